@@ -1,0 +1,229 @@
+//! The game-agnostic API that every game implements and every bot and the
+//! runner use.
+//!
+//! Design (after shakmaty / cozy-chess / OpenSpiel):
+//! - a [`Game`] value holds the immutable rules configuration (player count,
+//!   options); its [`Game::State`] is a fixed-size value with no heap inside;
+//! - play is copy-make: copy the state, then [`Game::play_unchecked`] on the
+//!   copy (or [`Game::play`], checked, which returns a new state);
+//! - legal actions come back in a fixed-capacity list ([`Game::Actions`], an
+//!   `ArrayVec` whose capacity each game justifies);
+//! - every random choice takes an injected [`GameRng`].
+
+use std::fmt::{self, Debug, Display};
+use std::hash::Hash;
+use std::ops::Deref;
+
+use arrayvec::ArrayVec;
+
+use crate::rng::GameRng;
+
+/// A seat number, `0..players`, in turn order (seat 0 moves first).
+pub type Seat = usize;
+
+/// The largest player count of any game (Seashells and Seaside take 5).
+pub const MAX_SEATS: usize = 5;
+
+/// A set of seats as a bit mask (bit `s` = seat `s`).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct SeatSet(pub u8);
+
+impl SeatSet {
+    /// The empty set.
+    pub const EMPTY: SeatSet = SeatSet(0);
+    /// A set holding one seat.
+    #[inline]
+    pub const fn single(seat: Seat) -> SeatSet {
+        SeatSet(1 << seat)
+    }
+    /// Add a seat.
+    #[inline]
+    pub fn insert(&mut self, seat: Seat) {
+        self.0 |= 1 << seat;
+    }
+    /// Whether `seat` is in the set.
+    #[inline]
+    pub const fn contains(self, seat: Seat) -> bool {
+        self.0 & (1 << seat) != 0
+    }
+    /// Number of seats in the set.
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// The seats, in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = Seat> {
+        (0..8).filter(move |&s| self.contains(s))
+    }
+}
+
+impl Debug for SeatSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// The result of a finished game: a score per seat and the winners (a tie
+/// for the win is a shared victory; in a lost solo game nobody wins).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Per-seat score in the game's own unit (coins, tokens, shells, or
+    /// turns for solo Shell Dash).
+    pub scores: ArrayVec<i32, MAX_SEATS>,
+    /// The seats that won (shared victories hold several).
+    pub winners: SeatSet,
+}
+
+impl Outcome {
+    /// The win share of `seat`: 1/|winners| for a winner, 0 otherwise.
+    pub fn win_share(&self, seat: Seat) -> f64 {
+        if self.winners.contains(seat) {
+            1.0 / self.winners.len() as f64
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Why an action was refused by [`Game::play`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game is over; nothing can be played.
+    GameOver,
+    /// The action is not legal in this state.
+    IllegalAction {
+        /// The action's text form.
+        action: String,
+        /// The legal actions' text forms, for the message.
+        legal: String,
+    },
+}
+
+impl Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver => write!(f, "the game is over"),
+            PlayError::IllegalAction { action, legal } => {
+                write!(f, "illegal action `{action}` (legal: {legal})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A game's rules: everything bots, the runner and the test suites need.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// A full game state: fixed-size, no heap inside (ideally `Copy`).
+    type State: Clone + Debug + PartialEq + Send + Sync;
+    /// A decision: small and `Copy`; its `Display` is the compact text form.
+    type Action: Copy + Eq + Ord + Hash + Debug + Display + Send + Sync;
+    /// A fixed-capacity list of actions (an `ArrayVec`, capacity justified by
+    /// the game).
+    type Actions: Deref<Target = [Self::Action]> + Default + Clone + Debug + Send;
+    /// Everything one seat can see of a state. Two states with equal
+    /// observations for a seat are indistinguishable to it.
+    type Observation: Eq + Debug;
+
+    /// The game's name as in specs and records (`"seashells"`...).
+    fn name(&self) -> &'static str;
+
+    /// Number of players.
+    fn players(&self) -> usize;
+
+    /// A fresh game: setup shuffles drawn from `rng`.
+    fn new_game(&self, rng: &mut GameRng) -> Self::State;
+
+    /// The seat to act, or `None` when the game is over.
+    fn to_move(&self, state: &Self::State) -> Option<Seat>;
+
+    /// The legal actions (empty when the game is over).
+    fn legal_actions(&self, state: &Self::State) -> Self::Actions;
+
+    /// Play a legal action in place. Behaviour on an illegal action is
+    /// unspecified (but memory-safe); use [`Game::play`] for untrusted input.
+    fn play_unchecked(&self, state: &mut Self::State, action: Self::Action);
+
+    /// Checked copy-make: the state after `action`, or why it was refused.
+    fn play(&self, state: &Self::State, action: Self::Action) -> Result<Self::State, PlayError> {
+        if self.to_move(state).is_none() {
+            return Err(PlayError::GameOver);
+        }
+        let legal = self.legal_actions(state);
+        if !legal.contains(&action) {
+            let legal = legal.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" ");
+            return Err(PlayError::IllegalAction { action: action.to_string(), legal });
+        }
+        let mut next = state.clone();
+        self.play_unchecked(&mut next, action);
+        Ok(next)
+    }
+
+    /// A uniformly random legal action (the playout hot path; games may
+    /// override it with something faster than building the list).
+    /// Must not be called on a finished game.
+    #[inline]
+    fn random_action(&self, state: &Self::State, rng: &mut GameRng) -> Self::Action {
+        let legal = self.legal_actions(state);
+        debug_assert!(!legal.is_empty(), "random_action on a finished game");
+        legal[crate::rng::below(rng, legal.len() as u32) as usize]
+    }
+
+    /// Scores and winners. Meaningful once the game is over; before that the
+    /// scores are those the position would have if it ended now.
+    fn outcome(&self, state: &Self::State) -> Outcome;
+
+    /// A full state consistent with everything `viewer` knows in `state`
+    /// (the same observation for `viewer`), with every hidden thing re-dealt
+    /// from `rng`. Hidden chance to come (e.g. future reshuffles) is re-seeded.
+    fn determinize(&self, state: &Self::State, viewer: Seat, rng: &mut GameRng) -> Self::State;
+
+    /// What `viewer` can see of `state`.
+    fn observation(&self, state: &Self::State, viewer: Seat) -> Self::Observation;
+
+    /// Every action that can ever be legal in this game configuration (the
+    /// action universe; tests use it to check that illegal ones are refused).
+    fn all_actions(&self) -> Vec<Self::Action>;
+
+    /// Parse the compact text form written by the action's `Display`.
+    fn parse_action(&self, text: &str) -> Option<Self::Action>;
+
+    /// Check the state's internal invariants (component conservation...);
+    /// `Err` says what is wrong. Used by tests, never by the hot path.
+    fn check_invariants(&self, state: &Self::State) -> Result<(), String>;
+}
+
+/// Play `state` to the end with uniformly random actions; returns the
+/// number of actions played. Allocation-free.
+#[inline]
+pub fn random_playout<G: Game>(game: &G, state: &mut G::State, rng: &mut GameRng) -> u32 {
+    let mut plies = 0;
+    while game.to_move(state).is_some() {
+        let action = game.random_action(state, rng);
+        game.play_unchecked(state, action);
+        plies += 1;
+    }
+    plies
+}
+
+/// Per-game knowledge for bots, so that no bot contains game rules: a
+/// heuristic for the greedy bot and greedy rollouts, and the normalized
+/// final margin for MCTS's `reward=margin`.
+pub trait Evaluate: Game {
+    /// Heuristic value of `state` for `seat`: the expected final score margin
+    /// (its score minus the best other score; in solo games, the expected
+    /// score), in score units, computed **only from what `seat` can see**
+    /// (it must give the same value for two states with equal
+    /// `observation(.., seat)`). Higher is better.
+    fn evaluate(&self, state: &Self::State, seat: Seat) -> f64;
+
+    /// The final margin of `seat` in a finished game, normalized to
+    /// `[-1, 1]` (score minus best other score over a game-specific scale; in
+    /// solo games a normalized score, higher is better).
+    fn final_margin(&self, state: &Self::State, seat: Seat) -> f64;
+}

@@ -1,0 +1,22 @@
+//! # beachcomber
+//!
+//! Fast, allocation-free engines for three beach-themed tabletop games
+//! (*Seashells*, *Seaside*, *Shell Dash*), one game-agnostic API ([`game::Game`])
+//! that bots and the tournament runner use, spec-string parsing, seeded
+//! randomness, JSON Lines game records and tournament statistics.
+//!
+//! The library knows nothing of any particular bot: bots implement
+//! [`bot::Bot`] in the `beachcomber-bots` crate.
+
+pub mod bot;
+pub mod game;
+pub mod games;
+pub mod record;
+pub mod rng;
+pub mod runner;
+pub mod spec;
+pub mod stats;
+pub mod testing;
+
+pub use game::{Game, Outcome, PlayError, Seat, SeatSet, MAX_SEATS};
+pub use rng::GameRng;

@@ -1,0 +1,295 @@
+//! Spec strings: `name` or `name(key=value,...)`, for games and bots alike.
+//!
+//! A value may contain commas (`deck=Sand:16,Wave:10`): a comma-separated part
+//! without `=` continues the previous option's value.
+//!
+//! ```
+//! use beachcomber::spec::{Spec, split_top_level};
+//! let spec: Spec = "ismcts(iterations=2000,c=0.7)".parse().unwrap();
+//! assert_eq!(spec.name, "ismcts");
+//! assert_eq!(spec.get("c"), Some("0.7"));
+//! assert_eq!(split_top_level("ismcts(iterations=2000,c=0.7),greedy").unwrap(),
+//!            vec!["ismcts(iterations=2000,c=0.7)", "greedy"]);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A parsed spec: a name and its `key=value` options in written order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// The name before the parenthesis.
+    pub name: String,
+    /// The options, in the order written (keys are unique).
+    pub options: Vec<(String, String)>,
+}
+
+/// What is wrong with a spec string or one of its values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// The text does not have the `name(key=value,...)` shape.
+    Malformed { spec: String, why: String },
+    /// The name is not one we know.
+    UnknownName { kind: &'static str, name: String, allowed: Vec<String> },
+    /// The key is not an option of this name.
+    UnknownKey { name: String, key: String, allowed: Vec<String> },
+    /// A key was given twice.
+    DuplicateKey { name: String, key: String },
+    /// The value does not parse or is out of range.
+    BadValue { name: String, key: String, value: String, expected: String },
+    /// The options do not fit together or with the player count.
+    Invalid { name: String, why: String },
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::Malformed { spec, why } => write!(
+                f,
+                "malformed spec `{spec}`: {why} (expected `name` or `name(key=value,...)`)"
+            ),
+            SpecError::UnknownName { kind, name, allowed } => {
+                write!(f, "unknown {kind} `{name}` (known: {})", allowed.join(", "))
+            }
+            SpecError::UnknownKey { name, key, allowed } => {
+                if allowed.is_empty() {
+                    write!(f, "`{name}` takes no options, but `{key}` was given")
+                } else {
+                    write!(f, "unknown option `{key}` for `{name}` (allowed: {})", allowed.join(", "))
+                }
+            }
+            SpecError::DuplicateKey { name, key } => {
+                write!(f, "option `{key}` given twice for `{name}`")
+            }
+            SpecError::BadValue { name, key, value, expected } => {
+                write!(f, "bad value `{value}` for `{name}` option `{key}`: expected {expected}")
+            }
+            SpecError::Invalid { name, why } => write!(f, "invalid `{name}`: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+fn is_ident(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+impl FromStr for Spec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<Spec, SpecError> {
+        let malformed = |why: &str| SpecError::Malformed { spec: text.to_string(), why: why.to_string() };
+        let s = text.trim();
+        let (name, body) = match s.find('(') {
+            None => (s, None),
+            Some(open) => {
+                if !s.ends_with(')') {
+                    return Err(malformed("missing closing `)`"));
+                }
+                (s[..open].trim(), Some(&s[open + 1..s.len() - 1]))
+            }
+        };
+        if !is_ident(name) {
+            return Err(malformed("the name must be letters, digits, `-` or `_`"));
+        }
+        let mut options: Vec<(String, String)> = Vec::new();
+        if let Some(body) = body {
+            for part in split_top_level(body)? {
+                if part.is_empty() {
+                    if body.trim().is_empty() {
+                        break;
+                    }
+                    return Err(malformed("empty option"));
+                }
+                let Some((key, value)) = part.split_once('=') else {
+                    // A part without `=` continues the previous option's
+                    // value: `deck=Sand:16,Wave:10` is one option.
+                    match options.last_mut() {
+                        Some((_, value)) => {
+                            value.push(',');
+                            value.push_str(part);
+                            continue;
+                        }
+                        None => return Err(malformed(&format!("option `{part}` has no `=`"))),
+                    }
+                };
+                let (key, value) = (key.trim(), value.trim());
+                if !is_ident(key) {
+                    return Err(malformed(&format!("bad option name `{key}`")));
+                }
+                if value.is_empty() {
+                    return Err(malformed(&format!("option `{key}` has no value")));
+                }
+                if options.iter().any(|(k, _)| k == key) {
+                    return Err(SpecError::DuplicateKey { name: name.to_string(), key: key.to_string() });
+                }
+                options.push((key.to_string(), value.to_string()));
+            }
+        }
+        Ok(Spec { name: name.to_string(), options })
+    }
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)?;
+        if !self.options.is_empty() {
+            f.write_str("(")?;
+            for (i, (k, v)) in self.options.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{k}={v}")?;
+            }
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
+/// Split on commas that are not inside parentheses; parts are trimmed.
+pub fn split_top_level(text: &str) -> Result<Vec<&str>, SpecError> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth < 0 {
+                    return Err(SpecError::Malformed { spec: text.to_string(), why: "unbalanced `)`".into() });
+                }
+            }
+            ',' if depth == 0 => {
+                parts.push(text[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return Err(SpecError::Malformed { spec: text.to_string(), why: "unbalanced `(`".into() });
+    }
+    parts.push(text[start..].trim());
+    Ok(parts)
+}
+
+impl Spec {
+    /// The raw value of `key`, if given.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.options.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// Fail if any option is not among `allowed`.
+    pub fn check_keys(&self, allowed: &[&str]) -> Result<(), SpecError> {
+        for (key, _) in &self.options {
+            if !allowed.contains(&key.as_str()) {
+                return Err(SpecError::UnknownKey {
+                    name: self.name.clone(),
+                    key: key.clone(),
+                    allowed: allowed.iter().map(|s| s.to_string()).collect(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn bad(&self, key: &str, value: &str, expected: String) -> SpecError {
+        SpecError::BadValue { name: self.name.clone(), key: key.into(), value: value.into(), expected }
+    }
+
+    /// An integer option in `min..=max`, or `default` when absent.
+    pub fn u64_in(&self, key: &str, default: u64, min: u64, max: u64) -> Result<u64, SpecError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => match v.parse::<u64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(self.bad(key, v, format!("an integer from {min} to {max}"))),
+            },
+        }
+    }
+
+    /// An optional integer option in `min..=max`.
+    pub fn opt_u64_in(&self, key: &str, min: u64, max: u64) -> Result<Option<u64>, SpecError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(_) => self.u64_in(key, 0, min, max).map(Some),
+        }
+    }
+
+    /// A real option in `min..=max` (finite), or `default` when absent.
+    pub fn f64_in(&self, key: &str, default: f64, min: f64, max: f64) -> Result<f64, SpecError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => match v.parse::<f64>() {
+                Ok(x) if x.is_finite() && x >= min && x <= max => Ok(x),
+                _ => Err(self.bad(key, v, format!("a number from {min} to {max}"))),
+            },
+        }
+    }
+
+    /// One of a fixed set of words, or `default` when absent. Returns the
+    /// index of the word in `choices`.
+    pub fn choice(&self, key: &str, choices: &[&str], default: usize) -> Result<usize, SpecError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => choices
+                .iter()
+                .position(|c| *c == v)
+                .ok_or_else(|| self.bad(key, v, format!("one of {}", choices.join("|")))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_names_and_options() {
+        let s: Spec = "seashells(mode=stroll, scoring=advanced)".parse().unwrap();
+        assert_eq!(s.name, "seashells");
+        assert_eq!(s.options, vec![("mode".into(), "stroll".into()), ("scoring".into(), "advanced".into())]);
+        assert_eq!(s.to_string(), "seashells(mode=stroll,scoring=advanced)");
+        let s: Spec = "random".parse().unwrap();
+        assert!(s.options.is_empty());
+        let s: Spec = "random()".parse().unwrap();
+        assert!(s.options.is_empty());
+        // A value may hold commas: parts without `=` continue it.
+        let s: Spec = "shell-dash(deck=Sand:16,Wave:10,max_turns=50)".parse().unwrap();
+        assert_eq!(s.get("deck"), Some("Sand:16,Wave:10"));
+        assert_eq!(s.get("max_turns"), Some("50"));
+    }
+
+    #[test]
+    fn rejects_malformed() {
+        for bad in ["", "x(", "x(a)", "x(a=)", "x(=1)", "x(a=1,,b=2)", "x y", "x(a=1))", "x(a=1,a=2)"] {
+            assert!(bad.parse::<Spec>().is_err(), "{bad:?} accepted");
+        }
+    }
+
+    #[test]
+    fn typed_values_check_ranges() {
+        let s: Spec = "ismcts(iterations=0,c=-1,rollout=smart)".parse().unwrap();
+        let e = s.u64_in("iterations", 100, 1, 1_000_000).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad value `0` for `ismcts` option `iterations`: expected an integer from 1 to 1000000"
+        );
+        assert!(s.f64_in("c", 0.7, 0.0, 100.0).is_err());
+        assert!(s.choice("rollout", &["random", "greedy"], 0).is_err());
+        assert_eq!(s.u64_in("worlds", 8, 1, 64).unwrap(), 8);
+        let e = s.check_keys(&["iterations", "c"]).unwrap_err();
+        assert_eq!(e.to_string(), "unknown option `rollout` for `ismcts` (allowed: iterations, c)");
+    }
+
+    #[test]
+    fn splits_top_level_commas_only() {
+        assert_eq!(split_top_level("a(b=1,c=2), d ,e(f=3)").unwrap(), vec!["a(b=1,c=2)", "d", "e(f=3)"]);
+        assert!(split_top_level("a(b=1").is_err());
+        assert!(split_top_level("a)b(").is_err());
+    }
+}

@@ -1,0 +1,57 @@
+//! Interval statistics for tournament results.
+
+/// z for a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// Wilson score interval for a proportion: `successes` out of `trials`
+/// (successes may be fractional, e.g. shared wins counted as 1/k), at
+/// normal quantile `z`. Returns `(low, high)`; `(0, 1)` when `trials` is 0.
+pub fn wilson(successes: f64, trials: f64, z: f64) -> (f64, f64) {
+    if trials <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let p = successes / trials;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / trials;
+    let centre = (p + z2 / (2.0 * trials)) / denom;
+    let half = z * ((p * (1.0 - p) + z2 / (4.0 * trials)) / trials).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Mean and the half-width of a normal 95% interval of `values`.
+pub fn mean_ci95(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    if values.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    if values.len() < 2 {
+        return (mean, 0.0);
+    }
+    let var = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0);
+    (mean, Z95 * (var / n).sqrt())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_reference_values() {
+        // 50/100 at 95%: (0.4038, 0.5962).
+        let (lo, hi) = wilson(50.0, 100.0, Z95);
+        assert!((lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4, "{lo} {hi}");
+        // 0/10: (0, 0.2775).
+        let (lo, hi) = wilson(0.0, 10.0, Z95);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-4, "{hi}");
+        assert_eq!(wilson(0.0, 0.0, Z95), (0.0, 1.0));
+    }
+
+    #[test]
+    fn mean_interval() {
+        let (m, h) = mean_ci95(&[1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(m, 2.5);
+        assert!((h - Z95 * (1.666_666_666_7f64 / 4.0).sqrt()).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,144 @@
+//! The game-agnostic conformance suite (after OpenSpiel's): every game's
+//! tests call [`check_game`]. Each check panics with a message naming the
+//! game, the seed and the ply where it failed.
+
+use std::collections::BTreeSet;
+
+use crate::game::PlayError;
+use crate::record::{build_record, verify_record, GameRecord, RecordFormat};
+use crate::rng::{game_seed, rng_from_seed};
+
+/// What to run and how much.
+#[derive(Clone, Copy, Debug)]
+pub struct Conformance {
+    /// Random games to play.
+    pub games: u64,
+    /// Run seed.
+    pub seed: u64,
+    /// Upper bound on decisions in one game (a game running longer fails).
+    pub max_plies: u32,
+    /// Determinizations checked at each state.
+    pub worlds_per_state: u32,
+}
+
+impl Default for Conformance {
+    fn default() -> Self {
+        Conformance { games: 200, seed: 1, max_plies: 10_000, worlds_per_state: 1 }
+    }
+}
+
+/// Summary of a conformance run, for tests that also want exact counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ConformanceReport {
+    /// Games played.
+    pub games: u64,
+    /// Decisions played in all.
+    pub plies: u64,
+    /// Determinizations that differed from the true state (a game with
+    /// hidden information should report many).
+    pub determinizations_differing: u64,
+}
+
+/// Run the whole suite on `game`:
+/// - random playouts reach a terminal state within `max_plies`;
+/// - every generated action is accepted by [`Game::play`] and gives the same
+///   state as [`Game::play_unchecked`]; every action of
+///   [`Game::all_actions`] that is not generated is refused; a finished game
+///   refuses everything; actions round-trip through their text form;
+/// - a clone equals its original and playing on it leaves the original as
+///   it was; invariants hold at every state;
+/// - a determinization for the seat to move keeps that seat's observation,
+///   its legal actions and the game's invariants;
+/// - a record written, serialized, parsed and replayed gives the same final
+///   state and result.
+pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceReport {
+    let universe: Vec<G::Action> = game.all_actions();
+    let universe_set: BTreeSet<G::Action> = universe.iter().copied().collect();
+    assert_eq!(universe.len(), universe_set.len(), "{}: all_actions has duplicates", game.name());
+    for &a in &universe {
+        assert_eq!(game.parse_action(&a.to_string()), Some(a), "{}: `{a}` does not round-trip", game.name());
+    }
+    let mut report = ConformanceReport::default();
+    for index in 0..cfg.games {
+        let seed = game_seed(cfg.seed, index);
+        let mut rng = rng_from_seed(seed);
+        let initial = game.new_game(&mut rng);
+        let mut state = initial.clone();
+        let mut actions = Vec::new();
+        let where_ = |ply: usize| format!("{} seed {seed} ply {ply}", game.name());
+        loop {
+            let ply = actions.len();
+            if let Err(e) = game.check_invariants(&state) {
+                panic!("{}: invariant broken: {e}\n{state:?}", where_(ply));
+            }
+            let legal = game.legal_actions(&state);
+            let Some(seat) = game.to_move(&state) else {
+                assert!(legal.is_empty(), "{}: a finished game has legal actions", where_(ply));
+                for &a in universe.iter().take(64) {
+                    assert_eq!(game.play(&state, a), Err(PlayError::GameOver), "{}", where_(ply));
+                }
+                break;
+            };
+            assert!(seat < game.players(), "{}: seat {seat} out of range", where_(ply));
+            assert!(!legal.is_empty(), "{}: no legal action but the game is not over", where_(ply));
+            assert!(ply < cfg.max_plies as usize, "{}: no end after {} plies", where_(ply), cfg.max_plies);
+            let legal_set: BTreeSet<G::Action> = legal.iter().copied().collect();
+            assert_eq!(legal_set.len(), legal.len(), "{}: duplicate legal actions {legal:?}", where_(ply));
+            for &a in legal.iter() {
+                assert!(universe_set.contains(&a), "{}: `{a}` is not in all_actions", where_(ply));
+                let checked = game.play(&state, a).unwrap_or_else(|e| panic!("{}: legal `{a}` refused: {e}", where_(ply)));
+                let mut unchecked = state.clone();
+                game.play_unchecked(&mut unchecked, a);
+                assert_eq!(checked, unchecked, "{}: play and play_unchecked differ on `{a}`", where_(ply));
+            }
+            for &a in &universe {
+                if !legal_set.contains(&a) {
+                    assert!(game.play(&state, a).is_err(), "{}: illegal `{a}` accepted", where_(ply));
+                }
+            }
+            // Determinization for the seat to move.
+            for _ in 0..cfg.worlds_per_state {
+                let world = game.determinize(&state, seat, &mut rng);
+                assert_eq!(
+                    game.observation(&world, seat),
+                    game.observation(&state, seat),
+                    "{}: determinization changed seat {seat}'s observation",
+                    where_(ply)
+                );
+                if let Err(e) = game.check_invariants(&world) {
+                    panic!("{}: determinization broke an invariant: {e}", where_(ply));
+                }
+                assert_eq!(game.to_move(&world), Some(seat), "{}: determinization changed the seat to move", where_(ply));
+                let world_legal: BTreeSet<G::Action> = game.legal_actions(&world).iter().copied().collect();
+                assert_eq!(world_legal, legal_set, "{}: determinization changed the legal actions", where_(ply));
+                if world != state {
+                    report.determinizations_differing += 1;
+                }
+            }
+            // Clone equality and copy-make.
+            let snapshot = state.clone();
+            assert_eq!(snapshot, state, "{}: clone differs", where_(ply));
+            let action = game.random_action(&state, &mut rng);
+            assert!(legal_set.contains(&action), "{}: random_action gave illegal `{action}`", where_(ply));
+            let mut next = state.clone();
+            game.play_unchecked(&mut next, action);
+            assert_eq!(snapshot, state, "{}: playing on a copy changed the original", where_(ply));
+            actions.push(action);
+            state = next;
+        }
+        report.games += 1;
+        report.plies += actions.len() as u64;
+        // Record round trip.
+        let record = build_record(game, seed, &vec!["random".to_string(); game.players()], &initial, &actions);
+        let line = serde_json::to_string(&record).expect("record serializes");
+        assert!(!line.contains('\n'), "a record is one line");
+        let parsed: GameRecord = serde_json::from_str(&line).expect("record parses");
+        assert_eq!(parsed, record, "{}: record changed in a JSON round trip", game.name());
+        let again = G::from_record_options(game.players(), &parsed.options).expect("record options parse");
+        let replay = verify_record(&again, &parsed).unwrap_or_else(|e| panic!("{} seed {seed}: replay failed: {e}", game.name()));
+        assert_eq!(replay.final_state, state, "{} seed {seed}: replay ends in another state", game.name());
+        assert_eq!(replay.steps.len(), actions.len());
+        assert_eq!(game.outcome(&replay.final_state), game.outcome(&state));
+    }
+    report
+}
