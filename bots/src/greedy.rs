@@ -1,0 +1,76 @@
+//! `greedy`: one-step lookahead with the game's evaluation.
+//!
+//! For each legal action the bot plays it and rates the resulting state
+//! with [`Evaluate::evaluate`] from the acting seat's view; it plays the
+//! best-rated action, ties broken uniformly at random.
+//!
+//! The lookahead is made in `worlds` determinizations from the acting
+//! seat's view (the values summed over them), never in the true state: an
+//! action can reveal hidden things (a token drawn after a sea face in
+//! Seaside, the cards a Shell Dash walk flips), and rating the true
+//! resulting state would peek at them. Where an action reveals nothing the
+//! value is the same in every world, so the sum only scales it.
+
+use beachcomber::bot::Bot;
+use beachcomber::game::Evaluate;
+use beachcomber::rng::{GameRng, below};
+
+/// The greedy bot (see the module docs).
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    worlds: u32,
+    /// Summed value per legal action (reused between decisions).
+    values: Vec<f64>,
+}
+
+impl GreedyBot {
+    /// Default number of determinizations per decision.
+    pub const DEFAULT_WORLDS: u32 = 8;
+
+    /// A greedy bot averaging over `worlds` determinizations (at least 1).
+    pub fn new(worlds: u32) -> Self {
+        GreedyBot {
+            worlds: worlds.max(1),
+            values: Vec::new(),
+        }
+    }
+}
+
+impl<G: Evaluate> Bot<G> for GreedyBot {
+    fn choose(&mut self, game: &G, state: &G::State, rng: &mut GameRng) -> G::Action {
+        let legal = game.legal_actions(state);
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let seat = game.to_move(state).expect("choose on a finished game");
+        if self.values.capacity() == 0 {
+            // Sized once for the largest legal list (the action universe).
+            self.values.reserve(game.all_actions().len());
+        }
+        self.values.clear();
+        self.values.resize(legal.len(), 0.0);
+        for _ in 0..self.worlds {
+            // A determinization keeps the legal actions of the seat to move.
+            let world = game.determinize(state, seat, rng);
+            for (value, &action) in self.values.iter_mut().zip(legal.iter()) {
+                let mut next = world.clone();
+                game.play_unchecked(&mut next, action);
+                *value += game.evaluate(&next, seat);
+            }
+        }
+        let mut best = 0;
+        let mut ties = 0u32;
+        for (i, &value) in self.values.iter().enumerate() {
+            if i == 0 || value > self.values[best] {
+                best = i;
+                ties = 1;
+            } else if value == self.values[best] {
+                ties += 1;
+                if below(rng, ties) == 0 {
+                    best = i;
+                }
+            }
+        }
+        legal[best]
+    }
+}

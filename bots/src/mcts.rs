@@ -1,0 +1,570 @@
+//! Monte Carlo tree search: the engine behind `ismcts`, `pimc` and `oracle`.
+//!
+//! One search loop serves all three bots; they differ only in which world
+//! each iteration runs in:
+//! - `ismcts` (single-observer information-set MCTS, Cowling, Powley &
+//!   Whitehouse 2012): one tree over the searcher's information sets; every
+//!   iteration plays in a fresh determinization
+//!   ([`Game::determinize`] from the acting seat's view);
+//! - `pimc` (perfect-information Monte Carlo): `worlds` determinizations,
+//!   a separate UCT search in each (the tree is cleared between worlds), the
+//!   root visit counts summed over worlds;
+//! - `oracle`: UCT on the true state (it sees hidden information: a
+//!   cheating upper bound, never a fair opponent).
+//!
+//! # The tree
+//! Nodes live in an arena (a `Vec`, cleared but never shrunk between
+//! decisions, pre-sized to the iteration budget), so after the first decision
+//! an iteration allocates nothing. A node is reached by an action (edges are
+//! keyed by action, not by state); its children form a singly linked list
+//! kept sorted by action, so matching them against the (sorted) legal actions
+//! of the current world is one merge pass. A node stores the seat that chose
+//! its action (`mover`), its visit count, its availability count and the sum
+//! of `mover`'s rewards.
+//!
+//! # One iteration
+//! 1. *Selection*: from the root, while the world is not over: list the
+//!    world's legal actions; every child whose action is legal here gets its
+//!    availability count raised by one; if some legal action has no child
+//!    yet, go to 2; otherwise descend to the child maximizing
+//!    `mean + c * sqrt(ln(availability) / visits)` (first in action order on
+//!    ties) and play its action in the world.
+//! 2. *Expansion*: pick one of the untried legal actions uniformly at
+//!    random, add its node (availability 1) and play it.
+//! 3. *Rollout*: play the world to the end with uniformly random actions
+//!    ([`Game::random_action`], allocation-free) or greedily
+//!    (`rollout=greedy`: the action whose resulting state the mover's
+//!    [`Evaluate::evaluate`] rates best, ties at random).
+//! 4. *Backup*: compute a reward for every seat (`reward=win`: the win share,
+//!    1/k for a k-way shared win; `reward=margin`: the normalized final
+//!    margin [`Evaluate::final_margin`] mapped from `[-1, 1]` to `[0, 1]`)
+//!    and add to every node on the path the reward of the seat that moved
+//!    into it. So each seat's nodes are chosen for that seat's own reward,
+//!    in any player count and through consecutive turns of one seat.
+//!
+//! The decision is the most visited root action (ties: the higher total
+//! reward, then the first in action order). With a single legal action the
+//! bot answers at once without searching.
+//!
+//! # Determinism
+//! Everything random comes from the `rng` handed to [`Bot::choose`]: the
+//! determinizations, the untried-action picks and the rollouts. Children are
+//! visited in action order; nothing depends on addresses, hashing, time or
+//! threads.
+
+use std::fmt;
+
+use beachcomber::bot::Bot;
+use beachcomber::game::{Evaluate, Game, MAX_SEATS, Seat};
+use beachcomber::rng::{GameRng, below};
+
+/// "No node" in the arena's links.
+const NONE: u32 = u32::MAX;
+
+/// How rollouts pick actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// Uniformly random legal actions (the allocation-free playout path).
+    Random,
+    /// The action whose resulting state the mover rates best with
+    /// [`Evaluate::evaluate`], ties at random (much slower per rollout).
+    Greedy,
+}
+
+impl Rollout {
+    /// The spec words, in [`Rollout`] order.
+    pub const NAMES: [&'static str; 2] = ["random", "greedy"];
+}
+
+/// What a finished rollout is worth to each seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reward {
+    /// The win share: 1 for a sole win, 1/k for a k-way shared win, else 0.
+    Win,
+    /// The normalized final margin ([`Evaluate::final_margin`]) mapped from
+    /// `[-1, 1]` to `[0, 1]`.
+    Margin,
+}
+
+impl Reward {
+    /// The spec words, in [`Reward`] order.
+    pub const NAMES: [&'static str; 2] = ["win", "margin"];
+}
+
+/// The settings shared by the MCTS bots.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchParams {
+    /// Iterations per decision (for `pimc`, in all worlds together).
+    pub iterations: u32,
+    /// The UCB exploration constant.
+    pub c: f64,
+    /// The rollout policy.
+    pub rollout: Rollout,
+    /// The reward; `None` means the default: [`Reward::Win`] with two or
+    /// more players, [`Reward::Margin`] in solo games (where a win reward
+    /// would say too little).
+    pub reward: Option<Reward>,
+}
+
+impl SearchParams {
+    /// Default iterations per decision.
+    pub const DEFAULT_ITERATIONS: u32 = 2000;
+    /// Default exploration constant.
+    pub const DEFAULT_C: f64 = 0.7;
+
+    /// The reward used in a game of `players` players.
+    pub fn reward_for(&self, players: usize) -> Reward {
+        match self.reward {
+            Some(r) => r,
+            None if players == 1 => Reward::Margin,
+            None => Reward::Win,
+        }
+    }
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams {
+            iterations: Self::DEFAULT_ITERATIONS,
+            c: Self::DEFAULT_C,
+            rollout: Rollout::Random,
+            reward: None,
+        }
+    }
+}
+
+/// Which world each iteration is played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A fresh determinization every iteration, one shared tree.
+    Ismcts,
+    /// `worlds` determinizations, a tree each, root counts summed.
+    Pimc {
+        /// Number of determinizations (at most the iteration budget).
+        worlds: u32,
+    },
+    /// The true state (cheating).
+    Oracle,
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Mode::Ismcts => "ismcts",
+            Mode::Pimc { .. } => "pimc",
+            Mode::Oracle => "oracle",
+        })
+    }
+}
+
+/// One node of the search tree.
+#[derive(Clone, Copy, Debug)]
+struct Node<A> {
+    /// Sum of `mover`'s rewards over the iterations through this node.
+    reward: f64,
+    /// Iterations through this node.
+    visits: u32,
+    /// Iterations in which this node's action was legal at its parent.
+    avail: u32,
+    /// First child (lowest action), or [`NONE`].
+    first_child: u32,
+    /// Next sibling (higher action), or [`NONE`].
+    next_sibling: u32,
+    /// The parent, or [`NONE`] for the root.
+    parent: u32,
+    /// The action from the parent to this node (meaningless at the root).
+    action: A,
+    /// The seat that played `action`.
+    mover: u8,
+}
+
+/// Statistics of one root action after a search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootStat<A> {
+    /// The action.
+    pub action: A,
+    /// Iterations that chose it (summed over worlds for `pimc`).
+    pub visits: u64,
+    /// Sum of the acting seat's rewards over those iterations.
+    pub reward: f64,
+}
+
+/// The arena: nodes plus reusable scratch space.
+#[derive(Debug)]
+struct Tree<A> {
+    nodes: Vec<Node<A>>,
+    /// The current world's legal actions, sorted.
+    legal: Vec<A>,
+}
+
+impl<A: Copy + Ord> Tree<A> {
+    /// A tree for `capacity` nodes whose worlds have at most `max_legal`
+    /// legal actions (so neither vector ever grows).
+    fn new(capacity: usize, max_legal: usize, first_action: A) -> Self {
+        let mut tree = Tree {
+            nodes: Vec::with_capacity(capacity),
+            legal: Vec::with_capacity(max_legal),
+        };
+        tree.reset(first_action);
+        tree
+    }
+
+    /// Drop every node but a fresh root (capacity is kept).
+    fn reset(&mut self, any_action: A) {
+        self.nodes.clear();
+        self.nodes.push(Node {
+            reward: 0.0,
+            visits: 0,
+            avail: 0,
+            first_child: NONE,
+            next_sibling: NONE,
+            parent: NONE,
+            action: any_action,
+            mover: 0,
+        });
+    }
+
+    /// The root's children, in action order.
+    fn root_children(&self) -> impl Iterator<Item = &Node<A>> {
+        let mut next = self.nodes[0].first_child;
+        std::iter::from_fn(move || {
+            (next != NONE).then(|| {
+                let node = &self.nodes[next as usize];
+                next = node.next_sibling;
+                node
+            })
+        })
+    }
+}
+
+/// The MCTS bot (`ismcts`, `pimc` or `oracle`, by [`Mode`]).
+pub struct MctsBot<G: Game> {
+    mode: Mode,
+    params: SearchParams,
+    tree: Option<Tree<G::Action>>,
+    /// Root statistics of the last decision, sorted by action.
+    root: Vec<RootStat<G::Action>>,
+}
+
+impl<G: Game> fmt::Debug for MctsBot<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MctsBot")
+            .field("mode", &self.mode)
+            .field("params", &self.params)
+            .finish()
+    }
+}
+
+impl<G: Evaluate> MctsBot<G> {
+    /// A bot searching in `mode` with `params`. `params.iterations` must be
+    /// at least 1 (and at least `worlds` for PIMC; [`crate::BotConfig`]
+    /// validates both).
+    pub fn new(mode: Mode, params: SearchParams) -> Self {
+        MctsBot {
+            mode,
+            params,
+            tree: None,
+            root: Vec::new(),
+        }
+    }
+
+    /// The bot's mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The bot's search settings.
+    pub fn params(&self) -> SearchParams {
+        self.params
+    }
+
+    /// Root statistics of the last search, in action order (empty when the
+    /// last decision was forced or no search ran yet).
+    pub fn root_stats(&self) -> &[RootStat<G::Action>] {
+        &self.root
+    }
+
+    /// Nodes in the tree after the last search (for `pimc`, the last
+    /// world's tree). Each iteration adds at most one node.
+    pub fn tree_size(&self) -> usize {
+        self.tree.as_ref().map_or(0, |t| t.nodes.len())
+    }
+
+    /// Run the search for the seat to move in `state` and return the chosen
+    /// action; unlike [`Bot::choose`] this searches even when only one
+    /// action is legal (benchmarks use it). `state` must not be finished.
+    pub fn search(&mut self, game: &G, state: &G::State, rng: &mut GameRng) -> G::Action {
+        let seat = game.to_move(state).expect("search on a finished game");
+        let legal = game.legal_actions(state);
+        let any = legal[0];
+        // One node per iteration at most, plus the root; legal lists are
+        // bounded by the action universe. Sized once, so the search never
+        // allocates after the bot's first decision.
+        let capacity = self.params.iterations as usize + 1;
+        let tree = self
+            .tree
+            .get_or_insert_with(|| Tree::new(capacity, game.all_actions().len(), any));
+        if self.root.capacity() == 0 {
+            self.root.reserve(tree.legal.capacity());
+        }
+        self.root.clear();
+        self.root.extend(legal.iter().map(|&action| RootStat {
+            action,
+            visits: 0,
+            reward: 0.0,
+        }));
+        self.root.sort_unstable_by_key(|a| a.action);
+        let search = Search {
+            game,
+            c: self.params.c,
+            rollout: self.params.rollout,
+            reward: self.params.reward_for(game.players()),
+        };
+        let iterations = self.params.iterations;
+        match self.mode {
+            Mode::Ismcts => {
+                tree.reset(any);
+                for _ in 0..iterations {
+                    let world = game.determinize(state, seat, rng);
+                    search.iterate(tree, world, rng);
+                }
+                add_root_stats(&mut self.root, tree);
+            }
+            Mode::Oracle => {
+                tree.reset(any);
+                for _ in 0..iterations {
+                    search.iterate(tree, state.clone(), rng);
+                }
+                add_root_stats(&mut self.root, tree);
+            }
+            Mode::Pimc { worlds } => {
+                let worlds = worlds.clamp(1, iterations);
+                for w in 0..worlds {
+                    // Spread the budget: the first `iterations % worlds`
+                    // worlds get one iteration more.
+                    let n = iterations / worlds + u32::from(w < iterations % worlds);
+                    let world = game.determinize(state, seat, rng);
+                    tree.reset(any);
+                    for _ in 0..n {
+                        search.iterate(tree, world.clone(), rng);
+                    }
+                    add_root_stats(&mut self.root, tree);
+                }
+            }
+        }
+        best_root_action(&self.root).unwrap_or(any)
+    }
+}
+
+/// Add the tree's root children statistics into `root` (both sorted by
+/// action; a child whose action is not in `root` is ignored, which cannot
+/// happen when determinizations keep the legal actions of the seat to move).
+fn add_root_stats<A: Copy + Ord>(root: &mut [RootStat<A>], tree: &Tree<A>) {
+    let mut i = 0;
+    for child in tree.root_children() {
+        while i < root.len() && root[i].action < child.action {
+            i += 1;
+        }
+        if i < root.len() && root[i].action == child.action {
+            root[i].visits += child.visits as u64;
+            root[i].reward += child.reward;
+        }
+    }
+}
+
+/// The most visited action; ties go to the higher total reward, then to the
+/// first in action order.
+fn best_root_action<A: Copy>(root: &[RootStat<A>]) -> Option<A> {
+    let mut best: Option<&RootStat<A>> = None;
+    for stat in root {
+        if stat.visits == 0 {
+            continue;
+        }
+        let better = match best {
+            None => true,
+            Some(b) => {
+                stat.visits > b.visits || (stat.visits == b.visits && stat.reward > b.reward)
+            }
+        };
+        if better {
+            best = Some(stat);
+        }
+    }
+    best.map(|s| s.action)
+}
+
+impl<G: Evaluate> Bot<G> for MctsBot<G> {
+    fn choose(&mut self, game: &G, state: &G::State, rng: &mut GameRng) -> G::Action {
+        let legal = game.legal_actions(state);
+        if legal.len() == 1 {
+            self.root.clear();
+            return legal[0];
+        }
+        self.search(game, state, rng)
+    }
+}
+
+/// The per-decision constants of the search loop.
+struct Search<'g, G> {
+    game: &'g G,
+    c: f64,
+    rollout: Rollout,
+    reward: Reward,
+}
+
+impl<G: Evaluate> Search<'_, G> {
+    /// One iteration in `world` (selection, expansion, rollout, backup).
+    fn iterate(&self, tree: &mut Tree<G::Action>, mut world: G::State, rng: &mut GameRng) {
+        let game = self.game;
+        let Tree { nodes, legal } = tree;
+        let mut node = 0usize;
+        while let Some(seat) = game.to_move(&world) {
+            legal.clear();
+            legal.extend_from_slice(&game.legal_actions(&world));
+            if !legal.is_sorted() {
+                legal.sort_unstable();
+            }
+            // Pass 1: raise the availability of the children legal here,
+            // count the untried actions, and score the children by UCB.
+            let mut child = nodes[node].first_child;
+            let mut untried = 0u32;
+            let mut best = NONE;
+            let mut best_value = f64::NEG_INFINITY;
+            for &action in legal.iter() {
+                while child != NONE && nodes[child as usize].action < action {
+                    child = nodes[child as usize].next_sibling;
+                }
+                if child != NONE && nodes[child as usize].action == action {
+                    let n = &mut nodes[child as usize];
+                    n.avail += 1;
+                    if untried == 0 {
+                        let visits = n.visits as f64;
+                        let value =
+                            n.reward / visits + self.c * ((n.avail as f64).ln() / visits).sqrt();
+                        if value > best_value {
+                            best_value = value;
+                            best = child;
+                        }
+                    }
+                    child = n.next_sibling;
+                } else {
+                    untried += 1;
+                }
+            }
+            if untried > 0 {
+                // Expansion: the k-th untried action, inserted in order.
+                let mut k = below(rng, untried);
+                let mut prev = NONE;
+                let mut child = nodes[node].first_child;
+                let mut chosen = legal[0];
+                for &action in legal.iter() {
+                    while child != NONE && nodes[child as usize].action < action {
+                        prev = child;
+                        child = nodes[child as usize].next_sibling;
+                    }
+                    if child != NONE && nodes[child as usize].action == action {
+                        continue;
+                    }
+                    if k == 0 {
+                        chosen = action;
+                        break;
+                    }
+                    k -= 1;
+                }
+                let index = nodes.len() as u32;
+                let next_sibling = if prev == NONE {
+                    std::mem::replace(&mut nodes[node].first_child, index)
+                } else {
+                    std::mem::replace(&mut nodes[prev as usize].next_sibling, index)
+                };
+                nodes.push(Node {
+                    reward: 0.0,
+                    visits: 0,
+                    avail: 1,
+                    first_child: NONE,
+                    next_sibling,
+                    parent: node as u32,
+                    action: chosen,
+                    mover: seat as u8,
+                });
+                game.play_unchecked(&mut world, chosen);
+                node = index as usize;
+                break;
+            }
+            game.play_unchecked(&mut world, nodes[best as usize].action);
+            node = best as usize;
+        }
+        // Rollout.
+        match self.rollout {
+            Rollout::Random => {
+                beachcomber::game::random_playout(game, &mut world, rng);
+            }
+            Rollout::Greedy => {
+                while let Some(seat) = game.to_move(&world) {
+                    let action = greedy_action(game, &world, seat, rng);
+                    game.play_unchecked(&mut world, action);
+                }
+            }
+        }
+        // Backup.
+        let rewards = rewards(game, &world, self.reward);
+        let mut n = node;
+        while n != 0 {
+            let nd = &mut nodes[n];
+            nd.visits += 1;
+            nd.reward += rewards[nd.mover as usize];
+            n = nd.parent as usize;
+        }
+        nodes[0].visits += 1;
+    }
+}
+
+/// Every seat's reward in the finished `state`, each in `[0, 1]`.
+pub fn rewards<G: Evaluate>(game: &G, state: &G::State, kind: Reward) -> [f64; MAX_SEATS] {
+    let mut out = [0.0; MAX_SEATS];
+    match kind {
+        Reward::Win => {
+            let outcome = game.outcome(state);
+            for (seat, r) in out.iter_mut().enumerate().take(game.players()) {
+                *r = outcome.win_share(seat);
+            }
+        }
+        Reward::Margin => {
+            for (seat, r) in out.iter_mut().enumerate().take(game.players()) {
+                *r = 0.5 * (game.final_margin(state, seat) + 1.0);
+            }
+        }
+    }
+    out
+}
+
+/// The legal action whose resulting state `seat` rates best with
+/// [`Evaluate::evaluate`]; ties are broken uniformly at random. `state` must
+/// not be finished.
+pub fn greedy_action<G: Evaluate>(
+    game: &G,
+    state: &G::State,
+    seat: Seat,
+    rng: &mut GameRng,
+) -> G::Action {
+    let legal = game.legal_actions(state);
+    let mut best = legal[0];
+    let mut best_value = f64::NEG_INFINITY;
+    let mut ties = 0u32;
+    for &action in legal.iter() {
+        let mut next = state.clone();
+        game.play_unchecked(&mut next, action);
+        let value = game.evaluate(&next, seat);
+        if value > best_value {
+            best_value = value;
+            best = action;
+            ties = 1;
+        } else if value == best_value {
+            ties += 1;
+            if below(rng, ties) == 0 {
+                best = action;
+            }
+        }
+    }
+    best
+}

@@ -1,0 +1,83 @@
+//! Allocation discipline: after a bot's first decision (which sizes its
+//! arena and scratch vectors), deciding allocates nothing at all, however
+//! many iterations run — so no iteration (selection, expansion,
+//! determinization, rollout, backup) touches the heap.
+
+use beachcomber::bot::Bot;
+use beachcomber::game::Evaluate;
+use beachcomber::rng::{derive, rng_from_seed};
+use beachcomber::testing::alloc::{CountingAllocator, count_allocations};
+use beachcomber::testing::toy::Pebbles;
+use beachcomber_bots::BotConfig;
+
+#[global_allocator]
+static ALLOC: CountingAllocator = CountingAllocator;
+
+const SPECS: [&str; 6] = [
+    "greedy",
+    "pimc(iterations=1000,worlds=10)",
+    "ismcts(iterations=1000)",
+    "ismcts(iterations=1000,rollout=greedy,reward=margin)",
+    "oracle(iterations=1000)",
+    "random",
+];
+
+/// Play `games` games where every seat is the same bot `spec`; the first
+/// decision of each bot is its warm-up, every later decision is counted.
+/// Returns (decisions counted, allocations in them).
+fn allocations_after_warm_up<G: Evaluate>(game: &G, spec: &str, games: u64) -> (u64, u64) {
+    let config = BotConfig::parse(spec).unwrap();
+    let mut bots: Vec<Box<dyn Bot<G>>> = (0..game.players()).map(|_| config.build()).collect();
+    let mut warmed = vec![false; game.players()];
+    let (mut decisions, mut allocations) = (0, 0);
+    for g in 0..games {
+        let mut rng = rng_from_seed(derive(31, g));
+        let mut state = game.new_game(&mut rng);
+        let mut ply = 0;
+        while let Some(seat) = game.to_move(&state) {
+            let mut decision_rng = rng_from_seed(derive(derive(32, g), ply));
+            let bot = &mut bots[seat];
+            let action = if warmed[seat] {
+                let (action, n) = count_allocations(|| bot.choose(game, &state, &mut decision_rng));
+                decisions += 1;
+                allocations += n;
+                action
+            } else {
+                warmed[seat] = true;
+                bot.choose(game, &state, &mut decision_rng)
+            };
+            game.play_unchecked(&mut state, action);
+            ply += 1;
+        }
+    }
+    (decisions, allocations)
+}
+
+fn check<G: Evaluate>(game: &G, games: u64) {
+    for spec in SPECS {
+        let (decisions, allocations) = allocations_after_warm_up(game, spec, games);
+        assert!(
+            decisions >= games,
+            "{} `{spec}`: only {decisions} decisions counted",
+            game.name()
+        );
+        assert_eq!(
+            allocations,
+            0,
+            "{} `{spec}`: {allocations} allocations in {decisions} decisions",
+            game.name()
+        );
+    }
+}
+
+#[test]
+fn pebbles_decisions_do_not_allocate() {
+    // The counter is live (so a zero below means something).
+    assert_eq!(
+        count_allocations(|| std::hint::black_box(vec![1u8; 10]).len()),
+        (10, 1)
+    );
+    for players in [2, 3, 5] {
+        check(&Pebbles { players }, 6);
+    }
+}

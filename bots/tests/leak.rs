@@ -1,0 +1,109 @@
+//! Leak-proof test: pairs of states the acting seat cannot tell apart (the
+//! true state and a determinization of it from that seat's view: equal
+//! observation, different hidden information) must get the same decision
+//! from every fair bot given the same seed. The cheating `oracle` must fail
+//! the same test somewhere, which shows the test can fail.
+
+use beachcomber::game::Evaluate;
+use beachcomber::rng::{derive, rng_from_seed};
+use beachcomber::testing::toy::Pebbles;
+use beachcomber_bots::BotConfig;
+
+/// The fair bots checked (small budgets keep the test quick; the property
+/// does not depend on the budget).
+const FAIR: [&str; 4] = [
+    "greedy",
+    "pimc(iterations=200,worlds=8)",
+    "ismcts(iterations=200)",
+    "ismcts(iterations=200,rollout=greedy,reward=margin)",
+];
+const ORACLE: &str = "oracle(iterations=200)";
+
+/// What [`check_leaks`] saw.
+#[derive(Debug, Default)]
+struct LeakReport {
+    /// Indistinguishable pairs checked.
+    pairs: u64,
+    /// Pairs where the oracle decided differently.
+    oracle_differs: u64,
+}
+
+/// Walk `games` random games of `game`; at every decision with a choice,
+/// build an indistinguishable pair and compare the bots' decisions.
+fn check_leaks<G: Evaluate>(game: &G, games: u64, seed: u64) -> LeakReport {
+    let fair: Vec<BotConfig> = FAIR.iter().map(|s| BotConfig::parse(s).unwrap()).collect();
+    let oracle = BotConfig::parse(ORACLE).unwrap();
+    let mut report = LeakReport::default();
+    for g in 0..games {
+        let mut rng = rng_from_seed(derive(seed, g));
+        let mut state = game.new_game(&mut rng);
+        let mut ply = 0u64;
+        while let Some(seat) = game.to_move(&state) {
+            if game.legal_actions(&state).len() > 1 {
+                // Find a determinization that differs from the true state.
+                let twin = (0..20)
+                    .map(|_| game.determinize(&state, seat, &mut rng))
+                    .find(|w| *w != state);
+                if let Some(twin) = twin {
+                    assert_eq!(
+                        game.observation(&state, seat),
+                        game.observation(&twin, seat),
+                        "{}: determinization changed the observation",
+                        game.name()
+                    );
+                    report.pairs += 1;
+                    let decision_seed = derive(derive(seed ^ 0x1EA4, g), ply);
+                    for config in &fair {
+                        let a = config.build::<G>().choose(
+                            game,
+                            &state,
+                            &mut rng_from_seed(decision_seed),
+                        );
+                        let b = config.build::<G>().choose(
+                            game,
+                            &twin,
+                            &mut rng_from_seed(decision_seed),
+                        );
+                        assert_eq!(
+                            a,
+                            b,
+                            "{}: `{config}` decided differently in two states seat {seat} cannot tell apart \
+                             (game {g}, ply {ply})\n{state:?}\n{twin:?}",
+                            game.name()
+                        );
+                    }
+                    let a =
+                        oracle
+                            .build::<G>()
+                            .choose(game, &state, &mut rng_from_seed(decision_seed));
+                    let b =
+                        oracle
+                            .build::<G>()
+                            .choose(game, &twin, &mut rng_from_seed(decision_seed));
+                    report.oracle_differs += u64::from(a != b);
+                }
+            }
+            let action = game.random_action(&state, &mut rng);
+            game.play_unchecked(&mut state, action);
+            ply += 1;
+        }
+    }
+    report
+}
+
+#[test]
+fn pebbles_fair_bots_do_not_peek() {
+    for players in 2..=5 {
+        let report = check_leaks(&Pebbles { players }, 12, 77);
+        assert!(
+            report.pairs >= 30,
+            "{players} players: only {} pairs",
+            report.pairs
+        );
+        assert!(
+            report.oracle_differs > 0,
+            "{players} players: the oracle never used what it saw: {report:?}"
+        );
+        eprintln!("pebbles {players}p: {report:?}");
+    }
+}

@@ -1,0 +1,176 @@
+//! Behaviour of the bots on the toy game `Pebbles`: exact decisions in
+//! hand-built positions, determinism, and the shape of the search tree.
+
+use beachcomber::game::Game;
+use beachcomber::rng::rng_from_seed;
+use beachcomber::runner::play_games;
+use beachcomber::testing::toy::{Pebbles, PebblesState, Take};
+use beachcomber_bots::{BotConfig, MctsBot, Mode, SearchParams};
+
+/// 2 players, seat 0 to move, 4 pebbles left. Taking 1 leaves the opponent
+/// 3, from which seat 0 always gets the last pebble (+2); taking 2 lets the
+/// opponent take the last two.
+fn race() -> PebblesState {
+    PebblesState {
+        cards: [5, 4, 0, 0, 0],
+        taken: [2, 1, 0, 0, 0],
+        pile: 4,
+        to_move: 0,
+        last: 1,
+    }
+}
+
+fn decide(spec: &str, game: &Pebbles, state: &PebblesState, seed: u64) -> Take {
+    let mut bot = BotConfig::parse(spec).unwrap().build::<Pebbles>();
+    bot.choose(game, state, &mut rng_from_seed(seed))
+}
+
+#[test]
+fn searchers_look_ahead_where_greedy_does_not() {
+    let game = Pebbles { players: 2 };
+    let state = race();
+    for seed in 0..20 {
+        for spec in [
+            "ismcts(iterations=300)",
+            "pimc(iterations=300,worlds=10)",
+            "oracle(iterations=300)",
+        ] {
+            assert_eq!(
+                decide(spec, &game, &state, seed),
+                Take(1),
+                "{spec} seed {seed}"
+            );
+        }
+        // Greedy sees only the pebble count: two are worth more than one.
+        assert_eq!(
+            decide("greedy", &game, &state, seed),
+            Take(2),
+            "greedy seed {seed}"
+        );
+    }
+    // Margin rewards and greedy rollouts agree.
+    for spec in [
+        "ismcts(iterations=300,reward=margin)",
+        "ismcts(iterations=300,rollout=greedy)",
+    ] {
+        assert_eq!(decide(spec, &game, &state, 1), Take(1), "{spec}");
+    }
+}
+
+#[test]
+fn decisions_are_reproducible_and_bots_reusable() {
+    let game = Pebbles { players: 3 };
+    let states: Vec<PebblesState> = {
+        let mut rng = rng_from_seed(9);
+        let mut s = game.new_game(&mut rng);
+        let mut out = vec![s];
+        while game.to_move(&s).is_some() {
+            let a = game.random_action(&s, &mut rng);
+            game.play_unchecked(&mut s, a);
+            if game.to_move(&s).is_some() {
+                out.push(s);
+            }
+        }
+        out
+    };
+    for mode in [Mode::Ismcts, Mode::Pimc { worlds: 7 }, Mode::Oracle] {
+        let params = SearchParams {
+            iterations: 200,
+            ..SearchParams::default()
+        };
+        let mut reused = MctsBot::<Pebbles>::new(mode, params);
+        for (i, state) in states.iter().enumerate() {
+            let seed = 100 + i as u64;
+            let a = reused.search(&game, state, &mut rng_from_seed(seed));
+            let stats_a = reused.root_stats().to_vec();
+            let mut fresh = MctsBot::<Pebbles>::new(mode, params);
+            let b = fresh.search(&game, state, &mut rng_from_seed(seed));
+            assert_eq!(a, b, "{mode} state {i}");
+            assert_eq!(stats_a, fresh.root_stats(), "{mode} state {i}");
+            // Every iteration passes through one root action.
+            let total: u64 = stats_a.iter().map(|s| s.visits).sum();
+            assert_eq!(total, 200, "{mode} state {i}");
+            assert!(reused.tree_size() <= 201);
+        }
+    }
+}
+
+#[test]
+fn one_node_per_iteration_until_the_tree_is_complete() {
+    // From the opening, 2-player Pebbles has 21 non-root nodes in its full
+    // game tree (sequences of 1s and 2s summing to at most 7, with a final
+    // take of 2 only when 2 or more are left). The tree grows by exactly one
+    // node per iteration until it is complete.
+    let game = Pebbles { players: 2 };
+    let state = game.new_game(&mut rng_from_seed(1));
+    let mut bot = MctsBot::<Pebbles>::new(
+        Mode::Oracle,
+        SearchParams {
+            iterations: 10,
+            ..SearchParams::default()
+        },
+    );
+    bot.search(&game, &state, &mut rng_from_seed(2));
+    assert_eq!(bot.tree_size(), 11);
+    let complete = {
+        // Count action sequences: f(n) = nodes below a pile of n.
+        fn below(n: u32) -> u32 {
+            (1..=n.min(2)).map(|k| 1 + below(n - k)).sum()
+        }
+        below(7)
+    };
+    let mut bot = MctsBot::<Pebbles>::new(
+        Mode::Oracle,
+        SearchParams {
+            iterations: 5000,
+            ..SearchParams::default()
+        },
+    );
+    bot.search(&game, &state, &mut rng_from_seed(2));
+    assert_eq!(bot.tree_size() as u32, complete + 1);
+}
+
+#[test]
+fn every_bot_finishes_games_in_every_player_count() {
+    for players in 2..=5 {
+        let game = Pebbles { players };
+        for spec in [
+            "random",
+            "greedy",
+            "pimc(iterations=50)",
+            "ismcts(iterations=50)",
+            "oracle(iterations=50)",
+        ] {
+            let config = BotConfig::parse(spec).unwrap();
+            let specs = vec![spec.to_string(); players];
+            let reports = play_games(
+                &game,
+                0..4,
+                5,
+                &specs,
+                || (0..players).map(|_| config.build()).collect(),
+                true,
+                &|| {},
+            );
+            assert_eq!(reports.len(), 4);
+            for r in &reports {
+                assert!((4..=7).contains(&r.plies), "{spec}: {} plies", r.plies);
+                assert!(r.record.is_some());
+            }
+            // Same run seed, same games.
+            let again = play_games(
+                &game,
+                0..4,
+                5,
+                &specs,
+                || (0..players).map(|_| config.build()).collect(),
+                false,
+                &|| {},
+            );
+            for (a, b) in reports.iter().zip(&again) {
+                assert_eq!(a.outcome, b.outcome, "{spec}");
+                assert_eq!(a.plies, b.plies, "{spec}");
+            }
+        }
+    }
+}
