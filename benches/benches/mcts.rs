@@ -1,2 +1,52 @@
-//! criterion benchmarks: mcts (filled in by its issue).
-fn main() {}
+//! criterion benchmarks of the MCTS bots: iterations per second per thread
+//! for each game, from the opening position (one search of `ITERATIONS`
+//! iterations per measured call; the throughput criterion prints is
+//! iterations per second).
+//!
+//! Run: `cargo bench -p beachcomber-benches --bench mcts`.
+
+use std::hint::black_box;
+
+use beachcomber::game::Evaluate;
+use beachcomber::rng::rng_from_seed;
+use beachcomber::testing::toy::Pebbles;
+use beachcomber_bots::{MctsBot, Mode, SearchParams};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+/// Iterations per measured search.
+const ITERATIONS: u32 = 20_000;
+
+fn bench_game<G: Evaluate>(c: &mut Criterion, label: &str, game: &G, modes: &[Mode]) {
+    let mut group = c.benchmark_group(format!("mcts/{label}"));
+    group.throughput(Throughput::Elements(ITERATIONS as u64));
+    group.sample_size(20);
+    let opening = game.new_game(&mut rng_from_seed(1));
+    for &mode in modes {
+        let params = SearchParams {
+            iterations: ITERATIONS,
+            ..SearchParams::default()
+        };
+        let mut bot = MctsBot::<G>::new(mode, params);
+        let mut seed = 0u64;
+        group.bench_function(mode.to_string(), |b| {
+            b.iter(|| {
+                seed += 1;
+                let action = bot.search(game, &opening, &mut rng_from_seed(seed));
+                // Every iteration went through one root action.
+                let total: u64 = bot.root_stats().iter().map(|s| s.visits).sum();
+                assert_eq!(total, ITERATIONS as u64);
+                black_box(action)
+            })
+        });
+    }
+    group.finish();
+}
+
+const ALL: [Mode; 3] = [Mode::Ismcts, Mode::Pimc { worlds: 20 }, Mode::Oracle];
+
+fn benches(c: &mut Criterion) {
+    bench_game(c, "pebbles-2p", &Pebbles { players: 2 }, &ALL);
+}
+
+criterion_group!(mcts, benches);
+criterion_main!(mcts);
