@@ -1,1 +1,45 @@
-fn main() {}
+//! `beachcomber`: the command line. Tournaments between bots, replays of
+//! game records, and random-playout benchmarks.
+
+mod bench;
+mod output;
+mod replay;
+mod tournament;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Game AI and Monte Carlo simulation for Seashells, Seaside and Shell Dash.
+#[derive(Parser, Debug)]
+#[command(name = "beachcomber", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play many games between bots; write per-seat results (CSV) and game records (JSON Lines).
+    Tournament(tournament::TournamentArgs),
+    /// Re-play game records through the engine, verify them, and show a game.
+    Replay(replay::ReplayArgs),
+    /// Measure random-playout throughput (one core and all cores).
+    Bench(bench::BenchArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Tournament(args) => tournament::run(args),
+        Command::Replay(args) => replay::run(args),
+        Command::Bench(args) => bench::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
