@@ -1,0 +1,99 @@
+//! Strength, measured (release mode, fixed seeds, seats rotated, paired
+//! deals): every game seed is played once with the tested bot in each seat,
+//! against copies of the opponent in the other seats. The test asserts the
+//! lower bound of the Wilson 95% interval of the tested bot's win share.
+//!
+//! The full-size numbers (2000 iterations, more games, 3-4 players, oracle)
+//! are in `docs/bots.md`; run `cargo test -p beachcomber-bots --release
+//! --test strength -- --ignored --nocapture` for the measurement runs.
+
+use beachcomber::bot::Bot;
+use beachcomber::record::RecordFormat;
+use beachcomber::runner::play_games;
+use beachcomber::stats::{Z95, wilson};
+use beachcomber::testing::toy::Pebbles;
+use beachcomber_bots::BotConfig;
+
+/// The result of one match-up.
+#[derive(Clone, Copy, Debug)]
+struct Score {
+    /// Games played (deals x seats).
+    games: u64,
+    /// The tested bot's wins (a k-way shared win counts 1/k).
+    wins: f64,
+    /// Wilson 95% interval of the win share.
+    low: f64,
+    high: f64,
+}
+
+/// Play `deals` deals of `game` from run seed `seed`, each once per seat
+/// with `bot` in that seat and `opponent` in every other.
+fn match_up<G: RecordFormat + beachcomber::game::Evaluate>(
+    game: &G,
+    bot: &str,
+    opponent: &str,
+    deals: u64,
+    seed: u64,
+) -> Score {
+    let players = game.players();
+    let tested = BotConfig::parse(bot).unwrap();
+    let other = BotConfig::parse(opponent).unwrap();
+    let mut wins60 = 0u64;
+    for seat in 0..players {
+        let specs: Vec<String> = (0..players)
+            .map(|s| {
+                if s == seat {
+                    bot.to_string()
+                } else {
+                    opponent.to_string()
+                }
+            })
+            .collect();
+        let make = || -> Vec<Box<dyn Bot<G>>> {
+            (0..players)
+                .map(|s| {
+                    if s == seat {
+                        tested.build()
+                    } else {
+                        other.build()
+                    }
+                })
+                .collect()
+        };
+        let reports = play_games(game, 0..deals, seed, &specs, make, false, &|| {});
+        // Integer sum (60 is divisible by every tie size), so the total
+        // does not depend on the order of summation.
+        wins60 += reports
+            .iter()
+            .map(|r| (r.outcome.win_share(seat) * 60.0).round() as u64)
+            .sum::<u64>();
+    }
+    let games = deals * players as u64;
+    let wins = wins60 as f64 / 60.0;
+    let (low, high) = wilson(wins, games as f64, Z95);
+    let score = Score {
+        games,
+        wins,
+        low,
+        high,
+    };
+    eprintln!(
+        "{} {}p: {bot} vs {opponent}: {:.1}/{} = {:.1}% [{:.1}%, {:.1}%]",
+        game.name(),
+        players,
+        wins,
+        games,
+        100.0 * wins / games as f64,
+        100.0 * low,
+        100.0 * high
+    );
+    score
+}
+
+#[test]
+fn pebbles_search_beats_random() {
+    let game = Pebbles { players: 2 };
+    let s = match_up(&game, "ismcts(iterations=200)", "random", 200, 3);
+    assert_eq!(s.games, 400);
+    assert!(s.low > 0.5, "{s:?}");
+}
