@@ -81,11 +81,11 @@ fn match_up<G: RecordFormat + beachcomber::game::Evaluate>(
         "{} {}p: {bot} vs {opponent}: {:.1}/{} = {:.1}% [{:.1}%, {:.1}%]",
         game.name(),
         players,
-        wins,
-        games,
-        100.0 * wins / games as f64,
-        100.0 * low,
-        100.0 * high
+        score.wins,
+        score.games,
+        100.0 * score.wins / score.games as f64,
+        100.0 * score.low,
+        100.0 * score.high
     );
     score
 }
