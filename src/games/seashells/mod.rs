@@ -51,13 +51,15 @@
 //! has not seen: the six that are not the Sun's, minus the viewer's own.
 //!
 //! # Evaluation ([`Evaluate`])
-//! `evaluate(state, seat)` is "the coins each player would score if the game
-//! ended now", where the seat's own counts are exact and each opponent's
-//! secret cards are replaced by their expectation given what the seat can
-//! see (an unseen card lies in a given opponent's hand with probability
-//! cards held / cards unseen), scored with the game's own scoring rule on
-//! these (fractional) counts; the value is the seat's estimate minus the best
-//! opponent's. `final_margin` is (coins − best other coins) / 30, clamped
+//! `evaluate(state, seat)` is built on "the coins each player would score if
+//! the game ended now", in expectation over the secret cards the seat cannot
+//! see ([`Seashells::expected_coins`]): each card the seat has not seen lies
+//! with a given opponent with probability (cards that opponent holds) /
+//! (cards unseen), or with nobody; a category's coins depend only on where
+//! its own card lies, so this expectation is exact and cheap (at most
+//! `players` scorings per category). The value is the seat's expected coins
+//! minus the highest expected coins of an opponent. It ignores the items
+//! still to be taken. `final_margin` is (coins − best other coins) / 30, clamped
 //! to `[-1, 1]`.
 
 mod record;
@@ -697,43 +699,52 @@ impl Seashells {
         winners
     }
 
-    /// Expected counts of every seat as seen by `viewer`: exact for the
-    /// viewer, opponents' unseen cards at their expectation.
-    #[allow(clippy::needless_range_loop)] // `p` indexes four per-seat arrays.
-    fn expected_counts(&self, s: &SeashellsState, viewer: Seat) -> [[f64; MAX_SEATS]; 14] {
-        let sun_shape = s.sun / 7;
-        let sun_colour = s.sun % 7;
-        let unseen_shapes = ALL_CARDS & !(1 << sun_shape) & !s.shape_cards[viewer];
-        let unseen_colours = ALL_CARDS & !(1 << sun_colour) & !s.colour_cards[viewer];
-        let per = self.cards_per_player() as f64;
-        let p_shape = per / unseen_shapes.count_ones().max(1) as f64;
-        let p_colour = per / unseen_colours.count_ones().max(1) as f64;
-        let mut out = [[0.0; MAX_SEATS]; 14];
-        for p in 0..self.players {
-            let got = s.got[p];
-            for k in 0..7 {
-                let mut shape = (got & SHAPE_MASK[k]).count_ones() as f64;
-                let mut colour = (got & COLOUR_MASK[k]).count_ones() as f64;
-                if p == viewer {
-                    shape += (s.shape_cards[p] >> k & 1) as f64;
-                    colour += (s.colour_cards[p] >> k & 1) as f64;
-                } else {
-                    shape += if unseen_shapes >> k & 1 != 0 {
-                        p_shape
-                    } else {
-                        0.0
-                    };
-                    colour += if unseen_colours >> k & 1 != 0 {
-                        p_colour
-                    } else {
-                        0.0
-                    };
+    /// Expected coins of every seat if the game ended now, as seen by
+    /// `viewer`: the viewer's cards are known; each card the viewer has not
+    /// seen lies with a given opponent with probability (cards that
+    /// opponent holds) / (cards unseen), or with nobody. A category's coins
+    /// depend only on where its own card lies, so the expectation is exact:
+    /// a weighted sum over at most `players` cases per category.
+    pub fn expected_coins(&self, s: &SeashellsState, viewer: Seat) -> [f64; MAX_SEATS] {
+        let n = self.players;
+        let mut expected = [0.0f64; MAX_SEATS];
+        for (p, e) in expected.iter_mut().enumerate().take(n) {
+            *e = (3 * pairs_of(s.got[p]) + sand_dollars_of(s.got[p])) as f64;
+        }
+        let per = self.cards_per_player();
+        let kinds = [
+            (&SHAPE_MASK, s.shape_cards[viewer], s.sun / 7),
+            (&COLOUR_MASK, s.colour_cards[viewer], s.sun % 7),
+        ];
+        for (masks, own, sun_card) in kinds {
+            let unseen = ALL_CARDS & !(1 << sun_card) & !own;
+            let p_each = per as f64 / unseen.count_ones().max(1) as f64;
+            for (k, &mask) in masks.iter().enumerate() {
+                let mut counts = [0u8; MAX_SEATS];
+                for (p, c) in counts.iter_mut().enumerate().take(n) {
+                    *c = (s.got[p] & mask).count_ones() as u8;
                 }
-                out[k][p] = shape;
-                out[7 + k][p] = colour;
+                counts[viewer] += own >> k & 1;
+                let mut add = |counts: &[u8; MAX_SEATS], weight: f64| {
+                    let mut coins = [0i32; MAX_SEATS];
+                    score_category(&counts[..n], self.scoring, &mut coins[..n]);
+                    for p in 0..n {
+                        expected[p] += weight * coins[p] as f64;
+                    }
+                };
+                if unseen >> k & 1 == 0 {
+                    add(&counts, 1.0);
+                    continue;
+                }
+                add(&counts, 1.0 - p_each * (n - 1) as f64);
+                for q in (0..n).filter(|&q| q != viewer) {
+                    let mut with = counts;
+                    with[q] += 1;
+                    add(&with, p_each);
+                }
             }
         }
-        out
+        expected
     }
 
     /// Deal `cards` (a mask) to every seat but `viewer`, each getting as many
@@ -1091,19 +1102,8 @@ impl Game for Seashells {
 
 impl Evaluate for Seashells {
     fn evaluate(&self, s: &SeashellsState, seat: Seat) -> f64 {
-        let n = self.players;
-        let counts = self.expected_counts(s, seat);
-        let mut coins = [0.0f64; MAX_SEATS];
-        let mut int_coins = [0i32; MAX_SEATS];
-        for cat in &counts {
-            score_category(&cat[..n], self.scoring, &mut int_coins[..n]);
-        }
-        for p in 0..n {
-            let got = s.got[p];
-            coins[p] =
-                (int_coins[p] + 3 * pairs_of(got) as i32 + sand_dollars_of(got) as i32) as f64;
-        }
-        let best_other = (0..n)
+        let coins = self.expected_coins(s, seat);
+        let best_other = (0..self.players)
             .filter(|&p| p != seat)
             .map(|p| coins[p])
             .fold(f64::MIN, f64::max);
