@@ -4,6 +4,8 @@
 //! [`crate::record::RecordFormat`]; code generic over games is instantiated
 //! for each through [`with_game!`](crate::with_game).
 
+pub mod seaside;
+
 use crate::record::{GameRecord, RecordError, RecordFormat};
 use crate::spec::{Spec, SpecError};
 use crate::testing::toy::Pebbles;
