@@ -63,17 +63,16 @@ impl Seaside {
         let mut partial: ArrayVec<u8, MAX_TOKENS> = ArrayVec::new();
         let mut unknown: ArrayVec<u8, MAX_TOKENS> = ArrayVec::new();
         let mut demand = [0i16; MASKS];
-        for i in 0..drawn {
-            let info = s.info[i];
-            let id = s.order[i];
+        for &id in &s.order[..drawn] {
+            let info = s.info[id as usize];
             if (info & DRAWER) as Seat == viewer || info & FLIPPED != 0 {
                 let p = s.faces[id as usize];
                 pool[kind_of(p & 15, p >> 4)] -= 1;
             } else if info & IN_HAND != 0 {
                 unknown.push(id);
             } else {
-                partial.push(i as u8);
-                demand[1 << s.up_face(i) as usize] += 1;
+                partial.push(id);
+                demand[1 << s.up_face(id as usize) as usize] += 1;
             }
         }
         unknown.extend(s.order[drawn..n].iter().copied());
@@ -93,9 +92,9 @@ impl Seaside {
             for (m, sl) in slack.iter_mut().enumerate() {
                 *sl = total - inside[(MASKS - 1) ^ m] - demand[m];
             }
-            for &i in &partial {
-                let i = i as usize;
-                let f = s.up_face(i) as usize;
+            for &id in &partial {
+                let id = id as usize;
+                let f = s.up_face(id) as usize;
                 let mut weights = [0u32; FACES];
                 for (x, wt) in weights.iter_mut().enumerate() {
                     *wt = pool[kind_of(f as u8, x as u8)].max(0) as u32;
@@ -145,12 +144,12 @@ impl Seaside {
                 };
                 pool[kind_of(f as u8, x as u8)] -= 1;
                 if f == Face::Beach as usize {
-                    let backs = &mut w.seats[s.drawer(i)].beach_backs;
-                    backs[s.back_face(i) as usize] -= 1;
+                    let backs = &mut w.seats[s.drawer(id)].beach_backs;
+                    backs[s.back_face(id) as usize] -= 1;
                     backs[x] += 1;
                 }
-                w.faces[s.order[i] as usize] = f as u8 | (x as u8) << 4;
-                w.info[i] &= !SIDE_B;
+                w.faces[id] = f as u8 | (x as u8) << 4;
+                w.info[id] &= !SIDE_B;
             }
         }
 

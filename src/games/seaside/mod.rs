@@ -146,9 +146,12 @@ pub struct SeasideState {
     /// Token ids in draw order: `0..bag_end` the bag (the first `drawn` of
     /// them already drawn), `bag_end..n` the removed tokens.
     pub order: [u8; MAX_TOKENS],
-    /// By draw position `< drawn`: the drawer's seat (bits 0-2), face B up
-    /// (bit 3), flipped (bit 4), still in hand (bit 5).
+    /// By token id, for drawn tokens (`order[..drawn]`): the drawer's seat
+    /// (bits 0-2), face B up (bit 3), flipped (bit 4), still in hand (bit 5);
+    /// 0 for the others.
     pub info: [u8; MAX_TOKENS],
+    /// Each player's Beaches as a set of token ids (bit `id`).
+    pub beach_ids: [u128; MAX_SEATS],
     /// Each player's seaside, by seat.
     pub seats: [SeatArea; MAX_SEATS],
     /// Tokens in the set.
@@ -202,38 +205,44 @@ impl SeasideState {
         (self.phase == Phase::ChooseFace).then(|| self.order[self.drawn as usize - 1] as usize)
     }
 
-    /// The face up of the drawn token at draw position `i` (not in hand).
+    /// The face up of the drawn token `id` (not in hand).
     #[inline]
-    pub fn up_face(&self, i: usize) -> Face {
-        let p = self.faces[self.order[i] as usize];
-        Face::from_index(if self.info[i] & SIDE_B != 0 {
+    pub fn up_face(&self, id: usize) -> Face {
+        let p = self.faces[id];
+        Face::from_index(if self.info[id] & SIDE_B != 0 {
             p >> 4
         } else {
             p & 15
         })
     }
 
-    /// The face down of the drawn token at draw position `i`.
+    /// The face down of the drawn token `id`.
     #[inline]
-    pub fn back_face(&self, i: usize) -> Face {
-        let p = self.faces[self.order[i] as usize];
-        Face::from_index(if self.info[i] & SIDE_B != 0 {
+    pub fn back_face(&self, id: usize) -> Face {
+        let p = self.faces[id];
+        Face::from_index(if self.info[id] & SIDE_B != 0 {
             p & 15
         } else {
             p >> 4
         })
     }
 
-    /// The seat that drew the token at draw position `i`.
+    /// The seat that drew the token `id` (0 for a token not drawn).
     #[inline]
-    pub fn drawer(&self, i: usize) -> Seat {
-        (self.info[i] & DRAWER) as Seat
+    pub fn drawer(&self, id: usize) -> Seat {
+        (self.info[id] & DRAWER) as Seat
     }
 
-    /// Whether the token at draw position `i` was flipped by a Wave.
+    /// Whether the token `id` was flipped by a Wave.
     #[inline]
-    pub fn flipped(&self, i: usize) -> bool {
-        self.info[i] & FLIPPED != 0
+    pub fn flipped(&self, id: usize) -> bool {
+        self.info[id] & FLIPPED != 0
+    }
+
+    /// Whether the token `id` is one of `seat`'s Beaches.
+    #[inline]
+    pub fn is_beach_of(&self, id: usize, seat: Seat) -> bool {
+        id < MAX_TOKENS && seat < MAX_SEATS && self.beach_ids[seat] >> id & 1 != 0
     }
 }
 
@@ -409,6 +418,7 @@ impl Seaside {
             faces: [0; MAX_TOKENS],
             order: [0; MAX_TOKENS],
             info: [0; MAX_TOKENS],
+            beach_ids: [0; MAX_SEATS],
             seats: [SeatArea::default(); MAX_SEATS],
             n: n as u8,
             bag_end: bag.len() as u8,
@@ -439,27 +449,17 @@ impl Seaside {
 
     /// The id of the token that [`Action::Flip`]`(back)` flips for `seat`:
     /// the lowest id among that seat's Beaches whose back is `back`.
+    #[inline]
     pub fn flip_target(&self, s: &SeasideState, seat: Seat, back: Face) -> Option<usize> {
-        self.flip_position(s, seat, back)
-            .map(|i| s.order[i] as usize)
-    }
-
-    /// The draw position of [`Seaside::flip_target`].
-    fn flip_position(&self, s: &SeasideState, seat: Seat, back: Face) -> Option<usize> {
-        let mut best: Option<usize> = None;
-        for i in 0..s.drawn as usize {
-            let info = s.info[i];
-            if info & (DRAWER | IN_HAND) != seat as u8 {
-                continue;
+        let mut mask = s.beach_ids[seat];
+        while mask != 0 {
+            let id = mask.trailing_zeros() as usize;
+            if s.back_face(id) == back {
+                return Some(id);
             }
-            if s.up_face(i) == Face::Beach
-                && s.back_face(i) == back
-                && best.is_none_or(|b| s.order[i] < s.order[b])
-            {
-                best = Some(i);
-            }
+            mask &= mask - 1;
         }
-        best
+        None
     }
 
     /// Draw for `p`, or end the game if the bag is empty.
@@ -470,7 +470,7 @@ impl Seaside {
             self.finish(s);
             return;
         }
-        s.info[s.drawn as usize] = p | IN_HAND;
+        s.info[s.order[s.drawn as usize] as usize] = p | IN_HAND;
         s.drawn += 1;
         s.phase = Phase::ChooseFace;
     }
@@ -481,10 +481,10 @@ impl Seaside {
         self.start_turn(s, next);
     }
 
-    /// Resolve `face` played by `p` (a freshly drawn token or a flipped one);
+    /// Resolve `face` of token `id` played by `p` (freshly drawn or flipped);
     /// `back` is the token's other face.
     #[inline]
-    fn resolve(&self, s: &mut SeasideState, p: u8, face: Face, back: Face) {
+    fn resolve(&self, s: &mut SeasideState, p: u8, id: u8, face: Face, back: Face) {
         let solo = self.players == 1;
         let a = &mut s.seats[p as usize];
         match face {
@@ -508,6 +508,7 @@ impl Seaside {
             Face::Beach => {
                 a.beaches += 1;
                 a.beach_backs[back as usize] += 1;
+                s.beach_ids[p as usize] |= 1u128 << id;
                 if solo && a.beaches == 7 {
                     self.finish(s);
                 } else {
@@ -602,6 +603,16 @@ impl Seaside {
     }
 }
 
+/// A uniform integer in `0..=max` (no random number when `max` is 0).
+#[inline]
+fn pick_upto(rng: &mut GameRng, max: u8) -> u8 {
+    if max == 0 {
+        0
+    } else {
+        below(rng, max as u32 + 1) as u8
+    }
+}
+
 impl Game for Seaside {
     type State = SeasideState;
     type Action = Action;
@@ -636,6 +647,7 @@ impl Game for Seaside {
             faces: [0; MAX_TOKENS],
             order: [0; MAX_TOKENS],
             info: [0; MAX_TOKENS],
+            beach_ids: [0; MAX_SEATS],
             seats: [SeatArea::default(); MAX_SEATS],
             n: n as u8,
             bag_end: (n - removed as usize) as u8,
@@ -711,18 +723,12 @@ impl Game for Seaside {
             Phase::ChooseFace => {
                 let packed = s.faces[s.order[s.drawn as usize - 1] as usize];
                 let (a, b) = (packed & 15, packed >> 4);
-                let pick = if a == b || rng.next_u32() & 1 == 0 {
-                    a
-                } else {
-                    b
-                };
+                // Branch-free: for a double token both picks are the same.
+                let pick = if rng.next_u32() & 1 == 0 { a } else { b };
                 Action::Play(Face::from_index(pick))
             }
-            Phase::Isopods => Action::Isopods(below(rng, s.sea[0] as u32 + 1) as u8),
-            Phase::Shells => {
-                let max = s.sea[1].min(s.seats[p].beaches);
-                Action::Shells(below(rng, max as u32 + 1) as u8)
-            }
+            Phase::Isopods => Action::Isopods(pick_upto(rng, s.sea[0])),
+            Phase::Shells => Action::Shells(pick_upto(rng, s.sea[1].min(s.seats[p].beaches))),
             Phase::Flip => {
                 let backs = &s.seats[p].beach_backs;
                 let kinds = backs.iter().filter(|&&c| c > 0).count() as u32;
@@ -759,12 +765,12 @@ impl Game for Seaside {
         let pu = p as usize;
         match action {
             Action::Play(face) => {
-                let i = s.drawn as usize - 1;
-                let packed = s.faces[s.order[i] as usize];
+                let id = s.order[s.drawn as usize - 1];
+                let packed = s.faces[id as usize];
                 let b_up = face as u8 != packed & 15;
                 let back = Face::from_index(if b_up { packed & 15 } else { packed >> 4 });
-                s.info[i] = p | if b_up { SIDE_B } else { 0 };
-                self.resolve(s, p, face, back);
+                s.info[id as usize] = p | if b_up { SIDE_B } else { 0 };
+                self.resolve(s, p, id, face, back);
             }
             Action::Isopods(k) => {
                 let k = k.min(s.sea[0]);
@@ -791,15 +797,16 @@ impl Game for Seaside {
                 self.end_turn(s, p);
             }
             Action::Flip(back) => {
-                let Some(i) = self.flip_position(s, pu, back) else {
+                let Some(id) = self.flip_target(s, pu, back) else {
                     return;
                 };
-                s.info[i] ^= SIDE_B;
-                s.info[i] |= FLIPPED;
+                s.info[id] ^= SIDE_B;
+                s.info[id] |= FLIPPED;
+                s.beach_ids[pu] &= !(1u128 << id);
                 let a = &mut s.seats[pu];
                 a.beaches -= 1;
                 a.beach_backs[back as usize] -= 1;
-                self.resolve(s, p, back, Face::Beach);
+                self.resolve(s, p, id as u8, back, Face::Beach);
             }
             Action::Steal(q) => {
                 let q = q as usize;
@@ -832,17 +839,17 @@ impl Game for Seaside {
     fn observation(&self, s: &SeasideState, viewer: Seat) -> SeasideState {
         let mut o = *s;
         let drawn = s.drawn as usize;
-        for i in 0..drawn {
-            let info = s.info[i];
-            let id = s.order[i] as usize;
+        for &id in &s.order[..drawn] {
+            let id = id as usize;
+            let info = s.info[id];
             if (info & DRAWER) as Seat == viewer || info & FLIPPED != 0 {
                 continue;
             }
             if info & IN_HAND != 0 {
                 o.faces[id] = 0xFF;
             } else {
-                o.faces[id] = 0xF0 | s.up_face(i) as u8;
-                o.info[i] &= !SIDE_B;
+                o.faces[id] = 0xF0 | s.up_face(id) as u8;
+                o.info[id] &= !SIDE_B;
             }
         }
         for &id in &s.order[drawn..s.n as usize] {
@@ -927,18 +934,26 @@ impl Seaside {
         // Phase and hand.
         let drawn = s.drawn as usize;
         let mut in_hand = 0;
-        for i in 0..drawn {
-            if s.info[i] & IN_HAND != 0 {
+        for (i, &id) in s.order[..n].iter().enumerate() {
+            let id = id as usize;
+            let info = s.info[id];
+            if i >= drawn {
+                if info != 0 {
+                    return Err(format!("undrawn token {id} has info {info:#x}"));
+                }
+                continue;
+            }
+            if info & IN_HAND != 0 {
                 in_hand += 1;
-                if i + 1 != drawn || s.drawer(i) != s.to_move as usize {
-                    return Err(format!("token at draw position {i} wrongly in hand"));
+                if i + 1 != drawn || s.drawer(id) != s.to_move as usize {
+                    return Err(format!("token {id} wrongly in hand"));
                 }
             }
-            if s.drawer(i) >= players || s.info[i] & 0b1100_0000 != 0 {
-                return Err(format!("bad info {:#x} at {i}", s.info[i]));
+            if s.drawer(id) >= players || info & 0b1100_0000 != 0 {
+                return Err(format!("bad info {info:#x} of token {id}"));
             }
-            if s.info[i] & FLIPPED != 0 && s.back_face(i) != Face::Beach {
-                return Err(format!("flipped token at {i} was not a Beach"));
+            if info & FLIPPED != 0 && s.back_face(id) != Face::Beach {
+                return Err(format!("flipped token {id} was not a Beach"));
             }
         }
         if (s.phase == Phase::ChooseFace) != (in_hand == 1) {
@@ -950,15 +965,21 @@ impl Seaside {
         // Conservation of faces.
         let mut up = [[0u8; 7]; MAX_SEATS];
         let mut backs = [[0u8; 7]; MAX_SEATS];
-        for i in 0..drawn {
-            if s.info[i] & IN_HAND != 0 {
+        let mut beach_ids = [0u128; MAX_SEATS];
+        for &id in &s.order[..drawn] {
+            let id = id as usize;
+            if s.info[id] & IN_HAND != 0 {
                 continue;
             }
-            let d = s.drawer(i);
-            up[d][s.up_face(i) as usize] += 1;
-            if s.up_face(i) == Face::Beach {
-                backs[d][s.back_face(i) as usize] += 1;
+            let d = s.drawer(id);
+            up[d][s.up_face(id) as usize] += 1;
+            if s.up_face(id) == Face::Beach {
+                backs[d][s.back_face(id) as usize] += 1;
+                beach_ids[d] |= 1 << id;
             }
+        }
+        if beach_ids != s.beach_ids {
+            return Err("the Beaches' ids differ from the tokens".into());
         }
         let total = |f: Face| -> u32 { (0..players).map(|p| up[p][f as usize] as u32).sum() };
         let mut sum = [0u32; 7];

@@ -78,14 +78,10 @@ impl Seaside {
         }
         if let Some(v) = e.get("flip") {
             let id = v.as_u64().ok_or("`flip` is not a token id")?;
-            let pos = (0..s.drawn as usize).find(|&i| s.order[i] as u64 == id);
-            let Some(i) = pos.filter(|&i| {
-                s.info[i] & (super::DRAWER | super::IN_HAND) == seat as u8
-                    && s.up_face(i) == Face::Beach
-            }) else {
+            if id >= MAX_TOKENS as u64 || !s.is_beach_of(id as usize, seat) {
                 return Err(format!("token {id} is not one of seat {seat}'s Beaches"));
-            };
-            let back = s.back_face(i);
+            }
+            let back = s.back_face(id as usize);
             let target = self.flip_target(s, seat, back);
             if target != Some(id as usize) {
                 return Err(format!(
