@@ -51,7 +51,8 @@
 //! everybody), so the evaluation reads only public information. A seat's
 //! *progress* is its Shells held, plus the Shells revealed in the walk in
 //! progress (if it is the walker) times `1/2^k` where `k` is the number of
-//! rows still to walk past the current one, plus 1/4 per Flip-Flop held.
+//! rows still to walk, the walker's row included, plus 1/4 per Flip-Flop
+//! held.
 //! - Two players: own progress minus the opponent's (in Shells).
 //! - Solo: progress minus 1/100 per turn played.
 //!
@@ -793,7 +794,7 @@ impl ShellDash {
                     pending += 1;
                 }
             }
-            let rows_left = s.rows.saturating_sub(s.row + 1) as i32;
+            let rows_left = s.rows.saturating_sub(s.row) as i32;
             v += pending as f64 * 0.5f64.powi(rows_left);
         }
         v
