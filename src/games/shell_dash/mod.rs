@@ -69,7 +69,7 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 use crate::game::{Evaluate, Game, Outcome, Seat, SeatSet};
-use crate::rng::{GameRng, Rng, below, derive, mix, rng_from_seed, shuffle};
+use crate::rng::{GameRng, Rng, below, derive, mix, rng_from_seed};
 use crate::spec::{Spec, SpecError};
 
 /// The most cards a deck may hold (the state's fixed deck capacity).
@@ -345,8 +345,43 @@ impl Reshuffle for RandomReshuffle {
     #[inline]
     fn reshuffle(&mut self, cards: &mut [u8], seed: u64) -> Result<(), Infallible> {
         let mut rng = rng_from_seed(seed);
-        shuffle(cards, &mut rng);
+        shuffle_cards(cards, &mut rng);
         Ok(())
+    }
+}
+
+/// A uniform index in `0..n` from the 32 random bits `x` (Lemire's
+/// multiply-shift; on the rare rejection, fresh bits from `rng`), as
+/// [`crate::rng::below`] does.
+#[inline]
+fn index_from<R: Rng + ?Sized>(x: u32, n: u32, rng: &mut R) -> usize {
+    let mut m = x as u64 * n as u64;
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = rng.next_u32() as u64 * n as u64;
+        }
+    }
+    (m >> 32) as usize
+}
+
+/// Fisher-Yates shuffle of card codes, exactly uniform and portable like
+/// [`crate::rng::shuffle`], but taking two indices from each 64-bit draw
+/// (one per half): half the generator calls, which dominate the cost of
+/// dealing a new game.
+#[inline]
+pub fn shuffle_cards<R: Rng + ?Sized>(cards: &mut [u8], rng: &mut R) {
+    let mut i = cards.len();
+    while i > 1 {
+        let r = rng.next_u64();
+        let j = index_from(r as u32, i as u32, rng);
+        cards.swap(i - 1, j);
+        i -= 1;
+        if i > 1 {
+            let j = index_from((r >> 32) as u32, i as u32, rng);
+            cards.swap(i - 1, j);
+            i -= 1;
+        }
     }
 }
 
@@ -707,34 +742,43 @@ impl ShellDash {
 
     /// Draw the deck's top card, reshuffling the discard pile into a new deck
     /// if the deck is empty; `None` when both are empty.
-    #[inline]
+    #[inline(always)]
     fn draw<R: Reshuffle>(
         &self,
         s: &mut ShellDashState,
         r: &mut R,
     ) -> Result<Option<u8>, R::Error> {
-        if s.top == s.len {
-            let n: u16 = s.discard.iter().sum();
-            if n == 0 {
-                return Ok(None);
-            }
-            let mut k = 0;
-            for (code, count) in s.discard.iter_mut().enumerate() {
-                for _ in 0..*count {
-                    s.deck[k] = code as u8;
-                    k += 1;
-                }
-                *count = 0;
-            }
-            let seed = derive(s.chance_seed, s.reshuffles as u64);
-            r.reshuffle(&mut s.deck[..k], seed)?;
-            s.reshuffles += 1;
-            s.top = 0;
-            s.len = n;
+        if s.top == s.len && !self.reshuffle(s, r)? {
+            return Ok(None);
         }
         let c = s.deck[s.top as usize];
         s.top += 1;
         Ok(Some(c))
+    }
+
+    /// The deck is empty: shuffle the discard pile into a new deck (false
+    /// when the discard pile is empty too).
+    #[cold]
+    #[inline(never)]
+    fn reshuffle<R: Reshuffle>(&self, s: &mut ShellDashState, r: &mut R) -> Result<bool, R::Error> {
+        let n: u16 = s.discard.iter().sum();
+        if n == 0 {
+            return Ok(false);
+        }
+        let mut k = 0;
+        for (code, count) in s.discard.iter_mut().enumerate() {
+            for _ in 0..*count {
+                s.deck[k] = code as u8;
+                k += 1;
+            }
+            *count = 0;
+        }
+        let seed = derive(s.chance_seed, s.reshuffles as u64);
+        r.reshuffle(&mut s.deck[..k], seed)?;
+        s.reshuffles += 1;
+        s.top = 0;
+        s.len = n;
+        Ok(true)
     }
 
     /// Cards by kind over the whole state (for conservation checks).
@@ -871,7 +915,7 @@ impl Game for ShellDash {
 
     fn new_game(&self, rng: &mut GameRng) -> ShellDashState {
         let mut deck = self.sorted;
-        shuffle(&mut deck[..self.total as usize], rng);
+        shuffle_cards(&mut deck[..self.total as usize], rng);
         self.deal(deck)
     }
 
@@ -948,7 +992,7 @@ impl Game for ShellDash {
             unseen[n] = s.board[i];
             n += 1;
         }
-        shuffle(&mut unseen[..n], rng);
+        shuffle_cards(&mut unseen[..n], rng);
         world.deck[deck].copy_from_slice(&unseen[..d]);
         let mut n = d;
         let mut down = s.down;
