@@ -38,15 +38,15 @@ impl GreedyBot {
 
 impl<G: Evaluate> Bot<G> for GreedyBot {
     fn choose(&mut self, game: &G, state: &G::State, rng: &mut GameRng) -> G::Action {
+        if self.values.capacity() == 0 {
+            // Sized once for the largest legal list (the action universe).
+            self.values.reserve(game.all_actions().len());
+        }
         let legal = game.legal_actions(state);
         if legal.len() == 1 {
             return legal[0];
         }
         let seat = game.to_move(state).expect("choose on a finished game");
-        if self.values.capacity() == 0 {
-            // Sized once for the largest legal list (the action universe).
-            self.values.reserve(game.all_actions().len());
-        }
         self.values.clear();
         self.values.resize(legal.len(), 0.0);
         for _ in 0..self.worlds {

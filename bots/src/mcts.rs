@@ -290,6 +290,21 @@ impl<G: Evaluate> MctsBot<G> {
         self.tree.as_ref().map_or(0, |t| t.nodes.len())
     }
 
+    /// Size the arena and scratch vectors once, at the bot's first
+    /// decision: one node per iteration at most, plus the root; legal lists
+    /// are bounded by the action universe. So nothing allocates afterwards.
+    fn prepare(&mut self, game: &G, any: G::Action) {
+        if self.tree.is_none() {
+            let max_legal = game.all_actions().len();
+            self.tree = Some(Tree::new(
+                self.params.iterations as usize + 1,
+                max_legal,
+                any,
+            ));
+            self.root.reserve(max_legal);
+        }
+    }
+
     /// Run the search for the seat to move in `state` and return the chosen
     /// action; unlike [`Bot::choose`] this searches even when only one
     /// action is legal (benchmarks use it). `state` must not be finished.
@@ -297,16 +312,8 @@ impl<G: Evaluate> MctsBot<G> {
         let seat = game.to_move(state).expect("search on a finished game");
         let legal = game.legal_actions(state);
         let any = legal[0];
-        // One node per iteration at most, plus the root; legal lists are
-        // bounded by the action universe. Sized once, so the search never
-        // allocates after the bot's first decision.
-        let capacity = self.params.iterations as usize + 1;
-        let tree = self
-            .tree
-            .get_or_insert_with(|| Tree::new(capacity, game.all_actions().len(), any));
-        if self.root.capacity() == 0 {
-            self.root.reserve(tree.legal.capacity());
-        }
+        self.prepare(game, any);
+        let tree = self.tree.as_mut().expect("prepared");
         self.root.clear();
         self.root.extend(legal.iter().map(|&action| RootStat {
             action,
@@ -396,6 +403,7 @@ fn best_root_action<A: Copy>(root: &[RootStat<A>]) -> Option<A> {
 impl<G: Evaluate> Bot<G> for MctsBot<G> {
     fn choose(&mut self, game: &G, state: &G::State, rng: &mut GameRng) -> G::Action {
         let legal = game.legal_actions(state);
+        self.prepare(game, legal[0]);
         if legal.len() == 1 {
             self.root.clear();
             return legal[0];

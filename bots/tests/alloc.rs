@@ -5,7 +5,9 @@
 
 use beachcomber::bot::Bot;
 use beachcomber::game::Evaluate;
+use beachcomber::games::{seashells::Seashells, seaside::Seaside, shell_dash::ShellDash};
 use beachcomber::rng::{derive, rng_from_seed};
+use beachcomber::spec::Spec;
 use beachcomber::testing::alloc::{CountingAllocator, count_allocations};
 use beachcomber::testing::toy::Pebbles;
 use beachcomber_bots::BotConfig;
@@ -15,10 +17,10 @@ static ALLOC: CountingAllocator = CountingAllocator;
 
 const SPECS: [&str; 6] = [
     "greedy",
-    "pimc(iterations=1000,worlds=10)",
-    "ismcts(iterations=1000)",
-    "ismcts(iterations=1000,rollout=greedy,reward=margin)",
-    "oracle(iterations=1000)",
+    "pimc(iterations=300,worlds=10)",
+    "ismcts(iterations=300)",
+    "ismcts(iterations=30,rollout=greedy,reward=margin)",
+    "oracle(iterations=300)",
     "random",
 ];
 
@@ -80,4 +82,29 @@ fn pebbles_decisions_do_not_allocate() {
     for players in [2, 3, 5] {
         check(&Pebbles { players }, 6);
     }
+}
+
+fn spec(text: &str) -> Spec {
+    text.parse().expect("a valid spec")
+}
+
+#[test]
+fn seashells_decisions_do_not_allocate() {
+    check(&Seashells::from_spec(&spec("seashells"), 2).unwrap(), 1);
+    check(
+        &Seashells::from_spec(&spec("seashells(mode=stroll)"), 4).unwrap(),
+        1,
+    );
+}
+
+#[test]
+fn seaside_decisions_do_not_allocate() {
+    check(&Seaside::from_spec(&spec("seaside"), 2).unwrap(), 1);
+    check(&Seaside::from_spec(&spec("seaside"), 1).unwrap(), 1);
+}
+
+#[test]
+fn shell_dash_decisions_do_not_allocate() {
+    check(&ShellDash::from_spec(&spec("shell-dash"), 2).unwrap(), 1);
+    check(&ShellDash::from_spec(&spec("shell-dash"), 1).unwrap(), 1);
 }

@@ -5,7 +5,9 @@
 //! the same test somewhere, which shows the test can fail.
 
 use beachcomber::game::Evaluate;
+use beachcomber::games::{seashells::Seashells, seaside::Seaside, shell_dash::ShellDash};
 use beachcomber::rng::{derive, rng_from_seed};
+use beachcomber::spec::Spec;
 use beachcomber::testing::toy::Pebbles;
 use beachcomber_bots::BotConfig;
 
@@ -15,7 +17,7 @@ const FAIR: [&str; 4] = [
     "greedy",
     "pimc(iterations=200,worlds=8)",
     "ismcts(iterations=200)",
-    "ismcts(iterations=200,rollout=greedy,reward=margin)",
+    "ismcts(iterations=50,rollout=greedy,reward=margin)",
 ];
 const ORACLE: &str = "oracle(iterations=200)";
 
@@ -29,8 +31,9 @@ struct LeakReport {
 }
 
 /// Walk `games` random games of `game`; at every decision with a choice,
-/// build an indistinguishable pair and compare the bots' decisions.
-fn check_leaks<G: Evaluate>(game: &G, games: u64, seed: u64) -> LeakReport {
+/// build an indistinguishable pair and compare the bots' decisions (at
+/// most `max_pairs` pairs in all).
+fn check_leaks<G: Evaluate>(game: &G, games: u64, max_pairs: u64, seed: u64) -> LeakReport {
     let fair: Vec<BotConfig> = FAIR.iter().map(|s| BotConfig::parse(s).unwrap()).collect();
     let oracle = BotConfig::parse(ORACLE).unwrap();
     let mut report = LeakReport::default();
@@ -39,7 +42,7 @@ fn check_leaks<G: Evaluate>(game: &G, games: u64, seed: u64) -> LeakReport {
         let mut state = game.new_game(&mut rng);
         let mut ply = 0u64;
         while let Some(seat) = game.to_move(&state) {
-            if game.legal_actions(&state).len() > 1 {
+            if game.legal_actions(&state).len() > 1 && report.pairs < max_pairs {
                 // Find a determinization that differs from the true state.
                 let twin = (0..20)
                     .map(|_| game.determinize(&state, seat, &mut rng))
@@ -51,6 +54,20 @@ fn check_leaks<G: Evaluate>(game: &G, games: u64, seed: u64) -> LeakReport {
                         "{}: determinization changed the observation",
                         game.name()
                     );
+                    // The precondition of the whole test: a determinization
+                    // is a function of the seat's observation and the rng
+                    // only (so the bots, which reach hidden things only
+                    // through it, cannot tell the pair apart either).
+                    for k in 0..3 {
+                        let r = derive(seed ^ 0xD37, k);
+                        assert_eq!(
+                            game.determinize(&state, seat, &mut rng_from_seed(r)),
+                            game.determinize(&twin, seat, &mut rng_from_seed(r)),
+                            "{}: determinize depends on hidden information beyond seat {seat}'s observation \
+                             (game {g}, ply {ply}); e.g. it shuffles a pool gathered in hidden order",
+                            game.name()
+                        );
+                    }
                     report.pairs += 1;
                     let decision_seed = derive(derive(seed ^ 0x1EA4, g), ply);
                     for config in &fair {
@@ -94,7 +111,7 @@ fn check_leaks<G: Evaluate>(game: &G, games: u64, seed: u64) -> LeakReport {
 #[test]
 fn pebbles_fair_bots_do_not_peek() {
     for players in 2..=5 {
-        let report = check_leaks(&Pebbles { players }, 12, 77);
+        let report = check_leaks(&Pebbles { players }, 12, 100, 77);
         assert!(
             report.pairs >= 30,
             "{players} players: only {} pairs",
@@ -105,5 +122,68 @@ fn pebbles_fair_bots_do_not_peek() {
             "{players} players: the oracle never used what it saw: {report:?}"
         );
         eprintln!("pebbles {players}p: {report:?}");
+    }
+}
+
+fn spec(text: &str) -> Spec {
+    text.parse().expect("a valid spec")
+}
+
+#[test]
+fn seashells_fair_bots_do_not_peek() {
+    for (text, players) in [
+        ("seashells", 2),
+        ("seashells", 3),
+        ("seashells(mode=stroll)", 2),
+        ("seashells", 5),
+    ] {
+        let game = Seashells::from_spec(&spec(text), players).unwrap();
+        let report = check_leaks(&game, 1, 25, 21);
+        assert!(
+            report.pairs == 25,
+            "{text} {players}p: only {} pairs",
+            report.pairs
+        );
+        assert!(
+            report.oracle_differs > 0,
+            "{text} {players}p: the oracle never used what it saw: {report:?}"
+        );
+        eprintln!("{text} {players}p: {report:?}");
+    }
+}
+
+#[test]
+fn seaside_fair_bots_do_not_peek() {
+    for players in [2, 3, 1] {
+        let game = Seaside::from_spec(&spec("seaside"), players).unwrap();
+        let report = check_leaks(&game, 2, 25, 22);
+        assert!(
+            report.pairs == 25,
+            "seaside {players}p: only {} pairs",
+            report.pairs
+        );
+        assert!(
+            report.oracle_differs > 0,
+            "seaside {players}p: the oracle never used what it saw: {report:?}"
+        );
+        eprintln!("seaside {players}p: {report:?}");
+    }
+}
+
+#[test]
+fn shell_dash_fair_bots_do_not_peek() {
+    for players in [2, 1] {
+        let game = ShellDash::from_spec(&spec("shell-dash"), players).unwrap();
+        let report = check_leaks(&game, 2, 25, 23);
+        assert!(
+            report.pairs == 25,
+            "shell-dash {players}p: only {} pairs",
+            report.pairs
+        );
+        assert!(
+            report.oracle_differs > 0,
+            "shell-dash {players}p: the oracle never used what it saw: {report:?}"
+        );
+        eprintln!("shell-dash {players}p: {report:?}");
     }
 }

@@ -97,3 +97,55 @@ fn pebbles_search_beats_random() {
     assert_eq!(s.games, 400);
     assert!(s.low > 0.5, "{s:?}");
 }
+
+fn spec(text: &str) -> beachcomber::spec::Spec {
+    text.parse().expect("a valid spec")
+}
+
+/// The required ordering in a 2-player game: greedy beats random; the
+/// searchers at their default settings (2000 iterations, c = 0.7, random
+/// rollouts, win reward; pimc with 20 worlds) beat greedy. Deals are few
+/// because the margins are wide (the full numbers are in docs/bots.md).
+fn check_ladder<G: RecordFormat + beachcomber::game::Evaluate>(game: &G, seed: u64) {
+    let s = match_up(game, "greedy", "random", 100, seed);
+    assert_eq!(s.games, 200);
+    assert!(s.low > 0.5, "{}: greedy vs random {s:?}", game.name());
+    for bot in ["ismcts", "pimc"] {
+        let s = match_up(game, bot, "greedy", 20, seed + 1);
+        assert_eq!(s.games, 40);
+        assert!(s.low > 0.5, "{}: {bot} vs greedy {s:?}", game.name());
+    }
+}
+
+#[test]
+fn seashells_ladder() {
+    use beachcomber::games::seashells::Seashells;
+    check_ladder(&Seashells::from_spec(&spec("seashells"), 2).unwrap(), 10);
+}
+
+#[test]
+fn seaside_ladder() {
+    use beachcomber::games::seaside::Seaside;
+    check_ladder(&Seaside::from_spec(&spec("seaside"), 2).unwrap(), 20);
+}
+
+/// A measurement run for `docs/bots.md` (not part of the test suite): set
+/// `M="game spec;players;bot;opponent;deals"`, e.g.
+/// `M="seashells;3;ismcts;greedy;100" cargo test -p beachcomber-bots
+/// --release --test strength measure -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure() {
+    use beachcomber::games::AnyGame;
+    let m = std::env::var("M").expect("M=\"game;players;bot;opponent;deals\"");
+    let args: Vec<&str> = m.split(';').collect();
+    assert_eq!(args.len(), 5, "M=\"game;players;bot;opponent;deals\"");
+    let players: usize = args[1].parse().unwrap();
+    let deals: u64 = args[4].parse().unwrap();
+    let game = AnyGame::from_spec(args[0], players).unwrap();
+    let start = std::time::Instant::now();
+    beachcomber::with_game!(&game, |g| {
+        match_up(g, args[2], args[3], deals, 2026);
+    });
+    eprintln!("{:.1} s", start.elapsed().as_secs_f64());
+}

@@ -992,6 +992,19 @@ impl Game for ShellDash {
             unseen[n] = s.board[i];
             n += 1;
         }
+        // Put the pool in a canonical (sorted) order before shuffling, so the
+        // world depends only on what the viewer sees and on the rng: two
+        // states the viewer cannot tell apart give the same world for the
+        // same rng (the bots' leak test relies on it).
+        let mut counts = [0usize; KINDS];
+        for &card in &unseen[..n] {
+            counts[card as usize] += 1;
+        }
+        let mut k = 0;
+        for (card, &m) in counts.iter().enumerate() {
+            unseen[k..k + m].fill(card as u8);
+            k += m;
+        }
         shuffle_cards(&mut unseen[..n], rng);
         world.deck[deck].copy_from_slice(&unseen[..d]);
         let mut n = d;
