@@ -174,3 +174,46 @@ fn every_bot_finishes_games_in_every_player_count() {
         }
     }
 }
+
+#[test]
+fn each_seat_is_searched_for_its_own_reward() {
+    // 3 players, seat 0 to move, 3 pebbles left; cards 7, 5, 0, taken 1, 2, 1.
+    // - take 2: seat 1 must take the last one; seats 0 and 1 tie at 10
+    //   (a shared win: seat 0's reward is exactly 1/2);
+    // - take 1: seat 1 takes the last 2 and wins (11 to 9); only if seat 1
+    //   played for seat 0's benefit (take 1, leaving seat 2 the last) would
+    //   seat 0 win. A search that backs up seat 0's reward at seat 1's nodes
+    //   takes 1; a correct one takes 2.
+    let game = Pebbles { players: 3 };
+    let state = PebblesState {
+        cards: [7, 5, 0, 0, 0],
+        taken: [1, 2, 1, 0, 0],
+        pile: 3,
+        to_move: 0,
+        last: 2,
+    };
+    let mut bot = MctsBot::<Pebbles>::new(
+        Mode::Oracle,
+        SearchParams {
+            iterations: 400,
+            ..SearchParams::default()
+        },
+    );
+    for seed in 0..10 {
+        assert_eq!(
+            bot.search(&game, &state, &mut rng_from_seed(seed)),
+            Take(2),
+            "seed {seed}"
+        );
+        let stats = bot.root_stats();
+        assert_eq!(stats.len(), 2);
+        let (take1, take2) = (stats[0], stats[1]);
+        assert_eq!((take1.action, take2.action), (Take(1), Take(2)));
+        assert_eq!(
+            take2.reward,
+            0.5 * take2.visits as f64,
+            "take 2 always ends in a shared win"
+        );
+        assert!(take1.reward / (take1.visits as f64) < 0.25, "{take1:?}");
+    }
+}

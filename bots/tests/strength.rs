@@ -149,3 +149,44 @@ fn measure() {
     });
     eprintln!("{:.1} s", start.elapsed().as_secs_f64());
 }
+
+/// A solo measurement for `docs/bots.md` (not part of the test suite): set
+/// `M="game spec;bot;games"`; prints the mean score (Seaside: tokens; Shell
+/// Dash: turns, lower is better) with its 95% interval, and the win rate.
+#[test]
+#[ignore]
+fn measure_solo() {
+    use beachcomber::games::AnyGame;
+    use beachcomber::stats::mean_ci95;
+    let m = std::env::var("M").expect("M=\"game;bot;games\"");
+    let args: Vec<&str> = m.split(';').collect();
+    assert_eq!(args.len(), 3, "M=\"game;bot;games\"");
+    let games: u64 = args[2].parse().unwrap();
+    let game = AnyGame::from_spec(args[0], 1).unwrap();
+    let config = BotConfig::parse(args[1]).unwrap();
+    let specs = [args[1].to_string()];
+    let start = std::time::Instant::now();
+    let reports = beachcomber::with_game!(&game, |g| {
+        play_games(
+            g,
+            0..games,
+            2026,
+            &specs,
+            || vec![config.build()],
+            false,
+            &|| {},
+        )
+    });
+    let scores: Vec<f64> = reports.iter().map(|r| r.outcome.scores[0] as f64).collect();
+    let wins = reports
+        .iter()
+        .filter(|r| r.outcome.winners.contains(0))
+        .count();
+    let (mean, half) = mean_ci95(&scores);
+    eprintln!(
+        "{} solo: {}: mean score {mean:.2} ± {half:.2}, won {wins}/{games} ({:.1} s)",
+        args[0],
+        args[1],
+        start.elapsed().as_secs_f64()
+    );
+}
