@@ -10,7 +10,8 @@
 //! searches and prints iterations per second of this thread's CPU time
 //! (user + system, from `/proc/thread-self/stat`, Linux only, 10 ms
 //! ticks; every case runs at least a few CPU seconds):
-//! `MCTS_CPU=1 cargo bench -p beachcomber-benches --bench mcts`.
+//! `MCTS_CPU=1 cargo bench -p beachcomber-benches --bench mcts`
+//! (`MCTS_CPU=seashells-2p` runs only the cases whose label contains it).
 
 use std::hint::black_box;
 
@@ -161,8 +162,14 @@ impl<G: Evaluate> Case for (G, &[Mode]) {
 }
 
 fn benches(c: &mut Criterion) {
-    if std::env::var_os("MCTS_CPU").is_some() {
-        cases(&mut |label, case| case.cpu(label));
+    if let Ok(filter) = std::env::var("MCTS_CPU") {
+        // `MCTS_CPU=1`: every case; any other value: the cases whose label
+        // contains it.
+        cases(&mut |label, case| {
+            if filter == "1" || label.contains(filter.as_str()) {
+                case.cpu(label)
+            }
+        });
     } else {
         cases(&mut |label, case| case.criterion(c, label));
     }

@@ -53,6 +53,7 @@
 //! threads.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use beachcomber::bot::Bot;
 use beachcomber::game::{Evaluate, Game, MAX_SEATS, Seat};
@@ -291,16 +292,20 @@ impl<G: Evaluate> MctsBot<G> {
     }
 
     /// Size the arena and scratch vectors once, at the bot's first
-    /// decision: one node per iteration at most, plus the root; legal lists
-    /// are bounded by the action universe. So nothing allocates afterwards.
+    /// decision: one node per iteration of one tree at most (for `pimc`,
+    /// one world's share of the budget), plus the root; legal lists
+    /// are bounded by the action universe (and the process-wide `ln` table
+    /// is built if it was not yet). So nothing allocates afterwards.
     fn prepare(&mut self, game: &G, any: G::Action) {
         if self.tree.is_none() {
+            ln_table();
             let max_legal = game.all_actions().len();
-            self.tree = Some(Tree::new(
-                self.params.iterations as usize + 1,
-                max_legal,
-                any,
-            ));
+            let iterations = self.params.iterations;
+            let per_tree = match self.mode {
+                Mode::Pimc { worlds } => iterations.div_ceil(worlds.clamp(1, iterations)),
+                Mode::Ismcts | Mode::Oracle => iterations,
+            };
+            self.tree = Some(Tree::new(per_tree as usize + 1, max_legal, any));
             self.root.reserve(max_legal);
         }
     }
@@ -323,6 +328,7 @@ impl<G: Evaluate> MctsBot<G> {
         self.root.sort_unstable_by_key(|a| a.action);
         let search = Search {
             game,
+            ln: ln_table(),
             c: self.params.c,
             rollout: self.params.rollout,
             reward: self.params.reward_for(game.players()),
@@ -415,6 +421,8 @@ impl<G: Evaluate> Bot<G> for MctsBot<G> {
 /// The per-decision constants of the search loop.
 struct Search<'g, G> {
     game: &'g G,
+    /// `ln(n)` for small `n` ([`ln_table`]).
+    ln: &'static [f64],
     c: f64,
     rollout: Rollout,
     reward: Reward,
@@ -447,8 +455,11 @@ impl<G: Evaluate> Search<'_, G> {
                     n.avail += 1;
                     if untried == 0 {
                         let visits = n.visits as f64;
-                        let value =
-                            n.reward / visits + self.c * ((n.avail as f64).ln() / visits).sqrt();
+                        let ln_avail = match self.ln.get(n.avail as usize) {
+                            Some(&ln) => ln,
+                            None => (n.avail as f64).ln(),
+                        };
+                        let value = n.reward / visits + self.c * (ln_avail / visits).sqrt();
                         if value > best_value {
                             best_value = value;
                             best = child;
@@ -525,6 +536,15 @@ impl<G: Evaluate> Search<'_, G> {
         }
         nodes[0].visits += 1;
     }
+}
+
+/// `ln(n)` for `n < 2^14`, computed once per process with `f64::ln` (so a
+/// lookup gives exactly the value `ln` would): UCB needs `ln(availability)`
+/// for every legal child at every selection step, and `ln` was the largest
+/// single cost of selection.
+fn ln_table() -> &'static [f64] {
+    static TABLE: OnceLock<Box<[f64]>> = OnceLock::new();
+    TABLE.get_or_init(|| (0..1u32 << 14).map(|n| f64::from(n).ln()).collect())
 }
 
 /// Every seat's reward in the finished `state`, each in `[0, 1]`.
