@@ -824,3 +824,32 @@ fn random_play_statistics() {
     let mean_plies = plies as f64 / games as f64;
     assert!((55.0..59.0).contains(&mean_plies), "{mean_plies}");
 }
+
+#[test]
+fn fast_scoring_agrees_with_the_category_by_category_breakdown() {
+    // `coins` scores all 14 categories at once in byte lanes; `breakdown`
+    // scores them one at a time. They must agree on every final position.
+    let mut checked = 0;
+    for players in 2..=5 {
+        for scoring in [Scoring::Simple, Scoring::Advanced] {
+            let g = game(players, Mode::Board, scoring);
+            let mut rng = rng_from_seed(300 + players as u64);
+            for _ in 0..300 {
+                let mut s = g.new_game(&mut rng);
+                beachcomber::game::random_playout(&g, &mut s, &mut rng);
+                let b = g.breakdown(&s);
+                for p in 0..players {
+                    let by_category: i32 = b.category_coins[p].iter().sum();
+                    let extra = 3 * b.fossil_pairs[p] as i32 + b.sand_dollars[p] as i32;
+                    assert_eq!(
+                        by_category + extra,
+                        b.coins[p],
+                        "{players}p {scoring:?}\n{b:?}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 4 * 2 * 300);
+}

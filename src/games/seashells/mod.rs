@@ -62,6 +62,7 @@
 //! still to be taken. `final_margin` is (coins − best other coins) / 30, clamped
 //! to `[-1, 1]`.
 
+mod fast;
 mod record;
 
 use std::fmt;
@@ -627,47 +628,49 @@ impl Seashells {
         s.got[p] += 1u64 << s.items[to as usize];
         s.occ &= !(1u64 << to);
         s.bucket = to as u8;
-        if bottle {
-            s.spent[p] += 1;
+        // Branch-free: the bottle decision is a coin flip in random play.
+        s.spent[p] += bottle as u8;
+        let next = s.turn + 1;
+        let next = if next as usize == self.players {
+            0
         } else {
-            let next = s.turn + 1;
-            s.turn = if next as usize == self.players {
-                0
-            } else {
-                next
-            };
-        }
+            next
+        };
+        s.turn = if bottle { s.turn } else { next };
     }
 
     /// Per-seat count of each shape (`0..7`) then each colour (`7..14`),
     /// secret cards included.
     pub fn counts(&self, s: &SeashellsState, seat: Seat) -> [u8; 14] {
+        let lanes = fast::lanes(s.got[seat], s.shape_cards[seat], s.colour_cards[seat]);
         let mut c = [0u8; 14];
-        let got = s.got[seat];
-        for k in 0..7 {
-            c[k] = (got & SHAPE_MASK[k]).count_ones() as u8 + (s.shape_cards[seat] >> k & 1);
-            c[7 + k] = (got & COLOUR_MASK[k]).count_ones() as u8 + (s.colour_cards[seat] >> k & 1);
-        }
+        c[..7].copy_from_slice(&lanes[..7]);
+        c[7..].copy_from_slice(&lanes[8..15]);
         c
+    }
+
+    #[inline]
+    fn all_lanes(&self, s: &SeashellsState) -> [fast::Lanes; MAX_SEATS] {
+        let mut lanes = [[0u8; 16]; MAX_SEATS];
+        for (p, l) in lanes.iter_mut().enumerate().take(self.players) {
+            *l = fast::lanes(s.got[p], s.shape_cards[p], s.colour_cards[p]);
+        }
+        lanes
+    }
+
+    #[inline]
+    fn coins_from(&self, s: &SeashellsState, lanes: &[fast::Lanes; MAX_SEATS]) -> [i32; MAX_SEATS] {
+        let mut coins = fast::lane_coins(lanes, self.players, self.scoring);
+        for (p, c) in coins.iter_mut().enumerate().take(self.players) {
+            let got = s.got[p];
+            *c += 3 * pairs_of(got) as i32 + sand_dollars_of(got) as i32;
+        }
+        coins
     }
 
     /// Coins of every seat if the game ended now (true cards).
     pub fn coins(&self, s: &SeashellsState) -> [i32; MAX_SEATS] {
-        let mut coins = [0i32; MAX_SEATS];
-        let n = self.players;
-        let mut counts = [[0u8; MAX_SEATS]; 14];
-        for p in 0..n {
-            let c = self.counts(s, p);
-            for k in 0..14 {
-                counts[k][p] = c[k];
-            }
-            let got = s.got[p];
-            coins[p] += 3 * pairs_of(got) as i32 + sand_dollars_of(got) as i32;
-        }
-        for cat in &counts {
-            score_category(&cat[..n], self.scoring, &mut coins[..n]);
-        }
-        coins
+        self.coins_from(s, &self.all_lanes(s))
     }
 
     /// The Sun tie-break value of `seat`: its count of the Sun shell's shape
@@ -680,15 +683,21 @@ impl Seashells {
             + (s.colour_cards[seat] >> colour & 1) as u32
     }
 
-    fn winners(&self, s: &SeashellsState, coins: &[i32]) -> SeatSet {
+    fn winners(
+        &self,
+        s: &SeashellsState,
+        lanes: &[fast::Lanes; MAX_SEATS],
+        coins: &[i32],
+    ) -> SeatSet {
         let best = coins.iter().copied().max().unwrap_or(0);
+        let (shape, colour) = ((s.sun / 7) as usize, (s.sun % 7) as usize);
         let mut top = 0;
         let mut winners = SeatSet::EMPTY;
         for (p, &c) in coins.iter().enumerate() {
             if c != best {
                 continue;
             }
-            let sun = self.sun_count(s, p);
+            let sun = lanes[p][shape] as u32 + lanes[p][8 + colour] as u32;
             if winners.is_empty() || sun > top {
                 winners = SeatSet::single(p);
                 top = sun;
@@ -797,12 +806,7 @@ impl Game for Seashells {
         let dealt = 1 + per * self.players;
         let mut shapes: [u8; 7] = [0, 1, 2, 3, 4, 5, 6];
         let mut colours: [u8; 7] = [0, 1, 2, 3, 4, 5, 6];
-        for i in 0..dealt {
-            let j = i + below(rng, (7 - i) as u32) as usize;
-            shapes.swap(i, j);
-            let j = i + below(rng, (7 - i) as u32) as usize;
-            colours.swap(i, j);
-        }
+        fast::deal_two_decks(&mut shapes, &mut colours, dealt, rng);
         let sun = shapes[0] * 7 + colours[0];
         let mut shape_cards = [0u8; MAX_SEATS];
         let mut colour_cards = [0u8; MAX_SEATS];
@@ -817,7 +821,7 @@ impl Game for Seashells {
         // to place 63.
         let mut items = ALL_ITEMS;
         items.swap(sun as usize, 63);
-        shuffle(&mut items[..63], rng);
+        fast::shuffle_pairs(&mut items[..63], rng);
         let bucket = below(rng, 64) as usize;
         items[63] = items[bucket];
         items[bucket] = sun;
@@ -915,15 +919,9 @@ impl Game for Seashells {
     fn random_action(&self, s: &SeashellsState, rng: &mut GameRng) -> SeashellsAction {
         match self.mode {
             Mode::Board => {
-                let m = self.reachable(s);
-                let n = m.count_ones();
                 let spend = self.can_spend(s) as u32;
-                let r = below(rng, n << spend);
-                let square = kth_set_bit(m, r >> spend) as u8;
-                SeashellsAction::Take {
-                    square,
-                    bottle: r & spend != 0,
-                }
+                let (square, bottle) = fast::random_take(s.occ, s.bucket, spend, rng);
+                SeashellsAction::Take { square, bottle }
             }
             Mode::Stroll => {
                 let legal = self.legal_actions(s);
@@ -933,11 +931,12 @@ impl Game for Seashells {
     }
 
     fn outcome(&self, s: &SeashellsState) -> Outcome {
-        let coins = self.coins(s);
+        let lanes = self.all_lanes(s);
+        let coins = self.coins_from(s, &lanes);
         let coins = &coins[..self.players];
         Outcome {
             scores: coins.iter().copied().collect(),
-            winners: self.winners(s, coins),
+            winners: self.winners(s, &lanes, coins),
         }
     }
 
