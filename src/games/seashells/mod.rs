@@ -1,7 +1,7 @@
 //! Seashells (Bruno Faidutti), 2 to 5 players, as in RULES.md §1.
 //!
 //! # State layout
-//! The whole game is one `Copy` value, [`SeashellsState`] (152 bytes):
+//! The whole game is one `Copy` value, [`SeashellsState`] (136 bytes):
 //! - every item has a code: `0..=48` the shells (`shape * 7 + colour`),
 //!   [`FOSSIL_HEAD`] (49), [`FOSSIL_TAIL`] (52), [`SAND_DOLLAR`] (55) and
 //!   [`BOTTLE`] (60); identical items share a code, so a deal has one
@@ -1147,5 +1147,9 @@ mod tests {
         );
         assert_eq!(LINE[27].count_ones(), 15);
         assert_eq!(kth_set_bit(0b1011_0000, 2), 7);
+        // The state stays small and `Copy`.
+        fn is_copy<T: Copy>() {}
+        is_copy::<SeashellsState>();
+        assert_eq!(std::mem::size_of::<SeashellsState>(), 136);
     }
 }
