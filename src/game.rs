@@ -156,8 +156,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
         let legal = self.legal_actions(state);
         if !legal.contains(&action) {
-            let legal = legal.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" ");
-            return Err(PlayError::IllegalAction { action: action.to_string(), legal });
+            let legal = legal
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
+            return Err(PlayError::IllegalAction {
+                action: action.to_string(),
+                legal,
+            });
         }
         let mut next = state.clone();
         self.play_unchecked(&mut next, action);

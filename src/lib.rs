@@ -18,5 +18,5 @@ pub mod spec;
 pub mod stats;
 pub mod testing;
 
-pub use game::{Game, Outcome, PlayError, Seat, SeatSet, MAX_SEATS};
+pub use game::{Game, MAX_SEATS, Outcome, PlayError, Seat, SeatSet};
 pub use rng::GameRng;

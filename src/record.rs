@@ -56,7 +56,10 @@ impl fmt::Display for RecordError {
             RecordError::Event { index, why } => write!(f, "event {index}: {why}"),
             RecordError::Length(why) => write!(f, "{why}"),
             RecordError::ResultMismatch { recorded, replayed } => {
-                write!(f, "recorded result {recorded} but the replay gives {replayed}")
+                write!(
+                    f,
+                    "recorded result {recorded} but the replay gives {replayed}"
+                )
             }
         }
     }
@@ -67,11 +70,17 @@ impl std::error::Error for RecordError {}
 impl RecordError {
     /// A field error.
     pub fn field(field: impl Into<String>, why: impl Into<String>) -> RecordError {
-        RecordError::Field { field: field.into(), why: why.into() }
+        RecordError::Field {
+            field: field.into(),
+            why: why.into(),
+        }
     }
     /// An event error.
     pub fn event(index: usize, why: impl Into<String>) -> RecordError {
-        RecordError::Event { index, why: why.into() }
+        RecordError::Event {
+            index,
+            why: why.into(),
+        }
     }
 }
 
@@ -90,13 +99,27 @@ pub struct Replay<G: Game> {
 pub trait RecordFormat: Game + Sized {
     /// The `options` object.
     fn options_json(&self) -> Value;
+    /// The `options` object of the game that starts with `initial`: for a
+    /// game whose options are settled at setup (Seaside draws its `removed`
+    /// count per game when it is not given), the values that game used.
+    /// Records are written with this; the default is [`Self::options_json`].
+    fn options_json_for(&self, initial: &Self::State) -> Value {
+        let _ = initial;
+        self.options_json()
+    }
     /// The game configuration a record describes.
     fn from_record_options(players: usize, options: &Value) -> Result<Self, RecordError>;
     /// The `setup` object of a fresh state.
     fn setup_json(&self, initial: &Self::State) -> Value;
     /// The events that playing `action` in `before` (giving `after`)
     /// produces: the decision itself, then any chance events it caused.
-    fn action_events(&self, before: &Self::State, action: Self::Action, after: &Self::State, out: &mut Vec<Value>);
+    fn action_events(
+        &self,
+        before: &Self::State,
+        action: Self::Action,
+        after: &Self::State,
+        out: &mut Vec<Value>,
+    );
     /// The `result` object of a finished game.
     fn result_json(&self, terminal: &Self::State) -> Value;
     /// Rebuild the game from `setup` and `events`, checking every decision
@@ -125,7 +148,7 @@ pub fn build_record<G: RecordFormat>(
     }
     GameRecord {
         game: game.name().to_string(),
-        options: game.options_json(),
+        options: game.options_json_for(initial),
         seed,
         players: game.players(),
         bots: bots.to_vec(),
@@ -137,17 +160,28 @@ pub fn build_record<G: RecordFormat>(
 
 /// Replay a record with a known game configuration and check that it ends
 /// with the recorded result.
-pub fn verify_record<G: RecordFormat>(game: &G, record: &GameRecord) -> Result<Replay<G>, RecordError> {
+pub fn verify_record<G: RecordFormat>(
+    game: &G,
+    record: &GameRecord,
+) -> Result<Replay<G>, RecordError> {
     if record.game != game.name() {
-        return Err(RecordError::field("game", format!("expected `{}`, found `{}`", game.name(), record.game)));
+        return Err(RecordError::field(
+            "game",
+            format!("expected `{}`, found `{}`", game.name(), record.game),
+        ));
     }
     let replay = game.replay(&record.setup, &record.events)?;
     if game.to_move(&replay.final_state).is_some() {
-        return Err(RecordError::Length("the events end before the game does".into()));
+        return Err(RecordError::Length(
+            "the events end before the game does".into(),
+        ));
     }
     let replayed = game.result_json(&replay.final_state);
     if replayed != record.result {
-        return Err(RecordError::ResultMismatch { recorded: record.result.to_string(), replayed: replayed.to_string() });
+        return Err(RecordError::ResultMismatch {
+            recorded: record.result.to_string(),
+            replayed: replayed.to_string(),
+        });
     }
     Ok(replay)
 }
@@ -164,31 +198,48 @@ pub fn replay_decisions<G: Game>(
     let mut steps = Vec::with_capacity(events.len());
     for (index, event) in events.iter().enumerate() {
         let Some(seat) = game.to_move(&state) else {
-            return Err(RecordError::Length(format!("event {index} comes after the end of the game")));
+            return Err(RecordError::Length(format!(
+                "event {index} comes after the end of the game"
+            )));
         };
         let recorded_seat = event.get("seat").and_then(Value::as_u64);
         if recorded_seat != Some(seat as u64) {
-            return Err(RecordError::event(index, format!("seat {seat} is to move, the event says {:?}", recorded_seat)));
+            return Err(RecordError::event(
+                index,
+                format!("seat {seat} is to move, the event says {:?}", recorded_seat),
+            ));
         }
         let action = decode(&state, event).map_err(|why| RecordError::event(index, why))?;
-        let next = game.play(&state, action).map_err(|e| RecordError::event(index, e.to_string()))?;
+        let next = game
+            .play(&state, action)
+            .map_err(|e| RecordError::event(index, e.to_string()))?;
         steps.push((state, action));
         state = next;
     }
-    Ok(Replay { initial, steps, final_state: state })
+    Ok(Replay {
+        initial,
+        steps,
+        final_state: state,
+    })
 }
 
 /// Read `seat`-free helpers: a required unsigned integer field of an object.
 pub fn get_u64(v: &Value, field: &str) -> Result<u64, String> {
-    v.get(field).and_then(Value::as_u64).ok_or_else(|| format!("missing or non-integer `{field}`"))
+    v.get(field)
+        .and_then(Value::as_u64)
+        .ok_or_else(|| format!("missing or non-integer `{field}`"))
 }
 
 /// A required boolean field of an object.
 pub fn get_bool(v: &Value, field: &str) -> Result<bool, String> {
-    v.get(field).and_then(Value::as_bool).ok_or_else(|| format!("missing or non-boolean `{field}`"))
+    v.get(field)
+        .and_then(Value::as_bool)
+        .ok_or_else(|| format!("missing or non-boolean `{field}`"))
 }
 
 /// A required string field of an object.
 pub fn get_str<'a>(v: &'a Value, field: &str) -> Result<&'a str, String> {
-    v.get(field).and_then(Value::as_str).ok_or_else(|| format!("missing or non-string `{field}`"))
+    v.get(field)
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("missing or non-string `{field}`"))
 }

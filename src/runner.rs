@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::bot::Bot;
 use crate::game::{Game, Outcome};
-use crate::record::{build_record, GameRecord, RecordFormat};
+use crate::record::{GameRecord, RecordFormat, build_record};
 use crate::rng::{self, decision_seed, game_seed, rng_from_seed};
 
 /// What one game produced.
@@ -47,7 +47,10 @@ pub fn play_game<G: RecordFormat>(
     while let Some(seat) = game.to_move(&state) {
         let mut decision_rng = rng_from_seed(decision_seed(seed, plies as u64));
         let action = bots[seat].choose(game, &state, &mut decision_rng);
-        debug_assert!(game.play(&state, action).is_ok(), "bot for seat {seat} chose an illegal action {action}");
+        debug_assert!(
+            game.play(&state, action).is_ok(),
+            "bot for seat {seat} chose an illegal action {action}"
+        );
         game.play_unchecked(&mut state, action);
         if want_record {
             actions.push(action);
@@ -55,7 +58,13 @@ pub fn play_game<G: RecordFormat>(
         plies += 1;
     }
     let record = want_record.then(|| build_record(game, seed, bot_specs, &initial, &actions));
-    GameReport { index, seed, outcome: game.outcome(&state), plies, record }
+    GameReport {
+        index,
+        seed,
+        outcome: game.outcome(&state),
+        plies,
+        record,
+    }
 }
 
 /// Play games `range` of a run seeded `run_seed` in parallel (rayon's
@@ -79,9 +88,56 @@ where
         .into_par_iter()
         .map(|index| {
             let mut bots = make_bots();
-            let report = play_game(game, &mut bots, bot_specs, index, game_seed(run_seed, index), want_records);
+            let report = play_game(
+                game,
+                &mut bots,
+                bot_specs,
+                index,
+                game_seed(run_seed, index),
+                want_records,
+            );
             on_done();
             report
+        })
+        .collect()
+}
+
+/// [`play_games`] that stops early when `cancel` becomes true (e.g. on
+/// Ctrl-C): returns `None` if any game was skipped, so a caller never
+/// mistakes a partial run for a whole one.
+#[allow(clippy::too_many_arguments)]
+pub fn play_games_cancellable<G, F>(
+    game: &G,
+    range: std::ops::Range<u64>,
+    run_seed: u64,
+    bot_specs: &[String],
+    make_bots: F,
+    want_records: bool,
+    on_done: &(dyn Fn() + Sync),
+    cancel: &std::sync::atomic::AtomicBool,
+) -> Option<Vec<GameReport>>
+where
+    G: RecordFormat,
+    F: Fn() -> Vec<Box<dyn Bot<G>>> + Sync,
+{
+    use std::sync::atomic::Ordering;
+    range
+        .into_par_iter()
+        .map(|index| {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let mut bots = make_bots();
+            let report = play_game(
+                game,
+                &mut bots,
+                bot_specs,
+                index,
+                game_seed(run_seed, index),
+                want_records,
+            );
+            on_done();
+            Some(report)
         })
         .collect()
 }

@@ -30,13 +30,26 @@ pub enum SpecError {
     /// The text does not have the `name(key=value,...)` shape.
     Malformed { spec: String, why: String },
     /// The name is not one we know.
-    UnknownName { kind: &'static str, name: String, allowed: Vec<String> },
+    UnknownName {
+        kind: &'static str,
+        name: String,
+        allowed: Vec<String>,
+    },
     /// The key is not an option of this name.
-    UnknownKey { name: String, key: String, allowed: Vec<String> },
+    UnknownKey {
+        name: String,
+        key: String,
+        allowed: Vec<String>,
+    },
     /// A key was given twice.
     DuplicateKey { name: String, key: String },
     /// The value does not parse or is out of range.
-    BadValue { name: String, key: String, value: String, expected: String },
+    BadValue {
+        name: String,
+        key: String,
+        value: String,
+        expected: String,
+    },
     /// The options do not fit together or with the player count.
     Invalid { name: String, why: String },
 }
@@ -48,21 +61,37 @@ impl fmt::Display for SpecError {
                 f,
                 "malformed spec `{spec}`: {why} (expected `name` or `name(key=value,...)`)"
             ),
-            SpecError::UnknownName { kind, name, allowed } => {
+            SpecError::UnknownName {
+                kind,
+                name,
+                allowed,
+            } => {
                 write!(f, "unknown {kind} `{name}` (known: {})", allowed.join(", "))
             }
             SpecError::UnknownKey { name, key, allowed } => {
                 if allowed.is_empty() {
                     write!(f, "`{name}` takes no options, but `{key}` was given")
                 } else {
-                    write!(f, "unknown option `{key}` for `{name}` (allowed: {})", allowed.join(", "))
+                    write!(
+                        f,
+                        "unknown option `{key}` for `{name}` (allowed: {})",
+                        allowed.join(", ")
+                    )
                 }
             }
             SpecError::DuplicateKey { name, key } => {
                 write!(f, "option `{key}` given twice for `{name}`")
             }
-            SpecError::BadValue { name, key, value, expected } => {
-                write!(f, "bad value `{value}` for `{name}` option `{key}`: expected {expected}")
+            SpecError::BadValue {
+                name,
+                key,
+                value,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "bad value `{value}` for `{name}` option `{key}`: expected {expected}"
+                )
             }
             SpecError::Invalid { name, why } => write!(f, "invalid `{name}`: {why}"),
         }
@@ -73,14 +102,18 @@ impl std::error::Error for SpecError {}
 
 fn is_ident(s: &str) -> bool {
     !s.is_empty()
-        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
 impl FromStr for Spec {
     type Err = SpecError;
 
     fn from_str(text: &str) -> Result<Spec, SpecError> {
-        let malformed = |why: &str| SpecError::Malformed { spec: text.to_string(), why: why.to_string() };
+        let malformed = |why: &str| SpecError::Malformed {
+            spec: text.to_string(),
+            why: why.to_string(),
+        };
         let s = text.trim();
         let (name, body) = match s.find('(') {
             None => (s, None),
@@ -123,12 +156,18 @@ impl FromStr for Spec {
                     return Err(malformed(&format!("option `{key}` has no value")));
                 }
                 if options.iter().any(|(k, _)| k == key) {
-                    return Err(SpecError::DuplicateKey { name: name.to_string(), key: key.to_string() });
+                    return Err(SpecError::DuplicateKey {
+                        name: name.to_string(),
+                        key: key.to_string(),
+                    });
                 }
                 options.push((key.to_string(), value.to_string()));
             }
         }
-        Ok(Spec { name: name.to_string(), options })
+        Ok(Spec {
+            name: name.to_string(),
+            options,
+        })
     }
 }
 
@@ -160,7 +199,10 @@ pub fn split_top_level(text: &str) -> Result<Vec<&str>, SpecError> {
             ')' => {
                 depth -= 1;
                 if depth < 0 {
-                    return Err(SpecError::Malformed { spec: text.to_string(), why: "unbalanced `)`".into() });
+                    return Err(SpecError::Malformed {
+                        spec: text.to_string(),
+                        why: "unbalanced `)`".into(),
+                    });
                 }
             }
             ',' if depth == 0 => {
@@ -171,7 +213,10 @@ pub fn split_top_level(text: &str) -> Result<Vec<&str>, SpecError> {
         }
     }
     if depth != 0 {
-        return Err(SpecError::Malformed { spec: text.to_string(), why: "unbalanced `(`".into() });
+        return Err(SpecError::Malformed {
+            spec: text.to_string(),
+            why: "unbalanced `(`".into(),
+        });
     }
     parts.push(text[start..].trim());
     Ok(parts)
@@ -180,7 +225,10 @@ pub fn split_top_level(text: &str) -> Result<Vec<&str>, SpecError> {
 impl Spec {
     /// The raw value of `key`, if given.
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.options.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        self.options
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Fail if any option is not among `allowed`.
@@ -198,7 +246,12 @@ impl Spec {
     }
 
     fn bad(&self, key: &str, value: &str, expected: String) -> SpecError {
-        SpecError::BadValue { name: self.name.clone(), key: key.into(), value: value.into(), expected }
+        SpecError::BadValue {
+            name: self.name.clone(),
+            key: key.into(),
+            value: value.into(),
+            expected,
+        }
     }
 
     /// An integer option in `min..=max`, or `default` when absent.
@@ -252,21 +305,39 @@ mod tests {
     fn parses_names_and_options() {
         let s: Spec = "seashells(mode=stroll, scoring=advanced)".parse().unwrap();
         assert_eq!(s.name, "seashells");
-        assert_eq!(s.options, vec![("mode".into(), "stroll".into()), ("scoring".into(), "advanced".into())]);
+        assert_eq!(
+            s.options,
+            vec![
+                ("mode".into(), "stroll".into()),
+                ("scoring".into(), "advanced".into())
+            ]
+        );
         assert_eq!(s.to_string(), "seashells(mode=stroll,scoring=advanced)");
         let s: Spec = "random".parse().unwrap();
         assert!(s.options.is_empty());
         let s: Spec = "random()".parse().unwrap();
         assert!(s.options.is_empty());
         // A value may hold commas: parts without `=` continue it.
-        let s: Spec = "shell-dash(deck=Sand:16,Wave:10,max_turns=50)".parse().unwrap();
+        let s: Spec = "shell-dash(deck=Sand:16,Wave:10,max_turns=50)"
+            .parse()
+            .unwrap();
         assert_eq!(s.get("deck"), Some("Sand:16,Wave:10"));
         assert_eq!(s.get("max_turns"), Some("50"));
     }
 
     #[test]
     fn rejects_malformed() {
-        for bad in ["", "x(", "x(a)", "x(a=)", "x(=1)", "x(a=1,,b=2)", "x y", "x(a=1))", "x(a=1,a=2)"] {
+        for bad in [
+            "",
+            "x(",
+            "x(a)",
+            "x(a=)",
+            "x(=1)",
+            "x(a=1,,b=2)",
+            "x y",
+            "x(a=1))",
+            "x(a=1,a=2)",
+        ] {
             assert!(bad.parse::<Spec>().is_err(), "{bad:?} accepted");
         }
     }
@@ -283,12 +354,18 @@ mod tests {
         assert!(s.choice("rollout", &["random", "greedy"], 0).is_err());
         assert_eq!(s.u64_in("worlds", 8, 1, 64).unwrap(), 8);
         let e = s.check_keys(&["iterations", "c"]).unwrap_err();
-        assert_eq!(e.to_string(), "unknown option `rollout` for `ismcts` (allowed: iterations, c)");
+        assert_eq!(
+            e.to_string(),
+            "unknown option `rollout` for `ismcts` (allowed: iterations, c)"
+        );
     }
 
     #[test]
     fn splits_top_level_commas_only() {
-        assert_eq!(split_top_level("a(b=1,c=2), d ,e(f=3)").unwrap(), vec!["a(b=1,c=2)", "d", "e(f=3)"]);
+        assert_eq!(
+            split_top_level("a(b=1,c=2), d ,e(f=3)").unwrap(),
+            vec!["a(b=1,c=2)", "d", "e(f=3)"]
+        );
         assert!(split_top_level("a(b=1").is_err());
         assert!(split_top_level("a)b(").is_err());
     }

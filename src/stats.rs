@@ -40,7 +40,10 @@ mod tests {
     fn wilson_matches_reference_values() {
         // 50/100 at 95%: (0.4038, 0.5962).
         let (lo, hi) = wilson(50.0, 100.0, Z95);
-        assert!((lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4, "{lo} {hi}");
+        assert!(
+            (lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4,
+            "{lo} {hi}"
+        );
         // 0/10: (0, 0.2775).
         let (lo, hi) = wilson(0.0, 10.0, Z95);
         assert_eq!(lo, 0.0);

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use crate::game::PlayError;
-use crate::record::{build_record, verify_record, GameRecord, RecordFormat};
+use crate::record::{GameRecord, RecordFormat, build_record, verify_record};
 use crate::rng::{game_seed, rng_from_seed};
 
 /// What to run and how much.
@@ -23,7 +23,12 @@ pub struct Conformance {
 
 impl Default for Conformance {
     fn default() -> Self {
-        Conformance { games: 200, seed: 1, max_plies: 10_000, worlds_per_state: 1 }
+        Conformance {
+            games: 200,
+            seed: 1,
+            max_plies: 10_000,
+            worlds_per_state: 1,
+        }
     }
 }
 
@@ -54,9 +59,19 @@ pub struct ConformanceReport {
 pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceReport {
     let universe: Vec<G::Action> = game.all_actions();
     let universe_set: BTreeSet<G::Action> = universe.iter().copied().collect();
-    assert_eq!(universe.len(), universe_set.len(), "{}: all_actions has duplicates", game.name());
+    assert_eq!(
+        universe.len(),
+        universe_set.len(),
+        "{}: all_actions has duplicates",
+        game.name()
+    );
     for &a in &universe {
-        assert_eq!(game.parse_action(&a.to_string()), Some(a), "{}: `{a}` does not round-trip", game.name());
+        assert_eq!(
+            game.parse_action(&a.to_string()),
+            Some(a),
+            "{}: `{a}` does not round-trip",
+            game.name()
+        );
     }
     let mut report = ConformanceReport::default();
     for index in 0..cfg.games {
@@ -73,27 +88,69 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
             }
             let legal = game.legal_actions(&state);
             let Some(seat) = game.to_move(&state) else {
-                assert!(legal.is_empty(), "{}: a finished game has legal actions", where_(ply));
+                assert!(
+                    legal.is_empty(),
+                    "{}: a finished game has legal actions",
+                    where_(ply)
+                );
                 for &a in universe.iter().take(64) {
-                    assert_eq!(game.play(&state, a), Err(PlayError::GameOver), "{}", where_(ply));
+                    assert_eq!(
+                        game.play(&state, a),
+                        Err(PlayError::GameOver),
+                        "{}",
+                        where_(ply)
+                    );
                 }
                 break;
             };
-            assert!(seat < game.players(), "{}: seat {seat} out of range", where_(ply));
-            assert!(!legal.is_empty(), "{}: no legal action but the game is not over", where_(ply));
-            assert!(ply < cfg.max_plies as usize, "{}: no end after {} plies", where_(ply), cfg.max_plies);
+            assert!(
+                seat < game.players(),
+                "{}: seat {seat} out of range",
+                where_(ply)
+            );
+            assert!(
+                !legal.is_empty(),
+                "{}: no legal action but the game is not over",
+                where_(ply)
+            );
+            assert!(
+                ply < cfg.max_plies as usize,
+                "{}: no end after {} plies",
+                where_(ply),
+                cfg.max_plies
+            );
             let legal_set: BTreeSet<G::Action> = legal.iter().copied().collect();
-            assert_eq!(legal_set.len(), legal.len(), "{}: duplicate legal actions {legal:?}", where_(ply));
+            assert_eq!(
+                legal_set.len(),
+                legal.len(),
+                "{}: duplicate legal actions {legal:?}",
+                where_(ply)
+            );
             for &a in legal.iter() {
-                assert!(universe_set.contains(&a), "{}: `{a}` is not in all_actions", where_(ply));
-                let checked = game.play(&state, a).unwrap_or_else(|e| panic!("{}: legal `{a}` refused: {e}", where_(ply)));
+                assert!(
+                    universe_set.contains(&a),
+                    "{}: `{a}` is not in all_actions",
+                    where_(ply)
+                );
+                let checked = game
+                    .play(&state, a)
+                    .unwrap_or_else(|e| panic!("{}: legal `{a}` refused: {e}", where_(ply)));
                 let mut unchecked = state.clone();
                 game.play_unchecked(&mut unchecked, a);
-                assert_eq!(checked, unchecked, "{}: play and play_unchecked differ on `{a}`", where_(ply));
+                assert_eq!(
+                    checked,
+                    unchecked,
+                    "{}: play and play_unchecked differ on `{a}`",
+                    where_(ply)
+                );
             }
             for &a in &universe {
                 if !legal_set.contains(&a) {
-                    assert!(game.play(&state, a).is_err(), "{}: illegal `{a}` accepted", where_(ply));
+                    assert!(
+                        game.play(&state, a).is_err(),
+                        "{}: illegal `{a}` accepted",
+                        where_(ply)
+                    );
                 }
             }
             // Determinization for the seat to move.
@@ -108,9 +165,20 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
                 if let Err(e) = game.check_invariants(&world) {
                     panic!("{}: determinization broke an invariant: {e}", where_(ply));
                 }
-                assert_eq!(game.to_move(&world), Some(seat), "{}: determinization changed the seat to move", where_(ply));
-                let world_legal: BTreeSet<G::Action> = game.legal_actions(&world).iter().copied().collect();
-                assert_eq!(world_legal, legal_set, "{}: determinization changed the legal actions", where_(ply));
+                assert_eq!(
+                    game.to_move(&world),
+                    Some(seat),
+                    "{}: determinization changed the seat to move",
+                    where_(ply)
+                );
+                let world_legal: BTreeSet<G::Action> =
+                    game.legal_actions(&world).iter().copied().collect();
+                assert_eq!(
+                    world_legal,
+                    legal_set,
+                    "{}: determinization changed the legal actions",
+                    where_(ply)
+                );
                 if world != state {
                     report.determinizations_differing += 1;
                 }
@@ -119,24 +187,51 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
             let snapshot = state.clone();
             assert_eq!(snapshot, state, "{}: clone differs", where_(ply));
             let action = game.random_action(&state, &mut rng);
-            assert!(legal_set.contains(&action), "{}: random_action gave illegal `{action}`", where_(ply));
+            assert!(
+                legal_set.contains(&action),
+                "{}: random_action gave illegal `{action}`",
+                where_(ply)
+            );
             let mut next = state.clone();
             game.play_unchecked(&mut next, action);
-            assert_eq!(snapshot, state, "{}: playing on a copy changed the original", where_(ply));
+            assert_eq!(
+                snapshot,
+                state,
+                "{}: playing on a copy changed the original",
+                where_(ply)
+            );
             actions.push(action);
             state = next;
         }
         report.games += 1;
         report.plies += actions.len() as u64;
         // Record round trip.
-        let record = build_record(game, seed, &vec!["random".to_string(); game.players()], &initial, &actions);
+        let record = build_record(
+            game,
+            seed,
+            &vec!["random".to_string(); game.players()],
+            &initial,
+            &actions,
+        );
         let line = serde_json::to_string(&record).expect("record serializes");
         assert!(!line.contains('\n'), "a record is one line");
         let parsed: GameRecord = serde_json::from_str(&line).expect("record parses");
-        assert_eq!(parsed, record, "{}: record changed in a JSON round trip", game.name());
-        let again = G::from_record_options(game.players(), &parsed.options).expect("record options parse");
-        let replay = verify_record(&again, &parsed).unwrap_or_else(|e| panic!("{} seed {seed}: replay failed: {e}", game.name()));
-        assert_eq!(replay.final_state, state, "{} seed {seed}: replay ends in another state", game.name());
+        assert_eq!(
+            parsed,
+            record,
+            "{}: record changed in a JSON round trip",
+            game.name()
+        );
+        let again =
+            G::from_record_options(game.players(), &parsed.options).expect("record options parse");
+        let replay = verify_record(&again, &parsed)
+            .unwrap_or_else(|e| panic!("{} seed {seed}: replay failed: {e}", game.name()));
+        assert_eq!(
+            replay.final_state,
+            state,
+            "{} seed {seed}: replay ends in another state",
+            game.name()
+        );
         assert_eq!(replay.steps.len(), actions.len());
         assert_eq!(game.outcome(&replay.final_state), game.outcome(&state));
     }

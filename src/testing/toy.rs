@@ -11,11 +11,11 @@
 use std::fmt;
 
 use arrayvec::ArrayVec;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use crate::game::{Evaluate, Game, Outcome, Seat, SeatSet, MAX_SEATS};
-use crate::record::{get_u64, replay_decisions, RecordError, RecordFormat, Replay};
-use crate::rng::{below, shuffle, GameRng};
+use crate::game::{Evaluate, Game, MAX_SEATS, Outcome, Seat, SeatSet};
+use crate::record::{RecordError, RecordFormat, Replay, get_u64, replay_decisions};
+use crate::rng::{GameRng, below, shuffle};
 
 /// The pebbles game for `players` players.
 #[derive(Clone, Copy, Debug)]
@@ -56,7 +56,11 @@ impl Pebbles {
     fn scores(&self, s: &PebblesState) -> ArrayVec<i32, MAX_SEATS> {
         (0..self.players)
             .map(|p| {
-                let bonus = if s.pile == 0 && s.last as usize == p { 2 } else { 0 };
+                let bonus = if s.pile == 0 && s.last as usize == p {
+                    2
+                } else {
+                    0
+                };
                 (s.taken[p] + s.cards[p]) as i32 + bonus
             })
             .collect()
@@ -82,7 +86,13 @@ impl Game for Pebbles {
         shuffle(&mut deck, rng);
         let mut cards = [0; MAX_SEATS];
         cards[..self.players].copy_from_slice(&deck[..self.players]);
-        PebblesState { cards, taken: [0; MAX_SEATS], pile: PILE, to_move: 0, last: 0 }
+        PebblesState {
+            cards,
+            taken: [0; MAX_SEATS],
+            pile: PILE,
+            to_move: 0,
+            last: 0,
+        }
     }
     fn to_move(&self, s: &PebblesState) -> Option<Seat> {
         (s.pile > 0).then_some(s.to_move as Seat)
@@ -139,7 +149,10 @@ impl Game for Pebbles {
     fn check_invariants(&self, s: &PebblesState) -> Result<(), String> {
         let taken: u8 = s.taken.iter().sum();
         if taken + s.pile != PILE {
-            return Err(format!("pebbles: {taken} taken + {} left != {PILE}", s.pile));
+            return Err(format!(
+                "pebbles: {taken} taken + {} left != {PILE}",
+                s.pile
+            ));
         }
         let mut seen = [false; 10];
         for &c in &s.cards[..self.players] {
@@ -164,7 +177,11 @@ impl Evaluate for Pebbles {
     }
     fn final_margin(&self, s: &PebblesState, seat: Seat) -> f64 {
         let scores = self.scores(s);
-        let best_other = (0..self.players).filter(|&p| p != seat).map(|p| scores[p]).max().unwrap_or(0);
+        let best_other = (0..self.players)
+            .filter(|&p| p != seat)
+            .map(|p| scores[p])
+            .max()
+            .unwrap_or(0);
         ((scores[seat] - best_other) as f64 / 18.0).clamp(-1.0, 1.0)
     }
 }
@@ -179,7 +196,13 @@ impl RecordFormat for Pebbles {
     fn setup_json(&self, s: &PebblesState) -> Value {
         json!({ "cards": &s.cards[..self.players] })
     }
-    fn action_events(&self, before: &PebblesState, a: Take, _after: &PebblesState, out: &mut Vec<Value>) {
+    fn action_events(
+        &self,
+        before: &PebblesState,
+        a: Take,
+        _after: &PebblesState,
+        out: &mut Vec<Value>,
+    ) {
         out.push(json!({ "seat": before.to_move, "take": a.0 }));
     }
     fn result_json(&self, s: &PebblesState) -> Value {
@@ -187,19 +210,43 @@ impl RecordFormat for Pebbles {
         json!({ "scores": o.scores.as_slice(), "winners": o.winners.iter().collect::<Vec<_>>() })
     }
     fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError> {
-        let cards = setup.get("cards").and_then(Value::as_array).ok_or_else(|| RecordError::field("setup.cards", "missing"))?;
+        let cards = setup
+            .get("cards")
+            .and_then(Value::as_array)
+            .ok_or_else(|| RecordError::field("setup.cards", "missing"))?;
         if cards.len() != self.players {
-            return Err(RecordError::field("setup.cards", "one card per player expected"));
+            return Err(RecordError::field(
+                "setup.cards",
+                "one card per player expected",
+            ));
         }
-        let mut initial = PebblesState { cards: [0; MAX_SEATS], taken: [0; MAX_SEATS], pile: PILE, to_move: 0, last: 0 };
+        let mut initial = PebblesState {
+            cards: [0; MAX_SEATS],
+            taken: [0; MAX_SEATS],
+            pile: PILE,
+            to_move: 0,
+            last: 0,
+        };
         for (p, c) in cards.iter().enumerate() {
-            initial.cards[p] = c.as_u64().filter(|&c| c <= 9).ok_or_else(|| RecordError::field("setup.cards", "a card is 0..=9"))? as u8;
+            initial.cards[p] = c
+                .as_u64()
+                .filter(|&c| c <= 9)
+                .ok_or_else(|| RecordError::field("setup.cards", "a card is 0..=9"))?
+                as u8;
         }
-        self.check_invariants(&initial).map_err(|e| RecordError::field("setup", e))?;
-        replay_decisions(self, initial, events, |_, e| Ok(Take(get_u64(e, "take")?.min(9) as u8)))
+        self.check_invariants(&initial)
+            .map_err(|e| RecordError::field("setup", e))?;
+        replay_decisions(self, initial, events, |_, e| {
+            Ok(Take(get_u64(e, "take")?.min(9) as u8))
+        })
     }
     fn describe_state(&self, s: &PebblesState) -> String {
-        format!("pile {} taken {:?} cards {:?}", s.pile, &s.taken[..self.players], &s.cards[..self.players])
+        format!(
+            "pile {} taken {:?} cards {:?}",
+            s.pile,
+            &s.taken[..self.players],
+            &s.cards[..self.players]
+        )
     }
     fn describe_result(&self, s: &PebblesState) -> String {
         format!("{:?}", self.outcome(s))
@@ -209,12 +256,18 @@ impl RecordFormat for Pebbles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::conformance::{check_game, Conformance};
+    use crate::testing::conformance::{Conformance, check_game};
 
     #[test]
     fn pebbles_conforms() {
         for players in 2..=5 {
-            let report = check_game(&Pebbles { players }, Conformance { games: 50, ..Default::default() });
+            let report = check_game(
+                &Pebbles { players },
+                Conformance {
+                    games: 50,
+                    ..Default::default()
+                },
+            );
             assert_eq!(report.games, 50);
             assert!(report.determinizations_differing > 0);
         }
@@ -223,7 +276,13 @@ mod tests {
     #[test]
     fn last_pebble_bonus() {
         let g = Pebbles { players: 2 };
-        let mut s = PebblesState { cards: [3, 5, 0, 0, 0], taken: [3, 3, 0, 0, 0], pile: 1, to_move: 0, last: 1 };
+        let mut s = PebblesState {
+            cards: [3, 5, 0, 0, 0],
+            taken: [3, 3, 0, 0, 0],
+            pile: 1,
+            to_move: 0,
+            last: 1,
+        };
         g.play_unchecked(&mut s, Take(1));
         assert_eq!(g.to_move(&s), None);
         let o = g.outcome(&s);
