@@ -18,12 +18,14 @@
 //! - secret cards are 7-bit masks (`shape_cards`, `colour_cards`).
 //!
 //! Board mode move generation is a table lookup (`LINE[bucket]`, the
-//! Bucket's row and column) masked with `occ`; the random-playout fast path
-//! picks the k-th set bit of that mask directly (BMI2 `pdep` when the build
-//! enables it, a clear-lowest-bit loop otherwise) without building a list.
-//! Stroll mode uses the same bitboard as a ring: rotating `occ` so that the
-//! position after the Bucket is bit 0 turns "the k-th item clockwise" into
-//! "the k-th set bit".
+//! Bucket's row and column) masked with `occ`, then a `trailing_zeros`
+//! loop. The random-playout fast path ([`Game::random_action`]) builds no
+//! list: it takes the Bucket's row as a byte of `occ`, gathers its column
+//! into a byte with one multiplication, and picks the k-th item with
+//! 256-entry popcount and select tables (no POPCNT or BMI2 needed, and the
+//! same pick on every target). Stroll mode uses the same bitboard as a ring:
+//! rotating `occ` so that the position after the Bucket is bit 0 turns "the
+//! k-th item clockwise" into "the k-th set bit".
 //!
 //! # Actions
 //! [`SeashellsAction::Take`] (board: the square taken, `0..=63`) and
@@ -387,25 +389,14 @@ impl fmt::Display for SeashellsAction {
     }
 }
 
-/// The index of the `k`-th (from 0) set bit of `m` (`k < m.count_ones()`).
+/// The index of the `k`-th (from 0) set bit of `m`, for `k < 4` (64 when
+/// `m` has `k` set bits or fewer). Branch-free: the stroll's step is random.
 #[inline(always)]
 pub fn kth_set_bit(m: u64, k: u32) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // Safety: the `bmi2` target feature is enabled for the whole build
-        // (checked by the `cfg` above), so the instruction exists.
-        #[allow(unused_unsafe)]
-        let bit = unsafe { std::arch::x86_64::_pdep_u64(1u64 << k, m) };
-        bit.trailing_zeros()
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        let mut m = m;
-        for _ in 0..k {
-            m &= m - 1;
-        }
-        m.trailing_zeros()
-    }
+    let m1 = m & m.wrapping_sub(1);
+    let m2 = m1 & m1.wrapping_sub(1);
+    let m3 = m2 & m2.wrapping_sub(1);
+    [m, m1, m2, m3][k as usize & 3].trailing_zeros()
 }
 
 /// Coins of one category (a shape or a colour) given every player's count,
@@ -924,8 +915,18 @@ impl Game for Seashells {
                 SeashellsAction::Take { square, bottle }
             }
             Mode::Stroll => {
-                let legal = self.legal_actions(s);
-                legal[below(rng, legal.len() as u32) as usize]
+                let spend = self.can_spend(s) as u32;
+                if spend == 1 && s.shovels == 1 {
+                    // Some steps may lose their bottle variant: use the list.
+                    let legal = self.legal_actions(s);
+                    return legal[below(rng, legal.len() as u32) as usize];
+                }
+                let steps = s.occ.count_ones().min(4);
+                let x = below(rng, steps << spend);
+                SeashellsAction::Step {
+                    steps: (x >> spend) as u8 + 1,
+                    bottle: x & spend != 0,
+                }
             }
         }
     }
@@ -1147,6 +1148,9 @@ mod tests {
         );
         assert_eq!(LINE[27].count_ones(), 15);
         assert_eq!(kth_set_bit(0b1011_0000, 2), 7);
+        assert_eq!(kth_set_bit(0b1011_0000, 0), 4);
+        assert_eq!(kth_set_bit(u64::MAX << 60, 3), 63);
+        assert_eq!(kth_set_bit(0b11, 2), 64);
         // The state stays small and `Copy`.
         fn is_copy<T: Copy>() {}
         is_copy::<SeashellsState>();
