@@ -157,29 +157,27 @@ pub(super) fn lanes(got: u64, shape_cards: u8, colour_cards: u8) -> Lanes {
     out
 }
 
-/// Shape and colour coins of every seat, all 14 categories at once (lane
-/// by lane; the compiler turns the lane loops into vector instructions).
+/// Coins of every seat in each of the 14 categories (lane by lane, as
+/// [`Lanes`]; the compiler turns the lane loops into vector instructions).
 #[inline]
-pub(super) fn lane_coins(
+pub(super) fn lane_coin_table(
     counts: &[Lanes; MAX_SEATS],
     n: usize,
     scoring: Scoring,
-) -> [i32; MAX_SEATS] {
+) -> [Lanes; MAX_SEATS] {
     let mut best = [0u8; 16];
     for c in &counts[..n] {
         for i in 0..16 {
             best[i] = best[i].max(c[i]);
         }
     }
-    let mut coins = [0i32; MAX_SEATS];
+    let mut table = [[0u8; 16]; MAX_SEATS];
     match scoring {
         Scoring::Simple => {
-            for (p, c) in counts[..n].iter().enumerate() {
-                let mut leads = 0u32;
+            for (t, c) in table.iter_mut().zip(&counts[..n]) {
                 for i in 0..16 {
-                    leads += (c[i] == best[i] && best[i] > 0) as u32;
+                    t[i] = 3 * (c[i] == best[i] && best[i] > 0) as u8;
                 }
-                coins[p] = 3 * leads as i32;
             }
         }
         Scoring::Advanced => {
@@ -192,23 +190,45 @@ pub(super) fn lane_coins(
                     second[i] = second[i].max(below_best);
                 }
             }
-            for (p, c) in counts[..n].iter().enumerate() {
-                let mut total = 0u32;
+            for (t, c) in table.iter_mut().zip(&counts[..n]) {
                 for i in 0..16 {
                     let single = leaders[i] == 1;
                     let lead = c[i] == best[i] && best[i] > 0;
                     let runner_up = single && c[i] == second[i] && second[i] > 0;
-                    total += if lead {
+                    t[i] = if lead {
                         if single { 3 } else { 1 }
                     } else {
-                        runner_up as u32
+                        runner_up as u8
                     };
                 }
-                coins[p] = total as i32;
             }
         }
     }
+    table
+}
+
+/// Shape and colour coins of every seat, all 14 categories at once.
+#[inline]
+pub(super) fn lane_coins(
+    counts: &[Lanes; MAX_SEATS],
+    n: usize,
+    scoring: Scoring,
+) -> [i32; MAX_SEATS] {
+    let table = lane_coin_table(counts, n, scoring);
+    let mut coins = [0i32; MAX_SEATS];
+    for (c, t) in coins.iter_mut().zip(&table) {
+        *c = t.iter().map(|&x| x as i32).sum();
+    }
     coins
+}
+
+/// The 0/1 lanes of a shape mask and a colour mask.
+#[inline(always)]
+pub(super) fn card_lanes(shapes: u8, colours: u8) -> Lanes {
+    let mut out = [0u8; 16];
+    out[..8].copy_from_slice(&spread7(shapes as u64).to_le_bytes());
+    out[8..].copy_from_slice(&spread7(colours as u64).to_le_bytes());
+    out
 }
 
 #[cfg(test)]
