@@ -5,7 +5,7 @@
 
 use std::hint::black_box;
 
-use beachcomber::game::{Game, random_playout};
+use beachcomber::game::{Evaluate, Game, random_playout};
 use beachcomber::games::seashells::{Mode, Scoring, Seashells, SeashellsState};
 use beachcomber::rng::{GameRng, rng_from_seed};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -68,6 +68,35 @@ fn move_generation(c: &mut Criterion) {
     group.finish();
 }
 
+fn hidden_information(c: &mut Criterion) {
+    let mut group = c.benchmark_group("seashells/view");
+    let g = Seashells::new(4, Mode::Board, Scoring::Advanced).unwrap();
+    let states = positions(&g, 1024);
+    group.throughput(Throughput::Elements(states.len() as u64));
+    group.bench_function("evaluate_4p", |b| {
+        b.iter(|| {
+            let mut sum = 0.0;
+            for s in &states {
+                sum += g.evaluate(black_box(s), 1);
+            }
+            sum
+        })
+    });
+    let mut rng = rng_from_seed(5);
+    group.bench_function("determinize_4p", |b| {
+        b.iter(|| {
+            let mut sum = 0u32;
+            for s in &states {
+                let w = g.determinize(black_box(s), 1, &mut rng);
+                assert_eq!(w.shape_cards[1], s.shape_cards[1]);
+                sum += w.shape_cards[0] as u32;
+            }
+            sum
+        })
+    });
+    group.finish();
+}
+
 fn random_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("seashells/game");
     group.throughput(Throughput::Elements(1));
@@ -93,5 +122,5 @@ fn random_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, move_generation, random_games);
+criterion_group!(benches, move_generation, hidden_information, random_games);
 criterion_main!(benches);
