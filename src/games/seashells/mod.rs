@@ -58,8 +58,8 @@
 //! see ([`Seashells::expected_coins`]): each card the seat has not seen lies
 //! with a given opponent with probability (cards that opponent holds) /
 //! (cards unseen), or with nobody; a category's coins depend only on where
-//! its own card lies, so this expectation is exact and cheap (at most
-//! `players` scorings per category). The value is the seat's expected coins
+//! its own card lies, so this expectation is exact and cheap (`players`
+//! scorings of all 14 categories at once, in byte lanes). The value is the seat's expected coins
 //! minus the highest expected coins of an opponent. It ignores the items
 //! still to be taken. `final_margin` is (coins − best other coins) / 30, clamped
 //! to `[-1, 1]`.
