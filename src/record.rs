@@ -99,6 +99,14 @@ pub struct Replay<G: Game> {
 pub trait RecordFormat: Game + Sized {
     /// The `options` object.
     fn options_json(&self) -> Value;
+    /// The `options` object of the game that starts with `initial`: for a
+    /// game whose options are settled at setup (Seaside draws its `removed`
+    /// count per game when it is not given), the values that game used.
+    /// Records are written with this; the default is [`Self::options_json`].
+    fn options_json_for(&self, initial: &Self::State) -> Value {
+        let _ = initial;
+        self.options_json()
+    }
     /// The game configuration a record describes.
     fn from_record_options(players: usize, options: &Value) -> Result<Self, RecordError>;
     /// The `setup` object of a fresh state.
@@ -140,7 +148,7 @@ pub fn build_record<G: RecordFormat>(
     }
     GameRecord {
         game: game.name().to_string(),
-        options: game.options_json(),
+        options: game.options_json_for(initial),
         seed,
         players: game.players(),
         bots: bots.to_vec(),

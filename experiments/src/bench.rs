@@ -1,0 +1,64 @@
+//! `beachcomber bench`: random-playout throughput of a game.
+
+use std::time::Instant;
+
+use beachcomber::Game;
+use beachcomber::games::AnyGame;
+use beachcomber::runner::{random_games, random_games_parallel};
+use beachcomber::with_game;
+use clap::Args;
+
+/// Options of `beachcomber bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Game spec, e.g. `seashells` or `seaside(removed=0)`.
+    #[arg(long, value_name = "SPEC")]
+    pub game: String,
+    /// Number of players.
+    #[arg(long, value_name = "N")]
+    pub players: usize,
+    /// Random games to play in each measurement.
+    #[arg(long, value_name = "G", default_value_t = 1_000_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Seed of the random games.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Run the command.
+pub fn run(args: BenchArgs) -> Result<(), String> {
+    let game = AnyGame::from_spec(&args.game, args.players).map_err(|e| format!("--game: {e}"))?;
+    with_game!(&game, |g| measure(g, &args));
+    Ok(())
+}
+
+fn measure<G: Game>(game: &G, args: &BenchArgs) {
+    let threads = rayon::current_num_threads();
+    // Warm up caches and the thread pool.
+    random_games(game, (args.games / 20).max(1), args.seed ^ 1);
+    let start = Instant::now();
+    let plies = random_games(game, args.games, args.seed);
+    let one = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let plies_all = random_games_parallel(game, args.games, args.seed, threads as u64 * 8);
+    let all = start.elapsed().as_secs_f64();
+    println!(
+        "{} with {} players: {} random games, {:.1} decisions per game",
+        args.game,
+        args.players,
+        args.games,
+        plies as f64 / args.games as f64
+    );
+    report("1 thread", args.games, plies, one);
+    report(&format!("{threads} threads"), args.games, plies_all, all);
+}
+
+fn report(label: &str, games: u64, plies: u64, secs: f64) {
+    println!(
+        "  {label:<10} {:>12.0} games/s  {:>9.1} ns/game  {:>7.1} ns/decision",
+        games as f64 / secs,
+        secs * 1e9 / games as f64,
+        secs * 1e9 / plies as f64
+    );
+}

@@ -1,0 +1,294 @@
+//! `beachcomber tournament`: many games between bots, in parallel and
+//! reproducible to the byte for a given seed whatever the thread count.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use beachcomber::game::Evaluate;
+use beachcomber::games::AnyGame;
+use beachcomber::record::RecordFormat;
+use beachcomber::runner::{GameReport, play_games_cancellable};
+use beachcomber::spec::split_top_level;
+use beachcomber::stats::{Z95, mean_ci95, wilson};
+use beachcomber::with_game;
+use beachcomber_bots::BotConfig;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::output::AtomicFile;
+
+/// Options of `beachcomber tournament`.
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// Game spec: `seashells(mode=board|stroll,scoring=simple|advanced)`,
+    /// `seaside(removed=N,tokens=PATH)` or `shell-dash(deck=...,max_turns=N)`.
+    #[arg(long, value_name = "SPEC")]
+    pub game: String,
+    /// Number of players (Seashells 2-5, Seaside 1-5, Shell Dash 1-2).
+    #[arg(long, value_name = "N")]
+    pub players: usize,
+    /// Bot spec for each seat, separated by top-level commas
+    /// (`ismcts(iterations=2000,c=0.7),greedy`), or one spec for every seat.
+    #[arg(long, value_name = "SPECS", default_value = "random")]
+    pub bots: String,
+    /// Number of games to play.
+    #[arg(long, value_name = "G", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Run seed: game i is seeded from (seed, i).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Write one CSV row per seat per game here.
+    #[arg(long, value_name = "FILE.csv")]
+    pub out: Option<PathBuf>,
+    /// Write per-seat summary statistics (with 95% intervals) as CSV here.
+    #[arg(long, value_name = "FILE.csv")]
+    pub summary: Option<PathBuf>,
+    /// Write one JSON line per game here (the record format of docs/records.md).
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub record: Option<PathBuf>,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// No progress bar and no summary table.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Parse `--bots` into one config per seat.
+pub fn parse_bots(text: &str, players: usize) -> Result<(Vec<BotConfig>, Vec<String>), String> {
+    let parts = split_top_level(text).map_err(|e| format!("--bots: {e}"))?;
+    let parts: Vec<String> = match parts.len() {
+        1 => vec![parts[0].to_string(); players],
+        n if n == players => parts.iter().map(|s| s.to_string()).collect(),
+        n => {
+            return Err(format!(
+                "--bots: {n} specs for {players} players (give one spec per seat, or one for every seat)"
+            ));
+        }
+    };
+    let configs = parts
+        .iter()
+        .map(|p| BotConfig::parse(p).map_err(|e| format!("--bots: {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((configs, parts))
+}
+
+/// Run the command.
+pub fn run(args: TournamentArgs) -> Result<(), String> {
+    let game = AnyGame::from_spec(&args.game, args.players).map_err(|e| format!("--game: {e}"))?;
+    let (configs, specs) = parse_bots(&args.bots, args.players)?;
+    // Open every output before playing, so that a bad path fails at once.
+    let mut out = args.out.as_deref().map(AtomicFile::create).transpose()?;
+    let mut summary = args
+        .summary
+        .as_deref()
+        .map(AtomicFile::create)
+        .transpose()?;
+    let mut record = args.record.as_deref().map(AtomicFile::create).transpose()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0) as usize)
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let want_records = record.is_some();
+    let reports = pool.install(|| {
+        with_game!(&game, |g| play_all(
+            g,
+            &configs,
+            &specs,
+            &args,
+            want_records
+        ))
+    })?;
+    let summaries = summarize(&reports, &specs);
+    if let Some(file) = out.as_mut() {
+        write_games_csv(file, &reports, &specs).map_err(|e| format!("--out: {e}"))?;
+    }
+    if let Some(file) = summary.as_mut() {
+        write_summary_csv(file, &summaries).map_err(|e| format!("--summary: {e}"))?;
+    }
+    if let Some(file) = record.as_mut() {
+        let w = file.writer();
+        for r in &reports {
+            let rec = r.record.as_ref().expect("records were asked for");
+            serde_json::to_writer(&mut *w, rec).map_err(|e| format!("--record: {e}"))?;
+            w.write_all(b"\n").map_err(|e| format!("--record: {e}"))?;
+        }
+    }
+    for file in [out, summary, record].into_iter().flatten() {
+        file.commit()?;
+    }
+    if !args.quiet {
+        print_summary(&args, &summaries);
+    }
+    Ok(())
+}
+
+fn play_all<G: RecordFormat + Evaluate>(
+    game: &G,
+    configs: &[BotConfig],
+    specs: &[String],
+    args: &TournamentArgs,
+    want_records: bool,
+) -> Result<Vec<GameReport>, String> {
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(args.games)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} games ({per_sec}, eta {eta})",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    let make_bots = || configs.iter().map(|c| c.build::<G>()).collect();
+    let reports = play_games_cancellable(
+        game,
+        0..args.games,
+        args.seed,
+        specs,
+        make_bots,
+        want_records,
+        &|| bar.inc(1),
+        &crate::INTERRUPTED,
+    );
+    bar.finish_and_clear();
+    reports.ok_or_else(|| "interrupted: no output was written".to_string())
+}
+
+/// Per-seat statistics of a run.
+#[derive(Clone, Debug)]
+pub struct SeatSummary {
+    /// The seat.
+    pub seat: usize,
+    /// Its bot spec.
+    pub bot: String,
+    /// Games played.
+    pub games: u64,
+    /// Wins, shared victories counted as 1/k.
+    pub wins: f64,
+    /// Wilson 95% interval of the win rate.
+    pub win_interval: (f64, f64),
+    /// Mean score and the half-width of its 95% interval.
+    pub score: (f64, f64),
+}
+
+fn summarize(reports: &[GameReport], specs: &[String]) -> Vec<SeatSummary> {
+    (0..specs.len())
+        .map(|seat| {
+            // Sum win shares as integers (games x 60 is divisible by every
+            // tie size 1..=5), so the total never depends on summation order.
+            let wins60: u64 = reports
+                .iter()
+                .map(|r| (r.outcome.win_share(seat) * 60.0).round() as u64)
+                .sum();
+            let wins = wins60 as f64 / 60.0;
+            let scores: Vec<f64> = reports
+                .iter()
+                .map(|r| r.outcome.scores[seat] as f64)
+                .collect();
+            let games = reports.len() as u64;
+            SeatSummary {
+                seat,
+                bot: specs[seat].clone(),
+                games,
+                wins,
+                win_interval: wilson(wins, games as f64, Z95),
+                score: mean_ci95(&scores),
+            }
+        })
+        .collect()
+}
+
+fn write_games_csv(
+    file: &mut AtomicFile,
+    reports: &[GameReport],
+    specs: &[String],
+) -> Result<(), String> {
+    let mut w = csv::Writer::from_writer(file.writer());
+    w.write_record([
+        "game",
+        "seed",
+        "seat",
+        "bot",
+        "score",
+        "win_share",
+        "won",
+        "plies",
+    ])
+    .map_err(|e| e.to_string())?;
+    for r in reports {
+        for (seat, spec) in specs.iter().enumerate() {
+            let share = r.outcome.win_share(seat);
+            w.write_record([
+                r.index.to_string(),
+                r.seed.to_string(),
+                seat.to_string(),
+                spec.clone(),
+                r.outcome.scores[seat].to_string(),
+                format!("{share:.4}"),
+                u8::from(share > 0.0).to_string(),
+                r.plies.to_string(),
+            ])
+            .map_err(|e| e.to_string())?;
+        }
+    }
+    w.flush().map_err(|e| e.to_string())
+}
+
+fn write_summary_csv(file: &mut AtomicFile, summaries: &[SeatSummary]) -> Result<(), String> {
+    let mut w = csv::Writer::from_writer(file.writer());
+    w.write_record([
+        "seat",
+        "bot",
+        "games",
+        "wins",
+        "win_rate",
+        "win_low95",
+        "win_high95",
+        "mean_score",
+        "score_ci95",
+    ])
+    .map_err(|e| e.to_string())?;
+    for s in summaries {
+        w.write_record([
+            s.seat.to_string(),
+            s.bot.clone(),
+            s.games.to_string(),
+            format!("{:.4}", s.wins),
+            format!("{:.4}", s.wins / s.games as f64),
+            format!("{:.4}", s.win_interval.0),
+            format!("{:.4}", s.win_interval.1),
+            format!("{:.4}", s.score.0),
+            format!("{:.4}", s.score.1),
+        ])
+        .map_err(|e| e.to_string())?;
+    }
+    w.flush().map_err(|e| e.to_string())
+}
+
+fn print_summary(args: &TournamentArgs, summaries: &[SeatSummary]) {
+    println!(
+        "{} games of {} with {} players, seed {}",
+        args.games, args.game, args.players, args.seed
+    );
+    println!(
+        "{:<5} {:<32} {:>9} {:>8} {:>17} {:>16}",
+        "seat", "bot", "wins", "win %", "95% interval", "mean score"
+    );
+    for s in summaries {
+        println!(
+            "{:<5} {:<32} {:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2}",
+            s.seat,
+            s.bot,
+            s.wins,
+            100.0 * s.wins / s.games as f64,
+            100.0 * s.win_interval.0,
+            100.0 * s.win_interval.1,
+            s.score.0,
+            s.score.1
+        );
+    }
+}

@@ -1,0 +1,421 @@
+//! Faces and token sets: the seven faces, the token set as data (a manifest
+//! in a small text format), and the unordered token *kinds* that
+//! determinization deals.
+//!
+//! ## The manifest format
+//!
+//! One token kind per line: `FACE_A FACE_B COUNT`, the three fields separated
+//! by spaces or tabs. Face names are exactly `Isopod`, `Shell`, `Crab`,
+//! `Sandpiper`, `Beach`, `Wave`, `Rock`; `COUNT` is an integer ≥ 0. A `#`
+//! starts a comment that runs to the end of the line; blank lines are
+//! ignored. The same kind may appear on several lines (the counts add up).
+//! Token ids follow the lines: the first line's tokens get the first ids.
+//! A set holds 1 to [`MAX_TOKENS`] tokens. The default set (RULES.md §2) is
+//! `src/games/seaside/default_tokens.txt`, compiled into the program.
+
+use std::fmt;
+
+/// The largest token set an engine state can hold (ids are `u8`, and the
+/// per-token tables of a state have this many entries).
+pub const MAX_TOKENS: usize = 128;
+
+/// Number of faces.
+pub const FACES: usize = 7;
+
+/// Number of unordered kinds `{a, b}` of two faces (doubles included): 7·8/2.
+pub const KINDS: usize = 28;
+
+/// The manifest of the default 70-token set.
+pub const DEFAULT_MANIFEST: &str = include_str!("default_tokens.txt");
+
+/// A token face. The three sea faces come first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Face {
+    /// Sea face: goes to the Sea; Sandpipers collect them.
+    Isopod = 0,
+    /// Sea face: goes to the Sea; Beaches collect them.
+    Shell = 1,
+    /// Sea face: goes to the Sea; Crab Habitats collect them.
+    Crab = 2,
+    /// Seaside face: forms a stack with Isopods from the Sea.
+    Sandpiper = 3,
+    /// Seaside face: takes Shells from the Sea; Waves flip Beaches.
+    Beach = 4,
+    /// Seaside face: flips a Beach; the Wave leaders take the Sea.
+    Wave = 5,
+    /// Seaside face: every second Rock makes a Crab Habitat.
+    Rock = 6,
+}
+
+impl Face {
+    /// Every face, in index order.
+    pub const ALL: [Face; FACES] = [
+        Face::Isopod,
+        Face::Shell,
+        Face::Crab,
+        Face::Sandpiper,
+        Face::Beach,
+        Face::Wave,
+        Face::Rock,
+    ];
+
+    /// The face with index `i` (`i` is taken modulo 8; 7 maps to Rock).
+    #[inline]
+    pub const fn from_index(i: u8) -> Face {
+        match i & 7 {
+            0 => Face::Isopod,
+            1 => Face::Shell,
+            2 => Face::Crab,
+            3 => Face::Sandpiper,
+            4 => Face::Beach,
+            5 => Face::Wave,
+            _ => Face::Rock,
+        }
+    }
+
+    /// The face's index, `0..7`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether this is a sea face (Isopod, Shell, Crab).
+    #[inline]
+    pub const fn is_sea(self) -> bool {
+        (self as u8) < 3
+    }
+
+    /// The name, spelled as in RULES.md.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Face::Isopod => "Isopod",
+            Face::Shell => "Shell",
+            Face::Crab => "Crab",
+            Face::Sandpiper => "Sandpiper",
+            Face::Beach => "Beach",
+            Face::Wave => "Wave",
+            Face::Rock => "Rock",
+        }
+    }
+
+    /// The face named `name` (exact spelling).
+    pub fn from_name(name: &str) -> Option<Face> {
+        Face::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+impl fmt::Display for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The kind index of the unordered pair `{a, b}` (`0..KINDS`).
+#[inline]
+pub const fn kind_of(a: u8, b: u8) -> usize {
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    // Rows of the upper triangle: row `lo` starts at lo*7 - lo*(lo-1)/2.
+    let lo = lo as usize;
+    lo * FACES - lo * lo.saturating_sub(1) / 2 + (hi as usize - lo)
+}
+
+/// The two faces `(lo, hi)` of kind `k` (inverse of [`kind_of`]).
+pub const fn kind_faces(k: usize) -> (u8, u8) {
+    let mut lo = 0u8;
+    while lo < 7 {
+        let mut hi = lo;
+        while hi < 7 {
+            if kind_of(lo, hi) == k {
+                return (lo, hi);
+            }
+            hi += 1;
+        }
+        lo += 1;
+    }
+    (0, 0)
+}
+
+/// The faces `(lo, hi)` of every kind, by kind index.
+pub const KIND_TABLE: [(u8, u8); KINDS] = {
+    let mut t = [(0u8, 0u8); KINDS];
+    let mut k = 0;
+    while k < KINDS {
+        t[k] = kind_faces(k);
+        k += 1;
+    }
+    t
+};
+
+/// Pack a token's two faces in one byte: face A in the low nibble.
+#[inline]
+pub const fn pack(a: Face, b: Face) -> u8 {
+    a as u8 | (b as u8) << 4
+}
+
+/// What is wrong with a token-set manifest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenSetError {
+    /// A line is not `FACE_A FACE_B COUNT` with known faces and a count ≥ 0.
+    Line {
+        /// 1-based line number.
+        line: usize,
+        /// The line's text (comment removed, trimmed).
+        text: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// The set holds more than [`MAX_TOKENS`] tokens.
+    TooMany {
+        /// Tokens in the set.
+        total: u64,
+    },
+    /// The set holds no token.
+    Empty,
+}
+
+impl fmt::Display for TokenSetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TokenSetError::Line { line, text, why } => {
+                write!(f, "line {line} `{text}`: {why}")
+            }
+            TokenSetError::TooMany { total } => write!(
+                f,
+                "the set holds {total} tokens; an engine state holds at most {MAX_TOKENS}"
+            ),
+            TokenSetError::Empty => write!(f, "the set holds no token"),
+        }
+    }
+}
+
+impl std::error::Error for TokenSetError {}
+
+/// A token set: the tokens by id (faces A and B) with their face and kind
+/// totals. Fixed-size and `Copy`, so a game configuration never allocates.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct TokenSet {
+    /// Packed faces (see [`pack`]) by token id; entries `len..` are unused.
+    tokens: [u8; MAX_TOKENS],
+    /// Number of tokens.
+    len: u8,
+    /// Faces of each kind in the set, over both sides of every token.
+    face_counts: [u16; FACES],
+    /// Tokens of each unordered kind.
+    kind_counts: [u8; KINDS],
+}
+
+impl fmt::Debug for TokenSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TokenSet")
+            .field("len", &self.len)
+            .field("face_counts", &self.face_counts)
+            .finish()
+    }
+}
+
+impl Default for TokenSet {
+    fn default() -> Self {
+        TokenSet::standard()
+    }
+}
+
+impl TokenSet {
+    /// The default 70-token set of RULES.md §2.
+    pub fn standard() -> TokenSet {
+        match TokenSet::parse(DEFAULT_MANIFEST) {
+            Ok(set) => set,
+            // The manifest is compiled in and checked by the tests.
+            Err(e) => panic!("the compiled-in token manifest is invalid: {e}"),
+        }
+    }
+
+    /// Parse a manifest (see the module docs for the format).
+    pub fn parse(text: &str) -> Result<TokenSet, TokenSetError> {
+        let mut lines: Vec<(Face, Face, u64)> = Vec::new();
+        for (n, raw) in text.lines().enumerate() {
+            let body = raw.split('#').next().unwrap_or("").trim();
+            if body.is_empty() {
+                continue;
+            }
+            let bad = |why: String| TokenSetError::Line {
+                line: n + 1,
+                text: body.to_string(),
+                why,
+            };
+            let fields: Vec<&str> = body.split_whitespace().collect();
+            if fields.len() != 3 {
+                return Err(bad(format!(
+                    "expected `FACE_A FACE_B COUNT`, found {} field(s)",
+                    fields.len()
+                )));
+            }
+            let face = |name: &str| {
+                Face::from_name(name).ok_or_else(|| {
+                    bad(format!(
+                        "unknown face `{name}` (faces: {})",
+                        Face::ALL.map(Face::name).join(", ")
+                    ))
+                })
+            };
+            let (a, b) = (face(fields[0])?, face(fields[1])?);
+            let count = fields[2]
+                .parse::<u64>()
+                .map_err(|_| bad(format!("the count `{}` is not an integer ≥ 0", fields[2])))?;
+            lines.push((a, b, count));
+        }
+        let total: u64 = lines.iter().map(|l| l.2).fold(0, u64::saturating_add);
+        if total > MAX_TOKENS as u64 {
+            return Err(TokenSetError::TooMany { total });
+        }
+        if total == 0 {
+            return Err(TokenSetError::Empty);
+        }
+        let mut tokens = Vec::with_capacity(total as usize);
+        for (a, b, count) in lines {
+            for _ in 0..count {
+                tokens.push([a, b]);
+            }
+        }
+        TokenSet::from_tokens(&tokens)
+    }
+
+    /// A set from its tokens by id.
+    pub fn from_tokens(tokens: &[[Face; 2]]) -> Result<TokenSet, TokenSetError> {
+        if tokens.len() > MAX_TOKENS {
+            return Err(TokenSetError::TooMany {
+                total: tokens.len() as u64,
+            });
+        }
+        if tokens.is_empty() {
+            return Err(TokenSetError::Empty);
+        }
+        let mut set = TokenSet {
+            tokens: [0; MAX_TOKENS],
+            len: tokens.len() as u8,
+            face_counts: [0; FACES],
+            kind_counts: [0; KINDS],
+        };
+        for (id, &[a, b]) in tokens.iter().enumerate() {
+            set.tokens[id] = pack(a, b);
+            set.face_counts[a.index()] += 1;
+            set.face_counts[b.index()] += 1;
+            set.kind_counts[kind_of(a as u8, b as u8)] += 1;
+        }
+        Ok(set)
+    }
+
+    /// Number of tokens.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the set is empty (never, for a parsed set).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The faces `[A, B]` of token `id`.
+    pub fn token(&self, id: usize) -> [Face; 2] {
+        let p = self.tokens[id];
+        [Face::from_index(p & 15), Face::from_index(p >> 4)]
+    }
+
+    /// The packed faces of every token, by id.
+    #[inline]
+    pub fn packed(&self) -> &[u8] {
+        &self.tokens[..self.len()]
+    }
+
+    /// How many faces of `face` the set holds (both sides of every token).
+    #[inline]
+    pub fn face_count(&self, face: Face) -> u32 {
+        self.face_counts[face.index()] as u32
+    }
+
+    /// Face totals by face index.
+    #[inline]
+    pub fn face_counts(&self) -> [u16; FACES] {
+        self.face_counts
+    }
+
+    /// Tokens by unordered kind (see [`kind_of`]).
+    #[inline]
+    pub fn kind_counts(&self) -> &[u8; KINDS] {
+        &self.kind_counts
+    }
+
+    /// The set as manifest lines `(A, B, count)`: consecutive equal tokens
+    /// merged, in id order.
+    pub fn lines(&self) -> Vec<(Face, Face, u32)> {
+        let mut out: Vec<(Face, Face, u32)> = Vec::new();
+        for id in 0..self.len() {
+            let [a, b] = self.token(id);
+            match out.last_mut() {
+                Some(last) if last.0 == a && last.1 == b => last.2 += 1,
+                _ => out.push((a, b, 1)),
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_are_a_bijection() {
+        let mut seen = [false; KINDS];
+        for a in 0..7u8 {
+            for b in a..7u8 {
+                let k = kind_of(a, b);
+                assert_eq!(k, kind_of(b, a));
+                assert!(!seen[k]);
+                seen[k] = true;
+                assert_eq!(kind_faces(k), (a, b));
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn default_set_matches_the_rulebook() {
+        let set = TokenSet::standard();
+        assert_eq!(set.len(), 70);
+        assert_eq!(set.face_counts(), [21, 21, 20, 17, 22, 20, 19]);
+        assert_eq!(set.token(0), [Face::Beach, Face::Wave]);
+        assert_eq!(set.token(69), [Face::Shell, Face::Wave]);
+        assert_eq!(set.lines().len(), 20);
+    }
+
+    #[test]
+    fn manifest_errors_name_the_line() {
+        let e = TokenSet::parse("# c\nBeach Wave 2\nBeech Rock 1\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 3 `Beech Rock 1`: unknown face `Beech` (faces: Isopod, Shell, Crab, \
+             Sandpiper, Beach, Wave, Rock)"
+        );
+        let e = TokenSet::parse("Beach Wave -1").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1 `Beach Wave -1`: the count `-1` is not an integer ≥ 0"
+        );
+        let e = TokenSet::parse("Beach Wave\n").unwrap_err();
+        assert!(e.to_string().starts_with("line 1 "), "{e}");
+        assert_eq!(
+            TokenSet::parse("Beach Wave 100\nRock Rock 29").unwrap_err(),
+            TokenSetError::TooMany { total: 129 }
+        );
+        assert_eq!(
+            TokenSet::parse("Beach Wave 0  # none").unwrap_err(),
+            TokenSetError::Empty
+        );
+        let set = TokenSet::parse("Rock Rock 128").unwrap();
+        assert_eq!(set.len(), 128);
+        assert_eq!(set.face_count(Face::Rock), 256);
+    }
+}

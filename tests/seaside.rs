@@ -1,0 +1,874 @@
+//! Seaside: conformance, hand-built positions for every ruling, token
+//! conservation and determinization consistency, options and records.
+
+use beachcomber::game::{Evaluate, Game, SeatSet};
+use beachcomber::games::seaside::tokens::{FACES, kind_of};
+use beachcomber::games::seaside::{
+    Action, Face, Phase, Seaside, SeasideState, TokenSet, solo_rating,
+};
+use beachcomber::record::{RecordFormat, build_record, verify_record};
+use beachcomber::rng::{below, rng_from_seed};
+use beachcomber::spec::Spec;
+use beachcomber::testing::conformance::{Conformance, check_game};
+
+use Face::{Beach as B, Crab as C, Isopod as I, Rock as R, Sandpiper as P, Shell as S, Wave as W};
+
+fn game(spec: &str, players: usize) -> Seaside {
+    let spec: Spec = spec.parse().unwrap();
+    Seaside::from_spec(&spec, players).unwrap()
+}
+
+/// A game on a set holding exactly `tokens`, drawn in that order (nothing
+/// removed): a hand-built position is reached by playing actions.
+fn stacked(players: usize, tokens: &[(Face, Face)]) -> (Seaside, SeasideState) {
+    let list: Vec<[Face; 2]> = tokens.iter().map(|&(a, b)| [a, b]).collect();
+    let set = TokenSet::from_tokens(&list).unwrap();
+    let g = Seaside::new(players, Some(0), set).unwrap();
+    let bag: Vec<u8> = (0..tokens.len() as u8).collect();
+    let s = g.start_from(set.packed(), &bag, &[]).unwrap();
+    (g, s)
+}
+
+/// Play actions given in text form, checked, with invariants after each.
+fn run(g: &Seaside, s: &mut SeasideState, actions: &[&str]) {
+    for text in actions {
+        let a = g
+            .parse_action(text)
+            .unwrap_or_else(|| panic!("bad action text {text}"));
+        *s = g
+            .play(s, a)
+            .unwrap_or_else(|e| panic!("{text}: {e}\n{}", g.describe_state(s)));
+        g.check_invariants(s)
+            .unwrap_or_else(|e| panic!("after {text}: {e}"));
+    }
+}
+
+fn legal(g: &Seaside, s: &SeasideState) -> Vec<String> {
+    g.legal_actions(s).iter().map(|a| a.to_string()).collect()
+}
+
+fn scores(g: &Seaside, s: &SeasideState) -> Vec<i32> {
+    g.outcome(s).scores.to_vec()
+}
+
+fn winners(seats: &[usize]) -> SeatSet {
+    let mut w = SeatSet::EMPTY;
+    for &p in seats {
+        w.insert(p);
+    }
+    w
+}
+
+// ---------------------------------------------------------------- conformance
+
+#[test]
+fn conformance_all_player_counts() {
+    for (players, spec, games) in [
+        (1, "seaside", 60),
+        (2, "seaside", 60),
+        (2, "seaside(removed=0)", 30),
+        (3, "seaside", 60),
+        (3, "seaside(removed=18)", 30),
+        (4, "seaside", 60),
+        (4, "seaside(removed=69)", 30),
+        (5, "seaside(removed=7)", 60),
+    ] {
+        let g = game(spec, players);
+        let report = check_game(
+            &g,
+            Conformance {
+                games,
+                worlds_per_state: 2,
+                ..Default::default()
+            },
+        );
+        assert_eq!(report.games, games, "{spec} {players}p");
+        assert!(report.plies >= games, "{spec} {players}p");
+        if players > 1 {
+            assert!(report.determinizations_differing > 0, "{spec} {players}p");
+        }
+    }
+}
+
+#[test]
+fn conformance_custom_set_with_doubles() {
+    let set = TokenSet::parse(
+        "Isopod Isopod 3\nBeach Beach 4\nWave Beach 6\nRock Rock 5\nCrab Sandpiper 6\nShell Wave 6",
+    )
+    .unwrap();
+    let g = Seaside::new(3, Some(2), set).unwrap();
+    let report = check_game(
+        &g,
+        Conformance {
+            games: 80,
+            ..Default::default()
+        },
+    );
+    assert_eq!(report.games, 80);
+}
+
+// ------------------------------------------------------------ the Sandpiper
+
+#[test]
+fn sandpiper_stacks_keep_discard_smaller_and_larger_discards_others() {
+    let (g, mut s) = stacked(
+        2,
+        &[
+            (I, S), // 0: seat 0, Isopod to the Sea, draws again
+            (I, S), // 1: seat 0, Isopod
+            (P, R), // 2: seat 0, Sandpiper, takes 1: a stack of 2
+            (P, R), // 3: seat 1, Rock
+            (P, B), // 4: seat 0, Sandpiper, takes 1: equal, kept
+            (R, W), // 5: seat 1, Rock (2nd): habitat, nobody to steal from
+            (P, B), // 6: seat 0, Sandpiper, takes 0: smaller, discarded
+            (W, R), // 7: seat 1, Wave, no Beach
+            (I, C), // 8: seat 0, Isopod
+            (I, C), // 9: seat 0, Isopod
+            (P, R), // 10: seat 0, Sandpiper, takes 2: larger, the others go
+            (B, W), // 11: seat 1, Beach
+        ],
+    );
+    run(
+        &g,
+        &mut s,
+        &["play:Isopod", "play:Isopod", "play:Sandpiper"],
+    );
+    assert_eq!(legal(&g, &s), ["isopods:0", "isopods:1", "isopods:2"]);
+    run(&g, &mut s, &["isopods:1", "play:Rock", "play:Sandpiper"]);
+    assert_eq!(legal(&g, &s), ["isopods:0", "isopods:1"]);
+    run(&g, &mut s, &["isopods:1"]);
+    assert_eq!((s.seats[0].stacks, s.seats[0].stack_size), (2, 2));
+    assert_eq!(s.sea, [0, 0, 0]);
+    run(&g, &mut s, &["play:Rock"]);
+    assert_eq!(legal(&g, &s), ["steal:none"]);
+    run(&g, &mut s, &["steal:none", "play:Sandpiper"]);
+    // An empty Sea: the decision is still asked, with one choice.
+    assert_eq!(legal(&g, &s), ["isopods:0"]);
+    run(&g, &mut s, &["isopods:0"]);
+    assert_eq!((s.seats[0].stacks, s.seats[0].stack_size), (2, 2));
+    assert_eq!((s.discarded_sandpipers, s.discarded_isopods), (1, 0));
+    run(&g, &mut s, &["play:Wave"]);
+    assert_eq!(g.to_move(&s), Some(0), "a Wave with no Beach ends the turn");
+    run(
+        &g,
+        &mut s,
+        &["play:Isopod", "play:Isopod", "play:Sandpiper", "isopods:2"],
+    );
+    assert_eq!((s.seats[0].stacks, s.seats[0].stack_size), (1, 3));
+    assert_eq!((s.discarded_sandpipers, s.discarded_isopods), (3, 2));
+    run(&g, &mut s, &["play:Beach", "shells:0"]);
+    assert_eq!(g.to_move(&s), None);
+    // Seat 1 leads the Waves but the Sea is empty.
+    assert_eq!(scores(&g, &s), [3, 4]);
+    assert_eq!(g.outcome(&s).winners, winners(&[1]));
+}
+
+// ---------------------------------------------------------------- the Beach
+
+#[test]
+fn beach_takes_fewer_shells_than_allowed() {
+    let (g, mut s) = stacked(2, &[(S, I), (S, I), (S, C), (B, W), (R, W), (B, R), (R, I)]);
+    run(
+        &g,
+        &mut s,
+        &["play:Shell", "play:Shell", "play:Shell", "play:Beach"],
+    );
+    // One Beach: at most 1 of the 3 Shells.
+    assert_eq!(legal(&g, &s), ["shells:0", "shells:1"]);
+    run(&g, &mut s, &["shells:0", "play:Rock", "play:Beach"]);
+    assert_eq!(legal(&g, &s), ["shells:0", "shells:1", "shells:2"]);
+    run(&g, &mut s, &["shells:1"]);
+    assert_eq!(s.seats[0].shells, 1);
+    assert_eq!(s.sea, [0, 2, 0]);
+    run(&g, &mut s, &["play:Isopod"]);
+    assert_eq!(g.to_move(&s), None);
+    // Seat 0: 2 Beaches + 1 Shell; seat 1: 1 Rock; no Wave, the Sea stays.
+    assert_eq!(scores(&g, &s), [3, 1]);
+    assert_eq!(s.sea_total(), 3);
+}
+
+// ----------------------------------------------------------------- the Wave
+
+#[test]
+fn wave_flips_a_wave_then_a_sea_face_and_draws_again() {
+    let (g, mut s) = stacked(
+        2,
+        &[
+            (B, W), // 0: seat 0 Beach (back Wave)
+            (R, S), // 1: seat 1 Rock
+            (B, I), // 2: seat 0 Beach (back Isopod)
+            (R, S), // 3: seat 1 Rock
+            (W, R), // 4: seat 0 Wave: flip
+            (P, C), // 5: seat 0 draws again
+            (R, C), // 6: seat 1
+        ],
+    );
+    run(
+        &g,
+        &mut s,
+        &[
+            "play:Beach",
+            "shells:0",
+            "play:Rock",
+            "play:Beach",
+            "shells:0",
+        ],
+    );
+    run(&g, &mut s, &["play:Rock", "steal:none", "play:Wave"]);
+    assert_eq!(s.phase, Phase::Flip);
+    assert_eq!(legal(&g, &s), ["flip:Isopod", "flip:Wave"]);
+    let before = s;
+    run(&g, &mut s, &["flip:Wave"]);
+    // The Beach became a Wave: another Beach must be flipped.
+    assert_eq!((s.seats[0].beaches, s.seats[0].waves), (1, 2));
+    assert_eq!(legal(&g, &s), ["flip:Isopod"]);
+    let mut events = Vec::new();
+    g.action_events(&before, Action::Flip(W), &s, &mut events);
+    assert_eq!(events[0], serde_json::json!({"seat": 0, "flip": 0}));
+    run(&g, &mut s, &["flip:Isopod"]);
+    // The Isopod went to the Sea and seat 0 draws again.
+    assert_eq!(s.sea, [1, 0, 0]);
+    assert_eq!(s.seats[0].beaches, 0);
+    assert_eq!(
+        (g.to_move(&s), s.phase, s.in_hand()),
+        (Some(0), Phase::ChooseFace, Some(5))
+    );
+    run(&g, &mut s, &["play:Crab", "play:Rock"]);
+    assert_eq!(g.to_move(&s), None);
+    // Seat 0: 2 Waves + 1 Rock, and takes the Sea (Isopod + Crab); seat 1: 2 Rocks.
+    assert_eq!(scores(&g, &s), [5, 2]);
+}
+
+#[test]
+fn wave_flips_a_beach_into_a_second_rock_habitat_and_steal() {
+    let (g, mut s) = stacked(
+        2,
+        &[
+            (B, R), // 0: seat 0 Beach (back Rock)
+            (C, S), // 1: seat 1 Crab to the Sea, draws again
+            (R, S), // 2: seat 1 Rock
+            (R, W), // 3: seat 0 Rock (1st)
+            (R, S), // 4: seat 1 Rock (2nd): takes the Sea's Crab
+            (C, I), // 5: seat 0 Crab to the Sea, draws again
+            (W, S), // 6: seat 0 Wave: flips the Beach into a 2nd Rock
+        ],
+    );
+    run(
+        &g,
+        &mut s,
+        &[
+            "play:Beach",
+            "shells:0",
+            "play:Crab",
+            "play:Rock",
+            "play:Rock",
+            "play:Rock",
+        ],
+    );
+    assert_eq!(legal(&g, &s), ["steal:none"], "seat 0 has no Crab");
+    run(&g, &mut s, &["steal:none"]);
+    assert_eq!((s.seats[1].crabs, s.sea[2]), (1, 0));
+    run(&g, &mut s, &["play:Crab", "play:Wave"]);
+    assert_eq!(legal(&g, &s), ["flip:Rock"]);
+    run(&g, &mut s, &["flip:Rock"]);
+    assert_eq!(s.seats[0].rocks, 2);
+    assert_eq!(s.seats[0].crabs, 1, "the Sea's Crab");
+    assert_eq!(legal(&g, &s), ["steal:1"]);
+    run(&g, &mut s, &["steal:1"]);
+    assert_eq!((s.seats[0].crabs, s.seats[1].crabs), (2, 0));
+    assert_eq!(g.to_move(&s), None);
+    // Seat 0: 2 Rocks + 2 Crabs + 1 Wave; seat 1: 2 Rocks.
+    assert_eq!(scores(&g, &s), [5, 2]);
+}
+
+#[test]
+fn steal_needs_a_crab_and_may_choose_the_victim() {
+    let (g, mut s) = stacked(
+        3,
+        &[
+            (C, S), // 0: seat 0 Crab to the Sea
+            (R, S), // 1: seat 0 Rock
+            (C, I), // 2: seat 1 Crab
+            (R, I), // 3: seat 1 Rock
+            (R, I), // 4: seat 2 Rock
+            (R, I), // 5: seat 0 Rock (2nd): takes 2 Crabs, nobody else has one
+            (R, I), // 6: seat 1 Rock (2nd): steals from seat 0
+            (R, I), // 7: seat 2 Rock (2nd): may steal from seat 0 or 1
+        ],
+    );
+    run(
+        &g,
+        &mut s,
+        &[
+            "play:Crab",
+            "play:Rock",
+            "play:Crab",
+            "play:Rock",
+            "play:Rock",
+            "play:Rock",
+        ],
+    );
+    assert_eq!(s.seats[0].crabs, 2);
+    assert_eq!(legal(&g, &s), ["steal:none"]);
+    run(&g, &mut s, &["steal:none", "play:Rock"]);
+    assert_eq!(legal(&g, &s), ["steal:0"]);
+    run(&g, &mut s, &["steal:0", "play:Rock"]);
+    assert_eq!(legal(&g, &s), ["steal:0", "steal:1"]);
+    run(&g, &mut s, &["steal:1"]);
+    assert_eq!(
+        [s.seats[0].crabs, s.seats[1].crabs, s.seats[2].crabs],
+        [1, 0, 1]
+    );
+    assert_eq!(g.to_move(&s), None);
+}
+
+// ---------------------------------------------------------------- the Sea
+
+fn sea_split(last: Face) -> (Seaside, SeasideState) {
+    let (g, mut s) = stacked(
+        3,
+        &[
+            (I, S),
+            (S, C),
+            (C, I),
+            (I, S),
+            (S, I),
+            (W, R),
+            (W, R),
+            (R, W),
+        ],
+    );
+    run(
+        &g,
+        &mut s,
+        &[
+            "play:Isopod",
+            "play:Shell",
+            "play:Crab",
+            "play:Isopod",
+            "play:Shell",
+        ],
+    );
+    assert_eq!(s.sea_total(), 5);
+    let last = format!("play:{last}");
+    run(&g, &mut s, &["play:Wave", "play:Wave", &last]);
+    assert_eq!(g.to_move(&s), None);
+    (g, s)
+}
+
+#[test]
+fn sea_split_between_two_wave_leaders_leaves_the_remainder() {
+    let (g, s) = sea_split(R);
+    assert_eq!([s.seats[0].won, s.seats[1].won, s.seats[2].won], [2, 2, 0]);
+    assert_eq!(s.sea_total(), 1);
+    assert_eq!(scores(&g, &s), [3, 3, 1]);
+    assert_eq!(g.outcome(&s).winners, winners(&[0, 1]));
+    assert_eq!(
+        g.result_json(&s),
+        serde_json::json!({"scores": [3, 3, 1], "winners": [0, 1]})
+    );
+}
+
+#[test]
+fn sea_split_between_three_wave_leaders() {
+    let (g, s) = sea_split(W);
+    assert_eq!([s.seats[0].won, s.seats[1].won, s.seats[2].won], [1, 1, 1]);
+    assert_eq!(s.sea_total(), 2);
+    assert_eq!(scores(&g, &s), [2, 2, 2]);
+    assert_eq!(g.outcome(&s).winners, winners(&[0, 1, 2]));
+}
+
+#[test]
+fn sea_goes_to_the_unique_wave_leader() {
+    let (g, mut s) = stacked(2, &[(I, S), (W, R), (W, R), (R, W), (S, C)]);
+    run(
+        &g,
+        &mut s,
+        &[
+            "play:Isopod",
+            "play:Wave",
+            "play:Wave",
+            "play:Wave",
+            "play:Shell",
+        ],
+    );
+    // The bag ran out right after a sea face: the game ends at once.
+    assert_eq!(g.to_move(&s), None);
+    assert!(g.legal_actions(&s).is_empty());
+    // Seat 0 has 2 Waves, seat 1 one: seat 0 takes the whole Sea.
+    assert_eq!((s.seats[0].won, s.seats[1].won, s.sea_total()), (2, 0, 0));
+    assert_eq!(scores(&g, &s), [4, 1]);
+}
+
+#[test]
+fn sea_sea_token_offers_two_sea_faces_and_another_turn() {
+    let (g, mut s) = stacked(2, &[(I, S), (C, S), (R, W)]);
+    assert_eq!(legal(&g, &s), ["play:Isopod", "play:Shell"]);
+    run(&g, &mut s, &["play:Shell"]);
+    assert_eq!((g.to_move(&s), s.sea), (Some(0), [0, 1, 0]));
+    assert_eq!(legal(&g, &s), ["play:Crab", "play:Shell"]);
+    run(&g, &mut s, &["play:Crab"]);
+    assert_eq!((g.to_move(&s), s.sea), (Some(0), [0, 1, 1]));
+    run(&g, &mut s, &["play:Rock"]);
+    assert_eq!(g.to_move(&s), None);
+    assert_eq!(scores(&g, &s), [1, 0]);
+}
+
+// ------------------------------------------------------------------- solo
+
+fn solo(tokens: &[(Face, Face)], actions: &[&str]) -> (Seaside, SeasideState) {
+    let (g, mut s) = stacked(1, tokens);
+    run(&g, &mut s, actions);
+    (g, s)
+}
+
+#[test]
+fn solo_seventh_beach_ends_without_shells() {
+    let mut tokens = vec![(S, R); 3];
+    tokens.extend([(B, R); 8]);
+    let mut actions = vec!["play:Shell"; 3];
+    for _ in 0..6 {
+        actions.extend(["play:Beach", "shells:0"]);
+    }
+    actions.push("play:Beach");
+    let (g, s) = solo(&tokens, &actions);
+    assert_eq!(
+        g.to_move(&s),
+        None,
+        "no Shells decision after the 7th Beach"
+    );
+    assert_eq!(s.seats[0].beaches, 7);
+    assert_eq!(s.sea, [0, 3, 0]);
+    assert_eq!(s.bag_len(), 1);
+    assert_eq!(scores(&g, &s), [7]);
+}
+
+#[test]
+fn solo_seventh_wave_ends_and_takes_the_sea() {
+    let mut tokens = vec![(I, R), (C, R)];
+    tokens.extend([(W, R); 8]);
+    let mut actions = vec!["play:Isopod", "play:Crab"];
+    actions.extend(["play:Wave"; 7]);
+    let (g, s) = solo(&tokens, &actions);
+    assert_eq!(g.to_move(&s), None);
+    assert_eq!(s.seats[0].waves, 7);
+    assert_eq!(s.seats[0].won, 2);
+    assert_eq!(scores(&g, &s), [9]);
+}
+
+#[test]
+fn solo_seventh_rock_ends_without_habitat() {
+    let mut tokens = vec![(C, R)];
+    tokens.extend([(R, W); 8]);
+    let mut actions = vec!["play:Crab"];
+    for k in 1..=7 {
+        actions.push("play:Rock");
+        if k % 2 == 0 {
+            actions.push("steal:none");
+        }
+    }
+    let (g, s) = solo(&tokens, &actions);
+    assert_eq!(g.to_move(&s), None);
+    assert_eq!(s.seats[0].rocks, 7);
+    // The 2nd Rock took the Crab; the 7th had no effect.
+    assert_eq!(s.seats[0].crabs, 1);
+    assert_eq!(scores(&g, &s), [8]);
+}
+
+#[test]
+fn solo_seventh_sandpiper_ends_without_isopods_and_scores() {
+    let mut tokens = vec![(I, R)];
+    tokens.extend([(P, R); 8]);
+    let mut actions = vec!["play:Isopod"];
+    for _ in 0..6 {
+        actions.extend(["play:Sandpiper", "isopods:0"]);
+    }
+    actions.push("play:Sandpiper");
+    let (g, s) = solo(&tokens, &actions);
+    assert_eq!(g.to_move(&s), None);
+    assert_eq!((s.seats[0].stacks, s.seats[0].loose_sandpipers), (6, 1));
+    assert_eq!(s.sea, [1, 0, 0]);
+    // 6 stacks of 1 and the 7th Sandpiper; no Wave, the Sea stays.
+    assert_eq!(scores(&g, &s), [7]);
+}
+
+#[test]
+fn solo_seventh_token_in_the_sea_ends_the_game() {
+    let mut tokens = vec![(W, R)];
+    tokens.extend([(I, S); 8]);
+    let mut actions = vec!["play:Wave"];
+    actions.extend(["play:Shell"; 6]);
+    let (g, mut s) = solo(&tokens, &actions);
+    assert_eq!(g.to_move(&s), Some(0));
+    run(&g, &mut s, &["play:Isopod"]);
+    assert_eq!(
+        g.to_move(&s),
+        None,
+        "the 7th token in the Sea ends the game"
+    );
+    // With a Wave the player takes the 7 tokens of the Sea.
+    assert_eq!(s.seats[0].won, 7);
+    assert_eq!(scores(&g, &s), [8]);
+    // Without a Wave, the Sea stays.
+    let (g, s) = solo(&[(I, S); 8], &["play:Isopod"; 7]);
+    assert_eq!(g.to_move(&s), None);
+    assert_eq!((s.sea_total(), scores(&g, &s)[0]), (7, 0));
+}
+
+#[test]
+fn solo_flip_into_a_seventh_sandpiper_ends_the_game() {
+    let mut tokens = vec![(P, R); 6];
+    tokens.extend([(B, P), (W, R), (R, W)]);
+    let mut actions = Vec::new();
+    for _ in 0..6 {
+        actions.extend(["play:Sandpiper", "isopods:0"]);
+    }
+    actions.extend(["play:Beach", "shells:0", "play:Wave", "flip:Sandpiper"]);
+    let (g, s) = solo(&tokens, &actions);
+    assert_eq!(
+        g.to_move(&s),
+        None,
+        "no Isopods decision after the 7th Sandpiper"
+    );
+    assert_eq!(s.seats[0].beaches, 0);
+    // 6 stacks of 1 + the 7th Sandpiper + the Wave.
+    assert_eq!(scores(&g, &s), [8]);
+}
+
+#[test]
+fn solo_flipped_beach_no_longer_counts() {
+    let mut tokens = vec![(B, I); 6];
+    tokens.extend([(W, R), (B, R), (R, W)]);
+    let mut actions = Vec::new();
+    for _ in 0..6 {
+        actions.extend(["play:Beach", "shells:0"]);
+    }
+    actions.extend(["play:Wave", "flip:Isopod", "play:Beach"]);
+    let (g, mut s) = solo(&tokens, &actions);
+    // 5 Beaches were left after the flip: this one is the 6th, not the 7th.
+    assert_eq!(s.seats[0].beaches, 6);
+    assert_eq!(legal(&g, &s), ["shells:0"]);
+    run(&g, &mut s, &["shells:0", "play:Rock"]);
+    assert_eq!(g.to_move(&s), None, "the bag is empty");
+    // 6 Beaches + Wave + Rock, and the Sea's Isopod (the player has a Wave).
+    assert_eq!(scores(&g, &s), [9]);
+}
+
+#[test]
+fn solo_rating_bands() {
+    let cases = [
+        (0, "0-19"),
+        (19, "0-19"),
+        (20, "20-29"),
+        (29, "20-29"),
+        (30, "30-39"),
+        (45, "40-49"),
+        (59, "50-59"),
+        (60, "60+"),
+        (70, "60+"),
+    ];
+    for (score, band) in cases {
+        assert_eq!(solo_rating(score), band, "{score}");
+    }
+    let mut actions = Vec::new();
+    for _ in 0..6 {
+        actions.extend(["play:Beach", "shells:0"]);
+    }
+    actions.push("play:Beach");
+    let (g, s) = solo(&[(B, R); 7], &actions);
+    assert!(
+        g.describe_result(&s).contains("solo rating band: 0-19"),
+        "{}",
+        g.describe_result(&s)
+    );
+}
+
+// ------------------------------------------------ conservation, determinization
+
+/// Every token is in exactly one place: seasides (with stacks and piles),
+/// the Sea, the bag, the removed pile, the discard, a hand or a pending
+/// Sandpiper.
+fn count_tokens(g: &Seaside, s: &SeasideState) -> usize {
+    let mut count = s.bag_len() + s.removed() + s.sea_total() as usize;
+    count += (s.discarded_sandpipers + s.discarded_isopods) as usize;
+    count += usize::from(s.phase == Phase::ChooseFace) + usize::from(s.phase == Phase::Isopods);
+    for a in &s.seats[..g.players()] {
+        count += a.tokens() as usize;
+    }
+    count
+}
+
+fn face_totals(s: &SeasideState) -> [u32; FACES] {
+    let mut t = [0u32; FACES];
+    for id in 0..s.n as usize {
+        let [a, b] = s.token(id);
+        t[a as usize] += 1;
+        t[b as usize] += 1;
+    }
+    t
+}
+
+#[test]
+fn tokens_are_conserved_at_every_step() {
+    let mut steps = 0;
+    for players in 1..=5 {
+        let g = game("seaside", players);
+        let set_faces = g.token_set().face_counts().map(u32::from);
+        for seed in 0..100 {
+            let mut rng = rng_from_seed(seed * 7 + players as u64);
+            let mut s = g.new_game(&mut rng);
+            loop {
+                assert_eq!(
+                    count_tokens(&g, &s),
+                    70,
+                    "{players}p seed {seed}\n{}",
+                    g.describe_state(&s)
+                );
+                assert_eq!(face_totals(&s), set_faces);
+                g.check_invariants(&s).unwrap();
+                steps += 1;
+                if g.to_move(&s).is_none() {
+                    break;
+                }
+                let a = g.random_action(&s, &mut rng);
+                g.play_unchecked(&mut s, a);
+            }
+        }
+    }
+    assert!(steps > 30_000, "{steps}");
+}
+
+#[test]
+fn determinization_deals_exactly_the_token_set() {
+    let mut worlds = 0;
+    let mut backs_changed = 0;
+    for players in [2, 3, 4, 5] {
+        let g = game("seaside", players);
+        let set_faces = g.token_set().face_counts().map(u32::from);
+        for seed in 0..60 {
+            let mut rng = rng_from_seed(1000 + seed);
+            let mut s = g.new_game(&mut rng);
+            let stop = below(&mut rng, s.bag_end as u32) as u8 + 1;
+            while g.to_move(&s).is_some() && s.drawn < stop {
+                let a = g.random_action(&s, &mut rng);
+                g.play_unchecked(&mut s, a);
+            }
+            for viewer in 0..players {
+                for _ in 0..5 {
+                    let w = g.determinize(&s, viewer, &mut rng);
+                    worlds += 1;
+                    assert_eq!(face_totals(&w), set_faces, "face totals");
+                    let mut kinds = [0u8; 28];
+                    for id in 0..w.n as usize {
+                        let [a, b] = w.token(id);
+                        kinds[kind_of(a as u8, b as u8)] += 1;
+                    }
+                    assert_eq!(&kinds, g.token_set().kind_counts());
+                    assert_eq!(g.observation(&w, viewer), g.observation(&s, viewer));
+                    g.check_invariants(&w).unwrap();
+                    // Public things and the viewer's own tokens are untouched.
+                    assert_eq!(
+                        (w.order, w.info.map(|i| i & 0b111), w.sea),
+                        (s.order, s.info.map(|i| i & 0b111), s.sea)
+                    );
+                    for &id in &s.order[..s.drawn as usize] {
+                        let id = id as usize;
+                        if s.drawer(id) == viewer || s.flipped(id) {
+                            assert_eq!((w.faces[id], w.info[id]), (s.faces[id], s.info[id]));
+                        } else if s.in_hand() != Some(id) {
+                            assert_eq!(w.up_face(id), s.up_face(id));
+                            if w.back_face(id) != s.back_face(id) {
+                                backs_changed += 1;
+                            }
+                        }
+                    }
+                    assert_eq!(g.evaluate(&w, viewer), g.evaluate(&s, viewer));
+                }
+            }
+        }
+    }
+    assert_eq!(worlds, (2 + 3 + 4 + 5) * 60 * 5);
+    assert!(backs_changed > 1000, "{backs_changed}");
+}
+
+// ------------------------------------------------------------- options, records
+
+#[test]
+fn spec_options_are_validated() {
+    let err = |spec: &str, players: usize| {
+        let spec: Spec = spec.parse().unwrap();
+        Seaside::from_spec(&spec, players).unwrap_err().to_string()
+    };
+    assert_eq!(
+        err("seaside", 6),
+        "invalid `seaside`: seaside takes 1 to 5 players, not 6"
+    );
+    assert_eq!(
+        err("seaside", 0),
+        "invalid `seaside`: seaside takes 1 to 5 players, not 0"
+    );
+    assert!(err("seaside(removed=70)", 3).contains("expected an integer from 0 to 69"));
+    assert!(err("seaside(speed=3)", 3).contains("unknown option `speed`"));
+    assert!(game("seaside(removed=69)", 2).removed_option() == Some(69));
+    let dir = std::env::temp_dir().join(format!("seaside-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "# my set\nBeach Wave 3\nBeach Sand 2\n").unwrap();
+    let e = err(&format!("seaside(tokens={})", bad.display()), 2);
+    assert!(
+        e.contains("line 3 `Beach Sand 2`: unknown face `Sand`"),
+        "{e}"
+    );
+    let big = dir.join("big.txt");
+    std::fs::write(&big, "Beach Wave 100\nRock Crab 40\n").unwrap();
+    assert!(err(&format!("seaside(tokens={})", big.display()), 2).contains("140 tokens"));
+    let small = dir.join("small.txt");
+    std::fs::write(&small, "Beach Wave 5 # five\nIsopod Crab 5\n").unwrap();
+    let spec = format!("seaside(tokens={},removed=9)", small.display());
+    let g = game(&spec, 2);
+    assert_eq!(g.token_set().len(), 10);
+    assert!(
+        err(
+            &format!("seaside(tokens={},removed=10)", small.display()),
+            2
+        )
+        .contains("leaves no token")
+    );
+    // Not given, `removed` is drawn from the rulebook's range, clamped to the set.
+    let g = game(&format!("seaside(tokens={})", small.display()), 2);
+    assert_eq!(g.removed_range(), (9, 9));
+    assert!(
+        err(
+            &format!("seaside(tokens={})", dir.join("none.txt").display()),
+            2
+        )
+        .contains("readable")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn removed_is_drawn_per_game_and_recorded() {
+    for (players, lo, hi) in [(1, 0, 0), (2, 30, 40), (3, 15, 20), (4, 0, 0), (5, 0, 0)] {
+        let g = game("seaside", players);
+        assert_eq!(g.options_json(), serde_json::json!({"removed": null}));
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..200 {
+            let mut rng = rng_from_seed(seed);
+            let s = g.new_game(&mut rng);
+            assert!(
+                (lo..=hi).contains(&s.removed()),
+                "{players}p: {}",
+                s.removed()
+            );
+            seen.insert(s.removed());
+            assert_eq!(
+                g.options_json_for(&s),
+                serde_json::json!({"removed": s.removed()})
+            );
+        }
+        assert_eq!(seen.len(), hi - lo + 1, "{players}p: every count drawn");
+    }
+    let g = game("seaside(removed=18)", 3);
+    assert_eq!(g.options_json(), serde_json::json!({"removed": 18}));
+}
+
+#[test]
+fn record_of_a_hand_built_game_names_tokens_and_replays() {
+    let tokens = [(B, W), (R, S), (B, I), (R, S), (W, R), (P, C), (R, C)];
+    let (g, initial) = stacked(2, &tokens);
+    let texts = [
+        "play:Beach",
+        "shells:0",
+        "play:Rock",
+        "play:Beach",
+        "shells:0",
+        "play:Rock",
+        "steal:none",
+        "play:Wave",
+        "flip:Wave",
+        "flip:Isopod",
+        "play:Sandpiper",
+        "isopods:1",
+        "play:Rock",
+    ];
+    let actions: Vec<Action> = texts.iter().map(|t| g.parse_action(t).unwrap()).collect();
+    let record = build_record(
+        &g,
+        5,
+        &["random".into(), "random".into()],
+        &initial,
+        &actions,
+    );
+    let events: Vec<String> = record.events.iter().map(|e| e.to_string()).collect();
+    assert_eq!(events[6], r#"{"seat":1,"steal":null}"#);
+    assert_eq!(events[8], r#"{"seat":0,"flip":0}"#);
+    assert_eq!(events[9], r#"{"seat":0,"flip":2}"#);
+    assert_eq!(events[11], r#"{"seat":0,"isopods":1}"#);
+    assert_eq!(
+        record.setup["bag"],
+        serde_json::json!([0, 1, 2, 3, 4, 5, 6])
+    );
+    assert_eq!(
+        record.setup["tokens"][0],
+        serde_json::json!(["Beach", "Wave"])
+    );
+    // A custom set travels in the options.
+    assert_eq!(
+        record.options["tokens"][0],
+        serde_json::json!(["Beach", "Wave", 1])
+    );
+    let again = Seaside::from_record_options(2, &record.options).unwrap();
+    let replay = verify_record(&again, &record).unwrap();
+    assert_eq!(replay.steps.len(), texts.len());
+    assert_eq!(g.result_json(&replay.final_state), record.result);
+    // A flip naming a token that is not one of the player's Beaches.
+    let mut wrong = record.clone();
+    wrong.events[8] = serde_json::json!({"seat": 0, "flip": 1});
+    let e = verify_record(&again, &wrong).unwrap_err().to_string();
+    assert_eq!(e, "event 8: token 1 is not one of seat 0's Beaches");
+    // A record whose options disagree with its setup.
+    let mut wrong = record.clone();
+    wrong.options["removed"] = serde_json::json!(3);
+    let other = Seaside::from_record_options(2, &wrong.options);
+    assert!(other.is_err() || verify_record(&other.unwrap(), &wrong).is_err());
+}
+
+#[test]
+fn describe_state_shows_each_seaside_and_the_sea() {
+    let (g, mut s) = stacked(2, &[(I, S), (B, W), (R, S), (C, W)]);
+    run(&g, &mut s, &["play:Isopod", "play:Beach", "shells:0"]);
+    let text = g.describe_state(&s);
+    assert!(
+        text.contains("Sea: 1 (Isopod 1, Shell 0, Crab 0)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("seat 0: 1 points · Beach 1 (backs Wave)"),
+        "{text}"
+    );
+    assert!(text.contains("seat 1 drew Rock/Shell"), "{text}");
+}
+
+#[test]
+fn evaluation_counts_visible_tokens_and_the_expected_sea() {
+    let (g, mut s) = stacked(2, &[(I, S), (S, C), (W, R), (B, R), (R, W)]);
+    run(
+        &g,
+        &mut s,
+        &[
+            "play:Isopod",
+            "play:Shell",
+            "play:Wave",
+            "play:Beach",
+            "shells:1",
+        ],
+    );
+    // Seat 0: Wave + the Sea's 1 token (sole Wave leader) = 2; seat 1: Beach + Shell = 2.
+    assert_eq!(g.evaluate(&s, 0), 0.0);
+    run(&g, &mut s, &["play:Rock"]);
+    assert_eq!(g.to_move(&s), None);
+    assert_eq!(scores(&g, &s), [3, 2]);
+    assert_eq!(g.final_margin(&s, 0), 1.0 / 20.0);
+    assert_eq!(g.final_margin(&s, 1), -1.0 / 20.0);
+}

@@ -1,0 +1,68 @@
+//! Seaside's hot paths make no heap allocation: move generation, play,
+//! random playouts (setup included) and determinization.
+
+use beachcomber::Game;
+use beachcomber::game::random_playout;
+use beachcomber::games::seaside::Seaside;
+use beachcomber::rng::rng_from_seed;
+use beachcomber::spec::Spec;
+use beachcomber::testing::alloc::{CountingAllocator, count_allocations};
+
+#[global_allocator]
+static A: CountingAllocator = CountingAllocator;
+
+fn game(players: usize) -> Seaside {
+    let spec: Spec = "seaside".parse().unwrap();
+    Seaside::from_spec(&spec, players).unwrap()
+}
+
+#[test]
+fn counting_allocator_counts() {
+    let (_, n) = count_allocations(|| std::hint::black_box(vec![1u8, 2, 3]));
+    assert_eq!(n, 1);
+}
+
+#[test]
+fn playouts_allocate_nothing() {
+    for players in 1..=5 {
+        let g = game(players);
+        let mut rng = rng_from_seed(players as u64);
+        let (plies, allocs) = count_allocations(|| {
+            let mut plies = 0u32;
+            for _ in 0..200 {
+                let mut s = g.new_game(&mut rng);
+                plies += random_playout(&g, &mut s, &mut rng);
+            }
+            plies
+        });
+        assert!(plies > 200);
+        assert_eq!(allocs, 0, "{players} players");
+    }
+}
+
+#[test]
+fn move_generation_play_and_determinization_allocate_nothing() {
+    for players in 1..=5 {
+        let g = game(players);
+        let mut rng = rng_from_seed(100 + players as u64);
+        let mut checked = 0u32;
+        for _ in 0..50 {
+            let mut s = g.new_game(&mut rng);
+            while let Some(seat) = g.to_move(&s) {
+                let ((), allocs) = count_allocations(|| {
+                    let legal = g.legal_actions(&s);
+                    let world = g.determinize(&s, seat, &mut rng);
+                    let other = g.determinize(&s, (seat + 1) % players, &mut rng);
+                    std::hint::black_box((&world, &other));
+                    let a = legal[beachcomber::rng::below(&mut rng, legal.len() as u32) as usize];
+                    let r = g.random_action(&s, &mut rng);
+                    std::hint::black_box(r);
+                    g.play_unchecked(&mut s, a);
+                });
+                assert_eq!(allocs, 0, "{players} players");
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+}
