@@ -803,3 +803,33 @@ fn specs_are_checked() {
     assert_eq!(g.parse_action("spend"), Some(SPEND));
     assert_eq!(g.parse_action("flip3"), None);
 }
+
+#[test]
+fn readable_accounts() {
+    let mut p = pos(&[[SH, SA, SA], [JE, SA, SA], [SA, SA, SA]], &[Shell, Sand]);
+    p.shells = [2, 2];
+    let (g, s) = build(2, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0, FLIP0]);
+    let text = g.describe_state(&s1);
+    assert!(
+        text.contains("seat 1 walks, flipping a card of row 0"),
+        "{text}"
+    );
+    assert!(text.contains("last card flipped: Jellyfish"), "{text}");
+    assert!(
+        text.contains("discard pile: Jellyfish 1, Shell 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("seat 0: 2 Shells, 0 Flip-Flops held"),
+        "{text}"
+    );
+    let s2 = play(&g, &s1, &[FLIP0, FLIP1, FLIP1]);
+    assert_eq!(g.to_move(&s2), None);
+    let result = g.describe_result(&s2);
+    assert!(result.contains("seat 1: 3 Shells (winner)"), "{result}");
+    assert!(
+        result.contains("after 2 turns: a walk reached 3 Shells"),
+        "{result}"
+    );
+}

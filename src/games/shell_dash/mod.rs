@@ -241,6 +241,8 @@ pub struct ShellDashState {
     pub len: u16,
     /// Reshuffles so far.
     pub reshuffles: u32,
+    /// The card flipped last, by anyone (`EMPTY` before the first flip).
+    pub last: u8,
     /// Seed of future reshuffles (hidden; see the module docs).
     pub chance_seed: u64,
     /// Deck storage (card codes).
@@ -292,6 +294,8 @@ pub struct ShellDashObservation {
     pub deck_size: u16,
     /// Reshuffles so far.
     pub reshuffles: u32,
+    /// The card flipped last.
+    pub last: u8,
 }
 
 /// A hand-built position for [`ShellDash::position`]: the walker at the start
@@ -515,6 +519,7 @@ impl ShellDash {
             top: 0,
             len: p.deck.len() as u16,
             reshuffles: 0,
+            last: EMPTY,
             chance_seed: p.chance_seed,
             deck: [0; DECK_CAP],
         };
@@ -576,6 +581,7 @@ impl ShellDash {
             top: 9,
             len: n as u16,
             reshuffles: 0,
+            last: EMPTY,
             chance_seed: deck_seed(&deck[..n]),
             deck,
         };
@@ -613,6 +619,7 @@ impl ShellDash {
         let bit = 1u32 << i;
         s.down &= !bit;
         let card = s.board[i];
+        s.last = card;
         match card {
             WAVE => {
                 s.up |= bit;
@@ -1027,6 +1034,7 @@ impl Game for ShellDash {
             discard: s.discard,
             deck_size: s.len - s.top,
             reshuffles: s.reshuffles,
+            last: s.last,
         }
     }
 
