@@ -744,7 +744,12 @@ impl ShellDash {
             s.phase = Phase::Over;
             return Ok(());
         }
-        self.walk_from(s, 0, r)
+        // Some card is face-down: the new walk stops at the first row holding
+        // one (rows before it are crossed), so it cannot complete here.
+        let lowest_row = s.down.trailing_zeros() / 3;
+        s.row = lowest_row as u8;
+        s.phase = Phase::Flip;
+        Ok(())
     }
 
     /// Draw the deck's top card, reshuffling the discard pile into a new deck
