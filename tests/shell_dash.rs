@@ -833,3 +833,41 @@ fn readable_accounts() {
         "{result}"
     );
 }
+
+#[test]
+fn a_sun_with_an_empty_deck_reshuffles_mid_walk() {
+    let mut p = pos(&[[SU, SA, SA], [SA, SA, SA], [SA, SA, SA]], &[Shell]);
+    p.discard = vec![Wave, Jellyfish];
+    let (g, s) = build(1, 200, &p);
+    let mut events = Vec::new();
+    let mut s1 = s;
+    g.play_unchecked(&mut s1, FLIP0);
+    g.action_events(&s, FLIP0, &s1, &mut events);
+    // The new row takes the Shell from the deck, then the discard pile
+    // (Wave, Jellyfish) is reshuffled for its two other places.
+    assert_eq!(s1.rows, 4);
+    assert_eq!(s1.reshuffles, 1);
+    assert_eq!(s1.place(3, 0), Some((Shell, true)));
+    assert!(s1.place(3, 1).is_some() && s1.place(3, 2).is_some());
+    assert_eq!((s1.deck_size(), s1.discard), (0, [0; 6]));
+    assert_eq!(events.len(), 2);
+    assert_eq!(events[0], json!({"seat": 0, "flip": 0}));
+    assert_eq!(events[1]["chance"], "reshuffle");
+    let deck: Vec<&str> = events[1]["deck"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(deck.len(), 2);
+    assert_eq!(deck[0], s1.place(3, 1).unwrap().0.name());
+    assert_eq!(deck[1], s1.place(3, 2).unwrap().0.name());
+    // The walk goes on into the new row.
+    let s2 = play(&g, &s1, &[FLIP0, FLIP0]);
+    assert_eq!((s2.row, s2.phase), (3, Phase::Flip));
+    let s3 = play(&g, &s2, &[FLIP0]);
+    assert_eq!(s3.shells, [1, 0]);
+    // Nothing left to refill the 4 emptied places but the 3 discarded cards:
+    // the end of the walk reshuffles again.
+    assert_eq!(s3.reshuffles, 2);
+}
