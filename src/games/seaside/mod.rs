@@ -463,7 +463,7 @@ impl Seaside {
     }
 
     /// Draw for `p`, or end the game if the bag is empty.
-    #[inline]
+    #[inline(always)]
     fn start_turn(&self, s: &mut SeasideState, p: u8) {
         s.to_move = p;
         if s.drawn == s.bag_end {
@@ -475,7 +475,7 @@ impl Seaside {
         s.phase = Phase::ChooseFace;
     }
 
-    #[inline]
+    #[inline(always)]
     fn end_turn(&self, s: &mut SeasideState, p: u8) {
         let next = if p + 1 == self.players { 0 } else { p + 1 };
         self.start_turn(s, next);
@@ -483,7 +483,7 @@ impl Seaside {
 
     /// Resolve `face` of token `id` played by `p` (freshly drawn or flipped);
     /// `back` is the token's other face.
-    #[inline]
+    #[inline(always)]
     fn resolve(&self, s: &mut SeasideState, p: u8, id: u8, face: Face, back: Face) {
         let solo = self.players == 1;
         let a = &mut s.seats[p as usize];
@@ -541,6 +541,8 @@ impl Seaside {
     }
 
     /// The end: the Sea goes to the Wave leaders; the game is over.
+    #[cold]
+    #[inline(never)]
     fn finish(&self, s: &mut SeasideState) {
         s.phase = Phase::Over;
         let players = self.players as usize;
