@@ -91,6 +91,15 @@ fn conformance_all_player_counts() {
 }
 
 #[test]
+fn state_is_small_and_copy() {
+    fn is_copy<T: Copy>() {}
+    is_copy::<SeasideState>();
+    is_copy::<Seaside>();
+    assert_eq!(std::mem::size_of::<SeasideState>(), 560);
+    assert_eq!(std::mem::size_of::<Action>(), 2);
+}
+
+#[test]
 fn conformance_custom_set_with_doubles() {
     let set = TokenSet::parse(
         "Isopod Isopod 3\nBeach Beach 4\nWave Beach 6\nRock Rock 5\nCrab Sandpiper 6\nShell Wave 6",

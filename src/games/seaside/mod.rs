@@ -13,13 +13,14 @@
 //!   the default 70-token set.
 //!
 //! # State
-//! [`SeasideState`] is `Copy` and heap-free (about 470 bytes): the faces of
-//! every token by id, the draw order (the bag first, then the removed
-//! tokens), one byte per drawn token (who drew it, which side is up, whether
-//! it was flipped, whether it is still in hand), the Sea's three counts, and
-//! each player's seaside as counters ([`SeatArea`]). Tokens taken from the
-//! Sea and discarded tokens are counted, not named: tokens of one face are
-//! interchangeable there.
+//! [`SeasideState`] is `Copy` and heap-free (560 bytes): the faces of every
+//! token by id, the draw order (the bag first, then the removed tokens), one
+//! byte per token id (who drew it, which side is up, whether it was flipped,
+//! whether it is still in hand), each player's Beaches as a 128-bit set of
+//! token ids, the Sea's three counts, and each player's seaside as counters
+//! ([`SeatArea`]). Tokens taken from the Sea and discarded tokens are
+//! counted, not named: tokens showing one face are interchangeable there.
+//! Capacity: [`MAX_TOKENS`] = 128 tokens (a larger set is refused).
 //!
 //! # Turn flow and actions
 //! Drawing is not a decision: the token on top of the bag is drawn when a
@@ -39,9 +40,21 @@
 //!   a Crab).
 //!
 //! # Determinization
-//! See [`Game::determinize`] on [`Seaside`]: from a viewer's knowledge it
-//! re-deals the bag and removed tokens and the hidden backs of the tokens
-//! others drew, so that the whole state holds exactly the token set.
+//! A seat knows both faces of the tokens it drew (the one in its hand too)
+//! and of flipped tokens, only the face up of the other tokens others drew,
+//! and nothing of the bag, the removed tokens or another player's hand.
+//! [`Game::determinize`] keeps token ids, the draw order and every counter,
+//! and re-deals only faces: the pool is the set's token kinds (unordered
+//! face pairs) minus the kinds the seat knows; each hidden back is dealt a
+//! kind `{up, x}` from the pool in proportion to the pool's counts, among
+//! the kinds that keep a complete deal possible (Hall's condition over the
+//! 127 sets of faces, kept up to date incrementally, so it never dead-ends);
+//! the rest of the pool is shuffled onto the bag, the removed tokens and
+//! another player's hand. The world's tokens are exactly the token set and
+//! the seat's observation is unchanged. (The flip rule "lowest id" means a
+//! record reveals that a player's lower-id Beaches had other backs than the
+//! flipped one; ids are an engine artifact, and determinization ignores
+//! this.)
 //!
 //! # Evaluation
 //! [`Evaluate::evaluate`] is the seat's current score minus the best other
@@ -437,11 +450,16 @@ impl Seaside {
             }
             s.order[i] = id;
         }
+        let mut kinds = [0u8; tokens::KINDS];
         for (id, &p) in tokens.iter().enumerate() {
             if p & 15 > 6 || p >> 4 > 6 {
                 return Err(format!("token {id} has a bad face"));
             }
+            kinds[tokens::kind_of(p & 15, p >> 4)] += 1;
             s.faces[id] = p;
+        }
+        if &kinds != self.set.kind_counts() {
+            return Err("the tokens are not this configuration's token set".into());
         }
         self.start_turn(&mut s, 0);
         Ok(s)
