@@ -331,6 +331,33 @@ fn steal_needs_a_crab_and_may_choose_the_victim() {
     assert_eq!(g.to_move(&s), None);
 }
 
+#[test]
+fn wave_without_a_beach_has_no_effect() {
+    let (g, mut s) = stacked(2, &[(W, R), (B, S), (I, S)]);
+    let before = s;
+    run(&g, &mut s, &["play:Wave"]);
+    // No flip is asked: seat 1 draws.
+    assert_eq!(
+        (g.to_move(&s), s.phase, s.seats[0].waves),
+        (Some(1), Phase::ChooseFace, 1)
+    );
+    let mut events = Vec::new();
+    g.action_events(&before, Action::Play(W), &s, &mut events);
+    assert_eq!(events, [serde_json::json!({"seat": 0, "play": "Wave"})]);
+}
+
+#[test]
+fn bag_running_out_right_after_a_sea_face_ends_the_game() {
+    let (g, mut s) = stacked(3, &[(R, W), (S, B)]);
+    run(&g, &mut s, &["play:Rock", "play:Shell"]);
+    // Seat 1 played a sea face and must draw again: the bag is empty.
+    assert_eq!(g.to_move(&s), None);
+    assert!(g.legal_actions(&s).is_empty());
+    assert_eq!(s.sea, [0, 1, 0]);
+    assert_eq!(scores(&g, &s), [1, 0, 0]);
+    assert_eq!(g.outcome(&s).winners, winners(&[0]));
+}
+
 // ---------------------------------------------------------------- the Sea
 
 fn sea_split(last: Face) -> (Seaside, SeasideState) {
