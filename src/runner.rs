@@ -102,6 +102,46 @@ where
         .collect()
 }
 
+/// [`play_games`] that stops early when `cancel` becomes true (e.g. on
+/// Ctrl-C): returns `None` if any game was skipped, so a caller never
+/// mistakes a partial run for a whole one.
+#[allow(clippy::too_many_arguments)]
+pub fn play_games_cancellable<G, F>(
+    game: &G,
+    range: std::ops::Range<u64>,
+    run_seed: u64,
+    bot_specs: &[String],
+    make_bots: F,
+    want_records: bool,
+    on_done: &(dyn Fn() + Sync),
+    cancel: &std::sync::atomic::AtomicBool,
+) -> Option<Vec<GameReport>>
+where
+    G: RecordFormat,
+    F: Fn() -> Vec<Box<dyn Bot<G>>> + Sync,
+{
+    use std::sync::atomic::Ordering;
+    range
+        .into_par_iter()
+        .map(|index| {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let mut bots = make_bots();
+            let report = play_game(
+                game,
+                &mut bots,
+                bot_specs,
+                index,
+                game_seed(run_seed, index),
+                want_records,
+            );
+            on_done();
+            Some(report)
+        })
+        .collect()
+}
+
 /// Play `games` uniformly random games single-threaded from `seed`; returns
 /// the total number of decisions (used by benchmarks).
 pub fn random_games<G: Game>(game: &G, games: u64, seed: u64) -> u64 {

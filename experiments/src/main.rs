@@ -7,6 +7,7 @@ mod replay;
 mod tournament;
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{Parser, Subcommand};
 
@@ -28,8 +29,13 @@ enum Command {
     Bench(bench::BenchArgs),
 }
 
+/// Set by Ctrl-C: long commands stop early and write nothing partial.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A second Ctrl-C is not caught again, so the user can always force an exit.
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed));
     let result = match cli.command {
         Command::Tournament(args) => tournament::run(args),
         Command::Replay(args) => replay::run(args),

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use beachcomber::game::Evaluate;
 use beachcomber::games::AnyGame;
 use beachcomber::record::RecordFormat;
-use beachcomber::runner::{GameReport, play_games};
+use beachcomber::runner::{GameReport, play_games_cancellable};
 use beachcomber::spec::split_top_level;
 use beachcomber::stats::{Z95, mean_ci95, wilson};
 use beachcomber::with_game;
@@ -99,7 +99,7 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
             &args,
             want_records
         ))
-    });
+    })?;
     let summaries = summarize(&reports, &specs);
     if let Some(file) = out.as_mut() {
         write_games_csv(file, &reports, &specs).map_err(|e| format!("--out: {e}"))?;
@@ -130,7 +130,7 @@ fn play_all<G: RecordFormat + Evaluate>(
     specs: &[String],
     args: &TournamentArgs,
     want_records: bool,
-) -> Vec<GameReport> {
+) -> Result<Vec<GameReport>, String> {
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -144,7 +144,7 @@ fn play_all<G: RecordFormat + Evaluate>(
         .progress_chars("=> "),
     );
     let make_bots = || configs.iter().map(|c| c.build::<G>()).collect();
-    let reports = play_games(
+    let reports = play_games_cancellable(
         game,
         0..args.games,
         args.seed,
@@ -152,9 +152,10 @@ fn play_all<G: RecordFormat + Evaluate>(
         make_bots,
         want_records,
         &|| bar.inc(1),
+        &crate::INTERRUPTED,
     );
     bar.finish_and_clear();
-    reports
+    reports.ok_or_else(|| "interrupted: no output was written".to_string())
 }
 
 /// Per-seat statistics of a run.

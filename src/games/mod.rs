@@ -4,18 +4,26 @@
 //! [`crate::record::RecordFormat`]; code generic over games is instantiated
 //! for each through [`with_game!`](crate::with_game).
 
+pub mod seashells;
 pub mod seaside;
+pub mod shell_dash;
 
 use crate::record::{GameRecord, RecordError, RecordFormat};
 use crate::spec::{Spec, SpecError};
 use crate::testing::toy::Pebbles;
 
 /// The games a user can name, in the order listed in help texts.
-pub const GAME_NAMES: &[&str] = &[];
+pub const GAME_NAMES: &[&str] = &["seashells", "seaside", "shell-dash"];
 
 /// A game configuration chosen at run time.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
+    /// Seashells (2-5 players).
+    Seashells(seashells::Seashells),
+    /// Seaside (1-5 players).
+    Seaside(seaside::Seaside),
+    /// Shell Dash (1-2 players).
+    ShellDash(shell_dash::ShellDash),
     /// The toy game of [`crate::testing::toy`] (for tests; not listed).
     Pebbles(Pebbles),
 }
@@ -26,6 +34,11 @@ impl AnyGame {
     pub fn from_spec(text: &str, players: usize) -> Result<AnyGame, SpecError> {
         let spec: Spec = text.parse()?;
         match spec.name.as_str() {
+            "seashells" => seashells::Seashells::from_spec(&spec, players).map(AnyGame::Seashells),
+            "seaside" => seaside::Seaside::from_spec(&spec, players).map(AnyGame::Seaside),
+            "shell-dash" => {
+                shell_dash::ShellDash::from_spec(&spec, players).map(AnyGame::ShellDash)
+            }
             "pebbles" => {
                 spec.check_keys(&[])?;
                 if !(2..=5).contains(&players) {
@@ -46,11 +59,18 @@ impl AnyGame {
 
     /// The game configuration a record was played with.
     pub fn from_record(record: &GameRecord) -> Result<AnyGame, RecordError> {
+        let (players, options) = (record.players, &record.options);
         match record.game.as_str() {
-            "pebbles" => Ok(AnyGame::Pebbles(Pebbles::from_record_options(
-                record.players,
-                &record.options,
-            )?)),
+            "seashells" => {
+                seashells::Seashells::from_record_options(players, options).map(AnyGame::Seashells)
+            }
+            "seaside" => {
+                seaside::Seaside::from_record_options(players, options).map(AnyGame::Seaside)
+            }
+            "shell-dash" => {
+                shell_dash::ShellDash::from_record_options(players, options).map(AnyGame::ShellDash)
+            }
+            "pebbles" => Pebbles::from_record_options(players, options).map(AnyGame::Pebbles),
             other => Err(RecordError::field(
                 "game",
                 format!("unknown game `{other}` (known: {})", GAME_NAMES.join(", ")),
@@ -65,6 +85,9 @@ impl AnyGame {
 macro_rules! with_game {
     ($any:expr, |$g:ident| $body:expr) => {
         match $any {
+            $crate::games::AnyGame::Seashells($g) => $body,
+            $crate::games::AnyGame::Seaside($g) => $body,
+            $crate::games::AnyGame::ShellDash($g) => $body,
             $crate::games::AnyGame::Pebbles($g) => $body,
         }
     };

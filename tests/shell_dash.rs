@@ -1,0 +1,805 @@
+//! Shell Dash: conformance, hand-built positions for every ruling, card
+//! conservation, records with reshuffles.
+
+use Card::{Jellyfish, Sand, Shell, Sun, Wave};
+use beachcomber::game::{Evaluate, Game, SeatSet};
+use beachcomber::games::shell_dash::ShellDash;
+use beachcomber::games::shell_dash::{Card, Phase, Position, ShellDashAction, ShellDashState};
+use beachcomber::record::{RecordFormat, build_record, verify_record};
+use beachcomber::rng::{game_seed, rng_from_seed};
+use beachcomber::spec::Spec;
+use beachcomber::testing::conformance::{Conformance, check_game};
+use serde_json::{Value, json};
+
+fn game(spec: &str, players: usize) -> ShellDash {
+    ShellDash::from_spec(&spec.parse::<Spec>().unwrap(), players).unwrap()
+}
+
+#[test]
+fn conforms_with_the_default_deck() {
+    for players in 1..=2 {
+        let g = game("shell-dash", players);
+        let report = check_game(
+            &g,
+            Conformance {
+                games: 300,
+                seed: 11,
+                ..Default::default()
+            },
+        );
+        assert_eq!(report.games, 300);
+        assert!(
+            report.determinizations_differing > report.plies / 2,
+            "{report:?}"
+        );
+    }
+}
+
+#[test]
+fn conforms_with_odd_decks() {
+    let specs = [
+        // No Shells at all: every game runs to the cap.
+        "shell-dash(deck=Sand:10,Wave:3,Flip-Flop:2,Jellyfish:2,Sun:2,max_turns=15)",
+        // Many Suns: the board grows to 6 rows.
+        "shell-dash(deck=Sand:6,Sun:30,Shell:6,Wave:2)",
+        // Tiny decks: places stay empty, rows are walked through.
+        "shell-dash(deck=Sand:3,Shell:3,Sun:3,max_turns=40)",
+        "shell-dash(deck=Flip-Flop:4,Jellyfish:3,Shell:2,max_turns=30)",
+        "shell-dash(deck=Wave:9,Shell:1,max_turns=25)",
+        "shell-dash(deck=Sun:6,Flip-Flop:3,Wave:1,max_turns=20)",
+    ];
+    for spec in specs {
+        for players in 1..=2 {
+            let g = game(spec, players);
+            let report = check_game(
+                &g,
+                Conformance {
+                    games: 60,
+                    seed: 5,
+                    ..Default::default()
+                },
+            );
+            assert_eq!(report.games, 60, "{spec}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Hand-built positions.
+
+const SA: Option<Card> = Some(Card::Sand);
+const WA: Option<Card> = Some(Card::Wave);
+const FF: Option<Card> = Some(Card::FlipFlop);
+const JE: Option<Card> = Some(Card::Jellyfish);
+const SU: Option<Card> = Some(Card::Sun);
+const SH: Option<Card> = Some(Card::Shell);
+const NO: Option<Card> = None;
+
+const FLIP0: ShellDashAction = ShellDashAction::Flip(0);
+const FLIP1: ShellDashAction = ShellDashAction::Flip(1);
+const FLIP2: ShellDashAction = ShellDashAction::Flip(2);
+const SPEND: ShellDashAction = ShellDashAction::FlipFlop(true);
+const KEEP: ShellDashAction = ShellDashAction::FlipFlop(false);
+
+/// A game whose deck is exactly the cards of `p`, and the position.
+fn build(players: usize, max_turns: u32, p: &Position) -> (ShellDash, ShellDashState) {
+    let mut counts = [0u16; 6];
+    for row in &p.rows {
+        for c in row.iter().flatten() {
+            counts[*c as usize] += 1;
+        }
+    }
+    for c in p.deck.iter().chain(&p.discard) {
+        counts[*c as usize] += 1;
+    }
+    counts[Card::FlipFlop as usize] += p.flipflops[0] + p.flipflops[1];
+    counts[Card::Shell as usize] += (p.shells[0] + p.shells[1]) as u16;
+    let g = ShellDash::new(players, counts, max_turns).unwrap();
+    let s = g.position(p).unwrap();
+    (g, s)
+}
+
+fn pos(rows: &[[Option<Card>; 3]], deck: &[Card]) -> Position {
+    Position {
+        rows: rows.to_vec(),
+        deck: deck.to_vec(),
+        turn: 1,
+        ..Default::default()
+    }
+}
+
+fn play(g: &ShellDash, s: &ShellDashState, actions: &[ShellDashAction]) -> ShellDashState {
+    let mut s = *s;
+    for &a in actions {
+        s = g
+            .play(&s, a)
+            .unwrap_or_else(|e| panic!("{a}: {e}\n{}", g.describe_state(&s)));
+        g.check_invariants(&s).unwrap();
+    }
+    s
+}
+
+fn legal(g: &ShellDash, s: &ShellDashState) -> Vec<ShellDashAction> {
+    g.legal_actions(s).to_vec()
+}
+
+#[test]
+fn three_waves_end_the_turn_with_nothing() {
+    let p = Position {
+        rows: vec![[WA, WA, WA], [SH, SA, SA], [SA, SA, SA]],
+        deck: vec![Shell, Sun, Sand, Wave],
+        turn: 1,
+        ..Default::default()
+    };
+    let (g, s) = build(2, 200, &p);
+    assert_eq!(legal(&g, &s), vec![FLIP0, FLIP1, FLIP2]);
+    let s1 = play(&g, &s, &[FLIP1]);
+    // A Wave: flip another card of the same row.
+    assert_eq!((s1.row, s1.phase, s1.to_move), (0, Phase::Flip, 0));
+    assert_eq!(legal(&g, &s1), vec![FLIP0, FLIP2]);
+    let s2 = play(&g, &s1, &[FLIP0]);
+    assert_eq!(legal(&g, &s2), vec![FLIP2]);
+    let s3 = play(&g, &s2, &[FLIP2]);
+    // All Waves: the turn ends, nothing collected, the Waves discarded and
+    // row 0 refilled from the deck's top, left to right.
+    assert_eq!(s3.to_move, 1);
+    assert_eq!(s3.turn, 2);
+    assert_eq!(s3.shells, [0, 0]);
+    assert_eq!(s3.discard, [0, 3, 0, 0, 0, 0]);
+    assert_eq!(s3.place(0, 0), Some((Shell, true)));
+    assert_eq!(s3.place(0, 1), Some((Sun, true)));
+    assert_eq!(s3.place(0, 2), Some((Sand, true)));
+    assert_eq!(s3.deck_size(), 1);
+    assert_eq!((s3.row, s3.phase), (0, Phase::Flip));
+}
+
+#[test]
+fn a_wave_then_a_shell() {
+    let p = pos(
+        &[[WA, SH, SA], [SA, SU, SU], [SA, SU, SU]],
+        &[Wave, Wave, Sand],
+    );
+    let (g, s) = build(2, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0]);
+    assert_eq!(legal(&g, &s1), vec![FLIP1, FLIP2]);
+    let s2 = play(&g, &s1, &[FLIP1]);
+    // The Shell stays in place and the walker advances to row 1.
+    assert_eq!((s2.row, s2.phase), (1, Phase::Flip));
+    assert_eq!(s2.place(0, 1), Some((Shell, false)));
+    let s3 = play(&g, &s2, &[FLIP0, FLIP0]);
+    // The walk completes: one Shell collected; Wave and the two Sands
+    // discarded; the unflipped Sand of row 0 stays face-down.
+    assert_eq!(s3.shells, [1, 0]);
+    assert_eq!(s3.to_move, 1);
+    assert_eq!(s3.place(0, 2), Some((Sand, true)));
+    // Refill in row order: (0,0), (0,1), (1,0), then (2,0) is left empty.
+    assert_eq!(s3.place(0, 0), Some((Wave, true)));
+    assert_eq!(s3.place(0, 1), Some((Wave, true)));
+    assert_eq!(s3.place(1, 0), Some((Sand, true)));
+    // The deck ran out; the discard pile (Wave, Sand, Sand) was reshuffled
+    // for the last place.
+    assert_eq!(s3.reshuffles, 1);
+    assert_eq!(s3.place(2, 0).map(|(_, down)| down), Some(true));
+    assert_eq!(s3.deck_size(), 2);
+    assert_eq!(s3.discard, [0; 6]);
+}
+
+#[test]
+fn sun_adds_a_sixth_row_then_acts_as_sand_at_six() {
+    let five = [
+        [SU, SU, SU],
+        [SA, SA, SA],
+        [SA, SA, SA],
+        [SA, SA, SA],
+        [SA, SA, SA],
+    ];
+    let p = pos(&five, &[Shell, Wave, Jellyfish, Sand]);
+    let (g, s) = build(1, 200, &p);
+    assert_eq!(s.rows, 5);
+    let s1 = play(&g, &s, &[FLIP1]);
+    // The 6th row is dealt face-down from the deck's top; walker in row 1.
+    assert_eq!(s1.rows, 6);
+    assert_eq!((s1.row, s1.phase), (1, Phase::Flip));
+    assert_eq!(s1.place(5, 0), Some((Shell, true)));
+    assert_eq!(s1.place(5, 1), Some((Wave, true)));
+    assert_eq!(s1.place(5, 2), Some((Jellyfish, true)));
+    assert_eq!(s1.deck_size(), 1);
+
+    let mut six = five.to_vec();
+    six.push([SA, SA, SA]);
+    let p = pos(&six, &[Shell, Wave, Jellyfish, Sand]);
+    let (g, s) = build(1, 200, &p);
+    let s1 = play(&g, &s, &[FLIP1]);
+    // At 6 rows the Sun counts as Sand: no new row, no card drawn.
+    assert_eq!(s1.rows, 6);
+    assert_eq!((s1.row, s1.phase), (1, Phase::Flip));
+    assert_eq!(s1.deck_size(), 4);
+    // It is discarded at the end of the walk like any revealed card.
+    let s2 = play(&g, &s1, &[FLIP0, FLIP0, FLIP0, FLIP0, FLIP0]);
+    assert_eq!(s2.turn, 2);
+    assert_eq!(s2.discard, [0; 6]);
+    assert_eq!(s2.rows, 6);
+}
+
+#[test]
+fn sun_rows_are_walked_and_the_board_never_shrinks() {
+    // A Sun in the last of 3 rows: the new row 3 must be walked too.
+    let p = pos(
+        &[[SA, SA, SA], [SA, SA, SA], [SU, SA, SA]],
+        &[Shell, Shell, Shell, Sand],
+    );
+    let (g, s) = build(1, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0, FLIP0, FLIP0]);
+    assert_eq!((s1.rows, s1.row, s1.phase), (4, 3, Phase::Flip));
+    let s2 = play(&g, &s1, &[FLIP2]);
+    assert_eq!(s2.shells, [1, 0]);
+    assert_eq!(s2.rows, 4);
+    assert_eq!(s2.turn, 2);
+}
+
+#[test]
+fn jellyfish_without_a_flipflop_ends_the_turn_and_loses_the_shells() {
+    let p = pos(&[[SH, SA, SA], [JE, JE, JE], [SA, SA, SA]], &[Sand, Sand]);
+    let (g, s) = build(2, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0, FLIP1]);
+    assert_eq!(s1.to_move, 1);
+    assert_eq!(s1.shells, [0, 0]);
+    // The Shell revealed in the failed walk is discarded, not collected.
+    assert_eq!(s1.discard, [0, 0, 0, 1, 0, 1]);
+    assert_eq!(s1.place(0, 0), Some((Sand, true)));
+    assert_eq!(s1.place(1, 1), Some((Sand, true)));
+}
+
+#[test]
+fn jellyfish_with_a_flipflop_spend_or_keep() {
+    let mut p = pos(
+        &[[SH, SA, SA], [JE, JE, JE], [SA, SA, SA]],
+        &[Sand, Sand, Wave],
+    );
+    p.flipflops = [1, 0];
+    let (g, s) = build(2, 200, &p);
+    let at_jelly = play(&g, &s, &[FLIP0, FLIP2]);
+    assert_eq!(
+        (at_jelly.phase, at_jelly.row, at_jelly.to_move),
+        (Phase::Jellyfish, 1, 0)
+    );
+    assert_eq!(legal(&g, &at_jelly), vec![KEEP, SPEND]);
+    assert!(g.play(&at_jelly, FLIP0).is_err());
+
+    // Spend: advance; at the end of the walk the Flip-Flop and the Jellyfish
+    // are discarded with the others and the Shell collected.
+    let spent = play(&g, &at_jelly, &[SPEND]);
+    assert_eq!((spent.phase, spent.row), (Phase::Flip, 2));
+    assert_eq!((spent.flipflops, spent.spent), ([0, 0], 1));
+    assert_eq!(spent.discard, [0; 6]);
+    let done = play(&g, &spent, &[FLIP1]);
+    assert_eq!(done.shells, [1, 0]);
+    assert_eq!(done.discard, [1, 0, 1, 1, 0, 0]);
+    assert_eq!(done.spent, 0);
+    assert_eq!(done.to_move, 1);
+
+    // Keep: the turn ends with nothing collected; the Flip-Flop stays in hand.
+    let kept = play(&g, &at_jelly, &[KEEP]);
+    assert_eq!(kept.flipflops, [1, 0]);
+    assert_eq!(kept.shells, [0, 0]);
+    assert_eq!(kept.discard, [0, 0, 0, 1, 0, 1]);
+    assert_eq!(kept.to_move, 1);
+}
+
+#[test]
+fn a_flipflop_found_in_the_walk_can_be_spent_later_in_it() {
+    let p = pos(
+        &[[FF, SA, SA], [SH, SA, SA], [JE, SA, SA]],
+        &[Sand, Sand, Sand],
+    );
+    let (g, s) = build(1, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0]);
+    // The Flip-Flop leaves the board for the hand.
+    assert_eq!(s1.flipflops, [1, 0]);
+    assert_eq!(s1.place(0, 0), None);
+    let s2 = play(&g, &s1, &[FLIP0, FLIP0]);
+    assert_eq!(s2.phase, Phase::Jellyfish);
+    let s3 = play(&g, &s2, &[SPEND]);
+    assert_eq!(s3.shells, [1, 0]);
+    assert_eq!(s3.flipflops, [0, 0]);
+    assert_eq!(s3.turn, 2);
+    // Refill: (0,0) then (1,0) then (2,0) from the deck's three Sands.
+    assert_eq!(s3.place(0, 0), Some((Sand, true)));
+    assert_eq!(s3.place(1, 0), Some((Sand, true)));
+    assert_eq!(s3.place(2, 0), Some((Sand, true)));
+    assert_eq!(s3.discard, [0, 0, 1, 1, 0, 0]);
+}
+
+#[test]
+fn a_flipflop_in_hand_without_a_jellyfish_is_kept_across_turns() {
+    let mut p = pos(
+        &[[FF, SA, SA], [SA, SA, SA], [SA, SA, SA]],
+        &[Sand, Sand, Sand],
+    );
+    p.flipflops = [0, 2];
+    let (g, s) = build(2, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0, FLIP0, FLIP0]);
+    assert_eq!(s1.flipflops, [1, 2]);
+    assert_eq!(s1.to_move, 1);
+}
+
+#[test]
+fn two_shells_in_one_walk() {
+    let p = pos(&[[SH, SA, SA], [WA, SH, SA], [SA, SA, SA]], &[Sand; 4]);
+    let (g, s) = build(1, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0, FLIP0, FLIP1, FLIP2]);
+    assert_eq!(s1.shells, [2, 0]);
+    assert_eq!(s1.turn, 2);
+    // Wave and Sand went to the discard pile and the deck's 4 Sands refilled
+    // the 4 empty places (2 Shells, the Wave, the Sand).
+    assert_eq!(s1.discard, [1, 1, 0, 0, 0, 0]);
+    assert_eq!(s1.place(1, 1), Some((Sand, true)));
+    assert_eq!(s1.deck_size(), 0);
+}
+
+#[test]
+fn the_third_shell_ends_the_game_at_once_mid_round() {
+    let mut p = pos(&[[SH, SA, SA], [SA, SA, SA], [SA, SA, SA]], &[Shell, Shell]);
+    p.shells = [2, 2];
+    p.to_move = 1;
+    p.turn = 8;
+    let (g, s) = build(2, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0, FLIP2, FLIP1]);
+    assert_eq!(g.to_move(&s1), None);
+    assert_eq!(s1.phase, Phase::Over);
+    assert_eq!(s1.shells, [2, 3]);
+    let o = g.outcome(&s1);
+    assert_eq!(o.winners, SeatSet::single(1));
+    assert_eq!(o.scores.as_slice(), &[2, 3]);
+    // No discard or refill after a winning walk.
+    assert_eq!(s1.discard, [0; 6]);
+    assert_eq!(s1.deck_size(), 2);
+    assert_eq!(s1.place(1, 2), Some((Sand, false)));
+    assert_eq!(s1.turn, 8);
+    assert_eq!(g.final_margin(&s1, 1), 1.0 / 3.0);
+    assert_eq!(g.final_margin(&s1, 0), -1.0 / 3.0);
+    assert_eq!(
+        g.result_json(&s1),
+        json!({"shells": [2, 3], "turns": 8, "winners": [1]})
+    );
+    assert!(g.play(&s1, FLIP0).is_err());
+}
+
+#[test]
+fn reshuffle_only_when_the_deck_is_empty() {
+    // Deck holds 2 cards, discard pile 5: the 3 revealed cards need 3; the
+    // third place forces a reshuffle of all 5 + 3 discarded cards... minus
+    // none: the discard pile then holds the 5 old and 3 new cards.
+    let mut p = pos(&[[SA, SA, SA], [SA, SA, SA], [SA, SA, SA]], &[Wave, Wave]);
+    p.discard = vec![Jellyfish, Jellyfish, Sun, Sun, Sun];
+    let (g, s) = build(2, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0, FLIP0, FLIP0]);
+    assert_eq!(s1.reshuffles, 1);
+    assert_eq!(s1.place(0, 0), Some((Wave, true)));
+    assert_eq!(s1.place(1, 0), Some((Wave, true)));
+    // The reshuffled deck held 8 cards, one of which was drawn.
+    assert_eq!(s1.deck_size(), 7);
+    assert_eq!(s1.discard, [0; 6]);
+    let record_events = {
+        let mut out = Vec::new();
+        let mut st = s;
+        for a in [FLIP0, FLIP0, FLIP0] {
+            let before = st;
+            g.play_unchecked(&mut st, a);
+            g.action_events(&before, a, &st, &mut out);
+        }
+        out
+    };
+    // The reshuffle event follows the decision that caused it and gives
+    // the new deck top first, as it was before the refill drew from it.
+    assert_eq!(record_events.len(), 4);
+    assert_eq!(record_events[2], json!({"seat": 0, "flip": 0}));
+    let deck = record_events[3]["deck"].as_array().unwrap();
+    assert_eq!(record_events[3]["chance"], "reshuffle");
+    assert_eq!(deck.len(), 8);
+    assert_eq!(deck[0].as_str().unwrap(), s1.place(2, 0).unwrap().0.name());
+    let mut names: Vec<&str> = deck.iter().map(|v| v.as_str().unwrap()).collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "Jellyfish",
+            "Jellyfish",
+            "Sand",
+            "Sand",
+            "Sand",
+            "Sun",
+            "Sun",
+            "Sun"
+        ]
+    );
+
+    // With cards left in the deck, a big discard pile is not reshuffled.
+    let mut p = pos(
+        &[[SA, SA, SA], [SA, SA, SA], [SA, SA, SA]],
+        &[Wave, Wave, Wave, Wave],
+    );
+    p.discard = vec![Jellyfish, Jellyfish, Sun, Sun, Sun];
+    let (g, s) = build(2, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0, FLIP0, FLIP0]);
+    assert_eq!(s1.reshuffles, 0);
+    assert_eq!(s1.deck_size(), 1);
+    assert_eq!(s1.discard, [3, 0, 0, 2, 3, 0]);
+}
+
+#[test]
+fn empty_places_stay_empty_and_empty_rows_are_walked_through() {
+    // 9 cards, none in the deck or discard pile.
+    let p = pos(&[[SH, SA, SA], [SA, SA, SA], [SA, SA, SA]], &[]);
+    let (g, s) = build(1, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0, FLIP0, FLIP0]);
+    // 3 places emptied (the Shell collected, 2 Sands discarded) and 2 Sands
+    // reshuffled back: the last place in row order stays empty.
+    assert_eq!(s1.shells, [1, 0]);
+    assert_eq!(s1.place(0, 0), Some((Sand, true)));
+    assert_eq!(s1.place(1, 0), Some((Sand, true)));
+    assert_eq!(s1.place(2, 0), None);
+    assert!(g.play(&s1, FLIP0).is_ok());
+
+    // Row 1 without a face-down card is walked through like Sand.
+    let p = pos(
+        &[[SA, SA, SA], [NO, NO, NO], [SH, SA, SA], [SA, NO, NO]],
+        &[Sand, Sand],
+    );
+    let (g, s) = build(1, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0]);
+    assert_eq!((s1.row, s1.phase), (2, Phase::Flip));
+    let s2 = play(&g, &s1, &[FLIP0]);
+    assert_eq!((s2.row, s2.phase), (3, Phase::Flip));
+    assert_eq!(legal(&g, &s2), vec![FLIP0]);
+    // A walk whose last rows are empty completes without a decision.
+    let p = pos(&[[SH, SA, SA], [NO, NO, NO], [NO, NO, NO]], &[Sand; 6]);
+    let (g, s) = build(1, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0]);
+    assert_eq!(s1.shells, [1, 0]);
+    assert_eq!(s1.turn, 2);
+    // 7 empty places, 6 cards: refilled in row order, the last stays empty.
+    assert_eq!(s1.place(0, 0), Some((Sand, true)));
+    assert_eq!(s1.place(1, 2), Some((Sand, true)));
+    assert_eq!(s1.place(2, 1), Some((Sand, true)));
+    assert_eq!(s1.place(2, 2), None);
+    assert_eq!(s1.reshuffles, 0);
+}
+
+#[test]
+fn a_board_with_nothing_to_flip_ends_at_the_cap() {
+    // The last card on the board is a Flip-Flop; every other card is held.
+    let mut p = pos(&[[NO, FF, NO], [NO, NO, NO], [NO, NO, NO]], &[]);
+    p.flipflops = [4, 4];
+    let (g, s) = build(2, 50, &p);
+    assert_eq!(legal(&g, &s), vec![FLIP1]);
+    let s1 = play(&g, &s, &[FLIP1]);
+    // The walk completed through two empty rows; nothing can refill the
+    // board: every turn to come is an empty walk, so the game ends at the
+    // cap with no further decision.
+    assert_eq!(s1.flipflops, [5, 4]);
+    assert_eq!(g.to_move(&s1), None);
+    assert_eq!(s1.turn, 50);
+    assert_eq!(g.outcome(&s1).winners, SeatSet::EMPTY);
+    assert_eq!(
+        g.result_json(&s1),
+        json!({"shells": [0, 0], "turns": 50, "winners": []})
+    );
+}
+
+#[test]
+fn solo_turn_count_and_cap() {
+    // Solo: 3 Shells in turn 4 scores 4.
+    let mut p = pos(&[[SH, SA, SA], [SA, SA, SA], [SA, SA, SA]], &[Sand, Sand]);
+    p.shells = [2, 0];
+    p.turn = 4;
+    let (g, s) = build(1, 10, &p);
+    let s1 = play(&g, &s, &[FLIP0, FLIP0, FLIP0]);
+    assert_eq!(g.to_move(&s1), None);
+    let o = g.outcome(&s1);
+    assert_eq!(o.scores.as_slice(), &[4]);
+    assert_eq!(o.winners, SeatSet::single(0));
+    assert_eq!(g.final_margin(&s1, 0), 0.7);
+    assert_eq!(
+        g.result_json(&s1),
+        json!({"shells": [3], "turns": 4, "winners": []}).tap_winners(&[0])
+    );
+
+    // The cap: the last turn ends the game before its discard and refill;
+    // solo is then lost.
+    let mut p = pos(&[[JE, JE, JE], [SA, SA, SA], [SA, SA, SA]], &[Sand, Sand]);
+    p.shells = [2, 0];
+    p.turn = 9;
+    let (g, s) = build(1, 10, &p);
+    let s1 = play(&g, &s, &[FLIP0]);
+    assert_eq!((s1.turn, s1.phase), (10, Phase::Flip));
+    assert_eq!(s1.discard, [0, 0, 0, 1, 0, 0]);
+    assert_eq!(s1.place(0, 0), Some((Sand, true)));
+    let s2 = play(&g, &s1, &[FLIP1]);
+    assert_eq!(g.to_move(&s2), None);
+    assert_eq!(s2.turn, 10);
+    assert_eq!(s2.discard, [0, 0, 0, 1, 0, 0]);
+    assert_eq!(s2.place(0, 1), Some((Jellyfish, false)));
+    assert_eq!(s2.deck_size(), 1);
+    let o = g.outcome(&s2);
+    assert_eq!(o.winners, SeatSet::EMPTY);
+    assert_eq!(o.scores.as_slice(), &[10]);
+    assert_eq!(g.final_margin(&s2, 0), -1.0);
+}
+
+#[test]
+fn two_player_cap_most_shells_win_shared() {
+    let mut p = pos(&[[JE, JE, JE], [SA, SA, SA], [SA, SA, SA]], &[Sand, Sand]);
+    p.shells = [1, 1];
+    p.turn = 3;
+    let (g, s) = build(2, 3, &p);
+    let s1 = play(&g, &s, &[FLIP1]);
+    assert_eq!(g.to_move(&s1), None);
+    assert_eq!(g.outcome(&s1).winners, SeatSet(0b11));
+    let mut p = pos(&[[JE, JE, JE], [SA, SA, SA], [SA, SA, SA]], &[Sand, Sand]);
+    p.shells = [1, 2];
+    p.turn = 3;
+    let (g, s) = build(2, 3, &p);
+    let s1 = play(&g, &s, &[FLIP1]);
+    assert_eq!(g.outcome(&s1).winners, SeatSet::single(1));
+    assert_eq!(g.outcome(&s1).scores.as_slice(), &[1, 2]);
+}
+
+trait TapWinners {
+    fn tap_winners(self, w: &[usize]) -> Value;
+}
+impl TapWinners for Value {
+    fn tap_winners(mut self, w: &[usize]) -> Value {
+        self["winners"] = json!(w);
+        self
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Random games: conservation, records, determinization, specs.
+
+#[test]
+fn cards_are_conserved_at_every_step_of_random_games() {
+    let specs = [
+        "shell-dash",
+        "shell-dash(deck=Sand:3,Shell:3,Sun:3,Flip-Flop:2,max_turns=60)",
+    ];
+    let mut steps = 0u64;
+    for spec in specs {
+        for players in 1..=2 {
+            let g = game(spec, players);
+            let total: u16 = g.deck_counts().iter().sum();
+            for index in 0..200 {
+                let mut rng = rng_from_seed(game_seed(99, index));
+                let mut s = g.new_game(&mut rng);
+                while g.to_move(&s).is_some() {
+                    assert_eq!(g.card_counts(&s).unwrap(), g.deck_counts());
+                    assert_eq!(g.card_counts(&s).unwrap().iter().sum::<u16>(), total);
+                    g.check_invariants(&s).unwrap();
+                    let a = g.random_action(&s, &mut rng);
+                    g.play_unchecked(&mut s, a);
+                    steps += 1;
+                }
+                assert_eq!(g.card_counts(&s).unwrap(), g.deck_counts());
+                let o = g.outcome(&s);
+                if players == 2 {
+                    assert!(s.shells.iter().any(|&n| n >= 3) || s.turn == g.max_turns());
+                } else {
+                    assert_eq!(o.winners.is_empty(), s.shells[0] < 3);
+                }
+            }
+        }
+    }
+    assert!(steps > 10_000, "{steps}");
+}
+
+/// Random games until one whose record has a reshuffle event.
+fn game_with_reshuffle(g: &ShellDash) -> beachcomber::record::GameRecord {
+    for index in 0..1000 {
+        let seed = game_seed(3, index);
+        let mut rng = rng_from_seed(seed);
+        let initial = g.new_game(&mut rng);
+        let mut s = initial;
+        let mut actions = Vec::new();
+        while g.to_move(&s).is_some() {
+            let a = g.random_action(&s, &mut rng);
+            g.play_unchecked(&mut s, a);
+            actions.push(a);
+        }
+        if s.reshuffles > 0 {
+            let record = build_record(
+                g,
+                seed,
+                &["random".into(), "random".into()],
+                &initial,
+                &actions,
+            );
+            let chance = record
+                .events
+                .iter()
+                .filter(|e| e.get("chance").is_some())
+                .count();
+            assert_eq!(chance as u32, s.reshuffles);
+            return record;
+        }
+    }
+    panic!("no game with a reshuffle");
+}
+
+#[test]
+fn records_hold_reshuffles_and_replay_them() {
+    let g = game(
+        "shell-dash(deck=Sand:8,Wave:2,Shell:3,Jellyfish:2,max_turns=100)",
+        2,
+    );
+    let record = game_with_reshuffle(&g);
+    assert_eq!(
+        record.options,
+        json!({
+            "deck": {"Sand": 8, "Wave": 2, "Flip-Flop": 0, "Jellyfish": 2, "Sun": 0, "Shell": 3},
+            "max_turns": 100
+        })
+    );
+    assert_eq!(record.setup["deck"].as_array().unwrap().len(), 15);
+    verify_record(&g, &record).unwrap();
+    // Each chance event follows a decision.
+    let first = record
+        .events
+        .iter()
+        .position(|e| e.get("chance").is_some())
+        .unwrap();
+    assert!(first > 0 && record.events[first - 1].get("seat").is_some());
+    assert_eq!(record.events[first]["chance"], "reshuffle");
+
+    // A deck that is not the discard pile reshuffled is refused.
+    let mut bad = record.clone();
+    let deck = bad.events[first]["deck"].as_array_mut().unwrap();
+    let other = if deck[0] == "Sand" { "Shell" } else { "Sand" };
+    deck[0] = json!(other);
+    let err = verify_record(&g, &bad).unwrap_err().to_string();
+    assert!(err.contains(&format!("event {first}")), "{err}");
+    // A missing reshuffle event is refused.
+    let mut bad = record.clone();
+    bad.events.remove(first);
+    assert!(verify_record(&g, &bad).is_err());
+    // A reshuffle where a decision is due is refused.
+    let mut bad = record.clone();
+    let ev = bad.events[first].clone();
+    bad.events.insert(0, ev);
+    assert!(verify_record(&g, &bad).is_err());
+
+    // The replay follows the recorded deck, not a random number generator:
+    // reversing a recorded deck changes the cards drawn from it.
+    let mut reversed = record.clone();
+    reversed.events[first]["deck"]
+        .as_array_mut()
+        .unwrap()
+        .reverse();
+    let replay = g
+        .replay(&reversed.setup, &reversed.events[..first + 1])
+        .unwrap();
+    let original = g
+        .replay(&record.setup, &record.events[..first + 1])
+        .unwrap();
+    let (a, b) = (replay.final_state, original.final_state);
+    let n = a.len as usize;
+    let mut rev: Vec<u8> = b.deck[..n].to_vec();
+    rev.reverse();
+    assert_eq!(&a.deck[..n], &rev[..]);
+}
+
+#[test]
+fn bad_setups_are_refused() {
+    let g = game("shell-dash", 2);
+    let mut rng = rng_from_seed(1);
+    let initial = g.new_game(&mut rng);
+    let setup = g.setup_json(&initial);
+    let mut short = setup.clone();
+    short["deck"].as_array_mut().unwrap().pop();
+    assert!(g.replay(&short, &[]).is_err());
+    let mut wrong = setup.clone();
+    wrong["deck"][0] = json!("Starfish");
+    assert!(g.replay(&wrong, &[]).is_err());
+    let replay = g.replay(&setup, &[]).unwrap();
+    assert_eq!(replay.final_state, initial);
+    let err = g
+        .replay(&setup, &[json!({"seat": 1, "flip": 0})])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("seat 0 is to move"), "{err}");
+    assert!(g.replay(&setup, &[json!({"seat": 0, "flip": 3})]).is_err());
+    assert!(
+        g.replay(&setup, &[json!({"seat": 0, "flipflop": true})])
+            .is_err()
+    );
+}
+
+#[test]
+fn determinization_redeals_only_the_unseen_cards() {
+    let g = game("shell-dash", 2);
+    let mut rng = rng_from_seed(8);
+    let mut s = g.new_game(&mut rng);
+    for _ in 0..25 {
+        if g.to_move(&s).is_none() {
+            break;
+        }
+        let a = g.random_action(&s, &mut rng);
+        g.play_unchecked(&mut s, a);
+    }
+    let unseen = |st: &ShellDashState| {
+        let mut v: Vec<u8> = st.deck[st.top as usize..st.len as usize].to_vec();
+        for i in 0..18 {
+            if st.down & (1 << i) != 0 {
+                v.push(st.board[i]);
+            }
+        }
+        v.sort();
+        v
+    };
+    let mut differing = 0;
+    for _ in 0..20 {
+        let w = g.determinize(&s, 0, &mut rng);
+        assert_eq!(g.observation(&w, 0), g.observation(&s, 0));
+        assert_eq!(g.observation(&w, 1), g.observation(&s, 1));
+        assert_eq!(unseen(&w), unseen(&s));
+        assert_eq!(
+            (w.discard, w.shells, w.flipflops, w.up, w.down),
+            (s.discard, s.shells, s.flipflops, s.up, s.down)
+        );
+        assert_ne!(w.chance_seed, s.chance_seed);
+        if w.board != s.board || w.deck != s.deck {
+            differing += 1;
+        }
+        // Evaluation reads public information only.
+        assert_eq!(g.evaluate(&w, 0), g.evaluate(&s, 0));
+        assert_eq!(g.evaluate(&w, 1), g.evaluate(&s, 1));
+    }
+    assert!(differing >= 19, "{differing}");
+}
+
+#[test]
+fn evaluation_counts_shells_flipflops_and_the_walk() {
+    let mut p = pos(&[[SH, SA, SA], [SH, SA, SA], [SA, SA, SA]], &[Sand]);
+    p.shells = [1, 2];
+    p.flipflops = [2, 0];
+    let (g, s) = build(2, 200, &p);
+    assert_eq!(g.evaluate(&s, 0), 1.0 + 0.5 - 2.0);
+    assert_eq!(g.evaluate(&s, 1), 0.5);
+    // One Shell revealed in row 0, rows 1 and 2 still to walk: 1/4.
+    let s1 = play(&g, &s, &[FLIP0]);
+    assert_eq!(g.evaluate(&s1, 0), 1.0 + 0.5 + 0.25 - 2.0);
+    assert_eq!(g.evaluate(&s1, 1), -g.evaluate(&s1, 0));
+    // Two Shells revealed, row 2 still to walk: 2 x 1/2.
+    let s2 = play(&g, &s1, &[FLIP0]);
+    assert_eq!(g.evaluate(&s2, 0), 1.0 + 0.5 + 2.0 * 0.5 - 2.0);
+}
+
+#[test]
+fn specs_are_checked() {
+    let ok = game(
+        "shell-dash(deck=Sand:16,Wave:10,Flip-Flop:6,Jellyfish:8,Sun:6,Shell:14)",
+        1,
+    );
+    assert_eq!(ok.deck_counts(), [16, 10, 6, 8, 6, 14]);
+    assert_eq!(ok.max_turns(), 200);
+    assert_eq!(game("shell-dash", 2).deck_counts(), [16, 10, 6, 8, 6, 14]);
+    let g = game("shell-dash(max_turns=7,deck=Shell:9)", 2);
+    assert_eq!((g.deck_counts(), g.max_turns()), ([0, 0, 0, 0, 0, 9], 7));
+    let err = |spec: &str, players: usize| {
+        ShellDash::from_spec(&spec.parse::<Spec>().unwrap(), players)
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(err("shell-dash", 3).contains("1 or 2 players"));
+    assert!(err("shell-dash", 0).contains("1 or 2 players"));
+    assert!(err("shell-dash(deck=Sand:8)", 1).contains("fewer than the 9"));
+    assert!(err("shell-dash(deck=Sand:200,Shell:100)", 1).contains("more than the 256"));
+    assert!(err("shell-dash(deck=Sand:16,Crab:3)", 1).contains("unknown card `Crab`"));
+    assert!(err("shell-dash(deck=Sand:16,Sand:3)", 1).contains("given twice"));
+    assert!(err("shell-dash(deck=Sand:x)", 1).contains("not a count"));
+    assert!(err("shell-dash(deck=Sand)", 1).contains("has no `:`"));
+    assert!(err("shell-dash(max_turns=0)", 1).contains("max_turns"));
+    assert!(err("shell-dash(turns=5)", 1).contains("unknown option"));
+    assert_eq!(g.parse_action("spend"), Some(SPEND));
+    assert_eq!(g.parse_action("flip3"), None);
+}
