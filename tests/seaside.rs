@@ -727,6 +727,53 @@ fn determinization_deals_exactly_the_token_set() {
     assert!(backs_changed > 1000, "{backs_changed}");
 }
 
+#[test]
+fn hidden_back_is_dealt_in_proportion_to_the_unseen_tokens() {
+    let (g, mut s) = stacked(2, &[(R, S), (B, W), (I, C), (B, W), (B, W), (B, R), (S, C)]);
+    run(&g, &mut s, &["play:Rock", "play:Beach", "shells:0"]);
+    // Seat 0 holds Isopod/Crab and sees seat 1's Beach (token 1): unseen are
+    // 3 Beach/Wave, 1 Beach/Rock and 1 Shell/Crab, so the Beach hides a Wave
+    // with probability 3/4 and a Rock with 1/4.
+    let mut rng = rng_from_seed(11);
+    let mut waves = 0;
+    for _ in 0..4000 {
+        let w = g.determinize(&s, 0, &mut rng);
+        match w.back_face(1) {
+            W => waves += 1,
+            R => {}
+            other => panic!("a Beach cannot hide {other} in this set"),
+        }
+        assert_eq!(w.token(2), [I, C], "seat 0's own token");
+    }
+    // 3000 expected, standard deviation 27.
+    assert!((2870..=3130).contains(&waves), "{waves}");
+}
+
+#[test]
+fn determinization_never_deals_itself_into_a_dead_end() {
+    let (g, mut s) = stacked(2, &[(W, S), (B, W), (W, S), (B, R), (W, S)]);
+    run(
+        &g,
+        &mut s,
+        &[
+            "play:Wave",
+            "play:Beach",
+            "shells:0",
+            "play:Wave",
+            "play:Rock",
+        ],
+    );
+    // Unseen by seat 0: one Beach/Wave and one Beach/Rock. Seat 1's Beach
+    // (dealt first) could take either kind, but only Beach/Rock can show
+    // seat 1's Rock: Hall's condition forces the Beach to hide a Wave.
+    let mut rng = rng_from_seed(5);
+    for _ in 0..200 {
+        let w = g.determinize(&s, 0, &mut rng);
+        assert_eq!((w.back_face(1), w.back_face(3)), (W, B));
+        g.check_invariants(&w).unwrap();
+    }
+}
+
 // ------------------------------------------------------------- options, records
 
 #[test]
