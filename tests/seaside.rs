@@ -910,6 +910,22 @@ fn record_of_a_hand_built_game_names_tokens_and_replays() {
     wrong.events[8] = serde_json::json!({"seat": 0, "flip": 1});
     let e = verify_record(&again, &wrong).unwrap_err().to_string();
     assert_eq!(e, "event 8: token 1 is not one of seat 0's Beaches");
+    // A corrupt setup or an illegal decision is an error, not a panic.
+    let mut wrong = record.clone();
+    wrong.setup["bag"] = serde_json::json!([0, 0, 2, 3, 4, 5, 6]);
+    let e = verify_record(&again, &wrong).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "field `setup`: token id 0 is out of range or listed twice"
+    );
+    let mut wrong = record.clone();
+    wrong.events[11] = serde_json::json!({"seat": 0, "isopods": 2});
+    let e = verify_record(&again, &wrong).unwrap_err().to_string();
+    assert!(e.starts_with("event 11: illegal action `isopods:2`"), "{e}");
+    let mut wrong = record.clone();
+    wrong.events[0] = serde_json::json!({"seat": 0, "play": "Sand"});
+    let e = verify_record(&again, &wrong).unwrap_err().to_string();
+    assert_eq!(e, "event 0: unknown face `Sand`");
     // A record whose options disagree with its setup.
     let mut wrong = record.clone();
     wrong.options["removed"] = serde_json::json!(3);

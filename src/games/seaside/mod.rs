@@ -76,6 +76,7 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 use crate::game::{Evaluate, Game, MAX_SEATS, Outcome, Seat, SeatSet};
+use crate::record::RecordError;
 use crate::rng::{GameRng, Rng, below, in_range, shuffle};
 use crate::spec::{Spec, SpecError};
 
@@ -412,20 +413,23 @@ impl Seaside {
         tokens: &[u8],
         bag: &[u8],
         removed: &[u8],
-    ) -> Result<SeasideState, String> {
+    ) -> Result<SeasideState, RecordError> {
+        let bad = |why: String| RecordError::field("setup", why);
         let n = tokens.len();
         if n == 0 || n > MAX_TOKENS {
-            return Err(format!("a set holds 1 to {MAX_TOKENS} tokens, not {n}"));
+            return Err(bad(format!(
+                "a set holds 1 to {MAX_TOKENS} tokens, not {n}"
+            )));
         }
         if bag.len() + removed.len() != n {
-            return Err(format!(
+            return Err(bad(format!(
                 "bag ({}) and removed ({}) must hold the {n} tokens",
                 bag.len(),
                 removed.len()
-            ));
+            )));
         }
         if bag.is_empty() {
-            return Err("the bag is empty".into());
+            return Err(bad("the bag is empty".into()));
         }
         let mut s = SeasideState {
             faces: [0; MAX_TOKENS],
@@ -446,20 +450,24 @@ impl Seaside {
         let mut seen = [false; MAX_TOKENS];
         for (i, &id) in bag.iter().chain(removed).enumerate() {
             if id as usize >= n || std::mem::replace(&mut seen[id as usize], true) {
-                return Err(format!("token id {id} is out of range or listed twice"));
+                return Err(bad(format!(
+                    "token id {id} is out of range or listed twice"
+                )));
             }
             s.order[i] = id;
         }
         let mut kinds = [0u8; tokens::KINDS];
         for (id, &p) in tokens.iter().enumerate() {
             if p & 15 > 6 || p >> 4 > 6 {
-                return Err(format!("token {id} has a bad face"));
+                return Err(bad(format!("token {id} has a bad face")));
             }
             kinds[tokens::kind_of(p & 15, p >> 4)] += 1;
             s.faces[id] = p;
         }
         if &kinds != self.set.kind_counts() {
-            return Err("the tokens are not this configuration's token set".into());
+            return Err(bad(
+                "the tokens are not this configuration's token set".into()
+            ));
         }
         self.start_turn(&mut s, 0);
         Ok(s)

@@ -231,9 +231,7 @@ impl RecordFormat for Seaside {
                 format!("{} tokens removed, the options say {r}", removed.len()),
             ));
         }
-        let initial = self
-            .start_from(&packed, &bag, &removed)
-            .map_err(|e| RecordError::field("setup", e))?;
+        let initial = self.start_from(&packed, &bag, &removed)?;
         replay_decisions(self, initial, events, |s, e| self.decode_event(s, e))
     }
 
