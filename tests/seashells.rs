@@ -824,3 +824,70 @@ fn random_play_statistics() {
     let mean_plies = plies as f64 / games as f64;
     assert!((55.0..59.0).contains(&mean_plies), "{mean_plies}");
 }
+
+#[test]
+fn fast_scoring_agrees_with_the_category_by_category_breakdown() {
+    // `coins` scores all 14 categories at once in byte lanes; `breakdown`
+    // scores them one at a time. They must agree on every final position.
+    let mut checked = 0;
+    for players in 2..=5 {
+        for scoring in [Scoring::Simple, Scoring::Advanced] {
+            let g = game(players, Mode::Board, scoring);
+            let mut rng = rng_from_seed(300 + players as u64);
+            for _ in 0..300 {
+                let mut s = g.new_game(&mut rng);
+                beachcomber::game::random_playout(&g, &mut s, &mut rng);
+                let b = g.breakdown(&s);
+                for p in 0..players {
+                    let by_category: i32 = b.category_coins[p].iter().sum();
+                    let extra = 3 * b.fossil_pairs[p] as i32 + b.sand_dollars[p] as i32;
+                    assert_eq!(
+                        by_category + extra,
+                        b.coins[p],
+                        "{players}p {scoring:?}\n{b:?}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 4 * 2 * 300);
+}
+
+#[test]
+fn random_action_is_uniform_over_the_legal_actions() {
+    // The fast paths pick without building the list; every legal action
+    // must come up equally often (and nothing else).
+    let board = game(3, Mode::Board, Scoring::Simple);
+    let mut with_bottle = deal(&board, &[(63, Item::Bottle)], 27, SUN, &CARDS3);
+    give(&mut with_bottle, 0, 63);
+    let mut sparse = sparse_board(&board, &[], 27, &[24, 29, 3, 59]);
+    sparse.turn = 1;
+    let ring = game(3, Mode::Stroll, Scoring::Simple);
+    let mut last_shovel = stroll(&ring, &[(62, Item::Bottle)], None, 8);
+    give(&mut last_shovel, 0, 62);
+    last_shovel.shovels = 1;
+    let mut ring_bottle = stroll(&ring, &[(62, Item::Bottle)], None, 30);
+    give(&mut ring_bottle, 0, 62);
+    let cases = [
+        (&board, with_bottle, 28),
+        (&board, sparse, 4),
+        (&ring, last_shovel, 5),
+        (&ring, ring_bottle, 8),
+    ];
+    let mut rng = rng_from_seed(77);
+    for (g, s, n) in cases {
+        let legal = g.legal_actions(&s);
+        assert_eq!(legal.len(), n, "{}", g.describe_state(&s));
+        let draws = 2_000 * n;
+        let mut counts = std::collections::BTreeMap::new();
+        for _ in 0..draws {
+            *counts.entry(g.random_action(&s, &mut rng)).or_insert(0u32) += 1;
+        }
+        assert_eq!(counts.len(), n);
+        for a in legal.iter() {
+            let c = counts[a];
+            assert!((1_800..2_200).contains(&c), "{a}: {c} of {draws}");
+        }
+    }
+}

@@ -91,6 +91,15 @@ fn conformance_all_player_counts() {
 }
 
 #[test]
+fn state_is_small_and_copy() {
+    fn is_copy<T: Copy>() {}
+    is_copy::<SeasideState>();
+    is_copy::<Seaside>();
+    assert_eq!(std::mem::size_of::<SeasideState>(), 560);
+    assert_eq!(std::mem::size_of::<Action>(), 2);
+}
+
+#[test]
 fn conformance_custom_set_with_doubles() {
     let set = TokenSet::parse(
         "Isopod Isopod 3\nBeach Beach 4\nWave Beach 6\nRock Rock 5\nCrab Sandpiper 6\nShell Wave 6",
@@ -320,6 +329,33 @@ fn steal_needs_a_crab_and_may_choose_the_victim() {
         [1, 0, 1]
     );
     assert_eq!(g.to_move(&s), None);
+}
+
+#[test]
+fn wave_without_a_beach_has_no_effect() {
+    let (g, mut s) = stacked(2, &[(W, R), (B, S), (I, S)]);
+    let before = s;
+    run(&g, &mut s, &["play:Wave"]);
+    // No flip is asked: seat 1 draws.
+    assert_eq!(
+        (g.to_move(&s), s.phase, s.seats[0].waves),
+        (Some(1), Phase::ChooseFace, 1)
+    );
+    let mut events = Vec::new();
+    g.action_events(&before, Action::Play(W), &s, &mut events);
+    assert_eq!(events, [serde_json::json!({"seat": 0, "play": "Wave"})]);
+}
+
+#[test]
+fn bag_running_out_right_after_a_sea_face_ends_the_game() {
+    let (g, mut s) = stacked(3, &[(R, W), (S, B)]);
+    run(&g, &mut s, &["play:Rock", "play:Shell"]);
+    // Seat 1 played a sea face and must draw again: the bag is empty.
+    assert_eq!(g.to_move(&s), None);
+    assert!(g.legal_actions(&s).is_empty());
+    assert_eq!(s.sea, [0, 1, 0]);
+    assert_eq!(scores(&g, &s), [1, 0, 0]);
+    assert_eq!(g.outcome(&s).winners, winners(&[0]));
 }
 
 // ---------------------------------------------------------------- the Sea
@@ -691,6 +727,53 @@ fn determinization_deals_exactly_the_token_set() {
     assert!(backs_changed > 1000, "{backs_changed}");
 }
 
+#[test]
+fn hidden_back_is_dealt_in_proportion_to_the_unseen_tokens() {
+    let (g, mut s) = stacked(2, &[(R, S), (B, W), (I, C), (B, W), (B, W), (B, R), (S, C)]);
+    run(&g, &mut s, &["play:Rock", "play:Beach", "shells:0"]);
+    // Seat 0 holds Isopod/Crab and sees seat 1's Beach (token 1): unseen are
+    // 3 Beach/Wave, 1 Beach/Rock and 1 Shell/Crab, so the Beach hides a Wave
+    // with probability 3/4 and a Rock with 1/4.
+    let mut rng = rng_from_seed(11);
+    let mut waves = 0;
+    for _ in 0..4000 {
+        let w = g.determinize(&s, 0, &mut rng);
+        match w.back_face(1) {
+            W => waves += 1,
+            R => {}
+            other => panic!("a Beach cannot hide {other} in this set"),
+        }
+        assert_eq!(w.token(2), [I, C], "seat 0's own token");
+    }
+    // 3000 expected, standard deviation 27.
+    assert!((2870..=3130).contains(&waves), "{waves}");
+}
+
+#[test]
+fn determinization_never_deals_itself_into_a_dead_end() {
+    let (g, mut s) = stacked(2, &[(W, S), (B, W), (W, S), (B, R), (W, S)]);
+    run(
+        &g,
+        &mut s,
+        &[
+            "play:Wave",
+            "play:Beach",
+            "shells:0",
+            "play:Wave",
+            "play:Rock",
+        ],
+    );
+    // Unseen by seat 0: one Beach/Wave and one Beach/Rock. Seat 1's Beach
+    // (dealt first) could take either kind, but only Beach/Rock can show
+    // seat 1's Rock: Hall's condition forces the Beach to hide a Wave.
+    let mut rng = rng_from_seed(5);
+    for _ in 0..200 {
+        let w = g.determinize(&s, 0, &mut rng);
+        assert_eq!((w.back_face(1), w.back_face(3)), (W, B));
+        g.check_invariants(&w).unwrap();
+    }
+}
+
 // ------------------------------------------------------------- options, records
 
 #[test]
@@ -827,6 +910,22 @@ fn record_of_a_hand_built_game_names_tokens_and_replays() {
     wrong.events[8] = serde_json::json!({"seat": 0, "flip": 1});
     let e = verify_record(&again, &wrong).unwrap_err().to_string();
     assert_eq!(e, "event 8: token 1 is not one of seat 0's Beaches");
+    // A corrupt setup or an illegal decision is an error, not a panic.
+    let mut wrong = record.clone();
+    wrong.setup["bag"] = serde_json::json!([0, 0, 2, 3, 4, 5, 6]);
+    let e = verify_record(&again, &wrong).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "field `setup`: token id 0 is out of range or listed twice"
+    );
+    let mut wrong = record.clone();
+    wrong.events[11] = serde_json::json!({"seat": 0, "isopods": 2});
+    let e = verify_record(&again, &wrong).unwrap_err().to_string();
+    assert!(e.starts_with("event 11: illegal action `isopods:2`"), "{e}");
+    let mut wrong = record.clone();
+    wrong.events[0] = serde_json::json!({"seat": 0, "play": "Sand"});
+    let e = verify_record(&again, &wrong).unwrap_err().to_string();
+    assert_eq!(e, "event 0: unknown face `Sand`");
     // A record whose options disagree with its setup.
     let mut wrong = record.clone();
     wrong.options["removed"] = serde_json::json!(3);

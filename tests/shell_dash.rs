@@ -803,3 +803,71 @@ fn specs_are_checked() {
     assert_eq!(g.parse_action("spend"), Some(SPEND));
     assert_eq!(g.parse_action("flip3"), None);
 }
+
+#[test]
+fn readable_accounts() {
+    let mut p = pos(&[[SH, SA, SA], [JE, SA, SA], [SA, SA, SA]], &[Shell, Sand]);
+    p.shells = [2, 2];
+    let (g, s) = build(2, 200, &p);
+    let s1 = play(&g, &s, &[FLIP0, FLIP0]);
+    let text = g.describe_state(&s1);
+    assert!(
+        text.contains("seat 1 walks, flipping a card of row 0"),
+        "{text}"
+    );
+    assert!(text.contains("last card flipped: Jellyfish"), "{text}");
+    assert!(
+        text.contains("discard pile: Jellyfish 1, Shell 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("seat 0: 2 Shells, 0 Flip-Flops held"),
+        "{text}"
+    );
+    let s2 = play(&g, &s1, &[FLIP0, FLIP1, FLIP1]);
+    assert_eq!(g.to_move(&s2), None);
+    let result = g.describe_result(&s2);
+    assert!(result.contains("seat 1: 3 Shells (winner)"), "{result}");
+    assert!(
+        result.contains("after 2 turns: a walk reached 3 Shells"),
+        "{result}"
+    );
+}
+
+#[test]
+fn a_sun_with_an_empty_deck_reshuffles_mid_walk() {
+    let mut p = pos(&[[SU, SA, SA], [SA, SA, SA], [SA, SA, SA]], &[Shell]);
+    p.discard = vec![Wave, Jellyfish];
+    let (g, s) = build(1, 200, &p);
+    let mut events = Vec::new();
+    let mut s1 = s;
+    g.play_unchecked(&mut s1, FLIP0);
+    g.action_events(&s, FLIP0, &s1, &mut events);
+    // The new row takes the Shell from the deck, then the discard pile
+    // (Wave, Jellyfish) is reshuffled for its two other places.
+    assert_eq!(s1.rows, 4);
+    assert_eq!(s1.reshuffles, 1);
+    assert_eq!(s1.place(3, 0), Some((Shell, true)));
+    assert!(s1.place(3, 1).is_some() && s1.place(3, 2).is_some());
+    assert_eq!((s1.deck_size(), s1.discard), (0, [0; 6]));
+    assert_eq!(events.len(), 2);
+    assert_eq!(events[0], json!({"seat": 0, "flip": 0}));
+    assert_eq!(events[1]["chance"], "reshuffle");
+    let deck: Vec<&str> = events[1]["deck"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(deck.len(), 2);
+    assert_eq!(deck[0], s1.place(3, 1).unwrap().0.name());
+    assert_eq!(deck[1], s1.place(3, 2).unwrap().0.name());
+    // The walk goes on into the new row.
+    let s2 = play(&g, &s1, &[FLIP0, FLIP0]);
+    assert_eq!((s2.row, s2.phase), (3, Phase::Flip));
+    let s3 = play(&g, &s2, &[FLIP0]);
+    assert_eq!(s3.shells, [1, 0]);
+    // Nothing left to refill the 4 emptied places but the 3 discarded cards:
+    // the end of the walk reshuffles again.
+    assert_eq!(s3.reshuffles, 2);
+}

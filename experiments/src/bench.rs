@@ -43,7 +43,7 @@ fn measure<G: Game>(game: &G, args: &BenchArgs) {
     let start = Instant::now();
     let plies_all = random_games_parallel(game, args.games, args.seed, threads as u64 * 8);
     let all = start.elapsed().as_secs_f64();
-    println!(
+    out!(
         "{} with {} players: {} random games, {:.1} decisions per game",
         args.game,
         args.players,
@@ -55,7 +55,7 @@ fn measure<G: Game>(game: &G, args: &BenchArgs) {
 }
 
 fn report(label: &str, games: u64, plies: u64, secs: f64) {
-    println!(
+    out!(
         "  {label:<10} {:>12.0} games/s  {:>9.1} ns/game  {:>7.1} ns/decision",
         games as f64 / secs,
         secs * 1e9 / games as f64,

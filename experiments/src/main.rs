@@ -1,6 +1,12 @@
 //! `beachcomber`: the command line. Tournaments between bots, replays of
 //! game records, and random-playout benchmarks.
 
+/// `println!` that ends the program quietly when standard output is closed
+/// (`beachcomber replay ... | head`) instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::write_line(format_args!($($arg)*)) };
+}
+
 mod bench;
 mod output;
 mod replay;
@@ -27,6 +33,23 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Measure random-playout throughput (one core and all cores).
     Bench(bench::BenchArgs),
+}
+
+/// Write one line to standard output; a closed pipe ends the program with
+/// success, any other write error with a one-line error.
+pub fn write_line(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout
+        .write_fmt(args)
+        .and_then(|()| stdout.write_all(b"\n"))
+    {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(1);
+    }
 }
 
 /// Set by Ctrl-C: long commands stop early and write nothing partial.

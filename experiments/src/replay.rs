@@ -69,7 +69,7 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
             )
         })?;
     }
-    println!(
+    out!(
         "{} record(s) verified: every decision legal, every result as recorded",
         records.len()
     );
@@ -90,32 +90,35 @@ fn check_and_show<G: RecordFormat>(
 }
 
 fn print_account<G: RecordFormat>(game: &G, record: &GameRecord, replay: &Replay<G>, brief: bool) {
-    println!(
+    out!(
         "{} ({} players), options {}, seed {}",
-        record.game, record.players, record.options, record.seed
+        record.game,
+        record.players,
+        record.options,
+        record.seed
     );
     for (seat, bot) in record.bots.iter().enumerate() {
-        println!("  seat {seat}: {bot}");
+        out!("  seat {seat}: {bot}");
     }
-    println!("\nSetup:\n{}", game.describe_state(&replay.initial));
+    out!("\nSetup:\n{}", game.describe_state(&replay.initial));
     for (ply, (before, action)) in replay.steps.iter().enumerate() {
         let seat = game
             .to_move(before)
             .map_or("-".to_string(), |s| s.to_string());
-        println!("{:>4}. seat {seat}: {action}", ply + 1);
+        out!("{:>4}. seat {seat}: {action}", ply + 1);
         if !brief {
             let after = replay
                 .steps
                 .get(ply + 1)
                 .map_or(&replay.final_state, |(s, _)| s);
             for line in game.describe_state(after).lines() {
-                println!("      {line}");
+                out!("      {line}");
             }
         }
     }
-    println!(
+    out!(
         "\nFinal position:\n{}",
         game.describe_state(&replay.final_state)
     );
-    println!("\nResult:\n{}", game.describe_result(&replay.final_state));
+    out!("\nResult:\n{}", game.describe_result(&replay.final_state));
 }

@@ -270,16 +270,24 @@ fn write_summary_csv(file: &mut AtomicFile, summaries: &[SeatSummary]) -> Result
 }
 
 fn print_summary(args: &TournamentArgs, summaries: &[SeatSummary]) {
-    println!(
+    out!(
         "{} games of {} with {} players, seed {}",
-        args.games, args.game, args.players, args.seed
+        args.games,
+        args.game,
+        args.players,
+        args.seed
     );
-    println!(
+    out!(
         "{:<5} {:<32} {:>9} {:>8} {:>17} {:>16}",
-        "seat", "bot", "wins", "win %", "95% interval", "mean score"
+        "seat",
+        "bot",
+        "wins",
+        "win %",
+        "95% interval",
+        "mean score"
     );
     for s in summaries {
-        println!(
+        out!(
             "{:<5} {:<32} {:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2}",
             s.seat,
             s.bot,

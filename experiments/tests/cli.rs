@@ -29,7 +29,15 @@ fn stderr(o: &Output) -> String {
 }
 
 /// The games of the product, with a player count and a small game count.
-pub const GAMES: &[(&str, &str)] = &[("pebbles", "3")];
+pub const GAMES: &[(&str, &str)] = &[
+    ("pebbles", "3"),
+    ("seashells", "4"),
+    ("seashells(mode=stroll,scoring=advanced)", "2"),
+    ("seaside", "3"),
+    ("seaside(removed=5)", "1"),
+    ("shell-dash", "2"),
+    ("shell-dash(max_turns=30)", "1"),
+];
 
 #[test]
 fn tournament_output_is_identical_for_any_thread_count() {
@@ -37,9 +45,10 @@ fn tournament_output_is_identical_for_any_thread_count() {
     for (game, players) in GAMES {
         let mut outputs = Vec::new();
         for threads in ["1", "2", "3"] {
-            let csv = dir.join(format!("{game}-{threads}.csv"));
-            let rec = dir.join(format!("{game}-{threads}.jsonl"));
-            let sum = dir.join(format!("{game}-{threads}-summary.csv"));
+            let tag: String = game.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+            let csv = dir.join(format!("{tag}-{threads}.csv"));
+            let rec = dir.join(format!("{tag}-{threads}.jsonl"));
+            let sum = dir.join(format!("{tag}-{threads}-summary.csv"));
             let o = run(&[
                 "tournament",
                 "--game",
@@ -79,7 +88,8 @@ fn tournament_output_is_identical_for_any_thread_count() {
         let records = String::from_utf8(outputs[0].1.clone()).unwrap();
         assert_eq!(records.lines().count(), 60);
         // The records replay.
-        let rec = dir.join(format!("{game}-1.jsonl"));
+        let tag: String = game.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+        let rec = dir.join(format!("{tag}-1.jsonl"));
         let o = run(&["replay", s(&rec), "--index", "59", "--brief"]);
         assert!(o.status.success(), "{game}: {}", stderr(&o));
         assert!(String::from_utf8_lossy(&o.stdout).contains("60 record(s) verified"));
@@ -186,6 +196,20 @@ fn bad_input_is_a_one_line_error_and_leaves_no_file() {
             "3 specs for 2 players",
         ),
         (&["--game", "pebbles(", "--players", "2"], "malformed spec"),
+        (&["--game", "seashells", "--players", "6"], "players"),
+        (
+            &["--game", "seashells(mode=hex)", "--players", "2"],
+            "board|stroll",
+        ),
+        (
+            &["--game", "seaside(removed=70)", "--players", "3"],
+            "removed",
+        ),
+        (&["--game", "shell-dash", "--players", "3"], "players"),
+        (
+            &["--game", "shell-dash(deck=Sand:3)", "--players", "2"],
+            "deck",
+        ),
     ];
     for (args, expected) in cases {
         let mut all = vec!["tournament", "--games", "5", "--quiet", "--out", s(&out)];

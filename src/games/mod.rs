@@ -36,7 +36,9 @@ impl AnyGame {
         match spec.name.as_str() {
             "seashells" => seashells::Seashells::from_spec(&spec, players).map(AnyGame::Seashells),
             "seaside" => seaside::Seaside::from_spec(&spec, players).map(AnyGame::Seaside),
-            "shell-dash" => shell_dash::ShellDash::from_spec(&spec, players).map(AnyGame::ShellDash),
+            "shell-dash" => {
+                shell_dash::ShellDash::from_spec(&spec, players).map(AnyGame::ShellDash)
+            }
             "pebbles" => {
                 spec.check_keys(&[])?;
                 if !(2..=5).contains(&players) {
@@ -59,9 +61,15 @@ impl AnyGame {
     pub fn from_record(record: &GameRecord) -> Result<AnyGame, RecordError> {
         let (players, options) = (record.players, &record.options);
         match record.game.as_str() {
-            "seashells" => seashells::Seashells::from_record_options(players, options).map(AnyGame::Seashells),
-            "seaside" => seaside::Seaside::from_record_options(players, options).map(AnyGame::Seaside),
-            "shell-dash" => shell_dash::ShellDash::from_record_options(players, options).map(AnyGame::ShellDash),
+            "seashells" => {
+                seashells::Seashells::from_record_options(players, options).map(AnyGame::Seashells)
+            }
+            "seaside" => {
+                seaside::Seaside::from_record_options(players, options).map(AnyGame::Seaside)
+            }
+            "shell-dash" => {
+                shell_dash::ShellDash::from_record_options(players, options).map(AnyGame::ShellDash)
+            }
             "pebbles" => Pebbles::from_record_options(players, options).map(AnyGame::Pebbles),
             other => Err(RecordError::field(
                 "game",

@@ -46,9 +46,9 @@ pub struct ConformanceReport {
 
 /// Run the whole suite on `game`:
 /// - random playouts reach a terminal state within `max_plies`;
-/// - every generated action is accepted by [`Game::play`] and gives the same
-///   state as [`Game::play_unchecked`]; every action of
-///   [`Game::all_actions`] that is not generated is refused; a finished game
+/// - every generated action is accepted by [`Game::play`](crate::game::Game::play) and gives the same
+///   state as [`Game::play_unchecked`](crate::game::Game::play_unchecked); every action of
+///   [`Game::all_actions`](crate::game::Game::all_actions) that is not generated is refused; a finished game
 ///   refuses everything; actions round-trip through their text form;
 /// - a clone equals its original and playing on it leaves the original as
 ///   it was; invariants hold at every state;

@@ -1,7 +1,7 @@
 //! Seashells (Bruno Faidutti), 2 to 5 players, as in RULES.md §1.
 //!
 //! # State layout
-//! The whole game is one `Copy` value, [`SeashellsState`] (152 bytes):
+//! The whole game is one `Copy` value, [`SeashellsState`] (136 bytes):
 //! - every item has a code: `0..=48` the shells (`shape * 7 + colour`),
 //!   [`FOSSIL_HEAD`] (49), [`FOSSIL_TAIL`] (52), [`SAND_DOLLAR`] (55) and
 //!   [`BOTTLE`] (60); identical items share a code, so a deal has one
@@ -18,12 +18,14 @@
 //! - secret cards are 7-bit masks (`shape_cards`, `colour_cards`).
 //!
 //! Board mode move generation is a table lookup (`LINE[bucket]`, the
-//! Bucket's row and column) masked with `occ`; the random-playout fast path
-//! picks the k-th set bit of that mask directly (BMI2 `pdep` when the build
-//! enables it, a clear-lowest-bit loop otherwise) without building a list.
-//! Stroll mode uses the same bitboard as a ring: rotating `occ` so that the
-//! position after the Bucket is bit 0 turns "the k-th item clockwise" into
-//! "the k-th set bit".
+//! Bucket's row and column) masked with `occ`, then a `trailing_zeros`
+//! loop. The random-playout fast path ([`Game::random_action`]) builds no
+//! list: it takes the Bucket's row as a byte of `occ`, gathers its column
+//! into a byte with one multiplication, and picks the k-th item with
+//! 256-entry popcount and select tables (no POPCNT or BMI2 needed, and the
+//! same pick on every target). Stroll mode uses the same bitboard as a ring:
+//! rotating `occ` so that the position after the Bucket is bit 0 turns "the
+//! k-th item clockwise" into "the k-th set bit".
 //!
 //! # Actions
 //! [`SeashellsAction::Take`] (board: the square taken, `0..=63`) and
@@ -56,12 +58,13 @@
 //! see ([`Seashells::expected_coins`]): each card the seat has not seen lies
 //! with a given opponent with probability (cards that opponent holds) /
 //! (cards unseen), or with nobody; a category's coins depend only on where
-//! its own card lies, so this expectation is exact and cheap (at most
-//! `players` scorings per category). The value is the seat's expected coins
+//! its own card lies, so this expectation is exact and cheap (`players`
+//! scorings of all 14 categories at once, in byte lanes). The value is the seat's expected coins
 //! minus the highest expected coins of an opponent. It ignores the items
 //! still to be taken. `final_margin` is (coins − best other coins) / 30, clamped
 //! to `[-1, 1]`.
 
+mod fast;
 mod record;
 
 use std::fmt;
@@ -386,25 +389,14 @@ impl fmt::Display for SeashellsAction {
     }
 }
 
-/// The index of the `k`-th (from 0) set bit of `m` (`k < m.count_ones()`).
+/// The index of the `k`-th (from 0) set bit of `m`, for `k < 4` (64 when
+/// `m` has `k` set bits or fewer). Branch-free: the stroll's step is random.
 #[inline(always)]
 pub fn kth_set_bit(m: u64, k: u32) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // Safety: the `bmi2` target feature is enabled for the whole build
-        // (checked by the `cfg` above), so the instruction exists.
-        #[allow(unused_unsafe)]
-        let bit = unsafe { std::arch::x86_64::_pdep_u64(1u64 << k, m) };
-        bit.trailing_zeros()
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        let mut m = m;
-        for _ in 0..k {
-            m &= m - 1;
-        }
-        m.trailing_zeros()
-    }
+    let m1 = m & m.wrapping_sub(1);
+    let m2 = m1 & m1.wrapping_sub(1);
+    let m3 = m2 & m2.wrapping_sub(1);
+    [m, m1, m2, m3][k as usize & 3].trailing_zeros()
 }
 
 /// Coins of one category (a shape or a colour) given every player's count,
@@ -627,47 +619,49 @@ impl Seashells {
         s.got[p] += 1u64 << s.items[to as usize];
         s.occ &= !(1u64 << to);
         s.bucket = to as u8;
-        if bottle {
-            s.spent[p] += 1;
+        // Branch-free: the bottle decision is a coin flip in random play.
+        s.spent[p] += bottle as u8;
+        let next = s.turn + 1;
+        let next = if next as usize == self.players {
+            0
         } else {
-            let next = s.turn + 1;
-            s.turn = if next as usize == self.players {
-                0
-            } else {
-                next
-            };
-        }
+            next
+        };
+        s.turn = if bottle { s.turn } else { next };
     }
 
     /// Per-seat count of each shape (`0..7`) then each colour (`7..14`),
     /// secret cards included.
     pub fn counts(&self, s: &SeashellsState, seat: Seat) -> [u8; 14] {
+        let lanes = fast::lanes(s.got[seat], s.shape_cards[seat], s.colour_cards[seat]);
         let mut c = [0u8; 14];
-        let got = s.got[seat];
-        for k in 0..7 {
-            c[k] = (got & SHAPE_MASK[k]).count_ones() as u8 + (s.shape_cards[seat] >> k & 1);
-            c[7 + k] = (got & COLOUR_MASK[k]).count_ones() as u8 + (s.colour_cards[seat] >> k & 1);
-        }
+        c[..7].copy_from_slice(&lanes[..7]);
+        c[7..].copy_from_slice(&lanes[8..15]);
         c
+    }
+
+    #[inline]
+    fn all_lanes(&self, s: &SeashellsState) -> [fast::Lanes; MAX_SEATS] {
+        let mut lanes = [[0u8; 16]; MAX_SEATS];
+        for (p, l) in lanes.iter_mut().enumerate().take(self.players) {
+            *l = fast::lanes(s.got[p], s.shape_cards[p], s.colour_cards[p]);
+        }
+        lanes
+    }
+
+    #[inline]
+    fn coins_from(&self, s: &SeashellsState, lanes: &[fast::Lanes; MAX_SEATS]) -> [i32; MAX_SEATS] {
+        let mut coins = fast::lane_coins(lanes, self.players, self.scoring);
+        for (p, c) in coins.iter_mut().enumerate().take(self.players) {
+            let got = s.got[p];
+            *c += 3 * pairs_of(got) as i32 + sand_dollars_of(got) as i32;
+        }
+        coins
     }
 
     /// Coins of every seat if the game ended now (true cards).
     pub fn coins(&self, s: &SeashellsState) -> [i32; MAX_SEATS] {
-        let mut coins = [0i32; MAX_SEATS];
-        let n = self.players;
-        let mut counts = [[0u8; MAX_SEATS]; 14];
-        for p in 0..n {
-            let c = self.counts(s, p);
-            for k in 0..14 {
-                counts[k][p] = c[k];
-            }
-            let got = s.got[p];
-            coins[p] += 3 * pairs_of(got) as i32 + sand_dollars_of(got) as i32;
-        }
-        for cat in &counts {
-            score_category(&cat[..n], self.scoring, &mut coins[..n]);
-        }
-        coins
+        self.coins_from(s, &self.all_lanes(s))
     }
 
     /// The Sun tie-break value of `seat`: its count of the Sun shell's shape
@@ -680,15 +674,21 @@ impl Seashells {
             + (s.colour_cards[seat] >> colour & 1) as u32
     }
 
-    fn winners(&self, s: &SeashellsState, coins: &[i32]) -> SeatSet {
+    fn winners(
+        &self,
+        s: &SeashellsState,
+        lanes: &[fast::Lanes; MAX_SEATS],
+        coins: &[i32],
+    ) -> SeatSet {
         let best = coins.iter().copied().max().unwrap_or(0);
+        let (shape, colour) = ((s.sun / 7) as usize, (s.sun % 7) as usize);
         let mut top = 0;
         let mut winners = SeatSet::EMPTY;
         for (p, &c) in coins.iter().enumerate() {
             if c != best {
                 continue;
             }
-            let sun = self.sun_count(s, p);
+            let sun = lanes[p][shape] as u32 + lanes[p][8 + colour] as u32;
             if winners.is_empty() || sun > top {
                 winners = SeatSet::single(p);
                 top = sun;
@@ -704,45 +704,55 @@ impl Seashells {
     /// seen lies with a given opponent with probability (cards that
     /// opponent holds) / (cards unseen), or with nobody. A category's coins
     /// depend only on where its own card lies, so the expectation is exact:
-    /// a weighted sum over at most `players` cases per category.
+    /// the 14 categories are scored (in byte lanes) once with the unseen
+    /// cards nowhere, then once per opponent with that opponent holding all
+    /// of them, and each category's cases are weighted by their probability.
     pub fn expected_coins(&self, s: &SeashellsState, viewer: Seat) -> [f64; MAX_SEATS] {
         let n = self.players;
-        let mut expected = [0.0f64; MAX_SEATS];
-        for (p, e) in expected.iter_mut().enumerate().take(n) {
-            *e = (3 * pairs_of(s.got[p]) + sand_dollars_of(s.got[p])) as f64;
+        let mut base = [[0u8; 16]; MAX_SEATS];
+        for (p, l) in base.iter_mut().enumerate().take(n) {
+            let (sh, co) = if p == viewer {
+                (s.shape_cards[p], s.colour_cards[p])
+            } else {
+                (0, 0)
+            };
+            *l = fast::lanes(s.got[p], sh, co);
         }
-        let per = self.cards_per_player();
-        let kinds = [
-            (&SHAPE_MASK, s.shape_cards[viewer], s.sun / 7),
-            (&COLOUR_MASK, s.colour_cards[viewer], s.sun % 7),
-        ];
-        for (masks, own, sun_card) in kinds {
-            let unseen = ALL_CARDS & !(1 << sun_card) & !own;
-            let p_each = per as f64 / unseen.count_ones().max(1) as f64;
-            for (k, &mask) in masks.iter().enumerate() {
-                let mut counts = [0u8; MAX_SEATS];
-                for (p, c) in counts.iter_mut().enumerate().take(n) {
-                    *c = (s.got[p] & mask).count_ones() as u8;
-                }
-                counts[viewer] += own >> k & 1;
-                let mut add = |counts: &[u8; MAX_SEATS], weight: f64| {
-                    let mut coins = [0i32; MAX_SEATS];
-                    score_category(&counts[..n], self.scoring, &mut coins[..n]);
-                    for p in 0..n {
-                        expected[p] += weight * coins[p] as f64;
-                    }
-                };
-                if unseen >> k & 1 == 0 {
-                    add(&counts, 1.0);
-                    continue;
-                }
-                add(&counts, 1.0 - p_each * (n - 1) as f64);
-                for q in (0..n).filter(|&q| q != viewer) {
-                    let mut with = counts;
-                    with[q] += 1;
-                    add(&with, p_each);
+        let unseen_shapes = ALL_CARDS & !(1 << (s.sun / 7)) & !s.shape_cards[viewer];
+        let unseen_colours = ALL_CARDS & !(1 << (s.sun % 7)) & !s.colour_cards[viewer];
+        let unseen = fast::card_lanes(unseen_shapes, unseen_colours);
+        // Shapes and colours have as many unseen cards (6 - the viewer's).
+        let p_each = self.cards_per_player() as f64 / unseen_shapes.count_ones().max(1) as f64;
+        let p_none = 1.0 - p_each * (n - 1) as f64;
+        let mut expected = [0.0f64; MAX_SEATS];
+        let nowhere = fast::lane_coin_table(&base, n, self.scoring);
+        for (e, t) in expected.iter_mut().zip(&nowhere).take(n) {
+            let (mut seen, mut maybe) = (0u32, 0u32);
+            for i in 0..16 {
+                if unseen[i] != 0 {
+                    maybe += t[i] as u32;
+                } else {
+                    seen += t[i] as u32;
                 }
             }
+            *e = seen as f64 + p_none * maybe as f64;
+        }
+        for q in (0..n).filter(|&q| q != viewer) {
+            let mut with = base;
+            for i in 0..16 {
+                with[q][i] += unseen[i];
+            }
+            let table = fast::lane_coin_table(&with, n, self.scoring);
+            for (e, t) in expected.iter_mut().zip(&table).take(n) {
+                let mut maybe = 0u32;
+                for i in 0..16 {
+                    maybe += (t[i] * unseen[i]) as u32;
+                }
+                *e += p_each * maybe as f64;
+            }
+        }
+        for (p, e) in expected.iter_mut().enumerate().take(n) {
+            *e += (3 * pairs_of(s.got[p]) + sand_dollars_of(s.got[p])) as f64;
         }
         expected
     }
@@ -797,12 +807,7 @@ impl Game for Seashells {
         let dealt = 1 + per * self.players;
         let mut shapes: [u8; 7] = [0, 1, 2, 3, 4, 5, 6];
         let mut colours: [u8; 7] = [0, 1, 2, 3, 4, 5, 6];
-        for i in 0..dealt {
-            let j = i + below(rng, (7 - i) as u32) as usize;
-            shapes.swap(i, j);
-            let j = i + below(rng, (7 - i) as u32) as usize;
-            colours.swap(i, j);
-        }
+        fast::deal_two_decks(&mut shapes, &mut colours, dealt, rng);
         let sun = shapes[0] * 7 + colours[0];
         let mut shape_cards = [0u8; MAX_SEATS];
         let mut colour_cards = [0u8; MAX_SEATS];
@@ -817,7 +822,7 @@ impl Game for Seashells {
         // to place 63.
         let mut items = ALL_ITEMS;
         items.swap(sun as usize, 63);
-        shuffle(&mut items[..63], rng);
+        fast::shuffle_pairs(&mut items[..63], rng);
         let bucket = below(rng, 64) as usize;
         items[63] = items[bucket];
         items[bucket] = sun;
@@ -915,29 +920,34 @@ impl Game for Seashells {
     fn random_action(&self, s: &SeashellsState, rng: &mut GameRng) -> SeashellsAction {
         match self.mode {
             Mode::Board => {
-                let m = self.reachable(s);
-                let n = m.count_ones();
                 let spend = self.can_spend(s) as u32;
-                let r = below(rng, n << spend);
-                let square = kth_set_bit(m, r >> spend) as u8;
-                SeashellsAction::Take {
-                    square,
-                    bottle: r & spend != 0,
-                }
+                let (square, bottle) = fast::random_take(s.occ, s.bucket, spend, rng);
+                SeashellsAction::Take { square, bottle }
             }
             Mode::Stroll => {
-                let legal = self.legal_actions(s);
-                legal[below(rng, legal.len() as u32) as usize]
+                let spend = self.can_spend(s) as u32;
+                if spend == 1 && s.shovels == 1 {
+                    // Some steps may lose their bottle variant: use the list.
+                    let legal = self.legal_actions(s);
+                    return legal[below(rng, legal.len() as u32) as usize];
+                }
+                let steps = s.occ.count_ones().min(4);
+                let x = below(rng, steps << spend);
+                SeashellsAction::Step {
+                    steps: (x >> spend) as u8 + 1,
+                    bottle: x & spend != 0,
+                }
             }
         }
     }
 
     fn outcome(&self, s: &SeashellsState) -> Outcome {
-        let coins = self.coins(s);
+        let lanes = self.all_lanes(s);
+        let coins = self.coins_from(s, &lanes);
         let coins = &coins[..self.players];
         Outcome {
             scores: coins.iter().copied().collect(),
-            winners: self.winners(s, coins),
+            winners: self.winners(s, &lanes, coins),
         }
     }
 
@@ -1122,6 +1132,59 @@ impl Evaluate for Seashells {
 }
 
 #[cfg(test)]
+impl Seashells {
+    /// The straightforward version of `expected_coins` (category by
+    /// category, case by case), to check the lane version against.
+    /// Expected coins of every seat if the game ended now, as seen by
+    /// `viewer`: the viewer's cards are known; each card the viewer has not
+    /// seen lies with a given opponent with probability (cards that
+    /// opponent holds) / (cards unseen), or with nobody. A category's coins
+    /// depend only on where its own card lies, so the expectation is exact:
+    /// a weighted sum over at most `players` cases per category.
+    fn expected_coins_reference(&self, s: &SeashellsState, viewer: Seat) -> [f64; MAX_SEATS] {
+        let n = self.players;
+        let mut expected = [0.0f64; MAX_SEATS];
+        for (p, e) in expected.iter_mut().enumerate().take(n) {
+            *e = (3 * pairs_of(s.got[p]) + sand_dollars_of(s.got[p])) as f64;
+        }
+        let per = self.cards_per_player();
+        let kinds = [
+            (&SHAPE_MASK, s.shape_cards[viewer], s.sun / 7),
+            (&COLOUR_MASK, s.colour_cards[viewer], s.sun % 7),
+        ];
+        for (masks, own, sun_card) in kinds {
+            let unseen = ALL_CARDS & !(1 << sun_card) & !own;
+            let p_each = per as f64 / unseen.count_ones().max(1) as f64;
+            for (k, &mask) in masks.iter().enumerate() {
+                let mut counts = [0u8; MAX_SEATS];
+                for (p, c) in counts.iter_mut().enumerate().take(n) {
+                    *c = (s.got[p] & mask).count_ones() as u8;
+                }
+                counts[viewer] += own >> k & 1;
+                let mut add = |counts: &[u8; MAX_SEATS], weight: f64| {
+                    let mut coins = [0i32; MAX_SEATS];
+                    score_category(&counts[..n], self.scoring, &mut coins[..n]);
+                    for p in 0..n {
+                        expected[p] += weight * coins[p] as f64;
+                    }
+                };
+                if unseen >> k & 1 == 0 {
+                    add(&counts, 1.0);
+                    continue;
+                }
+                add(&counts, 1.0 - p_each * (n - 1) as f64);
+                for q in (0..n).filter(|&q| q != viewer) {
+                    let mut with = counts;
+                    with[q] += 1;
+                    add(&with, p_each);
+                }
+            }
+        }
+        expected
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -1148,5 +1211,40 @@ mod tests {
         );
         assert_eq!(LINE[27].count_ones(), 15);
         assert_eq!(kth_set_bit(0b1011_0000, 2), 7);
+        assert_eq!(kth_set_bit(0b1011_0000, 0), 4);
+        assert_eq!(kth_set_bit(u64::MAX << 60, 3), 63);
+        assert_eq!(kth_set_bit(0b11, 2), 64);
+        // The state stays small and `Copy`.
+        fn is_copy<T: Copy>() {}
+        is_copy::<SeashellsState>();
+        assert_eq!(std::mem::size_of::<SeashellsState>(), 136);
+    }
+
+    #[test]
+    fn lane_expected_coins_match_the_reference() {
+        use crate::rng::rng_from_seed;
+        for players in 2..=5 {
+            for scoring in [Scoring::Simple, Scoring::Advanced] {
+                let g = Seashells::new(players, Mode::Board, scoring).unwrap();
+                let mut rng = rng_from_seed(players as u64);
+                for game in 0..100 {
+                    let mut s = g.new_game(&mut rng);
+                    for _ in 0..(game % 60) {
+                        if s.over {
+                            break;
+                        }
+                        let a = g.random_action(&s, &mut rng);
+                        g.play_unchecked(&mut s, a);
+                    }
+                    for viewer in 0..players {
+                        let fast = g.expected_coins(&s, viewer);
+                        let slow = g.expected_coins_reference(&s, viewer);
+                        for p in 0..players {
+                            assert!((fast[p] - slow[p]).abs() < 1e-9, "{fast:?} {slow:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

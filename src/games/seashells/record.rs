@@ -348,7 +348,7 @@ impl RecordFormat for Seashells {
             Mode::Stroll => {
                 let _ = writeln!(
                     out,
-                    "Ring, clockwise (| = shovel point, after position {}):",
+                    "Ring, clockwise; `|` marks the shovel point, the Bucket's starting place {}:",
                     s.start
                 );
                 for line in 0..4 {
@@ -390,7 +390,7 @@ impl RecordFormat for Seashells {
         let mut out = String::new();
         let _ = write!(out, "{:<10}", "");
         for p in 0..n {
-            let _ = write!(out, " | seat {p:<6}");
+            let _ = write!(out, " | seat {p:<5}");
         }
         out.push('\n');
         let _ = writeln!(out, "{:<10}{}", "", " | count coin".repeat(n));

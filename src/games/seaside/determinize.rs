@@ -15,8 +15,9 @@
 //!    possible. Feasibility is Hall's condition for the remaining hidden
 //!    backs: for every set `F` of faces, the hidden tokens showing a face in
 //!    `F` must not outnumber the pool's tokens having a face in `F`. The
-//!    slack of all 127 face sets is kept up to date, so a choice is checked
-//!    in 32 steps and the deal never dead-ends.
+//!    slack of all face sets is kept up to date (a lower bound on the
+//!    smallest slack skips the check while it is ≥ 1), so the deal never
+//!    dead-ends.
 //! 3. The rest of the pool is shuffled onto the fully unknown tokens (bag,
 //!    removed, another player's hand).
 //!
@@ -25,7 +26,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::tokens::{FACES, Face, KIND_TABLE, KINDS, MAX_TOKENS, kind_of};
+use super::tokens::{FACES, Face, KIND_OF_PACKED, KIND_TABLE, KINDS, MAX_TOKENS};
 use super::{DRAWER, FLIPPED, IN_HAND, SIDE_B, Seaside, SeasideState};
 use crate::game::Seat;
 use crate::rng::{GameRng, below, shuffle};
@@ -33,17 +34,21 @@ use crate::rng::{GameRng, below, shuffle};
 /// All face sets (bit `f` = face `f`).
 const MASKS: usize = 1 << FACES;
 
-/// Subset sums: `v[m]` becomes the sum of the original `v` over subsets of `m`.
-#[inline]
-fn zeta(v: &mut [i16; MASKS]) {
-    for bit in 0..FACES {
-        for m in 0..MASKS {
-            if m & (1 << bit) != 0 {
-                v[m] += v[m ^ (1 << bit)];
-            }
+/// `HAS[f][m]` = 1 if the face set `m` holds face `f`, else 0 (as `i16`
+/// lanes, so that the loops over all sets vectorize).
+const HAS: [[i16; MASKS]; FACES] = {
+    let mut t = [[0i16; MASKS]; FACES];
+    let mut f = 0;
+    while f < FACES {
+        let mut m = 0;
+        while m < MASKS {
+            t[f][m] = ((m >> f) & 1) as i16;
+            m += 1;
         }
+        f += 1;
     }
-}
+    t
+};
 
 impl Seaside {
     pub(super) fn determinize_state(
@@ -62,42 +67,52 @@ impl Seaside {
         // Draw positions whose back is hidden, and ids wholly unknown.
         let mut partial: ArrayVec<u8, MAX_TOKENS> = ArrayVec::new();
         let mut unknown: ArrayVec<u8, MAX_TOKENS> = ArrayVec::new();
-        let mut demand = [0i16; MASKS];
+        let mut demand = [0i16; FACES];
         for &id in &s.order[..drawn] {
             let info = s.info[id as usize];
             if (info & DRAWER) as Seat == viewer || info & FLIPPED != 0 {
                 let p = s.faces[id as usize];
-                pool[kind_of(p & 15, p >> 4)] -= 1;
+                pool[KIND_OF_PACKED[p as usize] as usize] -= 1;
             } else if info & IN_HAND != 0 {
                 unknown.push(id);
             } else {
                 partial.push(id);
-                demand[1 << s.up_face(id as usize) as usize] += 1;
+                demand[s.up_face(id as usize) as usize] += 1;
             }
         }
         unknown.extend(s.order[drawn..n].iter().copied());
 
         if !partial.is_empty() {
-            // slack[F] = pool tokens with a face in F - hidden backs showing a face in F.
-            let mut inside = [0i16; MASKS];
-            let mut total = 0i16;
-            for (k, &c) in pool.iter().enumerate() {
-                let (a, b) = KIND_TABLE[k];
-                inside[(1 << a) | (1 << b)] += c;
-                total += c;
-            }
-            zeta(&mut inside);
-            zeta(&mut demand);
+            // slack[F] = pool tokens with a face in F - hidden backs showing a
+            // face in F (loops over all 128 sets, which vectorize).
             let mut slack = [0i16; MASKS];
-            for (m, sl) in slack.iter_mut().enumerate() {
-                *sl = total - inside[(MASKS - 1) ^ m] - demand[m];
+            for (k, &c) in pool.iter().enumerate() {
+                if c != 0 {
+                    let (a, b) = KIND_TABLE[k];
+                    let (ha, hb) = (&HAS[a as usize], &HAS[b as usize]);
+                    for m in 0..MASKS {
+                        slack[m] += c * (ha[m] | hb[m]);
+                    }
+                }
             }
+            for (f, &d) in demand.iter().enumerate() {
+                if d != 0 {
+                    for (sl, &h) in slack.iter_mut().zip(&HAS[f]) {
+                        *sl -= d * h;
+                    }
+                }
+            }
+            // A lower bound on the slack of every set a deal can lower (all
+            // but the empty and the full set): while it is ≥ 1 no check is needed.
+            let exact_min =
+                |slack: &[i16; MASKS]| slack[1..MASKS - 1].iter().copied().fold(i16::MAX, i16::min);
+            let mut lower = exact_min(&slack);
             for &id in &partial {
                 let id = id as usize;
                 let f = s.up_face(id) as usize;
                 let mut weights = [0u32; FACES];
                 for (x, wt) in weights.iter_mut().enumerate() {
-                    *wt = pool[kind_of(f as u8, x as u8)].max(0) as u32;
+                    *wt = pool[KIND_OF_PACKED[f | x << 4] as usize].max(0) as u32;
                 }
                 let x = loop {
                     let sum: u32 = weights.iter().sum();
@@ -111,38 +126,38 @@ impl Seaside {
                         r -= weights[x];
                         x += 1;
                     }
-                    // Taking {f, x} lowers the slack of every F holding x but not f.
-                    let rest = (MASKS - 1) & !(1 << x) & !(1 << f);
-                    let mut ok = true;
-                    if x != f {
-                        let mut sub = rest;
-                        loop {
-                            if slack[sub | 1 << x] < 1 {
-                                ok = false;
-                                break;
-                            }
-                            if sub == 0 {
-                                break;
-                            }
-                            sub = (sub - 1) & rest;
-                        }
-                    }
-                    if ok {
-                        if x != f {
-                            let mut sub = rest;
-                            loop {
-                                slack[sub | 1 << x] -= 1;
-                                if sub == 0 {
-                                    break;
-                                }
-                                sub = (sub - 1) & rest;
-                            }
-                        }
+                    if x == f {
+                        // A double {f, f} lowers no slack.
                         break x;
                     }
-                    weights[x] = 0;
+                    // Taking {f, x} lowers the slack of every F holding x but not f.
+                    let (hx, hf) = (&HAS[x], &HAS[f]);
+                    if lower < 1 {
+                        lower = exact_min(&slack);
+                        if lower < 1 {
+                            // The smallest slack among the sets this deal lowers.
+                            let mut least = i16::MAX;
+                            for m in 0..MASKS {
+                                let v = if hx[m] & !hf[m] != 0 {
+                                    slack[m]
+                                } else {
+                                    i16::MAX
+                                };
+                                least = least.min(v);
+                            }
+                            if least < 1 {
+                                weights[x] = 0;
+                                continue;
+                            }
+                        }
+                    }
+                    for m in 0..MASKS {
+                        slack[m] -= hx[m] & !hf[m];
+                    }
+                    lower -= 1;
+                    break x;
                 };
-                pool[kind_of(f as u8, x as u8)] -= 1;
+                pool[KIND_OF_PACKED[f | x << 4] as usize] -= 1;
                 if f == Face::Beach as usize {
                     let backs = &mut w.seats[s.drawer(id)].beach_backs;
                     backs[s.back_face(id) as usize] -= 1;

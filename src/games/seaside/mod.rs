@@ -13,13 +13,14 @@
 //!   the default 70-token set.
 //!
 //! # State
-//! [`SeasideState`] is `Copy` and heap-free (about 470 bytes): the faces of
-//! every token by id, the draw order (the bag first, then the removed
-//! tokens), one byte per drawn token (who drew it, which side is up, whether
-//! it was flipped, whether it is still in hand), the Sea's three counts, and
-//! each player's seaside as counters ([`SeatArea`]). Tokens taken from the
-//! Sea and discarded tokens are counted, not named: tokens of one face are
-//! interchangeable there.
+//! [`SeasideState`] is `Copy` and heap-free (560 bytes): the faces of every
+//! token by id, the draw order (the bag first, then the removed tokens), one
+//! byte per token id (who drew it, which side is up, whether it was flipped,
+//! whether it is still in hand), each player's Beaches as a 128-bit set of
+//! token ids, the Sea's three counts, and each player's seaside as counters
+//! ([`SeatArea`]). Tokens taken from the Sea and discarded tokens are
+//! counted, not named: tokens showing one face are interchangeable there.
+//! Capacity: [`MAX_TOKENS`] = 128 tokens (a larger set is refused).
 //!
 //! # Turn flow and actions
 //! Drawing is not a decision: the token on top of the bag is drawn when a
@@ -39,9 +40,21 @@
 //!   a Crab).
 //!
 //! # Determinization
-//! See [`Game::determinize`] on [`Seaside`]: from a viewer's knowledge it
-//! re-deals the bag and removed tokens and the hidden backs of the tokens
-//! others drew, so that the whole state holds exactly the token set.
+//! A seat knows both faces of the tokens it drew (the one in its hand too)
+//! and of flipped tokens, only the face up of the other tokens others drew,
+//! and nothing of the bag, the removed tokens or another player's hand.
+//! [`Game::determinize`] keeps token ids, the draw order and every counter,
+//! and re-deals only faces: the pool is the set's token kinds (unordered
+//! face pairs) minus the kinds the seat knows; each hidden back is dealt a
+//! kind `{up, x}` from the pool in proportion to the pool's counts, among
+//! the kinds that keep a complete deal possible (Hall's condition over the
+//! 127 sets of faces, kept up to date incrementally, so it never dead-ends);
+//! the rest of the pool is shuffled onto the bag, the removed tokens and
+//! another player's hand. The world's tokens are exactly the token set and
+//! the seat's observation is unchanged. (The flip rule "lowest id" means a
+//! record reveals that a player's lower-id Beaches had other backs than the
+//! flipped one; ids are an engine artifact, and determinization ignores
+//! this.)
 //!
 //! # Evaluation
 //! [`Evaluate::evaluate`] is the seat's current score minus the best other
@@ -63,6 +76,7 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 use crate::game::{Evaluate, Game, MAX_SEATS, Outcome, Seat, SeatSet};
+use crate::record::RecordError;
 use crate::rng::{GameRng, Rng, below, in_range, shuffle};
 use crate::spec::{Spec, SpecError};
 
@@ -399,20 +413,23 @@ impl Seaside {
         tokens: &[u8],
         bag: &[u8],
         removed: &[u8],
-    ) -> Result<SeasideState, String> {
+    ) -> Result<SeasideState, RecordError> {
+        let bad = |why: String| RecordError::field("setup", why);
         let n = tokens.len();
         if n == 0 || n > MAX_TOKENS {
-            return Err(format!("a set holds 1 to {MAX_TOKENS} tokens, not {n}"));
+            return Err(bad(format!(
+                "a set holds 1 to {MAX_TOKENS} tokens, not {n}"
+            )));
         }
         if bag.len() + removed.len() != n {
-            return Err(format!(
+            return Err(bad(format!(
                 "bag ({}) and removed ({}) must hold the {n} tokens",
                 bag.len(),
                 removed.len()
-            ));
+            )));
         }
         if bag.is_empty() {
-            return Err("the bag is empty".into());
+            return Err(bad("the bag is empty".into()));
         }
         let mut s = SeasideState {
             faces: [0; MAX_TOKENS],
@@ -433,15 +450,24 @@ impl Seaside {
         let mut seen = [false; MAX_TOKENS];
         for (i, &id) in bag.iter().chain(removed).enumerate() {
             if id as usize >= n || std::mem::replace(&mut seen[id as usize], true) {
-                return Err(format!("token id {id} is out of range or listed twice"));
+                return Err(bad(format!(
+                    "token id {id} is out of range or listed twice"
+                )));
             }
             s.order[i] = id;
         }
+        let mut kinds = [0u8; tokens::KINDS];
         for (id, &p) in tokens.iter().enumerate() {
             if p & 15 > 6 || p >> 4 > 6 {
-                return Err(format!("token {id} has a bad face"));
+                return Err(bad(format!("token {id} has a bad face")));
             }
+            kinds[tokens::kind_of(p & 15, p >> 4)] += 1;
             s.faces[id] = p;
+        }
+        if &kinds != self.set.kind_counts() {
+            return Err(bad(
+                "the tokens are not this configuration's token set".into()
+            ));
         }
         self.start_turn(&mut s, 0);
         Ok(s)
@@ -463,7 +489,7 @@ impl Seaside {
     }
 
     /// Draw for `p`, or end the game if the bag is empty.
-    #[inline]
+    #[inline(always)]
     fn start_turn(&self, s: &mut SeasideState, p: u8) {
         s.to_move = p;
         if s.drawn == s.bag_end {
@@ -475,7 +501,7 @@ impl Seaside {
         s.phase = Phase::ChooseFace;
     }
 
-    #[inline]
+    #[inline(always)]
     fn end_turn(&self, s: &mut SeasideState, p: u8) {
         let next = if p + 1 == self.players { 0 } else { p + 1 };
         self.start_turn(s, next);
@@ -483,7 +509,7 @@ impl Seaside {
 
     /// Resolve `face` of token `id` played by `p` (freshly drawn or flipped);
     /// `back` is the token's other face.
-    #[inline]
+    #[inline(always)]
     fn resolve(&self, s: &mut SeasideState, p: u8, id: u8, face: Face, back: Face) {
         let solo = self.players == 1;
         let a = &mut s.seats[p as usize];
@@ -541,6 +567,8 @@ impl Seaside {
     }
 
     /// The end: the Sea goes to the Wave leaders; the game is over.
+    #[cold]
+    #[inline(never)]
     fn finish(&self, s: &mut SeasideState) {
         s.phase = Phase::Over;
         let players = self.players as usize;
@@ -603,14 +631,11 @@ impl Seaside {
     }
 }
 
-/// A uniform integer in `0..=max` (no random number when `max` is 0).
+/// A uniform integer in `0..=max` (a random number even when `max` is 0:
+/// cheaper than a mispredicted branch).
 #[inline]
 fn pick_upto(rng: &mut GameRng, max: u8) -> u8 {
-    if max == 0 {
-        0
-    } else {
-        below(rng, max as u32 + 1) as u8
-    }
+    below(rng, max as u32 + 1) as u8
 }
 
 impl Game for Seaside {
@@ -716,7 +741,7 @@ impl Game for Seaside {
         list
     }
 
-    #[inline]
+    #[inline(always)]
     fn random_action(&self, s: &SeasideState, rng: &mut GameRng) -> Action {
         let p = s.to_move as usize;
         match s.phase {
@@ -731,17 +756,14 @@ impl Game for Seaside {
             Phase::Shells => Action::Shells(pick_upto(rng, s.sea[1].min(s.seats[p].beaches))),
             Phase::Flip => {
                 let backs = &s.seats[p].beach_backs;
-                let kinds = backs.iter().filter(|&&c| c > 0).count() as u32;
-                let mut j = below(rng, kinds);
-                for f in Face::ALL {
-                    if backs[f as usize] > 0 {
-                        if j == 0 {
-                            return Action::Flip(f);
-                        }
-                        j -= 1;
-                    }
+                let mut mask = 0u32;
+                for (f, &c) in backs.iter().enumerate() {
+                    mask |= u32::from(c > 0) << f;
                 }
-                Action::Flip(Face::Beach)
+                for _ in 0..below(rng, mask.count_ones()) {
+                    mask &= mask - 1;
+                }
+                Action::Flip(Face::from_index(mask.trailing_zeros() as u8))
             }
             Phase::Steal => {
                 let mut victims: ArrayVec<u8, MAX_SEATS> = ArrayVec::new();
@@ -760,6 +782,9 @@ impl Game for Seaside {
         }
     }
 
+    // Always inlined: the random-playout loop is the hot path, and the
+    // optimizer does not inline it across crates on its own (-12%).
+    #[inline(always)]
     fn play_unchecked(&self, s: &mut SeasideState, action: Action) {
         let p = s.to_move;
         let pu = p as usize;
@@ -776,18 +801,17 @@ impl Game for Seaside {
                 let k = k.min(s.sea[0]);
                 s.sea[0] -= k;
                 let a = &mut s.seats[pu];
+                // Branch-free (random sizes mispredict): with no stack yet the
+                // size is 0, so the new stack is "larger".
                 let size = k + 1;
-                if a.stacks == 0 || size > a.stack_size {
-                    s.discarded_sandpipers += a.stacks;
-                    s.discarded_isopods += a.stacks * a.stack_size.saturating_sub(1);
-                    a.stacks = 1;
-                    a.stack_size = size;
-                } else if size == a.stack_size {
-                    a.stacks += 1;
-                } else {
-                    s.discarded_sandpipers += 1;
-                    s.discarded_isopods += k;
-                }
+                let larger = u8::from(size > a.stack_size);
+                let equal = u8::from(size == a.stack_size);
+                let smaller = 1 - larger - equal;
+                s.discarded_sandpipers += larger * a.stacks + smaller;
+                s.discarded_isopods +=
+                    larger * a.stacks * a.stack_size.saturating_sub(1) + smaller * k;
+                a.stacks = larger + equal * (a.stacks + 1) + smaller * a.stacks;
+                a.stack_size = a.stack_size.max(size);
                 self.end_turn(s, p);
             }
             Action::Shells(k) => {

@@ -231,9 +231,7 @@ impl RecordFormat for Seaside {
                 format!("{} tokens removed, the options say {r}", removed.len()),
             ));
         }
-        let initial = self
-            .start_from(&packed, &bag, &removed)
-            .map_err(|e| RecordError::field("setup", e))?;
+        let initial = self.start_from(&packed, &bag, &removed)?;
         replay_decisions(self, initial, events, |s, e| self.decode_event(s, e))
     }
 
@@ -260,13 +258,19 @@ impl RecordFormat for Seaside {
         let scores = self.scores(s);
         for p in 0..self.players as usize {
             let a = &s.seats[p];
+            let share = scores[p] - a.tokens();
             let backs: Vec<&str> = Face::ALL
                 .iter()
                 .flat_map(|&f| std::iter::repeat_n(f.name(), a.beach_backs[f as usize] as usize))
                 .collect();
             out.push_str(&format!(
-                "seat {p}: {} points · Beach {}{} · Wave {} · Rock {} · Sandpiper {}",
-                scores[p],
+                "seat {p}: {} points{} · Beach {}{} · Wave {} · Rock {} · Sandpiper {}",
+                a.tokens(),
+                if share > 0 {
+                    format!(" (+{share} from the Sea if the game ended now)")
+                } else {
+                    String::new()
+                },
                 a.beaches,
                 if backs.is_empty() {
                     String::new()
@@ -318,7 +322,7 @@ impl RecordFormat for Seaside {
         for p in 0..self.players as usize {
             let a = &s.seats[p];
             out.push_str(&format!(
-                "seat {p}: {} points (Beach {}, Wave {}, Rock {}, Sandpiper stacks {}, \
+                "seat {p}: {} points (Beach {}, Wave {}, Rock {}, in Sandpiper stacks {}, \
                  Shell {}, Crab {}, from the Sea {}){}\n",
                 o.scores[p],
                 a.beaches,

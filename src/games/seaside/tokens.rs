@@ -147,6 +147,21 @@ pub const KIND_TABLE: [(u8, u8); KINDS] = {
     t
 };
 
+/// The kind of a packed token (see [`pack`]), by packed byte (0 for a byte
+/// that is not a packed token).
+pub const KIND_OF_PACKED: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut p = 0;
+    while p < 256 {
+        let (a, b) = ((p & 15) as u8, (p >> 4) as u8);
+        if a < 7 && b < 7 {
+            t[p] = kind_of(a, b) as u8;
+        }
+        p += 1;
+    }
+    t
+};
+
 /// Pack a token's two faces in one byte: face A in the low nibble.
 #[inline]
 pub const fn pack(a: Face, b: Face) -> u8 {

@@ -241,6 +241,8 @@ pub struct ShellDashState {
     pub len: u16,
     /// Reshuffles so far.
     pub reshuffles: u32,
+    /// The card flipped last, by anyone (`EMPTY` before the first flip).
+    pub last: u8,
     /// Seed of future reshuffles (hidden; see the module docs).
     pub chance_seed: u64,
     /// Deck storage (card codes).
@@ -292,6 +294,8 @@ pub struct ShellDashObservation {
     pub deck_size: u16,
     /// Reshuffles so far.
     pub reshuffles: u32,
+    /// The card flipped last.
+    pub last: u8,
 }
 
 /// A hand-built position for [`ShellDash::position`]: the walker at the start
@@ -515,6 +519,7 @@ impl ShellDash {
             top: 0,
             len: p.deck.len() as u16,
             reshuffles: 0,
+            last: EMPTY,
             chance_seed: p.chance_seed,
             deck: [0; DECK_CAP],
         };
@@ -576,6 +581,7 @@ impl ShellDash {
             top: 9,
             len: n as u16,
             reshuffles: 0,
+            last: EMPTY,
             chance_seed: deck_seed(&deck[..n]),
             deck,
         };
@@ -613,6 +619,7 @@ impl ShellDash {
         let bit = 1u32 << i;
         s.down &= !bit;
         let card = s.board[i];
+        s.last = card;
         match card {
             WAVE => {
                 s.up |= bit;
@@ -737,7 +744,12 @@ impl ShellDash {
             s.phase = Phase::Over;
             return Ok(());
         }
-        self.walk_from(s, 0, r)
+        // Some card is face-down: the new walk stops at the first row holding
+        // one (rows before it are crossed), so it cannot complete here.
+        let lowest_row = s.down.trailing_zeros() / 3;
+        s.row = lowest_row as u8;
+        s.phase = Phase::Flip;
+        Ok(())
     }
 
     /// Draw the deck's top card, reshuffling the discard pile into a new deck
@@ -1040,6 +1052,7 @@ impl Game for ShellDash {
             discard: s.discard,
             deck_size: s.len - s.top,
             reshuffles: s.reshuffles,
+            last: s.last,
         }
     }
 

@@ -289,6 +289,9 @@ impl RecordFormat for ShellDash {
             text.truncate(text.trim_end().len());
             text.push('\n');
         }
+        if let Some(card) = Card::from_code(s.last) {
+            let _ = writeln!(text, "last card flipped: {}", card.name());
+        }
         let _ = write!(text, "deck: {} cards; discard pile:", s.deck_size());
         let discarded: u16 = s.discard.iter().sum();
         if discarded == 0 {

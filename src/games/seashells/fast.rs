@@ -1,0 +1,266 @@
+//! The hot paths of random playouts, written for the baseline x86-64 target
+//! (no POPCNT or BMI2 assumed) and portable to any other: byte tables for
+//! the Bucket's row and column, SIMD-within-a-register counts, and random
+//! numbers drawn two per 64-bit output.
+//!
+//! Every function here gives the same result on every target, so a seed
+//! plays the same games whatever the build flags.
+
+use crate::game::MAX_SEATS;
+use crate::rng::{GameRng, Rng, below};
+
+use super::Scoring;
+
+/// Number of set bits of each byte.
+static POP8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).count_ones() as u8;
+        b += 1;
+    }
+    t
+};
+
+/// `SELECT8[byte][k]`: the index of the `k`-th (from 0) set bit of `byte`.
+static SELECT8: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 != 0 {
+                t[b][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Occupancy of column `col` as a byte: bit `i` = square `8 * i + col`.
+/// (The bits of the column sit 8 apart; the multiplication moves bit `8i`
+/// to bit `56 + i` without two partial products ever meeting.)
+#[inline(always)]
+fn column_byte(occ: u64, col: u32) -> usize {
+    (((occ >> col) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize
+}
+
+/// A uniformly random board move: one of the items in the Bucket's row and
+/// column, and a bottle spent or not when `spend` (0 or 1) says one may be.
+/// The Bucket's own square, where row and column meet, is always empty, so
+/// the row's items and the column's items are disjoint: the pick numbers the
+/// row's items first, then the column's.
+#[inline(always)]
+pub(super) fn random_take(occ: u64, bucket: u8, spend: u32, rng: &mut GameRng) -> (u8, bool) {
+    let (row, col) = ((bucket >> 3) as u32, (bucket & 7) as u32);
+    let row_byte = ((occ >> (8 * row)) & 0xFF) as usize;
+    let col_byte = column_byte(occ, col);
+    let in_row = POP8[row_byte] as u32;
+    let n = in_row + POP8[col_byte] as u32;
+    let x = below(rng, n << spend);
+    let k = x >> spend;
+    let in_col = k >= in_row;
+    let (byte, kk) = if in_col {
+        (col_byte, k - in_row)
+    } else {
+        (row_byte, k)
+    };
+    let index = SELECT8[byte][kk as usize & 7] as u32;
+    let square = if in_col {
+        index * 8 + col
+    } else {
+        row * 8 + index
+    };
+    (square as u8, x & spend != 0)
+}
+
+/// Lemire's exact bounded draw from a given 32-bit random value `x`; on the
+/// rare rejection a fresh draw is taken from `rng` (still exactly uniform).
+#[inline(always)]
+fn bounded(x: u32, n: u32, rng: &mut GameRng) -> u32 {
+    let m = x as u64 * n as u64;
+    let low = m as u32;
+    if low < n && low < n.wrapping_neg() % n {
+        return below(rng, n);
+    }
+    (m >> 32) as u32
+}
+
+/// Fisher-Yates shuffle taking two draws from each 64-bit random output.
+#[inline]
+pub(super) fn shuffle_pairs(items: &mut [u8], rng: &mut GameRng) {
+    let mut i = items.len();
+    while i >= 3 {
+        let x = rng.next_u64();
+        let j = bounded(x as u32, i as u32, rng) as usize;
+        items.swap(i - 1, j);
+        let j = bounded((x >> 32) as u32, (i - 1) as u32, rng) as usize;
+        items.swap(i - 2, j);
+        i -= 2;
+    }
+    if i == 2 {
+        let j = below(rng, 2) as usize;
+        items.swap(1, j);
+    }
+}
+
+/// Partial Fisher-Yates of two 7-card decks at once: the first `dealt`
+/// places of each get uniformly random distinct cards.
+#[inline]
+pub(super) fn deal_two_decks(a: &mut [u8; 7], b: &mut [u8; 7], dealt: usize, rng: &mut GameRng) {
+    for i in 0..dealt {
+        let x = rng.next_u64();
+        let j = i + bounded(x as u32, (7 - i) as u32, rng) as usize;
+        a.swap(i, j);
+        let j = i + bounded((x >> 32) as u32, (7 - i) as u32, rng) as usize;
+        b.swap(i, j);
+    }
+}
+
+/// Per-seat counts as 16 byte lanes: lanes `0..7` the shapes, `8..15` the
+/// colours (lanes 7 and 15 stay 0), secret cards included.
+pub(super) type Lanes = [u8; 16];
+
+const SPREAD: u64 = 0x0002_0408_1020_4081;
+const LANES7: u64 = 0x0001_0101_0101_0101;
+
+/// Bit `j` of a 7-bit value into byte `j` (copies of the value 7 bits apart
+/// put bit `j` of copy `j` at bit `8j`).
+#[inline(always)]
+fn spread7(x: u64) -> u64 {
+    x.wrapping_mul(SPREAD) & LANES7
+}
+
+/// The sum of the bytes of `v` (each small).
+#[inline(always)]
+fn byte_sum(v: u64) -> u64 {
+    v.wrapping_mul(0x0101_0101_0101_0101) >> 56
+}
+
+/// The count lanes of one seat.
+#[inline(always)]
+pub(super) fn lanes(got: u64, shape_cards: u8, colour_cards: u8) -> Lanes {
+    let mut shapes = spread7(shape_cards as u64);
+    let mut colours = spread7(colour_cards as u64);
+    for k in 0..7 {
+        let row = spread7((got >> (7 * k)) & 0x7F);
+        colours += row;
+        shapes += byte_sum(row) << (8 * k);
+    }
+    let mut out = [0u8; 16];
+    out[..8].copy_from_slice(&shapes.to_le_bytes());
+    out[8..].copy_from_slice(&colours.to_le_bytes());
+    out
+}
+
+/// Coins of every seat in each of the 14 categories (lane by lane, as
+/// [`Lanes`]; the compiler turns the lane loops into vector instructions).
+#[inline]
+pub(super) fn lane_coin_table(
+    counts: &[Lanes; MAX_SEATS],
+    n: usize,
+    scoring: Scoring,
+) -> [Lanes; MAX_SEATS] {
+    let mut best = [0u8; 16];
+    for c in &counts[..n] {
+        for i in 0..16 {
+            best[i] = best[i].max(c[i]);
+        }
+    }
+    let mut table = [[0u8; 16]; MAX_SEATS];
+    match scoring {
+        Scoring::Simple => {
+            for (t, c) in table.iter_mut().zip(&counts[..n]) {
+                for i in 0..16 {
+                    t[i] = 3 * (c[i] == best[i] && best[i] > 0) as u8;
+                }
+            }
+        }
+        Scoring::Advanced => {
+            let mut leaders = [0u8; 16];
+            let mut second = [0u8; 16];
+            for c in &counts[..n] {
+                for i in 0..16 {
+                    leaders[i] += (c[i] == best[i]) as u8;
+                    let below_best = if c[i] < best[i] { c[i] } else { 0 };
+                    second[i] = second[i].max(below_best);
+                }
+            }
+            for (t, c) in table.iter_mut().zip(&counts[..n]) {
+                for i in 0..16 {
+                    let single = leaders[i] == 1;
+                    let lead = c[i] == best[i] && best[i] > 0;
+                    let runner_up = single && c[i] == second[i] && second[i] > 0;
+                    t[i] = if lead {
+                        if single { 3 } else { 1 }
+                    } else {
+                        runner_up as u8
+                    };
+                }
+            }
+        }
+    }
+    table
+}
+
+/// Shape and colour coins of every seat, all 14 categories at once.
+#[inline]
+pub(super) fn lane_coins(
+    counts: &[Lanes; MAX_SEATS],
+    n: usize,
+    scoring: Scoring,
+) -> [i32; MAX_SEATS] {
+    let table = lane_coin_table(counts, n, scoring);
+    let mut coins = [0i32; MAX_SEATS];
+    for (c, t) in coins.iter_mut().zip(&table) {
+        *c = t.iter().map(|&x| x as i32).sum();
+    }
+    coins
+}
+
+/// The 0/1 lanes of a shape mask and a colour mask.
+#[inline(always)]
+pub(super) fn card_lanes(shapes: u8, colours: u8) -> Lanes {
+    let mut out = [0u8; 16];
+    out[..8].copy_from_slice(&spread7(shapes as u64).to_le_bytes());
+    out[8..].copy_from_slice(&spread7(colours as u64).to_le_bytes());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::rng_from_seed;
+
+    #[test]
+    fn tables_and_tricks() {
+        assert_eq!(SELECT8[0b1010_0100], [2, 5, 7, 0, 0, 0, 0, 0]);
+        let occ = (1u64 << 3) | (1 << 19) | (1 << 59) | (1 << 20);
+        assert_eq!(column_byte(occ, 3), 0b1000_0101);
+        let l = lanes((1 << 8) | (1 << 15) | (1 << 48), 0b1, 0b100_0000);
+        // Shells: Conch Blue (8), Whelk Blue (15), Nautilus Violet (48).
+        assert_eq!(&l[..8], &[1, 1, 1, 0, 0, 0, 1, 0]);
+        assert_eq!(&l[8..], &[0, 2, 0, 0, 0, 0, 2, 0]);
+    }
+
+    #[test]
+    fn paired_draws_shuffle_uniformly() {
+        let mut rng = rng_from_seed(4);
+        let mut first = [0u32; 5];
+        for _ in 0..50_000 {
+            let mut v = [0u8, 1, 2, 3, 4];
+            shuffle_pairs(&mut v, &mut rng);
+            first[v[0] as usize] += 1;
+            let mut sorted = v;
+            sorted.sort();
+            assert_eq!(sorted, [0, 1, 2, 3, 4]);
+        }
+        for c in first {
+            assert!((9_400..10_600).contains(&c), "{first:?}");
+        }
+    }
+}
