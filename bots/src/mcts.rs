@@ -257,10 +257,12 @@ impl<G: Game> fmt::Debug for MctsBot<G> {
 }
 
 impl<G: Evaluate> MctsBot<G> {
-    /// A bot searching in `mode` with `params`. `params.iterations` must be
-    /// at least 1 (and at least `worlds` for PIMC; [`crate::BotConfig`]
-    /// validates both).
-    pub fn new(mode: Mode, params: SearchParams) -> Self {
+    /// A bot searching in `mode` with `params`. An iteration budget of 0 is
+    /// raised to 1, and a PIMC world count is clamped to `1..=iterations`
+    /// when searching ([`crate::BotConfig`] rejects such specs with an
+    /// error instead).
+    pub fn new(mode: Mode, mut params: SearchParams) -> Self {
+        params.iterations = params.iterations.max(1);
         MctsBot {
             mode,
             params,

@@ -217,3 +217,28 @@ fn each_seat_is_searched_for_its_own_reward() {
         assert!(take1.reward / (take1.visits as f64) < 0.25, "{take1:?}");
     }
 }
+
+#[test]
+fn degenerate_budgets_are_clamped_not_fatal() {
+    let game = Pebbles { players: 2 };
+    let state = race();
+    for mode in [
+        Mode::Ismcts,
+        Mode::Pimc { worlds: 0 },
+        Mode::Pimc { worlds: 50 },
+        Mode::Oracle,
+    ] {
+        let mut bot = MctsBot::<Pebbles>::new(
+            mode,
+            SearchParams {
+                iterations: 0,
+                ..SearchParams::default()
+            },
+        );
+        assert_eq!(bot.params().iterations, 1);
+        bot.search(&game, &state, &mut rng_from_seed(1));
+        let total: u64 = bot.root_stats().iter().map(|s| s.visits).sum();
+        assert_eq!(total, 1, "{mode}");
+        assert_eq!(bot.tree_size(), 2, "{mode}");
+    }
+}
