@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::game::PlayError;
 use crate::record::{GameRecord, RecordFormat, build_record, verify_record};
-use crate::rng::{game_seed, rng_from_seed};
+use crate::rng::{Rng, game_seed, rng_from_seed};
 
 /// What to run and how much.
 #[derive(Clone, Copy, Debug)]
@@ -53,7 +53,8 @@ pub struct ConformanceReport {
 /// - a clone equals its original and playing on it leaves the original as
 ///   it was; invariants hold at every state;
 /// - a determinization for the seat to move keeps that seat's observation,
-///   its legal actions and the game's invariants;
+///   its legal actions and the game's invariants, and depends only on that
+///   observation and the rng (same seed, indistinguishable states, same world);
 /// - a record written, serialized, parsed and replayed gives the same final
 ///   state and result.
 pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceReport {
@@ -182,6 +183,20 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
                 if world != state {
                     report.determinizations_differing += 1;
                 }
+                // A determinization must be a function of the seat's
+                // observation and the rng alone: from two states the seat
+                // cannot tell apart, the same seed gives the same world
+                // (otherwise a bot's choices would depend on hidden facts).
+                let probe = rng.next_u64();
+                let from_truth = game.determinize(&state, seat, &mut rng_from_seed(probe));
+                let from_world = game.determinize(&world, seat, &mut rng_from_seed(probe));
+                assert_eq!(
+                    from_truth,
+                    from_world,
+                    "{}: determinize depends on hidden information (same seed, \
+                     indistinguishable states, different worlds)",
+                    where_(ply)
+                );
             }
             // Clone equality and copy-make.
             let snapshot = state.clone();
