@@ -151,21 +151,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// Checked copy-make: the state after `action`, or why it was refused.
     fn play(&self, state: &Self::State, action: Self::Action) -> Result<Self::State, PlayError> {
-        if self.to_move(state).is_none() {
-            return Err(PlayError::GameOver);
-        }
-        let legal = self.legal_actions(state);
-        if !legal.contains(&action) {
-            let legal = legal
-                .iter()
-                .map(|a| a.to_string())
-                .collect::<Vec<_>>()
-                .join(" ");
-            return Err(PlayError::IllegalAction {
-                action: action.to_string(),
-                legal,
-            });
-        }
+        check_legal(self, state, action)?;
         let mut next = state.clone();
         self.play_unchecked(&mut next, action);
         Ok(next)
@@ -203,6 +189,32 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Check the state's internal invariants (component conservation...);
     /// `Err` says what is wrong. Used by tests, never by the hot path.
     fn check_invariants(&self, state: &Self::State) -> Result<(), String>;
+}
+
+/// Whether `action` may be played in `state`: `Ok`, or the [`PlayError`]
+/// saying why not (the check behind [`Game::play`], for callers that play
+/// by other means, such as a record replay that supplies its own chance).
+pub fn check_legal<G: Game>(
+    game: &G,
+    state: &G::State,
+    action: G::Action,
+) -> Result<(), PlayError> {
+    if game.to_move(state).is_none() {
+        return Err(PlayError::GameOver);
+    }
+    let legal = game.legal_actions(state);
+    if !legal.contains(&action) {
+        let legal = legal
+            .iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        return Err(PlayError::IllegalAction {
+            action: action.to_string(),
+            legal,
+        });
+    }
+    Ok(())
 }
 
 /// Play `state` to the end with uniformly random actions; returns the

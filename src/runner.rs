@@ -84,22 +84,18 @@ where
     G: RecordFormat,
     F: Fn() -> Vec<Box<dyn Bot<G>>> + Sync,
 {
-    range
-        .into_par_iter()
-        .map(|index| {
-            let mut bots = make_bots();
-            let report = play_game(
-                game,
-                &mut bots,
-                bot_specs,
-                index,
-                game_seed(run_seed, index),
-                want_records,
-            );
-            on_done();
-            report
-        })
-        .collect()
+    let never = std::sync::atomic::AtomicBool::new(false);
+    play_games_cancellable(
+        game,
+        range,
+        run_seed,
+        bot_specs,
+        make_bots,
+        want_records,
+        on_done,
+        &never,
+    )
+    .expect("a run that is never cancelled plays every game")
 }
 
 /// [`play_games`] that stops early when `cancel` becomes true (e.g. on

@@ -8,7 +8,7 @@ use super::{
     COLUMNS, Card, DECK_CAP, KINDS, MAX_TURNS, Phase, Reshuffle, ShellDash, ShellDashAction,
     ShellDashState,
 };
-use crate::game::Game;
+use crate::game::{Game, check_legal};
 use crate::record::{RecordError, RecordFormat, Replay, get_bool, get_u64};
 
 /// Card names of a list of codes.
@@ -222,18 +222,8 @@ impl RecordFormat for ShellDash {
                 ));
             }
             let action = decode(event).map_err(|why| RecordError::event(index, why))?;
-            let legal = self.legal_actions(&state);
-            if !legal.contains(&action) {
-                let legal = legal
-                    .iter()
-                    .map(|a| a.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                return Err(RecordError::event(
-                    index,
-                    format!("illegal action `{action}` (legal: {legal})"),
-                ));
-            }
+            check_legal(self, &state, action)
+                .map_err(|e| RecordError::event(index, e.to_string()))?;
             let mut next = state;
             let mut recorded = RecordedReshuffle {
                 events,
