@@ -29,6 +29,9 @@ pub struct TournamentArgs {
     pub players: usize,
     /// Bot spec for each seat, separated by top-level commas
     /// (`ismcts(iterations=2000,c=0.7),greedy`), or one spec for every seat.
+    /// Bots: random, greedy(worlds), pimc(iterations,worlds,c,rollout,reward),
+    /// ismcts(iterations,c,rollout,reward), oracle(...) (cheats: sees hidden
+    /// information). See docs/bots.md.
     #[arg(long, value_name = "SPECS", default_value = "random")]
     pub bots: String,
     /// Number of games to play.
