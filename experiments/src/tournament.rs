@@ -81,6 +81,11 @@ pub fn parse_bots(text: &str, players: usize) -> Result<(Vec<BotConfig>, Vec<Str
 pub fn run(args: TournamentArgs) -> Result<(), String> {
     let game = AnyGame::from_spec(&args.game, args.players).map_err(|e| format!("--game: {e}"))?;
     let (configs, specs) = parse_bots(&args.bots, args.players)?;
+    if !args.quiet && configs.iter().any(BotConfig::is_cheating) {
+        eprintln!(
+            "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
+        );
+    }
     // Open every output before playing, so that a bad path fails at once.
     let mut out = args.out.as_deref().map(AtomicFile::create).transpose()?;
     let mut summary = args
