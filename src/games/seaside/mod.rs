@@ -189,6 +189,28 @@ pub struct SeasideState {
 }
 
 impl SeasideState {
+    /// A state with `n` tokens of which the first `bag_end` places of
+    /// `order` are the bag, before any token is placed: nothing drawn, empty
+    /// Sea and seasides, seat 0 to choose. Setup fills `faces` and `order`.
+    fn before_setup(n: usize, bag_end: usize) -> SeasideState {
+        SeasideState {
+            faces: [0; MAX_TOKENS],
+            order: [0; MAX_TOKENS],
+            info: [0; MAX_TOKENS],
+            beach_ids: [0; MAX_SEATS],
+            seats: [SeatArea::default(); MAX_SEATS],
+            n: n as u8,
+            bag_end: bag_end as u8,
+            drawn: 0,
+            phase: Phase::ChooseFace,
+            to_move: 0,
+            sea: [0; 3],
+            discarded_sandpipers: 0,
+            discarded_isopods: 0,
+            won_faces: [0; 3],
+        }
+    }
+
     /// Tokens in the Sea.
     #[inline]
     pub fn sea_total(&self) -> u8 {
@@ -431,22 +453,7 @@ impl Seaside {
         if bag.is_empty() {
             return Err(bad("the bag is empty".into()));
         }
-        let mut s = SeasideState {
-            faces: [0; MAX_TOKENS],
-            order: [0; MAX_TOKENS],
-            info: [0; MAX_TOKENS],
-            beach_ids: [0; MAX_SEATS],
-            seats: [SeatArea::default(); MAX_SEATS],
-            n: n as u8,
-            bag_end: bag.len() as u8,
-            drawn: 0,
-            phase: Phase::ChooseFace,
-            to_move: 0,
-            sea: [0; 3],
-            discarded_sandpipers: 0,
-            discarded_isopods: 0,
-            won_faces: [0; 3],
-        };
+        let mut s = SeasideState::before_setup(n, bag.len());
         let mut seen = [false; MAX_TOKENS];
         for (i, &id) in bag.iter().chain(removed).enumerate() {
             if id as usize >= n || std::mem::replace(&mut seen[id as usize], true) {
@@ -668,22 +675,7 @@ impl Game for Seaside {
                 }
             }
         };
-        let mut s = SeasideState {
-            faces: [0; MAX_TOKENS],
-            order: [0; MAX_TOKENS],
-            info: [0; MAX_TOKENS],
-            beach_ids: [0; MAX_SEATS],
-            seats: [SeatArea::default(); MAX_SEATS],
-            n: n as u8,
-            bag_end: (n - removed as usize) as u8,
-            drawn: 0,
-            phase: Phase::ChooseFace,
-            to_move: 0,
-            sea: [0; 3],
-            discarded_sandpipers: 0,
-            discarded_isopods: 0,
-            won_faces: [0; 3],
-        };
+        let mut s = SeasideState::before_setup(n, n - removed as usize);
         s.faces[..n].copy_from_slice(self.set.packed());
         for (i, o) in s.order[..n].iter_mut().enumerate() {
             *o = i as u8;
