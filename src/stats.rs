@@ -32,6 +32,23 @@ pub fn mean_ci95(values: &[f64]) -> (f64, f64) {
     (mean, Z95 * (var / n).sqrt())
 }
 
+/// [`mean_ci95`] from exact integer totals: `n` values, their sum and the
+/// sum of their squares (so a tally can be kept without storing the values,
+/// and the result does not depend on the order they were added in).
+pub fn mean_ci95_from_sums(n: u64, sum: i64, sum_of_squares: i128) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let mean = sum as f64 / n as f64;
+    if n < 2 {
+        return (mean, 0.0);
+    }
+    // n * sum_sq - sum^2 is exact in i128 for any realistic tally.
+    let spread = (n as i128) * sum_of_squares - (sum as i128) * (sum as i128);
+    let var = spread as f64 / (n as f64 * (n - 1) as f64);
+    (mean, Z95 * (var / n as f64).sqrt())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -49,6 +66,19 @@ mod tests {
         assert_eq!(lo, 0.0);
         assert!((hi - 0.2775).abs() < 1e-4, "{hi}");
         assert_eq!(wilson(0.0, 0.0, Z95), (0.0, 1.0));
+    }
+
+    #[test]
+    fn mean_interval_from_sums_matches() {
+        let values = [3i64, -1, 4, 1, 5, 9, 2, 6];
+        let (m1, h1) = mean_ci95(&values.iter().map(|&v| v as f64).collect::<Vec<_>>());
+        let sum: i64 = values.iter().sum();
+        let squares: i128 = values.iter().map(|&v| (v * v) as i128).sum();
+        let (m2, h2) = mean_ci95_from_sums(values.len() as u64, sum, squares);
+        assert_eq!(m1, m2);
+        assert!((h1 - h2).abs() < 1e-12, "{h1} {h2}");
+        assert_eq!(mean_ci95_from_sums(0, 0, 0), (0.0, 0.0));
+        assert_eq!(mean_ci95_from_sums(1, 7, 49), (7.0, 0.0));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! `beachcomber tournament`: many games between bots, in parallel and
 //! reproducible to the byte for a given seed whatever the thread count.
 
-use std::io::Write;
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 use beachcomber::game::Evaluate;
@@ -9,7 +10,7 @@ use beachcomber::games::AnyGame;
 use beachcomber::record::RecordFormat;
 use beachcomber::runner::{GameReport, play_games_cancellable};
 use beachcomber::spec::split_top_level;
-use beachcomber::stats::{Z95, mean_ci95, wilson};
+use beachcomber::stats::{Z95, mean_ci95_from_sums, wilson};
 use beachcomber::with_game;
 use beachcomber_bots::BotConfig;
 use clap::Args;
@@ -98,30 +99,33 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
         .num_threads(args.threads.unwrap_or(0) as usize)
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let want_records = record.is_some();
-    let reports = pool.install(|| {
-        with_game!(&game, |g| play_all(
-            g,
-            &configs,
-            &specs,
-            &args,
-            want_records
-        ))
-    })?;
-    let summaries = summarize(&reports, &specs);
-    if let Some(file) = out.as_mut() {
-        write_games_csv(file, &reports, &specs).map_err(|e| format!("--out: {e}"))?;
+    let games_csv = out.as_mut().map(|f| csv::Writer::from_writer(f.writer()));
+    let mut sinks = Sinks {
+        games_csv,
+        records: record.as_mut(),
+    };
+    if let Some(w) = sinks.games_csv.as_mut() {
+        w.write_record([
+            "game",
+            "seed",
+            "seat",
+            "bot",
+            "score",
+            "win_share",
+            "won",
+            "plies",
+        ])
+        .map_err(|e| format!("--out: {e}"))?;
     }
+    let tally =
+        pool.install(|| with_game!(&game, |g| play_all(g, &configs, &specs, &args, &mut sinks)))?;
+    if let Some(mut w) = sinks.games_csv.take() {
+        w.flush().map_err(|e| format!("--out: {e}"))?;
+    }
+    drop(sinks);
+    let summaries = tally.summaries(&specs);
     if let Some(file) = summary.as_mut() {
         write_summary_csv(file, &summaries).map_err(|e| format!("--summary: {e}"))?;
-    }
-    if let Some(file) = record.as_mut() {
-        let w = file.writer();
-        for r in &reports {
-            let rec = r.record.as_ref().expect("records were asked for");
-            serde_json::to_writer(&mut *w, rec).map_err(|e| format!("--record: {e}"))?;
-            w.write_all(b"\n").map_err(|e| format!("--record: {e}"))?;
-        }
     }
     for file in [out, summary, record].into_iter().flatten() {
         file.commit()?;
@@ -132,13 +136,23 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// Games played between two writes: results are written and dropped chunk
+/// by chunk, so memory stays bounded however many games a run has.
+const CHUNK: u64 = 1024;
+
+/// Where finished games go.
+struct Sinks<'a> {
+    games_csv: Option<csv::Writer<&'a mut BufWriter<File>>>,
+    records: Option<&'a mut AtomicFile>,
+}
+
 fn play_all<G: RecordFormat + Evaluate>(
     game: &G,
     configs: &[BotConfig],
     specs: &[String],
     args: &TournamentArgs,
-    want_records: bool,
-) -> Result<Vec<GameReport>, String> {
+    sinks: &mut Sinks<'_>,
+) -> Result<Tally, String> {
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -152,18 +166,37 @@ fn play_all<G: RecordFormat + Evaluate>(
         .progress_chars("=> "),
     );
     let make_bots = || configs.iter().map(|c| c.build::<G>()).collect();
-    let reports = play_games_cancellable(
-        game,
-        0..args.games,
-        args.seed,
-        specs,
-        make_bots,
-        want_records,
-        &|| bar.inc(1),
-        &crate::INTERRUPTED,
-    );
+    let mut tally = Tally::new(specs.len());
+    let mut start = 0;
+    while start < args.games {
+        let end = args.games.min(start + CHUNK);
+        let reports = play_games_cancellable(
+            game,
+            start..end,
+            args.seed,
+            specs,
+            make_bots,
+            sinks.records.is_some(),
+            &|| bar.inc(1),
+            &crate::INTERRUPTED,
+        )
+        .ok_or_else(|| "interrupted: no output was written".to_string())?;
+        tally.add(&reports);
+        if let Some(w) = sinks.games_csv.as_mut() {
+            write_games_csv(w, &reports, specs).map_err(|e| format!("--out: {e}"))?;
+        }
+        if let Some(file) = sinks.records.as_mut() {
+            let w = file.writer();
+            for r in &reports {
+                let rec = r.record.as_ref().expect("records were asked for");
+                serde_json::to_writer(&mut *w, rec).map_err(|e| format!("--record: {e}"))?;
+                w.write_all(b"\n").map_err(|e| format!("--record: {e}"))?;
+            }
+        }
+        start = end;
+    }
     bar.finish_and_clear();
-    reports.ok_or_else(|| "interrupted: no output was written".to_string())
+    Ok(tally)
 }
 
 /// Per-seat statistics of a run.
@@ -183,50 +216,64 @@ pub struct SeatSummary {
     pub score: (f64, f64),
 }
 
-fn summarize(reports: &[GameReport], specs: &[String]) -> Vec<SeatSummary> {
-    (0..specs.len())
-        .map(|seat| {
-            // Sum win shares as integers (games x 60 is divisible by every
-            // tie size 1..=5), so the total never depends on summation order.
-            let wins60: u64 = reports
-                .iter()
-                .map(|r| (r.outcome.win_share(seat) * 60.0).round() as u64)
-                .sum();
-            let wins = wins60 as f64 / 60.0;
-            let scores: Vec<f64> = reports
-                .iter()
-                .map(|r| r.outcome.scores[seat] as f64)
-                .collect();
-            let games = reports.len() as u64;
-            SeatSummary {
-                seat,
-                bot: specs[seat].clone(),
-                games,
-                wins,
-                win_interval: wilson(wins, games as f64, Z95),
-                score: mean_ci95(&scores),
-            }
-        })
-        .collect()
+/// Running per-seat totals, in integers so that they never depend on the
+/// order of summation (and so on how the work was split).
+struct Tally {
+    games: u64,
+    /// Win shares in units of 1/60 (60 is divisible by every tie size 1..=5).
+    wins60: Vec<u64>,
+    score_sum: Vec<i64>,
+    score_squares: Vec<i128>,
 }
 
-fn write_games_csv(
-    file: &mut AtomicFile,
+impl Tally {
+    fn new(seats: usize) -> Tally {
+        Tally {
+            games: 0,
+            wins60: vec![0; seats],
+            score_sum: vec![0; seats],
+            score_squares: vec![0; seats],
+        }
+    }
+
+    fn add(&mut self, reports: &[GameReport]) {
+        for r in reports {
+            self.games += 1;
+            for seat in 0..self.wins60.len() {
+                self.wins60[seat] += (r.outcome.win_share(seat) * 60.0).round() as u64;
+                let score = r.outcome.scores[seat] as i64;
+                self.score_sum[seat] += score;
+                self.score_squares[seat] += (score as i128) * (score as i128);
+            }
+        }
+    }
+
+    fn summaries(&self, specs: &[String]) -> Vec<SeatSummary> {
+        (0..specs.len())
+            .map(|seat| {
+                let wins = self.wins60[seat] as f64 / 60.0;
+                SeatSummary {
+                    seat,
+                    bot: specs[seat].clone(),
+                    games: self.games,
+                    wins,
+                    win_interval: wilson(wins, self.games as f64, Z95),
+                    score: mean_ci95_from_sums(
+                        self.games,
+                        self.score_sum[seat],
+                        self.score_squares[seat],
+                    ),
+                }
+            })
+            .collect()
+    }
+}
+
+fn write_games_csv<W: Write>(
+    w: &mut csv::Writer<W>,
     reports: &[GameReport],
     specs: &[String],
 ) -> Result<(), String> {
-    let mut w = csv::Writer::from_writer(file.writer());
-    w.write_record([
-        "game",
-        "seed",
-        "seat",
-        "bot",
-        "score",
-        "win_share",
-        "won",
-        "plies",
-    ])
-    .map_err(|e| e.to_string())?;
     for r in reports {
         for (seat, spec) in specs.iter().enumerate() {
             let share = r.outcome.win_share(seat);
@@ -243,7 +290,7 @@ fn write_games_csv(
             .map_err(|e| e.to_string())?;
         }
     }
-    w.flush().map_err(|e| e.to_string())
+    Ok(())
 }
 
 fn write_summary_csv(file: &mut AtomicFile, summaries: &[SeatSummary]) -> Result<(), String> {
