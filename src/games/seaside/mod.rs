@@ -579,19 +579,10 @@ impl Seaside {
     fn finish(&self, s: &mut SeasideState) {
         s.phase = Phase::Over;
         let players = self.players as usize;
-        let most = s.seats[..players]
-            .iter()
-            .map(|a| a.waves)
-            .max()
-            .unwrap_or(0);
-        if most == 0 {
+        let Some((most, leaders)) = self.wave_leaders(s) else {
             return;
-        }
-        let leaders = s.seats[..players]
-            .iter()
-            .filter(|a| a.waves == most)
-            .count() as u8;
-        let share = s.sea_total() / leaders;
+        };
+        let share = s.sea_total() / leaders as u8;
         for p in 0..players {
             if s.seats[p].waves != most {
                 continue;
@@ -615,26 +606,25 @@ impl Seaside {
         let players = self.players as usize;
         let mut scores: ArrayVec<i32, MAX_SEATS> =
             s.seats[..players].iter().map(SeatArea::tokens).collect();
-        if s.phase != Phase::Over {
-            let most = s.seats[..players]
-                .iter()
-                .map(|a| a.waves)
-                .max()
-                .unwrap_or(0);
-            if most > 0 {
-                let leaders = s.seats[..players]
-                    .iter()
-                    .filter(|a| a.waves == most)
-                    .count();
-                let share = s.sea_total() as i32 / leaders as i32;
-                for (p, score) in scores.iter_mut().enumerate() {
-                    if s.seats[p].waves == most {
-                        *score += share;
-                    }
+        if s.phase != Phase::Over
+            && let Some((most, leaders)) = self.wave_leaders(s)
+        {
+            let share = s.sea_total() as i32 / leaders as i32;
+            for (p, score) in scores.iter_mut().enumerate() {
+                if s.seats[p].waves == most {
+                    *score += share;
                 }
             }
         }
         scores
+    }
+
+    /// The most Waves any player has and how many players have that many;
+    /// `None` when nobody has a Wave (then the Sea stays).
+    fn wave_leaders(&self, s: &SeasideState) -> Option<(u8, usize)> {
+        let seats = &s.seats[..self.players as usize];
+        let most = seats.iter().map(|a| a.waves).max().unwrap_or(0);
+        (most > 0).then(|| (most, seats.iter().filter(|a| a.waves == most).count()))
     }
 }
 
@@ -1085,15 +1075,7 @@ impl Seaside {
 impl Evaluate for Seaside {
     fn evaluate(&self, s: &SeasideState, seat: Seat) -> f64 {
         let players = self.players as usize;
-        let most = s.seats[..players]
-            .iter()
-            .map(|a| a.waves)
-            .max()
-            .unwrap_or(0);
-        let leaders = s.seats[..players]
-            .iter()
-            .filter(|a| a.waves == most)
-            .count();
+        let (most, leaders) = self.wave_leaders(s).unwrap_or((0, 1));
         let sea = if s.phase == Phase::Over {
             0.0
         } else {
@@ -1101,7 +1083,7 @@ impl Evaluate for Seaside {
         };
         let value = |p: usize| {
             let a = &s.seats[p];
-            let share = if most > 0 && a.waves == most {
+            let share = if a.waves == most && most > 0 {
                 sea / leaders as f64
             } else {
                 0.0
