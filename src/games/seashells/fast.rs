@@ -7,7 +7,7 @@
 //! plays the same games whatever the build flags.
 
 use crate::game::MAX_SEATS;
-use crate::rng::{GameRng, Rng, below};
+use crate::rng::{GameRng, Rng, below, below_from};
 
 use super::Scoring;
 
@@ -78,45 +78,15 @@ pub(super) fn random_take(occ: u64, bucket: u8, spend: u32, rng: &mut GameRng) -
     (square as u8, x & spend != 0)
 }
 
-/// Lemire's exact bounded draw from a given 32-bit random value `x`; on the
-/// rare rejection a fresh draw is taken from `rng` (still exactly uniform).
-#[inline(always)]
-fn bounded(x: u32, n: u32, rng: &mut GameRng) -> u32 {
-    let m = x as u64 * n as u64;
-    let low = m as u32;
-    if low < n && low < n.wrapping_neg() % n {
-        return below(rng, n);
-    }
-    (m >> 32) as u32
-}
-
-/// Fisher-Yates shuffle taking two draws from each 64-bit random output.
-#[inline]
-pub(super) fn shuffle_pairs(items: &mut [u8], rng: &mut GameRng) {
-    let mut i = items.len();
-    while i >= 3 {
-        let x = rng.next_u64();
-        let j = bounded(x as u32, i as u32, rng) as usize;
-        items.swap(i - 1, j);
-        let j = bounded((x >> 32) as u32, (i - 1) as u32, rng) as usize;
-        items.swap(i - 2, j);
-        i -= 2;
-    }
-    if i == 2 {
-        let j = below(rng, 2) as usize;
-        items.swap(1, j);
-    }
-}
-
 /// Partial Fisher-Yates of two 7-card decks at once: the first `dealt`
 /// places of each get uniformly random distinct cards.
 #[inline]
 pub(super) fn deal_two_decks(a: &mut [u8; 7], b: &mut [u8; 7], dealt: usize, rng: &mut GameRng) {
     for i in 0..dealt {
         let x = rng.next_u64();
-        let j = i + bounded(x as u32, (7 - i) as u32, rng) as usize;
+        let j = i + below_from(x as u32, (7 - i) as u32, rng) as usize;
         a.swap(i, j);
-        let j = i + bounded((x >> 32) as u32, (7 - i) as u32, rng) as usize;
+        let j = i + below_from((x >> 32) as u32, (7 - i) as u32, rng) as usize;
         b.swap(i, j);
     }
 }
@@ -253,7 +223,7 @@ mod tests {
         let mut first = [0u32; 5];
         for _ in 0..50_000 {
             let mut v = [0u8, 1, 2, 3, 4];
-            shuffle_pairs(&mut v, &mut rng);
+            crate::rng::shuffle_pairs(&mut v, &mut rng);
             first[v[0] as usize] += 1;
             let mut sorted = v;
             sorted.sort();

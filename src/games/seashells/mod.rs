@@ -72,7 +72,7 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 use crate::game::{Evaluate, Game, MAX_SEATS, Outcome, Seat, SeatSet};
-use crate::rng::{GameRng, below, shuffle};
+use crate::rng::{GameRng, below, shuffle, shuffle_pairs};
 use crate::spec::{Spec, SpecError};
 
 pub use record::ScoreBreakdown;
@@ -822,7 +822,7 @@ impl Game for Seashells {
         // to place 63.
         let mut items = ALL_ITEMS;
         items.swap(sun as usize, 63);
-        fast::shuffle_pairs(&mut items[..63], rng);
+        shuffle_pairs(&mut items[..63], rng);
         let bucket = below(rng, 64) as usize;
         items[63] = items[bucket];
         items[bucket] = sun;

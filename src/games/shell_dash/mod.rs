@@ -69,7 +69,7 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 use crate::game::{Evaluate, Game, Outcome, Seat, SeatSet};
-use crate::rng::{GameRng, Rng, below, derive, mix, rng_from_seed};
+use crate::rng::{GameRng, Rng, below, derive, mix, rng_from_seed, shuffle_pairs};
 use crate::spec::{Spec, SpecError};
 
 /// The most cards a deck may hold (the state's fixed deck capacity).
@@ -349,43 +349,8 @@ impl Reshuffle for RandomReshuffle {
     #[inline]
     fn reshuffle(&mut self, cards: &mut [u8], seed: u64) -> Result<(), Infallible> {
         let mut rng = rng_from_seed(seed);
-        shuffle_cards(cards, &mut rng);
+        shuffle_pairs(cards, &mut rng);
         Ok(())
-    }
-}
-
-/// A uniform index in `0..n` from the 32 random bits `x` (Lemire's
-/// multiply-shift; on the rare rejection, fresh bits from `rng`), as
-/// [`crate::rng::below`] does.
-#[inline]
-fn index_from<R: Rng + ?Sized>(x: u32, n: u32, rng: &mut R) -> usize {
-    let mut m = x as u64 * n as u64;
-    if (m as u32) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (m as u32) < threshold {
-            m = rng.next_u32() as u64 * n as u64;
-        }
-    }
-    (m >> 32) as usize
-}
-
-/// Fisher-Yates shuffle of card codes, exactly uniform and portable like
-/// [`crate::rng::shuffle`], but taking two indices from each 64-bit draw
-/// (one per half): half the generator calls, which dominate the cost of
-/// dealing a new game.
-#[inline]
-pub fn shuffle_cards<R: Rng + ?Sized>(cards: &mut [u8], rng: &mut R) {
-    let mut i = cards.len();
-    while i > 1 {
-        let r = rng.next_u64();
-        let j = index_from(r as u32, i as u32, rng);
-        cards.swap(i - 1, j);
-        i -= 1;
-        if i > 1 {
-            let j = index_from((r >> 32) as u32, i as u32, rng);
-            cards.swap(i - 1, j);
-            i -= 1;
-        }
     }
 }
 
@@ -927,7 +892,7 @@ impl Game for ShellDash {
 
     fn new_game(&self, rng: &mut GameRng) -> ShellDashState {
         let mut deck = self.sorted;
-        shuffle_cards(&mut deck[..self.total as usize], rng);
+        shuffle_pairs(&mut deck[..self.total as usize], rng);
         self.deal(deck)
     }
 
@@ -1017,7 +982,7 @@ impl Game for ShellDash {
             unseen[k..k + m].fill(card as u8);
             k += m;
         }
-        shuffle_cards(&mut unseen[..n], rng);
+        shuffle_pairs(&mut unseen[..n], rng);
         world.deck[deck].copy_from_slice(&unseen[..d]);
         let mut n = d;
         let mut down = s.down;
