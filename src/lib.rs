@@ -9,6 +9,7 @@
 //! [`bot::Bot`] in the `beachcomber-bots` crate.
 
 pub mod bot;
+pub mod display;
 pub mod game;
 pub mod games;
 pub mod record;
@@ -16,6 +17,7 @@ pub mod rng;
 pub mod runner;
 pub mod spec;
 pub mod stats;
+#[cfg(feature = "testing")]
 pub mod testing;
 
 pub use game::{Game, MAX_SEATS, Outcome, PlayError, Seat, SeatSet};

@@ -125,10 +125,6 @@ pub trait RecordFormat: Game + Sized {
     /// Rebuild the game from `setup` and `events`, checking every decision
     /// with [`Game::play`] (no random number generator is used).
     fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError>;
-    /// A readable picture of a state (board, hands, piles).
-    fn describe_state(&self, state: &Self::State) -> String;
-    /// A readable account of the final scoring.
-    fn describe_result(&self, terminal: &Self::State) -> String;
 }
 
 /// Build the record of a game played from `initial` through `actions`.

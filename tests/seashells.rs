@@ -1,6 +1,7 @@
 //! Seashells: the conformance suite in every configuration, and a
 //! hand-built position for each ruling of RULES.md §1.
 
+use beachcomber::display::{Describe, Viewer};
 use beachcomber::game::{Evaluate, Game, SeatSet};
 use beachcomber::games::seashells::{
     ALL_ITEMS, BOTTLE, Item, Mode, Scoring, Seashells, SeashellsAction, SeashellsState,
@@ -673,7 +674,7 @@ fn record_format_is_exact() {
 #[test]
 fn accounts_are_readable() {
     let (g, s) = three_player_position(Scoring::Advanced);
-    let text = g.describe_state(&s);
+    let text = g.describe_state(&s, Viewer::Referee);
     assert!(text.contains("Sun shell NaV (Nautilus Violet)"), "{text}");
     assert!(text.contains("[U]"));
     assert!(text.contains("seat 0: cards Scallop/Yellow"));
@@ -691,7 +692,7 @@ fn accounts_are_readable() {
     );
     let ring = game(3, Mode::Stroll, Scoring::Simple);
     let s = stroll(&ring, &[], None, 10);
-    let text = ring.describe_state(&s);
+    let text = ring.describe_state(&s, Viewer::Referee);
     assert!(text.contains("3 shovel(s) left"), "{text}");
 }
 
@@ -878,7 +879,7 @@ fn random_action_is_uniform_over_the_legal_actions() {
     let mut rng = rng_from_seed(77);
     for (g, s, n) in cases {
         let legal = g.legal_actions(&s);
-        assert_eq!(legal.len(), n, "{}", g.describe_state(&s));
+        assert_eq!(legal.len(), n, "{}", g.describe_state(&s, Viewer::Referee));
         let draws = 2_000 * n;
         let mut counts = std::collections::BTreeMap::new();
         for _ in 0..draws {

@@ -1,6 +1,7 @@
 //! Seaside: conformance, hand-built positions for every ruling, token
 //! conservation and determinization consistency, options and records.
 
+use beachcomber::display::{Describe, Viewer};
 use beachcomber::game::{Evaluate, Game, SeatSet};
 use beachcomber::games::seaside::tokens::{FACES, kind_of};
 use beachcomber::games::seaside::{
@@ -37,7 +38,7 @@ fn run(g: &Seaside, s: &mut SeasideState, actions: &[&str]) {
             .unwrap_or_else(|| panic!("bad action text {text}"));
         *s = g
             .play(s, a)
-            .unwrap_or_else(|e| panic!("{text}: {e}\n{}", g.describe_state(s)));
+            .unwrap_or_else(|e| panic!("{text}: {e}\n{}", g.describe_state(s, Viewer::Referee)));
         g.check_invariants(s)
             .unwrap_or_else(|e| panic!("after {text}: {e}"));
     }
@@ -658,7 +659,7 @@ fn tokens_are_conserved_at_every_step() {
                     count_tokens(&g, &s),
                     70,
                     "{players}p seed {seed}\n{}",
-                    g.describe_state(&s)
+                    g.describe_state(&s, Viewer::Referee)
                 );
                 assert_eq!(face_totals(&s), set_faces);
                 g.check_invariants(&s).unwrap();
@@ -937,7 +938,7 @@ fn record_of_a_hand_built_game_names_tokens_and_replays() {
 fn describe_state_shows_each_seaside_and_the_sea() {
     let (g, mut s) = stacked(2, &[(I, S), (B, W), (R, S), (C, W)]);
     run(&g, &mut s, &["play:Isopod", "play:Beach", "shells:0"]);
-    let text = g.describe_state(&s);
+    let text = g.describe_state(&s, Viewer::Referee);
     assert!(
         text.contains("Sea: 1 (Isopod 1, Shell 0, Crab 0)"),
         "{text}"

@@ -2,6 +2,7 @@
 //! conservation, records with reshuffles.
 
 use Card::{Jellyfish, Sand, Shell, Sun, Wave};
+use beachcomber::display::{Describe, Viewer};
 use beachcomber::game::{Evaluate, Game, SeatSet};
 use beachcomber::games::shell_dash::ShellDash;
 use beachcomber::games::shell_dash::{Card, Phase, Position, ShellDashAction, ShellDashState};
@@ -113,7 +114,7 @@ fn play(g: &ShellDash, s: &ShellDashState, actions: &[ShellDashAction]) -> Shell
     for &a in actions {
         s = g
             .play(&s, a)
-            .unwrap_or_else(|e| panic!("{a}: {e}\n{}", g.describe_state(&s)));
+            .unwrap_or_else(|e| panic!("{a}: {e}\n{}", g.describe_state(&s, Viewer::Referee)));
         g.check_invariants(&s).unwrap();
     }
     s
@@ -810,7 +811,7 @@ fn readable_accounts() {
     p.shells = [2, 2];
     let (g, s) = build(2, 200, &p);
     let s1 = play(&g, &s, &[FLIP0, FLIP0]);
-    let text = g.describe_state(&s1);
+    let text = g.describe_state(&s1, Viewer::Referee);
     assert!(
         text.contains("seat 1 walks, flipping a card of row 0"),
         "{text}"

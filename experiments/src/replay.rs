@@ -5,6 +5,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 
+use beachcomber::display::{Describe, Viewer};
 use beachcomber::games::AnyGame;
 use beachcomber::record::{GameRecord, RecordFormat, Replay, verify_record};
 use beachcomber::with_game;
@@ -76,7 +77,7 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn check_and_show<G: RecordFormat>(
+fn check_and_show<G: RecordFormat + Describe>(
     game: &G,
     record: &GameRecord,
     show: bool,
@@ -89,7 +90,12 @@ fn check_and_show<G: RecordFormat>(
     Ok(())
 }
 
-fn print_account<G: RecordFormat>(game: &G, record: &GameRecord, replay: &Replay<G>, brief: bool) {
+fn print_account<G: RecordFormat + Describe>(
+    game: &G,
+    record: &GameRecord,
+    replay: &Replay<G>,
+    brief: bool,
+) {
     out!(
         "{} ({} players), options {}, seed {}",
         record.game,
@@ -100,7 +106,10 @@ fn print_account<G: RecordFormat>(game: &G, record: &GameRecord, replay: &Replay
     for (seat, bot) in record.bots.iter().enumerate() {
         out!("  seat {seat}: {bot}");
     }
-    out!("\nSetup:\n{}", game.describe_state(&replay.initial));
+    out!(
+        "\nSetup:\n{}",
+        game.describe_state(&replay.initial, Viewer::Referee)
+    );
     for (ply, (before, action)) in replay.steps.iter().enumerate() {
         let seat = game
             .to_move(before)
@@ -111,14 +120,14 @@ fn print_account<G: RecordFormat>(game: &G, record: &GameRecord, replay: &Replay
                 .steps
                 .get(ply + 1)
                 .map_or(&replay.final_state, |(s, _)| s);
-            for line in game.describe_state(after).lines() {
+            for line in game.describe_state(after, Viewer::Referee).lines() {
                 out!("      {line}");
             }
         }
     }
     out!(
         "\nFinal position:\n{}",
-        game.describe_state(&replay.final_state)
+        game.describe_state(&replay.final_state, Viewer::Referee)
     );
     out!("\nResult:\n{}", game.describe_result(&replay.final_state));
 }

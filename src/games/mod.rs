@@ -10,7 +10,6 @@ pub mod shell_dash;
 
 use crate::record::{GameRecord, RecordError, RecordFormat};
 use crate::spec::{Spec, SpecError};
-use crate::testing::toy::Pebbles;
 
 /// The games a user can name, in the order listed in help texts.
 pub const GAME_NAMES: &[&str] = &["seashells", "seaside", "shell-dash"];
@@ -24,8 +23,6 @@ pub enum AnyGame {
     Seaside(seaside::Seaside),
     /// Shell Dash (1-2 players).
     ShellDash(shell_dash::ShellDash),
-    /// The toy game of [`crate::testing::toy`] (for tests; not listed).
-    Pebbles(Pebbles),
 }
 
 impl AnyGame {
@@ -38,16 +35,6 @@ impl AnyGame {
             "seaside" => seaside::Seaside::from_spec(&spec, players).map(AnyGame::Seaside),
             "shell-dash" => {
                 shell_dash::ShellDash::from_spec(&spec, players).map(AnyGame::ShellDash)
-            }
-            "pebbles" => {
-                spec.check_keys(&[])?;
-                if !(2..=5).contains(&players) {
-                    return Err(SpecError::Invalid {
-                        name: spec.name.clone(),
-                        why: format!("pebbles takes 2 to 5 players, not {players}"),
-                    });
-                }
-                Ok(AnyGame::Pebbles(Pebbles { players }))
             }
             _ => Err(SpecError::UnknownName {
                 kind: "game",
@@ -70,7 +57,6 @@ impl AnyGame {
             "shell-dash" => {
                 shell_dash::ShellDash::from_record_options(players, options).map(AnyGame::ShellDash)
             }
-            "pebbles" => Pebbles::from_record_options(players, options).map(AnyGame::Pebbles),
             other => Err(RecordError::field(
                 "game",
                 format!("unknown game `{other}` (known: {})", GAME_NAMES.join(", ")),
@@ -88,7 +74,6 @@ macro_rules! with_game {
             $crate::games::AnyGame::Seashells($g) => $body,
             $crate::games::AnyGame::Seaside($g) => $body,
             $crate::games::AnyGame::ShellDash($g) => $body,
-            $crate::games::AnyGame::Pebbles($g) => $body,
         }
     };
 }

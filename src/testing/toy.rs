@@ -13,6 +13,7 @@ use std::fmt;
 use arrayvec::ArrayVec;
 use serde_json::{Value, json};
 
+use crate::display::{Describe, Viewer};
 use crate::game::{Evaluate, Game, MAX_SEATS, Outcome, Seat, SeatSet};
 use crate::record::{RecordError, RecordFormat, Replay, get_u64, replay_decisions};
 use crate::rng::{GameRng, below, shuffle};
@@ -240,7 +241,11 @@ impl RecordFormat for Pebbles {
             Ok(Take(get_u64(e, "take")?.min(9) as u8))
         })
     }
-    fn describe_state(&self, s: &PebblesState) -> String {
+}
+
+impl Describe for Pebbles {
+    fn describe_state(&self, s: &PebblesState, viewer: Viewer) -> String {
+        let _ = viewer;
         format!(
             "pile {} taken {:?} cards {:?}",
             s.pile,

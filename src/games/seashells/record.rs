@@ -8,6 +8,7 @@ use super::{
     COLOURS, Item, Mode, SHAPES, SQUARES, Scoring, Seashells, SeashellsAction, SeashellsState,
     bottles_of, heads_of, pairs_of, sand_dollars_of, tails_of,
 };
+use crate::display::{Describe, Viewer};
 use crate::game::{Game, Seat};
 use crate::record::{RecordError, RecordFormat, Replay, get_bool, get_u64, replay_decisions};
 
@@ -298,8 +299,11 @@ impl RecordFormat for Seashells {
             }
         })
     }
+}
 
-    fn describe_state(&self, s: &SeashellsState) -> String {
+impl Describe for Seashells {
+    fn describe_state(&self, s: &SeashellsState, viewer: Viewer) -> String {
+        let _ = viewer;
         let mut out = String::new();
         let sun = Item::from_code(s.sun);
         let _ = writeln!(

@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 
 use super::tokens::{Face, MAX_TOKENS, TokenSet, kind_of, pack};
 use super::{Action, Phase, Seaside, SeasideState, solo_rating};
+use crate::display::{Describe, Viewer};
 use crate::game::Game;
 use crate::record::{RecordError, RecordFormat, Replay, replay_decisions};
 
@@ -234,8 +235,11 @@ impl RecordFormat for Seaside {
         let initial = self.start_from(&packed, &bag, &removed)?;
         replay_decisions(self, initial, events, |s, e| self.decode_event(s, e))
     }
+}
 
-    fn describe_state(&self, s: &SeasideState) -> String {
+impl Describe for Seaside {
+    fn describe_state(&self, s: &SeasideState, viewer: Viewer) -> String {
+        let _ = viewer;
         let mut out = String::new();
         let won: u8 = s.won_faces.iter().sum();
         out.push_str(&format!(

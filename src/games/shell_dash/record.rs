@@ -8,6 +8,7 @@ use super::{
     COLUMNS, Card, DECK_CAP, KINDS, MAX_TURNS, Phase, Reshuffle, ShellDash, ShellDashAction,
     ShellDashState,
 };
+use crate::display::{Describe, Viewer};
 use crate::game::{Game, check_legal};
 use crate::record::{RecordError, RecordFormat, Replay, get_bool, get_u64};
 
@@ -240,8 +241,11 @@ impl RecordFormat for ShellDash {
             final_state: state,
         })
     }
+}
 
-    fn describe_state(&self, s: &ShellDashState) -> String {
+impl Describe for ShellDash {
+    fn describe_state(&self, s: &ShellDashState, viewer: Viewer) -> String {
+        let _ = viewer;
         let mut text = String::new();
         let _ = write!(text, "turn {} of at most {}; ", s.turn, self.max_turns);
         match s.phase {

@@ -1,0 +1,42 @@
+//! Readable pictures of states, actions and results, for people: the
+//! `replay` account and (later) interactive play.
+//!
+//! A picture is drawn for a [`Viewer`]: the referee sees everything; a seat
+//! sees only what it may see (its own secret cards, never the opponents',
+//! the bag's order or face-down cards), so a picture for a seat can be shown
+//! to the person in that seat.
+
+use crate::game::{Game, Seat};
+
+/// Who looks at a picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// Everything is shown (replays of finished games, debugging).
+    Referee,
+    /// Only what this seat may see is shown.
+    Seat(Seat),
+}
+
+impl Viewer {
+    /// Whether this viewer may see what `seat` keeps secret.
+    pub fn sees_secrets_of(self, seat: Seat) -> bool {
+        match self {
+            Viewer::Referee => true,
+            Viewer::Seat(s) => s == seat,
+        }
+    }
+}
+
+/// A game's readable account of itself.
+pub trait Describe: Game {
+    /// A picture of `state` (board, hands, piles) as `viewer` may see it.
+    fn describe_state(&self, state: &Self::State, viewer: Viewer) -> String;
+    /// A readable account of `action` played in `before` (for example the
+    /// square and the item a Seashells move takes), visible to every seat.
+    fn describe_action(&self, before: &Self::State, action: Self::Action) -> String {
+        let _ = before;
+        action.to_string()
+    }
+    /// A readable account of the final scoring.
+    fn describe_result(&self, terminal: &Self::State) -> String;
+}
