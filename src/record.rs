@@ -107,8 +107,19 @@ pub trait RecordFormat: Game + Sized {
         let _ = initial;
         self.options_json()
     }
-    /// The game configuration a record describes.
+    /// The game configuration a record describes. Every key must be
+    /// present with the right type (a missing, extra or mistyped key is an
+    /// error, never a silent default), except where docs/records.md says a
+    /// key may be absent for older records.
     fn from_record_options(players: usize, options: &Value) -> Result<Self, RecordError>;
+    /// The configurations whose [`Game::new_game`] may have dealt a record
+    /// written by this configuration: `self`, and for a game whose options
+    /// are settled at setup (Seaside draws its `removed` count when it is
+    /// not given) also the configuration that leaves them open. A record
+    /// with a numeric `seed` must be dealt by one of them from that seed.
+    fn dealing_configs(&self) -> Vec<Self> {
+        vec![self.clone()]
+    }
     /// The `setup` object of a fresh state.
     fn setup_json(&self, initial: &Self::State) -> Value;
     /// The events that playing `action` in `before` (giving `after`)
