@@ -12,6 +12,7 @@ pub mod bot;
 pub mod display;
 pub mod game;
 pub mod games;
+pub mod names;
 pub mod record;
 pub mod rng;
 pub mod runner;

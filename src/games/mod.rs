@@ -1,79 +1,179 @@
 //! The games, and [`AnyGame`]: a game chosen at run time from a spec string
-//! or a record. Each game lives in its own module and implements
-//! [`crate::game::Game`], [`crate::game::Evaluate`] and
-//! [`crate::record::RecordFormat`]; code generic over games is instantiated
-//! for each through [`with_game!`](crate::with_game).
+//! or a record.
+//!
+//! Each game lives in its own module and implements [`GameKind`] (its name,
+//! player counts, spec options and canonical spec) on top of
+//! [`crate::game::Game`], [`crate::game::Evaluate`],
+//! [`crate::record::RecordFormat`] and [`crate::display::Describe`]. The one
+//! list of games is the [`registry!`] call below: it generates [`AnyGame`],
+//! [`GAMES`] (names, player counts and options for help texts),
+//! [`AnyGame::from_spec`], [`AnyGame::from_record`] and
+//! [`with_game!`](crate::with_game), so adding a game touches one line there.
 
 pub mod seashells;
 pub mod seaside;
 pub mod shell_dash;
 
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use crate::display::Describe;
+use crate::game::Evaluate;
 use crate::record::{GameRecord, RecordError, RecordFormat};
 use crate::spec::{Spec, SpecError};
 
-/// The games a user can name, in the order listed in help texts.
-pub const GAME_NAMES: &[&str] = &["seashells", "seaside", "shell-dash"];
+/// What the registry needs of a game configuration type.
+pub trait GameKind: RecordFormat + Evaluate + Describe {
+    /// The game's name in specs and records (`"seashells"`...).
+    const NAME: &'static str;
+    /// The player counts the game takes.
+    const PLAYERS: RangeInclusive<usize>;
+    /// The spec's options with their values and defaults, for help texts
+    /// (`"mode=board|stroll, scoring=simple|advanced"`).
+    const OPTIONS: &'static str;
 
-/// A game configuration chosen at run time.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    /// Seashells (2-5 players).
-    Seashells(seashells::Seashells),
-    /// Seaside (1-5 players).
-    Seaside(seaside::Seaside),
-    /// Shell Dash (1-2 players).
-    ShellDash(shell_dash::ShellDash),
+    /// The configuration a parsed spec names, for `players` players (the
+    /// spec's name is already known to be [`Self::NAME`]).
+    fn from_spec(spec: &Spec, players: usize) -> Result<Self, SpecError>;
+
+    /// The canonical spec of this configuration: every option written out
+    /// with its value (defaults filled in), in a fixed order, no spaces. It
+    /// parses back to an equal configuration, so a spec copied from an
+    /// output reproduces the run exactly.
+    fn canonical_spec(&self) -> String;
 }
 
-impl AnyGame {
-    /// Build a game from a spec string such as `seashells(mode=stroll)` and a
-    /// player count.
-    pub fn from_spec(text: &str, players: usize) -> Result<AnyGame, SpecError> {
-        let spec: Spec = text.parse()?;
-        match spec.name.as_str() {
-            "seashells" => seashells::Seashells::from_spec(&spec, players).map(AnyGame::Seashells),
-            "seaside" => seaside::Seaside::from_spec(&spec, players).map(AnyGame::Seaside),
-            "shell-dash" => {
-                shell_dash::ShellDash::from_spec(&spec, players).map(AnyGame::ShellDash)
-            }
-            _ => Err(SpecError::UnknownName {
-                kind: "game",
-                name: spec.name.clone(),
-                allowed: GAME_NAMES.iter().map(|s| s.to_string()).collect(),
-            }),
-        }
-    }
+/// One game of the registry, for help texts and checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The name in specs and records.
+    pub name: &'static str,
+    /// The player counts it takes.
+    pub players: (usize, usize),
+    /// Its spec options (see [`GameKind::OPTIONS`]).
+    pub options: &'static str,
+}
 
-    /// The game configuration a record was played with.
-    pub fn from_record(record: &GameRecord) -> Result<AnyGame, RecordError> {
-        let (players, options) = (record.players, &record.options);
-        match record.game.as_str() {
-            "seashells" => {
-                seashells::Seashells::from_record_options(players, options).map(AnyGame::Seashells)
-            }
-            "seaside" => {
-                seaside::Seaside::from_record_options(players, options).map(AnyGame::Seaside)
-            }
-            "shell-dash" => {
-                shell_dash::ShellDash::from_record_options(players, options).map(AnyGame::ShellDash)
-            }
-            other => Err(RecordError::field(
-                "game",
-                format!("unknown game `{other}` (known: {})", GAME_NAMES.join(", ")),
-            )),
-        }
+impl fmt::Display for GameInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (lo, hi) = self.players;
+        write!(
+            f,
+            "{} ({lo}-{hi} players; options: {})",
+            self.name, self.options
+        )
     }
 }
 
-/// Run `$body` with `$g` bound to the concrete game inside an [`AnyGame`],
-/// so that generic code is instantiated for every game.
-#[macro_export]
-macro_rules! with_game {
-    ($any:expr, |$g:ident| $body:expr) => {
-        match $any {
-            $crate::games::AnyGame::Seashells($g) => $body,
-            $crate::games::AnyGame::Seaside($g) => $body,
-            $crate::games::AnyGame::ShellDash($g) => $body,
+/// The names of [`GAMES`], in order.
+pub fn game_names() -> Vec<&'static str> {
+    GAMES.iter().map(|g| g.name).collect()
+}
+
+/// A one-line list of the games with their player counts, for help texts
+/// and errors: `seashells (2-5 players), ...`.
+pub fn games_help() -> String {
+    GAMES
+        .iter()
+        .map(|g| format!("{} ({}-{} players)", g.name, g.players.0, g.players.1))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The player-count check every game's constructor shares: `Ok` when
+/// `players` is in `G::PLAYERS`, else an error naming the allowed range.
+pub fn check_players<G: GameKind>(players: usize) -> Result<(), SpecError> {
+    if G::PLAYERS.contains(&players) {
+        return Ok(());
+    }
+    let (lo, hi) = (*G::PLAYERS.start(), *G::PLAYERS.end());
+    Err(SpecError::Invalid {
+        name: G::NAME.to_string(),
+        why: format!("{} takes {lo} to {hi} players, not {players}", G::NAME),
+    })
+}
+
+/// Generates [`AnyGame`], [`GAMES`], the dispatch of [`AnyGame::from_spec`]
+/// and [`AnyGame::from_record`], and `with_game!` from one list of
+/// `Variant(Type)`. (`$d` is a literal `$`, for the nested macro.)
+macro_rules! registry {
+    ($d:tt; $( $(#[$doc:meta])* $Variant:ident($Type:ty) ),+ $(,)?) => {
+        /// A game configuration chosen at run time.
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $( $(#[$doc])* $Variant($Type), )+
+        }
+
+        /// Every game, in the order listed in help texts.
+        pub const GAMES: &[GameInfo] = &[
+            $( GameInfo {
+                name: <$Type as GameKind>::NAME,
+                players: (
+                    *<$Type as GameKind>::PLAYERS.start(),
+                    *<$Type as GameKind>::PLAYERS.end(),
+                ),
+                options: <$Type as GameKind>::OPTIONS,
+            }, )+
+        ];
+
+        impl AnyGame {
+            /// Build a game from a spec string such as `seashells(mode=stroll)`
+            /// and a player count.
+            pub fn from_spec(text: &str, players: usize) -> Result<AnyGame, SpecError> {
+                let spec: Spec = text.parse()?;
+                $( if spec.name == <$Type as GameKind>::NAME {
+                    check_players::<$Type>(players)?;
+                    return <$Type as GameKind>::from_spec(&spec, players).map(AnyGame::$Variant);
+                } )+
+                Err(SpecError::UnknownName {
+                    kind: "game",
+                    name: spec.name.clone(),
+                    allowed: game_names().iter().map(|s| s.to_string()).collect(),
+                })
+            }
+
+            /// The game configuration a record was played with.
+            pub fn from_record(record: &GameRecord) -> Result<AnyGame, RecordError> {
+                let (players, options) = (record.players, &record.options);
+                $( if record.game == <$Type as GameKind>::NAME {
+                    check_players::<$Type>(players)
+                        .map_err(|e| RecordError::field("players", e.to_string()))?;
+                    return <$Type as RecordFormat>::from_record_options(players, options)
+                        .map(AnyGame::$Variant);
+                } )+
+                Err(RecordError::field(
+                    "game",
+                    format!("unknown game `{}` (known: {})", record.game, game_names().join(", ")),
+                ))
+            }
+
+            /// The canonical spec (see [`GameKind::canonical_spec`]).
+            pub fn canonical_spec(&self) -> String {
+                match self {
+                    $( AnyGame::$Variant(g) => g.canonical_spec(), )+
+                }
+            }
+        }
+
+        /// Run `$body` with `$g` bound to the concrete game inside an
+        /// [`AnyGame`](crate::games::AnyGame), so that generic code is
+        /// instantiated for every game.
+        #[macro_export]
+        macro_rules! with_game {
+            ($d any:expr, |$d g:ident| $d body:expr) => {
+                match $d any {
+                    $( $d crate::games::AnyGame::$Variant($d g) => $d body, )+
+                }
+            };
         }
     };
+}
+
+registry! {$;
+    /// Seashells (grid drafting, hidden scoring cards).
+    Seashells(seashells::Seashells),
+    /// Seaside (bag drawing, double-sided tokens).
+    Seaside(seaside::Seaside),
+    /// Shell Dash (a card-flipping walk).
+    ShellDash(shell_dash::ShellDash),
 }

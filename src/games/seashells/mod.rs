@@ -1248,3 +1248,21 @@ mod tests {
         }
     }
 }
+
+impl crate::games::GameKind for Seashells {
+    const NAME: &'static str = "seashells";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
+    const OPTIONS: &'static str = "mode=board|stroll, scoring=simple|advanced";
+
+    fn from_spec(spec: &Spec, players: usize) -> Result<Self, SpecError> {
+        Seashells::from_spec(spec, players)
+    }
+
+    fn canonical_spec(&self) -> String {
+        format!(
+            "seashells(mode={},scoring={})",
+            self.mode.word(),
+            self.scoring.word()
+        )
+    }
+}

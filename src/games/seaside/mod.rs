@@ -1113,3 +1113,21 @@ impl Evaluate for Seaside {
         ((scores[seat] - best_other) as f64 / 20.0).clamp(-1.0, 1.0)
     }
 }
+
+impl crate::games::GameKind for Seaside {
+    const NAME: &'static str = "seaside";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=5;
+    const OPTIONS: &'static str =
+        "removed=0..=69 (default: drawn from the rulebook's range), tokens=PATH";
+
+    fn from_spec(spec: &Spec, players: usize) -> Result<Self, SpecError> {
+        Seaside::from_spec(spec, players)
+    }
+
+    fn canonical_spec(&self) -> String {
+        match self.removed {
+            Some(r) => format!("seaside(removed={r})"),
+            None => "seaside".to_string(),
+        }
+    }
+}

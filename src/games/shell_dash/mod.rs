@@ -1143,3 +1143,21 @@ impl Evaluate for ShellDash {
         }
     }
 }
+
+impl crate::games::GameKind for ShellDash {
+    const NAME: &'static str = "shell-dash";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=2;
+    const OPTIONS: &'static str = "deck=KIND:N,... (default Sand:16,Wave:10,Flip-Flop:6,Jellyfish:8,Sun:6,Shell:14), max_turns=N (default 200)";
+
+    fn from_spec(spec: &Spec, players: usize) -> Result<Self, SpecError> {
+        ShellDash::from_spec(spec, players)
+    }
+
+    fn canonical_spec(&self) -> String {
+        format!(
+            "shell-dash(deck={},max_turns={})",
+            deck_text(&self.counts),
+            self.max_turns
+        )
+    }
+}
