@@ -12,25 +12,108 @@ use serde_json::Value;
 
 use crate::game::Game;
 
-/// One game as one JSON object (one line of a `.jsonl` file).
+/// The record format version this program writes (the `format` field).
+/// Version 1 is the format of docs/records.md; a record without `format`
+/// is read as version 1.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// One game as one JSON object (one line of a `.jsonl` file). Unknown
+/// fields are refused.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameRecord {
+    /// The record format version ([`FORMAT_VERSION`]).
+    #[serde(default = "format_version")]
+    pub format: u32,
     /// `"seashells"`, `"seaside"` or `"shell-dash"`.
     pub game: String,
     /// The game options used.
     pub options: Value,
-    /// The game's own seed (derived from the run seed and the game index).
-    pub seed: u64,
+    /// The seed that dealt the game (derived from the run seed and the game
+    /// index), or `None` (`null`) for a game this program did not deal. The
+    /// field itself is required.
+    #[serde(deserialize_with = "Option::deserialize")]
+    pub seed: Option<u64>,
     /// Number of players.
     pub players: usize,
-    /// Bot spec by seat.
+    /// Bot spec by seat (canonical specs when this program wrote them).
     pub bots: Vec<String>,
     /// The initial deal.
     pub setup: Value,
     /// Decisions and chance events, in order.
     pub events: Vec<Value>,
-    /// Scores and winners.
+    /// Scores and winners; `null` for a game that did not finish.
     pub result: Value,
+    /// How the game ended, when it did not simply finish.
+    #[serde(default, skip_serializing_if = "GameEnd::is_finished")]
+    pub end: GameEnd,
+}
+
+impl GameRecord {
+    /// The seed for messages: the number, or `none` for a game this program
+    /// did not deal.
+    pub fn seed_text(&self) -> String {
+        self.seed
+            .map_or_else(|| "none".to_string(), |s| s.to_string())
+    }
+}
+
+fn format_version() -> u32 {
+    FORMAT_VERSION
+}
+
+/// How a recorded game ended (the `end` field).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GameEnd {
+    /// Played to its end (no `end` field, or `"finished"`).
+    #[default]
+    Finished,
+    /// Stopped before its end (a person quit): `"unfinished"`.
+    Unfinished,
+    /// A bot forfeited (crashed, timed out, answered illegally):
+    /// `{"forfeit": SEAT}`.
+    Forfeit(usize),
+}
+
+impl GameEnd {
+    /// Whether the game was played to its end.
+    pub fn is_finished(&self) -> bool {
+        *self == GameEnd::Finished
+    }
+}
+
+impl Serialize for GameEnd {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            GameEnd::Finished => serializer.serialize_str("finished"),
+            GameEnd::Unfinished => serializer.serialize_str("unfinished"),
+            GameEnd::Forfeit(seat) => serde_json::json!({ "forfeit": seat }).serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for GameEnd {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let value = Value::deserialize(deserializer)?;
+        match &value {
+            Value::String(s) if s == "finished" => Ok(GameEnd::Finished),
+            Value::String(s) if s == "unfinished" => Ok(GameEnd::Unfinished),
+            Value::Object(map) if map.len() == 1 => {
+                match map.get("forfeit").and_then(Value::as_u64) {
+                    Some(seat) if seat < crate::game::MAX_SEATS as u64 => {
+                        Ok(GameEnd::Forfeit(seat as usize))
+                    }
+                    _ => Err(D::Error::custom(format!(
+                        "bad `end` {value}: expected {{\"forfeit\": SEAT}}"
+                    ))),
+                }
+            }
+            _ => Err(D::Error::custom(format!(
+                "bad `end` {value}: expected \"finished\", \"unfinished\" or {{\"forfeit\": SEAT}}"
+            ))),
+        }
+    }
 }
 
 /// Why a record cannot be read or does not replay.
@@ -138,10 +221,13 @@ pub trait RecordFormat: Game + Sized {
     fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError>;
 }
 
-/// Build the record of a game played from `initial` through `actions`.
+/// Build the record of a game played from `initial` through `actions`,
+/// dealt from `seed` (`None` for a deal this program did not make), with
+/// `bots` (their canonical specs) by seat. A game whose last state is not
+/// over is recorded as [`GameEnd::Unfinished`] with a `null` result.
 pub fn build_record<G: RecordFormat>(
     game: &G,
-    seed: u64,
+    seed: Option<u64>,
     bots: &[String],
     initial: &G::State,
     actions: &[G::Action],
@@ -153,7 +239,9 @@ pub fn build_record<G: RecordFormat>(
         game.play_unchecked(&mut state, action);
         game.action_events(&before, action, &state, &mut events);
     }
+    let over = game.to_move(&state).is_none();
     GameRecord {
+        format: FORMAT_VERSION,
         game: game.name().to_string(),
         options: game.options_json_for(initial),
         seed,
@@ -161,34 +249,124 @@ pub fn build_record<G: RecordFormat>(
         bots: bots.to_vec(),
         setup: game.setup_json(initial),
         events,
-        result: game.result_json(&state),
+        result: if over {
+            game.result_json(&state)
+        } else {
+            Value::Null
+        },
+        end: if over {
+            GameEnd::Finished
+        } else {
+            GameEnd::Unfinished
+        },
     }
 }
 
-/// Replay a record with a known game configuration and check that it ends
-/// with the recorded result.
+/// Check a record's envelope against the game configuration it names and
+/// replay it: the format version, the bot list (one non-empty spec per
+/// seat; whether each names a known bot is the caller's check, since the
+/// library knows no bots), the seed (a numeric seed must deal exactly the
+/// recorded setup), every event, and the end: a finished game must be over
+/// with the recorded result; an unfinished or forfeited one must not be
+/// over and has a `null` result.
 pub fn verify_record<G: RecordFormat>(
     game: &G,
     record: &GameRecord,
 ) -> Result<Replay<G>, RecordError> {
+    if record.format == 0 || record.format > FORMAT_VERSION {
+        return Err(RecordError::field(
+            "format",
+            format!(
+                "version {} is not one this program reads (1 to {FORMAT_VERSION})",
+                record.format
+            ),
+        ));
+    }
     if record.game != game.name() {
         return Err(RecordError::field(
             "game",
             format!("expected `{}`, found `{}`", game.name(), record.game),
         ));
     }
-    let replay = game.replay(&record.setup, &record.events)?;
-    if game.to_move(&replay.final_state).is_some() {
-        return Err(RecordError::Length(
-            "the events end before the game does".into(),
+    if record.players != game.players() {
+        return Err(RecordError::field(
+            "players",
+            format!("expected {}, found {}", game.players(), record.players),
         ));
     }
-    let replayed = game.result_json(&replay.final_state);
-    if replayed != record.result {
-        return Err(RecordError::ResultMismatch {
-            recorded: record.result.to_string(),
-            replayed: replayed.to_string(),
+    if record.bots.len() != record.players {
+        return Err(RecordError::field(
+            "bots",
+            format!(
+                "{} bot specs for {} players (one per seat)",
+                record.bots.len(),
+                record.players
+            ),
+        ));
+    }
+    for (seat, bot) in record.bots.iter().enumerate() {
+        bot.parse::<crate::spec::Spec>()
+            .map_err(|e| RecordError::field("bots", format!("seat {seat}: {e}")))?;
+    }
+    if let Some(seed) = record.seed {
+        let dealt = game.dealing_configs().iter().any(|config| {
+            let initial = config.new_game(&mut crate::rng::rng_from_seed(seed));
+            config.setup_json(&initial) == record.setup
         });
+        if !dealt {
+            return Err(RecordError::field(
+                "seed",
+                format!(
+                    "seed {seed} does not deal the recorded setup (a record of a game \
+                     this program did not deal has \"seed\": null)"
+                ),
+            ));
+        }
+    }
+    if let GameEnd::Forfeit(seat) = record.end
+        && seat >= record.players
+    {
+        return Err(RecordError::field(
+            "end",
+            format!(
+                "forfeit by seat {seat}, but there are {} players",
+                record.players
+            ),
+        ));
+    }
+    let replay = game.replay(&record.setup, &record.events)?;
+    let over = game.to_move(&replay.final_state).is_none();
+    match record.end {
+        GameEnd::Finished => {
+            if !over {
+                return Err(RecordError::Length(
+                    "the events end before the game does (an unfinished game says \
+                     \"end\": \"unfinished\")"
+                        .into(),
+                ));
+            }
+            let replayed = game.result_json(&replay.final_state);
+            if replayed != record.result {
+                return Err(RecordError::ResultMismatch {
+                    recorded: record.result.to_string(),
+                    replayed: replayed.to_string(),
+                });
+            }
+        }
+        GameEnd::Unfinished | GameEnd::Forfeit(_) => {
+            if over {
+                return Err(RecordError::field(
+                    "end",
+                    "the game is over after its events, so it is not unfinished or forfeited",
+                ));
+            }
+            if !record.result.is_null() {
+                return Err(RecordError::field(
+                    "result",
+                    "must be null for a game that did not finish",
+                ));
+            }
+        }
     }
     Ok(replay)
 }
@@ -209,12 +387,20 @@ pub fn replay_decisions<G: Game>(
                 "event {index} comes after the end of the game"
             )));
         };
-        let recorded_seat = event.get("seat").and_then(Value::as_u64);
-        if recorded_seat != Some(seat as u64) {
-            return Err(RecordError::event(
-                index,
-                format!("seat {seat} is to move, the event says {:?}", recorded_seat),
-            ));
+        match event.get("seat") {
+            Some(v) if v.as_u64() == Some(seat as u64) => {}
+            Some(v) => {
+                return Err(RecordError::event(
+                    index,
+                    format!("seat {seat} is to move, the event says seat {v}"),
+                ));
+            }
+            None => {
+                return Err(RecordError::event(
+                    index,
+                    format!("seat {seat} is to move, the event has no `seat`"),
+                ));
+            }
         }
         let action = decode(&state, event).map_err(|why| RecordError::event(index, why))?;
         let next = game

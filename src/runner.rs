@@ -57,7 +57,7 @@ pub fn play_game<G: RecordFormat>(
         }
         plies += 1;
     }
-    let record = want_record.then(|| build_record(game, seed, bot_specs, &initial, &actions));
+    let record = want_record.then(|| build_record(game, Some(seed), bot_specs, &initial, &actions));
     GameReport {
         index,
         seed,

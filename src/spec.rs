@@ -59,14 +59,21 @@ impl fmt::Display for SpecError {
         match self {
             SpecError::Malformed { spec, why } => write!(
                 f,
-                "malformed spec `{spec}`: {why} (expected `name` or `name(key=value,...)`)"
+                "malformed spec `{}`: {} (expected `name` or `name(key=value,...)`)",
+                one_line(spec),
+                one_line(why)
             ),
             SpecError::UnknownName {
                 kind,
                 name,
                 allowed,
             } => {
-                write!(f, "unknown {kind} `{name}` (known: {})", allowed.join(", "))
+                write!(
+                    f,
+                    "unknown {kind} `{}` (known: {})",
+                    one_line(name),
+                    allowed.join(", ")
+                )
             }
             SpecError::UnknownKey { name, key, allowed } => {
                 if allowed.is_empty() {
@@ -90,15 +97,49 @@ impl fmt::Display for SpecError {
             } => {
                 write!(
                     f,
-                    "bad value `{value}` for `{name}` option `{key}`: expected {expected}"
+                    "bad value `{}` for `{name}` option `{key}`: expected {}",
+                    one_line(value),
+                    one_line(expected)
                 )
             }
-            SpecError::Invalid { name, why } => write!(f, "invalid `{name}`: {why}"),
+            SpecError::Invalid { name, why } => write!(f, "invalid `{name}`: {}", one_line(why)),
         }
     }
 }
 
 impl std::error::Error for SpecError {}
+
+/// The index of the `)` that closes the `(` at `open`, if any.
+fn matching_paren(s: &str, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in s[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(open + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `text` on one line: control characters (newlines, tabs...) are written
+/// as escapes, so an error message that quotes user input stays one line.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| -> Box<dyn Iterator<Item = char>> {
+            if c.is_control() {
+                Box::new(c.escape_default())
+            } else {
+                Box::new(std::iter::once(c))
+            }
+        })
+        .collect()
+}
 
 fn is_ident(s: &str) -> bool {
     !s.is_empty()
@@ -118,10 +159,21 @@ impl FromStr for Spec {
         let (name, body) = match s.find('(') {
             None => (s, None),
             Some(open) => {
-                if !s.ends_with(')') {
-                    return Err(malformed("missing closing `)`"));
+                let close =
+                    matching_paren(s, open).ok_or_else(|| malformed("missing closing `)`"))?;
+                let rest = s[close + 1..].trim();
+                if !rest.is_empty() {
+                    let why = if rest.starts_with(',') {
+                        format!(
+                            "`{rest}` follows the closing `)`: one spec names one game or bot \
+                             (separate seats' bots with commas only in --bots)"
+                        )
+                    } else {
+                        format!("unexpected `{rest}` after the closing `)`")
+                    };
+                    return Err(malformed(&why));
                 }
-                (s[..open].trim(), Some(&s[open + 1..s.len() - 1]))
+                (s[..open].trim(), Some(&s[open + 1..close]))
             }
         };
         if !is_ident(name) {
@@ -340,6 +392,35 @@ mod tests {
         ] {
             assert!(bad.parse::<Spec>().is_err(), "{bad:?} accepted");
         }
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong_on_one_line() {
+        let e = "seashells(mode=stroll,scoring=advanced),x"
+            .parse::<Spec>()
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`,x` follows the closing `)`"), "{e}");
+        let e = "x(a=1)y".parse::<Spec>().unwrap_err().to_string();
+        assert!(e.contains("unexpected `y` after the closing `)`"), "{e}");
+        let e = "x(a=1".parse::<Spec>().unwrap_err().to_string();
+        assert!(e.contains("missing closing `)`"), "{e}");
+        let e = "x(a=\n)".parse::<Spec>().unwrap_err().to_string();
+        assert!(!e.contains('\n'), "{e}");
+        let e = "bad\nname".parse::<Spec>().unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "malformed spec `bad\\nname`: the name must be letters, digits, `-` or `_` \
+             (expected `name` or `name(key=value,...)`)"
+        );
+        // Nested parentheses inside a value are matched.
+        let s: Spec = "a(b=c(d),e=f)".parse().unwrap();
+        assert_eq!(s.get("b"), Some("c(d)"));
+        // Whitespace and newlines between parts are normalized away.
+        let s: Spec = " seashells (\n mode = stroll ,\tscoring=advanced ) "
+            .parse()
+            .unwrap();
+        assert_eq!(s.to_string(), "seashells(mode=stroll,scoring=advanced)");
     }
 
     #[test]

@@ -879,7 +879,7 @@ fn record_of_a_hand_built_game_names_tokens_and_replays() {
     let actions: Vec<Action> = texts.iter().map(|t| g.parse_action(t).unwrap()).collect();
     let record = build_record(
         &g,
-        5,
+        None,
         &["random".into(), "random".into()],
         &initial,
         &actions,

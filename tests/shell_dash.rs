@@ -610,7 +610,7 @@ fn game_with_reshuffle(g: &ShellDash) -> beachcomber::record::GameRecord {
         if s.reshuffles > 0 {
             let record = build_record(
                 g,
-                seed,
+                Some(seed),
                 &["random".into(), "random".into()],
                 &initial,
                 &actions,

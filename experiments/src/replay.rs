@@ -66,7 +66,7 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
             format!(
                 "{} line {line} (record {i}, seed {}): {e}",
                 args.file.display(),
-                record.seed
+                record.seed_text()
             )
         })?;
     }
@@ -101,7 +101,7 @@ fn print_account<G: RecordFormat + Describe>(
         record.game,
         record.players,
         record.options,
-        record.seed
+        record.seed_text()
     );
     for (seat, bot) in record.bots.iter().enumerate() {
         out!("  seat {seat}: {bot}");

@@ -223,7 +223,7 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
         // Record round trip.
         let record = build_record(
             game,
-            seed,
+            Some(seed),
             &vec!["random".to_string(); game.players()],
             &initial,
             &actions,

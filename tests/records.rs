@@ -1,0 +1,178 @@
+//! The record envelope (docs/records.md): format version, seed, bots, end,
+//! unknown fields. Each game's own part (options, setup, events) is tested
+//! in that game's test file.
+
+use beachcomber::Game;
+use beachcomber::games::seashells::Seashells;
+use beachcomber::games::{AnyGame, GameKind};
+use beachcomber::record::{FORMAT_VERSION, GameEnd, GameRecord, build_record, verify_record};
+use beachcomber::rng::rng_from_seed;
+use serde_json::{Value, json};
+
+const SEED: u64 = 77;
+
+fn game() -> Seashells {
+    match AnyGame::from_spec("seashells", 3).unwrap() {
+        AnyGame::Seashells(g) => g,
+        _ => unreachable!(),
+    }
+}
+
+/// A random 3-player Seashells game dealt from `SEED`, stopped after
+/// `stop` actions (all of them when `None`).
+fn record(stop: Option<usize>) -> GameRecord {
+    let g = game();
+    let mut rng = rng_from_seed(SEED);
+    let initial = g.new_game(&mut rng);
+    let mut state = initial;
+    let mut actions = Vec::new();
+    while g.to_move(&state).is_some() && stop.is_none_or(|n| actions.len() < n) {
+        let a = g.random_action(&state, &mut rng);
+        g.play_unchecked(&mut state, a);
+        actions.push(a);
+    }
+    let bots = vec!["random".to_string(); 3];
+    build_record(&g, Some(SEED), &bots, &initial, &actions)
+}
+
+/// Serialize, edit the JSON, parse and verify: the error text, or `Ok`.
+fn check_edited(rec: &GameRecord, edit: impl FnOnce(&mut Value)) -> Result<(), String> {
+    let mut value = serde_json::to_value(rec).unwrap();
+    edit(&mut value);
+    let parsed: GameRecord = serde_json::from_value(value).map_err(|e| e.to_string())?;
+    let game = AnyGame::from_record(&parsed).map_err(|e| e.to_string())?;
+    match game {
+        AnyGame::Seashells(g) => verify_record(&g, &parsed)
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        _ => Err("not seashells".into()),
+    }
+}
+
+fn refused(rec: &GameRecord, edit: impl FnOnce(&mut Value), expected: &str) {
+    let err = check_edited(rec, edit).expect_err("the forged record was accepted");
+    assert!(err.contains(expected), "error `{err}` lacks `{expected}`");
+}
+
+#[test]
+fn a_written_record_is_valid_and_starts_with_its_format() {
+    let rec = record(None);
+    let line = serde_json::to_string(&rec).unwrap();
+    assert!(
+        line.starts_with(&format!(
+            "{{\"format\":{FORMAT_VERSION},\"game\":\"seashells\""
+        )),
+        "{line}"
+    );
+    assert!(!line.contains("\"end\""), "a finished game writes no `end`");
+    assert_eq!(check_edited(&rec, |_| {}), Ok(()));
+    // `format` may be absent (version 1), `end` may say "finished", the
+    // seed may be null (a deal this program did not make).
+    assert_eq!(
+        check_edited(&rec, |v| {
+            v.as_object_mut().unwrap().remove("format");
+        }),
+        Ok(())
+    );
+    assert_eq!(check_edited(&rec, |v| v["end"] = json!("finished")), Ok(()));
+    assert_eq!(check_edited(&rec, |v| v["seed"] = Value::Null), Ok(()));
+}
+
+#[test]
+fn forged_envelopes_are_refused() {
+    let rec = record(None);
+    refused(
+        &rec,
+        |v| v["seed"] = json!(SEED + 1),
+        "does not deal the recorded setup",
+    );
+    refused(
+        &rec,
+        |v| {
+            v.as_object_mut().unwrap().remove("seed");
+        },
+        "missing field `seed`",
+    );
+    refused(&rec, |v| v["seed"] = json!("77"), "invalid type");
+    refused(&rec, |v| v["cheat"] = json!(true), "unknown field `cheat`");
+    refused(&rec, |v| v["format"] = json!(99), "version 99");
+    refused(
+        &rec,
+        |v| v["bots"] = json!(["random", "random"]),
+        "2 bot specs for 3 players",
+    );
+    refused(&rec, |v| v["bots"][1] = json!("gre(edy"), "seat 1");
+    refused(
+        &rec,
+        |v| v["players"] = json!(4),
+        "3 bot specs for 4 players",
+    );
+    refused(&rec, |v| v["players"] = json!(9), "2 to 5 players");
+    refused(
+        &rec,
+        |v| v["game"] = json!("pebbles"),
+        "unknown game `pebbles`",
+    );
+    refused(
+        &rec,
+        |v| v["end"] = json!("unfinished"),
+        "is over after its events",
+    );
+    refused(&rec, |v| v["end"] = json!({"forfeit": 7}), "bad `end`");
+    refused(&rec, |v| v["end"] = json!("later"), "bad `end`");
+    refused(
+        &rec,
+        |v| v["result"]["coins"][0] = json!(999),
+        "recorded result",
+    );
+}
+
+#[test]
+fn unfinished_games_are_recorded_as_such() {
+    let rec = record(Some(10));
+    assert_eq!(rec.end, GameEnd::Unfinished);
+    assert_eq!(rec.result, Value::Null);
+    let line = serde_json::to_string(&rec).unwrap();
+    assert!(
+        line.ends_with(",\"result\":null,\"end\":\"unfinished\"}"),
+        "{line}"
+    );
+    assert_eq!(check_edited(&rec, |_| {}), Ok(()));
+    assert_eq!(
+        check_edited(&rec, |v| v["end"] = json!({"forfeit": 1})),
+        Ok(())
+    );
+    refused(
+        &rec,
+        |v| v["end"] = json!({"forfeit": 3}),
+        "forfeit by seat 3",
+    );
+    refused(
+        &rec,
+        |v| v["end"] = json!("finished"),
+        "events end before the game does",
+    );
+    refused(&rec, |v| v["result"] = json!({"coins": []}), "must be null");
+}
+
+#[test]
+fn canonical_specs_round_trip() {
+    for (spec, players) in [
+        ("seashells", 2),
+        (" seashells ( scoring = advanced,\n mode=stroll ) ", 4),
+        ("seaside(removed=12)", 3),
+        ("shell-dash", 1),
+        ("shell-dash(max_turns=50,deck=Sand:10,Shell:5)", 2),
+    ] {
+        let game = AnyGame::from_spec(spec, players).unwrap();
+        let canonical = game.canonical_spec();
+        assert!(!canonical.contains(char::is_whitespace), "{canonical}");
+        let again = AnyGame::from_spec(&canonical, players).unwrap();
+        assert_eq!(again.canonical_spec(), canonical, "{spec}");
+    }
+    assert_eq!(
+        game().canonical_spec(),
+        "seashells(mode=board,scoring=simple)"
+    );
+    assert_eq!(Seashells::NAME, "seashells");
+}
