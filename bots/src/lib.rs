@@ -11,11 +11,13 @@
 //! | --- | --- |
 //! | `random` | none |
 //! | `greedy` | `worlds=8` |
-//! | `pimc` | `iterations=2000`, `worlds=20`, `c=0.7`, `rollout=random`, `reward=win` |
-//! | `ismcts` | `iterations=2000`, `c=0.7`, `rollout=random`, `reward=win` |
-//! | `oracle` (cheats) | `iterations=2000`, `c=0.7`, `rollout=random`, `reward=win` |
+//! | `pimc` | `iterations=2000`, `worlds=20`, `c=0.7`, `rollout=random`, `reward=auto` |
+//! | `ismcts` | `iterations=2000`, `c=0.7`, `rollout=random`, `reward=auto` |
+//! | `oracle` (cheats) | `iterations=2000`, `c=0.7`, `rollout=random`, `reward=auto` |
 //!
-//! (`reward` defaults to `margin` in solo games.) See `docs/bots.md`.
+//! (`reward=auto` is `win` with two or more players, `margin` in solo
+//! games.) The canonical spec ([`BotConfig`]'s `Display`) spells out every
+//! option; records and CSV files carry it. See `docs/bots.md`.
 //!
 //! # Adding a bot
 //! A bot is any type implementing [`Bot`]; it gets the true state, so a fair
@@ -101,6 +103,10 @@ pub enum BotConfig {
     Oracle(SearchParams),
 }
 
+/// The words of the `reward` option: `auto` (the default) is `win` with two
+/// or more players and `margin` in solo games.
+const REWARD_WORDS: [&str; 3] = ["auto", "win", "margin"];
+
 /// The option names of the MCTS bots besides `worlds`.
 const SEARCH_KEYS: [&str; 4] = ["iterations", "c", "rollout", "reward"];
 
@@ -116,12 +122,11 @@ fn search_params(spec: &Spec) -> Result<SearchParams, SpecError> {
         0 => Rollout::Random,
         _ => Rollout::Greedy,
     };
-    let reward = match spec.get("reward") {
-        None => None,
-        Some(_) => Some(match spec.choice("reward", &Reward::NAMES, 0)? {
-            0 => Reward::Win,
-            _ => Reward::Margin,
-        }),
+    // `auto` (the default): `win` with two or more players, `margin` solo.
+    let reward = match spec.choice("reward", &REWARD_WORDS, 0)? {
+        0 => None,
+        1 => Some(Reward::Win),
+        _ => Some(Reward::Margin),
     };
     Ok(SearchParams {
         iterations,
@@ -200,16 +205,16 @@ impl BotConfig {
 impl fmt::Display for BotConfig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let search = |f: &mut fmt::Formatter<'_>, p: &SearchParams| -> fmt::Result {
+            let reward = match p.reward {
+                None => REWARD_WORDS[0],
+                Some(r) => Reward::NAMES[r as usize],
+            };
             write!(
                 f,
-                "c={},rollout={}",
+                "c={},rollout={},reward={reward})",
                 p.c,
                 Rollout::NAMES[p.rollout as usize]
-            )?;
-            if let Some(r) = p.reward {
-                write!(f, ",reward={}", Reward::NAMES[r as usize])?;
-            }
-            f.write_str(")")
+            )
         };
         match self {
             BotConfig::Random => f.write_str("random"),
@@ -289,11 +294,22 @@ mod tests {
             config.to_string(),
             "pimc(iterations=500,worlds=10,c=1.5,rollout=greedy,reward=margin)"
         );
+        // Defaults are filled in, whitespace and newlines normalized away.
+        assert_eq!(
+            BotConfig::parse(" ismcts (\n c = 0.5 ) ")
+                .unwrap()
+                .to_string(),
+            "ismcts(iterations=2000,c=0.5,rollout=random,reward=auto)"
+        );
+        assert_eq!(
+            BotConfig::parse("greedy").unwrap().to_string(),
+            "greedy(worlds=8)"
+        );
         for text in [
             "random",
             "greedy(worlds=3)",
             "ismcts(iterations=7,c=0,rollout=random,reward=win)",
-            "oracle(iterations=2000,c=0.7,rollout=random)",
+            "oracle(iterations=2000,c=0.7,rollout=random,reward=auto)",
         ] {
             let config = BotConfig::parse(text).unwrap();
             assert_eq!(config.to_string(), text);
@@ -330,7 +346,7 @@ mod tests {
         );
         assert_eq!(
             err("pimc(reward=score)"),
-            "bad value `score` for `pimc` option `reward`: expected one of win|margin"
+            "bad value `score` for `pimc` option `reward`: expected one of auto|win|margin"
         );
         assert_eq!(
             err("pimc(iterations=10,worlds=11)"),
