@@ -1,4 +1,4 @@
-//! JSON Lines game records (RULES.md §4).
+//! JSON Lines game records (the format of docs/records.md).
 //!
 //! A record holds everything random as data: the setup's shuffles are in
 //! `setup`, later shuffles are chance events, so a replay needs no random
