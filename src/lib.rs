@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! # beachcomber
 //!
 //! Fast, allocation-free engines for three beach-themed tabletop games

@@ -122,13 +122,28 @@ pub enum RecordError {
     /// Not valid JSON, or not the record's shape.
     Json(String),
     /// A field is missing or has a wrong value.
-    Field { field: String, why: String },
+    Field {
+        /// The field's name (`setup.deck`...).
+        field: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// Event number `index` is not legal in the replayed game.
-    Event { index: usize, why: String },
+    Event {
+        /// The event's index in `events`.
+        index: usize,
+        /// Why it is refused.
+        why: String,
+    },
     /// The events ran out before the game ended, or went on after it.
     Length(String),
     /// The recorded result differs from the replayed one.
-    ResultMismatch { recorded: String, replayed: String },
+    ResultMismatch {
+        /// The record's `result`, as JSON text.
+        recorded: String,
+        /// The replay's result, as JSON text.
+        replayed: String,
+    },
 }
 
 impl fmt::Display for RecordError {

@@ -28,30 +28,55 @@ pub struct Spec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SpecError {
     /// The text does not have the `name(key=value,...)` shape.
-    Malformed { spec: String, why: String },
+    Malformed {
+        /// The spec as given.
+        spec: String,
+        /// What is wrong with its shape.
+        why: String,
+    },
     /// The name is not one we know.
     UnknownName {
+        /// What kind of thing was named (`game`, `bot`).
         kind: &'static str,
+        /// The unknown name.
         name: String,
+        /// The names that exist.
         allowed: Vec<String>,
     },
     /// The key is not an option of this name.
     UnknownKey {
+        /// The spec's name.
         name: String,
+        /// The unknown key.
         key: String,
+        /// The keys that exist.
         allowed: Vec<String>,
     },
     /// A key was given twice.
-    DuplicateKey { name: String, key: String },
+    DuplicateKey {
+        /// The spec's name.
+        name: String,
+        /// The repeated key.
+        key: String,
+    },
     /// The value does not parse or is out of range.
     BadValue {
+        /// The spec's name.
         name: String,
+        /// The option.
         key: String,
+        /// The value as given.
         value: String,
+        /// What would have been accepted.
         expected: String,
     },
     /// The options do not fit together or with the player count.
-    Invalid { name: String, why: String },
+    Invalid {
+        /// The spec's name.
+        name: String,
+        /// Why the configuration is refused.
+        why: String,
+    },
 }
 
 impl fmt::Display for SpecError {
