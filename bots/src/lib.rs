@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! Bot strategies for beachcomber games. Every bot uses only the public
 //! game API ([`beachcomber::Game`], [`beachcomber::game::Evaluate`]); none
 //! contains game rules.
