@@ -162,9 +162,9 @@ fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             let path = follow_dangling(given).map_err(cannot)?;
-            let name = path.file_name().ok_or_else(|| {
-                format!("{label}: `{}` does not name a file", given.display())
-            })?;
+            let name = path
+                .file_name()
+                .ok_or_else(|| format!("{label}: `{}` does not name a file", given.display()))?;
             let parent = match path.parent() {
                 Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
                 _ => PathBuf::from("."),

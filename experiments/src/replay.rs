@@ -109,8 +109,8 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
                 records - 1
             ));
         };
-        let game = AnyGame::from_record(&record)
-            .map_err(|e| format!("{name} line {line_no}: {e}"))?;
+        let game =
+            AnyGame::from_record(&record).map_err(|e| format!("{name} line {line_no}: {e}"))?;
         with_game!(&game, |g| check_and_show(g, &record, true, args.brief))
             .map_err(|e| format!("{name} line {line_no}: {e}"))?;
     }

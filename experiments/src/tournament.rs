@@ -51,7 +51,12 @@ pub struct TournamentArgs {
     ///   ismcts(iterations=2000,c=0.7,rollout=random,reward=win)
     ///   oracle(iterations=2000,c=0.7,rollout=random,reward=win)  cheats: sees hidden information
     /// rollout=random|greedy; reward=win|margin (margin by default in solo games).
-    #[arg(long, value_name = "SPECS", default_value = "random", verbatim_doc_comment)]
+    #[arg(
+        long,
+        value_name = "SPECS",
+        default_value = "random",
+        verbatim_doc_comment
+    )]
     pub bots: String,
     /// Number of games to play.
     #[arg(long, value_name = "G", default_value_t = 1000,
@@ -147,23 +152,30 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
             "won",
             "plies",
         ])
-        .map_err(|e| format!("--out: {e}"))?;
+        .map_err(|e| write_error("--out", &args.out, e))?;
     }
     let tally =
         pool.install(|| with_game!(&game, |g| play_all(g, &configs, &specs, &args, &mut sinks)))?;
     if let Some(mut w) = sinks.games_csv.take() {
-        w.flush().map_err(|e| format!("--out: {e}"))?;
+        w.flush().map_err(|e| write_error("--out", &args.out, e))?;
     }
     drop(sinks);
     let summaries = tally.summaries(&specs);
     if let Some(file) = summary.as_mut() {
-        write_summary_csv(file, &summaries).map_err(|e| format!("--summary: {e}"))?;
+        write_summary_csv(file, &summaries)
+            .map_err(|e| write_error("--summary", &args.summary, e))?;
     }
     commit_all([out, summary, record].into_iter().flatten().collect())?;
     if !args.quiet {
         print_summary(&args, &game, &summaries);
     }
     Ok(())
+}
+
+/// `--out: cannot write `PATH`: ERROR`.
+fn write_error(label: &str, path: &Option<PathBuf>, e: impl std::fmt::Display) -> String {
+    let path = path.as_deref().unwrap_or(Path::new("?"));
+    format!("{label}: cannot write `{}`: {e}", path.display())
 }
 
 /// The input files named in a game spec (`tokens=PATH` of Seaside): an
@@ -250,7 +262,7 @@ fn play_all<G: RecordFormat + Evaluate>(
             .map_err(|_| "interrupted: stopped, no output written".to_string())?;
         tally.add(&reports);
         if let Some(w) = sinks.games_csv.as_mut() {
-            write_games_csv(w, &reports, specs).map_err(|e| format!("--out: {e}"))?;
+            write_games_csv(w, &reports, specs).map_err(|e| write_error("--out", &args.out, e))?;
         }
         if let Some(file) = sinks.records.as_mut() {
             let w = file.writer();
@@ -258,9 +270,11 @@ fn play_all<G: RecordFormat + Evaluate>(
             for r in &reports {
                 let rec = r.record.as_ref().expect("records were asked for");
                 line.clear();
-                serde_json::to_writer(&mut line, rec).map_err(|e| format!("--record: {e}"))?;
+                serde_json::to_writer(&mut line, rec)
+                    .map_err(|e| write_error("--record", &args.record, e))?;
                 line.push(b'\n');
-                w.write_all(&line).map_err(|e| format!("--record: {e}"))?;
+                w.write_all(&line)
+                    .map_err(|e| write_error("--record", &args.record, e))?;
                 largest = largest.max(line.len() as u64);
             }
             size = next_chunk(size, largest, threads);
