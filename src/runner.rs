@@ -242,3 +242,88 @@ pub fn random_games_parallel_cancellable<G: Game>(
         })
         .sum()
 }
+
+#[cfg(all(test, feature = "testing"))]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicU32;
+
+    use super::*;
+    use crate::GameRng;
+    use crate::testing::toy::Pebbles;
+
+    /// Plays the first legal action; sets `cancel` at its second decision
+    /// (counted over all its copies) when it has one.
+    struct First {
+        cancel: Option<Arc<AtomicBool>>,
+        decisions: Arc<AtomicU32>,
+    }
+
+    impl<G: Game> Bot<G> for First {
+        fn choose(&mut self, game: &G, state: &G::State, _rng: &mut GameRng) -> G::Action {
+            if self.decisions.fetch_add(1, Ordering::SeqCst) == 1
+                && let Some(cancel) = &self.cancel
+            {
+                cancel.store(true, Ordering::SeqCst);
+            }
+            game.legal_actions(state)[0]
+        }
+    }
+
+    #[test]
+    fn a_game_stops_at_the_decision_after_the_cancel_flag() {
+        let game = Pebbles { players: 2 };
+        let specs = vec!["first".to_string(); 2];
+        let cancel = Arc::new(AtomicBool::new(false));
+        let decisions = Arc::new(AtomicU32::new(0));
+        let mut bots: Vec<Box<dyn Bot<Pebbles>>> = (0..2)
+            .map(|_| {
+                Box::new(First {
+                    cancel: Some(cancel.clone()),
+                    decisions: decisions.clone(),
+                }) as Box<dyn Bot<Pebbles>>
+            })
+            .collect();
+        let result = play_game_cancellable(&game, &mut bots, &specs, 0, 5, true, &cancel);
+        assert_eq!(result.unwrap_err(), Cancelled);
+        assert_eq!(
+            decisions.load(Ordering::SeqCst),
+            2,
+            "no decision after the flag"
+        );
+    }
+
+    #[test]
+    fn a_cancelled_run_reports_no_game_and_an_uncancelled_one_every_game() {
+        let game = Pebbles { players: 2 };
+        let specs = vec!["first".to_string(); 2];
+        let decisions = Arc::new(AtomicU32::new(0));
+        let make = || -> Vec<Box<dyn Bot<Pebbles>>> {
+            (0..2)
+                .map(|_| {
+                    Box::new(First {
+                        cancel: None,
+                        decisions: decisions.clone(),
+                    }) as Box<dyn Bot<Pebbles>>
+                })
+                .collect()
+        };
+        let cancel = AtomicBool::new(true);
+        let options = RunOptions {
+            range: 0..10,
+            run_seed: 3,
+            want_records: false,
+            cancel: &cancel,
+            on_done: &|| {},
+        };
+        assert_eq!(
+            play_games_cancellable(&game, &specs, make, &options).unwrap_err(),
+            Cancelled
+        );
+        assert_eq!(decisions.load(Ordering::SeqCst), 0);
+        cancel.store(false, Ordering::SeqCst);
+        let reports = play_games_cancellable(&game, &specs, make, &options).unwrap();
+        let indexes: Vec<u64> = reports.iter().map(|r| r.index).collect();
+        assert_eq!(indexes, (0..10).collect::<Vec<_>>());
+    }
+}
