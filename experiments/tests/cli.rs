@@ -591,6 +591,9 @@ fn a_second_signal_exits_at_once_and_removes_the_temporary_files() {
     args.extend(["ismcts(iterations=3000000)", "--out", s(&out)]);
     let mut child = spawn(&args);
     wait_until("the temporary file", || names(dir.path()).len() == 1);
+    // Let the first decision begin (it lasts many seconds), so that the
+    // first signal does not stop the run before it starts.
+    std::thread::sleep(Duration::from_millis(500));
     signal(&child, libc::SIGINT);
     std::thread::sleep(Duration::from_millis(200));
     signal(&child, libc::SIGTERM);
