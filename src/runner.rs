@@ -6,6 +6,9 @@
 //! plays a game, and results come back in game order, so the output of a run
 //! is the same to the byte whatever the thread count.
 
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 
 use crate::bot::Bot;
@@ -28,8 +31,22 @@ pub struct GameReport {
     pub record: Option<GameRecord>,
 }
 
+/// A game or a run stopped early because its cancel flag was set (e.g. by
+/// Ctrl-C). A cancelled run reports no game at all, so a caller never
+/// mistakes a partial run for a whole one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cancelled;
+
+impl std::fmt::Display for Cancelled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("cancelled")
+    }
+}
+
+impl std::error::Error for Cancelled {}
+
 /// Play one game from its seed. `bots[s]` plays seat `s`; `bot_specs` are
-/// written into the record.
+/// written into the record. Never cancelled: see [`play_game_cancellable`].
 pub fn play_game<G: RecordFormat>(
     game: &G,
     bots: &mut [Box<dyn Bot<G>>],
@@ -38,6 +55,23 @@ pub fn play_game<G: RecordFormat>(
     seed: u64,
     want_record: bool,
 ) -> GameReport {
+    let never = AtomicBool::new(false);
+    play_game_cancellable(game, bots, bot_specs, index, seed, want_record, &never)
+        .expect("a game that is never cancelled is played to the end")
+}
+
+/// [`play_game`] that checks `cancel` before every decision and returns
+/// [`Cancelled`] as soon as it is set, so a run stops within one decision
+/// (a bot's decision itself is not interrupted).
+pub fn play_game_cancellable<G: RecordFormat>(
+    game: &G,
+    bots: &mut [Box<dyn Bot<G>>],
+    bot_specs: &[String],
+    index: u64,
+    seed: u64,
+    want_record: bool,
+    cancel: &AtomicBool,
+) -> Result<GameReport, Cancelled> {
     assert_eq!(bots.len(), game.players(), "one bot per seat");
     let mut setup_rng = rng_from_seed(seed);
     let initial = game.new_game(&mut setup_rng);
@@ -45,6 +79,9 @@ pub fn play_game<G: RecordFormat>(
     let mut actions = Vec::new();
     let mut plies = 0u32;
     while let Some(seat) = game.to_move(&state) {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(Cancelled);
+        }
         let mut decision_rng = rng_from_seed(decision_seed(seed, plies as u64));
         let action = bots[seat].choose(game, &state, &mut decision_rng);
         debug_assert!(
@@ -58,13 +95,29 @@ pub fn play_game<G: RecordFormat>(
         plies += 1;
     }
     let record = want_record.then(|| build_record(game, Some(seed), bot_specs, &initial, &actions));
-    GameReport {
+    Ok(GameReport {
         index,
         seed,
         outcome: game.outcome(&state),
         plies,
         record,
-    }
+    })
+}
+
+/// How to play a range of a run's games: see [`play_games_cancellable`].
+pub struct RunOptions<'a> {
+    /// The games to play (their numbers in the run).
+    pub range: Range<u64>,
+    /// The run seed: game `i` is seeded [`rng::game_seed`]`(run_seed, i)`.
+    pub run_seed: u64,
+    /// Whether each report carries the game record.
+    pub want_records: bool,
+    /// Set it (from any thread, e.g. a Ctrl-C handler) to stop the run
+    /// before the next decision of every game in play.
+    pub cancel: &'a AtomicBool,
+    /// Called once per finished game (for progress bars) from whichever
+    /// thread finished it.
+    pub on_done: &'a (dyn Fn() + Sync),
 }
 
 /// Play games `range` of a run seeded `run_seed` in parallel (rayon's
@@ -73,7 +126,7 @@ pub fn play_game<G: RecordFormat>(
 /// progress bars) from whichever thread finished it.
 pub fn play_games<G, F>(
     game: &G,
-    range: std::ops::Range<u64>,
+    range: Range<u64>,
     run_seed: u64,
     bot_specs: &[String],
     make_bots: F,
@@ -84,56 +137,52 @@ where
     G: RecordFormat,
     F: Fn() -> Vec<Box<dyn Bot<G>>> + Sync,
 {
-    let never = std::sync::atomic::AtomicBool::new(false);
-    play_games_cancellable(
-        game,
+    let never = AtomicBool::new(false);
+    let options = RunOptions {
         range,
         run_seed,
-        bot_specs,
-        make_bots,
         want_records,
+        cancel: &never,
         on_done,
-        &never,
-    )
-    .expect("a run that is never cancelled plays every game")
+    };
+    play_games_cancellable(game, bot_specs, make_bots, &options)
+        .expect("a run that is never cancelled plays every game")
 }
 
-/// [`play_games`] that stops early when `cancel` becomes true (e.g. on
-/// Ctrl-C): returns `None` if any game was skipped, so a caller never
-/// mistakes a partial run for a whole one.
-#[allow(clippy::too_many_arguments)]
+/// [`play_games`] with its settings in a [`RunOptions`], stopping early when
+/// `options.cancel` becomes true: every game in play stops before its next
+/// decision, no new game starts, and the result is [`Cancelled`] (the
+/// games finished so far are dropped).
 pub fn play_games_cancellable<G, F>(
     game: &G,
-    range: std::ops::Range<u64>,
-    run_seed: u64,
     bot_specs: &[String],
     make_bots: F,
-    want_records: bool,
-    on_done: &(dyn Fn() + Sync),
-    cancel: &std::sync::atomic::AtomicBool,
-) -> Option<Vec<GameReport>>
+    options: &RunOptions<'_>,
+) -> Result<Vec<GameReport>, Cancelled>
 where
     G: RecordFormat,
     F: Fn() -> Vec<Box<dyn Bot<G>>> + Sync,
 {
-    use std::sync::atomic::Ordering;
-    range
+    options
+        .range
+        .clone()
         .into_par_iter()
         .map(|index| {
-            if cancel.load(Ordering::Relaxed) {
-                return None;
+            if options.cancel.load(Ordering::Relaxed) {
+                return Err(Cancelled);
             }
             let mut bots = make_bots();
-            let report = play_game(
+            let report = play_game_cancellable(
                 game,
                 &mut bots,
                 bot_specs,
                 index,
-                game_seed(run_seed, index),
-                want_records,
-            );
-            on_done();
-            Some(report)
+                game_seed(options.run_seed, index),
+                options.want_records,
+                options.cancel,
+            )?;
+            (options.on_done)();
+            Ok(report)
         })
         .collect()
 }
@@ -141,24 +190,140 @@ where
 /// Play `games` uniformly random games single-threaded from `seed`; returns
 /// the total number of decisions (used by benchmarks).
 pub fn random_games<G: Game>(game: &G, games: u64, seed: u64) -> u64 {
+    let never = AtomicBool::new(false);
+    random_games_cancellable(game, games, seed, &never).expect("never cancelled")
+}
+
+/// Games [`random_games_cancellable`] plays between two looks at its cancel
+/// flag (a few hundred microseconds).
+const RANDOM_GAMES_PER_CHECK: u64 = 256;
+
+/// [`random_games`] that looks at `cancel` every few hundred games and
+/// returns [`Cancelled`] once it is set. The games played are the same.
+pub fn random_games_cancellable<G: Game>(
+    game: &G,
+    games: u64,
+    seed: u64,
+    cancel: &AtomicBool,
+) -> Result<u64, Cancelled> {
     let mut rng = rng_from_seed(seed);
     let mut plies = 0u64;
-    for _ in 0..games {
+    for i in 0..games {
+        if i % RANDOM_GAMES_PER_CHECK == 0 && cancel.load(Ordering::Relaxed) {
+            return Err(Cancelled);
+        }
         let mut state = game.new_game(&mut rng);
         plies += crate::game::random_playout(game, &mut state, &mut rng) as u64;
     }
-    plies
+    Ok(plies)
 }
 
 /// [`random_games`] split over rayon's pool in `chunks` independent chunks;
 /// returns the total number of decisions.
 pub fn random_games_parallel<G: Game>(game: &G, games: u64, seed: u64, chunks: u64) -> u64 {
+    let never = AtomicBool::new(false);
+    random_games_parallel_cancellable(game, games, seed, chunks, &never).expect("never cancelled")
+}
+
+/// [`random_games_parallel`] that stops soon after `cancel` is set.
+pub fn random_games_parallel_cancellable<G: Game>(
+    game: &G,
+    games: u64,
+    seed: u64,
+    chunks: u64,
+    cancel: &AtomicBool,
+) -> Result<u64, Cancelled> {
     let chunks = chunks.max(1);
     (0..chunks)
         .into_par_iter()
         .map(|c| {
             let n = games / chunks + u64::from(c < games % chunks);
-            random_games(game, n, rng::derive(seed, c))
+            random_games_cancellable(game, n, rng::derive(seed, c), cancel)
         })
         .sum()
+}
+
+#[cfg(all(test, feature = "testing"))]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicU32;
+
+    use super::*;
+    use crate::GameRng;
+    use crate::testing::toy::Pebbles;
+
+    /// Plays the first legal action; sets `cancel` at its second decision
+    /// (counted over all its copies) when it has one.
+    struct First {
+        cancel: Option<Arc<AtomicBool>>,
+        decisions: Arc<AtomicU32>,
+    }
+
+    impl<G: Game> Bot<G> for First {
+        fn choose(&mut self, game: &G, state: &G::State, _rng: &mut GameRng) -> G::Action {
+            if self.decisions.fetch_add(1, Ordering::SeqCst) == 1
+                && let Some(cancel) = &self.cancel
+            {
+                cancel.store(true, Ordering::SeqCst);
+            }
+            game.legal_actions(state)[0]
+        }
+    }
+
+    #[test]
+    fn a_game_stops_at_the_decision_after_the_cancel_flag() {
+        let game = Pebbles { players: 2 };
+        let specs = vec!["first".to_string(); 2];
+        let cancel = Arc::new(AtomicBool::new(false));
+        let decisions = Arc::new(AtomicU32::new(0));
+        let mut bots: Vec<Box<dyn Bot<Pebbles>>> = (0..2)
+            .map(|_| {
+                Box::new(First {
+                    cancel: Some(cancel.clone()),
+                    decisions: decisions.clone(),
+                }) as Box<dyn Bot<Pebbles>>
+            })
+            .collect();
+        let result = play_game_cancellable(&game, &mut bots, &specs, 0, 5, true, &cancel);
+        assert_eq!(result.unwrap_err(), Cancelled);
+        assert_eq!(
+            decisions.load(Ordering::SeqCst),
+            2,
+            "no decision after the flag"
+        );
+    }
+
+    #[test]
+    fn a_cancelled_run_reports_no_game_and_an_uncancelled_one_every_game() {
+        let game = Pebbles { players: 2 };
+        let specs = vec!["first".to_string(); 2];
+        let decisions = Arc::new(AtomicU32::new(0));
+        let make = || -> Vec<Box<dyn Bot<Pebbles>>> {
+            (0..2)
+                .map(|_| {
+                    Box::new(First {
+                        cancel: None,
+                        decisions: decisions.clone(),
+                    }) as Box<dyn Bot<Pebbles>>
+                })
+                .collect()
+        };
+        let cancel = AtomicBool::new(true);
+        let options = RunOptions {
+            range: 0..10,
+            run_seed: 3,
+            want_records: false,
+            cancel: &cancel,
+            on_done: &|| {},
+        };
+        assert_eq!(
+            play_games_cancellable(&game, &specs, make, &options).unwrap_err(),
+            Cancelled
+        );
+        assert_eq!(decisions.load(Ordering::SeqCst), 0);
+        cancel.store(false, Ordering::SeqCst);
+        let reports = play_games_cancellable(&game, &specs, make, &options).unwrap();
+        let indexes: Vec<u64> = reports.iter().map(|r| r.index).collect();
+        assert_eq!(indexes, (0..10).collect::<Vec<_>>());
+    }
 }

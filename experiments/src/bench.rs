@@ -4,9 +4,20 @@ use std::time::Instant;
 
 use beachcomber::Game;
 use beachcomber::games::AnyGame;
-use beachcomber::runner::{random_games, random_games_parallel};
+use beachcomber::runner::Cancelled;
+use beachcomber::runner::{random_games_cancellable, random_games_parallel_cancellable};
 use beachcomber::with_game;
 use clap::Args;
+
+use crate::signals;
+
+/// Examples shown after `beachcomber bench --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  beachcomber bench --game seashells --players 4
+  beachcomber bench --game 'seaside(removed=0)' --players 2 --games 2000000
+
+Ctrl-C stops the measurement (exit status 130).";
 
 /// Options of `beachcomber bench`.
 #[derive(Args, Debug)]
@@ -29,29 +40,32 @@ pub struct BenchArgs {
 /// Run the command.
 pub fn run(args: BenchArgs) -> Result<(), String> {
     let game = AnyGame::from_spec(&args.game, args.players).map_err(|e| format!("--game: {e}"))?;
-    with_game!(&game, |g| measure(g, &args));
-    Ok(())
+    with_game!(&game, |g| measure(g, &args))
+        .map_err(|_| "interrupted: the measurement was stopped".to_string())
 }
 
-fn measure<G: Game>(game: &G, args: &BenchArgs) {
+fn measure<G: Game>(game: &G, args: &BenchArgs) -> Result<(), Cancelled> {
+    let cancel = &signals::CANCEL;
     let threads = rayon::current_num_threads();
     // Warm up caches and the thread pool.
-    random_games(game, (args.games / 20).max(1), args.seed ^ 1);
+    random_games_cancellable(game, (args.games / 20).max(1), args.seed ^ 1, cancel)?;
     let start = Instant::now();
-    let plies = random_games(game, args.games, args.seed);
+    let plies = random_games_cancellable(game, args.games, args.seed, cancel)?;
     let one = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let plies_all = random_games_parallel(game, args.games, args.seed, threads as u64 * 8);
+    let plies_all =
+        random_games_parallel_cancellable(game, args.games, args.seed, threads as u64 * 8, cancel)?;
     let all = start.elapsed().as_secs_f64();
     out!(
-        "{} with {} players: {} random games, {:.1} decisions per game",
+        "{} with {}: {} random games, {:.1} decisions per game",
         args.game,
-        args.players,
+        crate::players_text(args.players),
         args.games,
         plies as f64 / args.games as f64
     );
     report("1 thread", args.games, plies, one);
     report(&format!("{threads} threads"), args.games, plies_all, all);
+    Ok(())
 }
 
 fn report(label: &str, games: u64, plies: u64, secs: f64) {

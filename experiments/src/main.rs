@@ -10,10 +10,10 @@ macro_rules! out {
 mod bench;
 mod output;
 mod replay;
+mod signals;
 mod tournament;
 
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{Parser, Subcommand};
 
@@ -28,10 +28,13 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play many games between bots; write per-seat results (CSV) and game records (JSON Lines).
+    #[command(after_help = tournament::EXAMPLES)]
     Tournament(tournament::TournamentArgs),
     /// Re-play game records through the engine, verify them, and show a game.
+    #[command(after_help = replay::EXAMPLES)]
     Replay(replay::ReplayArgs),
     /// Measure random-playout throughput (one core and all cores).
+    #[command(after_help = bench::EXAMPLES)]
     Bench(bench::BenchArgs),
 }
 
@@ -52,13 +55,20 @@ pub fn write_line(args: std::fmt::Arguments) {
     }
 }
 
-/// Set by Ctrl-C: long commands stop early and write nothing partial.
-pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// `"2 players"`, or `"1 player (solo)"`.
+pub fn players_text(players: usize) -> String {
+    if players == 1 {
+        "1 player (solo)".to_string()
+    } else {
+        format!("{players} players")
+    }
+}
 
 fn main() -> ExitCode {
+    // First, so that a signal never finds the default action (which would
+    // end the program without cleaning up).
+    signals::install();
     let cli = Cli::parse();
-    // A second Ctrl-C is not caught again, so the user can always force an exit.
-    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::Relaxed));
     let result = match cli.command {
         Command::Tournament(args) => tournament::run(args),
         Command::Replay(args) => replay::run(args),
@@ -68,7 +78,11 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::FAILURE
+            if signals::cancelled() {
+                ExitCode::from(signals::EXIT_INTERRUPTED)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }

@@ -1,84 +1,389 @@
 //! Output files that appear whole or not at all.
 //!
-//! [`AtomicFile`] writes to a hidden temporary file beside the target and
-//! renames it into place on [`AtomicFile::commit`]; dropped without a commit
-//! (an error, a panic) it removes the temporary file, so a failed or
-//! interrupted run never leaves a half-written result under the real name.
+//! Each output path is checked and resolved before anything is played
+//! ([`resolve_outputs`]):
+//! - a path whose folder is missing or is not a folder, or that is itself a
+//!   directory, is refused;
+//! - two outputs that are the same file (also through symlinks or hard
+//!   links), or an output that is one of the command's input files, are
+//!   refused (a device such as `/dev/null` may be given twice);
+//! - a symlink is followed: its target is written (the link stays);
+//! - a special file (a device such as `/dev/null`, a FIFO, a socket) and any
+//!   path under `/dev/` or `/proc/` (`/dev/stdout`) is written directly: no
+//!   temporary file, no rename.
+//!
+//! A regular file is written to a temporary file created exclusively, with
+//! an unpredictable name (`.NAME.XXXXXX.partial`), in the target's folder
+//! (the resolved one, so that the rename stays in one file system); a
+//! replaced file keeps its permissions. [`commit_all`] first finishes every
+//! write (flush, sync) of every output, and only then renames the temporary
+//! files into place one after the other, so an error while writing leaves
+//! none of the outputs. Remaining window: if a rename itself fails (rare: it
+//! stays in one folder), the outputs renamed before it stay in place; the
+//! error names them. Dropped without a commit (an error, Ctrl-C) an
+//! [`AtomicFile`] removes its temporary file; a forced exit (a second
+//! Ctrl-C) removes the registered ones (see [`crate::signals`]).
+//! Special files are written as the run goes and cannot be taken back.
 
-use std::fs::{self, File};
+use std::fs::{self, File, Metadata, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
-/// A file being written under a temporary name.
+use tempfile::NamedTempFile;
+
+use crate::signals;
+
+/// Most symlinks followed when resolving one output path.
+const MAX_SYMLINK_HOPS: usize = 40;
+
+/// Where an output goes, checked and resolved.
+#[derive(Debug)]
+pub struct Resolved {
+    /// The option that named it (`--out`).
+    label: String,
+    /// The path as given (for messages).
+    given: PathBuf,
+    /// How it is written.
+    kind: Kind,
+}
+
+#[derive(Debug)]
+enum Kind {
+    /// Written directly through the given path.
+    Special { meta: Metadata },
+    /// Written to a temporary file in `dir` renamed onto `target`.
+    Regular {
+        /// The file's canonical path (symlinks resolved).
+        target: PathBuf,
+        /// Its (canonical) folder.
+        dir: PathBuf,
+        /// The file's metadata if it exists already.
+        existing: Option<Metadata>,
+    },
+}
+
+impl Resolved {
+    fn same_file_as(&self, other_path: &Path, other_meta: Option<&Metadata>) -> bool {
+        match &self.kind {
+            Kind::Special { meta } => other_meta.is_some_and(|m| same_inode(meta, m)),
+            Kind::Regular {
+                target, existing, ..
+            } => {
+                target == other_path
+                    || matches!((existing, other_meta), (Some(a), Some(b)) if same_inode(a, b))
+            }
+        }
+    }
+
+    fn path_and_meta(&self) -> (PathBuf, Option<&Metadata>) {
+        match &self.kind {
+            Kind::Special { meta } => (self.given.clone(), Some(meta)),
+            Kind::Regular {
+                target, existing, ..
+            } => (target.clone(), existing.as_ref()),
+        }
+    }
+}
+
+fn same_inode(a: &Metadata, b: &Metadata) -> bool {
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+fn is_char_device(meta: &Metadata) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    meta.file_type().is_char_device()
+}
+
+/// Check and resolve the outputs `(option, path)` of a command whose input
+/// files are `inputs` `(what, path)`. Every problem is found here, before
+/// anything is played.
+pub fn resolve_outputs(
+    outputs: &[(&str, &Path)],
+    inputs: &[(&str, &Path)],
+) -> Result<Vec<Resolved>, String> {
+    let mut resolved: Vec<Resolved> = Vec::new();
+    for &(label, path) in outputs {
+        let r = resolve(label, path)?;
+        let (p, meta) = r.path_and_meta();
+        for earlier in &resolved {
+            let both_devices = meta.is_some_and(is_char_device)
+                && matches!(&earlier.kind, Kind::Special { meta } if is_char_device(meta));
+            if earlier.same_file_as(&p, meta) && !both_devices {
+                return Err(format!(
+                    "{label} and {} are the same file (`{}`): give each output its own file",
+                    earlier.label,
+                    path.display()
+                ));
+            }
+        }
+        for &(what, input) in inputs {
+            let input_meta = fs::metadata(input).ok();
+            let input_path = fs::canonicalize(input).unwrap_or_else(|_| input.to_path_buf());
+            if r.same_file_as(&input_path, input_meta.as_ref())
+                && !input_meta.as_ref().is_some_and(is_char_device)
+            {
+                return Err(format!(
+                    "{label} `{}` is the {what} `{}`: writing it would destroy an input; choose another file",
+                    path.display(),
+                    input.display()
+                ));
+            }
+        }
+        resolved.push(r);
+    }
+    Ok(resolved)
+}
+
+fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
+    let cannot = |e: io::Error| format!("{label}: cannot write `{}`: {e}", given.display());
+    if given.as_os_str().is_empty() {
+        return Err(format!("{label}: the file name is empty"));
+    }
+    let kind = match fs::metadata(given) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(format!(
+                "{label}: `{}` is a directory; give a file name such as `{}`",
+                given.display(),
+                given.join("results.csv").display()
+            ));
+        }
+        Ok(meta) if !meta.is_file() || is_system_path(given) => Kind::Special { meta },
+        Ok(meta) => {
+            let target = fs::canonicalize(given).map_err(cannot)?;
+            let dir = target
+                .parent()
+                .map_or_else(|| PathBuf::from("/"), Path::to_path_buf);
+            Kind::Regular {
+                target,
+                dir,
+                existing: Some(meta),
+            }
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let path = follow_dangling(given).map_err(cannot)?;
+            let name = path
+                .file_name()
+                .ok_or_else(|| format!("{label}: `{}` does not name a file", given.display()))?;
+            let parent = match path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            match fs::metadata(&parent) {
+                Ok(m) if m.is_dir() => {}
+                Ok(_) => {
+                    return Err(format!(
+                        "{label}: cannot write `{}`: `{}` is not a folder",
+                        given.display(),
+                        parent.display()
+                    ));
+                }
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    return Err(format!(
+                        "{label}: cannot write `{}`: the folder `{}` does not exist (create it first)",
+                        given.display(),
+                        parent.display()
+                    ));
+                }
+                Err(e) => return Err(cannot(e)),
+            }
+            let dir = fs::canonicalize(&parent).map_err(cannot)?;
+            Kind::Regular {
+                target: dir.join(name),
+                dir,
+                existing: None,
+            }
+        }
+        Err(e) => {
+            return Err(format!(
+                "{label}: cannot write `{}`: {e} (check that its folder exists and is a folder)",
+                given.display()
+            ));
+        }
+    };
+    Ok(Resolved {
+        label: label.to_string(),
+        given: given.to_path_buf(),
+        kind,
+    })
+}
+
+/// Paths such as `/dev/stdout` or `/proc/self/fd/1` stand for an open file
+/// of this process: write through them, never replace what they point to.
+fn is_system_path(path: &Path) -> bool {
+    path.starts_with("/dev") || path.starts_with("/proc")
+}
+
+/// The path a chain of symlinks ending in a missing file leads to (the path
+/// itself when it is not a symlink).
+fn follow_dangling(given: &Path) -> io::Result<PathBuf> {
+    let mut path = given.to_path_buf();
+    for _ in 0..MAX_SYMLINK_HOPS {
+        match fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = fs::read_link(&path)?;
+                path = match path.parent() {
+                    Some(parent) if target.is_relative() => parent.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// The file an output is written to.
+pub enum Sink {
+    /// A temporary file, renamed into place on commit.
+    Temp(NamedTempFile),
+    /// A special file written directly.
+    Direct(File),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Sink::Temp(f) => f.write(buf),
+            Sink::Direct(f) => f.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::Temp(f) => f.flush(),
+            Sink::Direct(f) => f.flush(),
+        }
+    }
+}
+
+/// An output being written (under a temporary name for a regular file).
 pub struct AtomicFile {
-    target: PathBuf,
-    temp: PathBuf,
-    writer: Option<BufWriter<File>>,
+    label: String,
+    given: PathBuf,
+    target: Option<PathBuf>,
+    /// Present until the commit.
+    writer: Option<BufWriter<Sink>>,
 }
 
 impl AtomicFile {
-    /// Start writing `target` (checks at once that its folder is writable).
-    pub fn create(target: &Path) -> Result<AtomicFile, String> {
-        let name = target
-            .file_name()
-            .ok_or_else(|| format!("`{}` is not a file name", target.display()))?
-            .to_string_lossy()
-            .into_owned();
-        if target.is_dir() {
-            return Err(format!(
-                "`{}` is a directory; give a file name",
-                target.display()
-            ));
-        }
-        let dir = match target.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let temp = dir.join(format!(".{name}.partial-{}", std::process::id()));
-        let file = File::create(&temp).map_err(|e| {
+    /// Start writing a resolved output: create its temporary file (checks at
+    /// once that the folder is writable) or open the special file.
+    pub fn create(resolved: Resolved) -> Result<AtomicFile, String> {
+        let cannot = |e: io::Error| {
             format!(
-                "cannot write `{}`: {e} (check that the folder exists and is writable)",
-                target.display()
+                "{}: cannot write `{}`: {e} (check that its folder is writable)",
+                resolved.label,
+                resolved.given.display()
             )
-        })?;
+        };
+        let (sink, target) = match &resolved.kind {
+            Kind::Special { .. } => {
+                let file = OpenOptions::new()
+                    .write(true)
+                    .truncate(false)
+                    .open(&resolved.given)
+                    .map_err(cannot)?;
+                (Sink::Direct(file), None)
+            }
+            Kind::Regular {
+                target,
+                dir,
+                existing,
+            } => {
+                let name = target
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let prefix = format!(".{name}.");
+                let mode = existing
+                    .as_ref()
+                    .map_or(0o666, |m| m.permissions().mode() & 0o7777);
+                let mut registry = signals::temp_files();
+                let temp = tempfile::Builder::new()
+                    .prefix(&prefix)
+                    .suffix(".partial")
+                    .permissions(Permissions::from_mode(mode))
+                    .tempfile_in(dir)
+                    .map_err(cannot)?;
+                registry.push(temp.path().to_path_buf());
+                (Sink::Temp(temp), Some(target.clone()))
+            }
+        };
         Ok(AtomicFile {
-            target: target.to_path_buf(),
-            temp,
-            writer: Some(BufWriter::new(file)),
+            label: resolved.label,
+            given: resolved.given,
+            target,
+            writer: Some(BufWriter::new(sink)),
         })
     }
 
     /// The writer for the content.
-    pub fn writer(&mut self) -> &mut BufWriter<File> {
+    pub fn writer(&mut self) -> &mut BufWriter<Sink> {
         self.writer.as_mut().expect("writer present until commit")
-    }
-
-    /// Flush, sync and move the file into place.
-    pub fn commit(mut self) -> Result<(), String> {
-        let err = |e: io::Error| format!("cannot write `{}`: {e}", self.target.display());
-        let writer = self.writer.take().expect("commit once");
-        let file = writer.into_inner().map_err(|e| err(e.into_error()))?;
-        file.sync_all().map_err(err)?;
-        drop(file);
-        fs::rename(&self.temp, &self.target).map_err(err)?;
-        Ok(())
     }
 }
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if self.writer.take().is_some() {
-            let _ = fs::remove_file(&self.temp);
+        if let Some(Sink::Temp(temp)) = self.writer.as_ref().map(BufWriter::get_ref) {
+            // The temporary file itself is removed by NamedTempFile's drop.
+            signals::forget(&mut signals::temp_files(), temp.path());
         }
     }
 }
 
-/// Write `bytes` as the whole content of `target`, atomically.
-#[allow(dead_code)]
-pub fn write_atomic(target: &Path, bytes: &[u8]) -> Result<(), String> {
-    let mut file = AtomicFile::create(target)?;
-    file.writer()
-        .write_all(bytes)
-        .map_err(|e| format!("cannot write `{}`: {e}", target.display()))?;
-    file.commit()
+/// Finish every output, then move the temporary files into place: every
+/// write, flush and sync of every output happens before the first rename,
+/// so an error in any of them leaves none of the outputs.
+pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), String> {
+    // (option, path as given, temporary file and target)
+    let mut finished = Vec::new();
+    for mut file in files {
+        let (label, given) = (file.label.clone(), file.given.clone());
+        let err = |e: io::Error| format!("{label}: cannot write `{}`: {e}", given.display());
+        // Every fallible step while `file` still owns its writer: on an
+        // error its drop removes the temporary file and forgets it.
+        file.writer().flush().map_err(err)?;
+        if let Sink::Temp(temp) = file.writer().get_ref() {
+            temp.as_file().sync_all().map_err(err)?;
+        }
+        let writer = file.writer.take().expect("writer present until commit");
+        let (sink, _) = writer.into_parts();
+        let temp = match sink {
+            Sink::Temp(temp) => file.target.clone().map(|target| (temp, target)),
+            Sink::Direct(_) => None,
+        };
+        finished.push((label, given, temp));
+    }
+    // Hold the registry so that a forced exit waits for the renames.
+    let mut registry = signals::temp_files();
+    let mut done: Vec<String> = Vec::new();
+    let mut error = None;
+    for (label, given, temp) in finished {
+        let Some((temp, target)) = temp else {
+            done.push(label);
+            continue;
+        };
+        let temp_path = temp.path().to_path_buf();
+        if error.is_some() {
+            // An earlier rename failed: this one is dropped (removed).
+            drop(temp);
+        } else if let Err(e) = temp.persist(&target) {
+            let kept = if done.is_empty() {
+                String::new()
+            } else {
+                format!(" ({} written already)", done.join(", "))
+            };
+            error = Some(format!(
+                "{label}: cannot write `{}`: {}{kept}",
+                given.display(),
+                e.error
+            ));
+        } else {
+            done.push(label);
+        }
+        signals::forget(&mut registry, &temp_path);
+    }
+    error.map_or(Ok(()), Err)
 }

@@ -2,7 +2,7 @@
 //! every decision and the result, and print a readable account of one game.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 
 use beachcomber::display::{Describe, Viewer};
@@ -10,6 +10,19 @@ use beachcomber::games::AnyGame;
 use beachcomber::record::{GameRecord, RecordFormat, Replay, verify_record};
 use beachcomber::with_game;
 use clap::Args;
+
+use crate::signals;
+
+/// Examples shown after `beachcomber replay --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  beachcomber replay games.jsonl                   verify every record, show game 0
+  beachcomber replay games.jsonl --index 3 --brief  show game 3's moves only
+  beachcomber replay games.jsonl --verify-only
+
+The file is read line by line (a record line may be at most 64 MiB). A wrong
+record is an error naming its line (exit status 1); Ctrl-C stops the replay
+(exit status 130).";
 
 /// Options of `beachcomber replay`.
 #[derive(Args, Debug)]
@@ -28,52 +41,80 @@ pub struct ReplayArgs {
     pub brief: bool,
 }
 
-/// Run the command.
+/// Longest record line `replay` reads: 64 MiB. A longer line (or a file
+/// with no line breaks, such as `/dev/zero`) is refused with an error
+/// naming the line, instead of being read into memory whole.
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
+/// Run the command. The file is streamed: one line in memory at a time,
+/// plus the record to show.
 pub fn run(args: ReplayArgs) -> Result<(), String> {
-    let file = File::open(&args.file)
-        .map_err(|e| format!("cannot read `{}`: {e}", args.file.display()))?;
-    let mut records = Vec::new();
-    for (n, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| format!("cannot read `{}`: {e}", args.file.display()))?;
-        if line.trim().is_empty() {
+    let name = args.file.display();
+    let file = File::open(&args.file).map_err(|e| format!("cannot read `{name}`: {e}"))?;
+    let mut reader = BufReader::new(file);
+    let mut line = Vec::new();
+    let mut line_no = 0usize;
+    let mut records = 0usize;
+    let mut shown: Option<(usize, GameRecord)> = None;
+    loop {
+        if signals::cancelled() {
+            return Err(format!(
+                "interrupted: replay stopped after {records} verified record(s)"
+            ));
+        }
+        line.clear();
+        let read = (&mut reader)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| format!("cannot read `{name}`: {e}"))?;
+        if read == 0 {
+            break;
+        }
+        line_no += 1;
+        if line.last() == Some(&b'\n') {
+            line.pop();
+        } else if line.len() > MAX_LINE_BYTES {
+            return Err(format!(
+                "{name} line {line_no}: longer than {} MiB, the limit for one record: not a file of game records?",
+                MAX_LINE_BYTES >> 20
+            ));
+        }
+        if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let record: GameRecord = serde_json::from_str(&line).map_err(|e| {
+        let i = records;
+        let record: GameRecord = serde_json::from_slice(&line)
+            .map_err(|e| format!("{name} line {line_no}: not a game record: {e}"))?;
+        let game = AnyGame::from_record(&record)
+            .map_err(|e| format!("{name} line {line_no} (record {i}): {e}"))?;
+        with_game!(&game, |g| check_and_show(g, &record, false, args.brief)).map_err(|e| {
             format!(
-                "{} line {}: not a game record: {e}",
-                args.file.display(),
-                n + 1
-            )
-        })?;
-        records.push((n + 1, record));
-    }
-    if records.is_empty() {
-        return Err(format!("`{}` holds no game records", args.file.display()));
-    }
-    if !args.verify_only && args.index >= records.len() {
-        return Err(format!(
-            "--index {} is out of range: the file holds {} records (0..={})",
-            args.index,
-            records.len(),
-            records.len() - 1
-        ));
-    }
-    for (i, (line, record)) in records.iter().enumerate() {
-        let game = AnyGame::from_record(record)
-            .map_err(|e| format!("{} line {line} (record {i}): {e}", args.file.display()))?;
-        let show = !args.verify_only && i == args.index;
-        with_game!(&game, |g| check_and_show(g, record, show, args.brief)).map_err(|e| {
-            format!(
-                "{} line {line} (record {i}, seed {}): {e}",
-                args.file.display(),
+                "{name} line {line_no} (record {i}, seed {}): {e}",
                 record.seed_text()
             )
         })?;
+        if !args.verify_only && i == args.index {
+            shown = Some((line_no, record));
+        }
+        records += 1;
     }
-    out!(
-        "{} record(s) verified: every decision legal, every result as recorded",
-        records.len()
-    );
+    if records == 0 {
+        return Err(format!("`{name}` holds no game records"));
+    }
+    if !args.verify_only {
+        let Some((line_no, record)) = shown else {
+            return Err(format!(
+                "--index {} is out of range: the file holds {records} records (0..={})",
+                args.index,
+                records - 1
+            ));
+        };
+        let game =
+            AnyGame::from_record(&record).map_err(|e| format!("{name} line {line_no}: {e}"))?;
+        with_game!(&game, |g| check_and_show(g, &record, true, args.brief))
+            .map_err(|e| format!("{name} line {line_no}: {e}"))?;
+    }
+    out!("{records} record(s) verified: every decision legal, every result as recorded");
     Ok(())
 }
 
@@ -97,9 +138,9 @@ fn print_account<G: RecordFormat + Describe>(
     brief: bool,
 ) {
     out!(
-        "{} ({} players), options {}, seed {}",
+        "{} ({}), options {}, seed {}",
         record.game,
-        record.players,
+        crate::players_text(record.players),
         record.options,
         record.seed_text()
     );

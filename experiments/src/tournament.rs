@@ -1,22 +1,36 @@
 //! `beachcomber tournament`: many games between bots, in parallel and
 //! reproducible to the byte for a given seed whatever the thread count.
 
-use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use beachcomber::game::Evaluate;
 use beachcomber::games::AnyGame;
 use beachcomber::record::RecordFormat;
-use beachcomber::runner::{GameReport, play_games_cancellable};
-use beachcomber::spec::split_top_level;
+use beachcomber::runner::{GameReport, RunOptions, play_games_cancellable};
+use beachcomber::spec::{Spec, split_top_level};
 use beachcomber::stats::{Z95, mean_ci95_from_sums, wilson};
 use beachcomber::with_game;
 use beachcomber_bots::BotConfig;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::output::AtomicFile;
+use crate::output::{AtomicFile, Sink, commit_all, resolve_outputs};
+use crate::signals;
+
+/// Examples shown after `beachcomber tournament --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  beachcomber tournament --game seashells --players 4 --games 10000 --seed 1 --out results.csv
+  beachcomber tournament --game seashells --players 2 --bots 'ismcts(iterations=2000),greedy' \\
+      --games 200 --seed 7 --summary summary.csv --record games.jsonl
+  beachcomber tournament --game 'seaside(removed=18)' --players 3 --bots greedy --games 5000
+  beachcomber tournament --game shell-dash --players 1 --bots ismcts --games 500
+
+Outputs are written whole or not at all (a temporary file renamed at the end);
+devices and pipes (/dev/null, /dev/stdout) are written directly. Ctrl-C stops
+the run within one decision and writes nothing (exit status 130); a second
+Ctrl-C exits at once.";
 
 /// Options of `beachcomber tournament`.
 #[derive(Args, Debug)]
@@ -30,10 +44,19 @@ pub struct TournamentArgs {
     pub players: usize,
     /// Bot spec for each seat, separated by top-level commas
     /// (`ismcts(iterations=2000,c=0.7),greedy`), or one spec for every seat.
-    /// Bots: random, greedy(worlds), pimc(iterations,worlds,c,rollout,reward),
-    /// ismcts(iterations,c,rollout,reward), oracle(...) (cheats: sees hidden
-    /// information). See docs/bots.md.
-    #[arg(long, value_name = "SPECS", default_value = "random")]
+    /// The bots, with their defaults (docs/bots.md):
+    ///   random
+    ///   greedy(worlds=8)
+    ///   pimc(iterations=2000,worlds=20,c=0.7,rollout=random,reward=win)
+    ///   ismcts(iterations=2000,c=0.7,rollout=random,reward=win)
+    ///   oracle(iterations=2000,c=0.7,rollout=random,reward=win)  cheats: sees hidden information
+    /// rollout=random|greedy; reward=win|margin (margin by default in solo games).
+    #[arg(
+        long,
+        value_name = "SPECS",
+        default_value = "random",
+        verbatim_doc_comment
+    )]
     pub bots: String,
     /// Number of games to play.
     #[arg(long, value_name = "G", default_value_t = 1000,
@@ -87,14 +110,28 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
             "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
         );
     }
-    // Open every output before playing, so that a bad path fails at once.
-    let mut out = args.out.as_deref().map(AtomicFile::create).transpose()?;
-    let mut summary = args
-        .summary
-        .as_deref()
+    // Check and open every output before playing, so that a bad path fails
+    // at once.
+    let given: Vec<(&str, &Path)> = [
+        ("--out", &args.out),
+        ("--summary", &args.summary),
+        ("--record", &args.record),
+    ]
+    .into_iter()
+    .filter_map(|(label, path)| path.as_deref().map(|p| (label, p)))
+    .collect();
+    let inputs = game_inputs(&args.game);
+    let inputs: Vec<(&str, &Path)> = inputs
+        .iter()
+        .map(|(what, p)| (what.as_str(), p.as_path()))
+        .collect();
+    let mut files = resolve_outputs(&given, &inputs)?
+        .into_iter()
         .map(AtomicFile::create)
-        .transpose()?;
-    let mut record = args.record.as_deref().map(AtomicFile::create).transpose()?;
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut record = args.record.as_ref().and_then(|_| files.pop());
+    let mut summary = args.summary.as_ref().and_then(|_| files.pop());
+    let mut out = args.out.as_ref().and_then(|_| files.pop());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0) as usize)
         .build()
@@ -115,34 +152,71 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
             "won",
             "plies",
         ])
-        .map_err(|e| format!("--out: {e}"))?;
+        .map_err(|e| write_error("--out", &args.out, e))?;
     }
     let tally =
         pool.install(|| with_game!(&game, |g| play_all(g, &configs, &specs, &args, &mut sinks)))?;
     if let Some(mut w) = sinks.games_csv.take() {
-        w.flush().map_err(|e| format!("--out: {e}"))?;
+        w.flush().map_err(|e| write_error("--out", &args.out, e))?;
     }
     drop(sinks);
     let summaries = tally.summaries(&specs);
     if let Some(file) = summary.as_mut() {
-        write_summary_csv(file, &summaries).map_err(|e| format!("--summary: {e}"))?;
+        write_summary_csv(file, &summaries)
+            .map_err(|e| write_error("--summary", &args.summary, e))?;
     }
-    for file in [out, summary, record].into_iter().flatten() {
-        file.commit()?;
-    }
+    commit_all([out, summary, record].into_iter().flatten().collect())?;
     if !args.quiet {
-        print_summary(&args, &summaries);
+        print_summary(&args, &game, &summaries);
     }
     Ok(())
 }
 
-/// Games played between two writes: results are written and dropped chunk
-/// by chunk, so memory stays bounded however many games a run has.
-const CHUNK: u64 = 1024;
+/// `--out: cannot write `PATH`: ERROR`.
+fn write_error(label: &str, path: &Option<PathBuf>, e: impl std::fmt::Display) -> String {
+    let path = path.as_deref().unwrap_or(Path::new("?"));
+    format!("{label}: cannot write `{}`: {e}", path.display())
+}
+
+/// The input files named in a game spec (`tokens=PATH` of Seaside): an
+/// output must not overwrite them.
+fn game_inputs(game: &str) -> Vec<(String, PathBuf)> {
+    let Ok(spec) = game.parse::<Spec>() else {
+        return Vec::new();
+    };
+    spec.get("tokens")
+        .map(|path| {
+            (
+                format!("token manifest given to --game ({}(tokens=...))", spec.name),
+                PathBuf::from(path),
+            )
+        })
+        .into_iter()
+        .collect()
+}
+
+/// Most games played between two writes: results are written and dropped
+/// chunk by chunk, so memory stays bounded however many games a run has.
+const CHUNK_GAMES: u64 = 1024;
+
+/// Most bytes of JSON records a chunk should hold (estimated from the
+/// largest record so far; the games in memory take a few times more).
+/// With records, chunks start at two games per thread and at most double
+/// each time, so a run of very long games (Shell Dash with a large
+/// `max_turns`) keeps only a few of them in memory. Chunking never changes
+/// the output: game `i` is the same game in any chunk.
+const CHUNK_RECORD_BYTES: u64 = 16 << 20;
+
+/// The size of the chunk after one of `size` games whose largest record
+/// took `largest` bytes, on `threads` threads.
+fn next_chunk(size: u64, largest: u64, threads: u64) -> u64 {
+    let fit = CHUNK_RECORD_BYTES / largest.max(1);
+    (size * 2).min(fit).max(threads).clamp(1, CHUNK_GAMES)
+}
 
 /// Where finished games go.
 struct Sinks<'a> {
-    games_csv: Option<csv::Writer<&'a mut BufWriter<File>>>,
+    games_csv: Option<csv::Writer<&'a mut BufWriter<Sink>>>,
     records: Option<&'a mut AtomicFile>,
 }
 
@@ -167,31 +241,43 @@ fn play_all<G: RecordFormat + Evaluate>(
     );
     let make_bots = || configs.iter().map(|c| c.build::<G>()).collect();
     let mut tally = Tally::new(specs.len());
+    let threads = rayon::current_num_threads() as u64;
+    let mut size = if sinks.records.is_some() {
+        (2 * threads).clamp(1, CHUNK_GAMES)
+    } else {
+        CHUNK_GAMES
+    };
+    let mut line = Vec::new();
     let mut start = 0;
     while start < args.games {
-        let end = args.games.min(start + CHUNK);
-        let reports = play_games_cancellable(
-            game,
-            start..end,
-            args.seed,
-            specs,
-            make_bots,
-            sinks.records.is_some(),
-            &|| bar.inc(1),
-            &crate::INTERRUPTED,
-        )
-        .ok_or_else(|| "interrupted: no output was written".to_string())?;
+        let end = args.games.min(start + size);
+        let options = RunOptions {
+            range: start..end,
+            run_seed: args.seed,
+            want_records: sinks.records.is_some(),
+            cancel: &signals::CANCEL,
+            on_done: &|| bar.inc(1),
+        };
+        let reports = play_games_cancellable(game, specs, make_bots, &options)
+            .map_err(|_| "interrupted: stopped, no output written".to_string())?;
         tally.add(&reports);
         if let Some(w) = sinks.games_csv.as_mut() {
-            write_games_csv(w, &reports, specs).map_err(|e| format!("--out: {e}"))?;
+            write_games_csv(w, &reports, specs).map_err(|e| write_error("--out", &args.out, e))?;
         }
         if let Some(file) = sinks.records.as_mut() {
             let w = file.writer();
+            let mut largest = 0;
             for r in &reports {
                 let rec = r.record.as_ref().expect("records were asked for");
-                serde_json::to_writer(&mut *w, rec).map_err(|e| format!("--record: {e}"))?;
-                w.write_all(b"\n").map_err(|e| format!("--record: {e}"))?;
+                line.clear();
+                serde_json::to_writer(&mut line, rec)
+                    .map_err(|e| write_error("--record", &args.record, e))?;
+                line.push(b'\n');
+                w.write_all(&line)
+                    .map_err(|e| write_error("--record", &args.record, e))?;
+                largest = largest.max(line.len() as u64);
             }
+            size = next_chunk(size, largest, threads);
         }
         start = end;
     }
@@ -324,14 +410,30 @@ fn write_summary_csv(file: &mut AtomicFile, summaries: &[SeatSummary]) -> Result
     w.flush().map_err(|e| e.to_string())
 }
 
-fn print_summary(args: &TournamentArgs, summaries: &[SeatSummary]) {
+/// What the score of a solo game means, for the games that have one.
+fn solo_score_note(game: &AnyGame) -> Option<&'static str> {
+    match game {
+        AnyGame::ShellDash(_) => Some(
+            "solo: score = turns taken to collect 3 Shells, fewer is better; a win is a game finished within max_turns",
+        ),
+        AnyGame::Seaside(_) => Some("solo: score = points of the tokens kept, higher is better"),
+        _ => None,
+    }
+}
+
+fn print_summary(args: &TournamentArgs, game: &AnyGame, summaries: &[SeatSummary]) {
     out!(
-        "{} games of {} with {} players, seed {}",
+        "{} games of {} with {}, seed {}",
         args.games,
         args.game,
-        args.players,
+        crate::players_text(args.players),
         args.seed
     );
+    if args.players == 1
+        && let Some(note) = solo_score_note(game)
+    {
+        out!("{note}");
+    }
     out!(
         "{:<5} {:<32} {:>9} {:>8} {:>17} {:>16}",
         "seat",

@@ -1,9 +1,14 @@
 //! End-to-end tests of the `beachcomber` binary: reproducibility, records,
-//! replay verification and bad input. They use the toy game `pebbles` (fast)
-//! and every real game.
+//! replay verification, bad input, output files and signals. They use the
+//! real games with few games or fast bots. Every test works in its own
+//! temporary folder, removed at the end.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::os::unix::fs::FileTypeExt;
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use tempfile::TempDir;
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_beachcomber"))
@@ -13,11 +18,21 @@ fn run(args: &[&str]) -> Output {
     bin().args(args).output().expect("binary runs")
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("beachcomber-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir() -> TempDir {
+    tempfile::Builder::new()
+        .prefix("beachcomber-cli-")
+        .tempdir()
+        .unwrap()
+}
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
 }
 
 fn s(p: &Path) -> &str {
@@ -30,7 +45,6 @@ fn stderr(o: &Output) -> String {
 
 /// The games of the product, with a player count and a small game count.
 pub const GAMES: &[(&str, &str)] = &[
-    ("pebbles", "3"),
     ("seashells", "4"),
     ("seashells(mode=stroll,scoring=advanced)", "2"),
     ("seaside", "3"),
@@ -41,7 +55,8 @@ pub const GAMES: &[(&str, &str)] = &[
 
 #[test]
 fn tournament_output_is_identical_for_any_thread_count() {
-    let dir = temp_dir("threads");
+    let dir = temp_dir();
+    let dir = dir.path();
     for (game, players) in GAMES {
         let mut outputs = Vec::new();
         for threads in ["1", "2", "3"] {
@@ -98,14 +113,15 @@ fn tournament_output_is_identical_for_any_thread_count() {
 
 #[test]
 fn different_seeds_give_different_games() {
-    let dir = temp_dir("seeds");
+    let dir = temp_dir();
+    let dir = dir.path();
     let a = dir.join("a.jsonl");
     let b = dir.join("b.jsonl");
     for (seed, path) in [("1", &a), ("2", &b)] {
         let o = run(&[
             "tournament",
             "--game",
-            "pebbles",
+            "shell-dash",
             "--players",
             "2",
             "--games",
@@ -123,12 +139,13 @@ fn different_seeds_give_different_games() {
 
 #[test]
 fn replay_rejects_a_tampered_record_and_names_it() {
-    let dir = temp_dir("tamper");
+    let dir = temp_dir();
+    let dir = dir.path();
     let rec = dir.join("r.jsonl");
     let o = run(&[
         "tournament",
         "--game",
-        "pebbles",
+        "shell-dash",
         "--players",
         "2",
         "--games",
@@ -168,26 +185,28 @@ fn replay_rejects_a_tampered_record_and_names_it() {
 
 #[test]
 fn bad_input_is_a_one_line_error_and_leaves_no_file() {
-    let dir = temp_dir("bad");
+    let dir = temp_dir();
+    let dir = dir.path();
     let out = dir.join("out.csv");
     let cases: &[(&[&str], &str)] = &[
         (
             &["--game", "chess", "--players", "2"],
             "unknown game `chess`",
         ),
+        // The toy game of the library's tests is not part of the product.
         (
-            &["--game", "pebbles(x=1)", "--players", "2"],
-            "takes no options",
+            &["--game", "pebbles", "--players", "2"],
+            "unknown game `pebbles`",
         ),
-        (&["--game", "pebbles", "--players", "9"], "2 to 5 players"),
+        (&["--game", "seashells(x=1)", "--players", "2"], "x"),
         (
-            &["--game", "pebbles", "--players", "2", "--bots", "clever"],
+            &["--game", "seashells", "--players", "2", "--bots", "clever"],
             "unknown bot `clever`",
         ),
         (
             &[
                 "--game",
-                "pebbles",
+                "seashells",
                 "--players",
                 "2",
                 "--bots",
@@ -195,7 +214,10 @@ fn bad_input_is_a_one_line_error_and_leaves_no_file() {
             ],
             "3 specs for 2 players",
         ),
-        (&["--game", "pebbles(", "--players", "2"], "malformed spec"),
+        (
+            &["--game", "seashells(", "--players", "2"],
+            "malformed spec",
+        ),
         (&["--game", "seashells", "--players", "6"], "players"),
         (
             &["--game", "seashells(mode=hex)", "--players", "2"],
@@ -225,7 +247,7 @@ fn bad_input_is_a_one_line_error_and_leaves_no_file() {
     let o = run(&[
         "tournament",
         "--game",
-        "pebbles",
+        "seashells",
         "--players",
         "2",
         "--out",
@@ -237,5 +259,445 @@ fn bad_input_is_a_one_line_error_and_leaves_no_file() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
     // No temporary files are left behind either.
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    assert_eq!(names(dir), Vec::<String>::new());
+}
+
+/// A quick two-player Shell Dash tournament writing to `extra` outputs.
+fn quick(extra: &[&str]) -> Output {
+    let mut args = vec![
+        "tournament",
+        "--game",
+        "shell-dash",
+        "--players",
+        "2",
+        "--games",
+        "10",
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+/// A tournament that would play for many minutes: it must be refused
+/// before playing, or stopped by a signal.
+const SLOW: &[&str] = &[
+    "tournament",
+    "--game",
+    "seaside",
+    "--players",
+    "2",
+    "--games",
+    "1",
+    "--threads",
+    "1",
+    "--quiet",
+    "--bots",
+];
+
+/// Wait for `child` at most `limit` (a guard against hangs, not a timing
+/// assertion); kill it and fail past that.
+fn wait_at_most(child: &mut Child, limit: Duration) -> ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the command was still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Wait until `pred` holds (polling), at most a minute.
+fn wait_until(what: &str, mut pred: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !pred() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Whether process `pid` catches SIGINT (its handler is installed).
+fn catches_sigint(pid: u32) -> bool {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+        return false;
+    };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+}
+
+fn signal(child: &Child, sig: i32) {
+    // SAFETY: kill(2) with the pid of a child we have not reaped yet.
+    let rc = unsafe { libc::kill(child.id() as libc::pid_t, sig) };
+    assert_eq!(rc, 0, "kill failed");
+}
+
+fn spawn(args: &[&str]) -> Child {
+    bin()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary starts")
+}
+
+fn stderr_of(child: Child) -> String {
+    stderr(&child.wait_with_output().unwrap())
+}
+
+#[test]
+fn output_to_devices_writes_through_and_keeps_the_device() {
+    let dir = temp_dir();
+    let rec = dir.path().join("r.jsonl");
+    let o = quick(&[
+        "--out",
+        "/dev/null",
+        "--summary",
+        "/dev/null",
+        "--record",
+        s(&rec),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let meta = std::fs::metadata("/dev/null").unwrap();
+    assert!(meta.file_type().is_char_device(), "/dev/null was replaced");
+    assert_eq!(std::fs::read_to_string(&rec).unwrap().lines().count(), 10);
+    // /dev/stdout: the CSV arrives on standard output.
+    let o = quick(&["--out", "/dev/stdout"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.starts_with("game,seed,seat,bot"), "{text}");
+    assert_eq!(text.lines().count(), 1 + 10 * 2);
+    assert_eq!(names(dir.path()), ["r.jsonl"]);
+}
+
+#[test]
+fn a_failed_output_leaves_none_of_the_outputs() {
+    let dir = temp_dir();
+    let out = dir.path().join("o.csv");
+    let sum = dir.path().join("s.csv");
+    // /dev/full refuses every write: the record fails, so the CSV files,
+    // complete by then, must not appear either.
+    let o = quick(&[
+        "--out",
+        s(&out),
+        "--summary",
+        s(&sum),
+        "--record",
+        "/dev/full",
+    ]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.contains("--record") && err.contains("/dev/full"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        std::fs::metadata("/dev/full")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    assert_eq!(names(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn output_through_a_symlink_writes_the_target_and_keeps_the_link() {
+    let dir = temp_dir();
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let target = sub.join("real.csv");
+    std::fs::write(&target, "old\n").unwrap();
+    let link = dir.path().join("link.csv");
+    std::os::unix::fs::symlink("sub/real.csv", &link).unwrap();
+    let o = quick(&["--out", s(&link)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let text = std::fs::read_to_string(&target).unwrap();
+    assert!(text.starts_with("game,seed"), "{text}");
+    // A dangling link: its target is created.
+    let dangling = dir.path().join("dangling.csv");
+    std::os::unix::fs::symlink("sub/new.csv", &dangling).unwrap();
+    let o = quick(&["--out", s(&dangling)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        std::fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(sub.join("new.csv"))
+            .unwrap()
+            .starts_with("game,seed")
+    );
+    assert_eq!(names(dir.path()), ["dangling.csv", "link.csv", "sub"]);
+    assert_eq!(names(&sub), ["new.csv", "real.csv"]);
+}
+
+#[test]
+fn two_outputs_on_one_file_are_refused() {
+    let dir = temp_dir();
+    let a = dir.path().join("a.csv");
+    let link = dir.path().join("link.csv");
+    std::os::unix::fs::symlink("a.csv", &link).unwrap();
+    for (first, second) in [("--out", "--record"), ("--summary", "--out")] {
+        let o = quick(&[first, s(&a), second, s(&a)]);
+        assert!(!o.status.success());
+        assert!(stderr(&o).contains("same file"), "{}", stderr(&o));
+    }
+    // The same file through a symlink (to a missing file, then to an existing one).
+    for _ in 0..2 {
+        let o = quick(&["--out", s(&a), "--record", s(&link)]);
+        assert!(!o.status.success());
+        assert!(stderr(&o).contains("same file"), "{}", stderr(&o));
+        std::fs::write(&a, "keep").unwrap();
+    }
+    assert_eq!(std::fs::read_to_string(&a).unwrap(), "keep");
+    assert_eq!(names(dir.path()), ["a.csv", "link.csv"]);
+}
+
+#[test]
+fn bad_output_paths_are_refused_before_playing() {
+    let dir = temp_dir();
+    let file = dir.path().join("file");
+    std::fs::write(&file, "").unwrap();
+    let missing = dir.path().join("missing").join("x.csv");
+    let under_file = file.join("x.csv");
+    let cases: [(&Path, &str); 3] = [
+        (&missing, "does not exist"),
+        (&under_file, "not a directory"),
+        (dir.path(), "is a directory"),
+    ];
+    for (path, expected) in cases {
+        // The bots would take hours: only a refusal before playing ends it.
+        let mut args = SLOW.to_vec();
+        args.extend(["ismcts(iterations=3000000)", "--out", s(path)]);
+        let mut child = spawn(&args);
+        let status = wait_at_most(&mut child, Duration::from_secs(60));
+        assert!(!status.success());
+        assert_eq!(status.code(), Some(1));
+        let err = stderr_of(child);
+        assert!(err.to_lowercase().contains(expected), "{path:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    assert_eq!(names(dir.path()), ["file"]);
+}
+
+#[test]
+fn an_output_on_the_token_manifest_is_refused() {
+    let dir = temp_dir();
+    let manifest = dir.path().join("tokens.txt");
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../src/games/seaside/default_tokens.txt"),
+    )
+    .unwrap();
+    std::fs::write(&manifest, &text).unwrap();
+    let link = dir.path().join("link.txt");
+    std::os::unix::fs::symlink("tokens.txt", &link).unwrap();
+    let game = format!("seaside(tokens={})", s(&manifest));
+    for (option, path) in [("--out", &manifest), ("--record", &link)] {
+        let o = run(&[
+            "tournament",
+            "--game",
+            &game,
+            "--players",
+            "2",
+            "--games",
+            "3",
+            "--quiet",
+            option,
+            s(path),
+        ]);
+        assert!(!o.status.success());
+        let err = stderr(&o);
+        assert!(err.contains("token manifest"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert_eq!(std::fs::read_to_string(&manifest).unwrap(), text);
+    }
+    assert_eq!(names(dir.path()), ["link.txt", "tokens.txt"]);
+}
+
+#[test]
+fn replay_refuses_an_endless_line() {
+    let mut child = spawn(&["replay", "/dev/zero"]);
+    let status = wait_at_most(&mut child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(1));
+    let err = stderr_of(child);
+    assert!(err.contains("line 1") && err.contains("64 MiB"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn replay_reports_an_index_out_of_range_after_verifying() {
+    let dir = temp_dir();
+    let rec = dir.path().join("r.jsonl");
+    let o = quick(&["--record", s(&rec)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(&["replay", s(&rec), "--index", "10"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("--index 10 is out of range: the file holds 10 records"));
+    let o = run(&["replay", s(&rec), "--index", "9", "--brief"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn ctrl_c_stops_a_tournament_within_a_decision_and_writes_nothing() {
+    let dir = temp_dir();
+    let out = dir.path().join("o.csv");
+    let rec = dir.path().join("r.jsonl");
+    let mut args = SLOW.to_vec();
+    // Each decision takes about a second; the game has about fifty.
+    args.extend([
+        "ismcts(iterations=300000)",
+        "--out",
+        s(&out),
+        "--record",
+        s(&rec),
+    ]);
+    let mut child = spawn(&args);
+    // The temporary files exist once the game is about to start.
+    wait_until("the temporary files", || names(dir.path()).len() == 2);
+    signal(&child, libc::SIGINT);
+    let status = wait_at_most(&mut child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(130));
+    let err = stderr_of(child);
+    assert!(err.starts_with("error: interrupted"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(names(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn a_second_signal_exits_at_once_and_removes_the_temporary_files() {
+    let dir = temp_dir();
+    let out = dir.path().join("o.csv");
+    let mut args = SLOW.to_vec();
+    // One decision takes many seconds.
+    args.extend(["ismcts(iterations=3000000)", "--out", s(&out)]);
+    let mut child = spawn(&args);
+    wait_until("the temporary file", || names(dir.path()).len() == 1);
+    // Let the first decision begin (it lasts many seconds), so that the
+    // first signal does not stop the run before it starts.
+    std::thread::sleep(Duration::from_millis(500));
+    signal(&child, libc::SIGINT);
+    std::thread::sleep(Duration::from_millis(200));
+    signal(&child, libc::SIGTERM);
+    let status = wait_at_most(&mut child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(130));
+    let err = stderr_of(child);
+    assert!(err.contains("interrupted twice"), "{err}");
+    assert_eq!(names(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn ctrl_c_stops_bench() {
+    let mut child = spawn(&[
+        "bench",
+        "--game",
+        "seashells",
+        "--players",
+        "4",
+        "--games",
+        "1000000000000",
+    ]);
+    let pid = child.id();
+    wait_until("the signal handler", || catches_sigint(pid));
+    signal(&child, libc::SIGINT);
+    let status = wait_at_most(&mut child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(130));
+    let err = stderr_of(child);
+    assert!(err.starts_with("error: interrupted"), "{err}");
+}
+
+#[test]
+fn ctrl_c_stops_replay() {
+    let dir = temp_dir();
+    let rec = dir.path().join("r.jsonl");
+    let o = quick(&["--record", s(&rec)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines = std::fs::read_to_string(&rec).unwrap();
+    // Feed the records through a pipe: one, then the signal, then the rest.
+    let fifo = dir.path().join("fifo");
+    let c = std::ffi::CString::new(s(&fifo)).unwrap();
+    // SAFETY: a valid C string.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let mut child = spawn(&["replay", s(&fifo), "--verify-only"]);
+    let pid = child.id();
+    let mut pipe = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    use std::io::Write;
+    let mut it = lines.lines();
+    writeln!(pipe, "{}", it.next().unwrap()).unwrap();
+    wait_until("the signal handler", || catches_sigint(pid));
+    signal(&child, libc::SIGINT);
+    std::thread::sleep(Duration::from_millis(200));
+    for line in it {
+        // The replay may have stopped reading already.
+        let _ = writeln!(pipe, "{line}");
+    }
+    drop(pipe);
+    let status = wait_at_most(&mut child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(130));
+    assert!(stderr_of(child).starts_with("error: interrupted"));
+}
+
+#[test]
+fn help_shows_examples_and_the_bots_with_their_defaults() {
+    for command in ["tournament", "replay", "bench"] {
+        let o = run(&[command, "--help"]);
+        assert!(o.status.success());
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(text.contains("Examples:"), "{command}: {text}");
+        assert!(text.contains(&format!("beachcomber {command} ")), "{text}");
+    }
+    let o = run(&["tournament", "--help"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    for bot in [
+        "random",
+        "greedy(worlds=8)",
+        "pimc(iterations=2000,worlds=20,c=0.7,rollout=random,reward=win)",
+        "ismcts(iterations=2000,c=0.7,rollout=random,reward=win)",
+        "oracle(iterations=2000,c=0.7,rollout=random,reward=win)",
+    ] {
+        assert!(text.contains(bot), "{bot}: {text}");
+    }
+}
+
+#[test]
+fn solo_tables_say_what_the_score_means() {
+    for (game, meaning) in [
+        ("shell-dash", "fewer is better"),
+        ("seaside", "higher is better"),
+    ] {
+        let o = run(&[
+            "tournament",
+            "--game",
+            game,
+            "--players",
+            "1",
+            "--games",
+            "5",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            text.contains("1 player") && !text.contains("1 players"),
+            "{text}"
+        );
+        assert!(text.contains(meaning), "{game}: {text}");
+    }
 }
