@@ -23,10 +23,10 @@ Ctrl-C stops the measurement (exit status 130).";
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Game spec, e.g. `seashells` or `seaside(removed=0)`.
-    #[arg(long, value_name = "SPEC")]
+    #[arg(long, value_name = "SPEC", long_help = crate::game_help())]
     pub game: String,
     /// Number of players.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", long_help = crate::players_help())]
     pub players: usize,
     /// Random games to play in each measurement.
     #[arg(long, value_name = "G", default_value_t = 1_000_000,

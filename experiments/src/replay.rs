@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use beachcomber::display::{Describe, Viewer};
 use beachcomber::games::AnyGame;
-use beachcomber::record::{GameRecord, RecordFormat, Replay, verify_record};
+use beachcomber::record::{GameEnd, GameRecord, RecordFormat, Replay, verify_record};
 use beachcomber::with_game;
 use clap::Args;
 
@@ -125,6 +125,10 @@ fn check_and_show<G: RecordFormat + Describe>(
     brief: bool,
 ) -> Result<(), String> {
     let replay = verify_record(game, record).map_err(|e| e.to_string())?;
+    for (seat, bot) in record.bots.iter().enumerate() {
+        beachcomber_bots::BotConfig::parse(bot)
+            .map_err(|e| format!("field `bots`: seat {seat}: {e}"))?;
+    }
     if show {
         print_account(game, record, &replay, brief);
     }
@@ -155,7 +159,11 @@ fn print_account<G: RecordFormat + Describe>(
         let seat = game
             .to_move(before)
             .map_or("-".to_string(), |s| s.to_string());
-        out!("{:>4}. seat {seat}: {action}", ply + 1);
+        out!(
+            "{:>4}. seat {seat}: {}",
+            ply + 1,
+            game.describe_action(before, *action)
+        );
         if !brief {
             let after = replay
                 .steps
@@ -170,5 +178,13 @@ fn print_account<G: RecordFormat + Describe>(
         "\nFinal position:\n{}",
         game.describe_state(&replay.final_state, Viewer::Referee)
     );
-    out!("\nResult:\n{}", game.describe_result(&replay.final_state));
+    match record.end {
+        GameEnd::Finished => {
+            out!("\nResult:\n{}", game.describe_result(&replay.final_state));
+        }
+        GameEnd::Unfinished => {
+            out!("\nThe game was stopped before its end (unfinished): no result.")
+        }
+        GameEnd::Forfeit(seat) => out!("\nSeat {seat} forfeited the game: no result."),
+    }
 }

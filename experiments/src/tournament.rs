@@ -35,27 +35,18 @@ Ctrl-C exits at once.";
 /// Options of `beachcomber tournament`.
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// Game spec: `seashells(mode=board|stroll,scoring=simple|advanced)`,
-    /// `seaside(removed=N,tokens=PATH)` or `shell-dash(deck=...,max_turns=N)`.
-    #[arg(long, value_name = "SPEC")]
+    /// Game spec (see the list below).
+    #[arg(long, value_name = "SPEC", long_help = crate::game_help())]
     pub game: String,
-    /// Number of players (Seashells 2-5, Seaside 1-5, Shell Dash 1-2).
-    #[arg(long, value_name = "N")]
+    /// Number of players.
+    #[arg(long, value_name = "N", long_help = crate::players_help())]
     pub players: usize,
-    /// Bot spec for each seat, separated by top-level commas
-    /// (`ismcts(iterations=2000,c=0.7),greedy`), or one spec for every seat.
-    /// The bots, with their defaults (docs/bots.md):
-    ///   random
-    ///   greedy(worlds=8)
-    ///   pimc(iterations=2000,worlds=20,c=0.7,rollout=random,reward=win)
-    ///   ismcts(iterations=2000,c=0.7,rollout=random,reward=win)
-    ///   oracle(iterations=2000,c=0.7,rollout=random,reward=win)  cheats: sees hidden information
-    /// rollout=random|greedy; reward=win|margin (margin by default in solo games).
+    /// Bot spec for each seat, or one for every seat.
     #[arg(
         long,
         value_name = "SPECS",
         default_value = "random",
-        verbatim_doc_comment
+        long_help = crate::bots_help()
     )]
     pub bots: String,
     /// Number of games to play.
@@ -98,7 +89,10 @@ pub fn parse_bots(text: &str, players: usize) -> Result<(Vec<BotConfig>, Vec<Str
         .iter()
         .map(|p| BotConfig::parse(p).map_err(|e| format!("--bots: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((configs, parts))
+    // Canonical specs (defaults filled in, spaces removed) go into every
+    // output, so a spec copied from one reproduces the bot exactly.
+    let canonical = configs.iter().map(BotConfig::to_string).collect();
+    Ok((configs, canonical))
 }
 
 /// Run the command.
@@ -162,7 +156,7 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     drop(sinks);
     let summaries = tally.summaries(&specs);
     if let Some(file) = summary.as_mut() {
-        write_summary_csv(file, &summaries)
+        write_summary_csv(file, &game, &summaries)
             .map_err(|e| write_error("--summary", &args.summary, e))?;
     }
     commit_all([out, summary, record].into_iter().flatten().collect())?;
@@ -379,9 +373,16 @@ fn write_games_csv<W: Write>(
     Ok(())
 }
 
-fn write_summary_csv(file: &mut AtomicFile, summaries: &[SeatSummary]) -> Result<(), String> {
+fn write_summary_csv(
+    file: &mut AtomicFile,
+    game: &AnyGame,
+    summaries: &[SeatSummary],
+) -> Result<(), String> {
     let mut w = csv::Writer::from_writer(file.writer());
+    let spec = game.canonical_spec();
     w.write_record([
+        "game_spec",
+        "players",
         "seat",
         "bot",
         "games",
@@ -395,6 +396,8 @@ fn write_summary_csv(file: &mut AtomicFile, summaries: &[SeatSummary]) -> Result
     .map_err(|e| e.to_string())?;
     for s in summaries {
         w.write_record([
+            spec.clone(),
+            summaries.len().to_string(),
             s.seat.to_string(),
             s.bot.clone(),
             s.games.to_string(),
@@ -425,7 +428,7 @@ fn print_summary(args: &TournamentArgs, game: &AnyGame, summaries: &[SeatSummary
     out!(
         "{} games of {} with {}, seed {}",
         args.games,
-        args.game,
+        game.canonical_spec(),
         crate::players_text(args.players),
         args.seed
     );

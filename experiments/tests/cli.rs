@@ -172,6 +172,54 @@ fn replay_rejects_a_tampered_record_and_names_it() {
     let err = stderr(&o);
     assert!(err.contains("line 2 (record 1"), "{err}");
     assert_eq!(err.lines().count(), 1, "one-line error: {err}");
+    // Each forged envelope is refused with its line named, on one line.
+    let first: serde_json::Value = serde_json::from_str(&text.lines().next().unwrap()).unwrap();
+    let forged = |edit: &dyn Fn(&mut serde_json::Value), expected: &str| {
+        let mut v = first.clone();
+        edit(&mut v);
+        std::fs::write(&rec, format!("{}\n{v}\n", text.lines().next().unwrap())).unwrap();
+        let o = run(&["replay", s(&rec), "--verify-only"]);
+        assert!(!o.status.success(), "{expected}: accepted");
+        let err = stderr(&o);
+        assert!(
+            err.contains("line 2") && err.contains(expected),
+            "{expected}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "one-line error: {err}");
+    };
+    forged(
+        &|v| v["bots"][0] = serde_json::json!("clever"),
+        "unknown bot `clever`",
+    );
+    forged(
+        &|v| v["bots"] = serde_json::json!(["random"]),
+        "1 bot specs for 2 players",
+    );
+    forged(
+        &|v| v["seed"] = serde_json::json!(v["seed"].as_u64().unwrap() ^ 1),
+        "does not deal the recorded setup",
+    );
+    forged(
+        &|v| v["referee"] = serde_json::json!("me"),
+        "unknown field `referee`",
+    );
+    // Invalid UTF-8 names its line.
+    std::fs::write(
+        &rec,
+        [
+            &text.as_bytes()[..text.find('\n').unwrap() + 1],
+            b"{\"game\xff\n",
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let o = run(&["replay", s(&rec)]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("line 2: not a game record"),
+        "{}",
+        stderr(&o)
+    );
     // Not JSON at all.
     std::fs::write(&rec, "{not json\n").unwrap();
     let o = run(&["replay", s(&rec)]);
@@ -701,3 +749,55 @@ fn solo_tables_say_what_the_score_means() {
         assert!(text.contains(meaning), "{game}: {text}");
     }
 }
+
+/// The exact bytes of one small tournament's outputs (a golden file, in the
+/// manner of perft tables): any change to a rule, a random stream, a bot's
+/// decisions or the CSV layout shows here. Update deliberately, saying why.
+#[test]
+fn a_small_tournament_gives_exactly_these_bytes() {
+    let dir = temp_dir();
+    let dir = dir.path();
+    let (csv, sum) = (dir.join("g.csv"), dir.join("s.csv"));
+    let o = run(&[
+        "tournament",
+        "--game",
+        "seashells( scoring = advanced )",
+        "--players",
+        "3",
+        "--bots",
+        "greedy(worlds=2), random ,ismcts(iterations=50)",
+        "--games",
+        "3",
+        "--seed",
+        "2026",
+        "--quiet",
+        "--out",
+        s(&csv),
+        "--summary",
+        s(&sum),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let games = std::fs::read_to_string(&csv).unwrap();
+    let summary = std::fs::read_to_string(&sum).unwrap();
+    assert_eq!(games, GOLDEN_GAMES_CSV, "games CSV:\n{games}");
+    assert_eq!(summary, GOLDEN_SUMMARY_CSV, "summary CSV:\n{summary}");
+}
+
+const GOLDEN_GAMES_CSV: &str = "\
+game,seed,seat,bot,score,win_share,won,plies
+0,7959393617856205470,0,greedy(worlds=2),20,0.0000,0,61
+0,7959393617856205470,1,random,23,1.0000,1,61
+0,7959393617856205470,2,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",22,0.0000,0,61
+1,7749325257761205838,0,greedy(worlds=2),25,1.0000,1,61
+1,7749325257761205838,1,random,19,0.0000,0,61
+1,7749325257761205838,2,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",20,0.0000,0,61
+2,12652610576792250733,0,greedy(worlds=2),22,1.0000,1,61
+2,12652610576792250733,1,random,13,0.0000,0,61
+2,12652610576792250733,2,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",21,0.0000,0,61
+";
+const GOLDEN_SUMMARY_CSV: &str = "\
+game_spec,players,seat,bot,games,wins,win_rate,win_low95,win_high95,mean_score,score_ci95
+\"seashells(mode=board,scoring=advanced)\",3,0,greedy(worlds=2),3,2.0000,0.6667,0.2077,0.9385,22.3333,2.8478
+\"seashells(mode=board,scoring=advanced)\",3,1,random,3,1.0000,0.3333,0.0615,0.7923,18.3333,5.6955
+\"seashells(mode=board,scoring=advanced)\",3,2,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",3,0.0000,0.0000,0.0000,0.5615,21.0000,1.1316
+";
