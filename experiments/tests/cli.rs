@@ -173,7 +173,7 @@ fn replay_rejects_a_tampered_record_and_names_it() {
     assert!(err.contains("line 2 (record 1"), "{err}");
     assert_eq!(err.lines().count(), 1, "one-line error: {err}");
     // Each forged envelope is refused with its line named, on one line.
-    let first: serde_json::Value = serde_json::from_str(&text.lines().next().unwrap()).unwrap();
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     let forged = |edit: &dyn Fn(&mut serde_json::Value), expected: &str| {
         let mut v = first.clone();
         edit(&mut v);
