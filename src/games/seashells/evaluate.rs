@@ -87,63 +87,63 @@ impl Evaluate for Seashells {
 }
 
 #[cfg(test)]
-impl Seashells {
-    /// The straightforward version of `expected_coins` (category by
-    /// category, case by case), to check the lane version against.
-    /// Expected coins of every seat if the game ended now, as seen by
-    /// `viewer`: the viewer's cards are known; each card the viewer has not
-    /// seen lies with a given opponent with probability (cards that
-    /// opponent holds) / (cards unseen), or with nobody. A category's coins
-    /// depend only on where its own card lies, so the expectation is exact:
-    /// a weighted sum over at most `players` cases per category.
-    fn expected_coins_reference(&self, s: &SeashellsState, viewer: Seat) -> [f64; MAX_SEATS] {
-        let n = self.players;
-        let mut expected = [0.0f64; MAX_SEATS];
-        for (p, e) in expected.iter_mut().enumerate().take(n) {
-            *e = (3 * pairs_of(s.got[p]) + sand_dollars_of(s.got[p])) as f64;
-        }
-        let per = self.cards_per_player();
-        let kinds = [
-            (&SHAPE_MASK, s.shape_cards[viewer], s.sun / 7),
-            (&COLOUR_MASK, s.colour_cards[viewer], s.sun % 7),
-        ];
-        for (masks, own, sun_card) in kinds {
-            let unseen = ALL_CARDS & !(1 << sun_card) & !own;
-            let p_each = per as f64 / unseen.count_ones().max(1) as f64;
-            for (k, &mask) in masks.iter().enumerate() {
-                let mut counts = [0u8; MAX_SEATS];
-                for (p, c) in counts.iter_mut().enumerate().take(n) {
-                    *c = (s.got[p] & mask).count_ones() as u8;
-                }
-                counts[viewer] += own >> k & 1;
-                let mut add = |counts: &[u8; MAX_SEATS], weight: f64| {
-                    let mut coins = [0i32; MAX_SEATS];
-                    score_category(&counts[..n], self.scoring, &mut coins[..n]);
-                    for p in 0..n {
-                        expected[p] += weight * coins[p] as f64;
-                    }
-                };
-                if unseen >> k & 1 == 0 {
-                    add(&counts, 1.0);
-                    continue;
-                }
-                add(&counts, 1.0 - p_each * (n - 1) as f64);
-                for q in (0..n).filter(|&q| q != viewer) {
-                    let mut with = counts;
-                    with[q] += 1;
-                    add(&with, p_each);
-                }
-            }
-        }
-        expected
-    }
-}
-
-#[cfg(test)]
 mod tests {
-    use super::super::Scoring;
+    use super::super::scoring::score_category;
+    use super::super::{COLOUR_MASK, Mode, SHAPE_MASK, Scoring};
     use super::*;
     use crate::game::Game;
+
+    impl Seashells {
+        /// The straightforward version of `expected_coins` (category by
+        /// category, case by case), to check the lane version against.
+        /// Expected coins of every seat if the game ended now, as seen by
+        /// `viewer`: the viewer's cards are known; each card the viewer has not
+        /// seen lies with a given opponent with probability (cards that
+        /// opponent holds) / (cards unseen), or with nobody. A category's coins
+        /// depend only on where its own card lies, so the expectation is exact:
+        /// a weighted sum over at most `players` cases per category.
+        fn expected_coins_reference(&self, s: &SeashellsState, viewer: Seat) -> [f64; MAX_SEATS] {
+            let n = self.players;
+            let mut expected = [0.0f64; MAX_SEATS];
+            for (p, e) in expected.iter_mut().enumerate().take(n) {
+                *e = (3 * pairs_of(s.got[p]) + sand_dollars_of(s.got[p])) as f64;
+            }
+            let per = self.cards_per_player();
+            let kinds = [
+                (&SHAPE_MASK, s.shape_cards[viewer], s.sun / 7),
+                (&COLOUR_MASK, s.colour_cards[viewer], s.sun % 7),
+            ];
+            for (masks, own, sun_card) in kinds {
+                let unseen = ALL_CARDS & !(1 << sun_card) & !own;
+                let p_each = per as f64 / unseen.count_ones().max(1) as f64;
+                for (k, &mask) in masks.iter().enumerate() {
+                    let mut counts = [0u8; MAX_SEATS];
+                    for (p, c) in counts.iter_mut().enumerate().take(n) {
+                        *c = (s.got[p] & mask).count_ones() as u8;
+                    }
+                    counts[viewer] += own >> k & 1;
+                    let mut add = |counts: &[u8; MAX_SEATS], weight: f64| {
+                        let mut coins = [0i32; MAX_SEATS];
+                        score_category(&counts[..n], self.scoring, &mut coins[..n]);
+                        for p in 0..n {
+                            expected[p] += weight * coins[p] as f64;
+                        }
+                    };
+                    if unseen >> k & 1 == 0 {
+                        add(&counts, 1.0);
+                        continue;
+                    }
+                    add(&counts, 1.0 - p_each * (n - 1) as f64);
+                    for q in (0..n).filter(|&q| q != viewer) {
+                        let mut with = counts;
+                        with[q] += 1;
+                        add(&with, p_each);
+                    }
+                }
+            }
+            expected
+        }
+    }
 
     #[test]
     fn lane_expected_coins_match_the_reference() {
