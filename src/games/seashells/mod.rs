@@ -31,7 +31,8 @@
 //!
 //! Board mode move generation is a table lookup (`LINE[bucket]`, the
 //! Bucket's row and column) masked with `occ`, then a `trailing_zeros`
-//! loop. The random-playout fast path ([`Game::random_action`](crate::game::Game::random_action)) builds no
+//! loop. The random-playout fast path
+//! ([`Game::random_action`](crate::game::Game::random_action)) builds no
 //! list: it takes the Bucket's row as a byte of `occ`, gathers its column
 //! into a byte with one multiplication, and picks the k-th item with
 //! 256-entry popcount and select tables (no POPCNT or BMI2 needed, and the
@@ -43,7 +44,12 @@
 //! [`SeashellsAction::Take`] (board: the square taken, `0..=63`) and
 //! [`SeashellsAction::Step`] (stroll: `1..=4` items clockwise), each with
 //! the decision to spend a bottle at the end of the turn. Text form: `27`,
-//! `27+b` (board), `s3`, `s3+b` (stroll).
+//! `27+b` (board), `s3`, `s3+b` (stroll). The readable account
+//! ([`Describe::describe_action`](crate::display::Describe::describe_action))
+//! names the square as a column letter and a row number counted from the
+//! top ([`square_name`]: square 27 is `d4`) and the item taken: `take d4
+//! (square 27): Scallop/Yellow, then spends a bottle for an extra turn`,
+//! `step 2 to place 11: Bottle, passing the shovel point (2 shovel(s) left)`.
 //!
 //! # Bottles
 //! The spend decision is part of the move, so the legality test is made
