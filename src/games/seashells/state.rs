@@ -263,7 +263,8 @@ pub fn square_name(square: u8) -> String {
 
 /// A full Seashells state (`Copy`, no heap). See the module docs for the
 /// layout. Fields are public so that tests and tools can build positions;
-/// [`Game::check_invariants`] says whether one is consistent.
+/// [`Game::check_invariants`](crate::game::Game::check_invariants) says
+/// whether one is consistent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SeashellsState {
     /// Item code on each square / ring position as dealt (meaningful where
