@@ -1,15 +1,17 @@
 //! Seashells: the conformance suite in every configuration, and a
-//! hand-built position for each ruling of RULES.md §1.
+//! hand-built position for each ruling of docs/rules.md.
 
 use beachcomber::display::{Describe, Viewer};
 use beachcomber::game::{Evaluate, Game, SeatSet};
+use beachcomber::games::AnyGame;
 use beachcomber::games::seashells::{
-    ALL_ITEMS, BOTTLE, Item, Mode, Scoring, Seashells, SeashellsAction, SeashellsState,
+    ALL_ITEMS, BOTTLE, Item, Mode, Scoring, Seashells, SeashellsAction, SeashellsState, square_name,
 };
-use beachcomber::record::RecordFormat;
+use beachcomber::record::{GameRecord, RecordFormat, build_record, verify_record};
 use beachcomber::rng::rng_from_seed;
 use beachcomber::spec::Spec;
 use beachcomber::testing::conformance::{Conformance, check_game};
+use serde_json::{Value, json};
 
 fn game(players: usize, mode: Mode, scoring: Scoring) -> Seashells {
     Seashells::new(players, mode, scoring).unwrap()
@@ -678,11 +680,18 @@ fn accounts_are_readable() {
     assert!(text.contains("Sun shell NaV (Nautilus Violet)"), "{text}");
     assert!(text.contains("[U]"));
     assert!(text.contains("seat 0: cards Scallop/Yellow"));
-    assert_eq!(
-        text.lines().filter(|l| l.contains(" |")).count(),
-        8,
+    // A header with the column letters, then the 8 rows with their number
+    // and first square.
+    assert!(
+        text.contains("  row sq |   a   b   c   d   e   f   g   h\n"),
         "{text}"
     );
+    assert_eq!(
+        text.lines().filter(|l| l.contains(" |")).count(),
+        9,
+        "{text}"
+    );
+    assert!(text.contains("\n    4 24 |"), "{text}");
     let result = g.describe_result(&s);
     assert!(result.contains("Starfish"));
     assert!(result.contains("TOTAL"));
@@ -694,6 +703,105 @@ fn accounts_are_readable() {
     let s = stroll(&ring, &[], None, 10);
     let text = ring.describe_state(&s, Viewer::Referee);
     assert!(text.contains("3 shovel(s) left"), "{text}");
+}
+
+#[test]
+fn a_seat_sees_its_own_cards_and_never_the_others() {
+    for mode in [Mode::Board, Mode::Stroll] {
+        let g = game(3, mode, Scoring::Simple);
+        // Cards: seat 0 Scallop/Yellow, seat 1 Conch/Blue, seat 2 Whelk/Green.
+        let s = deal(&g, &[], 0, SUN, &CARDS3);
+        let referee = g.describe_state(&s, Viewer::Referee);
+        for line in [
+            "seat 0: cards Scallop/Yellow;",
+            "seat 1: cards Conch/Blue;",
+            "seat 2: cards Whelk/Green;",
+        ] {
+            assert!(referee.contains(line), "{referee}");
+        }
+        assert!(!referee.contains("hidden"), "{referee}");
+        let own = ["Scallop/Yellow", "Conch/Blue", "Whelk/Green"];
+        for k in 0..3 {
+            let text = g.describe_state(&s, Viewer::Seat(k));
+            assert!(text.contains(&format!("as seen by seat {k}\n")), "{text}");
+            assert!(
+                text.contains(&format!("seat {k}: cards {};", own[k])),
+                "{text}"
+            );
+            for other in (0..3).filter(|&p| p != k) {
+                assert!(
+                    text.contains(&format!("seat {other}: cards hidden;")),
+                    "{text}"
+                );
+                // Neither the shape nor the colour of another seat's card
+                // appears anywhere (no shell of them has been collected).
+                for word in own[other].split('/') {
+                    assert!(!text.contains(word), "seat {k} sees {word}: {text}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn actions_are_described_readably() {
+    assert_eq!(
+        [0, 7, 27, 56, 63].map(square_name),
+        ["a1", "h1", "d4", "a8", "h8"]
+    );
+    let g = game(3, Mode::Board, Scoring::Simple);
+    let s = deal(
+        &g,
+        &[
+            (27, shell(0, 0)),
+            (24, Item::FossilHead),
+            (57, Item::SandDollar),
+            (31, Item::Bottle),
+        ],
+        25,
+        SUN,
+        &CARDS3,
+    );
+    let said = |a| g.describe_action(&s, a);
+    assert_eq!(said(take(27, false)), "take d4 (square 27): Scallop/Yellow");
+    assert_eq!(
+        said(take(24, true)),
+        "take a4 (square 24): Fossil head, then spends a bottle for an extra turn"
+    );
+    assert_eq!(said(take(57, false)), "take b8 (square 57): Sand dollar");
+    assert_eq!(said(take(31, false)), "take h4 (square 31): Bottle");
+    assert_eq!(said(take(25, false)), "take b4 (square 25): nothing there");
+    let mut t = s;
+    give(&mut t, 1, 17);
+    assert_eq!(
+        g.describe_action(&t, take(17, false)),
+        "take b3 (square 17): nothing there"
+    );
+    assert_eq!(Item::FossilTail.to_string(), "Fossil tail");
+
+    let ring = game(3, Mode::Stroll, Scoring::Simple);
+    // The Bucket on 8 (the point is 10, a gap): 9 then 11 clockwise.
+    let mut s = stroll(&ring, &[(9, Item::Bottle), (11, shell(0, 1))], None, 8);
+    assert_eq!(
+        ring.describe_action(&s, step(1, false)),
+        "step 1 to place 9: Bottle"
+    );
+    assert_eq!(
+        ring.describe_action(&s, step(2, true)),
+        "step 2 to place 11: Scallop/Blue, passing the shovel point (2 shovel(s) left), \
+         then spends a bottle for an extra turn"
+    );
+    s.shovels = 1;
+    assert_eq!(
+        ring.describe_action(&s, step(2, false)),
+        "step 2 to place 11: Scallop/Blue, passing the shovel point: the last shovel goes, \
+         the stroll ends"
+    );
+    let s = stroll(&ring, &[], Some(&[20, 40]), 30);
+    assert_eq!(
+        ring.describe_action(&s, step(3, false)),
+        "step 3: only 2 item(s) left"
+    );
 }
 
 #[test]
@@ -889,6 +997,265 @@ fn random_action_is_uniform_over_the_legal_actions() {
         for a in legal.iter() {
             let c = counts[a];
             assert!((1_800..2_200).contains(&c), "{a}: {c} of {draws}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Record audit: forged records, each refused with a one-line error.
+
+/// A finished random game's record.
+fn record_of(g: &Seashells, seed: u64) -> GameRecord {
+    let mut rng = rng_from_seed(seed);
+    let initial = g.new_game(&mut rng);
+    let mut s = initial;
+    let mut actions = Vec::new();
+    while g.to_move(&s).is_some() {
+        let a = g.random_action(&s, &mut rng);
+        g.play_unchecked(&mut s, a);
+        actions.push(a);
+    }
+    let bots = vec!["random".to_string(); g.players()];
+    build_record(g, seed, &bots, &initial, &actions)
+}
+
+/// Read a record the way `replay` does: options, then setup and events.
+fn read(record: &GameRecord) -> Result<(), String> {
+    let g = Seashells::from_record_options(record.players, &record.options)
+        .map_err(|e| e.to_string())?;
+    verify_record(&g, record)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+fn refused(record: &GameRecord, why: &str) {
+    let err = read(record).expect_err(why);
+    assert!(err.contains(why), "expected `{why}`, got `{err}`");
+    assert!(!err.contains('\n'), "{err}");
+}
+
+#[test]
+fn forged_board_records_are_refused() {
+    let g = game(3, Mode::Board, Scoring::Simple);
+    let good = record_of(&g, 42);
+    read(&good).unwrap();
+    let forged = |change: &dyn Fn(&mut GameRecord), why: &str| {
+        let mut r = good.clone();
+        change(&mut r);
+        refused(&r, why);
+    };
+    // Options: both keys required, strings, nothing else.
+    forged(
+        &|r| r.options = json!({"mode": "board"}),
+        "field `options.scoring`: missing; expected one of simple|advanced",
+    );
+    forged(
+        &|r| r.options = json!({"scoring": "simple"}),
+        "field `options.mode`: missing; expected one of board|stroll",
+    );
+    forged(
+        &|r| r.options = json!({"mode": "board", "scoring": 1}),
+        "field `options.scoring`: 1: expected one of simple|advanced",
+    );
+    forged(
+        &|r| r.options = json!({"mode": "Board", "scoring": "simple"}),
+        "field `options.mode`: \"Board\": expected one of board|stroll",
+    );
+    forged(
+        &|r| r.options["shovels"] = json!(3),
+        "field `options`: unknown key `shovels` (allowed: mode, scoring)",
+    );
+    forged(
+        &|r| r.options = json!("board"),
+        "field `options`: expected an object",
+    );
+    // Setup: exact keys, 64 items, a bucket index in range.
+    forged(
+        &|r| r.setup["seed"] = json!(1),
+        "field `setup`: unknown key `seed` (allowed: items, sun, bucket, cards)",
+    );
+    forged(
+        &|r| {
+            r.setup["items"].as_array_mut().unwrap().pop();
+        },
+        "field `setup.items`: expected 64 entries, found 63",
+    );
+    forged(
+        &|r| r.setup["items"].as_array_mut().unwrap().push(Value::Null),
+        "field `setup.items`: expected 64 entries, found 65",
+    );
+    let bucket = good.setup["bucket"].as_u64().unwrap() as usize;
+    let shell_at = (0..64)
+        .find(|&i| i != bucket && good.setup["items"][i].get("shell").is_some())
+        .unwrap();
+    forged(
+        &|r| r.setup["items"][shell_at]["colour"] = json!("Blue"),
+        &format!("field `setup.items[{shell_at}]`: unknown key `colour` (allowed: shell)"),
+    );
+    let other_shell = (shell_at + 1..64)
+        .find(|&i| i != bucket && good.setup["items"][i].get("shell").is_some())
+        .unwrap();
+    forged(
+        &|r| r.setup["items"][other_shell] = good.setup["items"][shell_at].clone(),
+        "too many",
+    );
+    forged(
+        &|r| r.setup["bucket"] = json!(64),
+        "field `setup.bucket`: must be the index of the null entry of `items`",
+    );
+    forged(
+        &|r| r.setup["bucket"] = json!(u64::MAX),
+        "field `setup.bucket`: must be the index of the null entry of `items`",
+    );
+    forged(
+        &|r| r.setup["bucket"] = json!(bucket + 256),
+        "field `setup.bucket`: must be the index of the null entry of `items`",
+    );
+    forged(
+        &|r| r.setup["bucket"] = json!(-1),
+        "field `setup.bucket`: missing or non-integer `bucket`",
+    );
+    // Cards: one hand per seat, exact keys, the right number, named once.
+    forged(
+        &|r| {
+            let hand = r.setup["cards"][0].clone();
+            r.setup["cards"].as_array_mut().unwrap().push(hand);
+        },
+        "field `setup.cards`: 4 hand(s) of cards for 3 players",
+    );
+    forged(
+        &|r| {
+            r.setup["cards"].as_array_mut().unwrap().pop();
+        },
+        "field `setup.cards`: 2 hand(s) of cards for 3 players",
+    );
+    forged(
+        &|r| r.setup["cards"][1]["sun"] = json!([]),
+        "field `setup.cards[1]`: unknown key `sun` (allowed: shapes, colours)",
+    );
+    forged(
+        &|r| {
+            let extra = r.setup["cards"][2]["shapes"][0].clone();
+            r.setup["cards"][1]["shapes"]
+                .as_array_mut()
+                .unwrap()
+                .push(extra);
+        },
+        "field `setup.cards[1].shapes`: expected 1 card(s), found 2",
+    );
+    forged(
+        &|r| r.setup["cards"][1]["colours"] = json!([]),
+        "field `setup.cards[1].colours`: expected 1 card(s), found 0",
+    );
+    forged(
+        &|r| r.setup["cards"][1]["shapes"] = r.setup["cards"][0]["shapes"].clone(),
+        "holds a card that is the Sun's or another seat's",
+    );
+    // Events: exact keys, squares in 0..64 without truncation.
+    forged(
+        &|r| r.events[0]["note"] = json!("hi"),
+        "event 0: unknown key `note` (allowed: seat, take, bottle)",
+    );
+    forged(
+        &|r| r.events[0]["step"] = json!(1),
+        "event 0: unknown key `step` (allowed: seat, take, bottle)",
+    );
+    let first = good.events[0]["take"].as_u64().unwrap();
+    forged(
+        &|r| r.events[0]["take"] = json!(first + 256),
+        &format!("event 0: square {} is off the board (0..64)", first + 256),
+    );
+    forged(
+        &|r| r.events[0]["take"] = json!(64),
+        "event 0: square 64 is off the board (0..64)",
+    );
+    forged(
+        &|r| r.events[0] = json!(27),
+        "event 0: seat 0 is to move, the event says None",
+    );
+    forged(
+        &|r| r.events[0]["bottle"] = json!(0),
+        "event 0: missing or non-boolean `bottle`",
+    );
+}
+
+#[test]
+fn forged_stroll_and_two_player_records_are_refused() {
+    let g = game(2, Mode::Stroll, Scoring::Advanced);
+    let good = record_of(&g, 7);
+    read(&good).unwrap();
+    let forged = |change: &dyn Fn(&mut GameRecord), why: &str| {
+        let mut r = good.clone();
+        change(&mut r);
+        refused(&r, why);
+    };
+    forged(
+        &|r| r.events[0]["take"] = json!(3),
+        "event 0: unknown key `take` (allowed: seat, step, bottle)",
+    );
+    for bad in [0u64, 5, 257, 258, u64::MAX] {
+        forged(
+            &|r| r.events[0]["step"] = json!(bad),
+            &format!("event 0: a step is 1 to 4 items, not {bad}"),
+        );
+    }
+    // Two players hold two cards of each kind, each named once.
+    forged(
+        &|r| {
+            let first = r.setup["cards"][0]["shapes"][0].clone();
+            r.setup["cards"][0]["shapes"][1] = first;
+        },
+        "field `setup.cards[0].shapes`: a card is listed twice",
+    );
+    forged(
+        &|r| {
+            r.setup["cards"][1]["colours"].as_array_mut().unwrap().pop();
+        },
+        "field `setup.cards[1].colours`: expected 2 card(s), found 1",
+    );
+    forged(
+        &|r| r.setup["cards"][0]["shapes"][0] = json!("Pearl"),
+        "field `setup.cards[0].shapes`: unknown shape `Pearl`",
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Canonical specs.
+
+#[test]
+fn canonical_specs_reproduce_the_game() {
+    let cases = [
+        ("seashells", 3, "seashells(mode=board,scoring=simple)"),
+        (
+            " seashells ( mode = stroll ) ",
+            4,
+            "seashells(mode=stroll,scoring=simple)",
+        ),
+        (
+            "seashells(scoring=advanced,mode=stroll)",
+            2,
+            "seashells(mode=stroll,scoring=advanced)",
+        ),
+        (
+            "seashells(mode=board, scoring=advanced)",
+            5,
+            "seashells(mode=board,scoring=advanced)",
+        ),
+    ];
+    for (spec, players, canonical) in cases {
+        let first = AnyGame::from_spec(spec, players).unwrap();
+        assert_eq!(first.canonical_spec(), canonical, "{spec:?}");
+        let again = AnyGame::from_spec(canonical, players).unwrap();
+        assert_eq!(again.canonical_spec(), canonical);
+        let (AnyGame::Seashells(a), AnyGame::Seashells(b)) = (first, again) else {
+            panic!("{spec:?} is not a Seashells configuration");
+        };
+        assert_eq!(a, b);
+        for seed in 0..5 {
+            assert_eq!(
+                a.new_game(&mut rng_from_seed(seed)),
+                b.new_game(&mut rng_from_seed(seed))
+            );
         }
     }
 }

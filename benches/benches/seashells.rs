@@ -43,7 +43,7 @@ fn move_generation(c: &mut Criterion) {
         let total: usize = states.iter().map(|s| g.legal_actions(s).len()).sum();
         assert!(total > 1024 * 2, "{mode:?}: only {total} actions");
         group.throughput(Throughput::Elements(states.len() as u64));
-        group.bench_function(format!("legal_actions/{}", mode.word()), |b| {
+        group.bench_function(format!("legal_actions/{}", mode.name()), |b| {
             b.iter(|| {
                 let mut n = 0;
                 for s in &states {
@@ -54,7 +54,7 @@ fn move_generation(c: &mut Criterion) {
             })
         });
         let mut rng = rng_from_seed(3);
-        group.bench_function(format!("random_action/{}", mode.word()), |b| {
+        group.bench_function(format!("random_action/{}", mode.name()), |b| {
             b.iter(|| {
                 let mut sum = 0u32;
                 for s in &states {
@@ -115,7 +115,7 @@ fn random_games(c: &mut Criterion) {
             "{players}p {mode:?}: {plies} plies in 1000 games"
         );
         let mut rng = rng_from_seed(1);
-        group.bench_function(format!("random_{players}p_{}", mode.word()), |b| {
+        group.bench_function(format!("random_{players}p_{}", mode.name()), |b| {
             b.iter(|| one_game(&g, &mut rng))
         });
     }
