@@ -323,6 +323,20 @@ pub fn verify_record<G: RecordFormat>(
         bot.parse::<crate::spec::Spec>()
             .map_err(|e| RecordError::field("bots", format!("seat {seat}: {e}")))?;
     }
+    if let GameEnd::Forfeit(seat) = record.end
+        && seat >= record.players
+    {
+        return Err(RecordError::field(
+            "end",
+            format!(
+                "forfeit by seat {seat}, but there are {} players",
+                record.players
+            ),
+        ));
+    }
+    // Replay first (it reads the setup and events exactly, so a malformed
+    // one gets its own error), then check that the seed deals that setup.
+    let replay = game.replay(&record.setup, &record.events)?;
     if let Some(seed) = record.seed {
         let dealt = game.dealing_configs().iter().any(|config| {
             let initial = config.new_game(&mut crate::rng::rng_from_seed(seed));
@@ -338,18 +352,6 @@ pub fn verify_record<G: RecordFormat>(
             ));
         }
     }
-    if let GameEnd::Forfeit(seat) = record.end
-        && seat >= record.players
-    {
-        return Err(RecordError::field(
-            "end",
-            format!(
-                "forfeit by seat {seat}, but there are {} players",
-                record.players
-            ),
-        ));
-    }
-    let replay = game.replay(&record.setup, &record.events)?;
     let over = game.to_move(&replay.final_state).is_none();
     match record.end {
         GameEnd::Finished => {

@@ -1016,7 +1016,7 @@ fn record_of(g: &Seashells, seed: u64) -> GameRecord {
         actions.push(a);
     }
     let bots = vec!["random".to_string(); g.players()];
-    build_record(g, seed, &bots, &initial, &actions)
+    build_record(g, Some(seed), &bots, &initial, &actions)
 }
 
 /// Read a record the way `replay` does: options, then setup and events.
@@ -1171,7 +1171,7 @@ fn forged_board_records_are_refused() {
     );
     forged(
         &|r| r.events[0] = json!(27),
-        "event 0: seat 0 is to move, the event says None",
+        "event 0: seat 0 is to move, the event has no `seat`",
     );
     forged(
         &|r| r.events[0]["bottle"] = json!(0),
