@@ -16,8 +16,7 @@
 use serde_json::{Value, json};
 
 use super::tokens::{Face, MAX_TOKENS, TokenSet, kind_of, pack};
-use super::{Action, Phase, Seaside, SeasideState, solo_rating};
-use crate::display::{Describe, Viewer};
+use super::{Action, Seaside, SeasideState};
 use crate::game::Game;
 use crate::record::{RecordError, RecordFormat, Replay, replay_decisions};
 
@@ -234,124 +233,5 @@ impl RecordFormat for Seaside {
         }
         let initial = self.start_from(&packed, &bag, &removed)?;
         replay_decisions(self, initial, events, |s, e| self.decode_event(s, e))
-    }
-}
-
-impl Describe for Seaside {
-    fn describe_state(&self, s: &SeasideState, viewer: Viewer) -> String {
-        let _ = viewer;
-        let mut out = String::new();
-        let won: u8 = s.won_faces.iter().sum();
-        out.push_str(&format!(
-            "Sea: {} (Isopod {}, Shell {}, Crab {}) · bag {} · removed {} · discarded {} \
-             (Sandpiper {}, Isopod {})",
-            s.sea_total(),
-            s.sea[0],
-            s.sea[1],
-            s.sea[2],
-            s.bag_len(),
-            s.removed(),
-            s.discarded_sandpipers + s.discarded_isopods,
-            s.discarded_sandpipers,
-            s.discarded_isopods
-        ));
-        if won > 0 {
-            out.push_str(&format!(" · won from the Sea {won}"));
-        }
-        out.push('\n');
-        let scores = self.scores(s);
-        for p in 0..self.players as usize {
-            let a = &s.seats[p];
-            let share = scores[p] - a.tokens();
-            let backs: Vec<&str> = Face::ALL
-                .iter()
-                .flat_map(|&f| std::iter::repeat_n(f.name(), a.beach_backs[f as usize] as usize))
-                .collect();
-            out.push_str(&format!(
-                "seat {p}: {} points{} · Beach {}{} · Wave {} · Rock {} · Sandpiper {}",
-                a.tokens(),
-                if share > 0 {
-                    format!(" (+{share} from the Sea if the game ended now)")
-                } else {
-                    String::new()
-                },
-                a.beaches,
-                if backs.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (backs {})", backs.join(", "))
-                },
-                a.waves,
-                a.rocks,
-                if a.stacks == 0 {
-                    "none".to_string()
-                } else {
-                    format!("{} stack(s) of {}", a.stacks, a.stack_size)
-                },
-            ));
-            if a.loose_sandpipers > 0 {
-                out.push_str(&format!(" + {} (the 7th)", a.loose_sandpipers));
-            }
-            out.push_str(&format!(" · Shell {} · Crab {}", a.shells, a.crabs));
-            if a.won > 0 {
-                out.push_str(&format!(" · won {}", a.won));
-            }
-            out.push('\n');
-        }
-        let p = s.to_move as usize;
-        let a = &s.seats[p];
-        match s.phase {
-            Phase::ChooseFace => {
-                let [fa, fb] = s.token(s.order[s.drawn as usize - 1] as usize);
-                out.push_str(&format!("seat {p} drew {fa}/{fb}: choose the face to play"));
-            }
-            Phase::Isopods => out.push_str(&format!(
-                "seat {p} played a Sandpiper: take 0..={} Isopods",
-                s.sea[0]
-            )),
-            Phase::Shells => out.push_str(&format!(
-                "seat {p} played a Beach: take 0..={} Shells",
-                s.sea[1].min(a.beaches)
-            )),
-            Phase::Flip => out.push_str(&format!("seat {p} played a Wave: flip a Beach")),
-            Phase::Steal => out.push_str(&format!("seat {p} made a Crab Habitat: steal a Crab")),
-            Phase::Over => out.push_str("game over"),
-        }
-        out
-    }
-
-    fn describe_result(&self, s: &SeasideState) -> String {
-        let o = self.outcome(s);
-        let mut out = String::new();
-        for p in 0..self.players as usize {
-            let a = &s.seats[p];
-            out.push_str(&format!(
-                "seat {p}: {} points (Beach {}, Wave {}, Rock {}, in Sandpiper stacks {}, \
-                 Shell {}, Crab {}, from the Sea {}){}\n",
-                o.scores[p],
-                a.beaches,
-                a.waves,
-                a.rocks,
-                a.stacks as u32 * a.stack_size as u32 + a.loose_sandpipers as u32,
-                a.shells,
-                a.crabs,
-                a.won,
-                if o.winners.contains(p) {
-                    "  winner"
-                } else {
-                    ""
-                }
-            ));
-        }
-        if s.sea_total() > 0 {
-            out.push_str(&format!("left in the Sea: {}\n", s.sea_total()));
-        }
-        if self.players == 1 {
-            out.push_str(&format!("solo rating band: {}\n", solo_rating(o.scores[0])));
-        } else {
-            let w: Vec<String> = o.winners.iter().map(|p| p.to_string()).collect();
-            out.push_str(&format!("winner(s): seat {}\n", w.join(", seat ")));
-        }
-        out
     }
 }
