@@ -1165,8 +1165,7 @@ fn a_drawn_removed_count_is_dealt_by_one_of_the_dealing_configs() {
 /// Sandpiper/Shell; seat 1 played Wave (back Crab); the bag holds
 /// Isopod/Crab; Shell/Sandpiper is removed.
 fn picture_position() -> (Seaside, SeasideState) {
-    let set =
-        TokenSet::from_tokens(&[[B, R], [W, C], [P, S], [I, C], [S, P]]).unwrap();
+    let set = TokenSet::from_tokens(&[[B, R], [W, C], [P, S], [I, C], [S, P]]).unwrap();
     let g = Seaside::new(2, Some(1), set).unwrap();
     let mut s = g.start_from(set.packed(), &[0, 1, 2, 3], &[4]).unwrap();
     run(&g, &mut s, &["play:Beach", "shells:0", "play:Wave"]);
@@ -1199,12 +1198,24 @@ fn a_seat_sees_only_its_own_secrets() {
     ] {
         assert!(seat0.contains(shown), "{shown}:\n{seat0}");
     }
-    for hidden in ["Wave/Crab", "Isopod/Crab", "Shell/Sandpiper", "bag, next", "removed:"] {
+    for hidden in [
+        "Wave/Crab",
+        "Isopod/Crab",
+        "Shell/Sandpiper",
+        "bag, next",
+        "removed:",
+    ] {
         assert!(!seat0.contains(hidden), "{hidden}:\n{seat0}");
     }
     // Seat 1: its own Wave's back, not seat 0's hand, Beach back, bag or removed.
-    assert!(seat1.contains("seat 1 drew (face up/back): Wave/Crab"), "{seat1}");
-    assert!(seat1.contains("seat 0 drew a token and chooses its face"), "{seat1}");
+    assert!(
+        seat1.contains("seat 1 drew (face up/back): Wave/Crab"),
+        "{seat1}"
+    );
+    assert!(
+        seat1.contains("seat 0 drew a token and chooses its face"),
+        "{seat1}"
+    );
     for hidden in [
         "Sandpiper/Shell",
         "Shell/Sandpiper",
@@ -1248,7 +1259,17 @@ fn a_seats_picture_depends_only_on_what_it_knows() {
 fn actions_are_told_in_words() {
     let (g, mut s) = stacked(
         2,
-        &[(B, W), (R, S), (B, I), (R, S), (W, R), (P, C), (R, C), (P, I), (I, C)],
+        &[
+            (B, W),
+            (R, S),
+            (B, I),
+            (R, S),
+            (W, R),
+            (P, C),
+            (R, C),
+            (P, I),
+            (I, C),
+        ],
     );
     let mut told = Vec::new();
     for text in [
@@ -1308,7 +1329,13 @@ fn default_record() -> (Seaside, beachcomber::record::GameRecord) {
         actions.push(a);
         g.play_unchecked(&mut s, a);
     }
-    let record = build_record(&g, 11, &["random".into(), "random".into()], &initial, &actions);
+    let record = build_record(
+        &g,
+        11,
+        &["random".into(), "random".into()],
+        &initial,
+        &actions,
+    );
     let again = Seaside::from_record_options(2, &record.options).unwrap();
     verify_record(&again, &record).unwrap();
     (again, record)
@@ -1402,12 +1429,19 @@ fn forged_setups_are_refused() {
     );
     // The removed pile must be as large as the options say.
     let mut wrong = record.clone();
-    let moved = wrong.setup["removed"].as_array_mut().unwrap().pop().unwrap();
+    let moved = wrong.setup["removed"]
+        .as_array_mut()
+        .unwrap()
+        .pop()
+        .unwrap();
     wrong.setup["bag"].as_array_mut().unwrap().push(moved);
     let r = record.options["removed"].as_u64().unwrap();
     assert_eq!(
         replay_err(&g, &wrong),
-        format!("field `setup.removed`: {} tokens removed, the options say {r}", r - 1)
+        format!(
+            "field `setup.removed`: {} tokens removed, the options say {r}",
+            r - 1
+        )
     );
     // The tokens must be the set (a Beach/Wave made a Beach/Beach).
     let mut wrong = record.clone();

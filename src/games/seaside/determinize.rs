@@ -27,9 +27,9 @@
 
 use arrayvec::ArrayVec;
 
-use super::tokens::{FACES, Face, KIND_OF_PACKED, KIND_TABLE, KINDS, MAX_TOKENS};
 use super::Seaside;
 use super::state::{DRAWER, FLIPPED, IN_HAND, SIDE_B, SeasideState};
+use super::tokens::{FACES, Face, KIND_OF_PACKED, KIND_TABLE, KINDS, MAX_TOKENS};
 use crate::game::Seat;
 use crate::rng::{GameRng, below, shuffle};
 

@@ -162,7 +162,9 @@ impl Describe for Seaside {
         let p = before.to_move as usize;
         match action {
             Action::Play(face) if face.is_sea() => {
-                format!("seat {p} plays the drawn token {face} up: it goes to the Sea, seat {p} draws again")
+                format!(
+                    "seat {p} plays the drawn token {face} up: it goes to the Sea, seat {p} draws again"
+                )
             }
             Action::Play(face) => format!("seat {p} plays the drawn token {face} up"),
             Action::Isopods(k) => {

@@ -1,16 +1,32 @@
 //! Seaside (Bryan Burgoyne): 2 to 5 players and solo, exactly as in
-//! RULES.md §2.
+//! docs/rules.md (Seaside).
 //!
-//! Spec: `seaside`, `seaside(removed=N)`, `seaside(tokens=PATH)`.
+//! Spec: `seaside`, `seaside(removed=N)`, `seaside(removed=rulebook)`,
+//! `seaside(tokens=PATH)`.
 //! - `removed` (0..=69, at most the set's size − 1): tokens set aside unseen
-//!   at setup. When it is not given, each game draws it uniformly from the
-//!   rulebook's range for the player count (3 players 15..=20, 2 players
-//!   30..=40, otherwise 0), clamped to the set's size − 1. The number used by
-//!   a game is part of its state, and its record's `options` say
-//!   `{"removed": N}` with that number (see
-//!   [`RecordFormat::options_json_for`](crate::record::RecordFormat::options_json_for)).
-//! - `tokens`: a token-set manifest file (format in [`tokens`]) replacing
-//!   the default 70-token set.
+//!   at setup. `removed=rulebook` (the default) draws it per game uniformly
+//!   from the rulebook's range for the player count (3 players 15..=20,
+//!   2 players 30..=40, otherwise 0), clamped to the set's size − 1. The
+//!   number used by a game is part of its state, and its record's `options`
+//!   say `{"removed": N}` with that number (see
+//!   [`RecordFormat::options_json_for`](crate::record::RecordFormat::options_json_for));
+//!   [`RecordFormat::dealing_configs`](crate::record::RecordFormat::dealing_configs)
+//!   then names both the fixed-N and the drawing configuration.
+//! - `tokens`: a token-set manifest file (format in [`tokens`], at most
+//!   [`tokens::MAX_MANIFEST_BYTES`]) replacing the default 70-token set.
+//!
+//! Canonical spec ([`GameKind::canonical_spec`](crate::games::GameKind::canonical_spec)):
+//! `seaside(removed=rulebook)` or `seaside(removed=N)`, followed by
+//! `,tokens=PATH` (the path as written) when the set came from a manifest;
+//! the default set writes no `tokens`.
+//!
+//! # Files
+//! `state.rs` (state, actions, small types), `rules.rs` (setup, move
+//! generation, play: the [`Game`](crate::game::Game) impl), `scoring.rs` (the end, scores,
+//! winners, solo bands), `evaluate.rs` ([`Evaluate`](crate::game::Evaluate)), `determinize.rs`
+//! (determinization and observation), `record.rs` (the record format),
+//! `display.rs` (the [`Describe`](crate::display::Describe) impl), `tokens.rs`
+//! (faces, token sets, manifests).
 //!
 //! # State
 //! [`SeasideState`] is `Copy` and heap-free (560 bytes): the faces of every
@@ -43,7 +59,7 @@
 //! A seat knows both faces of the tokens it drew (the one in its hand too)
 //! and of flipped tokens, only the face up of the other tokens others drew,
 //! and nothing of the bag, the removed tokens or another player's hand.
-//! [`Game::determinize`] keeps token ids, the draw order and every counter,
+//! [`Game::determinize`](crate::game::Game::determinize) keeps token ids, the draw order and every counter,
 //! and re-deals only faces: the pool is the set's token kinds (unordered
 //! face pairs) minus the kinds the seat knows; each hidden back is dealt a
 //! kind `{up, x}` from the pool in proportion to the pool's counts, among
@@ -57,13 +73,13 @@
 //! this.)
 //!
 //! # Evaluation
-//! [`Evaluate::evaluate`] is the seat's current score minus the best other
+//! [`Evaluate::evaluate`](crate::game::Evaluate::evaluate) is the seat's current score minus the best other
 //! current score, where a score counts every token in front of the player
 //! plus the player's *expected share of the Sea* if the game ended now (the
 //! Sea divided equally, not floored, among the current Wave leaders with at
 //! least one Wave). Everything it reads is public, so two states with equal
 //! observations for a seat get equal values. In solo games: the score, the
-//! Sea included if the player has a Wave. [`Evaluate::final_margin`]:
+//! Sea included if the player has a Wave. [`Evaluate::final_margin`](crate::game::Evaluate::final_margin):
 //! (score − best other score) / 20, clamped to [−1, 1]; solo: score / 60
 //! clamped to [0, 1].
 
@@ -169,8 +185,8 @@ impl Seaside {
         let (set, manifest) = match spec.get("tokens") {
             None => (TokenSet::standard(), None),
             Some(path) => {
-                let set = TokenSet::read_manifest(Path::new(path)).map_err(|e| {
-                    SpecError::BadValue {
+                let set =
+                    TokenSet::read_manifest(Path::new(path)).map_err(|e| SpecError::BadValue {
                         name: spec.name.clone(),
                         key: "tokens".into(),
                         value: path.into(),
@@ -180,8 +196,7 @@ impl Seaside {
                             }
                             e => format!("a valid token-set manifest: {e}"),
                         },
-                    }
-                })?;
+                    })?;
                 (set, Some(Arc::from(path)))
             }
         };
@@ -221,7 +236,6 @@ impl Seaside {
         let cap = self.set.len() as u8 - 1;
         (lo.min(cap), hi.min(cap))
     }
-
 }
 
 impl crate::games::GameKind for Seaside {

@@ -186,12 +186,9 @@ impl RecordFormat for Seaside {
         check_fields(object, "options", &["removed", "tokens"])?;
         let removed = match object.get("removed") {
             None => return Err(RecordError::field("options.removed", "missing")),
-            Some(v) => v
-                .as_u64()
-                .filter(|&r| r <= 69)
-                .ok_or_else(|| {
-                    RecordError::field("options.removed", format!("`{v}` is not 0..=69"))
-                })?,
+            Some(v) => v.as_u64().filter(|&r| r <= 69).ok_or_else(|| {
+                RecordError::field("options.removed", format!("`{v}` is not 0..=69"))
+            })?,
         };
         let set = match object.get("tokens") {
             None => TokenSet::standard(),
@@ -206,9 +203,9 @@ impl RecordFormat for Seaside {
                         .ok_or_else(|| bad(format!("`{line}` is not [FACE_A, FACE_B, COUNT]")))?;
                     let a = parse_face(&parts[0]).map_err(bad)?;
                     let b = parse_face(&parts[1]).map_err(bad)?;
-                    let count = parts[2]
-                        .as_u64()
-                        .ok_or_else(|| bad(format!("the count in `{line}` is not an integer ≥ 0")))?;
+                    let count = parts[2].as_u64().ok_or_else(|| {
+                        bad(format!("the count in `{line}` is not an integer ≥ 0"))
+                    })?;
                     // Checked before the tokens are made: the total stays ≤ MAX_TOKENS.
                     let total = (tokens.len() as u64).saturating_add(count);
                     if total > MAX_TOKENS as u64 {

@@ -4,9 +4,7 @@
 use arrayvec::ArrayVec;
 
 use super::Seaside;
-use super::state::{
-    Action, FLIPPED, IN_HAND, MAX_ACTIONS, Phase, SIDE_B, SeasideState, SeatArea,
-};
+use super::state::{Action, FLIPPED, IN_HAND, MAX_ACTIONS, Phase, SIDE_B, SeasideState, SeatArea};
 use super::tokens::{self, Face, MAX_TOKENS};
 use crate::game::{Game, MAX_SEATS, Outcome, Seat};
 use crate::record::RecordError;
@@ -160,7 +158,6 @@ impl Seaside {
             }
         }
     }
-
 }
 
 /// A uniform integer in `0..=max` (a random number even when `max` is 0:

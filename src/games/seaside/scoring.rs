@@ -3,11 +3,11 @@
 
 use arrayvec::ArrayVec;
 
-use super::state::{Phase, SeasideState, SeatArea};
 use super::Seaside;
+use super::state::{Phase, SeasideState, SeatArea};
 use crate::game::{MAX_SEATS, Outcome, SeatSet};
 
-/// The rating band of a solo score (RULES.md §2): `"0-19"`, `"20-29"`,
+/// The rating band of a solo score (docs/rules.md, Seaside, "Solo"): `"0-19"`, `"20-29"`,
 /// `"30-39"`, `"40-49"`, `"50-59"` or `"60+"`.
 pub fn solo_rating(score: i32) -> &'static str {
     match score {

@@ -10,7 +10,7 @@
 //! starts a comment that runs to the end of the line; blank lines are
 //! ignored. The same kind may appear on several lines (the counts add up).
 //! Token ids follow the lines: the first line's tokens get the first ids.
-//! A set holds 1 to [`MAX_TOKENS`] tokens. The default set (RULES.md §2) is
+//! A set holds 1 to [`MAX_TOKENS`] tokens. The default set (docs/rules.md, Seaside) is
 //! `src/games/seaside/default_tokens.txt`, compiled into the program.
 
 use std::fmt;
@@ -196,10 +196,9 @@ impl fmt::Display for TokenSetError {
                 f,
                 "the token-set manifest is larger than 1 MiB ({MAX_MANIFEST_BYTES} bytes)"
             ),
-            TokenSetError::NotUtf8 { line } => write!(
-                f,
-                "line {line} of the token-set manifest is not UTF-8 text"
-            ),
+            TokenSetError::NotUtf8 { line } => {
+                write!(f, "line {line} of the token-set manifest is not UTF-8 text")
+            }
         }
     }
 }
@@ -236,7 +235,7 @@ impl Default for TokenSet {
 }
 
 impl TokenSet {
-    /// The default 70-token set of RULES.md §2.
+    /// The default 70-token set (docs/rules.md, Seaside).
     pub fn standard() -> TokenSet {
         match TokenSet::parse(DEFAULT_MANIFEST) {
             Ok(set) => set,
