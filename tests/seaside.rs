@@ -3,10 +3,11 @@
 
 use beachcomber::display::{Describe, Viewer};
 use beachcomber::game::{Evaluate, Game, SeatSet};
-use beachcomber::games::seaside::tokens::{FACES, kind_of};
+use beachcomber::games::seaside::tokens::{FACES, MAX_MANIFEST_BYTES, kind_of};
 use beachcomber::games::seaside::{
-    Action, Face, Phase, Seaside, SeasideState, TokenSet, solo_rating,
+    Action, Face, Phase, Seaside, SeasideState, TokenSet, TokenSetError, solo_rating,
 };
+use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::record::{RecordFormat, build_record, verify_record};
 use beachcomber::rng::{below, rng_from_seed};
 use beachcomber::spec::Spec;
@@ -95,7 +96,8 @@ fn conformance_all_player_counts() {
 fn state_is_small_and_copy() {
     fn is_copy<T: Copy>() {}
     is_copy::<SeasideState>();
-    is_copy::<Seaside>();
+    // The configuration keeps its manifest path (for the canonical spec), so
+    // it is Clone, not Copy; a clone shares the path (tests/seaside_alloc.rs).
     assert_eq!(std::mem::size_of::<SeasideState>(), 560);
     assert_eq!(std::mem::size_of::<Action>(), 2);
 }
@@ -971,4 +973,558 @@ fn evaluation_counts_visible_tokens_and_the_expected_sea() {
     assert_eq!(scores(&g, &s), [3, 2]);
     assert_eq!(g.final_margin(&s, 0), 1.0 / 20.0);
     assert_eq!(g.final_margin(&s, 1), -1.0 / 20.0);
+}
+
+// ------------------------------------------------------- manifests, canonical spec
+
+/// A fresh directory for test files, removed by the caller.
+fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("seaside-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn spec_err(spec: &str, players: usize) -> String {
+    let spec: Spec = spec.parse().unwrap();
+    Seaside::from_spec(&spec, players).unwrap_err().to_string()
+}
+
+#[test]
+fn endless_or_oversized_manifest_is_refused() {
+    // `/dev/zero` never ends: reading stops after the limit.
+    assert_eq!(
+        spec_err("seaside(tokens=/dev/zero)", 2),
+        "bad value `/dev/zero` for `seaside` option `tokens`: expected a valid token-set \
+         manifest: the token-set manifest is larger than 1 MiB (1048576 bytes)"
+    );
+    let dir = temp_dir("size");
+    // Exactly the limit (a valid set padded with a comment) is read...
+    let mut text = b"Beach Wave 3\nRock Crab 2\n#".to_vec();
+    text.resize(MAX_MANIFEST_BYTES, b'x');
+    let at = dir.join("at.txt");
+    std::fs::write(&at, &text).unwrap();
+    assert_eq!(
+        TokenSet::read_manifest(&at).unwrap(),
+        TokenSet::parse("Beach Wave 3\nRock Crab 2").unwrap()
+    );
+    // ...one byte more is not.
+    text.push(b'x');
+    let over = dir.join("over.txt");
+    std::fs::write(&over, &text).unwrap();
+    assert_eq!(
+        TokenSet::read_manifest(&over).unwrap_err(),
+        TokenSetError::TooLarge
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn non_utf8_manifest_names_the_line() {
+    let dir = temp_dir("utf8");
+    let path = dir.join("latin1.txt");
+    std::fs::write(&path, b"Beach Wave 3\n\n# caf\xe9\nRock Crab 2\n").unwrap();
+    assert_eq!(
+        TokenSet::read_manifest(&path).unwrap_err(),
+        TokenSetError::NotUtf8 { line: 3 }
+    );
+    assert_eq!(
+        spec_err(&format!("seaside(tokens={})", path.display()), 2),
+        format!(
+            "bad value `{}` for `seaside` option `tokens`: expected a valid token-set \
+             manifest: line 3 of the token-set manifest is not UTF-8 text",
+            path.display()
+        )
+    );
+    std::fs::write(&path, b"\xff").unwrap();
+    assert_eq!(
+        TokenSet::read_manifest(&path).unwrap_err(),
+        TokenSetError::NotUtf8 { line: 1 }
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn canonical_spec_round_trips() {
+    let dir = temp_dir("canonical");
+    let manifest = dir.join("set.txt");
+    std::fs::write(&manifest, "Beach Wave 20\nIsopod Crab 20\nRock Shell 10\n").unwrap();
+    let path = manifest.display().to_string();
+    let cases: Vec<(String, usize, String)> = vec![
+        ("seaside".into(), 2, "seaside(removed=rulebook)".into()),
+        (" seaside ".into(), 1, "seaside(removed=rulebook)".into()),
+        (
+            " seaside ( removed = rulebook ) ".into(),
+            3,
+            "seaside(removed=rulebook)".into(),
+        ),
+        (
+            " seaside ( removed = 18 ) ".into(),
+            3,
+            "seaside(removed=18)".into(),
+        ),
+        ("seaside(removed=0)".into(), 5, "seaside(removed=0)".into()),
+        (
+            format!("seaside(tokens={path})"),
+            2,
+            format!("seaside(removed=rulebook,tokens={path})"),
+        ),
+        (
+            format!("seaside( tokens = {path} , removed=7)"),
+            4,
+            format!("seaside(removed=7,tokens={path})"),
+        ),
+    ];
+    for (spec, players, canonical) in cases {
+        let g = AnyGame::from_spec(&spec, players).unwrap();
+        assert_eq!(g.canonical_spec(), canonical, "{spec}");
+        let again = AnyGame::from_spec(&canonical, players).unwrap();
+        assert_eq!(again.canonical_spec(), canonical);
+        let (AnyGame::Seaside(a), AnyGame::Seaside(b)) = (&g, &again) else {
+            panic!("not seaside");
+        };
+        assert_eq!(a.token_set(), b.token_set());
+        for seed in 0..20 {
+            let (s, t) = (
+                a.new_game(&mut rng_from_seed(seed)),
+                b.new_game(&mut rng_from_seed(seed)),
+            );
+            assert_eq!(s, t, "{spec} seed {seed}");
+        }
+    }
+    // A custom set that did not come from a file says so.
+    let (g, _) = stacked(2, &[(B, W), (R, S)]);
+    assert_eq!(
+        g.canonical_spec(),
+        "seaside(removed=0,tokens=(not from a file))"
+    );
+    assert!(
+        AnyGame::from_spec(&g.canonical_spec(), 2)
+            .unwrap_err()
+            .to_string()
+            .contains("expected a readable token-set manifest"),
+    );
+    assert_eq!(
+        spec_err("seaside(removed=Rulebook)", 2),
+        "bad value `Rulebook` for `seaside` option `removed`: expected an integer from 0 to \
+         69 or `rulebook`"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_drawn_removed_count_is_dealt_by_one_of_the_dealing_configs() {
+    let drawing = game("seaside", 2);
+    for seed in [1u64, 7, 2026] {
+        let initial = drawing.new_game(&mut rng_from_seed(seed));
+        let record = build_record(
+            &drawing,
+            seed,
+            &["random".into(), "random".into()],
+            &initial,
+            &[],
+        );
+        let removed = record.options["removed"].as_u64().unwrap();
+        assert!((30..=40).contains(&removed));
+        let from_record = Seaside::from_record_options(2, &record.options).unwrap();
+        assert_eq!(
+            from_record.canonical_spec(),
+            format!("seaside(removed={removed})")
+        );
+        let configs = from_record.dealing_configs();
+        let specs: Vec<String> = configs.iter().map(|c| c.canonical_spec()).collect();
+        assert_eq!(
+            specs,
+            [
+                format!("seaside(removed={removed})"),
+                "seaside(removed=rulebook)".to_string()
+            ]
+        );
+        let dealt: Vec<bool> = configs
+            .iter()
+            .map(|c| c.setup_json(&c.new_game(&mut rng_from_seed(seed))) == record.setup)
+            .collect();
+        // The fixed count skips the draw, so only the drawing one re-deals it.
+        assert_eq!(dealt, [false, true], "seed {seed}");
+    }
+    // A count outside the rulebook's range is only dealt by the fixed one.
+    let fixed = game("seaside(removed=5)", 2);
+    assert_eq!(fixed.dealing_configs().len(), 1);
+    // 4 players: the rulebook's range is 0..=0; both deal the same game.
+    let fixed = game("seaside(removed=0)", 4);
+    let configs = fixed.dealing_configs();
+    assert_eq!(configs.len(), 2);
+    let deal = |c: &Seaside| c.setup_json(&c.new_game(&mut rng_from_seed(3)));
+    assert_eq!(deal(&configs[0]), deal(&configs[1]));
+    // A drawing configuration is its only dealer.
+    assert_eq!(drawing.dealing_configs().len(), 1);
+}
+
+// ------------------------------------------------------------------- pictures
+
+/// A 2-player position: seat 0 has a Beach (back Rock) and holds
+/// Sandpiper/Shell; seat 1 played Wave (back Crab); the bag holds
+/// Isopod/Crab; Shell/Sandpiper is removed.
+fn picture_position() -> (Seaside, SeasideState) {
+    let set = TokenSet::from_tokens(&[[B, R], [W, C], [P, S], [I, C], [S, P]]).unwrap();
+    let g = Seaside::new(2, Some(1), set).unwrap();
+    let mut s = g.start_from(set.packed(), &[0, 1, 2, 3], &[4]).unwrap();
+    run(&g, &mut s, &["play:Beach", "shells:0", "play:Wave"]);
+    (g, s)
+}
+
+#[test]
+fn a_seat_sees_only_its_own_secrets() {
+    let (g, s) = picture_position();
+    let referee = g.describe_state(&s, Viewer::Referee);
+    let seat0 = g.describe_state(&s, Viewer::Seat(0));
+    let seat1 = g.describe_state(&s, Viewer::Seat(1));
+    // The referee sees everything.
+    for shown in [
+        "bag, next first: Isopod/Crab",
+        "removed: Shell/Sandpiper",
+        "seat 0 drew Sandpiper/Shell: choose the face to play",
+        "Beach 1 (backs Rock)",
+        "seat 0 drew (face up/back): Beach/Rock",
+        "seat 1 drew (face up/back): Wave/Crab",
+    ] {
+        assert!(referee.contains(shown), "{shown}:\n{referee}");
+    }
+    // Seat 0: its hand and its Beach's back, nothing of seat 1's back.
+    for shown in [
+        "seat 0 drew Sandpiper/Shell: choose the face to play",
+        "Beach 1 (backs Rock)",
+        "seat 0 drew (face up/back): Beach/Rock",
+        "bag 1 · removed 1",
+    ] {
+        assert!(seat0.contains(shown), "{shown}:\n{seat0}");
+    }
+    for hidden in [
+        "Wave/Crab",
+        "Isopod/Crab",
+        "Shell/Sandpiper",
+        "bag, next",
+        "removed:",
+    ] {
+        assert!(!seat0.contains(hidden), "{hidden}:\n{seat0}");
+    }
+    // Seat 1: its own Wave's back, not seat 0's hand, Beach back, bag or removed.
+    assert!(
+        seat1.contains("seat 1 drew (face up/back): Wave/Crab"),
+        "{seat1}"
+    );
+    assert!(
+        seat1.contains("seat 0 drew a token and chooses its face"),
+        "{seat1}"
+    );
+    for hidden in [
+        "Sandpiper/Shell",
+        "Shell/Sandpiper",
+        "/Rock",
+        "Isopod/Crab",
+        "backs",
+        "bag, next",
+    ] {
+        assert!(!seat1.contains(hidden), "{hidden}:\n{seat1}");
+    }
+}
+
+#[test]
+fn a_seats_picture_depends_only_on_what_it_knows() {
+    // Every world consistent with a seat's knowledge gives it the same picture.
+    for players in 1..=5 {
+        let g = game("seaside", players);
+        let mut rng = rng_from_seed(90 + players as u64);
+        for _ in 0..20 {
+            let mut s = g.new_game(&mut rng);
+            let stop = below(&mut rng, 60);
+            for _ in 0..stop {
+                if g.to_move(&s).is_none() {
+                    break;
+                }
+                let a = g.random_action(&s, &mut rng);
+                g.play_unchecked(&mut s, a);
+            }
+            for seat in 0..players {
+                let picture = g.describe_state(&s, Viewer::Seat(seat));
+                for _ in 0..3 {
+                    let world = g.determinize(&s, seat, &mut rng);
+                    assert_eq!(g.describe_state(&world, Viewer::Seat(seat)), picture);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn actions_are_told_in_words() {
+    let (g, mut s) = stacked(
+        2,
+        &[
+            (B, W),
+            (R, S),
+            (B, I),
+            (R, S),
+            (W, R),
+            (P, C),
+            (R, C),
+            (P, I),
+            (I, C),
+        ],
+    );
+    let mut told = Vec::new();
+    for text in [
+        "play:Beach",
+        "shells:0",
+        "play:Rock",
+        "play:Beach",
+        "shells:0",
+        "play:Rock",
+        "steal:none",
+        "play:Wave",
+        "flip:Wave",
+        "flip:Isopod",
+        "play:Sandpiper",
+        "isopods:1",
+    ] {
+        let a = g.parse_action(text).unwrap();
+        told.push(g.describe_action(&s, a));
+        run(&g, &mut s, &[text]);
+    }
+    assert_eq!(
+        told,
+        [
+            "seat 0 plays the drawn token Beach up",
+            "seat 0 takes 0 Shells from the Sea",
+            "seat 1 plays the drawn token Rock up",
+            "seat 0 plays the drawn token Beach up",
+            "seat 0 takes 0 Shells from the Sea",
+            "seat 1 plays the drawn token Rock up",
+            "seat 1 steals no Crab (no other player has one)",
+            "seat 0 plays the drawn token Wave up",
+            "seat 0 flips its Beach (token 0): it now shows Wave",
+            "seat 0 flips its Beach (token 2): it now shows Isopod",
+            "seat 0 plays the drawn token Sandpiper up",
+            "seat 0 takes 1 Isopod from the Sea: a Sandpiper stack of 2, kept",
+        ]
+    );
+    let a = g.parse_action("play:Isopod").unwrap();
+    assert_eq!(
+        g.describe_action(&s, a),
+        "seat 1 plays the drawn token Isopod up: it goes to the Sea, seat 1 draws again"
+    );
+}
+
+// ------------------------------------------------------------- forged records
+
+/// A finished 2-player record on the default set (removed drawn), and its
+/// configuration.
+fn default_record() -> (Seaside, beachcomber::record::GameRecord) {
+    let g = game("seaside", 2);
+    let mut rng = rng_from_seed(11);
+    let initial = g.new_game(&mut rng);
+    let mut s = initial;
+    let mut actions = Vec::new();
+    while g.to_move(&s).is_some() {
+        let a = g.random_action(&s, &mut rng);
+        actions.push(a);
+        g.play_unchecked(&mut s, a);
+    }
+    let record = build_record(
+        &g,
+        11,
+        &["random".into(), "random".into()],
+        &initial,
+        &actions,
+    );
+    let again = Seaside::from_record_options(2, &record.options).unwrap();
+    verify_record(&again, &record).unwrap();
+    (again, record)
+}
+
+fn options_err(options: serde_json::Value) -> String {
+    Seaside::from_record_options(2, &options)
+        .unwrap_err()
+        .to_string()
+}
+
+#[test]
+fn forged_options_are_refused() {
+    use serde_json::json;
+    assert_eq!(
+        options_err(json!({"removed": 30, "speed": 1})),
+        "field `options`: unknown field `speed` (allowed: removed, tokens)"
+    );
+    assert_eq!(options_err(json!({})), "field `options.removed`: missing");
+    assert_eq!(
+        options_err(json!({"removed": null})),
+        "field `options.removed`: `null` is not 0..=69"
+    );
+    assert_eq!(
+        options_err(json!({"removed": "30"})),
+        "field `options.removed`: `\"30\"` is not 0..=69"
+    );
+    assert_eq!(
+        options_err(json!({"removed": 70})),
+        "field `options.removed`: `70` is not 0..=69"
+    );
+    assert_eq!(options_err(json!([30])), "field `options`: not an object");
+    // The token count is bounded before any token is made.
+    assert_eq!(
+        options_err(json!({"removed": 0, "tokens": [["Beach", "Wave", 128], ["Rock", "Rock", 1]]})),
+        "field `options.tokens`: more than 128 tokens (an engine state holds at most 128)"
+    );
+    assert_eq!(
+        options_err(json!({"removed": 0, "tokens": [["Beach", "Wave", 1u64 << 40]]})),
+        "field `options.tokens`: more than 128 tokens (an engine state holds at most 128)"
+    );
+    assert_eq!(
+        options_err(json!({"removed": 0, "tokens": [["Beach", "Wave", -1]]})),
+        "field `options.tokens`: the count in `[\"Beach\",\"Wave\",-1]` is not an integer ≥ 0"
+    );
+    let g = Seaside::from_record_options(
+        2,
+        &json!({"removed": 1, "tokens": [["Beach", "Wave", 128]]}),
+    )
+    .unwrap();
+    assert_eq!(g.token_set().len(), 128);
+}
+
+fn replay_err(g: &Seaside, record: &beachcomber::record::GameRecord) -> String {
+    verify_record(g, record).unwrap_err().to_string()
+}
+
+#[test]
+fn forged_setups_are_refused() {
+    use serde_json::json;
+    let (g, record) = default_record();
+    let mut wrong = record.clone();
+    wrong.setup["shuffled"] = json!(true);
+    assert_eq!(
+        replay_err(&g, &wrong),
+        "field `setup`: unknown field `shuffled` (allowed: tokens, bag, removed)"
+    );
+    let mut wrong = record.clone();
+    wrong.setup = json!([1, 2]);
+    assert_eq!(replay_err(&g, &wrong), "field `setup`: not an object");
+    // Too many ids: refused before they are read.
+    let mut wrong = record.clone();
+    wrong.setup["bag"] = json!(vec![0; 129]);
+    assert_eq!(
+        replay_err(&g, &wrong),
+        "field `setup.bag`: 129 ids, a set holds at most 128 tokens"
+    );
+    let mut wrong = record.clone();
+    wrong.setup["bag"][0] = json!(256 + 3);
+    assert_eq!(
+        replay_err(&g, &wrong),
+        "field `setup.bag`: `259` is not a token id"
+    );
+    // An id listed twice across bag and removed.
+    let mut wrong = record.clone();
+    let first_removed = wrong.setup["removed"][0].clone();
+    wrong.setup["bag"][0] = first_removed.clone();
+    assert_eq!(
+        replay_err(&g, &wrong),
+        format!("field `setup`: token id {first_removed} is out of range or listed twice")
+    );
+    // The removed pile must be as large as the options say.
+    let mut wrong = record.clone();
+    let moved = wrong.setup["removed"]
+        .as_array_mut()
+        .unwrap()
+        .pop()
+        .unwrap();
+    wrong.setup["bag"].as_array_mut().unwrap().push(moved);
+    let r = record.options["removed"].as_u64().unwrap();
+    assert_eq!(
+        replay_err(&g, &wrong),
+        format!(
+            "field `setup.removed`: {} tokens removed, the options say {r}",
+            r - 1
+        )
+    );
+    // The tokens must be the set (a Beach/Wave made a Beach/Beach).
+    let mut wrong = record.clone();
+    wrong.setup["tokens"][0] = json!(["Beach", "Beach"]);
+    assert_eq!(
+        replay_err(&g, &wrong),
+        "field `setup.tokens`: not the token set of this configuration"
+    );
+}
+
+#[test]
+fn forged_events_are_refused() {
+    use serde_json::json;
+    let (g, record) = default_record();
+    let forge = |index: usize, event: serde_json::Value| {
+        let mut wrong = record.clone();
+        wrong.events[index] = event;
+        replay_err(&g, &wrong)
+    };
+    let first = record.events[0].clone();
+    let mut extra = first.clone();
+    extra["note"] = json!("x");
+    assert_eq!(
+        forge(0, extra),
+        "event 0: unknown field `note` (an event has `seat` and one of play, isopods, shells, \
+         flip, steal)"
+    );
+    let mut two = first.clone();
+    two["steal"] = json!(null);
+    assert!(
+        forge(0, two).starts_with("event 0: two decisions in one event: "),
+        "{}",
+        forge(0, first.clone())
+    );
+    assert_eq!(
+        forge(0, json!({"seat": 0})),
+        "event 0: no decision in the event (one of play, isopods, shells, flip, steal)"
+    );
+    // Counts that do not fit a byte are refused, not truncated (256 would be 0).
+    let isopods = record
+        .events
+        .iter()
+        .position(|e| e.get("isopods").is_some())
+        .expect("a Sandpiper in the game");
+    let seat = record.events[isopods]["seat"].clone();
+    assert_eq!(
+        forge(isopods, json!({"seat": seat, "isopods": 256})),
+        format!("event {isopods}: `isopods` 256 is not a count from 0 to 255")
+    );
+    assert_eq!(
+        forge(isopods, json!({"seat": seat, "isopods": -1})),
+        format!("event {isopods}: `isopods` -1 is not a count from 0 to 255")
+    );
+    let shells = record
+        .events
+        .iter()
+        .position(|e| e.get("shells").is_some())
+        .expect("a Beach in the game");
+    let seat = record.events[shells]["seat"].clone();
+    assert_eq!(
+        forge(shells, json!({"seat": seat, "shells": 257})),
+        format!("event {shells}: `shells` 257 is not a count from 0 to 255")
+    );
+    // A seat number that would wrap to a valid seat as a byte (256 + 1).
+    let steal = record
+        .events
+        .iter()
+        .position(|e| e.get("steal").is_some())
+        .expect("a Crab Habitat in the game");
+    let seat = record.events[steal]["seat"].clone();
+    assert_eq!(
+        forge(steal, json!({"seat": seat, "steal": 257})),
+        format!("event {steal}: `steal` 257 is not a seat or null")
+    );
+    // A flip id beyond every bound.
+    let flip = record
+        .events
+        .iter()
+        .position(|e| e.get("flip").is_some())
+        .expect("a flip in the game");
+    let seat = record.events[flip]["seat"].clone();
+    assert_eq!(
+        forge(flip, json!({"seat": seat, "flip": 1u64 << 40})),
+        format!("event {flip}: token 1099511627776 is not one of seat {seat}'s Beaches")
+    );
 }

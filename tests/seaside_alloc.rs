@@ -66,3 +66,21 @@ fn move_generation_play_and_determinization_allocate_nothing() {
         assert!(checked > 1000, "{checked}");
     }
 }
+
+#[test]
+fn cloning_a_configuration_allocates_nothing() {
+    // The manifest path is shared, not copied: bots and runners clone the
+    // configuration per game.
+    let dir = std::env::temp_dir().join(format!("seaside-alloc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("set.txt");
+    std::fs::write(&path, "Beach Wave 10\nRock Crab 10\n").unwrap();
+    let spec: Spec = format!("seaside(tokens={})", path.display())
+        .parse()
+        .unwrap();
+    let g = Seaside::from_spec(&spec, 3).unwrap();
+    let (copy, allocs) = count_allocations(|| g.clone());
+    assert_eq!(allocs, 0);
+    assert_eq!(copy.manifest_path(), g.manifest_path());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,4 +1,5 @@
-//! Determinization: a full state consistent with one seat's knowledge.
+//! Determinization (a full state consistent with one seat's knowledge) and
+//! observation (what one seat sees).
 //!
 //! A seat knows both faces of every token it drew (and of the token in its
 //! hand), both faces of every flipped token (it saw the Beach, then the
@@ -26,8 +27,9 @@
 
 use arrayvec::ArrayVec;
 
+use super::Seaside;
+use super::state::{DRAWER, FLIPPED, IN_HAND, SIDE_B, SeasideState};
 use super::tokens::{FACES, Face, KIND_OF_PACKED, KIND_TABLE, KINDS, MAX_TOKENS};
-use super::{DRAWER, FLIPPED, IN_HAND, SIDE_B, Seaside, SeasideState};
 use crate::game::Seat;
 use crate::rng::{GameRng, below, shuffle};
 
@@ -51,6 +53,8 @@ const HAS: [[i16; MASKS]; FACES] = {
 };
 
 impl Seaside {
+    /// A world consistent with what `viewer` knows of `s` (see the module
+    /// docs).
     pub(super) fn determinize_state(
         &self,
         s: &SeasideState,
@@ -184,5 +188,36 @@ impl Seaside {
             w.faces[id as usize] = p;
         }
         w
+    }
+
+    /// What `viewer` sees of `s`: the state with the faces it does not
+    /// know masked (`0xFF` for a token it knows nothing of, `0xF0 | up` for
+    /// one whose back is hidden) and the other seats' Beach backs zeroed.
+    pub(super) fn observe(&self, s: &SeasideState, viewer: Seat) -> SeasideState {
+        let mut o = *s;
+        let drawn = s.drawn as usize;
+        for &id in &s.order[..drawn] {
+            let id = id as usize;
+            let info = s.info[id];
+            if (info & DRAWER) as Seat == viewer || info & FLIPPED != 0 {
+                continue;
+            }
+            if info & IN_HAND != 0 {
+                o.faces[id] = 0xFF;
+            } else {
+                o.faces[id] = 0xF0 | s.up_face(id) as u8;
+                o.info[id] &= !SIDE_B;
+            }
+        }
+        for &id in &s.order[drawn..s.n as usize] {
+            o.faces[id as usize] = 0xFF;
+        }
+        // Others' Beaches' backs are hidden (the known ones are in `faces`).
+        for (p, a) in o.seats.iter_mut().enumerate() {
+            if p != viewer {
+                a.beach_backs = [0; 7];
+            }
+        }
+        o
     }
 }

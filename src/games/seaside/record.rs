@@ -1,23 +1,29 @@
-//! Seaside's part of the game records (RULES.md §4) and its readable account.
+//! Seaside's part of the game records (docs/records.md, Seaside).
 //!
 //! - `options`: `{"removed": N}` with the number of tokens set aside *in that
 //!   game* (drawn per game when the configuration does not fix it, so the
 //!   record states it through
 //!   [`RecordFormat::options_json_for`]). With a custom token set, also
 //!   `"tokens": [[FACE_A, FACE_B, COUNT], ...]` (the manifest's lines), so
-//!   that the record is replayable without the manifest file.
-//! - `setup`: `"tokens"` (`[FACE_A, FACE_B]` by id), `"bag"` (ids, first
-//!   drawn first), `"removed"` (ids).
-//! - events: `play`, `isopods`, `shells`, `flip` (a token id), `steal` (a
-//!   seat or null). A `flip` names the lowest id among the player's Beaches
-//!   with the chosen back (the engine's rule); a replay refuses an id that is
-//!   not one of the player's Beaches, or not the one the engine flips.
+//!   that the record is replayable without the manifest file; the record's
+//!   `setup.tokens` then give each token its id and must hold exactly that
+//!   set. No other key; `removed` is a required integer.
+//! - `setup`: exactly `"tokens"` (`[FACE_A, FACE_B]` by id), `"bag"` (ids,
+//!   first drawn first), `"removed"` (ids); every id once.
+//! - events: `seat` and exactly one of `play`, `isopods`, `shells`, `flip`
+//!   (a token id), `steal` (a seat or null). A `flip` names the lowest id
+//!   among the player's Beaches with the chosen back (the engine's rule); a
+//!   replay refuses an id that is not one of the player's Beaches, or not
+//!   the one the engine flips.
+//!
+//! Every count and id read from JSON is checked against its bound before
+//! use (at most [`MAX_TOKENS`] tokens, counts that fit a byte), so any input
+//! gives a one-line error, never a panic or a large allocation.
 
 use serde_json::{Value, json};
 
 use super::tokens::{Face, MAX_TOKENS, TokenSet, kind_of, pack};
-use super::{Action, Phase, Seaside, SeasideState, solo_rating};
-use crate::display::{Describe, Viewer};
+use super::{Action, Seaside, SeasideState};
 use crate::game::Game;
 use crate::record::{RecordError, RecordFormat, Replay, replay_decisions};
 
@@ -32,22 +38,56 @@ fn parse_face(v: &Value) -> Result<Face, String> {
     Face::from_name(name).ok_or_else(|| format!("unknown face `{name}`"))
 }
 
+/// The token ids of `setup.FIELD`: at most [`MAX_TOKENS`] ids, each below
+/// `MAX_TOKENS` (that each id is below the set's size and listed once is
+/// checked by [`Seaside::start_from`]).
 fn id_list(setup: &Value, field: &str) -> Result<Vec<u8>, RecordError> {
+    let bad = |why: String| RecordError::field(format!("setup.{field}"), why);
     let arr = setup
         .get(field)
         .and_then(Value::as_array)
-        .ok_or_else(|| RecordError::field(format!("setup.{field}"), "missing or not an array"))?;
+        .ok_or_else(|| bad("missing or not an array".into()))?;
+    if arr.len() > MAX_TOKENS {
+        return Err(bad(format!(
+            "{} ids, a set holds at most {MAX_TOKENS} tokens",
+            arr.len()
+        )));
+    }
     arr.iter()
         .map(|v| {
             v.as_u64()
-                .filter(|&id| id < MAX_TOKENS as u64)
-                .map(|id| id as u8)
-                .ok_or_else(|| {
-                    RecordError::field(format!("setup.{field}"), format!("`{v}` is not a token id"))
-                })
+                .and_then(|id| u8::try_from(id).ok())
+                .filter(|&id| (id as usize) < MAX_TOKENS)
+                .ok_or_else(|| bad(format!("`{v}` is not a token id")))
         })
         .collect()
 }
+
+/// Refuse a key of `object` (named `what`) that is not in `allowed`.
+fn check_fields(
+    object: &serde_json::Map<String, Value>,
+    what: &str,
+    allowed: &[&str],
+) -> Result<(), RecordError> {
+    match object.keys().find(|k| !allowed.contains(&k.as_str())) {
+        Some(key) => Err(RecordError::field(
+            what,
+            format!("unknown field `{key}` (allowed: {})", allowed.join(", ")),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// A count of an event (`isopods`, `shells`): an integer that fits a byte
+/// (whether it is legal is [`Game::play`]'s check).
+fn event_count(v: &Value, key: &str) -> Result<u8, String> {
+    v.as_u64()
+        .and_then(|k| u8::try_from(k).ok())
+        .ok_or_else(|| format!("`{key}` {v} is not a count from 0 to 255"))
+}
+
+/// The decision keys of an event.
+const DECISIONS: [&str; 5] = ["play", "isopods", "shells", "flip", "steal"];
 
 impl Seaside {
     fn options_with(&self, removed: Value) -> Value {
@@ -66,44 +106,65 @@ impl Seaside {
 
     fn decode_event(&self, s: &SeasideState, e: &Value) -> Result<Action, String> {
         let seat = s.to_move as usize;
-        if let Some(v) = e.get("play") {
-            return parse_face(v).map(Action::Play);
-        }
-        if let Some(v) = e.get("isopods") {
-            let k = v.as_u64().filter(|&k| k < 256).ok_or("bad `isopods`")?;
-            return Ok(Action::Isopods(k as u8));
-        }
-        if let Some(v) = e.get("shells") {
-            let k = v.as_u64().filter(|&k| k < 256).ok_or("bad `shells`")?;
-            return Ok(Action::Shells(k as u8));
-        }
-        if let Some(v) = e.get("flip") {
-            let id = v.as_u64().ok_or("`flip` is not a token id")?;
-            if id >= MAX_TOKENS as u64 || !s.is_beach_of(id as usize, seat) {
-                return Err(format!("token {id} is not one of seat {seat}'s Beaches"));
+        let object = e
+            .as_object()
+            .ok_or_else(|| format!("`{e}` is not an object"))?;
+        let mut decision = None;
+        for key in object.keys() {
+            if key == "seat" {
+                continue;
             }
-            let back = s.back_face(id as usize);
-            let target = self.flip_target(s, seat, back);
-            if target != Some(id as usize) {
+            if !DECISIONS.contains(&key.as_str()) {
                 return Err(format!(
-                    "token {id} is a Beach of seat {seat} with back {back}, but the engine \
-                     flips the lowest such id ({})",
-                    target.map_or("none".to_string(), |t| t.to_string())
+                    "unknown field `{key}` (an event has `seat` and one of {})",
+                    DECISIONS.join(", ")
                 ));
             }
-            return Ok(Action::Flip(back));
-        }
-        if let Some(v) = e.get("steal") {
-            if v.is_null() {
-                return Ok(Action::StealNone);
+            if let Some(first) = decision.replace(key.as_str()) {
+                return Err(format!("two decisions in one event: `{first}` and `{key}`"));
             }
-            let q = v
-                .as_u64()
-                .filter(|&q| q < self.players as u64)
-                .ok_or_else(|| format!("`steal` {v} is not a seat or null"))?;
-            return Ok(Action::Steal(q as u8));
         }
-        Err(format!("unknown event {e}"))
+        let Some(kind) = decision else {
+            return Err(format!(
+                "no decision in the event (one of {})",
+                DECISIONS.join(", ")
+            ));
+        };
+        let v = &object[kind];
+        match kind {
+            "play" => parse_face(v).map(Action::Play),
+            "isopods" => event_count(v, kind).map(Action::Isopods),
+            "shells" => event_count(v, kind).map(Action::Shells),
+            "flip" => {
+                let id = v
+                    .as_u64()
+                    .ok_or_else(|| format!("`flip` {v} is not a token id"))?;
+                let id = usize::try_from(id).unwrap_or(usize::MAX);
+                if !s.is_beach_of(id, seat) {
+                    return Err(format!("token {v} is not one of seat {seat}'s Beaches"));
+                }
+                let back = s.back_face(id);
+                let target = self.flip_target(s, seat, back);
+                if target != Some(id) {
+                    return Err(format!(
+                        "token {id} is a Beach of seat {seat} with back {back}, but the engine \
+                         flips the lowest such id ({})",
+                        target.map_or("none".to_string(), |t| t.to_string())
+                    ));
+                }
+                Ok(Action::Flip(back))
+            }
+            _ => {
+                if v.is_null() {
+                    return Ok(Action::StealNone);
+                }
+                v.as_u64()
+                    .filter(|&q| q < u64::from(self.players))
+                    .and_then(|q| u8::try_from(q).ok())
+                    .map(Action::Steal)
+                    .ok_or_else(|| format!("`steal` {v} is not a seat or null"))
+            }
+        }
     }
 }
 
@@ -119,13 +180,17 @@ impl RecordFormat for Seaside {
     }
 
     fn from_record_options(players: usize, options: &Value) -> Result<Self, RecordError> {
-        let removed = match options.get("removed") {
-            None | Some(Value::Null) => None,
-            Some(v) => Some(v.as_u64().filter(|&r| r <= 69).ok_or_else(|| {
+        let object = options
+            .as_object()
+            .ok_or_else(|| RecordError::field("options", "not an object"))?;
+        check_fields(object, "options", &["removed", "tokens"])?;
+        let removed = match object.get("removed") {
+            None => return Err(RecordError::field("options.removed", "missing")),
+            Some(v) => v.as_u64().filter(|&r| r <= 69).ok_or_else(|| {
                 RecordError::field("options.removed", format!("`{v}` is not 0..=69"))
-            })? as usize),
+            })?,
         };
-        let set = match options.get("tokens") {
+        let set = match object.get("tokens") {
             None => TokenSet::standard(),
             Some(lines) => {
                 let bad = |why: String| RecordError::field("options.tokens", why);
@@ -138,17 +203,42 @@ impl RecordFormat for Seaside {
                         .ok_or_else(|| bad(format!("`{line}` is not [FACE_A, FACE_B, COUNT]")))?;
                     let a = parse_face(&parts[0]).map_err(bad)?;
                     let b = parse_face(&parts[1]).map_err(bad)?;
-                    let c = parts[2]
-                        .as_u64()
-                        .filter(|&c| c <= MAX_TOKENS as u64)
-                        .ok_or_else(|| bad(format!("bad count in `{line}`")))?;
-                    tokens.extend(std::iter::repeat_n([a, b], c as usize));
+                    let count = parts[2].as_u64().ok_or_else(|| {
+                        bad(format!("the count in `{line}` is not an integer ≥ 0"))
+                    })?;
+                    // Checked before the tokens are made: the total stays ≤ MAX_TOKENS.
+                    let total = (tokens.len() as u64).saturating_add(count);
+                    if total > MAX_TOKENS as u64 {
+                        return Err(bad(format!(
+                            "more than {MAX_TOKENS} tokens (an engine state holds at most \
+                             {MAX_TOKENS})"
+                        )));
+                    }
+                    tokens.extend(std::iter::repeat_n([a, b], count as usize));
                 }
                 TokenSet::from_tokens(&tokens).map_err(|e| bad(e.to_string()))?
             }
         };
-        Seaside::new(players, removed, set)
+        Seaside::new(players, Some(removed as usize), set)
             .map_err(|e| RecordError::field("options", e.to_string()))
+    }
+
+    /// The configuration itself and, when it fixes `removed` at a number
+    /// the rulebook's range can draw, the configuration that draws it
+    /// (`removed=rulebook`): a record says `"removed": N` either way.
+    fn dealing_configs(&self) -> Vec<Self> {
+        let mut configs = vec![self.clone()];
+        if let Some(r) = self.removed {
+            let drawing = Seaside {
+                removed: None,
+                ..self.clone()
+            };
+            let (lo, hi) = drawing.removed_range();
+            if (lo..=hi).contains(&r) {
+                configs.push(drawing);
+            }
+        }
+        configs
     }
 
     fn setup_json(&self, s: &SeasideState) -> Value {
@@ -195,6 +285,10 @@ impl RecordFormat for Seaside {
     }
 
     fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError> {
+        let object = setup
+            .as_object()
+            .ok_or_else(|| RecordError::field("setup", "not an object"))?;
+        check_fields(object, "setup", &["tokens", "bag", "removed"])?;
         let list = setup
             .get("tokens")
             .and_then(Value::as_array)
@@ -224,134 +318,25 @@ impl RecordFormat for Seaside {
         }
         let bag = id_list(setup, "bag")?;
         let removed = id_list(setup, "removed")?;
-        if let Some(r) = self.removed
-            && removed.len() != r as usize
-        {
+        let (lo, hi) = match self.removed {
+            Some(r) => (r, r),
+            None => self.removed_range(),
+        };
+        if !(lo as usize..=hi as usize).contains(&removed.len()) {
             return Err(RecordError::field(
                 "setup.removed",
-                format!("{} tokens removed, the options say {r}", removed.len()),
+                format!(
+                    "{} tokens removed, the options say {}",
+                    removed.len(),
+                    if lo == hi {
+                        lo.to_string()
+                    } else {
+                        format!("{lo} to {hi}")
+                    }
+                ),
             ));
         }
         let initial = self.start_from(&packed, &bag, &removed)?;
         replay_decisions(self, initial, events, |s, e| self.decode_event(s, e))
-    }
-}
-
-impl Describe for Seaside {
-    fn describe_state(&self, s: &SeasideState, viewer: Viewer) -> String {
-        let _ = viewer;
-        let mut out = String::new();
-        let won: u8 = s.won_faces.iter().sum();
-        out.push_str(&format!(
-            "Sea: {} (Isopod {}, Shell {}, Crab {}) · bag {} · removed {} · discarded {} \
-             (Sandpiper {}, Isopod {})",
-            s.sea_total(),
-            s.sea[0],
-            s.sea[1],
-            s.sea[2],
-            s.bag_len(),
-            s.removed(),
-            s.discarded_sandpipers + s.discarded_isopods,
-            s.discarded_sandpipers,
-            s.discarded_isopods
-        ));
-        if won > 0 {
-            out.push_str(&format!(" · won from the Sea {won}"));
-        }
-        out.push('\n');
-        let scores = self.scores(s);
-        for p in 0..self.players as usize {
-            let a = &s.seats[p];
-            let share = scores[p] - a.tokens();
-            let backs: Vec<&str> = Face::ALL
-                .iter()
-                .flat_map(|&f| std::iter::repeat_n(f.name(), a.beach_backs[f as usize] as usize))
-                .collect();
-            out.push_str(&format!(
-                "seat {p}: {} points{} · Beach {}{} · Wave {} · Rock {} · Sandpiper {}",
-                a.tokens(),
-                if share > 0 {
-                    format!(" (+{share} from the Sea if the game ended now)")
-                } else {
-                    String::new()
-                },
-                a.beaches,
-                if backs.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (backs {})", backs.join(", "))
-                },
-                a.waves,
-                a.rocks,
-                if a.stacks == 0 {
-                    "none".to_string()
-                } else {
-                    format!("{} stack(s) of {}", a.stacks, a.stack_size)
-                },
-            ));
-            if a.loose_sandpipers > 0 {
-                out.push_str(&format!(" + {} (the 7th)", a.loose_sandpipers));
-            }
-            out.push_str(&format!(" · Shell {} · Crab {}", a.shells, a.crabs));
-            if a.won > 0 {
-                out.push_str(&format!(" · won {}", a.won));
-            }
-            out.push('\n');
-        }
-        let p = s.to_move as usize;
-        let a = &s.seats[p];
-        match s.phase {
-            Phase::ChooseFace => {
-                let [fa, fb] = s.token(s.order[s.drawn as usize - 1] as usize);
-                out.push_str(&format!("seat {p} drew {fa}/{fb}: choose the face to play"));
-            }
-            Phase::Isopods => out.push_str(&format!(
-                "seat {p} played a Sandpiper: take 0..={} Isopods",
-                s.sea[0]
-            )),
-            Phase::Shells => out.push_str(&format!(
-                "seat {p} played a Beach: take 0..={} Shells",
-                s.sea[1].min(a.beaches)
-            )),
-            Phase::Flip => out.push_str(&format!("seat {p} played a Wave: flip a Beach")),
-            Phase::Steal => out.push_str(&format!("seat {p} made a Crab Habitat: steal a Crab")),
-            Phase::Over => out.push_str("game over"),
-        }
-        out
-    }
-
-    fn describe_result(&self, s: &SeasideState) -> String {
-        let o = self.outcome(s);
-        let mut out = String::new();
-        for p in 0..self.players as usize {
-            let a = &s.seats[p];
-            out.push_str(&format!(
-                "seat {p}: {} points (Beach {}, Wave {}, Rock {}, in Sandpiper stacks {}, \
-                 Shell {}, Crab {}, from the Sea {}){}\n",
-                o.scores[p],
-                a.beaches,
-                a.waves,
-                a.rocks,
-                a.stacks as u32 * a.stack_size as u32 + a.loose_sandpipers as u32,
-                a.shells,
-                a.crabs,
-                a.won,
-                if o.winners.contains(p) {
-                    "  winner"
-                } else {
-                    ""
-                }
-            ));
-        }
-        if s.sea_total() > 0 {
-            out.push_str(&format!("left in the Sea: {}\n", s.sea_total()));
-        }
-        if self.players == 1 {
-            out.push_str(&format!("solo rating band: {}\n", solo_rating(o.scores[0])));
-        } else {
-            let w: Vec<String> = o.winners.iter().map(|p| p.to_string()).collect();
-            out.push_str(&format!("winner(s): seat {}\n", w.join(", seat ")));
-        }
-        out
     }
 }

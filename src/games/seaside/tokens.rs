@@ -10,57 +10,57 @@
 //! starts a comment that runs to the end of the line; blank lines are
 //! ignored. The same kind may appear on several lines (the counts add up).
 //! Token ids follow the lines: the first line's tokens get the first ids.
-//! A set holds 1 to [`MAX_TOKENS`] tokens. The default set (RULES.md §2) is
+//! A set holds 1 to [`MAX_TOKENS`] tokens. The default set (docs/rules.md, Seaside) is
 //! `src/games/seaside/default_tokens.txt`, compiled into the program.
 
 use std::fmt;
+use std::io::Read;
+use std::path::Path;
 
 /// The largest token set an engine state can hold (ids are `u8`, and the
 /// per-token tables of a state have this many entries).
 pub const MAX_TOKENS: usize = 128;
 
 /// Number of faces.
-pub const FACES: usize = 7;
+pub const FACES: usize = Face::COUNT;
 
 /// Number of unordered kinds `{a, b}` of two faces (doubles included): 7·8/2.
 pub const KINDS: usize = 28;
 
+/// The largest token-set manifest [`TokenSet::read_manifest`] reads: 1 MiB
+/// (a 128-token set needs a few kilobytes, comments included). A larger
+/// file, or an endless one such as `/dev/zero`, is refused after reading
+/// this many bytes and one more, so memory stays bounded.
+pub const MAX_MANIFEST_BYTES: usize = 1 << 20;
+
 /// The manifest of the default 70-token set.
 pub const DEFAULT_MANIFEST: &str = include_str!("default_tokens.txt");
 
-/// A token face. The three sea faces come first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum Face {
-    /// Sea face: goes to the Sea; Sandpipers collect them.
-    Isopod = 0,
-    /// Sea face: goes to the Sea; Beaches collect them.
-    Shell = 1,
-    /// Sea face: goes to the Sea; Crab Habitats collect them.
-    Crab = 2,
-    /// Seaside face: forms a stack with Isopods from the Sea.
-    Sandpiper = 3,
-    /// Seaside face: takes Shells from the Sea; Waves flip Beaches.
-    Beach = 4,
-    /// Seaside face: flips a Beach; the Wave leaders take the Sea.
-    Wave = 5,
-    /// Seaside face: every second Rock makes a Crab Habitat.
-    Rock = 6,
+crate::named_enum! {
+    /// A token face. The three sea faces come first; a face's code (its
+    /// index, `0..7`) is its place in this list.
+    pub enum Face {
+        /// Sea face: goes to the Sea; Sandpipers collect them.
+        Isopod = "Isopod",
+        /// Sea face: goes to the Sea; Beaches collect them.
+        Shell = "Shell",
+        /// Sea face: goes to the Sea; Crab Habitats collect them.
+        Crab = "Crab",
+        /// Seaside face: forms a stack with Isopods from the Sea.
+        Sandpiper = "Sandpiper",
+        /// Seaside face: takes Shells from the Sea; Waves flip Beaches.
+        Beach = "Beach",
+        /// Seaside face: flips a Beach; the Wave leaders take the Sea.
+        Wave = "Wave",
+        /// Seaside face: every second Rock makes a Crab Habitat.
+        Rock = "Rock",
+    }
 }
 
 impl Face {
-    /// Every face, in index order.
-    pub const ALL: [Face; FACES] = [
-        Face::Isopod,
-        Face::Shell,
-        Face::Crab,
-        Face::Sandpiper,
-        Face::Beach,
-        Face::Wave,
-        Face::Rock,
-    ];
-
     /// The face with index `i` (`i` is taken modulo 8; 7 maps to Rock).
+    /// Total and branch-light, for the hot paths that unpack a token byte
+    /// ([`Face::from_code`] is the checked form).
     #[inline]
     pub const fn from_index(i: u8) -> Face {
         match i & 7 {
@@ -84,30 +84,6 @@ impl Face {
     #[inline]
     pub const fn is_sea(self) -> bool {
         (self as u8) < 3
-    }
-
-    /// The name, spelled as in RULES.md.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Face::Isopod => "Isopod",
-            Face::Shell => "Shell",
-            Face::Crab => "Crab",
-            Face::Sandpiper => "Sandpiper",
-            Face::Beach => "Beach",
-            Face::Wave => "Wave",
-            Face::Rock => "Rock",
-        }
-    }
-
-    /// The face named `name` (exact spelling).
-    pub fn from_name(name: &str) -> Option<Face> {
-        Face::ALL.into_iter().find(|f| f.name() == name)
-    }
-}
-
-impl fmt::Display for Face {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 
@@ -187,6 +163,19 @@ pub enum TokenSetError {
     },
     /// The set holds no token.
     Empty,
+    /// The manifest file cannot be opened or read.
+    Unreadable {
+        /// The system's reason.
+        why: String,
+    },
+    /// The manifest file is larger than [`MAX_MANIFEST_BYTES`].
+    TooLarge,
+    /// The manifest is not UTF-8 text.
+    NotUtf8 {
+        /// 1-based number of the first line holding a byte sequence that
+        /// is not UTF-8.
+        line: usize,
+    },
 }
 
 impl fmt::Display for TokenSetError {
@@ -200,6 +189,16 @@ impl fmt::Display for TokenSetError {
                 "the set holds {total} tokens; an engine state holds at most {MAX_TOKENS}"
             ),
             TokenSetError::Empty => write!(f, "the set holds no token"),
+            TokenSetError::Unreadable { why } => {
+                write!(f, "the token-set manifest cannot be read ({why})")
+            }
+            TokenSetError::TooLarge => write!(
+                f,
+                "the token-set manifest is larger than 1 MiB ({MAX_MANIFEST_BYTES} bytes)"
+            ),
+            TokenSetError::NotUtf8 { line } => {
+                write!(f, "line {line} of the token-set manifest is not UTF-8 text")
+            }
         }
     }
 }
@@ -236,13 +235,36 @@ impl Default for TokenSet {
 }
 
 impl TokenSet {
-    /// The default 70-token set of RULES.md §2.
+    /// The default 70-token set (docs/rules.md, Seaside).
     pub fn standard() -> TokenSet {
         match TokenSet::parse(DEFAULT_MANIFEST) {
             Ok(set) => set,
             // The manifest is compiled in and checked by the tests.
             Err(e) => panic!("the compiled-in token manifest is invalid: {e}"),
         }
+    }
+
+    /// Read and parse the manifest file at `path`: at most
+    /// [`MAX_MANIFEST_BYTES`] are read (a larger file is
+    /// [`TokenSetError::TooLarge`]), and text that is not UTF-8 is
+    /// [`TokenSetError::NotUtf8`] naming the line.
+    pub fn read_manifest(path: &Path) -> Result<TokenSet, TokenSetError> {
+        let unreadable = |e: std::io::Error| TokenSetError::Unreadable { why: e.to_string() };
+        let file = std::fs::File::open(path).map_err(unreadable)?;
+        let mut bytes = Vec::new();
+        file.take(MAX_MANIFEST_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(unreadable)?;
+        if bytes.len() > MAX_MANIFEST_BYTES {
+            return Err(TokenSetError::TooLarge);
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            TokenSetError::NotUtf8 {
+                line: 1 + valid.iter().filter(|&&b| b == b'\n').count(),
+            }
+        })?;
+        TokenSet::parse(&text)
     }
 
     /// Parse a manifest (see the module docs for the format).
