@@ -1118,7 +1118,7 @@ fn a_drawn_removed_count_is_dealt_by_one_of_the_dealing_configs() {
         let initial = drawing.new_game(&mut rng_from_seed(seed));
         let record = build_record(
             &drawing,
-            seed,
+            Some(seed),
             &["random".into(), "random".into()],
             &initial,
             &[],
@@ -1331,7 +1331,7 @@ fn default_record() -> (Seaside, beachcomber::record::GameRecord) {
     }
     let record = build_record(
         &g,
-        11,
+        None,
         &["random".into(), "random".into()],
         &initial,
         &actions,

@@ -5,7 +5,7 @@
 //! player counts, spec options and canonical spec) on top of
 //! [`crate::game::Game`], [`crate::game::Evaluate`],
 //! [`crate::record::RecordFormat`] and [`crate::display::Describe`]. The one
-//! list of games is the [`registry!`] call below: it generates [`AnyGame`],
+//! list of games is the `registry!` call below: it generates [`AnyGame`],
 //! [`GAMES`] (names, player counts and options for help texts),
 //! [`AnyGame::from_spec`], [`AnyGame::from_record`] and
 //! [`with_game!`](crate::with_game), so adding a game touches one line there.
