@@ -717,8 +717,8 @@ fn help_shows_examples_and_the_bots_with_their_defaults() {
     for bot in [
         "random",
         "greedy(worlds=8)",
-        "pimc(iterations=2000,worlds=20,c=0.7,rollout=random,reward=win)",
-        "ismcts(iterations=2000,c=0.7,rollout=random,reward=win)",
+        "pimc(iterations=2000,worlds=20,c=0.7,rollout=random,reward=auto)",
+        "ismcts(iterations=2000,c=0.7,rollout=random,reward=auto)",
         "oracle(iterations=2000,c=0.7,rollout=random,reward=win)",
     ] {
         assert!(text.contains(bot), "{bot}: {text}");
