@@ -719,7 +719,7 @@ fn help_shows_examples_and_the_bots_with_their_defaults() {
         "greedy(worlds=8)",
         "pimc(iterations=2000,worlds=20,c=0.7,rollout=random,reward=auto)",
         "ismcts(iterations=2000,c=0.7,rollout=random,reward=auto)",
-        "oracle(iterations=2000,c=0.7,rollout=random,reward=win)",
+        "oracle(iterations=2000,c=0.7,rollout=random,reward=auto)",
     ] {
         assert!(text.contains(bot), "{bot}: {text}");
     }
