@@ -5,7 +5,9 @@ use Card::{Jellyfish, Sand, Shell, Sun, Wave};
 use beachcomber::display::{Describe, Viewer};
 use beachcomber::game::{Evaluate, Game, SeatSet};
 use beachcomber::games::shell_dash::ShellDash;
-use beachcomber::games::shell_dash::{Card, Phase, Position, ShellDashAction, ShellDashState};
+use beachcomber::games::shell_dash::{
+    Card, Phase, Position, ReshuffleRule, ShellDashAction, ShellDashState,
+};
 use beachcomber::record::{RecordFormat, build_record, verify_record};
 use beachcomber::rng::{game_seed, rng_from_seed};
 use beachcomber::spec::Spec;
@@ -39,15 +41,17 @@ fn conforms_with_the_default_deck() {
 #[test]
 fn conforms_with_odd_decks() {
     let specs = [
-        // No Shells at all: every game runs to the cap.
-        "shell-dash(deck=Sand:10,Wave:3,Flip-Flop:2,Jellyfish:2,Sun:2,max_turns=15)",
+        // Shells deep in a big deck: many games run to the cap.
+        "shell-dash(deck=Sand:40,Wave:3,Flip-Flop:2,Jellyfish:2,Sun:2,Shell:3,max_turns=15)",
+        "shell-dash(deck=Sand:40,Wave:3,Flip-Flop:2,Jellyfish:2,Sun:2,Shell:3,max_turns=15,reshuffle=empty)",
         // Many Suns: the board grows to 6 rows.
         "shell-dash(deck=Sand:6,Sun:30,Shell:6,Wave:2)",
         // Tiny decks: places stay empty, rows are walked through.
         "shell-dash(deck=Sand:3,Shell:3,Sun:3,max_turns=40)",
-        "shell-dash(deck=Flip-Flop:4,Jellyfish:3,Shell:2,max_turns=30)",
-        "shell-dash(deck=Wave:9,Shell:1,max_turns=25)",
-        "shell-dash(deck=Sun:6,Flip-Flop:3,Wave:1,max_turns=20)",
+        "shell-dash(deck=Sand:3,Shell:3,Sun:3,max_turns=40,reshuffle=empty)",
+        "shell-dash(deck=Flip-Flop:4,Jellyfish:3,Shell:3,max_turns=30)",
+        "shell-dash(deck=Wave:9,Shell:3,max_turns=25)",
+        "shell-dash(deck=Sun:6,Flip-Flop:3,Wave:1,Shell:3,max_turns=20)",
     ];
     for spec in specs {
         for players in 1..=2 {
@@ -82,8 +86,21 @@ const FLIP2: ShellDashAction = ShellDashAction::Flip(2);
 const SPEND: ShellDashAction = ShellDashAction::FlipFlop(true);
 const KEEP: ShellDashAction = ShellDashAction::FlipFlop(false);
 
-/// A game whose deck is exactly the cards of `p`, and the position.
+/// A game (`reshuffle=empty`) whose deck is exactly the cards of `p`, and
+/// the position. A deck must hold at least 3 Shells: the missing ones are
+/// put at the bottom of the position's deck.
 fn build(players: usize, max_turns: u32, p: &Position) -> (ShellDash, ShellDashState) {
+    build_with(ReshuffleRule::Empty, players, max_turns, p)
+}
+
+/// [`build`] with the reshuffle rule `rule`.
+fn build_with(
+    rule: ReshuffleRule,
+    players: usize,
+    max_turns: u32,
+    p: &Position,
+) -> (ShellDash, ShellDashState) {
+    let mut p = p.clone();
     let mut counts = [0u16; 6];
     for row in &p.rows {
         for c in row.iter().flatten() {
@@ -95,8 +112,12 @@ fn build(players: usize, max_turns: u32, p: &Position) -> (ShellDash, ShellDashS
     }
     counts[Card::FlipFlop as usize] += p.flipflops[0] + p.flipflops[1];
     counts[Card::Shell as usize] += (p.shells[0] + p.shells[1]) as u16;
-    let g = ShellDash::new(players, counts, max_turns).unwrap();
-    let s = g.position(p).unwrap();
+    while counts[Card::Shell as usize] < 3 {
+        p.deck.push(Shell);
+        counts[Card::Shell as usize] += 1;
+    }
+    let g = ShellDash::with_reshuffle(players, counts, max_turns, rule).unwrap();
+    let s = g.position(&p).unwrap();
     (g, s)
 }
 
@@ -150,16 +171,17 @@ fn three_waves_end_the_turn_with_nothing() {
     assert_eq!(s3.place(0, 0), Some((Shell, true)));
     assert_eq!(s3.place(0, 1), Some((Sun, true)));
     assert_eq!(s3.place(0, 2), Some((Sand, true)));
-    assert_eq!(s3.deck_size(), 1);
+    assert_eq!(s3.deck_size(), 2);
     assert_eq!((s3.row, s3.phase), (0, Phase::Flip));
 }
 
 #[test]
 fn a_wave_then_a_shell() {
-    let p = pos(
+    let mut p = pos(
         &[[WA, SH, SA], [SA, SU, SU], [SA, SU, SU]],
         &[Wave, Wave, Sand],
     );
+    p.shells = [0, 2];
     let (g, s) = build(2, 200, &p);
     let s1 = play(&g, &s, &[FLIP0]);
     assert_eq!(legal(&g, &s1), vec![FLIP1, FLIP2]);
@@ -170,7 +192,7 @@ fn a_wave_then_a_shell() {
     let s3 = play(&g, &s2, &[FLIP0, FLIP0]);
     // The walk completes: one Shell collected; Wave and the two Sands
     // discarded; the unflipped Sand of row 0 stays face-down.
-    assert_eq!(s3.shells, [1, 0]);
+    assert_eq!(s3.shells, [1, 2]);
     assert_eq!(s3.to_move, 1);
     assert_eq!(s3.place(0, 2), Some((Sand, true)));
     // Refill in row order: (0,0), (0,1), (1,0), then (2,0) is left empty.
@@ -204,7 +226,8 @@ fn sun_adds_a_sixth_row_then_acts_as_sand_at_six() {
     assert_eq!(s1.place(5, 0), Some((Shell, true)));
     assert_eq!(s1.place(5, 1), Some((Wave, true)));
     assert_eq!(s1.place(5, 2), Some((Jellyfish, true)));
-    assert_eq!(s1.deck_size(), 1);
+    // Sand and two Shells (3 Shells are the fewest a deck may hold).
+    assert_eq!(s1.deck_size(), 3);
 
     let mut six = five.to_vec();
     six.push([SA, SA, SA]);
@@ -214,11 +237,12 @@ fn sun_adds_a_sixth_row_then_acts_as_sand_at_six() {
     // At 6 rows the Sun counts as Sand: no new row, no card drawn.
     assert_eq!(s1.rows, 6);
     assert_eq!((s1.row, s1.phase), (1, Phase::Flip));
-    assert_eq!(s1.deck_size(), 4);
+    assert_eq!(s1.deck_size(), 6);
     // It is discarded at the end of the walk like any revealed card.
     let s2 = play(&g, &s1, &[FLIP0, FLIP0, FLIP0, FLIP0, FLIP0]);
+    // (the deck's 6 cards refill the 6 places: no reshuffle).
     assert_eq!(s2.turn, 2);
-    assert_eq!(s2.discard, [0; 6]);
+    assert_eq!(s2.discard, [5, 0, 0, 0, 1, 0]);
     assert_eq!(s2.rows, 6);
 }
 
@@ -332,10 +356,11 @@ fn two_shells_in_one_walk() {
     assert_eq!(s1.shells, [2, 0]);
     assert_eq!(s1.turn, 2);
     // Wave and Sand went to the discard pile and the deck's 4 Sands refilled
-    // the 4 empty places (2 Shells, the Wave, the Sand).
+    // the 4 empty places (2 Shells, the Wave, the Sand); the deck's third
+    // Shell is left.
     assert_eq!(s1.discard, [1, 1, 0, 0, 0, 0]);
     assert_eq!(s1.place(1, 1), Some((Sand, true)));
-    assert_eq!(s1.deck_size(), 0);
+    assert_eq!(s1.deck_size(), 1);
 }
 
 #[test]
@@ -373,6 +398,7 @@ fn reshuffle_only_when_the_deck_is_empty() {
     // none: the discard pile then holds the 5 old and 3 new cards.
     let mut p = pos(&[[SA, SA, SA], [SA, SA, SA], [SA, SA, SA]], &[Wave, Wave]);
     p.discard = vec![Jellyfish, Jellyfish, Sun, Sun, Sun];
+    p.shells = [1, 2];
     let (g, s) = build(2, 200, &p);
     let s1 = play(&g, &s, &[FLIP0, FLIP0, FLIP0]);
     assert_eq!(s1.reshuffles, 1);
@@ -421,6 +447,7 @@ fn reshuffle_only_when_the_deck_is_empty() {
         &[Wave, Wave, Wave, Wave],
     );
     p.discard = vec![Jellyfish, Jellyfish, Sun, Sun, Sun];
+    p.shells = [1, 2];
     let (g, s) = build(2, 200, &p);
     let s1 = play(&g, &s, &[FLIP0, FLIP0, FLIP0]);
     assert_eq!(s1.reshuffles, 0);
@@ -431,7 +458,7 @@ fn reshuffle_only_when_the_deck_is_empty() {
 #[test]
 fn empty_places_stay_empty_and_empty_rows_are_walked_through() {
     // 9 cards, none in the deck or discard pile.
-    let p = pos(&[[SH, SA, SA], [SA, SA, SA], [SA, SA, SA]], &[]);
+    let p = pos(&[[SH, SA, SA], [SA, SA, SH], [SA, SA, SH]], &[]);
     let (g, s) = build(1, 200, &p);
     let s1 = play(&g, &s, &[FLIP0, FLIP0, FLIP0]);
     // 3 places emptied (the Shell collected, 2 Sands discarded) and 2 Sands
@@ -454,15 +481,17 @@ fn empty_places_stay_empty_and_empty_rows_are_walked_through() {
     assert_eq!((s2.row, s2.phase), (3, Phase::Flip));
     assert_eq!(legal(&g, &s2), vec![FLIP0]);
     // A walk whose last rows are empty completes without a decision.
-    let p = pos(&[[SH, SA, SA], [NO, NO, NO], [NO, NO, NO]], &[Sand; 6]);
+    let p = pos(&[[SH, SA, SA], [NO, NO, NO], [NO, NO, NO]], &[Sand; 4]);
     let (g, s) = build(1, 200, &p);
     let s1 = play(&g, &s, &[FLIP0]);
     assert_eq!(s1.shells, [1, 0]);
     assert_eq!(s1.turn, 2);
-    // 7 empty places, 6 cards: refilled in row order, the last stays empty.
+    // 7 empty places, 6 cards (4 Sands, then the 2 other Shells): refilled
+    // in row order, the last stays empty.
     assert_eq!(s1.place(0, 0), Some((Sand, true)));
     assert_eq!(s1.place(1, 2), Some((Sand, true)));
-    assert_eq!(s1.place(2, 1), Some((Sand, true)));
+    assert_eq!(s1.place(2, 0), Some((Shell, true)));
+    assert_eq!(s1.place(2, 1), Some((Shell, true)));
     assert_eq!(s1.place(2, 2), None);
     assert_eq!(s1.reshuffles, 0);
 }
@@ -472,6 +501,7 @@ fn a_board_with_nothing_to_flip_ends_at_the_cap() {
     // The last card on the board is a Flip-Flop; every other card is held.
     let mut p = pos(&[[NO, FF, NO], [NO, NO, NO], [NO, NO, NO]], &[]);
     p.flipflops = [4, 4];
+    p.shells = [1, 2];
     let (g, s) = build(2, 50, &p);
     assert_eq!(legal(&g, &s), vec![FLIP1]);
     let s1 = play(&g, &s, &[FLIP1]);
@@ -481,10 +511,10 @@ fn a_board_with_nothing_to_flip_ends_at_the_cap() {
     assert_eq!(s1.flipflops, [5, 4]);
     assert_eq!(g.to_move(&s1), None);
     assert_eq!(s1.turn, 50);
-    assert_eq!(g.outcome(&s1).winners, SeatSet::EMPTY);
+    assert_eq!(g.outcome(&s1).winners, SeatSet::single(1));
     assert_eq!(
         g.result_json(&s1),
-        json!({"shells": [0, 0], "turns": 50, "winners": []})
+        json!({"shells": [1, 2], "turns": 50, "winners": [1]})
     );
 }
 
@@ -521,7 +551,7 @@ fn solo_turn_count_and_cap() {
     assert_eq!(s2.turn, 10);
     assert_eq!(s2.discard, [0, 0, 0, 1, 0, 0]);
     assert_eq!(s2.place(0, 1), Some((Jellyfish, false)));
-    assert_eq!(s2.deck_size(), 1);
+    assert_eq!(s2.deck_size(), 2);
     let o = g.outcome(&s2);
     assert_eq!(o.winners, SeatSet::EMPTY);
     assert_eq!(o.scores.as_slice(), &[10]);
@@ -638,7 +668,8 @@ fn records_hold_reshuffles_and_replay_them() {
         record.options,
         json!({
             "deck": {"Sand": 8, "Wave": 2, "Flip-Flop": 0, "Jellyfish": 2, "Sun": 0, "Shell": 3},
-            "max_turns": 100
+            "max_turns": 100,
+            "reshuffle": "choice"
         })
     );
     assert_eq!(record.setup["deck"].as_array().unwrap().len(), 15);
@@ -838,19 +869,19 @@ fn readable_accounts() {
 #[test]
 fn a_sun_with_an_empty_deck_reshuffles_mid_walk() {
     let mut p = pos(&[[SU, SA, SA], [SA, SA, SA], [SA, SA, SA]], &[Shell]);
-    p.discard = vec![Wave, Jellyfish];
+    p.discard = vec![Wave, Jellyfish, Shell, Shell];
     let (g, s) = build(1, 200, &p);
     let mut events = Vec::new();
     let mut s1 = s;
     g.play_unchecked(&mut s1, FLIP0);
     g.action_events(&s, FLIP0, &s1, &mut events);
     // The new row takes the Shell from the deck, then the discard pile
-    // (Wave, Jellyfish) is reshuffled for its two other places.
+    // (Wave, Jellyfish, Shell, Shell) is reshuffled for its two other places.
     assert_eq!(s1.rows, 4);
     assert_eq!(s1.reshuffles, 1);
     assert_eq!(s1.place(3, 0), Some((Shell, true)));
     assert!(s1.place(3, 1).is_some() && s1.place(3, 2).is_some());
-    assert_eq!((s1.deck_size(), s1.discard), (0, [0; 6]));
+    assert_eq!((s1.deck_size(), s1.discard), (2, [0; 6]));
     assert_eq!(events.len(), 2);
     assert_eq!(events[0], json!({"seat": 0, "flip": 0}));
     assert_eq!(events[1]["chance"], "reshuffle");
@@ -860,7 +891,7 @@ fn a_sun_with_an_empty_deck_reshuffles_mid_walk() {
         .iter()
         .map(|v| v.as_str().unwrap())
         .collect();
-    assert_eq!(deck.len(), 2);
+    assert_eq!(deck.len(), 4);
     assert_eq!(deck[0], s1.place(3, 1).unwrap().0.name());
     assert_eq!(deck[1], s1.place(3, 2).unwrap().0.name());
     // The walk goes on into the new row.
@@ -868,7 +899,7 @@ fn a_sun_with_an_empty_deck_reshuffles_mid_walk() {
     assert_eq!((s2.row, s2.phase), (3, Phase::Flip));
     let s3 = play(&g, &s2, &[FLIP0]);
     assert_eq!(s3.shells, [1, 0]);
-    // Nothing left to refill the 4 emptied places but the 3 discarded cards:
-    // the end of the walk reshuffles again.
+    // The deck's 2 cards cannot refill the 4 emptied places: the 3 discarded
+    // cards are reshuffled again.
     assert_eq!(s3.reshuffles, 2);
 }
