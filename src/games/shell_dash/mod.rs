@@ -148,6 +148,13 @@ impl ShellDash {
         if !(1..=2).contains(&players) {
             return Err(format!("shell-dash takes 1 or 2 players, not {players}"));
         }
+        let shells = counts[Card::Shell as usize];
+        if shells < WINNING_SHELLS as u16 {
+            return Err(format!(
+                "the deck holds {shells} Shells, fewer than the {WINNING_SHELLS} needed to win: \
+                 no game could be won"
+            ));
+        }
         let total: usize = counts.iter().map(|&c| c as usize).sum();
         if total < MIN_DECK {
             return Err(format!(
@@ -157,13 +164,6 @@ impl ShellDash {
         if total > DECK_CAP {
             return Err(format!(
                 "the deck holds {total} cards, more than the {DECK_CAP} supported"
-            ));
-        }
-        let shells = counts[Card::Shell as usize];
-        if shells < WINNING_SHELLS as u16 {
-            return Err(format!(
-                "the deck holds {shells} Shells, fewer than the {WINNING_SHELLS} needed to win: \
-                 no game could be won"
             ));
         }
         if !(1..=MAX_TURNS).contains(&max_turns) {
