@@ -127,7 +127,11 @@ fn shell_dash_fingerprints() {
         ),
         ("shell-dash", 1, 0x0b112d3576ee8713),
         ("shell-dash", 2, 0x7ea0c26f4b0a24a3),
-        ("shell-dash(reshuffle=choice,max_turns=8)", 2, 0x787944fe2e653901),
+        (
+            "shell-dash(reshuffle=choice,max_turns=8)",
+            2,
+            0x787944fe2e653901,
+        ),
         (
             "shell-dash(deck=Sand:6,Sun:30,Shell:6,Wave:2,max_turns=50)",
             2,
@@ -145,4 +149,3 @@ fn shell_dash_fingerprints() {
         ),
     ]);
 }
-

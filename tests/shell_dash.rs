@@ -949,7 +949,10 @@ fn the_reshuffle_is_offered_when_both_piles_hold_cards() {
     // then the refill draws 3 of them.
     let yes = play(&g, &s1, &[SHUFFLE]);
     assert_eq!((yes.phase, yes.to_move, yes.turn), (Phase::Flip, 1, 2));
-    assert_eq!((yes.deck_size(), yes.reshuffles, yes.discard), (5, 1, [0; 6]));
+    assert_eq!(
+        (yes.deck_size(), yes.reshuffles, yes.discard),
+        (5, 1, [0; 6])
+    );
     let mut new_deck: Vec<Card> = (0..3).map(|c| yes.place(0, c).unwrap().0).collect();
     new_deck.extend(
         yes.deck[yes.top as usize..yes.len as usize]
@@ -973,7 +976,10 @@ fn the_reshuffle_is_offered_when_both_piles_hold_cards() {
         .iter()
         .map(|v| v.as_str().unwrap())
         .collect();
-    assert_eq!(recorded, new_deck.iter().map(|c| c.name()).collect::<Vec<_>>());
+    assert_eq!(
+        recorded,
+        new_deck.iter().map(|c| c.name()).collect::<Vec<_>>()
+    );
     let mut events = Vec::new();
     g.action_events(&s1, NOSHUFFLE, &no, &mut events);
     assert_eq!(events, vec![json!({"seat": 0, "shuffle": false})]);
@@ -1007,7 +1013,11 @@ fn the_reshuffle_is_not_offered_with_an_empty_pile() {
     for rule in [ReshuffleRule::Choice, ReshuffleRule::Empty] {
         let (g, s) = build_with(rule, 2, 200, &p);
         let s1 = play(&g, &s, &[FLIP0, FLIP1, FLIP2]);
-        assert_eq!((s1.phase, s1.to_move, s1.turn), (Phase::Flip, 1, 2), "{rule}");
+        assert_eq!(
+            (s1.phase, s1.to_move, s1.turn),
+            (Phase::Flip, 1, 2),
+            "{rule}"
+        );
         assert_eq!((s1.reshuffles, s1.deck_size()), (1, 0), "{rule}");
         assert_eq!(s1.place(0, 0), Some((Wave, true)), "{rule}");
     }
@@ -1021,7 +1031,10 @@ fn the_reshuffle_is_not_offered_when_the_game_ends() {
     p.turn = 5;
     let (g, s) = build_with(ReshuffleRule::Choice, 2, 5, &p);
     let s1 = play(&g, &s, &[FLIP0, FLIP1, FLIP2]);
-    assert_eq!((g.to_move(&s1), s1.turn, s1.discard), (None, 5, [0, 0, 0, 0, 1, 0]));
+    assert_eq!(
+        (g.to_move(&s1), s1.turn, s1.discard),
+        (None, 5, [0, 0, 0, 0, 1, 0])
+    );
     // The third Shell: the game ends at once, no discard, no decision.
     let mut p = pos(&[[SH, SA, SA], [SA, SA, SA], [SA, SA, SA]], &[Sand, Sand]);
     p.discard = vec![Sun];
@@ -1042,7 +1055,10 @@ fn the_reshuffle_is_not_offered_when_the_game_ends() {
 
 #[test]
 fn solo_reshuffle_decision_keeps_the_walker() {
-    let mut p = pos(&[[WA, WA, WA], [SH, SA, SA], [SH, SA, SH]], &[Sand, Sand, Sand]);
+    let mut p = pos(
+        &[[WA, WA, WA], [SH, SA, SA], [SH, SA, SH]],
+        &[Sand, Sand, Sand],
+    );
     p.discard = vec![Sun];
     let (g, s) = build_with(ReshuffleRule::Choice, 1, 200, &p);
     let s1 = play(&g, &s, &[FLIP0, FLIP1, FLIP2]);
@@ -1073,7 +1089,13 @@ fn random_games_with_the_choice_replay_and_count_decisions() {
             g.play_unchecked(&mut s, a);
             actions.push(a);
         }
-        let record = build_record(&g, seed, &["random".into(), "random".into()], &initial, &actions);
+        let record = build_record(
+            &g,
+            seed,
+            &["random".into(), "random".into()],
+            &initial,
+            &actions,
+        );
         for (i, e) in record.events.iter().enumerate() {
             if e.get("shuffle") == Some(&json!(true)) {
                 yes += 1;
@@ -1096,7 +1118,10 @@ fn unwinnable_decks_and_runaway_games_are_refused() {
             .to_string()
     };
     let e = err("shell-dash(deck=Shell:2)");
-    assert!(e.contains("the deck holds 2 Shells, fewer than the 3 needed to win"), "{e}");
+    assert!(
+        e.contains("the deck holds 2 Shells, fewer than the 3 needed to win"),
+        "{e}"
+    );
     let e = err("shell-dash(deck=Sand:16,Shell:2)");
     assert!(e.contains("no game could be won"), "{e}");
     let e = err("shell-dash(reshuffle=sometimes)");
@@ -1104,9 +1129,18 @@ fn unwinnable_decks_and_runaway_games_are_refused() {
     let e = err("shell-dash(max_turns=10001)");
     assert!(e.contains("1 to 10000"), "{e}");
     let g = game("shell-dash(max_turns=10000,reshuffle=empty)", 1);
-    assert_eq!((g.max_turns(), g.reshuffle_rule()), (10_000, ReshuffleRule::Empty));
-    assert_eq!(game("shell-dash", 1).reshuffle_rule(), ReshuffleRule::Choice);
-    assert_eq!(game("shell-dash(deck=Shell:9)", 1).deck_counts(), [0, 0, 0, 0, 0, 9]);
+    assert_eq!(
+        (g.max_turns(), g.reshuffle_rule()),
+        (10_000, ReshuffleRule::Empty)
+    );
+    assert_eq!(
+        game("shell-dash", 1).reshuffle_rule(),
+        ReshuffleRule::Choice
+    );
+    assert_eq!(
+        game("shell-dash(deck=Shell:9)", 1).deck_counts(),
+        [0, 0, 0, 0, 0, 9]
+    );
 }
 
 #[test]
@@ -1115,7 +1149,10 @@ fn canonical_specs_give_the_same_games() {
     for (spec, players) in [
         ("shell-dash", 2),
         ("  shell-dash ( reshuffle = empty , max_turns = 50 ) ", 1),
-        ("shell-dash(deck=Sand:6,Sun:30,Shell:6,Wave:2,max_turns=50)", 2),
+        (
+            "shell-dash(deck=Sand:6,Sun:30,Shell:6,Wave:2,max_turns=50)",
+            2,
+        ),
         ("shell-dash(deck = Shell:3 , Sand:9, reshuffle=choice)", 1),
     ] {
         let g = ShellDash::from_spec(&spec.parse::<Spec>().unwrap(), players).unwrap();
@@ -1126,7 +1163,11 @@ fn canonical_specs_give_the_same_games() {
         };
         assert_eq!(again.canonical_spec(), canonical, "{spec}");
         assert_eq!(
-            (again.deck_counts(), again.max_turns(), again.reshuffle_rule()),
+            (
+                again.deck_counts(),
+                again.max_turns(),
+                again.reshuffle_rule()
+            ),
             (g.deck_counts(), g.max_turns(), g.reshuffle_rule()),
             "{spec}"
         );
@@ -1170,7 +1211,10 @@ fn the_observation_masks_exactly_the_hidden_parts() {
     assert_eq!(o.board[1], Card::Sand as u8);
     assert_eq!((o.deck, o.chance_seed), ([0; 256], 0));
     // (the deck's 3 cards and a third Shell at its bottom)
-    assert_eq!((o.deck_size(), o.discard, o.turn, o.row), (4, s1.discard, 1, 1));
+    assert_eq!(
+        (o.deck_size(), o.discard, o.turn, o.row),
+        (4, s1.discard, 1, 1)
+    );
     // Another hidden order, another seed: the same observation.
     let mut q = p.clone();
     q.rows[0] = [SH, SA, SA];
@@ -1203,25 +1247,31 @@ fn a_seat_never_sees_face_down_cards_or_the_deck_order() {
     let text = g.describe_state(&s1, Viewer::Referee);
     assert!(text.contains("[Jellyfish]"), "{text}");
     assert!(text.contains("[Shell]"), "{text}");
-    assert!(text.contains("deck: 3 cards (top first: Sun, Shell, Shell)"), "{text}");
+    assert!(
+        text.contains("deck: 3 cards (top first: Sun, Shell, Shell)"),
+        "{text}"
+    );
     assert!(!text.contains("[face-down]"), "{text}");
 }
 
 #[test]
 fn actions_are_described_readably() {
-    let mut p = pos(
-        &[[WA, WA, WA], [SH, SA, SA], [SH, SA, SH]],
-        &[Sand, Sand],
-    );
+    let mut p = pos(&[[WA, WA, WA], [SH, SA, SA], [SH, SA, SH]], &[Sand, Sand]);
     p.discard = vec![Sun];
     let (g, s) = build_with(ReshuffleRule::Choice, 2, 200, &p);
-    assert_eq!(g.describe_action(&s, FLIP2), "seat 0 flips row 0, column 2: Wave");
+    assert_eq!(
+        g.describe_action(&s, FLIP2),
+        "seat 0 flips row 0, column 2: Wave"
+    );
     let s1 = play(&g, &s, &[FLIP0, FLIP1, FLIP2]);
     assert_eq!(
         g.describe_action(&s1, SHUFFLE),
         "seat 0 reshuffles the discard pile (4 cards) and the deck (2 cards) together"
     );
-    assert_eq!(g.describe_action(&s1, NOSHUFFLE), "seat 0 does not reshuffle");
+    assert_eq!(
+        g.describe_action(&s1, NOSHUFFLE),
+        "seat 0 does not reshuffle"
+    );
     let text = g.describe_state(&s1, Viewer::Seat(1));
     assert!(
         text.contains("seat 0's turn ends: shuffle the discard pile into the deck or not"),
@@ -1248,7 +1298,13 @@ fn choice_record() -> (ShellDash, beachcomber::record::GameRecord) {
             actions.push(a);
         }
         if actions.contains(&SHUFFLE) {
-            let r = build_record(&g, seed, &["random".into(), "random".into()], &initial, &actions);
+            let r = build_record(
+                &g,
+                seed,
+                &["random".into(), "random".into()],
+                &initial,
+                &actions,
+            );
             return (g, r);
         }
     }
@@ -1300,7 +1356,10 @@ fn forged_records_are_refused() {
     let mut r = record.clone();
     r.events[first_chance]["seed"] = json!(5);
     let e = refusal(&r);
-    assert!(e.contains(&format!("event {first_chance}: unknown field `seed`")), "{e}");
+    assert!(
+        e.contains(&format!("event {first_chance}: unknown field `seed`")),
+        "{e}"
+    );
     // Two decisions in one event.
     let mut r = record.clone();
     r.events[0]["flipflop"] = json!(true);
@@ -1353,14 +1412,28 @@ fn forged_records_are_refused() {
     let mut r = record.clone();
     r.events[yes + 1]["deck"].as_array_mut().unwrap().pop();
     let e = refusal(&r);
-    assert!(e.contains(&format!("event {}: the new deck has", yes + 1)), "{e}");
+    assert!(
+        e.contains(&format!("event {}: the new deck has", yes + 1)),
+        "{e}"
+    );
     // A reshuffle event after `shuffle: false`.
     let mut r = record.clone();
     r.events[yes]["shuffle"] = json!(false);
     let e = refusal(&r);
-    assert!(e.contains(&format!("event {}: a chance event where a decision is due", yes + 1)), "{e}");
+    assert!(
+        e.contains(&format!(
+            "event {}: a chance event where a decision is due",
+            yes + 1
+        )),
+        "{e}"
+    );
     // Huge or odd events never panic.
-    for bad in [json!(null), json!([]), json!({"seat": 0, "flip": 1e300}), json!({"seat": 0, "flip": u64::MAX})] {
+    for bad in [
+        json!(null),
+        json!([]),
+        json!({"seat": 0, "flip": 1e300}),
+        json!({"seat": 0, "flip": u64::MAX}),
+    ] {
         let mut r = record.clone();
         r.events[0] = bad;
         refusal(&r);

@@ -86,7 +86,9 @@ mod rules;
 mod scoring;
 mod state;
 
-pub use state::{Card, Phase, Position, ReshuffleRule, ShellDashAction, ShellDashObservation, ShellDashState};
+pub use state::{
+    Card, Phase, Position, ReshuffleRule, ShellDashAction, ShellDashObservation, ShellDashState,
+};
 
 use crate::spec::{Spec, SpecError};
 

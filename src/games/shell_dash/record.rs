@@ -9,7 +9,9 @@ use super::{
     ShellDashState,
 };
 use crate::game::Game;
-use crate::record::{DecodeEvents, RecordError, RecordFormat, Replay, get_bool, get_u64, replay_events};
+use crate::record::{
+    DecodeEvents, RecordError, RecordFormat, Replay, get_bool, get_u64, replay_events,
+};
 
 /// Card names of a list of codes.
 fn names(codes: &[u8]) -> Vec<&'static str> {
@@ -20,10 +22,7 @@ fn names(codes: &[u8]) -> Vec<&'static str> {
 }
 
 /// Fail if `value` is not an object or has a key outside `allowed`.
-fn only_keys<'a>(
-    value: &'a Value,
-    allowed: &[&str],
-) -> Result<&'a Map<String, Value>, String> {
+fn only_keys<'a>(value: &'a Value, allowed: &[&str]) -> Result<&'a Map<String, Value>, String> {
     let object = value
         .as_object()
         .ok_or_else(|| format!("expected an object, found `{value}`"))?;
@@ -145,7 +144,11 @@ fn decode(event: &Value) -> Result<ShellDashAction, String> {
 struct Events;
 
 impl DecodeEvents<ShellDash> for Events {
-    fn decision(&mut self, _state: &ShellDashState, event: &Value) -> Result<ShellDashAction, String> {
+    fn decision(
+        &mut self,
+        _state: &ShellDashState,
+        event: &Value,
+    ) -> Result<ShellDashAction, String> {
         decode(event)
     }
 
@@ -187,8 +190,8 @@ impl RecordFormat for ShellDash {
         let deck = options
             .get("deck")
             .ok_or_else(|| RecordError::field("options.deck", "missing"))?;
-        let deck = only_keys(deck, &Card::NAMES)
-            .map_err(|why| RecordError::field("options.deck", why))?;
+        let deck =
+            only_keys(deck, &Card::NAMES).map_err(|why| RecordError::field("options.deck", why))?;
         let mut counts = [0u16; KINDS];
         for card in Card::ALL {
             let count = deck.get(card.name()).ok_or_else(|| {
@@ -218,12 +221,15 @@ impl RecordFormat for ShellDash {
         // A record without `reshuffle` predates the option: `empty`.
         let reshuffle = match options.get("reshuffle") {
             None => ReshuffleRule::Empty,
-            Some(v) => v.as_str().and_then(ReshuffleRule::from_name).ok_or_else(|| {
-                RecordError::field(
-                    "options.reshuffle",
-                    format!("`{v}` is not one of {}", ReshuffleRule::NAMES.join("|")),
-                )
-            })?,
+            Some(v) => v
+                .as_str()
+                .and_then(ReshuffleRule::from_name)
+                .ok_or_else(|| {
+                    RecordError::field(
+                        "options.reshuffle",
+                        format!("`{v}` is not one of {}", ReshuffleRule::NAMES.join("|")),
+                    )
+                })?,
         };
         ShellDash::with_reshuffle(players, counts, max_turns as u32, reshuffle)
             .map_err(|why| RecordError::field("options", why))

@@ -367,11 +367,7 @@ impl ShellDash {
     /// Draw the deck's top card, reshuffling the discard pile into a new deck
     /// if the deck is empty; `None` when both are empty.
     #[inline(always)]
-    fn draw<R: Shuffler>(
-        &self,
-        s: &mut ShellDashState,
-        r: &mut R,
-    ) -> Result<Option<u8>, R::Error> {
+    fn draw<R: Shuffler>(&self, s: &mut ShellDashState, r: &mut R) -> Result<Option<u8>, R::Error> {
         if s.top == s.len && !self.reshuffle(s, r, false)? {
             return Ok(None);
         }
@@ -532,8 +528,7 @@ impl Game for ShellDash {
         ShellDashAction::ALL
             .into_iter()
             .filter(|a| {
-                self.reshuffle == ReshuffleRule::Choice
-                    || !matches!(a, ShellDashAction::Shuffle(_))
+                self.reshuffle == ReshuffleRule::Choice || !matches!(a, ShellDashAction::Shuffle(_))
             })
             .collect()
     }
