@@ -10,7 +10,7 @@ impl Describe for ShellDash {
     /// The board, the piles and the seats' holdings. Face-down cards and the
     /// deck's order are hidden from both seats: a seat's picture shows
     /// `[face-down]` and the deck's size; the referee's shows each
-    /// face-down card as `[Card]` and the deck, top first.
+    /// face-down card as `[Card]` and the deck's next 9 cards, top first.
     fn describe_state(&self, s: &ShellDashState, viewer: Viewer) -> String {
         let referee = viewer == Viewer::Referee;
         let mut text = String::new();
@@ -64,11 +64,18 @@ impl Describe for ShellDash {
         }
         let _ = write!(text, "deck: {} cards", s.deck_size());
         if referee && s.deck_size() > 0 {
-            let order: Vec<&str> = s.deck[s.top as usize..s.len as usize]
+            // The next 9 cards (a board's worth), then how many more.
+            let deck = &s.deck[s.top as usize..s.len as usize];
+            let order: Vec<&str> = deck
                 .iter()
+                .take(9)
                 .map(|&c| Card::from_code(c).map_or("?", Card::name))
                 .collect();
-            let _ = write!(text, " (top first: {})", order.join(", "));
+            let _ = write!(text, " (top first: {}", order.join(", "));
+            if deck.len() > 9 {
+                let _ = write!(text, ", ... {} more", deck.len() - 9);
+            }
+            text.push(')');
         }
         text.push_str("; discard pile:");
         if s.discard_size() == 0 {
