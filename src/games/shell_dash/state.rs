@@ -170,8 +170,9 @@ impl ShellDashState {
         self.discard.iter().map(|&n| n as usize).sum()
     }
 
-    /// The card at `row`, `column`: `None` if the place is empty, else the
-    /// card and whether it is face-down.
+    /// The card at `row`, `column`: `None` if the place is empty (or, in an
+    /// observation, face-down and so unknown), else the card and whether it
+    /// is face-down.
     pub fn place(&self, row: usize, column: usize) -> Option<(Card, bool)> {
         if column >= COLUMNS {
             return None;
