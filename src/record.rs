@@ -388,22 +388,83 @@ pub fn verify_record<G: RecordFormat>(
     Ok(replay)
 }
 
-/// Replay helper for games whose events map one-to-one to decisions
-/// (no chance events): `decode` turns an event into an action in `state`.
+/// How [`replay_events`] reads a record's events: each decision's
+/// action, and how a decision is played together with the chance events it
+/// causes ([`replay_decisions`] makes one of a closure, for games without
+/// chance events during play).
+pub trait DecodeEvents<G: Game> {
+    /// The action of the decision `event` in `state`.
+    fn decision(&mut self, state: &G::State, event: &Value) -> Result<G::Action, String>;
+
+    /// Play the legal `action` (the decision event number `index`) in
+    /// `state`; `after` holds the events that follow it. A game whose
+    /// decisions cause chance events takes them from the start of `after`;
+    /// returns the new state and the number of events taken. The default
+    /// plays [`Game::play`] and takes none.
+    fn play(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        action: G::Action,
+        index: usize,
+        after: &[Value],
+    ) -> Result<(G::State, usize), RecordError> {
+        let _ = after;
+        game.play(state, action)
+            .map(|next| (next, 0))
+            .map_err(|e| RecordError::event(index, e.to_string()))
+    }
+}
+
+/// A decision decoder as a [`DecodeEvents`] without chance events.
+struct Decisions<F>(F);
+
+impl<G: Game, F: FnMut(&G::State, &Value) -> Result<G::Action, String>> DecodeEvents<G>
+    for Decisions<F>
+{
+    fn decision(&mut self, state: &G::State, event: &Value) -> Result<G::Action, String> {
+        (self.0)(state, event)
+    }
+}
+
+/// Replay helper for games whose events map one-to-one to decisions (no
+/// chance events): `decode` turns an event into an action in `state`. See
+/// [`replay_events`].
 pub fn replay_decisions<G: Game>(
     game: &G,
     initial: G::State,
     events: &[Value],
-    mut decode: impl FnMut(&G::State, &Value) -> Result<G::Action, String>,
+    decode: impl FnMut(&G::State, &Value) -> Result<G::Action, String>,
+) -> Result<Replay<G>, RecordError> {
+    replay_events(game, initial, events, Decisions(decode))
+}
+
+/// The replay loop every game shares: each decision event (with `"seat"`,
+/// the seat to move) is decoded, checked legal and played by `decode`
+/// (which also takes the chance events the decision causes, see
+/// [`DecodeEvents`]); a chance event where a decision is due, an event after
+/// the end or a wrong seat is an error.
+pub fn replay_events<G: Game>(
+    game: &G,
+    initial: G::State,
+    events: &[Value],
+    mut decode: impl DecodeEvents<G>,
 ) -> Result<Replay<G>, RecordError> {
     let mut state = initial.clone();
     let mut steps = Vec::with_capacity(events.len());
-    for (index, event) in events.iter().enumerate() {
+    let mut index = 0;
+    while let Some(event) = events.get(index) {
         let Some(seat) = game.to_move(&state) else {
             return Err(RecordError::Length(format!(
                 "event {index} comes after the end of the game"
             )));
         };
+        if event.get("chance").is_some() {
+            return Err(RecordError::event(
+                index,
+                "a chance event where a decision is due",
+            ));
+        }
         match event.get("seat") {
             Some(v) if v.as_u64() == Some(seat as u64) => {}
             Some(v) => {
@@ -419,12 +480,15 @@ pub fn replay_decisions<G: Game>(
                 ));
             }
         }
-        let action = decode(&state, event).map_err(|why| RecordError::event(index, why))?;
-        let next = game
-            .play(&state, action)
+        let action = decode
+            .decision(&state, event)
+            .map_err(|why| RecordError::event(index, why))?;
+        crate::game::check_legal(game, &state, action)
             .map_err(|e| RecordError::event(index, e.to_string()))?;
+        let (next, taken) = decode.play(game, &state, action, index, &events[index + 1..])?;
         steps.push((state, action));
         state = next;
+        index += 1 + taken;
     }
     Ok(Replay {
         initial,

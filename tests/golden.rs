@@ -104,23 +104,48 @@ fn seaside_fingerprints() {
 
 #[test]
 fn shell_dash_fingerprints() {
+    // The entries with `reshuffle=empty` are the games as played before the
+    // voluntary reshuffle (docs/rules.md): their values are those pinned
+    // then. The default `choice` adds a decision at the end of most turns.
     check(&[
-        ("shell-dash", 1, 0xe0fdeaa4910a79ea),
-        ("shell-dash", 2, 0xc08912720849eafb),
+        ("shell-dash(reshuffle=empty)", 1, 0xe0fdeaa4910a79ea),
+        ("shell-dash(reshuffle=empty)", 2, 0xc08912720849eafb),
         (
-            "shell-dash(deck=Sand:6,Sun:30,Shell:6,Wave:2,max_turns=50)",
+            "shell-dash(deck=Sand:6,Sun:30,Shell:6,Wave:2,max_turns=50,reshuffle=empty)",
             2,
             0xd7b72067771985a6,
         ),
         (
-            "shell-dash(deck=Sand:3,Shell:3,Sun:3,max_turns=40)",
+            "shell-dash(deck=Sand:3,Shell:3,Sun:3,max_turns=40,reshuffle=empty)",
             1,
             0x72f3e9497478dd67,
         ),
         (
-            "shell-dash(deck=Flip-Flop:4,Jellyfish:3,Shell:3,Wave:2)",
+            "shell-dash(deck=Flip-Flop:4,Jellyfish:3,Shell:3,Wave:2,reshuffle=empty)",
             2,
             0x9e5f41b1fb7a7891,
+        ),
+        ("shell-dash", 1, 0x0b112d3576ee8713),
+        ("shell-dash", 2, 0x7ea0c26f4b0a24a3),
+        (
+            "shell-dash(reshuffle=choice,max_turns=8)",
+            2,
+            0x787944fe2e653901,
+        ),
+        (
+            "shell-dash(deck=Sand:6,Sun:30,Shell:6,Wave:2,max_turns=50)",
+            2,
+            0xce39168b8c967728,
+        ),
+        (
+            "shell-dash(deck=Sand:6,Shell:3,Sun:3,Wave:3,max_turns=40)",
+            1,
+            0x55a64f23a8576f9c,
+        ),
+        (
+            "shell-dash(deck=Flip-Flop:4,Jellyfish:3,Shell:3,Wave:2)",
+            2,
+            0x17a5486404fef0dd,
         ),
     ]);
 }

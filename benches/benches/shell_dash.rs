@@ -16,6 +16,11 @@ fn game(players: usize) -> ShellDash {
     ShellDash::from_spec(&"shell-dash".parse::<Spec>().expect("spec"), players).expect("game")
 }
 
+fn game_empty(players: usize) -> ShellDash {
+    let spec = "shell-dash(reshuffle=empty)".parse::<Spec>().expect("spec");
+    ShellDash::from_spec(&spec, players).expect("game")
+}
+
 fn random_games(c: &mut Criterion) {
     for players in [2, 1] {
         let g = game(players);
@@ -41,6 +46,14 @@ fn random_games(c: &mut Criterion) {
             b.iter(|| {
                 let mut s = g.new_game(&mut rng);
                 black_box(random_playout(&g, &mut s, &mut rng))
+            })
+        });
+        // The game without the voluntary reshuffle decision.
+        let e = game_empty(players);
+        c.bench_function(&format!("shell_dash/random_game_{players}p_empty"), |b| {
+            b.iter(|| {
+                let mut s = e.new_game(&mut rng);
+                black_box(random_playout(&e, &mut s, &mut rng))
             })
         });
     }

@@ -1,7 +1,8 @@
-//! Random 2-player Shell Dash games on several threads (plain, no criterion):
-//! `cargo run --release -p beachcomber-benches --example shell_dash_throughput -- GAMES THREADS`
-//! plays GAMES games on each of THREADS threads (defaults 1,000,000 and 1)
-//! and prints the wall-clock throughput. Run it under `/usr/bin/time` to see
+//! Random Shell Dash games on several threads (plain, no criterion):
+//! `cargo run --release -p beachcomber-benches --example shell_dash_throughput -- GAMES THREADS SPEC PLAYERS`
+//! plays GAMES games of SPEC with PLAYERS players on each of THREADS threads
+//! (defaults 1,000,000, 1, `shell-dash` and 2) and prints the wall-clock
+//! throughput. Run it under `/usr/bin/time` to see
 //! the CPU time as well on a busy machine.
 
 use beachcomber::game::{Game, random_playout};
@@ -16,8 +17,13 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(1_000_000);
     let threads: u64 = args.next().and_then(|v| v.parse().ok()).unwrap_or(1);
-    let spec: Spec = "shell-dash".parse().expect("spec");
-    let game = ShellDash::from_spec(&spec, 2).expect("game");
+    let spec: Spec = args
+        .next()
+        .unwrap_or_else(|| "shell-dash".into())
+        .parse()
+        .expect("spec");
+    let players: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(2);
+    let game = ShellDash::from_spec(&spec, players).expect("game");
     let start = std::time::Instant::now();
     let plies: u64 = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
