@@ -174,7 +174,7 @@ fn seaside_fair_bots_do_not_peek() {
 fn shell_dash_fair_bots_do_not_peek() {
     for players in [2, 1] {
         let game = ShellDash::from_spec(&spec("shell-dash"), players).unwrap();
-        let report = check_leaks(&game, 2, 25, 23);
+        let report = check_leaks(&game, 4, 25, 23);
         assert!(
             report.pairs == 25,
             "shell-dash {players}p: only {} pairs",
