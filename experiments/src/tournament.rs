@@ -413,17 +413,6 @@ fn write_summary_csv(
     w.flush().map_err(|e| e.to_string())
 }
 
-/// What the score of a solo game means, for the games that have one.
-fn solo_score_note(game: &AnyGame) -> Option<&'static str> {
-    match game {
-        AnyGame::ShellDash(_) => Some(
-            "solo: score = turns taken to collect 3 Shells, fewer is better; a win is a game finished within max_turns",
-        ),
-        AnyGame::Seaside(_) => Some("solo: score = points of the tokens kept, higher is better"),
-        _ => None,
-    }
-}
-
 fn print_summary(args: &TournamentArgs, game: &AnyGame, summaries: &[SeatSummary]) {
     out!(
         "{} games of {} with {}, seed {}",
@@ -433,7 +422,7 @@ fn print_summary(args: &TournamentArgs, game: &AnyGame, summaries: &[SeatSummary
         args.seed
     );
     if args.players == 1
-        && let Some(note) = solo_score_note(game)
+        && let Some(note) = game.solo_score()
     {
         out!("{note}");
     }

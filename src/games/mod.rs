@@ -31,6 +31,9 @@ pub trait GameKind: RecordFormat + Evaluate + Describe {
     /// The spec's options with their values and defaults, for help texts
     /// (`"mode=board|stroll, scoring=simple|advanced"`).
     const OPTIONS: &'static str;
+    /// What a solo game's score means (`None` when the game has no solo
+    /// mode), for tables and reports.
+    const SOLO_SCORE: Option<&'static str> = None;
 
     /// The configuration a parsed spec names, for `players` players (the
     /// spec's name is already known to be [`Self::NAME`]).
@@ -145,6 +148,13 @@ macro_rules! registry {
                     "game",
                     format!("unknown game `{}` (known: {})", record.game, game_names().join(", ")),
                 ))
+            }
+
+            /// What a solo game's score means (see [`GameKind::SOLO_SCORE`]).
+            pub fn solo_score(&self) -> Option<&'static str> {
+                match self {
+                    $( AnyGame::$Variant(_) => <$Type as GameKind>::SOLO_SCORE, )+
+                }
             }
 
             /// The canonical spec (see [`GameKind::canonical_spec`]).

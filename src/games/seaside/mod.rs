@@ -241,6 +241,8 @@ impl Seaside {
 impl crate::games::GameKind for Seaside {
     const NAME: &'static str = "seaside";
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=5;
+    const SOLO_SCORE: Option<&'static str> =
+        Some("solo: score = points of the tokens kept, higher is better");
     const OPTIONS: &'static str = "removed=rulebook|0..=69 (default: rulebook, drawn per game \
          from the rulebook's range), tokens=PATH (default: the 70-token set)";
 

@@ -275,6 +275,9 @@ pub fn deck_text(counts: &[u16; KINDS]) -> String {
 impl crate::games::GameKind for ShellDash {
     const NAME: &'static str = "shell-dash";
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=2;
+    const SOLO_SCORE: Option<&'static str> = Some(
+        "solo: score = turns taken to collect 3 Shells, fewer is better; a win is a game finished within max_turns",
+    );
     const OPTIONS: &'static str = "deck=KIND:N,... (default Sand:16,Wave:10,Flip-Flop:6,Jellyfish:8,Sun:6,Shell:14; at least 3 Shells), max_turns=N (1 to 10000, default 200), reshuffle=choice|empty (default choice)";
 
     fn from_spec(spec: &Spec, players: usize) -> Result<Self, SpecError> {
