@@ -158,25 +158,56 @@ impl fmt::Display for Mode {
     }
 }
 
-/// One node of the search tree.
+/// One node of the search tree: one action of its parent's seat to move,
+/// followed by one seat to move (see the module documentation).
 #[derive(Clone, Copy, Debug)]
 struct Node<A> {
     /// Sum of `mover`'s rewards over the iterations through this node.
     reward: f64,
     /// Iterations through this node.
     visits: u32,
-    /// Iterations in which this node's action was legal at its parent.
+    /// Iterations in which this node's action was legal at its parent (equal
+    /// in all the siblings that share the action).
     avail: u32,
-    /// First child (lowest action), or [`NONE`].
+    /// First child (lowest (action, next)), or [`NONE`].
     first_child: u32,
-    /// Next sibling (higher action), or [`NONE`].
+    /// Next sibling (higher (action, next)), or [`NONE`].
     next_sibling: u32,
     /// The parent, or [`NONE`] for the root.
     parent: u32,
     /// The action from the parent to this node (meaningless at the root).
     action: A,
-    /// The seat that played `action`.
+    /// The seat that played `action` (the parent's `next`).
     mover: u8,
+    /// The seat to move after `action` in this node's worlds, the one that
+    /// chooses among this node's children ([`OVER`] if the game ended; at
+    /// the root, the searching seat).
+    next: u8,
+}
+
+/// `Node::next` of a node whose action ended the game.
+const OVER: u8 = u8::MAX;
+
+/// One node of the search tree as [`MctsBot::tree_nodes`] shows it (for
+/// tests: it is not part of the stable interface).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NodeView<A> {
+    /// Index of the parent in the list, `None` for the root (index 0).
+    pub parent: Option<usize>,
+    /// The action from the parent (meaningless at the root).
+    pub action: A,
+    /// The seat that played `action` (meaningless at the root).
+    pub mover: Seat,
+    /// The seat to move after `action`, which chooses among this node's
+    /// children (`None` if the game ended there).
+    pub next: Option<Seat>,
+    /// Iterations through this node.
+    pub visits: u32,
+    /// Iterations in which `action` was legal at the parent.
+    pub avail: u32,
+    /// Sum of `mover`'s rewards over those iterations.
+    pub reward: f64,
 }
 
 /// Statistics of one root action after a search.
@@ -206,12 +237,13 @@ impl<A: Copy + Ord> Tree<A> {
             nodes: Vec::with_capacity(capacity),
             legal: Vec::with_capacity(max_legal),
         };
-        tree.reset(first_action);
+        tree.reset(first_action, 0);
         tree
     }
 
-    /// Drop every node but a fresh root (capacity is kept).
-    fn reset(&mut self, any_action: A) {
+    /// Drop every node but a fresh root where `root_seat` is to move
+    /// (capacity is kept).
+    fn reset(&mut self, any_action: A, root_seat: Seat) {
         self.nodes.clear();
         self.nodes.push(Node {
             reward: 0.0,
@@ -222,6 +254,7 @@ impl<A: Copy + Ord> Tree<A> {
             parent: NONE,
             action: any_action,
             mover: 0,
+            next: root_seat as u8,
         });
     }
 
@@ -293,6 +326,28 @@ impl<G: Evaluate> MctsBot<G> {
         self.tree.as_ref().map_or(0, |t| t.nodes.len())
     }
 
+    /// The nodes of the tree after the last search (as [`Self::tree_size`]
+    /// counts them) in creation order: the root first, every node after its
+    /// parent. For tests only (it allocates).
+    #[doc(hidden)]
+    pub fn tree_nodes(&self) -> Vec<NodeView<G::Action>> {
+        let Some(tree) = &self.tree else {
+            return Vec::new();
+        };
+        tree.nodes
+            .iter()
+            .map(|n| NodeView {
+                parent: (n.parent != NONE).then_some(n.parent as usize),
+                action: n.action,
+                mover: n.mover as Seat,
+                next: (n.next != OVER).then_some(n.next as Seat),
+                visits: n.visits,
+                avail: n.avail,
+                reward: n.reward,
+            })
+            .collect()
+    }
+
     /// Size the arena and scratch vectors once, at the bot's first
     /// decision: one node per iteration of one tree at most (for `pimc`,
     /// one world's share of the budget), plus the root; legal lists
@@ -338,7 +393,7 @@ impl<G: Evaluate> MctsBot<G> {
         let iterations = self.params.iterations;
         match self.mode {
             Mode::Ismcts => {
-                tree.reset(any);
+                tree.reset(any, seat);
                 for _ in 0..iterations {
                     let world = game.determinize(state, seat, rng);
                     search.iterate(tree, world, rng);
@@ -346,7 +401,7 @@ impl<G: Evaluate> MctsBot<G> {
                 add_root_stats(&mut self.root, tree);
             }
             Mode::Oracle => {
-                tree.reset(any);
+                tree.reset(any, seat);
                 for _ in 0..iterations {
                     search.iterate(tree, state.clone(), rng);
                 }
@@ -359,7 +414,7 @@ impl<G: Evaluate> MctsBot<G> {
                     // worlds get one iteration more.
                     let n = iterations / worlds + u32::from(w < iterations % worlds);
                     let world = game.determinize(state, seat, rng);
-                    tree.reset(any);
+                    tree.reset(any, seat);
                     for _ in 0..n {
                         search.iterate(tree, world.clone(), rng);
                     }
@@ -436,14 +491,19 @@ impl<G: Evaluate> Search<'_, G> {
         let game = self.game;
         let Tree { nodes, legal } = tree;
         let mut node = 0usize;
-        while let Some(seat) = game.to_move(&world) {
+        let mut to_move = game.to_move(&world);
+        while let Some(seat) = to_move {
+            // The node's children are decisions of the seat to move here.
+            debug_assert_eq!(nodes[node].next as usize, seat);
             legal.clear();
             legal.extend_from_slice(&game.legal_actions(&world));
             if !legal.is_sorted() {
                 legal.sort_unstable();
             }
-            // Pass 1: raise the availability of the children legal here,
-            // count the untried actions, and score the children by UCB.
+            // Pass 1: for every legal action, take the run of children that
+            // share it (one per seat seen to move after it): raise their
+            // availability, sum their visits and rewards and score the
+            // action by UCB on the sums; count the untried actions.
             let mut child = nodes[node].first_child;
             let mut untried = 0u32;
             let mut best = NONE;
@@ -452,24 +512,31 @@ impl<G: Evaluate> Search<'_, G> {
                 while child != NONE && nodes[child as usize].action < action {
                     child = nodes[child as usize].next_sibling;
                 }
-                if child != NONE && nodes[child as usize].action == action {
+                if child == NONE || nodes[child as usize].action != action {
+                    untried += 1;
+                    continue;
+                }
+                let first = child;
+                let (mut visits, mut reward, mut avail) = (0u32, 0.0f64, 0u32);
+                while child != NONE && nodes[child as usize].action == action {
                     let n = &mut nodes[child as usize];
                     n.avail += 1;
-                    if untried == 0 {
-                        let visits = n.visits as f64;
-                        let ln_avail = match self.ln.get(n.avail as usize) {
-                            Some(&ln) => ln,
-                            None => (n.avail as f64).ln(),
-                        };
-                        let value = n.reward / visits + self.c * (ln_avail / visits).sqrt();
-                        if value > best_value {
-                            best_value = value;
-                            best = child;
-                        }
-                    }
+                    avail = n.avail;
+                    visits += n.visits;
+                    reward += n.reward;
                     child = n.next_sibling;
-                } else {
-                    untried += 1;
+                }
+                if untried == 0 {
+                    let visits = visits as f64;
+                    let ln_avail = match self.ln.get(avail as usize) {
+                        Some(&ln) => ln,
+                        None => (avail as f64).ln(),
+                    };
+                    let value = reward / visits + self.c * (ln_avail / visits).sqrt();
+                    if value > best_value {
+                        best_value = value;
+                        best = first;
+                    }
                 }
             }
             if untried > 0 {
@@ -492,28 +559,35 @@ impl<G: Evaluate> Search<'_, G> {
                     }
                     k -= 1;
                 }
-                let index = nodes.len() as u32;
-                let next_sibling = if prev == NONE {
-                    std::mem::replace(&mut nodes[node].first_child, index)
-                } else {
-                    std::mem::replace(&mut nodes[prev as usize].next_sibling, index)
-                };
-                nodes.push(Node {
-                    reward: 0.0,
-                    visits: 0,
-                    avail: 1,
-                    first_child: NONE,
-                    next_sibling,
-                    parent: node as u32,
-                    action: chosen,
-                    mover: seat as u8,
-                });
                 game.play_unchecked(&mut world, chosen);
-                node = index as usize;
+                let next = seat_byte(game.to_move(&world));
+                node = insert_after(nodes, node, prev, chosen, seat, next, 1);
                 break;
             }
-            game.play_unchecked(&mut world, nodes[best as usize].action);
-            node = best as usize;
+            // Play the best action, then descend to the child for the seat
+            // now to move; a seat not seen there before gets a new sibling
+            // (sharing the action's availability), which is this
+            // iteration's expansion.
+            let action = nodes[best as usize].action;
+            game.play_unchecked(&mut world, action);
+            to_move = game.to_move(&world);
+            let next = seat_byte(to_move);
+            let mut last = best;
+            let mut child = best;
+            while child != NONE && nodes[child as usize].action == action {
+                if nodes[child as usize].next == next {
+                    break;
+                }
+                last = child;
+                child = nodes[child as usize].next_sibling;
+            }
+            if child != NONE && nodes[child as usize].action == action {
+                node = child as usize;
+                continue;
+            }
+            let avail = nodes[best as usize].avail;
+            node = insert_after(nodes, node, last, action, seat, next, avail);
+            break;
         }
         // Rollout.
         match self.rollout {
@@ -538,6 +612,43 @@ impl<G: Evaluate> Search<'_, G> {
         }
         nodes[0].visits += 1;
     }
+}
+
+/// `Node::next` for the seat to move (`None`: the game is over).
+fn seat_byte(seat: Option<Seat>) -> u8 {
+    seat.map_or(OVER, |s| s as u8)
+}
+
+/// Add a child of `parent` reached by `action` played by `mover`, with
+/// `next` to move after it, linked after the sibling `prev` (or first if
+/// `prev` is [`NONE`]) and with availability `avail`; returns its index.
+fn insert_after<A: Copy>(
+    nodes: &mut Vec<Node<A>>,
+    parent: usize,
+    prev: u32,
+    action: A,
+    mover: Seat,
+    next: u8,
+    avail: u32,
+) -> usize {
+    let index = nodes.len() as u32;
+    let next_sibling = if prev == NONE {
+        std::mem::replace(&mut nodes[parent].first_child, index)
+    } else {
+        std::mem::replace(&mut nodes[prev as usize].next_sibling, index)
+    };
+    nodes.push(Node {
+        reward: 0.0,
+        visits: 0,
+        avail,
+        first_child: NONE,
+        next_sibling,
+        parent: parent as u32,
+        action,
+        mover: mover as u8,
+        next,
+    });
+    index as usize
 }
 
 /// `ln(n)` for `n < 2^14`, computed once per process with `f64::ln` (so a
