@@ -182,7 +182,9 @@ impl Game for Ferry {
     }
 
     fn parse_action(&self, text: &str) -> Option<Act> {
-        self.all_actions().into_iter().find(|a| a.to_string() == text)
+        self.all_actions()
+            .into_iter()
+            .find(|a| a.to_string() == text)
     }
 
     fn check_invariants(&self, _state: &FerryState) -> Result<(), String> {
