@@ -15,22 +15,52 @@
 //! # The tree
 //! Nodes live in an arena (a `Vec`, cleared but never shrunk between
 //! decisions, pre-sized to the iteration budget), so after the first decision
-//! an iteration allocates nothing. A node is reached by an action (edges are
-//! keyed by action, not by state); its children form a singly linked list
-//! kept sorted by action, so matching them against the (sorted) legal actions
-//! of the current world is one merge pass. A node stores the seat that chose
-//! its action (`mover`), its visit count, its availability count and the sum
-//! of `mover`'s rewards.
+//! an iteration allocates nothing. Edges are keyed by action, not by state,
+//! *and by the seat to move after the action*: a node is one action chosen
+//! by the seat to move at its parent (its `mover`) followed by one seat to
+//! move (its `next`; "over" if the game ended; at the root, the searching
+//! seat). Who moves after an action can depend on hidden information (in
+//! Shell Dash, after `flip` the hidden card decides whether the walker goes
+//! on or the turn passes to the other seat), and then one action has one
+//! child per seat seen to move after it. So all the children of a node are
+//! decisions of one seat, its `next`, and each node backs up the reward of
+//! the seat that really chose its action. (Keyed by action alone, one node
+//! would collect the decisions of both seats and credit them all to the
+//! seat that happened to expand it.) A node's children form a singly linked
+//! list sorted by action (children sharing an action in creation order), so
+//! matching them against the (sorted) legal actions of the current world is
+//! one merge pass. A node stores `next` (its `mover` is its parent's
+//! `next`), whether its next sibling shares its action (so an action's
+//! children are walked without comparing actions), its visit count, its
+//! availability count and the sum of `mover`'s rewards.
+//!
+//! The children that share an action are one arm for UCB: the seat to move
+//! chooses the action, not who moves after it (that is hidden or chance).
+//! So an action is scored with the *sums* of its children's visits and
+//! rewards (the iterations that played it and what they were worth to the
+//! seat that played it), and with its availability: the iterations in
+//! which the action was legal at this node, counted once per iteration,
+//! not once per child. All the children of an action are raised together,
+//! and a new child starts with its siblings' count, so each of them holds
+//! the action's availability. (Scored child by child, a split action would
+//! be explored as if the hidden outcome were the mover's choice.) Where the
+//! next seat never depends on hidden information, every action has one
+//! child and this is plain SO-ISMCTS, decision for decision.
 //!
 //! # One iteration
-//! 1. *Selection*: from the root, while the world is not over: list the
-//!    world's legal actions; every child whose action is legal here gets its
-//!    availability count raised by one; if some legal action has no child
-//!    yet, go to 2; otherwise descend to the child maximizing
-//!    `mean + c * sqrt(ln(availability) / visits)` (first in action order on
-//!    ties) and play its action in the world.
+//! 1. *Selection*: from the root, while the world is not over (the seat to
+//!    move is the node's `next`): list the world's legal actions; the
+//!    children of every action legal here get their availability count
+//!    raised by one; if some legal action has no child yet, go to 2;
+//!    otherwise pick the action maximizing
+//!    `mean + c * sqrt(ln(availability) / visits)` over its children's sums
+//!    (first in action order on ties), play it in the world, and descend to
+//!    its child for the seat now to move. If the action has no child for
+//!    that seat yet, add one (its siblings' availability, no visits) and go
+//!    to 3: that is this iteration's expansion.
 //! 2. *Expansion*: pick one of the untried legal actions uniformly at
-//!    random, add its node (availability 1) and play it.
+//!    random, play it, and add its node (availability 1) for the seat now
+//!    to move. So an iteration adds at most one node.
 //! 3. *Rollout*: play the world to the end with uniformly random actions
 //!    ([`Game::random_action`], allocation-free) or greedily
 //!    (`rollout=greedy`: the action whose resulting state the mover's
@@ -38,9 +68,11 @@
 //! 4. *Backup*: compute a reward for every seat (`reward=win`: the win share,
 //!    1/k for a k-way shared win; `reward=margin`: the normalized final
 //!    margin [`Evaluate::final_margin`] mapped from `[-1, 1]` to `[0, 1]`)
-//!    and add to every node on the path the reward of the seat that moved
-//!    into it. So each seat's nodes are chosen for that seat's own reward,
-//!    in any player count and through consecutive turns of one seat.
+//!    and add to every node on the path the reward of its `mover`, which is
+//!    its parent's `next`: the seat that chose its action in every world
+//!    that went through it. So each seat's nodes are chosen for that seat's
+//!    own reward, in any player count, through consecutive turns of one
+//!    seat, and where hidden information decides who moves next.
 //!
 //! The decision is the most visited root action (ties: the higher total
 //! reward, then the first in action order). With a single legal action the
@@ -158,25 +190,59 @@ impl fmt::Display for Mode {
     }
 }
 
-/// One node of the search tree.
+/// One node of the search tree: one action of its parent's seat to move,
+/// followed by one seat to move (see the module documentation).
 #[derive(Clone, Copy, Debug)]
 struct Node<A> {
     /// Sum of `mover`'s rewards over the iterations through this node.
     reward: f64,
     /// Iterations through this node.
     visits: u32,
-    /// Iterations in which this node's action was legal at its parent.
+    /// Iterations in which this node's action was legal at its parent (equal
+    /// in all the siblings that share the action).
     avail: u32,
-    /// First child (lowest action), or [`NONE`].
+    /// First child (lowest (action, next)), or [`NONE`].
     first_child: u32,
-    /// Next sibling (higher action), or [`NONE`].
+    /// Next sibling (higher (action, next)), or [`NONE`].
     next_sibling: u32,
     /// The parent, or [`NONE`] for the root.
     parent: u32,
     /// The action from the parent to this node (meaningless at the root).
     action: A,
-    /// The seat that played `action`.
-    mover: u8,
+    /// The seat to move after `action` in this node's worlds, the one that
+    /// chooses among this node's children ([`OVER`] if the game ended; at
+    /// the root, the searching seat). The seat that played `action` (its
+    /// `mover`) is not stored: it is the parent's `next`.
+    next: u8,
+    /// Whether the next sibling has the same action (another seat to move
+    /// after it), so that an action's children are walked without
+    /// comparing actions.
+    more: bool,
+}
+
+/// `Node::next` of a node whose action ended the game.
+const OVER: u8 = u8::MAX;
+
+/// One node of the search tree as [`MctsBot::tree_nodes`] shows it (for
+/// tests: it is not part of the stable interface).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NodeView<A> {
+    /// Index of the parent in the list, `None` for the root (index 0).
+    pub parent: Option<usize>,
+    /// The action from the parent (meaningless at the root).
+    pub action: A,
+    /// The seat that played `action` (meaningless at the root).
+    pub mover: Seat,
+    /// The seat to move after `action`, which chooses among this node's
+    /// children (`None` if the game ended there).
+    pub next: Option<Seat>,
+    /// Iterations through this node.
+    pub visits: u32,
+    /// Iterations in which `action` was legal at the parent.
+    pub avail: u32,
+    /// Sum of `mover`'s rewards over those iterations.
+    pub reward: f64,
 }
 
 /// Statistics of one root action after a search.
@@ -206,12 +272,13 @@ impl<A: Copy + Ord> Tree<A> {
             nodes: Vec::with_capacity(capacity),
             legal: Vec::with_capacity(max_legal),
         };
-        tree.reset(first_action);
+        tree.reset(first_action, 0);
         tree
     }
 
-    /// Drop every node but a fresh root (capacity is kept).
-    fn reset(&mut self, any_action: A) {
+    /// Drop every node but a fresh root where `root_seat` is to move
+    /// (capacity is kept).
+    fn reset(&mut self, any_action: A, root_seat: Seat) {
         self.nodes.clear();
         self.nodes.push(Node {
             reward: 0.0,
@@ -221,7 +288,8 @@ impl<A: Copy + Ord> Tree<A> {
             next_sibling: NONE,
             parent: NONE,
             action: any_action,
-            mover: 0,
+            next: root_seat as u8,
+            more: false,
         });
     }
 
@@ -293,6 +361,32 @@ impl<G: Evaluate> MctsBot<G> {
         self.tree.as_ref().map_or(0, |t| t.nodes.len())
     }
 
+    /// The nodes of the tree after the last search (as [`Self::tree_size`]
+    /// counts them) in creation order: the root first, every node after its
+    /// parent. For tests only (it allocates).
+    #[doc(hidden)]
+    pub fn tree_nodes(&self) -> Vec<NodeView<G::Action>> {
+        let Some(tree) = &self.tree else {
+            return Vec::new();
+        };
+        tree.nodes
+            .iter()
+            .map(|n| NodeView {
+                parent: (n.parent != NONE).then_some(n.parent as usize),
+                action: n.action,
+                mover: if n.parent == NONE {
+                    0
+                } else {
+                    tree.nodes[n.parent as usize].next as Seat
+                },
+                next: (n.next != OVER).then_some(n.next as Seat),
+                visits: n.visits,
+                avail: n.avail,
+                reward: n.reward,
+            })
+            .collect()
+    }
+
     /// Size the arena and scratch vectors once, at the bot's first
     /// decision: one node per iteration of one tree at most (for `pimc`,
     /// one world's share of the budget), plus the root; legal lists
@@ -338,7 +432,7 @@ impl<G: Evaluate> MctsBot<G> {
         let iterations = self.params.iterations;
         match self.mode {
             Mode::Ismcts => {
-                tree.reset(any);
+                tree.reset(any, seat);
                 for _ in 0..iterations {
                     let world = game.determinize(state, seat, rng);
                     search.iterate(tree, world, rng);
@@ -346,7 +440,7 @@ impl<G: Evaluate> MctsBot<G> {
                 add_root_stats(&mut self.root, tree);
             }
             Mode::Oracle => {
-                tree.reset(any);
+                tree.reset(any, seat);
                 for _ in 0..iterations {
                     search.iterate(tree, state.clone(), rng);
                 }
@@ -359,7 +453,7 @@ impl<G: Evaluate> MctsBot<G> {
                     // worlds get one iteration more.
                     let n = iterations / worlds + u32::from(w < iterations % worlds);
                     let world = game.determinize(state, seat, rng);
-                    tree.reset(any);
+                    tree.reset(any, seat);
                     for _ in 0..n {
                         search.iterate(tree, world.clone(), rng);
                     }
@@ -372,8 +466,9 @@ impl<G: Evaluate> MctsBot<G> {
 }
 
 /// Add the tree's root children statistics into `root` (both sorted by
-/// action; a child whose action is not in `root` is ignored, which cannot
-/// happen when determinizations keep the legal actions of the seat to move).
+/// action; the children sharing an action are summed; a child whose action
+/// is not in `root` is ignored, which cannot happen when determinizations
+/// keep the legal actions of the seat to move).
 fn add_root_stats<A: Copy + Ord>(root: &mut [RootStat<A>], tree: &Tree<A>) {
     let mut i = 0;
     for child in tree.root_children() {
@@ -436,14 +531,19 @@ impl<G: Evaluate> Search<'_, G> {
         let game = self.game;
         let Tree { nodes, legal } = tree;
         let mut node = 0usize;
-        while let Some(seat) = game.to_move(&world) {
+        let mut to_move = game.to_move(&world);
+        while let Some(seat) = to_move {
+            // The node's children are decisions of the seat to move here.
+            debug_assert_eq!(nodes[node].next as usize, seat);
             legal.clear();
             legal.extend_from_slice(&game.legal_actions(&world));
             if !legal.is_sorted() {
                 legal.sort_unstable();
             }
-            // Pass 1: raise the availability of the children legal here,
-            // count the untried actions, and score the children by UCB.
+            // Pass 1: for every legal action, take the run of children that
+            // share it (one per seat seen to move after it): raise their
+            // availability, sum their visits and rewards and score the
+            // action by UCB on the sums; count the untried actions.
             let mut child = nodes[node].first_child;
             let mut untried = 0u32;
             let mut best = NONE;
@@ -452,24 +552,35 @@ impl<G: Evaluate> Search<'_, G> {
                 while child != NONE && nodes[child as usize].action < action {
                     child = nodes[child as usize].next_sibling;
                 }
-                if child != NONE && nodes[child as usize].action == action {
+                if child == NONE || nodes[child as usize].action != action {
+                    untried += 1;
+                    continue;
+                }
+                let first = child;
+                let (mut visits, mut reward) = (0u32, 0.0f64);
+                let mut avail;
+                loop {
                     let n = &mut nodes[child as usize];
                     n.avail += 1;
-                    if untried == 0 {
-                        let visits = n.visits as f64;
-                        let ln_avail = match self.ln.get(n.avail as usize) {
-                            Some(&ln) => ln,
-                            None => (n.avail as f64).ln(),
-                        };
-                        let value = n.reward / visits + self.c * (ln_avail / visits).sqrt();
-                        if value > best_value {
-                            best_value = value;
-                            best = child;
-                        }
-                    }
+                    avail = n.avail;
+                    visits += n.visits;
+                    reward += n.reward;
                     child = n.next_sibling;
-                } else {
-                    untried += 1;
+                    if !n.more {
+                        break;
+                    }
+                }
+                if untried == 0 {
+                    let visits = visits as f64;
+                    let ln_avail = match self.ln.get(avail as usize) {
+                        Some(&ln) => ln,
+                        None => (avail as f64).ln(),
+                    };
+                    let value = reward / visits + self.c * (ln_avail / visits).sqrt();
+                    if value > best_value {
+                        best_value = value;
+                        best = first;
+                    }
                 }
             }
             if untried > 0 {
@@ -492,28 +603,32 @@ impl<G: Evaluate> Search<'_, G> {
                     }
                     k -= 1;
                 }
-                let index = nodes.len() as u32;
-                let next_sibling = if prev == NONE {
-                    std::mem::replace(&mut nodes[node].first_child, index)
-                } else {
-                    std::mem::replace(&mut nodes[prev as usize].next_sibling, index)
-                };
-                nodes.push(Node {
-                    reward: 0.0,
-                    visits: 0,
-                    avail: 1,
-                    first_child: NONE,
-                    next_sibling,
-                    parent: node as u32,
-                    action: chosen,
-                    mover: seat as u8,
-                });
                 game.play_unchecked(&mut world, chosen);
-                node = index as usize;
+                let next = seat_byte(game.to_move(&world));
+                node = insert_after(nodes, node, prev, chosen, next, 1);
                 break;
             }
-            game.play_unchecked(&mut world, nodes[best as usize].action);
-            node = best as usize;
+            // Play the best action, then descend to the child for the seat
+            // now to move; a seat not seen there before gets a new sibling
+            // (sharing the action's availability), which is this
+            // iteration's expansion.
+            let action = nodes[best as usize].action;
+            game.play_unchecked(&mut world, action);
+            to_move = game.to_move(&world);
+            let next = seat_byte(to_move);
+            let mut child = best as usize;
+            while nodes[child].next != next && nodes[child].more {
+                child = nodes[child].next_sibling as usize;
+            }
+            if nodes[child].next == next {
+                node = child;
+                continue;
+            }
+            // `child` is the action's last child: link the new one after it.
+            nodes[child].more = true;
+            let avail = nodes[best as usize].avail;
+            node = insert_after(nodes, node, child as u32, action, next, avail);
+            break;
         }
         // Rollout.
         match self.rollout {
@@ -531,13 +646,53 @@ impl<G: Evaluate> Search<'_, G> {
         let rewards = rewards(game, &world, self.reward);
         let mut n = node;
         while n != 0 {
+            let parent = nodes[n].parent as usize;
+            // The seat that chose this node's action: its parent's `next`.
+            let mover = nodes[parent].next as usize;
             let nd = &mut nodes[n];
             nd.visits += 1;
-            nd.reward += rewards[nd.mover as usize];
-            n = nd.parent as usize;
+            nd.reward += rewards[mover];
+            n = parent;
         }
         nodes[0].visits += 1;
     }
+}
+
+/// `Node::next` for the seat to move (`None`: the game is over).
+fn seat_byte(seat: Option<Seat>) -> u8 {
+    seat.map_or(OVER, |s| s as u8)
+}
+
+/// Add a child of `parent` reached by `action`, with `next` to move after
+/// it, linked after the sibling `prev` (or first if `prev` is [`NONE`]) and
+/// with availability `avail`, as the last child of its action; returns its
+/// index.
+fn insert_after<A: Copy>(
+    nodes: &mut Vec<Node<A>>,
+    parent: usize,
+    prev: u32,
+    action: A,
+    next: u8,
+    avail: u32,
+) -> usize {
+    let index = nodes.len() as u32;
+    let next_sibling = if prev == NONE {
+        std::mem::replace(&mut nodes[parent].first_child, index)
+    } else {
+        std::mem::replace(&mut nodes[prev as usize].next_sibling, index)
+    };
+    nodes.push(Node {
+        reward: 0.0,
+        visits: 0,
+        avail,
+        first_child: NONE,
+        next_sibling,
+        parent: parent as u32,
+        action,
+        next,
+        more: false,
+    });
+    index as usize
 }
 
 /// `ln(n)` for `n < 2^14`, computed once per process with `f64::ln` (so a
