@@ -105,8 +105,8 @@ pub enum BotConfig {
 }
 
 /// The words of the `reward` option: `auto` (the default) is `win` with two
-/// or more players and `margin` in solo games.
-const REWARD_WORDS: [&str; 3] = ["auto", "win", "margin"];
+/// or more players and `margin` in solo games; then [`Reward::NAMES`].
+const REWARD_WORDS: [&str; 3] = ["auto", Reward::NAMES[0], Reward::NAMES[1]];
 
 /// The option names of the MCTS bots besides `worlds`.
 const SEARCH_KEYS: [&str; 4] = ["iterations", "c", "rollout", "reward"];
@@ -119,15 +119,11 @@ fn search_params(spec: &Spec) -> Result<SearchParams, SpecError> {
         MAX_ITERATIONS,
     )? as u32;
     let c = spec.f64_in("c", SearchParams::DEFAULT_C, 0.0, 100.0)?;
-    let rollout = match spec.choice("rollout", &Rollout::NAMES, 0)? {
-        0 => Rollout::Random,
-        _ => Rollout::Greedy,
-    };
+    let rollout = Rollout::ALL[spec.choice("rollout", &Rollout::NAMES, 0)?];
     // `auto` (the default): `win` with two or more players, `margin` solo.
     let reward = match spec.choice("reward", &REWARD_WORDS, 0)? {
         0 => None,
-        1 => Some(Reward::Win),
-        _ => Some(Reward::Margin),
+        i => Some(Reward::ALL[i - 1]),
     };
     Ok(SearchParams {
         iterations,
@@ -208,14 +204,9 @@ impl fmt::Display for BotConfig {
         let search = |f: &mut fmt::Formatter<'_>, p: &SearchParams| -> fmt::Result {
             let reward = match p.reward {
                 None => REWARD_WORDS[0],
-                Some(r) => Reward::NAMES[r as usize],
+                Some(r) => r.name(),
             };
-            write!(
-                f,
-                "c={},rollout={},reward={reward})",
-                p.c,
-                Rollout::NAMES[p.rollout as usize]
-            )
+            write!(f, "c={},rollout={},reward={reward})", p.c, p.rollout.name())
         };
         match self {
             BotConfig::Random => f.write_str("random"),

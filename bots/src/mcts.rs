@@ -94,34 +94,27 @@ use beachcomber::rng::{GameRng, below};
 /// "No node" in the arena's links.
 const NONE: u32 = u32::MAX;
 
-/// How rollouts pick actions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rollout {
-    /// Uniformly random legal actions (the allocation-free playout path).
-    Random,
-    /// The action whose resulting state the mover rates best with
-    /// [`Evaluate::evaluate`], ties at random (much slower per rollout).
-    Greedy,
+beachcomber::named_enum! {
+    /// How rollouts pick actions (spec words `random`, `greedy`).
+    pub enum Rollout {
+        /// Uniformly random legal actions (the allocation-free playout path).
+        Random = "random",
+        /// The action whose resulting state the mover rates best with
+        /// [`Evaluate::evaluate`], ties at random (much slower per rollout).
+        Greedy = "greedy",
+    }
 }
 
-impl Rollout {
-    /// The spec words, in [`Rollout`] order.
-    pub const NAMES: [&'static str; 2] = ["random", "greedy"];
-}
-
-/// What a finished rollout is worth to each seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reward {
-    /// The win share: 1 for a sole win, 1/k for a k-way shared win, else 0.
-    Win,
-    /// The normalized final margin ([`Evaluate::final_margin`]) mapped from
-    /// `[-1, 1]` to `[0, 1]`.
-    Margin,
-}
-
-impl Reward {
-    /// The spec words, in [`Reward`] order.
-    pub const NAMES: [&'static str; 2] = ["win", "margin"];
+beachcomber::named_enum! {
+    /// What a finished rollout is worth to each seat (spec words `win`,
+    /// `margin`).
+    pub enum Reward {
+        /// The win share: 1 for a sole win, 1/k for a k-way shared win, else 0.
+        Win = "win",
+        /// The normalized final margin ([`Evaluate::final_margin`]) mapped from
+        /// `[-1, 1]` to `[0, 1]`.
+        Margin = "margin",
+    }
 }
 
 /// The settings shared by the MCTS bots.
