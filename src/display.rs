@@ -37,6 +37,13 @@ pub trait Describe: Game {
         let _ = before;
         action.to_string()
     }
+    /// A label for `action` offered as a choice in `state` to the seat to
+    /// move, before it is played: like [`Describe::describe_action`] but
+    /// never naming what playing it would reveal (a face-down card), so it
+    /// can be shown to that seat. Default: `describe_action`.
+    fn describe_choice(&self, state: &Self::State, action: Self::Action) -> String {
+        self.describe_action(state, action)
+    }
     /// A readable account of the final scoring.
     fn describe_result(&self, terminal: &Self::State) -> String;
 }

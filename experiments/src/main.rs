@@ -9,6 +9,7 @@ macro_rules! out {
 
 mod bench;
 mod output;
+mod play;
 mod replay;
 mod signals;
 mod tournament;
@@ -36,6 +37,9 @@ enum Command {
     /// Measure random-playout throughput (one core and all cores).
     #[command(after_help = bench::EXAMPLES)]
     Bench(bench::BenchArgs),
+    /// Play a game against bots in the terminal, with hints and undo.
+    #[command(after_help = play::EXAMPLES)]
+    Play(play::PlayArgs),
 }
 
 /// Write one line to standard output; a closed pipe ends the program with
@@ -112,6 +116,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Play(args) => play::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -125,7 +125,11 @@ fn check_and_show<G: RecordFormat + Describe>(
     brief: bool,
 ) -> Result<(), String> {
     let replay = verify_record(game, record).map_err(|e| e.to_string())?;
+    // `human`: a seat played by a person (`beachcomber play`).
     for (seat, bot) in record.bots.iter().enumerate() {
+        if bot == crate::play::HUMAN {
+            continue;
+        }
         beachcomber_bots::BotConfig::parse(bot)
             .map_err(|e| format!("field `bots`: seat {seat}: {e}"))?;
     }

@@ -133,6 +133,22 @@ impl Describe for ShellDash {
         }
     }
 
+    /// `flip row 1, column 2 (face-down)`: a choice never names the card
+    /// it would turn up.
+    fn describe_choice(&self, before: &ShellDashState, action: ShellDashAction) -> String {
+        match action {
+            ShellDashAction::Flip(c) => {
+                let what = match before.place(before.row as usize, c as usize) {
+                    None => "nothing there".to_string(),
+                    Some((_, true)) => "face-down".to_string(),
+                    Some((card, false)) => format!("face up: {card}"),
+                };
+                format!("flip row {}, column {c} ({what})", before.row)
+            }
+            _ => self.describe_action(before, action),
+        }
+    }
+
     fn describe_result(&self, s: &ShellDashState) -> String {
         let winners = self.winners(s);
         let mut text = String::new();

@@ -1,0 +1,784 @@
+//! `beachcomber play`: a person plays one game against bots in the
+//! terminal, with hints, undo and a replayable record.
+//!
+//! What the person sees is drawn for their seat only
+//! (`Describe::describe_state` with [`Viewer::Seat`]): never the
+//! opponents' secret cards, the bag's order or face-down cards. A bot's
+//! move is shown with `Describe::describe_action` (what every seat sees)
+//! and one line saying why it chose it; the person's choices with
+//! `Describe::describe_choice`, which never names a face-down card. After
+//! the game's end the full position and the final scoring are shown.
+//!
+//! Seeding is the tournament's: the game is dealt from
+//! `game_seed(--seed, 0)` (the deal of game 0 of a tournament with that
+//! seed) and the decision at ply `p` gets an RNG seeded `decision_seed(game
+//! seed, p)`, so after `undo` the bots re-decide exactly as before.
+//!
+//! Input is read line by line on a helper thread, so the main thread can
+//! notice Ctrl-C while it waits: end of input, `quit` and Ctrl-C all stop
+//! the game and write the record of the game so far (marked unfinished)
+//! when `--record` was given. A second Ctrl-C exits at once (see
+//! [`crate::signals`]).
+
+use std::io::{BufRead, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use beachcomber::bot::Bot;
+use beachcomber::display::Viewer;
+use beachcomber::game::Seat;
+use beachcomber::games::{AnyGame, GameKind};
+use beachcomber::record::build_record;
+use beachcomber::rng::{decision_seed, derive, game_seed, rng_from_seed};
+use beachcomber::spec::{Spec, split_top_level};
+use beachcomber::with_game;
+use beachcomber_bots::{BotConfig, MctsBot, Mode, Reward, SearchParams};
+use clap::Args;
+
+use crate::output::{AtomicFile, commit_all, resolve_outputs};
+use crate::signals;
+
+/// Examples shown after `beachcomber play --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  beachcomber play --game seashells --players 3 --bots 'ismcts(iterations=2000),greedy'
+  beachcomber play --game seaside --players 2 --seat 1 --seed 7 --record game.jsonl
+  beachcomber play --game shell-dash --players 1
+  yes 1 | beachcomber play --game shell-dash --players 2 --bots random --record g.jsonl
+
+At the prompt type the number of an action or its text, or one of:
+  hint   the top 3 actions of an ismcts search from what you can see
+  undo   take back your last decision (the bots then decide as before)
+  show   draw the position again;  help   this list;  quit   stop the game
+End of input, `quit` and Ctrl-C stop the game and, with --record, write the
+game so far marked unfinished (`replay` shows it). Ctrl-C exits with status
+130; a second Ctrl-C exits at once.";
+
+/// The name of the person's seat in records.
+pub const HUMAN: &str = "human";
+
+/// Longest input line read (longer lines are cut).
+const MAX_INPUT_LINE: u64 = 64 * 1024;
+
+/// How often the main thread looks at the Ctrl-C flag while it waits.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Options of `beachcomber play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Game spec (see the list below).
+    #[arg(long, value_name = "SPEC", long_help = crate::game_help())]
+    pub game: String,
+    /// Number of players, you included.
+    #[arg(long, value_name = "N", long_help = crate::players_help())]
+    pub players: usize,
+    /// Bot spec for each other seat in seat order, or one for all of them.
+    #[arg(
+        long,
+        value_name = "SPECS",
+        default_value = "ismcts",
+        long_help = crate::bots_help()
+    )]
+    pub bots: String,
+    /// Your seat (0 moves first).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seat: usize,
+    /// Seed: the deal of game 0 of a tournament with this seed (default:
+    /// from the clock; it is printed, so a game can be played again).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Write the game record here (JSON Lines, docs/records.md), also for a
+    /// game stopped before its end.
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub record: Option<PathBuf>,
+    /// Iterations of the ismcts search behind `hint`.
+    #[arg(long, value_name = "I", default_value_t = 4000,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub hint_iterations: u32,
+}
+
+/// Run the command.
+pub fn run(args: PlayArgs) -> Result<(), String> {
+    let game = AnyGame::from_spec(&args.game, args.players).map_err(|e| format!("--game: {e}"))?;
+    if args.seat >= args.players {
+        return Err(format!(
+            "--seat {}: a game of {} has seats 0 to {}",
+            args.seat,
+            crate::players_text(args.players),
+            args.players - 1
+        ));
+    }
+    let configs = parse_bots(&args.bots, args.players, args.seat)?;
+    let mut record_file = match &args.record {
+        None => None,
+        Some(path) => {
+            let inputs = game_inputs(&args.game);
+            let inputs: Vec<(&str, &Path)> = inputs
+                .iter()
+                .map(|(what, p)| (what.as_str(), p.as_path()))
+                .collect();
+            let mut resolved = resolve_outputs(&[("--record", path.as_path())], &inputs)?;
+            Some(AtomicFile::create(resolved.remove(0))?)
+        }
+    };
+    let run_seed = args.seed.unwrap_or_else(clock_seed);
+    let style = Style::detect();
+    let options = Options {
+        human: args.seat,
+        run_seed,
+        hint_iterations: args.hint_iterations,
+        style,
+        echo: !std::io::stdin().is_terminal(),
+    };
+    let input = spawn_reader();
+    let (end, record) = with_game!(&game, |g| {
+        let mut session = Session::new(g, &configs, options);
+        let end = session.play(&input);
+        (end, session.record_line())
+    });
+    let saved = match (&mut record_file, &args.record) {
+        (Some(file), Some(path)) => {
+            let w = file.writer();
+            w.write_all(record.as_bytes())
+                .and_then(|()| w.write_all(b"\n"))
+                .map_err(|e| format!("--record: cannot write `{}`: {e}", path.display()))?;
+            commit_all(record_file.take().into_iter().collect())?;
+            format!("record written to {}", path.display())
+        }
+        _ => "no record written (give --record FILE.jsonl to keep one)".to_string(),
+    };
+    match end {
+        End::Finished => {
+            out!("{saved}");
+            Ok(())
+        }
+        End::Quit | End::InputClosed => {
+            out!("{saved} (unfinished)");
+            Ok(())
+        }
+        End::Interrupted => Err(format!("interrupted: game stopped; {saved} (unfinished)")),
+    }
+}
+
+/// One bot config per seat (`None` for the person's seat): `text` holds
+/// one spec for every bot, or one per bot seat in seat order.
+fn parse_bots(text: &str, players: usize, human: Seat) -> Result<Vec<Option<BotConfig>>, String> {
+    let parts = split_top_level(text).map_err(|e| format!("--bots: {e}"))?;
+    let bot_seats = players - 1;
+    let parts: Vec<String> = match parts.len() {
+        1 => vec![parts[0].to_string(); bot_seats],
+        n if n == bot_seats => parts.iter().map(|s| s.to_string()).collect(),
+        n => {
+            return Err(format!(
+                "--bots: {n} specs for {bot_seats} bot seat(s) (give one spec per bot seat \
+                 in seat order, or one for every bot)"
+            ));
+        }
+    };
+    let mut configs = Vec::with_capacity(players);
+    let mut specs = parts.iter();
+    for seat in 0..players {
+        if seat == human {
+            configs.push(None);
+            continue;
+        }
+        let spec = specs.next().expect("one spec per bot seat");
+        configs.push(Some(
+            BotConfig::parse(spec).map_err(|e| format!("--bots: {e}"))?,
+        ));
+    }
+    Ok(configs)
+}
+
+/// The input files a game spec names (a Seaside token manifest), which the
+/// record must not overwrite.
+fn game_inputs(game: &str) -> Vec<(String, PathBuf)> {
+    let Ok(spec) = game.parse::<Spec>() else {
+        return Vec::new();
+    };
+    spec.get("tokens")
+        .map(|path| {
+            (
+                format!("token manifest given to --game ({}(tokens=...))", spec.name),
+                PathBuf::from(path),
+            )
+        })
+        .into_iter()
+        .collect()
+}
+
+/// A seed from the clock, for a game without `--seed`.
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    // Small enough to type again.
+    derive(now.as_nanos() as u64, std::process::id() as u64) % 1_000_000
+}
+
+/// ANSI colours when standard output is a terminal and `NO_COLOR` is unset
+/// (or empty); plain text otherwise.
+#[derive(Clone, Copy, Debug)]
+struct Style {
+    on: bool,
+}
+
+impl Style {
+    fn detect() -> Style {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Style {
+            on: std::io::stdout().is_terminal() && !no_color,
+        }
+    }
+
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.on {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    fn bold(self, text: &str) -> String {
+        self.paint("1", text)
+    }
+    fn bot(self, text: &str) -> String {
+        self.paint("36", text)
+    }
+    fn hint(self, text: &str) -> String {
+        self.paint("33", text)
+    }
+    fn error(self, text: &str) -> String {
+        self.paint("31", text)
+    }
+    fn prompt(self, text: &str) -> String {
+        self.paint("1;32", text)
+    }
+}
+
+/// What the reader thread sends.
+enum Input {
+    Line(String),
+    End,
+}
+
+/// Read standard input line by line on a helper thread (a blocking read
+/// cannot look at the Ctrl-C flag; the main thread waits on the channel
+/// with a timeout instead).
+fn spawn_reader() -> mpsc::Receiver<Input> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        let mut lock = stdin.lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            let read = (&mut lock).take(MAX_INPUT_LINE).read_until(b'\n', &mut buf);
+            match read {
+                Ok(0) | Err(_) => {
+                    let _ = tx.send(Input::End);
+                    return;
+                }
+                Ok(_) => {
+                    let text = String::from_utf8_lossy(&buf).into_owned();
+                    if tx.send(Input::Line(text)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    rx
+}
+
+/// What the wait for a line gave.
+enum Next {
+    Line(String),
+    End,
+    Interrupted,
+}
+
+fn next_line(input: &mpsc::Receiver<Input>) -> Next {
+    loop {
+        if signals::cancelled() {
+            return Next::Interrupted;
+        }
+        match input.recv_timeout(POLL) {
+            Ok(Input::Line(text)) => return Next::Line(text),
+            Ok(Input::End) | Err(mpsc::RecvTimeoutError::Disconnected) => return Next::End,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    Finished,
+    Quit,
+    InputClosed,
+    Interrupted,
+}
+
+/// Settings of a session.
+#[derive(Clone, Copy, Debug)]
+struct Options {
+    human: Seat,
+    run_seed: u64,
+    hint_iterations: u32,
+    style: Style,
+    /// Echo input lines (when they come from a pipe, for a readable
+    /// transcript).
+    echo: bool,
+}
+
+/// A seat's player.
+enum Player<G: GameKind> {
+    Human,
+    /// An MCTS bot, kept as itself so its root statistics explain its move.
+    Search(Box<MctsBot<G>>, Reward),
+    /// Any other bot, with the words that explain its moves.
+    Other(Box<dyn Bot<G>>, &'static str),
+}
+
+/// One game in play.
+struct Session<'g, G: GameKind> {
+    game: &'g G,
+    opts: Options,
+    seed: u64,
+    players: Vec<Player<G>>,
+    specs: Vec<String>,
+    initial: G::State,
+    /// `states[i]` is the state before `actions[i]`.
+    states: Vec<G::State>,
+    actions: Vec<G::Action>,
+    state: G::State,
+}
+
+impl<'g, G: GameKind> Session<'g, G> {
+    fn new(game: &'g G, configs: &[Option<BotConfig>], opts: Options) -> Self {
+        let seed = game_seed(opts.run_seed, 0);
+        let initial = game.new_game(&mut rng_from_seed(seed));
+        let n = game.players();
+        let players = configs
+            .iter()
+            .map(|c| match c {
+                None => Player::Human,
+                Some(BotConfig::Ismcts(p)) => search(Mode::Ismcts, *p, n),
+                Some(BotConfig::Oracle(p)) => search(Mode::Oracle, *p, n),
+                Some(BotConfig::Pimc { worlds, params }) => {
+                    search(Mode::Pimc { worlds: *worlds }, *params, n)
+                }
+                Some(c @ BotConfig::Random) => Player::Other(c.build(), "random: any legal move"),
+                Some(c @ BotConfig::Greedy { .. }) => Player::Other(
+                    c.build(),
+                    "greedy: the best position after one move by the game's evaluation",
+                ),
+            })
+            .collect();
+        let specs = configs
+            .iter()
+            .map(|c| c.as_ref().map_or(HUMAN.to_string(), BotConfig::to_string))
+            .collect();
+        Session {
+            game,
+            opts,
+            seed,
+            players,
+            specs,
+            state: initial.clone(),
+            initial,
+            states: Vec::new(),
+            actions: Vec::new(),
+        }
+    }
+
+    /// The record of the game so far, as one JSON line.
+    fn record_line(&self) -> String {
+        let record = build_record(
+            self.game,
+            Some(self.seed),
+            &self.specs,
+            &self.initial,
+            &self.actions,
+        );
+        serde_json::to_string(&record).expect("a record serializes")
+    }
+
+    fn say_error(&self, text: &str) {
+        out!("{}", self.opts.style.error(text));
+    }
+
+    fn header(&self) {
+        let st = self.opts.style;
+        out!(
+            "{}",
+            st.bold(&format!(
+                "{} with {}, seed {}",
+                self.game.canonical_spec(),
+                crate::players_text(self.game.players()),
+                self.opts.run_seed,
+            ))
+        );
+        for (seat, spec) in self.specs.iter().enumerate() {
+            if seat == self.opts.human {
+                out!("  seat {seat}: you");
+            } else {
+                out!("  seat {seat}: {spec}");
+            }
+        }
+        out!("Type the number of an action or its text; hint, undo, show, help, quit.");
+    }
+
+    /// The position as the person's seat sees it, and their actions.
+    fn show(&self) {
+        let st = self.opts.style;
+        let me = format!("seat {}", self.opts.human);
+        out!("");
+        for line in self
+            .game
+            .describe_state(&self.state, Viewer::Seat(self.opts.human))
+            .lines()
+        {
+            if line.starts_with(&me) {
+                out!("{}", st.bold(line));
+            } else {
+                out!("{line}");
+            }
+        }
+        if self.game.to_move(&self.state) == Some(self.opts.human) {
+            out!("{}", st.bold("Your move:"));
+            for (i, &a) in self.game.legal_actions(&self.state).iter().enumerate() {
+                let text = a.to_string();
+                out!(
+                    "{:>4}. {text:<10} {}",
+                    i + 1,
+                    self.game.describe_choice(&self.state, a)
+                );
+            }
+        }
+    }
+
+    fn push(&mut self, action: G::Action) {
+        self.states.push(self.state.clone());
+        self.game.play_unchecked(&mut self.state, action);
+        self.actions.push(action);
+    }
+
+    /// Play until the end or until the person stops.
+    fn play(&mut self, input: &mpsc::Receiver<Input>) -> End {
+        self.header();
+        let mut dirty = true;
+        loop {
+            if signals::cancelled() {
+                return self.stopped(End::Interrupted);
+            }
+            let Some(seat) = self.game.to_move(&self.state) else {
+                self.finish();
+                return End::Finished;
+            };
+            if seat != self.opts.human {
+                self.bot_move(seat);
+                dirty = true;
+                continue;
+            }
+            if dirty {
+                self.show();
+                dirty = false;
+            }
+            let prompt = self.opts.style.prompt(&format!(
+                "move {} (1-{}, action, hint, undo, help)> ",
+                self.actions.len() + 1,
+                self.game.legal_actions(&self.state).len()
+            ));
+            {
+                let mut stdout = std::io::stdout().lock();
+                let _ = stdout.write_all(prompt.as_bytes());
+                let _ = stdout.flush();
+            }
+            let line = match next_line(input) {
+                Next::Line(line) => line,
+                Next::End => {
+                    out!("");
+                    return self.stopped(End::InputClosed);
+                }
+                Next::Interrupted => {
+                    out!("");
+                    return self.stopped(End::Interrupted);
+                }
+            };
+            let text = line.trim();
+            if self.opts.echo {
+                out!("{text}");
+            }
+            match self.command(text) {
+                Some(Command::Played) | Some(Command::Redraw) => dirty = true,
+                Some(Command::Quit) => return self.stopped(End::Quit),
+                None => {}
+            }
+        }
+    }
+
+    /// Handle one input line; `None` when nothing changed.
+    fn command(&mut self, text: &str) -> Option<Command> {
+        let legal = self.game.legal_actions(&self.state);
+        let n = legal.len();
+        match text.to_ascii_lowercase().as_str() {
+            "" => {
+                self.say_error(&format!(
+                    "empty line: type a number from 1 to {n}, an action, or `help`"
+                ));
+                return None;
+            }
+            "help" | "?" => {
+                out!("{}", HELP);
+                return None;
+            }
+            "show" => return Some(Command::Redraw),
+            "hint" => {
+                self.hint();
+                return None;
+            }
+            "undo" => return self.undo(),
+            "quit" | "exit" => return Some(Command::Quit),
+            _ => {}
+        }
+        let action = if let Ok(k) = text.parse::<u64>() {
+            match usize::try_from(k).ok().filter(|k| (1..=n).contains(k)) {
+                Some(k) => legal[k - 1],
+                None => {
+                    self.say_error(&format!("no action number {k}: choose from 1 to {n}"));
+                    return None;
+                }
+            }
+        } else {
+            match self.game.parse_action(text) {
+                Some(a) if legal.contains(&a) => a,
+                Some(a) => {
+                    self.say_error(&format!(
+                        "`{a}` is not legal now: choose one of the {n} listed (`show` lists them again)"
+                    ));
+                    return None;
+                }
+                None => {
+                    self.say_error(&format!(
+                        "unknown command or action `{text}`: type a number from 1 to {n}, \
+                         an action such as `{}`, or `help`",
+                        legal[0]
+                    ));
+                    return None;
+                }
+            }
+        };
+        out!("you: {}", self.game.describe_action(&self.state, action));
+        self.push(action);
+        Some(Command::Played)
+    }
+
+    /// Back to the person's previous decision.
+    fn undo(&mut self) -> Option<Command> {
+        let human = self.opts.human;
+        let back = (0..self.actions.len())
+            .rev()
+            .find(|&i| self.game.to_move(&self.states[i]) == Some(human));
+        let Some(i) = back else {
+            self.say_error("nothing to undo: this is your first decision");
+            return None;
+        };
+        let undone = self.actions.len() - i;
+        self.state = self.states[i].clone();
+        self.states.truncate(i);
+        self.actions.truncate(i);
+        out!(
+            "undone {undone} move(s): back to your decision at move {}",
+            i + 1
+        );
+        Some(Command::Redraw)
+    }
+
+    /// The decision of the bot in `seat`, with one line saying why.
+    fn bot_move(&mut self, seat: Seat) {
+        let ply = self.actions.len();
+        let mut rng = rng_from_seed(decision_seed(self.seed, ply as u64));
+        let (game, state) = (self.game, &self.state);
+        let (action, why) = match &mut self.players[seat] {
+            Player::Human => unreachable!("the person's seat has no bot"),
+            Player::Other(bot, why) => (bot.choose(game, state, &mut rng), why.to_string()),
+            Player::Search(bot, reward) => {
+                let action = bot.choose(game, state, &mut rng);
+                (action, explain(bot, action, *reward))
+            }
+        };
+        let line = format!(
+            "seat {seat} ({}): {}  [{why}]",
+            short_name(&self.specs[seat]),
+            game.describe_action(state, action)
+        );
+        out!("{}", self.opts.style.bot(&line));
+        self.push(action);
+    }
+
+    /// The top 3 actions of an ismcts search from the person's view.
+    fn hint(&self) {
+        let st = self.opts.style;
+        let params = SearchParams {
+            iterations: self.opts.hint_iterations,
+            ..SearchParams::default()
+        };
+        let reward = params.reward_for(self.game.players());
+        let mut bot = MctsBot::<G>::new(Mode::Ismcts, params);
+        let ply = self.actions.len() as u64;
+        // Its own stream: asking for a hint changes no bot's decision.
+        let mut rng = rng_from_seed(derive(decision_seed(self.seed, ply), 0x4849_4e54));
+        bot.search(self.game, &self.state, &mut rng);
+        let legal = self.game.legal_actions(&self.state);
+        let mut stats = bot.root_stats().to_vec();
+        let total: u64 = stats.iter().map(|s| s.visits).sum::<u64>().max(1);
+        stats.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.reward.total_cmp(&a.reward))
+                .then(a.action.cmp(&b.action))
+        });
+        out!(
+            "{}",
+            st.hint(&format!(
+                "hint (ismcts, {} iterations, from what you can see):",
+                params.iterations
+            ))
+        );
+        for s in stats.iter().take(3) {
+            let number = legal
+                .iter()
+                .position(|&a| a == s.action)
+                .map_or(0, |i| i + 1);
+            let value = if s.visits == 0 {
+                "not searched".to_string()
+            } else {
+                estimate(s.reward / s.visits as f64, reward)
+            };
+            out!(
+                "{}",
+                st.hint(&format!(
+                    "{number:>4}. {:<10} {}  [{:.0}% of the search, {value}]",
+                    s.action.to_string(),
+                    self.game.describe_choice(&self.state, s.action),
+                    100.0 * s.visits as f64 / total as f64
+                ))
+            );
+        }
+    }
+
+    /// The end: the whole position, the scoring, who won.
+    fn finish(&self) {
+        let st = self.opts.style;
+        out!("");
+        out!(
+            "{}",
+            st.bold("Game over. Final position (everything revealed):")
+        );
+        out!(
+            "{}",
+            self.game
+                .describe_state(&self.state, Viewer::Referee)
+                .trim_end()
+        );
+        out!("{}", st.bold("Final scoring:"));
+        out!("{}", self.game.describe_result(&self.state).trim_end());
+        let outcome = self.game.outcome(&self.state);
+        let me = self.opts.human;
+        let verdict = if outcome.winners.contains(me) {
+            if outcome.winners.len() > 1 {
+                "You share the victory.".to_string()
+            } else {
+                "You win!".to_string()
+            }
+        } else if outcome.winners.is_empty() {
+            "Nobody wins.".to_string()
+        } else {
+            let w: Vec<String> = outcome.winners.iter().map(|s| s.to_string()).collect();
+            format!("You lose: seat {} won.", w.join(", seat "))
+        };
+        out!("{}", st.bold(&verdict));
+    }
+
+    fn stopped(&self, why: End) -> End {
+        let how = match why {
+            End::Quit => "you quit",
+            End::InputClosed => "end of input",
+            End::Interrupted => "interrupted",
+            End::Finished => "finished",
+        };
+        out!(
+            "Game stopped before its end ({how}) after {} move(s).",
+            self.actions.len()
+        );
+        why
+    }
+}
+
+/// What a command did.
+enum Command {
+    Played,
+    Redraw,
+    Quit,
+}
+
+/// `--help` of the prompt.
+const HELP: &str = "\
+Commands:
+  NUMBER   play the action with this number in the list
+  ACTION   play the action written as in the list (e.g. `27`, `play:Beach`, `flip1`)
+  hint     the top 3 actions of an ismcts search from what you can see
+  undo     take back your last decision (the bots then decide as before)
+  show     draw the position and your actions again
+  help     this list
+  quit     stop the game (with --record, the game so far is written, unfinished)";
+
+fn search<G: GameKind>(mode: Mode, params: SearchParams, players: usize) -> Player<G> {
+    Player::Search(
+        Box::new(MctsBot::new(mode, params)),
+        params.reward_for(players),
+    )
+}
+
+/// `ismcts` for `ismcts(iterations=...)`.
+fn short_name(spec: &str) -> &str {
+    spec.split('(').next().unwrap_or(spec)
+}
+
+/// An average reward in words.
+fn estimate(mean: f64, reward: Reward) -> String {
+    match reward {
+        Reward::Win => format!("estimated win chance {:.0}%", 100.0 * mean),
+        Reward::Margin => format!("estimated value {:.2} (0 worst, 1 best)", mean),
+    }
+}
+
+/// Why an MCTS bot chose `action`, from its last search.
+fn explain<G: GameKind>(bot: &MctsBot<G>, action: G::Action, reward: Reward) -> String {
+    let stats = bot.root_stats();
+    if stats.is_empty() {
+        return "its only legal move".to_string();
+    }
+    let total: u64 = stats.iter().map(|s| s.visits).sum();
+    let Some(s) = stats.iter().find(|s| s.action == action) else {
+        return "search".to_string();
+    };
+    if s.visits == 0 || total == 0 {
+        return "search".to_string();
+    }
+    format!(
+        "{}: chosen in {:.0}% of {total} iterations over {} options, {}{}",
+        bot.mode(),
+        100.0 * s.visits as f64 / total as f64,
+        stats.len(),
+        estimate(s.reward / s.visits as f64, reward),
+        if bot.mode() == Mode::Oracle {
+            " (sees hidden cards)"
+        } else {
+            ""
+        }
+    )
+}

@@ -1,0 +1,449 @@
+//! End-to-end tests of `beachcomber play` driven through standard input:
+//! whole games of every game whose records pass `replay`, nothing hidden
+//! from the person's seat in the transcript before the end, bad input,
+//! undo determinism, and games stopped early (end of input, `quit`,
+//! Ctrl-C) leaving an unfinished record. Every test works in its own
+//! temporary folder, removed at the end.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_beachcomber"))
+}
+
+fn temp_dir() -> TempDir {
+    tempfile::Builder::new()
+        .prefix("beachcomber-play-")
+        .tempdir()
+        .unwrap()
+}
+
+/// Run `beachcomber play ARGS` with `input` on standard input.
+fn play(args: &[&str], input: &str) -> Output {
+    let mut child = bin()
+        .arg("play")
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    // On a thread: the game may end (and stop reading) before the input does.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn read_record(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert_eq!(text.lines().count(), 1, "one record: {text}");
+    serde_json::from_str(text.trim_end()).unwrap()
+}
+
+fn replay(path: &Path, extra: &[&str]) -> Output {
+    bin().arg("replay").arg(path).args(extra).output().unwrap()
+}
+
+/// The transcript before the game's end (everything if it did not end).
+fn before_end(text: &str) -> &str {
+    text.split("Game over.").next().unwrap()
+}
+
+const ALWAYS_FIRST: &str = "1\n";
+
+#[test]
+fn whole_games_of_every_game_through_stdin_replay() {
+    let dir = temp_dir();
+    let games: &[(&str, &str, &str, &str)] = &[
+        ("seashells", "3", "1", "random,ismcts(iterations=20)"),
+        (
+            "seashells(mode=stroll,scoring=advanced)",
+            "2",
+            "0",
+            "greedy",
+        ),
+        ("seaside", "3", "2", "random"),
+        ("seaside(removed=5)", "1", "0", "random"),
+        ("shell-dash", "2", "1", "ismcts(iterations=20)"),
+        ("shell-dash(max_turns=30)", "1", "0", "random"),
+    ];
+    for (i, &(game, players, seat, bots)) in games.iter().enumerate() {
+        let rec = dir.path().join(format!("game{i}.jsonl"));
+        let o = play(
+            &[
+                "--game",
+                game,
+                "--players",
+                players,
+                "--seat",
+                seat,
+                "--bots",
+                bots,
+                "--seed",
+                "4",
+                "--record",
+                rec.to_str().unwrap(),
+            ],
+            &ALWAYS_FIRST.repeat(5000),
+        );
+        let text = stdout(&o);
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        assert!(text.contains("Game over."), "{game}: {text}");
+        assert!(text.contains("Final scoring:"), "{game}");
+        assert!(
+            text.contains(&format!("record written to {}", rec.display())),
+            "{game}"
+        );
+        // Piped output: no colour.
+        assert!(!text.contains('\x1b'), "{game}");
+        let r = replay(&rec, &["--verify-only"]);
+        assert!(r.status.success(), "{game}: {}", stderr(&r));
+        assert_eq!(
+            stdout(&r),
+            "1 record(s) verified: every decision legal, every result as recorded\n"
+        );
+        let record = read_record(&rec);
+        let seat: usize = seat.parse().unwrap();
+        assert_eq!(record["bots"][seat], "human", "{game}");
+        assert_eq!(record.get("end"), None, "{game}: a finished game");
+        assert!(record["result"].is_object(), "{game}");
+        // Same seeding as a tournament's game 0.
+        assert!(text.contains(", seed 4\n"), "{game}");
+    }
+    let seats = read_record(&dir.path().join("game0.jsonl"))["bots"].clone();
+    assert_eq!(
+        seats,
+        serde_json::json!([
+            "random",
+            "human",
+            "ismcts(iterations=20,c=0.7,rollout=random,reward=auto)"
+        ])
+    );
+}
+
+#[test]
+fn nothing_hidden_from_the_seat_appears_before_the_end() {
+    let dir = temp_dir();
+    let input = "hint\n1\n".repeat(3000);
+    let run = |game: &str, players: &str, name: &str| -> (String, std::path::PathBuf) {
+        let rec = dir.path().join(name);
+        let o = play(
+            &[
+                "--game",
+                game,
+                "--players",
+                players,
+                "--seat",
+                "1",
+                "--bots",
+                "ismcts(iterations=20)",
+                "--seed",
+                "11",
+                "--hint-iterations",
+                "30",
+                "--record",
+                rec.to_str().unwrap(),
+            ],
+            &input,
+        );
+        assert!(o.status.success(), "{game}: {}", stderr(&o));
+        let text = stdout(&o);
+        assert!(text.contains("Game over."), "{game}");
+        (text, rec)
+    };
+
+    // Seashells: the opponents' secret cards (as the referee's picture of
+    // the setup names them) never appear before the end; the seat's own do.
+    let (text, rec) = run("seashells", "3", "seashells.jsonl");
+    let shown = before_end(&text);
+    let referee = stdout(&replay(&rec, &["--brief"]));
+    let cards = |seat: usize| -> String {
+        let prefix = format!("seat {seat}: cards ");
+        let line = referee.lines().find(|l| l.starts_with(&prefix)).unwrap();
+        line.split(';').next().unwrap().to_string()
+    };
+    for seat in [0, 2] {
+        assert!(!shown.contains(&cards(seat)), "{}", cards(seat));
+        assert!(shown.contains(&format!("seat {seat}: cards hidden")));
+        // After the end, everything is shown.
+        assert!(text.contains(&cards(seat)));
+    }
+    assert!(shown.contains(&cards(1)));
+    assert!(shown.contains("hint (ismcts, 30 iterations, from what you can see):"));
+
+    // Seaside: never the bag's order, the removed tokens, or the tokens
+    // (and Beach backs) the other seats drew.
+    let (text, _) = run("seaside", "3", "seaside.jsonl");
+    let shown = before_end(&text);
+    assert!(!shown.contains("bag, next first"));
+    assert!(!shown.contains("\nremoved:"));
+    assert!(shown.contains("seat 1 drew (face up/back)"));
+    for seat in [0, 2] {
+        assert!(!shown.contains(&format!("seat {seat} drew (face up/back)")));
+        let drew = format!("seat {seat} drew ");
+        for (at, _) in shown.match_indices(&drew) {
+            assert!(
+                shown[at + drew.len()..].starts_with("a token"),
+                "{}",
+                &shown[at..at + 60]
+            );
+        }
+        let line = format!("seat {seat}: ");
+        for l in shown.lines().filter(|l| l.starts_with(&line)) {
+            assert!(!l.contains("(backs"), "{l}");
+        }
+    }
+
+    // Shell Dash: never a face-down card or the deck's order; the choices
+    // offered never name the card a flip would turn up.
+    let (text, _) = run("shell-dash", "2", "dash.jsonl");
+    let shown = before_end(&text);
+    assert!(shown.contains("[face-down]"));
+    assert!(!shown.contains("top first"));
+    for card in ["Sand", "Wave", "Flip-Flop", "Jellyfish", "Sun", "Shell"] {
+        assert!(!shown.contains(&format!("[{card}]")), "{card}");
+    }
+    let mut flips = 0;
+    for l in shown.lines() {
+        let l = l.trim_start();
+        // A choice: `  2. flip1      flip row 0, column 1 (face-down)`.
+        let choice = l
+            .split_once(". ")
+            .is_some_and(|(n, rest)| n.parse::<u32>().is_ok() && rest.starts_with("flip"));
+        if choice {
+            flips += 1;
+            assert!(l.contains("(face-down)"), "{l}");
+            assert!(!l.contains(':'), "{l}");
+        }
+    }
+    assert!(flips > 20, "{flips} flip choices seen");
+}
+
+#[test]
+fn bad_input_gets_a_message_and_the_game_goes_on() {
+    let dir = temp_dir();
+    let rec = dir.path().join("g.jsonl");
+    let o = play(
+        &[
+            "--game",
+            "shell-dash",
+            "--players",
+            "2",
+            "--bots",
+            "random",
+            "--seed",
+            "2",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "foo\n99\n0\n\n   \nflip7\nspend\nundo\nhelp\n2\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let prompt = "move 1 (1-3, action, hint, undo, help)> ";
+    for expected in [
+        "foo\nunknown command or action `foo`: type a number from 1 to 3, an action such as `flip0`, or `help`\n",
+        "99\nno action number 99: choose from 1 to 3\n",
+        "0\nno action number 0: choose from 1 to 3\n",
+        "\nempty line: type a number from 1 to 3, an action, or `help`\n",
+        "flip7\nunknown command or action `flip7`: type a number from 1 to 3",
+        "spend\n`spend` is not legal now: choose one of the 3 listed (`show` lists them again)\n",
+        "undo\nnothing to undo: this is your first decision\n",
+        "help\nCommands:\n",
+        "2\nyou: seat 0 flips row 0, column 1: ",
+    ] {
+        assert!(
+            text.contains(&format!("{prompt}{expected}")),
+            "missing {expected:?} in\n{text}"
+        );
+    }
+    assert!(text.contains("Game stopped before its end (you quit) after "));
+    assert!(text.contains(&format!("record written to {} (unfinished)", rec.display())));
+    let record = read_record(&rec);
+    assert_eq!(record["end"], "unfinished");
+    assert_eq!(
+        record["events"],
+        serde_json::json!([{"seat": 0, "flip": 1}])
+    );
+    assert!(replay(&rec, &["--verify-only"]).status.success());
+}
+
+#[test]
+fn after_undo_the_bots_decide_as_before() {
+    let dir = temp_dir();
+    let record_of = |name: &str, input: &str| -> (Value, String) {
+        let rec = dir.path().join(name);
+        let o = play(
+            &[
+                "--game",
+                "seashells",
+                "--players",
+                "3",
+                "--bots",
+                "ismcts(iterations=40),greedy",
+                "--seed",
+                "5",
+                "--record",
+                rec.to_str().unwrap(),
+            ],
+            input,
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        (read_record(&rec), stdout(&o))
+    };
+    let (straight, _) = record_of("a.jsonl", "1\n1\nquit\n");
+    let (undone, text) = record_of("b.jsonl", "1\n1\nundo\nundo\n1\n1\nquit\n");
+    assert!(text.contains("undone 3 move(s): back to your decision at move 4\n"));
+    assert!(text.contains("undone 3 move(s): back to your decision at move 1\n"));
+    let (other_first, _) = record_of("c.jsonl", "3\nundo\n1\n1\nquit\n");
+    // 2 decisions of the person and 2 of each bot, decided the same way.
+    assert_eq!(straight["events"].as_array().unwrap().len(), 6);
+    assert_eq!(straight, undone);
+    assert_eq!(straight, other_first);
+}
+
+#[test]
+fn end_of_input_leaves_an_unfinished_record_that_replay_reports() {
+    let dir = temp_dir();
+    let rec = dir.path().join("g.jsonl");
+    let o = play(
+        &[
+            "--game",
+            "seaside",
+            "--players",
+            "2",
+            "--bots",
+            "greedy",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "1\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("Game stopped before its end (end of input) after "));
+    let record = read_record(&rec);
+    assert_eq!(record["end"], "unfinished");
+    assert_eq!(record["result"], Value::Null);
+    assert_eq!(record["bots"][0], "human");
+    let r = replay(&rec, &["--brief"]);
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert!(stdout(&r).contains("The game was stopped before its end (unfinished): no result.\n"));
+    // Without --record, nothing is written and the person is told.
+    let o = play(
+        &["--game", "shell-dash", "--players", "1", "--seed", "1"],
+        "",
+    );
+    assert!(o.status.success());
+    assert!(stdout(&o).contains(
+        "Game stopped before its end (end of input) after 0 move(s).\n\
+         no record written (give --record FILE.jsonl to keep one) (unfinished)\n"
+    ));
+}
+
+#[test]
+fn ctrl_c_at_the_prompt_saves_the_game_so_far() {
+    let dir = temp_dir();
+    let rec = dir.path().join("g.jsonl");
+    let mut child = bin()
+        .args([
+            "play",
+            "--game",
+            "seashells",
+            "--players",
+            "2",
+            "--bots",
+            "random",
+            "--seed",
+            "3",
+            "--record",
+            rec.to_str().unwrap(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"1\n").unwrap();
+    stdin.flush().unwrap();
+    // Standard input stays open: the program waits at its second prompt.
+    std::thread::sleep(Duration::from_millis(1500));
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let o = child.wait_with_output().unwrap();
+    drop(stdin);
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: interrupted: game stopped; record written to {} (unfinished)\n",
+            rec.display()
+        )
+    );
+    let record = read_record(&rec);
+    assert_eq!(record["end"], "unfinished");
+    assert_eq!(record["events"].as_array().unwrap().len(), 2);
+    assert!(replay(&rec, &["--verify-only"]).status.success());
+    // No temporary file is left.
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 1);
+}
+
+#[test]
+fn bad_options_are_one_line_errors() {
+    let err = |args: &[&str]| -> String {
+        let o = play(args, "");
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        stderr(&o)
+    };
+    assert_eq!(
+        err(&["--game", "seashells", "--players", "2", "--seat", "2"]),
+        "error: --seat 2: a game of 2 players has seats 0 to 1\n"
+    );
+    assert_eq!(
+        err(&[
+            "--game",
+            "seaside",
+            "--players",
+            "4",
+            "--bots",
+            "random,greedy"
+        ]),
+        "error: --bots: 2 specs for 3 bot seat(s) (give one spec per bot seat in seat order, \
+         or one for every bot)\n"
+    );
+    assert!(err(&["--game", "chess", "--players", "2"]).starts_with("error: --game: unknown game"));
+    assert!(
+        err(&[
+            "--game",
+            "seaside",
+            "--players",
+            "2",
+            "--record",
+            "/no/such/dir/g.jsonl"
+        ])
+        .starts_with("error: --record: cannot write `/no/such/dir/g.jsonl`")
+    );
+}
