@@ -357,7 +357,7 @@ fn end_of_input_leaves_an_unfinished_record_that_replay_reports() {
     assert!(o.status.success());
     assert!(stdout(&o).contains(
         "Game stopped before its end (end of input) after 0 move(s).\n\
-         no record written (give --record FILE.jsonl to keep one) (unfinished)\n"
+         no record written (give --record FILE.jsonl to keep one)\n"
     ));
 }
 
@@ -409,6 +409,36 @@ fn ctrl_c_at_the_prompt_saves_the_game_so_far() {
     // No temporary file is left.
     let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(names.len(), 1);
+}
+
+#[test]
+fn the_seashells_board_marks_the_squares_the_seat_can_take() {
+    let o = play(
+        &["--game", "seashells", "--players", "2", "--seed", "3"],
+        "quit\n",
+    );
+    let text = stdout(&o);
+    let grid: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("  row sq |"))
+        .take(10)
+        .collect();
+    assert_eq!(
+        grid,
+        [
+            "  row sq |    a    b    c    d    e    f    g    h",
+            "    1  0 |  WhG  OyY  CwP  CoV  ScY   FT  NaW  *FT",
+            "    2  8 |  CwO  ScV  OyB  ScG  NaG   FH  StP  *FH",
+            "    3 16 |  NaY  CoP  CwB  OyG  ScP  CoB    $ *StW",
+            "    4 24 |  NaP  StO  StV  CwG  CoW  NaV  NaB *ScO",
+            "    5 32 |  CoO  NaO    $  WhW  WhV  StY   Bo *CwW",
+            "    6 40 | *OyW  *FT  *FH *ScB *ScW *OyV  *Bo  [U]",
+            "    7 48 |  CoY  WhO    $  WhB   Bo   Bo    $ *CwY",
+            "    8 56 |  StB  WhY    $  WhP  CoG  StG  OyO *CwV",
+            "  * marks the squares you can take",
+        ]
+    );
+    assert!(text.contains("  14. 63         take h8 (square 63): Cowrie/Violet\n"));
 }
 
 #[test]
