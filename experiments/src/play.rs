@@ -166,9 +166,14 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
 /// one spec for every bot, or one per bot seat in seat order.
 fn parse_bots(text: &str, players: usize, human: Seat) -> Result<Vec<Option<BotConfig>>, String> {
     let parts = split_top_level(text).map_err(|e| format!("--bots: {e}"))?;
+    // Checked even when no seat needs a bot (solo games).
+    for part in &parts {
+        BotConfig::parse(part).map_err(|e| format!("--bots: {e}"))?;
+    }
     let bot_seats = players - 1;
     let parts: Vec<String> = match parts.len() {
         1 => vec![parts[0].to_string(); bot_seats],
+        _ if players == 1 => Vec::new(),
         n if n == bot_seats => parts.iter().map(|s| s.to_string()).collect(),
         n => {
             return Err(format!(
@@ -428,6 +433,13 @@ impl<'g, G: GameKind> Session<'g, G> {
             } else {
                 out!("  seat {seat}: {spec}");
             }
+        }
+        if self
+            .players
+            .iter()
+            .any(|p| matches!(p, Player::Search(bot, _) if bot.mode() == Mode::Oracle))
+        {
+            out!("note: `oracle` sees hidden information (cheats): it is not a fair opponent");
         }
         out!("Type the number of an action or its text; hint, undo, show, help, quit.");
     }

@@ -465,6 +465,10 @@ fn bad_options_are_one_line_errors() {
          or one for every bot)\n"
     );
     assert!(err(&["--game", "chess", "--players", "2"]).starts_with("error: --game: unknown game"));
+    assert_eq!(
+        err(&["--game", "shell-dash", "--players", "1", "--bots", "clever"]),
+        "error: --bots: unknown bot `clever` (known: random, greedy, pimc, ismcts, oracle)\n"
+    );
     assert!(
         err(&[
             "--game",
