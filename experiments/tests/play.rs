@@ -5,7 +5,7 @@
 //! Ctrl-C) leaving an unfinished record. Every test works in its own
 //! temporary folder, removed at the end.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
@@ -387,13 +387,35 @@ fn ctrl_c_at_the_prompt_saves_the_game_so_far() {
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"1\n").unwrap();
     stdin.flush().unwrap();
-    // Standard input stays open: the program waits at its second prompt.
-    std::thread::sleep(Duration::from_millis(1500));
+    // Standard input stays open: wait until the program waits at its
+    // second prompt (move 3: seat 1 has moved), then interrupt it.
+    let mut out = child.stdout.take().unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let reader = {
+        let seen = seen.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n @ 1..) = out.read(&mut buf) {
+                seen.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        })
+    };
+    let start = std::time::Instant::now();
+    while !String::from_utf8_lossy(&seen.lock().unwrap()).contains("move 3 (") {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no second prompt"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     unsafe {
         libc::kill(child.id() as i32, libc::SIGINT);
     }
     let o = child.wait_with_output().unwrap();
+    reader.join().unwrap();
     drop(stdin);
+    let text = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    assert!(text.ends_with("\nGame stopped before its end (interrupted) after 2 move(s).\n"));
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert_eq!(
         stderr(&o),
