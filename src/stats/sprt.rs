@@ -2,16 +2,27 @@
 //! chess engine testing (fishtest, cutechess-cli) does it.
 //!
 //! H0: the Elo difference of the tested bot over its opponent is `elo0`;
-//! H1: it is `elo1` (`elo1 > elo0`). After every batch of samples compute
-//! the generalized SPRT log-likelihood ratio
+//! H1: it is `elo1` (`elo1 > elo0`), Elo being logistic: a difference `e`
+//! means an expected score `s(e) = 1 / (1 + 10^(-e/400))`. After every
+//! batch of samples compute the generalized log-likelihood ratio and stop
+//! at `LLR <= ln(beta / (1 - alpha))` (accept H0) or
+//! `LLR >= ln((1 - beta) / alpha)` (accept H1).
+//!
+//! [`Sprt::llr`] (what [`Sprt::decide`] uses) is fishtest's generalized
+//! LLR: the samples' score distribution is fitted by maximum likelihood
+//! under each hypothesis (mean `s0`, resp. `s1`) and the LLR is the ratio
+//! of the two likelihoods. [`Sprt::llr_approx`] is its normal
+//! approximation
 //!
 //! ```text
-//! LLR = N (s1 - s0) (2m - s0 - s1) / (2v)        s(e) = 1 / (1 + 10^(-e/400))
+//! LLR = N (s1 - s0) (2m - s0 - s1) / (2v)
 //! ```
 //!
-//! from the `N` samples' mean score `m` and variance `v` (both in [0, 1]
-//! units per game), and stop at `LLR <= ln(beta / (1 - alpha))` (accept H0)
-//! or `LLR >= ln((1 - beta) / alpha)` (accept H1).
+//! from the `N` samples' mean score `m` and variance `v` (per-game units).
+//! The two agree to about 0.01 once a record has some spread; on a short
+//! record without spread (two deal pairs won twice) the approximation's
+//! variance is near 0 and it would accept H1 after four games, which the
+//! generalized LLR does not.
 //!
 //! A sample is either one game (**trinomial**: loss, draw, win) or, better,
 //! the pair of games played on one deal with the seats swapped
@@ -155,11 +166,39 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of the samples in `counts` (0 with no
-    /// samples). See the module documentation for the formula and
-    /// [`ScoreCounts::mean_and_variance`] for the regularization of empty
-    /// score levels.
+    /// The generalized log-likelihood ratio of the samples in `counts`, as
+    /// fishtest computes it: under each hypothesis, the score distribution
+    /// over the levels that is most likely given the samples and has mean
+    /// `s0` (resp. `s1`), and `LLR = sum_k n_k ln(p1_k / p0_k)`. 0 with no
+    /// samples; empty levels count as [`REGULARIZATION`] samples.
+    ///
+    /// It agrees with [`Sprt::llr_approx`] once the record has some spread
+    /// (within 0.01 on realistic records) and stays small on short
+    /// degenerate records (two deal pairs won twice), where the
+    /// approximation's variance estimate is near 0 and its LLR explodes.
+    /// [`Sprt::decide`] uses this one.
     pub fn llr(&self, counts: &ScoreCounts) -> f64 {
+        let Some((n, weights)) = counts.regularized() else {
+            return 0.0;
+        };
+        let top = (counts.levels() - 1) as f64;
+        let x: Vec<f64> = (0..counts.levels()).map(|k| k as f64 / top).collect();
+        let p: Vec<f64> = weights.iter().map(|w| w / n).collect();
+        let s0 = expected_score(self.elo0);
+        let s1 = expected_score(self.elo1);
+        let t0 = mle_tilt(&x, &p, s0);
+        let t1 = mle_tilt(&x, &p, s1);
+        n * x
+            .iter()
+            .zip(&p)
+            .map(|(&x, &p)| p * ((1.0 + t0 * (x - s0)).ln() - (1.0 + t1 * (x - s1)).ln()))
+            .sum::<f64>()
+    }
+
+    /// The normal approximation of the generalized LLR (the module
+    /// documentation's formula) `N (s1 - s0) (2m - s0 - s1) / (2v)`, from
+    /// [`ScoreCounts::mean_and_variance`]. 0 with no samples.
+    pub fn llr_approx(&self, counts: &ScoreCounts) -> f64 {
         let Some((n, m, v)) = counts.mean_and_variance() else {
             return 0.0;
         };
@@ -254,6 +293,34 @@ impl FromStr for Sprt {
         let beta = real("beta")?.unwrap_or(DEFAULT_ERROR);
         Sprt::new(elo0, elo1, alpha, beta)
     }
+}
+
+/// The maximum-likelihood distribution over score levels `x` (which span
+/// 0 to 1) with mean `s`, given observed frequencies `p` (all positive), is
+/// `p_k / (1 + t (x_k - s))`, where `t` solves
+/// `sum_k p_k (x_k - s) / (1 + t (x_k - s)) = 0` on `(-1/(1-s), 1/s)`; the
+/// left side falls from +inf to -inf there, so bisection finds `t`
+/// (deterministically, to the last bit).
+fn mle_tilt(x: &[f64], p: &[f64], s: f64) -> f64 {
+    let f = |t: f64| -> f64 {
+        x.iter()
+            .zip(p)
+            .map(|(&x, &p)| p * (x - s) / (1.0 + t * (x - s)))
+            .sum()
+    };
+    let (mut lo, mut hi) = (-1.0 / (1.0 - s), 1.0 / s);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
 }
 
 /// The state of the test after some samples (what the summary prints).
@@ -399,30 +466,38 @@ impl ScoreCounts {
     /// units), with every empty level counted as [`REGULARIZATION`] samples
     /// as fishtest does. `None` with no samples.
     pub fn mean_and_variance(&self) -> Option<(f64, f64, f64)> {
-        if self.samples() == 0 {
-            return None;
-        }
+        let (n, weights) = self.regularized()?;
         let top = (self.levels() - 1) as f64;
-        let weight = |c: u64| if c == 0 { REGULARIZATION } else { c as f64 };
-        let n: f64 = self.counts.iter().map(|&c| weight(c)).sum();
-        let m = self
-            .counts
+        let m = weights
             .iter()
             .enumerate()
-            .map(|(k, &c)| weight(c) * k as f64 / top)
+            .map(|(k, w)| w * k as f64 / top)
             .sum::<f64>()
             / n;
-        let v = self
-            .counts
+        let v = weights
             .iter()
             .enumerate()
-            .map(|(k, &c)| {
+            .map(|(k, w)| {
                 let d = k as f64 / top - m;
-                weight(c) * d * d
+                w * d * d
             })
             .sum::<f64>()
             / n;
         Some((n, m, v))
+    }
+
+    /// The counts with every empty level counted as [`REGULARIZATION`]
+    /// samples, and their total; `None` with no samples.
+    fn regularized(&self) -> Option<(f64, Vec<f64>)> {
+        if self.samples() == 0 {
+            return None;
+        }
+        let weights: Vec<f64> = self
+            .counts
+            .iter()
+            .map(|&c| if c == 0 { REGULARIZATION } else { c as f64 })
+            .collect();
+        Some((weights.iter().sum(), weights))
     }
 }
 
@@ -468,7 +543,7 @@ mod tests {
         assert_eq!(n, 100.0);
         assert!((m - 0.7).abs() < 1e-15);
         assert!((v - 0.16).abs() < 1e-15);
-        let llr = sprt(0.0, elo_three_to_one()).llr(&counts);
+        let llr = sprt(0.0, elo_three_to_one()).llr_approx(&counts);
         assert!((llr - 11.718_75).abs() < 1e-12, "{llr}");
     }
 
@@ -483,7 +558,7 @@ mod tests {
         assert!((m - 0.675).abs() < 1e-15);
         assert!((v - 0.075_625).abs() < 1e-15);
         assert_eq!(counts.mean(), Some(0.675));
-        let llr = sprt(0.0, elo_three_to_one()).llr(&counts);
+        let llr = sprt(0.0, elo_three_to_one()).llr_approx(&counts);
         assert!((llr - 2.5 / 0.151_25).abs() < 1e-12, "{llr}");
     }
 
@@ -509,10 +584,11 @@ mod tests {
         let s = sprt(0.0, 5.0);
         let mut counts = ScoreCounts::pentanomial();
         assert_eq!(s.llr(&counts), 0.0);
+        assert_eq!(s.llr_approx(&counts), 0.0);
         assert_eq!(s.decide(&counts).decision, Decision::Inconclusive);
         counts.add(4);
-        let llr = s.llr(&counts);
-        assert!(llr.is_finite() && llr > 0.0, "{llr}");
+        let approx = s.llr_approx(&counts);
+        assert!(approx.is_finite() && approx > 0.0, "{approx}");
         // Hand value: four empty levels count 1e-3 each.
         let e = REGULARIZATION;
         let n = 1.0 + 4.0 * e;
@@ -523,7 +599,59 @@ mod tests {
             / n;
         let (s0, s1) = (0.5, expected_score(5.0));
         let want = n * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * v);
-        assert!((llr - want).abs() < 1e-9 * want, "{llr} {want}");
+        assert!((approx - want).abs() < 1e-9 * want, "{approx} {want}");
+        // A second pair won twice: the approximation (variance near 0)
+        // would accept H1 after four games; the generalized LLR does not.
+        counts.add(4);
+        let approx = s.llr_approx(&counts);
+        assert!((approx - 7.6435).abs() < 1e-4, "{approx}");
+        assert!(approx > s.bounds().1);
+        let llr = s.llr(&counts);
+        assert!((llr - 0.0286).abs() < 1e-4, "{llr}");
+        assert_eq!(s.decide(&counts).decision, Decision::Inconclusive);
+    }
+
+    #[test]
+    fn generalized_llr_fits_each_hypothesis_exactly() {
+        // The tilted distributions are distributions with the hypothesized
+        // means, and the LLR is the log-likelihood ratio of the record
+        // under them.
+        let counts = ScoreCounts::from_pentanomial([7, 30, 61, 35, 9]);
+        let s = sprt(-10.0, 15.0);
+        let (n, weights) = counts.regularized().unwrap();
+        let x = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let p: Vec<f64> = weights.iter().map(|w| w / n).collect();
+        let mut log_likelihood = [0.0; 2];
+        for (h, elo) in [s.elo0, s.elo1].into_iter().enumerate() {
+            let target = expected_score(elo);
+            let t = mle_tilt(&x, &p, target);
+            let q: Vec<f64> = (0..5).map(|k| p[k] / (1.0 + t * (x[k] - target))).collect();
+            assert!((q.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{q:?}");
+            let mean: f64 = (0..5).map(|k| q[k] * x[k]).sum();
+            assert!((mean - target).abs() < 1e-12, "{mean} {target}");
+            log_likelihood[h] = (0..5).map(|k| weights[k] * q[k].ln()).sum();
+        }
+        let llr = s.llr(&counts);
+        assert!((llr - (log_likelihood[1] - log_likelihood[0])).abs() < 1e-9);
+        // ... and on records with spread whose mean is near the hypotheses
+        // (where a test stops), the normal approximation agrees.
+        let approx = s.llr_approx(&counts);
+        assert!((llr - approx).abs() < 0.01, "{llr} {approx}");
+        for counts in [
+            ScoreCounts::from_pentanomial([290, 600, 1200, 600, 310]),
+            ScoreCounts::from_pentanomial([300, 600, 1200, 600, 300]),
+            ScoreCounts::from_trinomial(490, 100, 510),
+        ] {
+            let s = sprt(0.0, 10.0);
+            let (llr, approx) = (s.llr(&counts), s.llr_approx(&counts));
+            assert!((llr - approx).abs() < 0.01, "{counts:?}: {llr} {approx}");
+        }
+        // Far from them they part (the approximation is a local expansion)
+        // but agree on the decision.
+        let strong = ScoreCounts::from_pentanomial([50, 150, 400, 250, 150]);
+        let s = sprt(0.0, 10.0);
+        let (llr, approx) = (s.llr(&strong), s.llr_approx(&strong));
+        assert!(llr > 13.0 && approx > 14.0, "{llr} {approx}");
     }
 
     #[test]
