@@ -461,6 +461,42 @@ impl ScoreCounts {
         Some(total as f64 / (n as f64 * top))
     }
 
+    /// The Elo difference the samples' mean score per game corresponds to,
+    /// with a normal 95% interval from the samples' own variance (per deal
+    /// pair when pentanomial, which is what makes it right for paired
+    /// games): `(elo, low, high)` = [`elo_from_score`] of `m`, `m - h` and
+    /// `m + h`, `h = Z95 sqrt(v / N)`, computed exactly from the integer
+    /// counts without regularization. Infinite where a score reaches 0 or 1;
+    /// `None` with no samples.
+    pub fn elo_ci95(&self) -> Option<(f64, f64, f64)> {
+        let n = self.samples();
+        if n == 0 {
+            return None;
+        }
+        let top = (self.levels() - 1) as u128;
+        let (mut s1, mut s2) = (0u128, 0u128);
+        for (k, &c) in self.counts.iter().enumerate() {
+            s1 += k as u128 * c as u128;
+            s2 += (k * k) as u128 * c as u128;
+        }
+        let n128 = n as u128;
+        let (nf, topf) = (n as f64, top as f64);
+        let m = s1 as f64 / (nf * topf);
+        // N * S2 - S1^2 >= 0 exactly (Cauchy-Schwarz), in integers.
+        let v = (n128 * s2 - s1 * s1) as f64 / (nf * nf * topf * topf);
+        let h = super::Z95 * (v / nf).sqrt();
+        let elo = |score: f64| {
+            if score <= 0.0 {
+                f64::NEG_INFINITY
+            } else if score >= 1.0 {
+                f64::INFINITY
+            } else {
+                elo_from_score(score)
+            }
+        };
+        Some((elo(m), elo(m - h), elo(m + h)))
+    }
+
     /// `(N, m, v)`: the number of samples, their mean score per game and
     /// the variance of a sample's score (population variance, in per-game
     /// units), with every empty level counted as [`REGULARIZATION`] samples
@@ -683,6 +719,24 @@ mod tests {
                 .decision,
             Decision::H0
         );
+    }
+
+    #[test]
+    fn elo_estimate_with_interval() {
+        // m = 0.675, v = 0.075625 over 100 pairs: h = Z95 * 0.0275.
+        let counts = ScoreCounts::from_pentanomial([5, 10, 20, 40, 25]);
+        let (elo, lo, hi) = counts.elo_ci95().unwrap();
+        let h = crate::stats::Z95 * 0.0275;
+        let at = |m: f64| 400.0 * (m / (1.0 - m)).log10();
+        assert!((elo - at(0.675)).abs() < 1e-9, "{elo}");
+        assert!((lo - at(0.675 - h)).abs() < 1e-9, "{lo}");
+        assert!((hi - at(0.675 + h)).abs() < 1e-9, "{hi}");
+        // An even record is centred on 0; all wins is +inf.
+        let (elo, lo, hi) = ScoreCounts::from_trinomial(30, 40, 30).elo_ci95().unwrap();
+        assert!(elo.abs() < 1e-12 && (lo + hi).abs() < 1e-9 && hi > 0.0);
+        let (elo, _, hi) = ScoreCounts::from_trinomial(0, 0, 5).elo_ci95().unwrap();
+        assert_eq!((elo, hi), (f64::INFINITY, f64::INFINITY));
+        assert_eq!(ScoreCounts::pentanomial().elo_ci95(), None);
     }
 
     #[test]
