@@ -1,4 +1,13 @@
-//! Interval statistics for tournament results.
+//! Statistics for tournament results: intervals ([`wilson`],
+//! [`mean_ci95`]), the sequential probability ratio test for early stopping
+//! ([`sprt`]), Bradley-Terry ratings with bootstrap intervals
+//! ([`bradley_terry`]) and the pairwise decomposition of multi-player
+//! rankings ([`pairwise`]). Formulas, choices and references:
+//! `docs/statistics.md`.
+
+pub mod bradley_terry;
+pub mod pairwise;
+pub mod sprt;
 
 /// z for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
