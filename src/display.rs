@@ -44,6 +44,14 @@ pub trait Describe: Game {
     fn describe_choice(&self, state: &Self::State, action: Self::Action) -> String {
         self.describe_action(state, action)
     }
+    /// A picture of `state` for the person who is to move in it, `viewer`:
+    /// [`Describe::describe_state`] with the places that person's legal
+    /// actions reach marked where the game has such places (Seashells marks
+    /// the squares, or ring positions, that can be taken). Default: the
+    /// plain picture.
+    fn describe_with_choices(&self, state: &Self::State, viewer: Viewer) -> String {
+        self.describe_state(state, viewer)
+    }
     /// A readable account of the final scoring.
     fn describe_result(&self, terminal: &Self::State) -> String;
 }

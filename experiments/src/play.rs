@@ -449,21 +449,13 @@ impl<'g, G: GameKind> Session<'g, G> {
         let st = self.opts.style;
         let me = format!("seat {}", self.opts.human);
         out!("");
-        let mut picture = self
-            .game
-            .describe_state(&self.state, Viewer::Seat(self.opts.human));
-        if self.game.name() == "seashells"
-            && self.game.to_move(&self.state) == Some(self.opts.human)
-        {
-            // Board mode: a take's text is its square (`27`, `27+b`).
-            let squares: Vec<usize> = self
-                .game
-                .legal_actions(&self.state)
-                .iter()
-                .filter_map(|a| a.to_string().trim_end_matches("+b").parse().ok())
-                .collect();
-            picture = mark_squares(&picture, &squares, st);
-        }
+        let viewer = Viewer::Seat(self.opts.human);
+        // On the person's turn, the places their actions reach are marked.
+        let picture = if self.game.to_move(&self.state) == Some(self.opts.human) {
+            self.game.describe_with_choices(&self.state, viewer)
+        } else {
+            self.game.describe_state(&self.state, viewer)
+        };
         for line in picture.lines() {
             if line.starts_with(&me) {
                 out!("{}", st.bold(line));
@@ -765,49 +757,6 @@ fn search<G: GameKind>(mode: Mode, params: SearchParams, players: usize) -> Play
         Box::new(MctsBot::new(mode, params)),
         params.reward_for(players),
     )
-}
-
-/// The header of the Seashells board's grid (`  row sq |   a   b ...`).
-const GRID_HEADER: &str = "  row sq |";
-
-/// Mark `squares` of a Seashells board picture with `*` before the item
-/// (in colour when on), widening the grid's columns by one, and say so
-/// under the grid. The grid is [`GRID_HEADER`] and the 8 lines after it,
-/// 4 characters per square after the `|`; a picture without it (stroll
-/// mode) is returned unchanged.
-fn mark_squares(picture: &str, squares: &[usize], style: Style) -> String {
-    let lines: Vec<&str> = picture.lines().collect();
-    let Some(header) = lines.iter().position(|l| l.starts_with(GRID_HEADER)) else {
-        return picture.to_string();
-    };
-    let mut out = String::new();
-    for (i, line) in lines.iter().enumerate() {
-        let row = i.wrapping_sub(header + 1);
-        match line.find('|') {
-            Some(bar) if i == header || (row < 8 && line.len() >= bar + 33) => {
-                out.push_str(&line[..=bar]);
-                for col in 0..8 {
-                    let cell = line
-                        .get(bar + 1 + 4 * col..bar + 5 + 4 * col)
-                        .unwrap_or("")
-                        .trim_start();
-                    if i != header && squares.contains(&(row * 8 + col)) {
-                        let marked = format!("*{cell}");
-                        out.push_str(&" ".repeat(5usize.saturating_sub(marked.len())));
-                        out.push_str(&style.paint("1;32", &marked));
-                    } else {
-                        out.push_str(&format!("{cell:>5}"));
-                    }
-                }
-            }
-            _ => out.push_str(line),
-        }
-        out.push('\n');
-        if row == 7 && !squares.is_empty() {
-            out.push_str("  * marks the squares you can take\n");
-        }
-    }
-    out
 }
 
 /// `ismcts` for `ismcts(iterations=...)`.

@@ -457,10 +457,40 @@ fn the_seashells_board_marks_the_squares_the_seat_can_take() {
             "    6 40 | *OyW  *FT  *FH *ScB *ScW *OyV  *Bo  [U]",
             "    7 48 |  CoY  WhO    $  WhB   Bo   Bo    $ *CwY",
             "    8 56 |  StB  WhY    $  WhP  CoG  StG  OyO *CwV",
-            "  * marks the squares you can take",
+            "Bucket [U] on h6 (square 47); 63 items left, 14 in its row and column",
         ]
     );
+    assert!(text.contains("\n* marks the places you can take\n"));
     assert!(text.contains("  14. 63         take h8 (square 63): Cowrie/Violet\n"));
+}
+
+#[test]
+fn the_seashells_ring_marks_the_places_the_seat_can_reach() {
+    let o = play(
+        &[
+            "--game",
+            "seashells(mode=stroll)",
+            "--players",
+            "2",
+            "--seed",
+            "3",
+        ],
+        "quit\n",
+    );
+    let text = stdout(&o);
+    let ring: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Ring, clockwise"))
+        .skip(1)
+        .take(4)
+        .collect();
+    // The Bucket starts at 47; steps 1 to 4 reach 48 to 51.
+    assert!(ring[2].ends_with("  [U]|"), "{ring:?}");
+    assert!(
+        ring[3].starts_with(" 48  *CoY *WhO   *$ *WhB   Bo "),
+        "{ring:?}"
+    );
+    assert_eq!(text.matches('*').count(), 4 + 1, "{text}");
 }
 
 #[test]

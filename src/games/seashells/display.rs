@@ -56,9 +56,30 @@ impl Seashells {
     }
 }
 
-impl Describe for Seashells {
-    fn describe_state(&self, s: &SeashellsState, viewer: Viewer) -> String {
+impl Seashells {
+    /// The squares (board) or ring positions (stroll) the seat to move can
+    /// take, as a bit mask (empty when the game is over).
+    fn choice_places(&self, s: &SeashellsState) -> u64 {
+        if self.to_move(s).is_none() {
+            return 0;
+        }
+        match self.mode {
+            Mode::Board => self.reachable(s),
+            Mode::Stroll => {
+                let steps = s.occ.count_ones().min(4);
+                (1..=steps).fold(0u64, |mask, k| {
+                    let to = (s.bucket as u32 + Self::stroll_distance(s, k)) & 63;
+                    mask | 1 << to
+                })
+            }
+        }
+    }
+
+    /// [`Describe::describe_state`], with the places in `marked` drawn as
+    /// `*ITEM` (the columns then one character wider) and a line saying so.
+    fn picture(&self, s: &SeashellsState, viewer: Viewer, marked: u64) -> String {
         let mut out = String::new();
+        let width = if marked == 0 { 4 } else { 5 };
         let sun = Item::from_code(s.sun);
         let _ = writeln!(
             out,
@@ -74,13 +95,19 @@ impl Describe for Seashells {
             let _ = writeln!(out, "as seen by seat {k}");
         }
         let cell = |sq: usize| -> String {
-            if sq == s.bucket as usize {
+            let text = if sq == s.bucket as usize {
                 "[U]".to_string()
             } else if s.occ >> sq & 1 != 0 {
                 Item::from_code(s.items[sq]).label()
             } else {
                 ".".to_string()
-            }
+            };
+            let text = if marked >> sq & 1 != 0 {
+                format!("*{}", text.trim_start())
+            } else {
+                text
+            };
+            format!("{text:>width$}")
         };
         match self.mode {
             Mode::Board => {
@@ -88,13 +115,13 @@ impl Describe for Seashells {
                     out,
                     "  row sq |{}",
                     (b'a'..=b'h')
-                        .map(|c| format!("{:>4}", c as char))
+                        .map(|c| format!("{:>width$}", c as char))
                         .collect::<String>()
                 );
                 for row in 0..8 {
                     let _ = write!(out, "{:>5}{:>3} |", row + 1, row * 8);
                     for col in 0..8 {
-                        let _ = write!(out, "{:>4}", cell(row * 8 + col));
+                        out.push_str(&cell(row * 8 + col));
                     }
                     out.push('\n');
                 }
@@ -116,7 +143,7 @@ impl Describe for Seashells {
                 for line in 0..4 {
                     let _ = write!(out, "{:>3} ", line * 16);
                     for pos in line * 16..line * 16 + 16 {
-                        let _ = write!(out, "{:>4}", cell(pos));
+                        out.push_str(&cell(pos));
                         if pos == s.start as usize {
                             out.push('|');
                         }
@@ -132,6 +159,9 @@ impl Describe for Seashells {
                 );
             }
         }
+        if marked != 0 {
+            let _ = writeln!(out, "* marks the places you can take");
+        }
         for p in 0..self.players {
             let _ = writeln!(out, "{}", self.seat_line(s, p, viewer));
         }
@@ -144,6 +174,18 @@ impl Describe for Seashells {
             }
         }
         out
+    }
+}
+
+impl Describe for Seashells {
+    fn describe_state(&self, s: &SeashellsState, viewer: Viewer) -> String {
+        self.picture(s, viewer, 0)
+    }
+
+    /// The picture with the squares (board) or ring positions (stroll) the
+    /// seat to move can take marked `*`.
+    fn describe_with_choices(&self, s: &SeashellsState, viewer: Viewer) -> String {
+        self.picture(s, viewer, self.choice_places(s))
     }
 
     /// `take d4 (square 27): Scallop/Yellow, then spends a bottle`; stroll:
