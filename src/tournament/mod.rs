@@ -43,7 +43,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-pub use self::totals::{BotTotals, PairedTotals, SeatTotals, Totals};
+pub use self::totals::{BotTotals, PairedTotals, SeatTotals, Tally, Totals, ranks};
 use crate::bot::Bot;
 use crate::game::Outcome;
 use crate::record::RecordFormat;
@@ -430,4 +430,270 @@ where
         on_done: &|| {},
     };
     play_range(game, spec, bot, &options, &mut NoSink).expect("never cancelled, no sink error")
+}
+
+#[cfg(all(test, feature = "testing"))]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+    use crate::GameRng;
+    use crate::game::{Game, SeatSet};
+    use crate::rng::below;
+    use crate::testing::toy::Pebbles;
+
+    /// Takes the first legal action (spec `first`) or a random one (`rand`).
+    struct Simple(bool);
+
+    impl Bot<Pebbles> for Simple {
+        fn choose(
+            &mut self,
+            game: &Pebbles,
+            state: &<Pebbles as Game>::State,
+            rng: &mut GameRng,
+        ) -> <Pebbles as Game>::Action {
+            let legal = game.legal_actions(state);
+            if self.0 {
+                legal[below(rng, legal.len() as u32) as usize]
+            } else {
+                legal[0]
+            }
+        }
+    }
+
+    fn bot(spec: &str) -> Box<dyn Bot<Pebbles>> {
+        Box::new(Simple(spec == "rand"))
+    }
+
+    fn specs(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn spec(lineup: &[&str], count: Count) -> RunSpec {
+        RunSpec::new("pebbles", lineup.len(), &specs(lineup), count, 5, true).unwrap()
+    }
+
+    /// Keeps every game it is given.
+    #[derive(Default)]
+    struct Keep(Vec<GameResult>);
+
+    impl Sink for Keep {
+        fn game(&mut self, game: &GameResult) -> Result<(), String> {
+            self.0.push(game.clone());
+            Ok(())
+        }
+    }
+
+    fn play(
+        spec: &RunSpec,
+        range: Range<u64>,
+        rows: bool,
+        records: bool,
+    ) -> (Totals, Vec<GameResult>) {
+        let never = AtomicBool::new(false);
+        let options = PlayOptions {
+            range,
+            want_rows: rows,
+            want_records: records,
+            cancel: &never,
+            on_done: &|| {},
+        };
+        let mut keep = Keep::default();
+        let totals = play_range(
+            &Pebbles {
+                players: spec.players,
+            },
+            spec,
+            bot,
+            &options,
+            &mut keep,
+        )
+        .unwrap();
+        (totals, keep.0)
+    }
+
+    #[test]
+    fn the_lineup_rotates_through_the_seats() {
+        let s = spec(&["rand", "first", "first"], Count::Deals(2));
+        assert_eq!(s.rotations(), 3);
+        assert_eq!(s.games(), 6);
+        let seats = |r| (0..3).map(|seat| s.seat_spec(r, seat)).collect::<Vec<_>>();
+        assert_eq!(seats(0), ["rand", "first", "first"]);
+        assert_eq!(seats(1), ["first", "rand", "first"]);
+        assert_eq!(seats(2), ["first", "first", "rand"]);
+        // One spec, or --no-rotate: one rotation.
+        assert_eq!(spec(&["rand", "rand"], Count::Games(3)).rotations(), 1);
+        let fixed = RunSpec::new(
+            "pebbles",
+            2,
+            &specs(&["rand", "first"]),
+            Count::Games(3),
+            5,
+            false,
+        );
+        assert_eq!(fixed.unwrap().games(), 3);
+    }
+
+    #[test]
+    fn bad_counts_and_lineups_are_refused() {
+        let lineup = specs(&["rand", "first", "first"]);
+        let e = RunSpec::new("pebbles", 3, &lineup, Count::Games(7), 1, true).unwrap_err();
+        assert_eq!(
+            e,
+            RunSpecError::GamesNotMultiple {
+                games: 7,
+                rotations: 3
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "7 games is not a multiple of the 3 seat rotations of each deal \
+             (use 6 or 9 games, --deals 2, or --no-rotate)"
+        );
+        let e = RunSpec::new("pebbles", 3, &lineup, Count::Deals(0), 1, true).unwrap_err();
+        assert_eq!(e, RunSpecError::Empty);
+        let e = RunSpec::new("pebbles", 4, &lineup, Count::Deals(1), 1, true).unwrap_err();
+        assert_eq!(
+            e,
+            RunSpecError::Lineup {
+                given: 3,
+                players: 4
+            }
+        );
+    }
+
+    #[test]
+    fn every_rotation_of_a_deal_has_the_deal_seed_and_records_say_so() {
+        let s = spec(&["rand", "first"], Count::Deals(3));
+        let (_, games) = play(&s, 0..6, true, true);
+        let order: Vec<(u64, u64, u64)> = games
+            .iter()
+            .map(|g| (g.index, g.deal, g.rotation))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                (0, 0, 0),
+                (1, 0, 1),
+                (2, 1, 0),
+                (3, 1, 1),
+                (4, 2, 0),
+                (5, 2, 1)
+            ]
+        );
+        for g in &games {
+            assert_eq!(g.seed, crate::rng::game_seed(5, g.deal));
+            let line = String::from_utf8(g.record_line.clone().unwrap()).unwrap();
+            assert!(line.contains(&format!("\"seed\":{}", g.seed)), "{line}");
+            assert!(line.ends_with('\n'));
+            assert_eq!(g.seat_bots, if g.rotation == 0 { [0, 1] } else { [1, 0] });
+        }
+    }
+
+    #[test]
+    fn totals_of_any_split_merge_into_the_totals_of_the_whole() {
+        let s = spec(&["rand", "first", "first"], Count::Deals(7));
+        let (whole, _) = play(&s, 0..21, false, false);
+        assert_eq!(whole.games, 21);
+        assert_eq!(whole.paired.as_ref().unwrap().deals, 7);
+        assert!(whole.paired.as_ref().unwrap().open.is_empty());
+        for cuts in [vec![1], vec![4, 5], vec![2, 10, 11, 20]] {
+            let mut bounds = vec![0];
+            bounds.extend(cuts);
+            bounds.push(21);
+            let mut merged = Totals::new(&s);
+            // Merge in reverse order: order does not matter either.
+            for w in bounds.windows(2).rev() {
+                merged.merge(&play(&s, w[0]..w[1], false, false).0);
+            }
+            assert_eq!(merged, whole, "{bounds:?}");
+        }
+        // A part that splits a deal leaves it open until merged.
+        let (part, _) = play(&s, 0..4, false, false);
+        let p = part.paired.unwrap();
+        assert_eq!((p.deals, p.open.len()), (1, 1));
+    }
+
+    #[test]
+    fn the_paired_difference_and_ranks_are_exact() {
+        let s = spec(&["rand", "first"], Count::Deals(2));
+        let mut totals = Totals::new(&s);
+        let game = |deal, rotation, scores: [i32; 2], winners: &[usize]| {
+            let mut w = SeatSet::EMPTY;
+            for &x in winners {
+                w.insert(x);
+            }
+            GameResult {
+                index: deal * 2 + rotation,
+                deal,
+                rotation,
+                seed: 0,
+                seat_bots: if rotation == 0 {
+                    vec![0, 1]
+                } else {
+                    vec![1, 0]
+                },
+                outcome: Outcome {
+                    scores: scores.into_iter().collect(),
+                    winners: w,
+                },
+                plies: 4,
+                turns: 2,
+                rows: None,
+                record_line: None,
+            }
+        };
+        // Deal 0: A wins in seat 0, then shares the win: (1 + 0) / 2 = 0.5.
+        // Deal 1: B wins both: -1.
+        let games = [
+            game(0, 0, [5, 3], &[0]),
+            game(0, 1, [4, 4], &[0, 1]),
+            game(1, 0, [1, 3], &[1]),
+            game(1, 1, [3, 1], &[0]),
+        ];
+        assert_eq!(ranks(&games[0]), [1, 2]);
+        assert_eq!(ranks(&games[1]), [1, 1]);
+        for g in &games {
+            totals.add(g);
+        }
+        let p = totals.paired.clone().unwrap();
+        assert_eq!((p.deals, p.sum, p.unit()), (2, 60 - 120, 120));
+        let (d, _) = p.difference();
+        assert_eq!(d, -0.25);
+        assert_eq!(totals.ties, 1);
+        assert_eq!(totals.bots[0].wins60, 60 + 30);
+        assert_eq!(totals.bots[1].wins60, 30 + 60 + 60);
+        assert_eq!(totals.bots[0].rank_sum, 1 + 1 + 2 + 2);
+        assert_eq!(
+            rows::game_rows(&games[1], &["rand".into(), "\"x,y\"".into()]),
+            "1,0,1,0,0,\"x,y\",4,1,0.5000,1,4,2\n1,0,1,0,1,rand,4,1,0.5000,1,4,2\n"
+        );
+        assert_eq!(rows::field("a,b\"c"), "\"a,b\"\"c\"");
+        assert_eq!(rows::field("greedy(worlds=2)"), "greedy(worlds=2)");
+    }
+
+    #[test]
+    fn a_cancelled_range_stops_and_keeps_only_whole_chunks() {
+        let s = spec(&["rand", "first"], Count::Deals(2000));
+        let cancel = AtomicBool::new(false);
+        let done = Mutex::new(0u64);
+        let on_done = || {
+            let mut d = done.lock().unwrap();
+            *d += 1;
+            if *d == CHUNK_GAMES + 10 {
+                cancel.store(true, Ordering::SeqCst);
+            }
+        };
+        let options = PlayOptions {
+            range: 0..s.games(),
+            want_rows: false,
+            want_records: false,
+            cancel: &cancel,
+            on_done: &on_done,
+        };
+        let mut keep = Keep::default();
+        let e = play_range(&Pebbles { players: 2 }, &s, bot, &options, &mut keep).unwrap_err();
+        assert_eq!(e, PlayError::Cancelled);
+        assert_eq!(keep.0.len() as u64, CHUNK_GAMES, "the first chunk, whole");
+    }
 }
