@@ -280,6 +280,17 @@ fn bad_input_is_a_one_line_error_and_leaves_no_file() {
             &["--game", "shell-dash(deck=Sand:3)", "--players", "2"],
             "deck",
         ),
+        (
+            &[
+                "--game",
+                "seashells",
+                "--players",
+                "2",
+                "--bots",
+                "random,greedy",
+            ],
+            "5 games is not a multiple of the 2 seat rotations",
+        ),
     ];
     for (args, expected) in cases {
         let mut all = vec!["tournament", "--games", "5", "--quiet", "--out", s(&out)];
@@ -292,6 +303,23 @@ fn bad_input_is_a_one_line_error_and_leaves_no_file() {
         assert!(!err.contains("panicked"), "{err}");
         assert!(!out.exists(), "{args:?} left an output file");
     }
+    let o = run(&[
+        "tournament",
+        "--game",
+        "seashells",
+        "--players",
+        "2",
+        "--deals",
+        "0",
+        "--out",
+        s(&out),
+    ]);
+    assert!(!o.status.success());
+    assert_eq!(
+        stderr(&o),
+        "error: --deals 0: a run needs at least one deal\n"
+    );
+    assert!(!out.exists());
     let o = run(&[
         "tournament",
         "--game",
@@ -751,6 +779,67 @@ fn solo_tables_say_what_the_score_means() {
         );
         assert!(text.contains(meaning), "{game}: {text}");
     }
+}
+
+/// Two distinct bots: every deal is played with the seats swapped, the
+/// per-bot table and the paired comparison are printed, and the summary
+/// has a row per bot and per seat.
+#[test]
+fn two_bots_play_every_deal_in_both_seatings() {
+    let dir = temp_dir();
+    let (csv, sum) = (dir.path().join("g.csv"), dir.path().join("s.csv"));
+    let o = run(&[
+        "tournament",
+        "--game",
+        "seaside",
+        "--players",
+        "2",
+        "--bots",
+        "greedy(worlds=1),random",
+        "--deals",
+        "6",
+        "--out",
+        s(&csv),
+        "--summary",
+        s(&sum),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("12 games of seaside(removed=rulebook) with 2 players, seed 1, 6 deals x 2 seat rotations"), "{text}");
+    assert!(
+        text.contains("paired over 6 deals: greedy(worlds=1) minus random"),
+        "{text}"
+    );
+    let games = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<Vec<&str>> = games
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 24);
+    for game in rows.chunks(2) {
+        // game,deal,rotation,seed,seat,bot: rotation 1 swaps the seats.
+        let bots = [game[0][5], game[1][5]];
+        let rotation = game[0][2];
+        assert_eq!(
+            bots,
+            if rotation == "0" {
+                ["greedy(worlds=1)", "random"]
+            } else {
+                ["random", "greedy(worlds=1)"]
+            }
+        );
+    }
+    // Both rotations of a deal have the deal's seed.
+    assert_eq!(rows[0][3], rows[2][3]);
+    assert_ne!(rows[0][3], rows[4][3]);
+    let summary = std::fs::read_to_string(&sum).unwrap();
+    let kinds: Vec<&str> = summary
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(5).unwrap())
+        .collect();
+    assert_eq!(kinds, ["bot", "bot", "seat", "seat"]);
 }
 
 /// The exact bytes of one small tournament's outputs (a golden file, in the
