@@ -299,14 +299,19 @@ pub struct PlayOptions<'a> {
 pub const CHUNK_GAMES: u64 = 1024;
 
 /// Most bytes of JSON records a chunk should hold (estimated from the
-/// largest record so far). With records, chunks start at two games per
-/// thread and at most double each time, so a run of very long games keeps
-/// only a few in memory. Chunking never changes a game or its order.
+/// largest record so far). With records, chunks start at
+/// [`FIRST_RECORD_CHUNK`] games and at most double each time, so a run of
+/// very long games keeps only a few in memory. Chunk boundaries depend only
+/// on the run and its records, never on the thread count, and chunking
+/// never changes a game or its order.
 pub const CHUNK_RECORD_BYTES: u64 = 16 << 20;
 
-fn next_chunk(size: u64, largest: u64, threads: u64) -> u64 {
+/// The first chunk's size when records are kept.
+pub const FIRST_RECORD_CHUNK: u64 = 16;
+
+fn next_chunk(size: u64, largest: u64) -> u64 {
     let fit = CHUNK_RECORD_BYTES / largest.max(1);
-    (size * 2).min(fit).max(threads).clamp(1, CHUNK_GAMES)
+    (size * 2).min(fit).clamp(1, CHUNK_GAMES)
 }
 
 /// Play games `options.range` of `spec` in parallel on rayon's current
@@ -343,9 +348,8 @@ where
         .collect();
     let quoted: Vec<String> = bots.iter().map(|b| rows::field(b)).collect();
     let mut totals = Totals::new(spec);
-    let threads = rayon::current_num_threads() as u64;
     let mut size = if options.want_records {
-        (2 * threads).clamp(1, CHUNK_GAMES)
+        FIRST_RECORD_CHUNK
     } else {
         CHUNK_GAMES
     };
@@ -404,7 +408,7 @@ where
             largest = largest.max(r.record_line.as_ref().map_or(0, |l| l.len() as u64));
         }
         if options.want_records {
-            size = next_chunk(size, largest, threads);
+            size = next_chunk(size, largest);
         }
         start = end;
         if sink.chunk_done(start, &totals).map_err(PlayError::Sink)? == Flow::Stop {
