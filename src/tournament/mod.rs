@@ -319,6 +319,12 @@ fn next_chunk(size: u64, largest: u64) -> u64 {
 /// return the totals of the games played. `bot` builds a fresh bot from
 /// a lineup spec (the library knows no bots). `game` must be the game
 /// `spec.game` names, for `spec.players` players.
+///
+/// Chunks are pipelined: the sink gets chunk `k` while the workers play
+/// chunk `k + 1`. When the sink fails or stops the run, the chunk in
+/// flight is played to its end and dropped; when the cancel flag is set,
+/// it stops before its next decision and the sink has every game before
+/// it.
 pub fn play_range<G, F>(
     game: &G,
     spec: &RunSpec,
@@ -347,16 +353,9 @@ where
         })
         .collect();
     let quoted: Vec<String> = bots.iter().map(|b| rows::field(b)).collect();
-    let mut totals = Totals::new(spec);
-    let mut size = if options.want_records {
-        FIRST_RECORD_CHUNK
-    } else {
-        CHUNK_GAMES
-    };
-    let mut start = options.range.start;
-    while start < options.range.end {
-        let end = options.range.end.min(start + size);
-        let results: Vec<GameResult> = (start..end)
+    // Play one chunk in parallel; results in game order.
+    let play_chunk = |range: Range<u64>| -> Result<Vec<GameResult>, Cancelled> {
+        range
             .into_par_iter()
             .map(|index| {
                 if options.cancel.load(Ordering::Relaxed) {
@@ -399,20 +398,61 @@ where
                 (options.on_done)();
                 Ok(result)
             })
-            .collect::<Result<_, Cancelled>>()
-            .map_err(|_| PlayError::Cancelled)?;
-        let mut largest = 0;
-        for r in &results {
-            totals.add(r);
-            sink.game(r).map_err(PlayError::Sink)?;
-            largest = largest.max(r.record_line.as_ref().map_or(0, |l| l.len() as u64));
-        }
+            .collect()
+    };
+    let mut totals = Totals::new(spec);
+    let end = options.range.end;
+    let mut size = if options.want_records {
+        FIRST_RECORD_CHUNK
+    } else {
+        CHUNK_GAMES
+    };
+    let mut start = options.range.start;
+    if start >= end {
+        return Ok(totals);
+    }
+    let first = start..end.min(start + size);
+    start = first.end;
+    let mut pending = play_chunk(first).map_err(|_| PlayError::Cancelled)?;
+    // A pipeline: while the workers play chunk k + 1, this thread hands
+    // chunk k to the sink (writing overlaps playing). The next chunk's size
+    // depends only on the chunks played before it, never on timing.
+    loop {
         if options.want_records {
+            let largest = pending
+                .iter()
+                .map(|r| r.record_line.as_ref().map_or(0, |l| l.len() as u64))
+                .max()
+                .unwrap_or(0);
             size = next_chunk(size, largest);
         }
-        start = end;
-        if sink.chunk_done(start, &totals).map_err(PlayError::Sink)? == Flow::Stop {
+        let next_range = (start < end).then(|| start..end.min(start + size));
+        let mut next = None;
+        let mut flow = Ok(Flow::Continue);
+        rayon::in_place_scope(|scope| {
+            if let Some(range) = next_range.clone() {
+                let next = &mut next;
+                let play_chunk = &play_chunk;
+                scope.spawn(move |_| *next = Some(play_chunk(range)));
+            }
+            flow = (|| {
+                for r in &pending {
+                    totals.add(r);
+                    sink.game(r).map_err(PlayError::Sink)?;
+                }
+                let done = pending.last().map_or(start, |r| r.index + 1);
+                sink.chunk_done(done, &totals).map_err(PlayError::Sink)
+            })();
+        });
+        if flow? == Flow::Stop {
             break;
+        }
+        match (next, next_range) {
+            (Some(result), Some(range)) => {
+                pending = result.map_err(|_| PlayError::Cancelled)?;
+                start = range.end;
+            }
+            _ => break,
         }
     }
     Ok(totals)

@@ -31,32 +31,71 @@ pub fn field(text: &str) -> String {
 
 /// The `--out` rows of one game (one per seat, each with its newline);
 /// `bots` are the distinct bot specs already passed through [`field`].
+/// Hand-formatted (integers digit by digit, win shares from a table): this
+/// runs once per game in the workers and must cost little next to a random
+/// game.
 pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
-    let mut out = String::with_capacity(64 * result.seat_bots.len());
+    let mut out = Vec::with_capacity(72 * result.seat_bots.len());
     let ranks = ranks(result);
     let w = &result.outcome.winners;
+    let mut prefix = Vec::with_capacity(48);
+    push_u64(&mut prefix, result.index);
+    prefix.push(b',');
+    push_u64(&mut prefix, result.deal);
+    prefix.push(b',');
+    push_u64(&mut prefix, result.rotation);
+    prefix.push(b',');
+    push_u64(&mut prefix, result.seed);
+    prefix.push(b',');
+    let mut suffix = Vec::with_capacity(16);
+    push_u64(&mut suffix, u64::from(result.plies));
+    suffix.push(b',');
+    push_u64(&mut suffix, u64::from(result.turns));
+    suffix.push(b'\n');
     for (seat, &bot) in result.seat_bots.iter().enumerate() {
-        let share = if w.contains(seat) {
-            1.0 / w.len() as f64
+        let (share, won): (&[u8], &[u8]) = if w.contains(seat) {
+            (SHARES[w.len()].as_bytes(), b",1,")
         } else {
-            0.0
+            (b"0.0000", b",0,")
         };
-        let _ = writeln!(
-            out,
-            "{},{},{},{},{seat},{},{},{},{share:.4},{},{},{}",
-            result.index,
-            result.deal,
-            result.rotation,
-            result.seed,
-            bots[bot],
-            result.outcome.scores[seat],
-            ranks[seat],
-            u8::from(share > 0.0),
-            result.plies,
-            result.turns
-        );
+        out.extend_from_slice(&prefix);
+        push_u64(&mut out, seat as u64);
+        out.push(b',');
+        out.extend_from_slice(bots[bot].as_bytes());
+        out.push(b',');
+        let score = result.outcome.scores[seat];
+        if score < 0 {
+            out.push(b'-');
+        }
+        push_u64(&mut out, u64::from(score.unsigned_abs()));
+        out.push(b',');
+        push_u64(&mut out, ranks[seat]);
+        out.push(b',');
+        out.extend_from_slice(share);
+        out.extend_from_slice(won);
+        out.extend_from_slice(&suffix);
     }
-    out
+    String::from_utf8(out).expect("ASCII digits and UTF-8 specs")
+}
+
+/// `1/k` with 4 decimals, by the number of winners `k` (`{:.4}`).
+const SHARES: [&str; 9] = [
+    "0.0000", "1.0000", "0.5000", "0.3333", "0.2500", "0.2000", "0.1667", "0.1429", "0.1250",
+];
+
+/// Append the decimal digits of `n`.
+fn push_u64(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
 }
 
 /// The `--summary` rows of a run (after [`SUMMARY_HEADER`]): one per bot
@@ -139,4 +178,22 @@ pub fn summary_rows(spec: &RunSpec, totals: &Totals) -> String {
         line("seat", seat.to_string(), bot, t, None);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shares_match_the_formatted_fractions() {
+        for (k, text) in SHARES.iter().enumerate().skip(1) {
+            assert_eq!(*text, format!("{:.4}", 1.0 / k as f64));
+        }
+        let mut out = Vec::new();
+        for n in [0, 7, 10, 1234567890123, u64::MAX] {
+            out.clear();
+            push_u64(&mut out, n);
+            assert_eq!(out, n.to_string().as_bytes());
+        }
+    }
 }
