@@ -16,7 +16,7 @@ use beachcomber::games::AnyGame;
 use beachcomber::record::RecordFormat;
 use beachcomber::spec::{Spec, split_top_level};
 use beachcomber::tournament::{
-    Count, GameResult, PlayError, PlayOptions, RunSpec, Totals, play_range, rows,
+    Count, Flow, GameResult, PlayError, PlayOptions, RunSpec, Totals, play_range, rows,
 };
 use beachcomber::with_game;
 use beachcomber_bots::BotConfig;
@@ -223,10 +223,17 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     let progress = Progress::start(args.quiet, spec.games());
     let started = Instant::now();
     let totals = {
+        let syncers = [out.as_mut(), record.as_mut()]
+            .into_iter()
+            .flatten()
+            .filter_map(Syncer::start)
+            .collect();
         let mut sink = FileSink {
             args: &args,
             out: out.as_mut(),
             records: record.as_mut(),
+            syncers,
+            unsynced: 0,
         };
         let result = pool.install(|| {
             with_game!(&game, |g| play(
@@ -288,6 +295,51 @@ struct FileSink<'a> {
     args: &'a TournamentArgs,
     out: Option<&'a mut AtomicFile>,
     records: Option<&'a mut AtomicFile>,
+    /// Background flushers of the regular output files.
+    syncers: Vec<Syncer>,
+    /// Bytes written since the syncers were last woken.
+    unsynced: u64,
+}
+
+/// Bytes written between two background syncs.
+const SYNC_EVERY: u64 = 16 << 20;
+
+/// Syncs a regular output file to disk in a background thread while the
+/// run goes on, so that the sync before the final rename (which reports
+/// any error) finds little left to write: writing to disk overlaps playing.
+struct Syncer {
+    wake: mpsc::Sender<()>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Syncer {
+    fn start(file: &mut AtomicFile) -> Option<Syncer> {
+        let crate::output::Sink::Temp(temp) = file.writer().get_ref() else {
+            return None;
+        };
+        let handle = temp.as_file().try_clone().ok()?;
+        let (wake, woken) = mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            while woken.recv().is_ok() {
+                // Errors show at the final sync, which is checked.
+                let _ = handle.sync_data();
+            }
+        });
+        Some(Syncer {
+            wake,
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Drop for Syncer {
+    fn drop(&mut self) {
+        let (wake, _) = mpsc::channel();
+        drop(std::mem::replace(&mut self.wake, wake));
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }
 
 impl beachcomber::tournament::Sink for FileSink<'_> {
@@ -296,13 +348,35 @@ impl beachcomber::tournament::Sink for FileSink<'_> {
             f.writer()
                 .write_all(rows.as_bytes())
                 .map_err(|e| write_error("--out", &self.args.out, e))?;
+            self.unsynced += rows.len() as u64;
         }
         if let (Some(f), Some(line)) = (self.records.as_mut(), game.record_line.as_ref()) {
             f.writer()
                 .write_all(line)
                 .map_err(|e| write_error("--record", &self.args.record, e))?;
+            self.unsynced += line.len() as u64;
         }
         Ok(())
+    }
+
+    fn chunk_done(&mut self, _next: u64, _totals: &Totals) -> Result<Flow, String> {
+        if self.unsynced >= SYNC_EVERY && !self.syncers.is_empty() {
+            self.unsynced = 0;
+            if let Some(f) = self.out.as_mut() {
+                f.writer()
+                    .flush()
+                    .map_err(|e| write_error("--out", &self.args.out, e))?;
+            }
+            if let Some(f) = self.records.as_mut() {
+                f.writer()
+                    .flush()
+                    .map_err(|e| write_error("--record", &self.args.record, e))?;
+            }
+            for s in &self.syncers {
+                let _ = s.wake.send(());
+            }
+        }
+        Ok(Flow::Continue)
     }
 }
 
