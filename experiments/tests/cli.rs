@@ -788,8 +788,11 @@ fn solo_tables_say_what_the_score_means() {
 fn two_bots_play_every_deal_in_both_seatings() {
     let dir = temp_dir();
     let (csv, sum) = (dir.path().join("g.csv"), dir.path().join("s.csv"));
+    let rec = dir.path().join("r.jsonl");
     let o = run(&[
         "tournament",
+        "--record",
+        s(&rec),
         "--game",
         "seaside",
         "--players",
@@ -840,6 +843,10 @@ fn two_bots_play_every_deal_in_both_seatings() {
         .map(|l| l.split(',').nth(5).unwrap())
         .collect();
     assert_eq!(kinds, ["bot", "bot", "seat", "seat"]);
+    // Every record's seed deals its setup, whatever the rotation.
+    let o = run(&["replay", s(&rec), "--brief"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("12 record(s) verified"));
 }
 
 /// The exact bytes of one small tournament's outputs (a golden file, in the
