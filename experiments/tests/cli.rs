@@ -833,6 +833,11 @@ fn two_bots_play_every_deal_in_both_seatings() {
             }
         );
     }
+    // Seaside turns (draws) are fewer than decisions, and more than none.
+    for row in &rows {
+        let (plies, turns): (u32, u32) = (row[10].parse().unwrap(), row[11].parse().unwrap());
+        assert!(0 < turns && turns < plies, "{row:?}");
+    }
     // Both rotations of a deal have the deal's seed.
     assert_eq!(rows[0][3], rows[2][3]);
     assert_ne!(rows[0][3], rows[4][3]);
