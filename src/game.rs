@@ -189,6 +189,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Check the state's internal invariants (component conservation...);
     /// `Err` says what is wrong. Used by tests, never by the hot path.
     fn check_invariants(&self, state: &Self::State) -> Result<(), String>;
+
+    /// The turns played to reach `state` from the setup in `plies`
+    /// decisions (for game-length statistics). The default, one turn per
+    /// decision, fits games where every decision is a whole turn (Seashells:
+    /// every take is a turn, a bottle's extra turn included); games whose
+    /// turns hold several decisions override it.
+    fn turns(&self, state: &Self::State, plies: u32) -> u32 {
+        let _ = state;
+        plies
+    }
 }
 
 /// Whether `action` may be played in `state`: `Ok`, or the [`PlayError`]

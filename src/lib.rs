@@ -21,6 +21,7 @@ pub mod spec;
 pub mod stats;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod tournament;
 
 pub use game::{Game, MAX_SEATS, Outcome, PlayError, Seat, SeatSet};
 pub use rng::GameRng;

@@ -27,6 +27,8 @@ pub struct GameReport {
     pub outcome: Outcome,
     /// Decisions made.
     pub plies: u32,
+    /// Turns played ([`Game::turns`]).
+    pub turns: u32,
     /// The game record, when asked for.
     pub record: Option<GameRecord>,
 }
@@ -100,6 +102,7 @@ pub fn play_game_cancellable<G: RecordFormat>(
         seed,
         outcome: game.outcome(&state),
         plies,
+        turns: game.turns(&state, plies),
         record,
     })
 }

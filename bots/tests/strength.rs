@@ -9,9 +9,8 @@
 
 use beachcomber::bot::Bot;
 use beachcomber::record::RecordFormat;
-use beachcomber::runner::play_games;
-use beachcomber::stats::{Z95, wilson};
 use beachcomber::testing::toy::Pebbles;
+use beachcomber::tournament::{Count, RunSpec, play_all};
 use beachcomber_bots::BotConfig;
 
 /// The result of one match-up.
@@ -26,8 +25,14 @@ struct Score {
     high: f64,
 }
 
-/// Play `deals` deals of `game` from run seed `seed`, each once per seat
-/// with `bot` in that seat and `opponent` in every other.
+/// A fresh bot from its (canonical) spec: the tournament engine's factory.
+fn build<G: RecordFormat + beachcomber::game::Evaluate>(spec: &str) -> Box<dyn Bot<G>> {
+    BotConfig::parse(spec).expect("a valid bot spec").build()
+}
+
+/// Play `deals` deals of `game` from run seed `seed` with the tournament
+/// engine: `bot` against copies of `opponent`, the lineup rotated so that
+/// every deal is played once with `bot` in each seat.
 fn match_up<G: RecordFormat + beachcomber::game::Evaluate>(
     game: &G,
     bot: &str,
@@ -36,44 +41,24 @@ fn match_up<G: RecordFormat + beachcomber::game::Evaluate>(
     seed: u64,
 ) -> Score {
     let players = game.players();
-    let tested = BotConfig::parse(bot).unwrap();
-    let other = BotConfig::parse(opponent).unwrap();
-    let mut wins60 = 0u64;
-    for seat in 0..players {
-        let specs: Vec<String> = (0..players)
-            .map(|s| {
-                if s == seat {
-                    bot.to_string()
-                } else {
-                    opponent.to_string()
-                }
-            })
-            .collect();
-        let make = || -> Vec<Box<dyn Bot<G>>> {
-            (0..players)
-                .map(|s| {
-                    if s == seat {
-                        tested.build()
-                    } else {
-                        other.build()
-                    }
-                })
-                .collect()
-        };
-        let reports = play_games(game, 0..deals, seed, &specs, make, false, &|| {});
-        // Integer sum (60 is divisible by every tie size), so the total
-        // does not depend on the order of summation.
-        wins60 += reports
-            .iter()
-            .map(|r| (r.outcome.win_share(seat) * 60.0).round() as u64)
-            .sum::<u64>();
-    }
-    let games = deals * players as u64;
-    let wins = wins60 as f64 / 60.0;
-    let (low, high) = wilson(wins, games as f64, Z95);
+    let canonical = |s: &str| BotConfig::parse(s).unwrap().to_string();
+    let mut lineup = vec![canonical(opponent); players];
+    lineup[0] = canonical(bot);
+    let spec = RunSpec::new(
+        game.name(),
+        players,
+        &lineup,
+        Count::Deals(deals),
+        seed,
+        true,
+    )
+    .expect("a valid run");
+    let totals = play_all(game, &spec, build::<G>);
+    let tested = &totals.bots[0];
+    let (_, low, high) = tested.win_share();
     let score = Score {
-        games,
-        wins,
+        games: tested.games,
+        wins: tested.wins(),
         low,
         high,
     };
@@ -87,6 +72,10 @@ fn match_up<G: RecordFormat + beachcomber::game::Evaluate>(
         100.0 * score.low,
         100.0 * score.high
     );
+    if let Some(p) = &totals.paired {
+        let (d, h) = p.difference();
+        eprintln!("  paired over {} deals: {:+.3} ± {:.3}", p.deals, d, h);
+    }
     score
 }
 
@@ -157,32 +146,25 @@ fn measure() {
 #[ignore]
 fn measure_solo() {
     use beachcomber::games::AnyGame;
-    use beachcomber::stats::mean_ci95;
     let m = std::env::var("M").expect("M=\"game;bot;games\"");
     let args: Vec<&str> = m.split(';').collect();
     assert_eq!(args.len(), 3, "M=\"game;bot;games\"");
     let games: u64 = args[2].parse().unwrap();
     let game = AnyGame::from_spec(args[0], 1).unwrap();
-    let config = BotConfig::parse(args[1]).unwrap();
-    let specs = [args[1].to_string()];
+    let lineup = [BotConfig::parse(args[1]).unwrap().to_string()];
+    let spec = RunSpec::new(
+        &game.canonical_spec(),
+        1,
+        &lineup,
+        Count::Games(games),
+        2026,
+        true,
+    )
+    .unwrap();
     let start = std::time::Instant::now();
-    let reports = beachcomber::with_game!(&game, |g| {
-        play_games(
-            g,
-            0..games,
-            2026,
-            &specs,
-            || vec![config.build()],
-            false,
-            &|| {},
-        )
-    });
-    let scores: Vec<f64> = reports.iter().map(|r| r.outcome.scores[0] as f64).collect();
-    let wins = reports
-        .iter()
-        .filter(|r| r.outcome.winners.contains(0))
-        .count();
-    let (mean, half) = mean_ci95(&scores);
+    let totals = beachcomber::with_game!(&game, |g| play_all(g, &spec, build));
+    let (mean, half) = totals.seats[0].score();
+    let wins = totals.seats[0].won;
     eprintln!(
         "{} solo: {}: mean score {mean:.2} ± {half:.2}, won {wins}/{games} ({:.1} s)",
         args[0],

@@ -1,21 +1,29 @@
 //! `beachcomber tournament`: many games between bots, in parallel and
 //! reproducible to the byte for a given seed whatever the thread count.
+//! The engine (seating, seeds, totals, CSV rows) is the library's
+//! [`beachcomber::tournament`]; this module parses arguments, wires files
+//! and prints.
 
-use std::io::{BufWriter, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
+use beachcomber::bot::Bot;
 use beachcomber::game::Evaluate;
 use beachcomber::games::AnyGame;
 use beachcomber::record::RecordFormat;
-use beachcomber::runner::{GameReport, RunOptions, play_games_cancellable};
 use beachcomber::spec::{Spec, split_top_level};
-use beachcomber::stats::{Z95, mean_ci95_from_sums, wilson};
+use beachcomber::tournament::{
+    Count, Flow, GameResult, PlayError, PlayOptions, RunSpec, Totals, play_range, rows,
+};
 use beachcomber::with_game;
 use beachcomber_bots::BotConfig;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::output::{AtomicFile, Sink, commit_all, resolve_outputs};
+use crate::output::{AtomicFile, commit_all, resolve_outputs};
 use crate::signals;
 
 /// Examples shown after `beachcomber tournament --help`.
@@ -23,14 +31,23 @@ pub const EXAMPLES: &str = "\
 Examples:
   beachcomber tournament --game seashells --players 4 --games 10000 --seed 1 --out results.csv
   beachcomber tournament --game seashells --players 2 --bots 'ismcts(iterations=2000),greedy' \\
-      --games 200 --seed 7 --summary summary.csv --record games.jsonl
+      --deals 100 --seed 7 --summary summary.csv --record games.jsonl
   beachcomber tournament --game 'seaside(removed=18)' --players 3 --bots greedy --games 5000
   beachcomber tournament --game shell-dash --players 1 --bots ismcts --games 500
+
+Seating: with two or more distinct bots, every deal is played under each
+cyclic rotation of the lineup through the seats (--no-rotate: as given), so
+--games must be a multiple of the players (or use --deals). See
+docs/tournaments.md for the results and the CSV columns.
 
 Outputs are written whole or not at all (a temporary file renamed at the end);
 devices and pipes (/dev/null, /dev/stdout) are written directly. Ctrl-C stops
 the run within one decision and writes nothing (exit status 130); a second
 Ctrl-C exits at once.";
+
+/// Games played when neither `--games` nor `--deals` is given (rounded up
+/// to whole deals when rotating).
+const DEFAULT_GAMES: u64 = 1000;
 
 /// Options of `beachcomber tournament`.
 #[derive(Args, Debug)]
@@ -49,17 +66,24 @@ pub struct TournamentArgs {
         long_help = crate::bots_help()
     )]
     pub bots: String,
-    /// Number of games to play.
-    #[arg(long, value_name = "G", default_value_t = 1000,
+    /// Number of games (default 1000); a multiple of the rotations when
+    /// the lineup rotates.
+    #[arg(long, value_name = "G", conflicts_with = "deals",
           value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: u64,
-    /// Run seed: game i is seeded from (seed, i).
+    pub games: Option<u64>,
+    /// Number of deals, each played once per rotation of the lineup.
+    #[arg(long, value_name = "D")]
+    pub deals: Option<u64>,
+    /// Play the lineup as given, without rotating it through the seats.
+    #[arg(long)]
+    pub no_rotate: bool,
+    /// Run seed: deal d is dealt from (seed, d).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
     /// Write one CSV row per seat per game here.
     #[arg(long, value_name = "FILE.csv")]
     pub out: Option<PathBuf>,
-    /// Write per-seat summary statistics (with 95% intervals) as CSV here.
+    /// Write per-bot and per-seat summary statistics (with 95% intervals and exact totals) as CSV here.
     #[arg(long, value_name = "FILE.csv")]
     pub summary: Option<PathBuf>,
     /// Write one JSON line per game here (the record format of docs/records.md).
@@ -68,11 +92,10 @@ pub struct TournamentArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
-    /// No progress bar and no summary table.
+    /// No progress report and no summary table.
     #[arg(long)]
     pub quiet: bool,
 }
-
 /// Parse `--bots` into one config per seat.
 pub fn parse_bots(text: &str, players: usize) -> Result<(Vec<BotConfig>, Vec<String>), String> {
     let parts = split_top_level(text).map_err(|e| format!("--bots: {e}"))?;
@@ -95,10 +118,72 @@ pub fn parse_bots(text: &str, players: usize) -> Result<(Vec<BotConfig>, Vec<Str
     Ok((configs, canonical))
 }
 
+/// `--out: cannot write `PATH`: ERROR`.
+fn write_error(label: &str, path: &Option<PathBuf>, e: impl std::fmt::Display) -> String {
+    let path = path.as_deref().unwrap_or(Path::new("?"));
+    format!("{label}: cannot write `{}`: {e}", path.display())
+}
+
+/// The input files named in a game spec (`tokens=PATH` of Seaside): an
+/// output must not overwrite them.
+fn game_inputs(game: &str) -> Vec<(String, PathBuf)> {
+    let Ok(spec) = game.parse::<Spec>() else {
+        return Vec::new();
+    };
+    spec.get("tokens")
+        .map(|path| {
+            (
+                format!("token manifest given to --game ({}(tokens=...))", spec.name),
+                PathBuf::from(path),
+            )
+        })
+        .into_iter()
+        .collect()
+}
+
+/// The run `args` describe (checked: lineup length, game count).
+pub fn run_spec(
+    args: &TournamentArgs,
+    game: &AnyGame,
+    specs: &[String],
+) -> Result<RunSpec, String> {
+    let count = match (args.games, args.deals) {
+        (_, Some(0)) => return Err("--deals 0: a run needs at least one deal".to_string()),
+        (_, Some(d)) => Count::Deals(d),
+        (Some(g), None) => Count::Games(g),
+        (None, None) => {
+            // Whole deals: the default rounded up to the rotations.
+            let probe = RunSpec::new(
+                &game.canonical_spec(),
+                args.players,
+                specs,
+                Count::Deals(1),
+                args.seed,
+                !args.no_rotate,
+            )
+            .map_err(|e| format!("--bots: {e}"))?;
+            Count::Deals(DEFAULT_GAMES.div_ceil(probe.rotations()))
+        }
+    };
+    RunSpec::new(
+        &game.canonical_spec(),
+        args.players,
+        specs,
+        count,
+        args.seed,
+        !args.no_rotate,
+    )
+    .map_err(|e| match e {
+        beachcomber::tournament::RunSpecError::Lineup { .. } => format!("--bots: {e}"),
+        _ => format!("--games: {e}"),
+    })
+}
+
 /// Run the command.
 pub fn run(args: TournamentArgs) -> Result<(), String> {
     let game = AnyGame::from_spec(&args.game, args.players).map_err(|e| format!("--game: {e}"))?;
     let (configs, specs) = parse_bots(&args.bots, args.players)?;
+    let spec = run_spec(&args, &game, &specs)?;
     if !args.quiet && configs.iter().any(BotConfig::is_cheating) {
         eprintln!(
             "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
@@ -130,322 +215,366 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
         .num_threads(args.threads.unwrap_or(0) as usize)
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let games_csv = out.as_mut().map(|f| csv::Writer::from_writer(f.writer()));
-    let mut sinks = Sinks {
-        games_csv,
-        records: record.as_mut(),
+    if let Some(f) = out.as_mut() {
+        f.writer()
+            .write_all(rows::GAME_HEADER.as_bytes())
+            .map_err(|e| write_error("--out", &args.out, e))?;
+    }
+    let progress = Progress::start(args.quiet, spec.games());
+    let started = Instant::now();
+    let totals = {
+        let syncers = [out.as_mut(), record.as_mut()]
+            .into_iter()
+            .flatten()
+            .filter_map(Syncer::start)
+            .collect();
+        let mut sink = FileSink {
+            args: &args,
+            out: out.as_mut(),
+            records: record.as_mut(),
+            syncers,
+            unsynced: 0,
+        };
+        let result = pool.install(|| {
+            with_game!(&game, |g| play(
+                g, &spec, &configs, &specs, &progress, &mut sink
+            ))
+        });
+        progress.finish();
+        result?
     };
-    if let Some(w) = sinks.games_csv.as_mut() {
-        w.write_record([
-            "game",
-            "seed",
-            "seat",
-            "bot",
-            "score",
-            "win_share",
-            "won",
-            "plies",
-        ])
-        .map_err(|e| write_error("--out", &args.out, e))?;
+    let elapsed = started.elapsed();
+    if let Some(f) = out.as_mut() {
+        f.writer()
+            .flush()
+            .map_err(|e| write_error("--out", &args.out, e))?;
     }
-    let tally =
-        pool.install(|| with_game!(&game, |g| play_all(g, &configs, &specs, &args, &mut sinks)))?;
-    if let Some(mut w) = sinks.games_csv.take() {
-        w.flush().map_err(|e| write_error("--out", &args.out, e))?;
-    }
-    drop(sinks);
-    let summaries = tally.summaries(&specs);
     if let Some(file) = summary.as_mut() {
-        write_summary_csv(file, &game, &summaries)
+        let w = file.writer();
+        w.write_all(rows::SUMMARY_HEADER.as_bytes())
+            .and_then(|()| w.write_all(rows::summary_rows(&spec, &totals).as_bytes()))
+            .and_then(|()| w.flush())
             .map_err(|e| write_error("--summary", &args.summary, e))?;
     }
     commit_all([out, summary, record].into_iter().flatten().collect())?;
     if !args.quiet {
-        print_summary(&args, &game, &summaries);
+        print_summary(&spec, &game, &totals, elapsed);
     }
     Ok(())
 }
 
-/// `--out: cannot write `PATH`: ERROR`.
-fn write_error(label: &str, path: &Option<PathBuf>, e: impl std::fmt::Display) -> String {
-    let path = path.as_deref().unwrap_or(Path::new("?"));
-    format!("{label}: cannot write `{}`: {e}", path.display())
-}
-
-/// The input files named in a game spec (`tokens=PATH` of Seaside): an
-/// output must not overwrite them.
-fn game_inputs(game: &str) -> Vec<(String, PathBuf)> {
-    let Ok(spec) = game.parse::<Spec>() else {
-        return Vec::new();
-    };
-    spec.get("tokens")
-        .map(|path| {
-            (
-                format!("token manifest given to --game ({}(tokens=...))", spec.name),
-                PathBuf::from(path),
-            )
-        })
-        .into_iter()
-        .collect()
-}
-
-/// Most games played between two writes: results are written and dropped
-/// chunk by chunk, so memory stays bounded however many games a run has.
-const CHUNK_GAMES: u64 = 1024;
-
-/// Most bytes of JSON records a chunk should hold (estimated from the
-/// largest record so far; the games in memory take a few times more).
-/// With records, chunks start at two games per thread and at most double
-/// each time, so a run of very long games (Shell Dash with a large
-/// `max_turns`) keeps only a few of them in memory. Chunking never changes
-/// the output: game `i` is the same game in any chunk.
-const CHUNK_RECORD_BYTES: u64 = 16 << 20;
-
-/// The size of the chunk after one of `size` games whose largest record
-/// took `largest` bytes, on `threads` threads.
-fn next_chunk(size: u64, largest: u64, threads: u64) -> u64 {
-    let fit = CHUNK_RECORD_BYTES / largest.max(1);
-    (size * 2).min(fit).max(threads).clamp(1, CHUNK_GAMES)
-}
-
-/// Where finished games go.
-struct Sinks<'a> {
-    games_csv: Option<csv::Writer<&'a mut BufWriter<Sink>>>,
-    records: Option<&'a mut AtomicFile>,
-}
-
-fn play_all<G: RecordFormat + Evaluate>(
+/// Play the whole run into the files.
+fn play<G: RecordFormat + Evaluate>(
     game: &G,
+    spec: &RunSpec,
     configs: &[BotConfig],
     specs: &[String],
-    args: &TournamentArgs,
-    sinks: &mut Sinks<'_>,
-) -> Result<Tally, String> {
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(args.games)
+    progress: &Progress,
+    sink: &mut FileSink<'_>,
+) -> Result<Totals, String> {
+    let bot = |s: &str| -> Box<dyn Bot<G>> {
+        let i = specs.iter().position(|x| x == s).expect("a lineup spec");
+        configs[i].build::<G>()
     };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} games ({per_sec}, eta {eta})",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    let make_bots = || configs.iter().map(|c| c.build::<G>()).collect();
-    let mut tally = Tally::new(specs.len());
-    let threads = rayon::current_num_threads() as u64;
-    let mut size = if sinks.records.is_some() {
-        (2 * threads).clamp(1, CHUNK_GAMES)
-    } else {
-        CHUNK_GAMES
+    let on_done = || progress.inc();
+    let options = PlayOptions {
+        range: 0..spec.games(),
+        want_rows: sink.out.is_some(),
+        want_records: sink.records.is_some(),
+        cancel: &signals::CANCEL,
+        on_done: &on_done,
     };
-    let mut line = Vec::new();
-    let mut start = 0;
-    while start < args.games {
-        let end = args.games.min(start + size);
-        let options = RunOptions {
-            range: start..end,
-            run_seed: args.seed,
-            want_records: sinks.records.is_some(),
-            cancel: &signals::CANCEL,
-            on_done: &|| bar.inc(1),
+    play_range(game, spec, bot, &options, sink).map_err(|e| match e {
+        PlayError::Cancelled => "interrupted: stopped, no output written".to_string(),
+        PlayError::Sink(e) => e,
+    })
+}
+
+/// Writes rows and records, in game order, to the output files.
+struct FileSink<'a> {
+    args: &'a TournamentArgs,
+    out: Option<&'a mut AtomicFile>,
+    records: Option<&'a mut AtomicFile>,
+    /// Background flushers of the regular output files.
+    syncers: Vec<Syncer>,
+    /// Bytes written since the syncers were last woken.
+    unsynced: u64,
+}
+
+/// Bytes written between two background syncs.
+const SYNC_EVERY: u64 = 16 << 20;
+
+/// Syncs a regular output file to disk in a background thread while the
+/// run goes on, so that the sync before the final rename (which reports
+/// any error) finds little left to write: writing to disk overlaps playing.
+struct Syncer {
+    wake: mpsc::Sender<()>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Syncer {
+    fn start(file: &mut AtomicFile) -> Option<Syncer> {
+        let crate::output::Sink::Temp(temp) = file.writer().get_ref() else {
+            return None;
         };
-        let reports = play_games_cancellable(game, specs, make_bots, &options)
-            .map_err(|_| "interrupted: stopped, no output written".to_string())?;
-        tally.add(&reports);
-        if let Some(w) = sinks.games_csv.as_mut() {
-            write_games_csv(w, &reports, specs).map_err(|e| write_error("--out", &args.out, e))?;
-        }
-        if let Some(file) = sinks.records.as_mut() {
-            let w = file.writer();
-            let mut largest = 0;
-            for r in &reports {
-                let rec = r.record.as_ref().expect("records were asked for");
-                line.clear();
-                serde_json::to_writer(&mut line, rec)
-                    .map_err(|e| write_error("--record", &args.record, e))?;
-                line.push(b'\n');
-                w.write_all(&line)
-                    .map_err(|e| write_error("--record", &args.record, e))?;
-                largest = largest.max(line.len() as u64);
+        let handle = temp.as_file().try_clone().ok()?;
+        let (wake, woken) = mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            while woken.recv().is_ok() {
+                // Errors show at the final sync, which is checked.
+                let _ = handle.sync_data();
             }
-            size = next_chunk(size, largest, threads);
-        }
-        start = end;
+        });
+        Some(Syncer {
+            wake,
+            thread: Some(thread),
+        })
     }
-    bar.finish_and_clear();
-    Ok(tally)
 }
 
-/// Per-seat statistics of a run.
-#[derive(Clone, Debug)]
-pub struct SeatSummary {
-    /// The seat.
-    pub seat: usize,
-    /// Its bot spec.
-    pub bot: String,
-    /// Games played.
-    pub games: u64,
-    /// Wins, shared victories counted as 1/k.
-    pub wins: f64,
-    /// Wilson 95% interval of the win rate.
-    pub win_interval: (f64, f64),
-    /// Mean score and the half-width of its 95% interval.
-    pub score: (f64, f64),
-}
-
-/// Running per-seat totals, in integers so that they never depend on the
-/// order of summation (and so on how the work was split).
-struct Tally {
-    games: u64,
-    /// Win shares in units of 1/60 (60 is divisible by every tie size 1..=5).
-    wins60: Vec<u64>,
-    score_sum: Vec<i64>,
-    score_squares: Vec<i128>,
-}
-
-impl Tally {
-    fn new(seats: usize) -> Tally {
-        Tally {
-            games: 0,
-            wins60: vec![0; seats],
-            score_sum: vec![0; seats],
-            score_squares: vec![0; seats],
+impl Drop for Syncer {
+    fn drop(&mut self) {
+        let (wake, _) = mpsc::channel();
+        drop(std::mem::replace(&mut self.wake, wake));
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
         }
     }
+}
 
-    fn add(&mut self, reports: &[GameReport]) {
-        for r in reports {
-            self.games += 1;
-            for seat in 0..self.wins60.len() {
-                self.wins60[seat] += (r.outcome.win_share(seat) * 60.0).round() as u64;
-                let score = r.outcome.scores[seat] as i64;
-                self.score_sum[seat] += score;
-                self.score_squares[seat] += (score as i128) * (score as i128);
+impl beachcomber::tournament::Sink for FileSink<'_> {
+    fn game(&mut self, game: &GameResult) -> Result<(), String> {
+        if let (Some(f), Some(rows)) = (self.out.as_mut(), game.rows.as_ref()) {
+            f.writer()
+                .write_all(rows.as_bytes())
+                .map_err(|e| write_error("--out", &self.args.out, e))?;
+            self.unsynced += rows.len() as u64;
+        }
+        if let (Some(f), Some(line)) = (self.records.as_mut(), game.record_line.as_ref()) {
+            f.writer()
+                .write_all(line)
+                .map_err(|e| write_error("--record", &self.args.record, e))?;
+            self.unsynced += line.len() as u64;
+        }
+        Ok(())
+    }
+
+    fn chunk_done(&mut self, _next: u64, _totals: &Totals) -> Result<Flow, String> {
+        if self.unsynced >= SYNC_EVERY && !self.syncers.is_empty() {
+            self.unsynced = 0;
+            if let Some(f) = self.out.as_mut() {
+                f.writer()
+                    .flush()
+                    .map_err(|e| write_error("--out", &self.args.out, e))?;
+            }
+            if let Some(f) = self.records.as_mut() {
+                f.writer()
+                    .flush()
+                    .map_err(|e| write_error("--record", &self.args.record, e))?;
+            }
+            for s in &self.syncers {
+                let _ = s.wake.send(());
             }
         }
-    }
-
-    fn summaries(&self, specs: &[String]) -> Vec<SeatSummary> {
-        (0..specs.len())
-            .map(|seat| {
-                let wins = self.wins60[seat] as f64 / 60.0;
-                SeatSummary {
-                    seat,
-                    bot: specs[seat].clone(),
-                    games: self.games,
-                    wins,
-                    win_interval: wilson(wins, self.games as f64, Z95),
-                    score: mean_ci95_from_sums(
-                        self.games,
-                        self.score_sum[seat],
-                        self.score_squares[seat],
-                    ),
-                }
-            })
-            .collect()
+        Ok(Flow::Continue)
     }
 }
 
-fn write_games_csv<W: Write>(
-    w: &mut csv::Writer<W>,
-    reports: &[GameReport],
-    specs: &[String],
-) -> Result<(), String> {
-    for r in reports {
-        for (seat, spec) in specs.iter().enumerate() {
-            let share = r.outcome.win_share(seat);
-            w.write_record([
-                r.index.to_string(),
-                r.seed.to_string(),
-                seat.to_string(),
-                spec.clone(),
-                r.outcome.scores[seat].to_string(),
-                format!("{share:.4}"),
-                u8::from(share > 0.0).to_string(),
-                r.plies.to_string(),
-            ])
-            .map_err(|e| e.to_string())?;
+/// How often the plain progress line is printed when standard error is
+/// not a terminal.
+const PLAIN_EVERY: Duration = Duration::from_secs(10);
+
+/// Progress: a bar on a terminal, a plain line every [`PLAIN_EVERY`]
+/// otherwise, nothing with `--quiet`.
+enum Progress {
+    Quiet,
+    Bar(ProgressBar),
+    Plain {
+        done: std::sync::Arc<AtomicU64>,
+        stop: mpsc::Sender<()>,
+        thread: Option<std::thread::JoinHandle<()>>,
+    },
+}
+
+impl Progress {
+    fn start(quiet: bool, total: u64) -> Progress {
+        if quiet {
+            return Progress::Quiet;
+        }
+        if std::io::stderr().is_terminal() {
+            let bar = ProgressBar::new(total);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{elapsed_precise} [{bar:40}] {pos}/{len} games ({per_sec}, eta {eta})",
+                )
+                .expect("valid template")
+                .progress_chars("=> "),
+            );
+            return Progress::Bar(bar);
+        }
+        let done = std::sync::Arc::new(AtomicU64::new(0));
+        let (stop, stopped) = mpsc::channel::<()>();
+        let counter = done.clone();
+        let thread = std::thread::spawn(move || {
+            let start = Instant::now();
+            while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(PLAIN_EVERY) {
+                eprintln!(
+                    "{}",
+                    plain_line(counter.load(Ordering::Relaxed), total, start.elapsed())
+                );
+            }
+        });
+        Progress::Plain {
+            done,
+            stop,
+            thread: Some(thread),
         }
     }
-    Ok(())
-}
 
-fn write_summary_csv(
-    file: &mut AtomicFile,
-    game: &AnyGame,
-    summaries: &[SeatSummary],
-) -> Result<(), String> {
-    let mut w = csv::Writer::from_writer(file.writer());
-    let spec = game.canonical_spec();
-    w.write_record([
-        "game_spec",
-        "players",
-        "seat",
-        "bot",
-        "games",
-        "wins",
-        "win_rate",
-        "win_low95",
-        "win_high95",
-        "mean_score",
-        "score_ci95",
-    ])
-    .map_err(|e| e.to_string())?;
-    for s in summaries {
-        w.write_record([
-            spec.clone(),
-            summaries.len().to_string(),
-            s.seat.to_string(),
-            s.bot.clone(),
-            s.games.to_string(),
-            format!("{:.4}", s.wins),
-            format!("{:.4}", s.wins / s.games as f64),
-            format!("{:.4}", s.win_interval.0),
-            format!("{:.4}", s.win_interval.1),
-            format!("{:.4}", s.score.0),
-            format!("{:.4}", s.score.1),
-        ])
-        .map_err(|e| e.to_string())?;
+    fn inc(&self) {
+        match self {
+            Progress::Quiet => {}
+            Progress::Bar(bar) => bar.inc(1),
+            Progress::Plain { done, .. } => {
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+        }
     }
-    w.flush().map_err(|e| e.to_string())
+
+    fn finish(&self) {
+        match self {
+            Progress::Quiet => {}
+            Progress::Bar(bar) => bar.finish_and_clear(),
+            Progress::Plain { stop, .. } => {
+                let _ = stop.send(());
+            }
+        }
+    }
 }
 
-fn print_summary(args: &TournamentArgs, game: &AnyGame, summaries: &[SeatSummary]) {
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Progress::Plain { stop, thread, .. } = self {
+            let _ = stop.send(());
+            if let Some(thread) = thread.take() {
+                let _ = thread.join();
+            }
+        }
+    }
+}
+
+/// `progress: 1200/10000 games (240.0 games/s, eta 37 s)`.
+fn plain_line(done: u64, total: u64, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64().max(1e-9);
+    let rate = done as f64 / secs;
+    let eta = if done == 0 {
+        "?".to_string()
+    } else {
+        format!("{:.0} s", (total - done.min(total)) as f64 / rate)
+    };
+    format!("progress: {done}/{total} games ({rate:.1} games/s, eta {eta})")
+}
+
+fn print_summary(spec: &RunSpec, game: &AnyGame, totals: &Totals, elapsed: Duration) {
+    let rotations = spec.rotations();
     out!(
-        "{} games of {} with {}, seed {}",
-        args.games,
-        game.canonical_spec(),
-        crate::players_text(args.players),
-        args.seed
+        "{} games of {} with {}, seed {}{}",
+        totals.games,
+        spec.game,
+        crate::players_text(spec.players),
+        spec.seed,
+        if rotations > 1 {
+            format!(
+                ", {} deals x {rotations} seat rotations",
+                totals.games / rotations
+            )
+        } else {
+            String::new()
+        }
     );
-    if args.players == 1
+    if spec.players == 1
         && let Some(note) = game.solo_score()
     {
         out!("{note}");
     }
+    let (plies, plies_sd) = totals.plies();
+    let (turns, turns_sd) = totals.turns();
     out!(
-        "{:<5} {:<32} {:>9} {:>8} {:>17} {:>16}",
+        "length: {plies:.1} ± {plies_sd:.1} (sd) decisions, {turns:.1} ± {turns_sd:.1} (sd) turns; shared wins in {:.2}% of games ({:.0} games/s)",
+        100.0 * totals.tie_rate(),
+        totals.games as f64 / elapsed.as_secs_f64().max(1e-9)
+    );
+    let bots = spec.bots();
+    let width = bots.iter().map(String::len).max().unwrap_or(0).max(32);
+    if bots.len() > 1 {
+        out!(
+            "{:<width$} {:>7} {:>9} {:>8} {:>17} {:>16} {:>9}",
+            "bot",
+            "games",
+            "wins",
+            "win %",
+            "95% interval",
+            "mean score",
+            "mean rank"
+        );
+        for (bot, t) in bots.iter().zip(&totals.bots) {
+            let (rate, low, high) = t.win_share();
+            let (mean, half) = t.score();
+            out!(
+                "{:<width$} {:>7} {:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2} {:>9.2}",
+                bot,
+                t.games,
+                t.wins(),
+                100.0 * rate,
+                100.0 * low,
+                100.0 * high,
+                mean,
+                half,
+                t.mean_rank()
+            );
+        }
+        if let Some(p) = &totals.paired {
+            let (d, h) = p.difference();
+            out!(
+                "paired over {} deals: {} minus {}: win share {:+.2} ± {:.2} points (95%)",
+                p.deals,
+                bots[0],
+                bots[1],
+                100.0 * d,
+                100.0 * h
+            );
+        }
+        out!("");
+    }
+    out!(
+        "{:<5} {:<width$} {:>9} {:>8} {:>17} {:>16} {:>9}",
         "seat",
         "bot",
         "wins",
         "win %",
         "95% interval",
-        "mean score"
+        "mean score",
+        "mean rank"
     );
-    for s in summaries {
+    for (seat, t) in totals.seats.iter().enumerate() {
+        let (rate, low, high) = t.win_share();
+        let (mean, half) = t.score();
+        let bot = if rotations > 1 {
+            "(rotated)"
+        } else {
+            spec.lineup[seat].as_str()
+        };
         out!(
-            "{:<5} {:<32} {:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2}",
-            s.seat,
-            s.bot,
-            s.wins,
-            100.0 * s.wins / s.games as f64,
-            100.0 * s.win_interval.0,
-            100.0 * s.win_interval.1,
-            s.score.0,
-            s.score.1
+            "{:<5} {:<width$} {:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2} {:>9.2}",
+            seat,
+            bot,
+            t.wins(),
+            100.0 * rate,
+            100.0 * low,
+            100.0 * high,
+            mean,
+            half,
+            t.mean_rank()
         );
     }
 }

@@ -280,6 +280,17 @@ fn bad_input_is_a_one_line_error_and_leaves_no_file() {
             &["--game", "shell-dash(deck=Sand:3)", "--players", "2"],
             "deck",
         ),
+        (
+            &[
+                "--game",
+                "seashells",
+                "--players",
+                "2",
+                "--bots",
+                "random,greedy",
+            ],
+            "5 games is not a multiple of the 2 seat rotations",
+        ),
     ];
     for (args, expected) in cases {
         let mut all = vec!["tournament", "--games", "5", "--quiet", "--out", s(&out)];
@@ -292,6 +303,23 @@ fn bad_input_is_a_one_line_error_and_leaves_no_file() {
         assert!(!err.contains("panicked"), "{err}");
         assert!(!out.exists(), "{args:?} left an output file");
     }
+    let o = run(&[
+        "tournament",
+        "--game",
+        "seashells",
+        "--players",
+        "2",
+        "--deals",
+        "0",
+        "--out",
+        s(&out),
+    ]);
+    assert!(!o.status.success());
+    assert_eq!(
+        stderr(&o),
+        "error: --deals 0: a run needs at least one deal\n"
+    );
+    assert!(!out.exists());
     let o = run(&[
         "tournament",
         "--game",
@@ -423,7 +451,10 @@ fn output_to_devices_writes_through_and_keeps_the_device() {
     let o = quick(&["--out", "/dev/stdout"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = String::from_utf8_lossy(&o.stdout);
-    assert!(text.starts_with("game,seed,seat,bot"), "{text}");
+    assert!(
+        text.starts_with("game,deal,rotation,seed,seat,bot"),
+        "{text}"
+    );
     assert_eq!(text.lines().count(), 1 + 10 * 2);
     assert_eq!(names(dir.path()), ["r.jsonl"]);
 }
@@ -477,7 +508,7 @@ fn output_through_a_symlink_writes_the_target_and_keeps_the_link() {
             .is_symlink()
     );
     let text = std::fs::read_to_string(&target).unwrap();
-    assert!(text.starts_with("game,seed"), "{text}");
+    assert!(text.starts_with("game,deal,rotation,seed"), "{text}");
     // A dangling link: its target is created.
     let dangling = dir.path().join("dangling.csv");
     std::os::unix::fs::symlink("sub/new.csv", &dangling).unwrap();
@@ -492,7 +523,7 @@ fn output_through_a_symlink_writes_the_target_and_keeps_the_link() {
     assert!(
         std::fs::read_to_string(sub.join("new.csv"))
             .unwrap()
-            .starts_with("game,seed")
+            .starts_with("game,deal,rotation,seed")
     );
     assert_eq!(names(dir.path()), ["dangling.csv", "link.csv", "sub"]);
     assert_eq!(names(&sub), ["new.csv", "real.csv"]);
@@ -750,6 +781,79 @@ fn solo_tables_say_what_the_score_means() {
     }
 }
 
+/// Two distinct bots: every deal is played with the seats swapped, the
+/// per-bot table and the paired comparison are printed, and the summary
+/// has a row per bot and per seat.
+#[test]
+fn two_bots_play_every_deal_in_both_seatings() {
+    let dir = temp_dir();
+    let (csv, sum) = (dir.path().join("g.csv"), dir.path().join("s.csv"));
+    let rec = dir.path().join("r.jsonl");
+    let o = run(&[
+        "tournament",
+        "--record",
+        s(&rec),
+        "--game",
+        "seaside",
+        "--players",
+        "2",
+        "--bots",
+        "greedy(worlds=1),random",
+        "--deals",
+        "6",
+        "--out",
+        s(&csv),
+        "--summary",
+        s(&sum),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("12 games of seaside(removed=rulebook) with 2 players, seed 1, 6 deals x 2 seat rotations"), "{text}");
+    assert!(
+        text.contains("paired over 6 deals: greedy(worlds=1) minus random"),
+        "{text}"
+    );
+    let games = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<Vec<&str>> = games
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 24);
+    for game in rows.chunks(2) {
+        // game,deal,rotation,seed,seat,bot: rotation 1 swaps the seats.
+        let bots = [game[0][5], game[1][5]];
+        let rotation = game[0][2];
+        assert_eq!(
+            bots,
+            if rotation == "0" {
+                ["greedy(worlds=1)", "random"]
+            } else {
+                ["random", "greedy(worlds=1)"]
+            }
+        );
+    }
+    // Seaside turns (draws) are fewer than decisions, and more than none.
+    for row in &rows {
+        let (plies, turns): (u32, u32) = (row[10].parse().unwrap(), row[11].parse().unwrap());
+        assert!(0 < turns && turns < plies, "{row:?}");
+    }
+    // Both rotations of a deal have the deal's seed.
+    assert_eq!(rows[0][3], rows[2][3]);
+    assert_ne!(rows[0][3], rows[4][3]);
+    let summary = std::fs::read_to_string(&sum).unwrap();
+    let kinds: Vec<&str> = summary
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(5).unwrap())
+        .collect();
+    assert_eq!(kinds, ["bot", "bot", "seat", "seat"]);
+    // Every record's seed deals its setup, whatever the rotation.
+    let o = run(&["replay", s(&rec), "--brief"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("12 record(s) verified"));
+}
+
 /// The exact bytes of one small tournament's outputs (a golden file, in the
 /// manner of perft tables): any change to a rule, a random stream, a bot's
 /// decisions or the CSV layout shows here. Update deliberately, saying why.
@@ -784,20 +888,23 @@ fn a_small_tournament_gives_exactly_these_bytes() {
 }
 
 const GOLDEN_GAMES_CSV: &str = "\
-game,seed,seat,bot,score,win_share,won,plies
-0,7959393617856205470,0,greedy(worlds=2),20,0.0000,0,61
-0,7959393617856205470,1,random,23,1.0000,1,61
-0,7959393617856205470,2,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",22,0.0000,0,61
-1,7749325257761205838,0,greedy(worlds=2),25,1.0000,1,61
-1,7749325257761205838,1,random,19,0.0000,0,61
-1,7749325257761205838,2,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",20,0.0000,0,61
-2,12652610576792250733,0,greedy(worlds=2),22,1.0000,1,61
-2,12652610576792250733,1,random,13,0.0000,0,61
-2,12652610576792250733,2,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",21,0.0000,0,61
+game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns
+0,0,0,7959393617856205470,0,greedy(worlds=2),20,3,0.0000,0,61,61
+0,0,0,7959393617856205470,1,random,23,1,1.0000,1,61,61
+0,0,0,7959393617856205470,2,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",22,2,0.0000,0,61,61
+1,0,1,7959393617856205470,0,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",23,2,0.0000,0,63,63
+1,0,1,7959393617856205470,1,greedy(worlds=2),26,1,1.0000,1,63,63
+1,0,1,7959393617856205470,2,random,20,3,0.0000,0,63,63
+2,0,2,7959393617856205470,0,random,20,2,0.0000,0,60,60
+2,0,2,7959393617856205470,1,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",20,2,0.0000,0,60,60
+2,0,2,7959393617856205470,2,greedy(worlds=2),27,1,1.0000,1,60,60
 ";
 const GOLDEN_SUMMARY_CSV: &str = "\
-game_spec,players,seat,bot,games,wins,win_rate,win_low95,win_high95,mean_score,score_ci95
-\"seashells(mode=board,scoring=advanced)\",3,0,greedy(worlds=2),3,2.0000,0.6667,0.2077,0.9385,22.3333,2.8478
-\"seashells(mode=board,scoring=advanced)\",3,1,random,3,1.0000,0.3333,0.0615,0.7923,18.3333,5.6955
-\"seashells(mode=board,scoring=advanced)\",3,2,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",3,0.0000,0.0000,0.0000,0.5615,21.0000,1.1316
+game_spec,players,games,seed,rotations,kind,seat,bot,seat_games,wins,win_rate,win_low95,win_high95,mean_score,score_ci95,mean_rank,tie_rate,mean_plies,sd_plies,mean_turns,sd_turns,paired_diff,paired_ci95,paired_deals,wins60,won,score_sum,score_sq,rank_sum,ties,plies_sum,plies_sq,turns_sum,turns_sq,paired_sum,paired_sq,paired_unit
+\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,bot,,greedy(worlds=2),3,2.0000,0.6667,0.2077,0.9385,24.3333,4.2841,1.6667,0.0000,61.3333,1.5275,61.3333,1.5275,,,,120,2,73,1805,5,0,184,11290,184,11290,,,
+\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,bot,,random,3,1.0000,0.3333,0.0615,0.7923,21.0000,1.9600,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,60,1,63,1329,6,0,184,11290,184,11290,,,
+\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,bot,,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",3,0.0000,0.0000,0.0000,0.5615,21.6667,1.7285,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,0,0,65,1413,6,0,184,11290,184,11290,,,
+\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,0,,3,0.0000,0.0000,0.0000,0.5615,21.0000,1.9600,2.3333,0.0000,61.3333,1.5275,61.3333,1.5275,,,,0,0,63,1329,7,0,184,11290,184,11290,,,
+\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,1,,3,2.0000,0.6667,0.2077,0.9385,23.0000,3.3948,1.3333,0.0000,61.3333,1.5275,61.3333,1.5275,,,,120,2,69,1605,4,0,184,11290,184,11290,,,
+\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,2,,3,1.0000,0.3333,0.0615,0.7923,23.0000,4.0800,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,60,1,69,1613,6,0,184,11290,184,11290,,,
 ";

@@ -399,6 +399,13 @@ impl Game for Seaside {
         }
     }
 
+    /// Every draw begins a turn (an Isopod, Shell or Crab gives the same
+    /// player another turn: they draw again), so the turns are the tokens
+    /// drawn.
+    fn turns(&self, s: &SeasideState, _plies: u32) -> u32 {
+        u32::from(s.drawn)
+    }
+
     fn check_invariants(&self, s: &SeasideState) -> Result<(), String> {
         self.check_state(s)
     }

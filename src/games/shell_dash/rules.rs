@@ -540,6 +540,12 @@ impl Game for ShellDash {
             .find(|a| a.to_string() == text)
     }
 
+    /// The state's turn counter: the turns of all players (a turn with
+    /// several steps of a walk is one turn).
+    fn turns(&self, s: &ShellDashState, _plies: u32) -> u32 {
+        s.turn
+    }
+
     fn check_invariants(&self, s: &ShellDashState) -> Result<(), String> {
         let counts = self.card_counts(s)?;
         if counts != self.counts {

@@ -1,0 +1,199 @@
+//! CSV rows of a run (docs/tournaments.md): the tidy per-seat-per-game rows
+//! of `--out` (formatted in the workers) and the summary rows of
+//! `--summary`. Fields are quoted as the `csv` crate does: only when they
+//! hold a comma, a quote or a line break.
+
+use std::fmt::Write;
+
+use super::totals::{SHARE_UNIT, Tally, Totals, ranks};
+use super::{GameResult, RunSpec};
+
+/// The header line of `--out` (with its newline).
+pub const GAME_HEADER: &str =
+    "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns\n";
+
+/// The header line of `--summary` (with its newline).
+pub const SUMMARY_HEADER: &str = "game_spec,players,games,seed,rotations,kind,seat,bot,\
+seat_games,wins,win_rate,win_low95,win_high95,mean_score,score_ci95,mean_rank,\
+tie_rate,mean_plies,sd_plies,mean_turns,sd_turns,paired_diff,paired_ci95,paired_deals,\
+wins60,won,score_sum,score_sq,rank_sum,ties,plies_sum,plies_sq,turns_sum,turns_sq,\
+paired_sum,paired_sq,paired_unit\n";
+
+/// `text` as a CSV field: quoted (quotes doubled) when it holds a comma, a
+/// quote or a line break, else as is.
+pub fn field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The `--out` rows of one game (one per seat, each with its newline);
+/// `bots` are the distinct bot specs already passed through [`field`].
+/// Hand-formatted (integers digit by digit, win shares from a table): this
+/// runs once per game in the workers and must cost little next to a random
+/// game.
+pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
+    let mut out = Vec::with_capacity(72 * result.seat_bots.len());
+    let ranks = ranks(result);
+    let w = &result.outcome.winners;
+    let mut prefix = Vec::with_capacity(48);
+    push_u64(&mut prefix, result.index);
+    prefix.push(b',');
+    push_u64(&mut prefix, result.deal);
+    prefix.push(b',');
+    push_u64(&mut prefix, result.rotation);
+    prefix.push(b',');
+    push_u64(&mut prefix, result.seed);
+    prefix.push(b',');
+    let mut suffix = Vec::with_capacity(16);
+    push_u64(&mut suffix, u64::from(result.plies));
+    suffix.push(b',');
+    push_u64(&mut suffix, u64::from(result.turns));
+    suffix.push(b'\n');
+    for (seat, &bot) in result.seat_bots.iter().enumerate() {
+        let (share, won): (&[u8], &[u8]) = if w.contains(seat) {
+            (SHARES[w.len()].as_bytes(), b",1,")
+        } else {
+            (b"0.0000", b",0,")
+        };
+        out.extend_from_slice(&prefix);
+        push_u64(&mut out, seat as u64);
+        out.push(b',');
+        out.extend_from_slice(bots[bot].as_bytes());
+        out.push(b',');
+        let score = result.outcome.scores[seat];
+        if score < 0 {
+            out.push(b'-');
+        }
+        push_u64(&mut out, u64::from(score.unsigned_abs()));
+        out.push(b',');
+        push_u64(&mut out, ranks[seat]);
+        out.push(b',');
+        out.extend_from_slice(share);
+        out.extend_from_slice(won);
+        out.extend_from_slice(&suffix);
+    }
+    String::from_utf8(out).expect("ASCII digits and UTF-8 specs")
+}
+
+/// `1/k` with 4 decimals, by the number of winners `k` (`{:.4}`).
+const SHARES: [&str; 9] = [
+    "0.0000", "1.0000", "0.5000", "0.3333", "0.2500", "0.2000", "0.1667", "0.1429", "0.1250",
+];
+
+/// Append the decimal digits of `n`.
+fn push_u64(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+/// The `--summary` rows of a run (after [`SUMMARY_HEADER`]): one per bot
+/// (`kind` = `bot`, empty `seat`), then one per seat (`kind` = `seat`; its
+/// `bot` is the seat's spec, or empty when the lineup rotates). The run's
+/// description and run-level totals are on every row; the paired columns
+/// are filled on bot rows of a two-bot run (the row's bot minus the other).
+pub fn summary_rows(spec: &RunSpec, totals: &Totals) -> String {
+    let mut out = String::new();
+    let bots = spec.bots();
+    let rotating = spec.rotations() > 1;
+    let game = field(&spec.game);
+    let (plies, plies_sd) = totals.plies();
+    let (turns, turns_sd) = totals.turns();
+    let mut line = |kind: &str,
+                    seat: String,
+                    bot: &str,
+                    t: &Tally,
+                    paired: Option<(f64, f64, u64, i64, i128, u64)>| {
+        let (rate, low, high) = t.win_share();
+        let (mean, half) = t.score();
+        let (pd, pci, pdeals, psum, psq, punit) = match paired {
+            Some((d, h, n, s, q, u)) => (
+                format!("{d:.4}"),
+                format!("{h:.4}"),
+                n.to_string(),
+                s.to_string(),
+                q.to_string(),
+                u.to_string(),
+            ),
+            None => Default::default(),
+        };
+        let _ = writeln!(
+            out,
+            "{game},{},{},{},{},{kind},{seat},{},{},{:.4},{rate:.4},{low:.4},{high:.4},{mean:.4},{half:.4},{:.4},\
+             {:.4},{plies:.4},{plies_sd:.4},{turns:.4},{turns_sd:.4},{pd},{pci},{pdeals},\
+             {},{},{},{},{},{},{},{},{},{},{psum},{psq},{punit}",
+            spec.players,
+            totals.games,
+            spec.seed,
+            spec.rotations(),
+            field(bot),
+            t.games,
+            t.wins60 as f64 / SHARE_UNIT as f64,
+            t.mean_rank(),
+            totals.tie_rate(),
+            t.wins60,
+            t.won,
+            t.score_sum,
+            t.score_sq,
+            t.rank_sum,
+            totals.ties,
+            totals.plies_sum,
+            totals.plies_sq,
+            totals.turns_sum,
+            totals.turns_sq,
+        );
+    };
+    for (i, t) in totals.bots.iter().enumerate() {
+        let paired = totals.paired.as_ref().map(|p| {
+            let (d, h) = p.difference();
+            let sign = if i == 0 { 1 } else { -1 };
+            (
+                sign as f64 * d + 0.0,
+                h,
+                p.deals,
+                sign * p.sum,
+                p.sq,
+                p.unit(),
+            )
+        });
+        line("bot", String::new(), &bots[i], t, paired);
+    }
+    for (seat, t) in totals.seats.iter().enumerate() {
+        let bot = if rotating {
+            ""
+        } else {
+            spec.lineup[seat].as_str()
+        };
+        line("seat", seat.to_string(), bot, t, None);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shares_match_the_formatted_fractions() {
+        for (k, text) in SHARES.iter().enumerate().skip(1) {
+            assert_eq!(*text, format!("{:.4}", 1.0 / k as f64));
+        }
+        let mut out = Vec::new();
+        for n in [0, 7, 10, 1234567890123, u64::MAX] {
+            out.clear();
+            push_u64(&mut out, n);
+            assert_eq!(out, n.to_string().as_bytes());
+        }
+    }
+}
