@@ -15,6 +15,7 @@ pub mod game;
 pub mod games;
 pub mod names;
 pub mod record;
+pub mod record_io;
 pub mod rng;
 pub mod runner;
 pub mod spec;

@@ -15,8 +15,10 @@
 //! A regular file is written to a temporary file created exclusively, with
 //! an unpredictable name (`.NAME.XXXXXX.partial`), in the target's folder
 //! (the resolved one, so that the rename stays in one file system); a
-//! replaced file keeps its permissions. [`commit_all`] first finishes every
-//! write (flush, sync) of every output, and only then renames the temporary
+//! replaced file keeps its permissions. A record output may be compressed
+//! ([`AtomicFile::compressed`]). [`commit_all`] first finishes every
+//! write (flush, end of the compressed stream, sync) of every output, and
+//! only then renames the temporary
 //! files into place one after the other, so an error while writing leaves
 //! none of the outputs. Remaining window: if a rename itself fails (rare: it
 //! stays in one folder), the outputs renamed before it stay in place; the
@@ -30,6 +32,7 @@ use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
+use beachcomber::record_io::{Compression, RecordWriter};
 use tempfile::NamedTempFile;
 
 use crate::signals;
@@ -233,27 +236,66 @@ fn follow_dangling(given: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other("too many levels of symbolic links"))
 }
 
-/// The file an output is written to.
-pub enum Sink {
+/// The file an output is written to, through its compressor if it has one
+/// ([`AtomicFile::compressed`]).
+pub struct Sink(RecordWriter<Target>);
+
+/// The file itself.
+pub enum Target {
     /// A temporary file, renamed into place on commit.
     Temp(NamedTempFile),
     /// A special file written directly.
     Direct(File),
 }
 
-impl Write for Sink {
+impl Write for Target {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
-            Sink::Temp(f) => f.write(buf),
-            Sink::Direct(f) => f.write(buf),
+            Target::Temp(f) => f.write(buf),
+            Target::Direct(f) => f.write(buf),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
         match self {
-            Sink::Temp(f) => f.flush(),
-            Sink::Direct(f) => f.flush(),
+            Target::Temp(f) => f.flush(),
+            Target::Direct(f) => f.flush(),
         }
+    }
+}
+
+impl Target {
+    /// The temporary file's path (registered for removal on a forced exit).
+    fn temp_path(&self) -> Option<&Path> {
+        match self {
+            Target::Temp(t) => Some(t.path()),
+            Target::Direct(_) => None,
+        }
+    }
+}
+
+impl Sink {
+    /// The temporary file underneath (through any compressor), for a
+    /// regular output; `None` for a special file written directly.
+    pub fn temp_file(&self) -> Option<&NamedTempFile> {
+        match self.0.get_ref() {
+            Target::Temp(t) => Some(t),
+            Target::Direct(_) => None,
+        }
+    }
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.0.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
     }
 }
 
@@ -284,7 +326,7 @@ impl AtomicFile {
                     .truncate(false)
                     .open(&resolved.given)
                     .map_err(cannot)?;
-                (Sink::Direct(file), None)
+                (Target::Direct(file), None)
             }
             Kind::Regular {
                 target,
@@ -307,15 +349,46 @@ impl AtomicFile {
                     .tempfile_in(dir)
                     .map_err(cannot)?;
                 registry.push(temp.path().to_path_buf());
-                (Sink::Temp(temp), Some(target.clone()))
+                (Target::Temp(temp), Some(target.clone()))
             }
         };
         Ok(AtomicFile {
             label: resolved.label,
             given: resolved.given,
             target,
-            writer: Some(BufWriter::new(sink)),
+            writer: Some(BufWriter::new(Sink(RecordWriter::Plain(sink)))),
         })
+    }
+
+    /// Write this output compressed (before anything is written to it);
+    /// [`commit_all`] finishes the compressed stream.
+    pub fn compressed(mut self, compression: Compression) -> Result<AtomicFile, String> {
+        if compression == Compression::Plain {
+            return Ok(self);
+        }
+        let writer = self.writer.take().expect("writer present until commit");
+        let (Sink(RecordWriter::Plain(target)), Ok(buffered)) = writer.into_parts() else {
+            unreachable!("an output is compressed once, before it is written")
+        };
+        debug_assert!(buffered.is_empty(), "compressed before it is written");
+        let temp_path = target.temp_path().map(Path::to_path_buf);
+        match RecordWriter::new(target, compression) {
+            Ok(w) => {
+                self.writer = Some(BufWriter::new(Sink(w)));
+                Ok(self)
+            }
+            Err(e) => {
+                // The temporary file was dropped (removed) with the writer.
+                if let Some(p) = temp_path {
+                    signals::forget(&mut signals::temp_files(), &p);
+                }
+                Err(format!(
+                    "{}: cannot write `{}`: cannot start the {compression} compressor: {e}",
+                    self.label,
+                    self.given.display()
+                ))
+            }
+        }
     }
 
     /// The writer for the content.
@@ -326,9 +399,13 @@ impl AtomicFile {
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if let Some(Sink::Temp(temp)) = self.writer.as_ref().map(BufWriter::get_ref) {
+        if let Some(path) = self
+            .writer
+            .as_ref()
+            .and_then(|w| w.get_ref().0.get_ref().temp_path())
+        {
             // The temporary file itself is removed by NamedTempFile's drop.
-            signals::forget(&mut signals::temp_files(), temp.path());
+            signals::forget(&mut signals::temp_files(), path);
         }
     }
 }
@@ -345,14 +422,25 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), String> {
         // Every fallible step while `file` still owns its writer: on an
         // error its drop removes the temporary file and forgets it.
         file.writer().flush().map_err(err)?;
-        if let Sink::Temp(temp) = file.writer().get_ref() {
+        // The end of the compressed stream, if any.
+        file.writer().get_mut().0.try_finish().map_err(err)?;
+        let sink = file.writer().get_ref().0.get_ref();
+        if let Target::Temp(temp) = sink {
             temp.as_file().sync_all().map_err(err)?;
         }
+        let temp_path = sink.temp_path().map(Path::to_path_buf);
         let writer = file.writer.take().expect("writer present until commit");
-        let (sink, _) = writer.into_parts();
+        let (Sink(sink), _) = writer.into_parts();
+        // Finished already: gives the file back without writing.
+        let sink = sink.finish().map_err(|e| {
+            if let Some(p) = &temp_path {
+                signals::forget(&mut signals::temp_files(), p);
+            }
+            err(e)
+        })?;
         let temp = match sink {
-            Sink::Temp(temp) => file.target.clone().map(|target| (temp, target)),
-            Sink::Direct(_) => None,
+            Target::Temp(temp) => file.target.clone().map(|target| (temp, target)),
+            Target::Direct(_) => None,
         };
         finished.push((label, given, temp));
     }

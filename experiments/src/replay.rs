@@ -2,12 +2,12 @@
 //! every decision and the result, and print a readable account of one game.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 
 use beachcomber::display::{Describe, Viewer};
 use beachcomber::games::AnyGame;
 use beachcomber::record::{GameEnd, GameRecord, RecordFormat, Replay, verify_record};
+use beachcomber::record_io::RecordLines;
 use beachcomber::with_game;
 use clap::Args;
 
@@ -19,16 +19,20 @@ Examples:
   beachcomber replay games.jsonl                   verify every record, show game 0
   beachcomber replay games.jsonl --index 3 --brief  show game 3's moves only
   beachcomber replay games.jsonl --verify-only
+  beachcomber replay games.jsonl.gz                compressed: gzip or zstd
 
-The file is read line by line (a record line may be at most 64 MiB). A wrong
+The file may be plain or compressed with gzip or zstd (found from its first
+bytes, whatever its name). It is read line by line (a record line may be at
+most 64 MiB). A wrong
 record is an error naming its line (exit status 1); Ctrl-C stops the replay
 (exit status 130).";
 
 /// Options of `beachcomber replay`.
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// A JSON Lines file of game records (one game per line).
-    #[arg(value_name = "FILE.jsonl")]
+    /// A JSON Lines file of game records (one game per line), plain or
+    /// compressed (gzip, zstd).
+    #[arg(value_name = "FILE.jsonl[.gz|.zst]")]
     pub file: PathBuf,
     /// Which game to show (0 = the first record of the file).
     #[arg(long, value_name = "I", default_value_t = 0)]
@@ -41,19 +45,14 @@ pub struct ReplayArgs {
     pub brief: bool,
 }
 
-/// Longest record line `replay` reads: 64 MiB. A longer line (or a file
-/// with no line breaks, such as `/dev/zero`) is refused with an error
-/// naming the line, instead of being read into memory whole.
-pub const MAX_LINE_BYTES: usize = 64 << 20;
-
 /// Run the command. The file is streamed: one line in memory at a time,
-/// plus the record to show.
+/// plus the record to show (at most
+/// [`beachcomber::record_io::MAX_LINE_BYTES`] a line).
 pub fn run(args: ReplayArgs) -> Result<(), String> {
     let name = args.file.display();
     let file = File::open(&args.file).map_err(|e| format!("cannot read `{name}`: {e}"))?;
-    let mut reader = BufReader::new(file);
+    let mut lines = RecordLines::new(file).map_err(|e| format!("{name} {e}"))?;
     let mut line = Vec::new();
-    let mut line_no = 0usize;
     let mut records = 0usize;
     let mut shown: Option<(usize, GameRecord)> = None;
     loop {
@@ -62,23 +61,10 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
                 "interrupted: replay stopped after {records} verified record(s)"
             ));
         }
-        line.clear();
-        let read = (&mut reader)
-            .take(MAX_LINE_BYTES as u64 + 1)
-            .read_until(b'\n', &mut line)
-            .map_err(|e| format!("cannot read `{name}`: {e}"))?;
-        if read == 0 {
+        let Some(read) = lines.read_line(&mut line) else {
             break;
-        }
-        line_no += 1;
-        if line.last() == Some(&b'\n') {
-            line.pop();
-        } else if line.len() > MAX_LINE_BYTES {
-            return Err(format!(
-                "{name} line {line_no}: longer than {} MiB, the limit for one record: not a file of game records?",
-                MAX_LINE_BYTES >> 20
-            ));
-        }
+        };
+        let line_no = read.map_err(|e| format!("{name} {e}"))?;
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }

@@ -14,6 +14,7 @@ use beachcomber::bot::Bot;
 use beachcomber::game::Evaluate;
 use beachcomber::games::AnyGame;
 use beachcomber::record::RecordFormat;
+use beachcomber::record_io::Compression;
 use beachcomber::spec::{Spec, split_top_level};
 use beachcomber::tournament::{
     Count, Flow, GameResult, PlayError, PlayOptions, RunSpec, Totals, play_range, rows,
@@ -86,8 +87,9 @@ pub struct TournamentArgs {
     /// Write per-bot and per-seat summary statistics (with 95% intervals and exact totals) as CSV here.
     #[arg(long, value_name = "FILE.csv")]
     pub summary: Option<PathBuf>,
-    /// Write one JSON line per game here (the record format of docs/records.md).
-    #[arg(long, value_name = "FILE.jsonl")]
+    /// Write one JSON line per game here (the record format of docs/records.md),
+    /// compressed if the name ends in `.gz` (gzip) or `.zst` (zstd).
+    #[arg(long, value_name = "FILE.jsonl[.gz|.zst]")]
     pub record: Option<PathBuf>,
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -191,6 +193,12 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     }
     // Check and open every output before playing, so that a bad path fails
     // at once.
+    let record_compression = args
+        .record
+        .as_deref()
+        .map(Compression::from_path)
+        .transpose()
+        .map_err(|e| format!("--record: {e}"))?;
     let given: Vec<(&str, &Path)> = [
         ("--out", &args.out),
         ("--summary", &args.summary),
@@ -208,7 +216,13 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
         .into_iter()
         .map(AtomicFile::create)
         .collect::<Result<Vec<_>, _>>()?;
-    let mut record = args.record.as_ref().and_then(|_| files.pop());
+    let mut record = match (
+        args.record.as_ref().and_then(|_| files.pop()),
+        record_compression,
+    ) {
+        (Some(f), Some(c)) => Some(f.compressed(c)?),
+        (f, _) => f,
+    };
     let mut summary = args.summary.as_ref().and_then(|_| files.pop());
     let mut out = args.out.as_ref().and_then(|_| files.pop());
     let pool = rayon::ThreadPoolBuilder::new()
@@ -314,9 +328,7 @@ struct Syncer {
 
 impl Syncer {
     fn start(file: &mut AtomicFile) -> Option<Syncer> {
-        let crate::output::Sink::Temp(temp) = file.writer().get_ref() else {
-            return None;
-        };
+        let temp = file.writer().get_ref().temp_file()?;
         let handle = temp.as_file().try_clone().ok()?;
         let (wake, woken) = mpsc::channel::<()>();
         let thread = std::thread::spawn(move || {

@@ -908,3 +908,147 @@ game_spec,players,games,seed,rotations,kind,seat,bot,seat_games,wins,win_rate,wi
 \"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,1,,3,2.0000,0.6667,0.2077,0.9385,23.0000,3.3948,1.3333,0.0000,61.3333,1.5275,61.3333,1.5275,,,,120,2,69,1605,4,0,184,11290,184,11290,,,
 \"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,2,,3,1.0000,0.3333,0.0615,0.7923,23.0000,4.0800,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,60,1,69,1613,6,0,184,11290,184,11290,,,
 ";
+
+// ---- Compressed record files (`.jsonl.gz`, `.jsonl.zst`) ----
+
+/// The decompressed bytes of a record file, through the library's reader.
+fn decompressed(path: &Path) -> Vec<u8> {
+    let file = std::fs::File::open(path).unwrap();
+    let mut out = Vec::new();
+    for (_, line) in beachcomber::record_io::RecordLines::new(file).unwrap() {
+        out.extend(line.unwrap());
+        out.push(b'\n');
+    }
+    out
+}
+
+/// A 4-player Seashells run of `games` random games recording to `rec`.
+fn record_seashells(rec: &Path, games: &str) -> Output {
+    run(&[
+        "tournament",
+        "--game",
+        "seashells",
+        "--players",
+        "4",
+        "--games",
+        games,
+        "--seed",
+        "9",
+        "--quiet",
+        "--record",
+        s(rec),
+    ])
+}
+
+#[test]
+fn compressed_records_round_trip_through_replay() {
+    let dir = temp_dir();
+    let dir = dir.path();
+    let plain = dir.join("r.jsonl");
+    let o = record_seashells(&plain, "20");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let plain_bytes = std::fs::read(&plain).unwrap();
+    let shown = run(&["replay", s(&plain), "--index", "7", "--brief"]);
+    assert!(shown.status.success(), "{}", stderr(&shown));
+    for (name, magic) in [
+        ("r.jsonl.gz", &[0x1f, 0x8b][..]),
+        ("r.jsonl.zst", &[0x28, 0xb5, 0x2f, 0xfd][..]),
+        // Found by the first bytes, whatever the name.
+        ("r.jsonl.GZ", &[0x1f, 0x8b][..]),
+    ] {
+        let rec = dir.join(name);
+        let o = record_seashells(&rec, "20");
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let bytes = std::fs::read(&rec).unwrap();
+        assert!(bytes.starts_with(magic), "{name} is not compressed");
+        assert!(bytes.len() * 4 < plain_bytes.len(), "{name} barely shrank");
+        // The same records, byte for byte.
+        assert_eq!(decompressed(&rec), plain_bytes, "{name}");
+        let o = run(&["replay", s(&rec), "--verify-only"]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        assert_eq!(
+            String::from_utf8_lossy(&o.stdout),
+            "20 record(s) verified: every decision legal, every result as recorded\n"
+        );
+        let o = run(&["replay", s(&rec), "--index", "7", "--brief"]);
+        assert_eq!(o.stdout, shown.stdout, "{name}");
+    }
+    // A compressed file read under a plain name is still recognised.
+    let renamed = dir.join("renamed.txt");
+    std::fs::rename(dir.join("r.jsonl.zst"), &renamed).unwrap();
+    let o = run(&["replay", s(&renamed), "--verify-only"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        names(dir),
+        ["r.jsonl", "r.jsonl.GZ", "r.jsonl.gz", "renamed.txt"]
+    );
+}
+
+#[test]
+fn a_damaged_compressed_record_file_is_refused_naming_the_line() {
+    let dir = temp_dir();
+    let dir = dir.path();
+    for ext in ["gz", "zst"] {
+        let rec = dir.join(format!("r.jsonl.{ext}"));
+        let o = record_seashells(&rec, "100");
+        assert!(o.status.success(), "{}", stderr(&o));
+        let bytes = std::fs::read(&rec).unwrap();
+        let name = if ext == "gz" { "gzip" } else { "zstd" };
+        // Truncated: the records before the cut are verified, the line
+        // being read when the data ran out is named.
+        std::fs::write(&rec, &bytes[..bytes.len() / 2]).unwrap();
+        let o = run(&["replay", s(&rec), "--verify-only"]);
+        assert_eq!(o.status.code(), Some(1));
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        let prefix = format!("error: {} line ", s(&rec));
+        let rest = err.strip_prefix(&prefix).unwrap_or_else(|| panic!("{err}"));
+        let (line, rest) = rest.split_once(':').unwrap();
+        let line: usize = line.parse().unwrap();
+        assert!((20..=80).contains(&line), "{err}");
+        assert!(
+            rest.starts_with(&format!(" cannot decompress the {name} data: "))
+                && rest.ends_with("(the file is truncated or damaged)\n"),
+            "{err}"
+        );
+        // Garbage after the header: line 1.
+        let mut garbage = bytes[..4].to_vec();
+        garbage.extend(b"\x00\x00\x00\x00\x00\x00 not compressed data at all \xff\xff\xff\xff");
+        std::fs::write(&rec, &garbage).unwrap();
+        let o = run(&["replay", s(&rec), "--verify-only"]);
+        assert_eq!(o.status.code(), Some(1));
+        let err = stderr(&o);
+        assert!(
+            err.starts_with(&format!(
+                "error: {} line 1: cannot decompress the {name} data: ",
+                s(&rec)
+            )),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn an_unsupported_record_compression_is_refused_before_playing() {
+    let dir = temp_dir();
+    for (ext, name) in [("bz2", "bzip2"), ("xz", "xz"), ("LZ4", "lz4")] {
+        let rec = dir.path().join(format!("x.jsonl.{ext}"));
+        // The bots would take hours: only a refusal before playing ends it.
+        let mut args = SLOW.to_vec();
+        args.extend(["ismcts(iterations=3000000)", "--record", s(&rec)]);
+        let mut child = spawn(&args);
+        let status = wait_at_most(&mut child, Duration::from_secs(60));
+        assert_eq!(status.code(), Some(1));
+        let err = stderr_of(child);
+        assert_eq!(
+            err,
+            format!(
+                "error: --record: `.{}` ({name}) is not a supported compression: name the file `.jsonl.gz` (gzip), `.jsonl.zst` (zstd) or `.jsonl` (plain)\n",
+                ext.to_lowercase()
+            )
+        );
+    }
+    assert_eq!(names(dir.path()), Vec::<String>::new());
+}
