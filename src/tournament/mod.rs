@@ -5,7 +5,7 @@
 //! # Seating and seeds
 //!
 //! A run is a number of **deals**. Deal `d` is dealt from the seed
-//! [`rng::game_seed`]`(run seed, d)` (the setup shuffles). When the lineup
+//! [`rng::game_seed`](crate::rng::game_seed)`(run seed, d)` (the setup shuffles). When the lineup
 //! holds two or more distinct bot specs and `rotate` is on, every deal is
 //! played under each cyclic rotation of the lineup through the seats
 //! ("duplicate deals"): in rotation `r` the bot listed at position `i`
@@ -16,7 +16,7 @@
 //!
 //! Every game of a deal (whatever its rotation) has the deal's seed: its
 //! record's `seed` deals its setup (as `verify_record` checks), and the
-//! decision at ply `p` is seeded [`rng::decision_seed`]`(deal seed, p)`, so a
+//! decision at ply `p` is seeded [`rng::decision_seed`](crate::rng::decision_seed)`(deal seed, p)`, so a
 //! game is reproducible on its own from its record's seed and bots. The
 //! rotations of one deal therefore share their decision random streams
 //! ply by ply (common random numbers): the comparison of two bots over the
