@@ -3,7 +3,6 @@
 use std::time::Instant;
 
 use beachcomber::Game;
-use beachcomber::games::AnyGame;
 use beachcomber::runner::Cancelled;
 use beachcomber::runner::{random_games_cancellable, random_games_parallel_cancellable};
 use beachcomber::with_game;
@@ -22,12 +21,9 @@ Ctrl-C stops the measurement (exit status 130).";
 /// Options of `beachcomber bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Game spec, e.g. `seashells` or `seaside(removed=0)`.
-    #[arg(long, value_name = "SPEC", long_help = crate::game_help())]
-    pub game: String,
-    /// Number of players.
-    #[arg(long, value_name = "N", long_help = crate::players_help())]
-    pub players: usize,
+    /// The game and the player count.
+    #[command(flatten)]
+    pub choice: crate::game_choice::GameChoice,
     /// Random games to play in each measurement.
     #[arg(long, value_name = "G", default_value_t = 1_000_000,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -39,7 +35,7 @@ pub struct BenchArgs {
 
 /// Run the command.
 pub fn run(args: BenchArgs) -> Result<(), String> {
-    let game = AnyGame::from_spec(&args.game, args.players).map_err(|e| format!("--game: {e}"))?;
+    let game = args.choice.build()?;
     with_game!(&game, |g| measure(g, &args))
         .map_err(|_| "interrupted: the measurement was stopped".to_string())
 }
@@ -58,8 +54,8 @@ fn measure<G: Game>(game: &G, args: &BenchArgs) -> Result<(), Cancelled> {
     let all = start.elapsed().as_secs_f64();
     out!(
         "{} with {}: {} random games, {:.1} decisions per game",
-        args.game,
-        crate::players_text(args.players),
+        args.choice.game,
+        crate::players_text(args.choice.players),
         args.games,
         plies as f64 / args.games as f64
     );

@@ -28,10 +28,10 @@ use std::time::Duration;
 use beachcomber::bot::Bot;
 use beachcomber::display::Viewer;
 use beachcomber::game::Seat;
-use beachcomber::games::{AnyGame, GameKind};
+use beachcomber::games::GameKind;
 use beachcomber::record::build_record;
 use beachcomber::rng::{decision_seed, derive, game_seed, rng_from_seed};
-use beachcomber::spec::{Spec, split_top_level};
+use beachcomber::spec::split_top_level;
 use beachcomber::with_game;
 use beachcomber_bots::{BotConfig, MctsBot, Mode, Reward, SearchParams};
 use clap::Args;
@@ -67,12 +67,9 @@ const POLL: Duration = Duration::from_millis(50);
 /// Options of `beachcomber play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Game spec (see the list below).
-    #[arg(long, value_name = "SPEC", long_help = crate::game_help())]
-    pub game: String,
-    /// Number of players, you included.
-    #[arg(long, value_name = "N", long_help = crate::players_help())]
-    pub players: usize,
+    /// The game and the player count.
+    #[command(flatten)]
+    pub choice: crate::game_choice::GameChoice,
     /// Bot spec for each other seat in seat order, or one for all of them.
     #[arg(
         long,
@@ -100,20 +97,20 @@ pub struct PlayArgs {
 
 /// Run the command.
 pub fn run(args: PlayArgs) -> Result<(), String> {
-    let game = AnyGame::from_spec(&args.game, args.players).map_err(|e| format!("--game: {e}"))?;
-    if args.seat >= args.players {
+    let game = args.choice.build()?;
+    if args.seat >= args.choice.players {
         return Err(format!(
             "--seat {}: a game of {} has seats 0 to {}",
             args.seat,
-            crate::players_text(args.players),
-            args.players - 1
+            crate::players_text(args.choice.players),
+            args.choice.players - 1
         ));
     }
-    let configs = parse_bots(&args.bots, args.players, args.seat)?;
+    let configs = parse_bots(&args.bots, args.choice.players, args.seat)?;
     let mut record_file = match &args.record {
         None => None,
         Some(path) => {
-            let inputs = game_inputs(&args.game);
+            let inputs = args.choice.inputs();
             let inputs: Vec<(&str, &Path)> = inputs
                 .iter()
                 .map(|(what, p)| (what.as_str(), p.as_path()))
@@ -195,23 +192,6 @@ fn parse_bots(text: &str, players: usize, human: Seat) -> Result<Vec<Option<BotC
         ));
     }
     Ok(configs)
-}
-
-/// The input files a game spec names (a Seaside token manifest), which the
-/// record must not overwrite.
-fn game_inputs(game: &str) -> Vec<(String, PathBuf)> {
-    let Ok(spec) = game.parse::<Spec>() else {
-        return Vec::new();
-    };
-    spec.get("tokens")
-        .map(|path| {
-            (
-                format!("token manifest given to --game ({}(tokens=...))", spec.name),
-                PathBuf::from(path),
-            )
-        })
-        .into_iter()
-        .collect()
 }
 
 /// A seed from the clock, for a game without `--seed`.

@@ -15,7 +15,7 @@ use beachcomber::game::Evaluate;
 use beachcomber::games::AnyGame;
 use beachcomber::record::RecordFormat;
 use beachcomber::record_io::Compression;
-use beachcomber::spec::{Spec, split_top_level};
+use beachcomber::spec::split_top_level;
 use beachcomber::tournament::{
     Count, Flow, GameResult, PlayError, PlayOptions, RunSpec, Totals, play_range, rows,
 };
@@ -53,12 +53,9 @@ const DEFAULT_GAMES: u64 = 1000;
 /// Options of `beachcomber tournament`.
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// Game spec (see the list below).
-    #[arg(long, value_name = "SPEC", long_help = crate::game_help())]
-    pub game: String,
-    /// Number of players.
-    #[arg(long, value_name = "N", long_help = crate::players_help())]
-    pub players: usize,
+    /// The game and the player count.
+    #[command(flatten)]
+    pub choice: crate::game_choice::GameChoice,
     /// Bot spec for each seat, or one for every seat.
     #[arg(
         long,
@@ -126,23 +123,6 @@ fn write_error(label: &str, path: &Option<PathBuf>, e: impl std::fmt::Display) -
     format!("{label}: cannot write `{}`: {e}", path.display())
 }
 
-/// The input files named in a game spec (`tokens=PATH` of Seaside): an
-/// output must not overwrite them.
-fn game_inputs(game: &str) -> Vec<(String, PathBuf)> {
-    let Ok(spec) = game.parse::<Spec>() else {
-        return Vec::new();
-    };
-    spec.get("tokens")
-        .map(|path| {
-            (
-                format!("token manifest given to --game ({}(tokens=...))", spec.name),
-                PathBuf::from(path),
-            )
-        })
-        .into_iter()
-        .collect()
-}
-
 /// The run `args` describe (checked: lineup length, game count).
 pub fn run_spec(
     args: &TournamentArgs,
@@ -157,7 +137,7 @@ pub fn run_spec(
             // Whole deals: the default rounded up to the rotations.
             let probe = RunSpec::new(
                 &game.canonical_spec(),
-                args.players,
+                args.choice.players,
                 specs,
                 Count::Deals(1),
                 args.seed,
@@ -169,7 +149,7 @@ pub fn run_spec(
     };
     RunSpec::new(
         &game.canonical_spec(),
-        args.players,
+        args.choice.players,
         specs,
         count,
         args.seed,
@@ -183,8 +163,8 @@ pub fn run_spec(
 
 /// Run the command.
 pub fn run(args: TournamentArgs) -> Result<(), String> {
-    let game = AnyGame::from_spec(&args.game, args.players).map_err(|e| format!("--game: {e}"))?;
-    let (configs, specs) = parse_bots(&args.bots, args.players)?;
+    let game = args.choice.build()?;
+    let (configs, specs) = parse_bots(&args.bots, args.choice.players)?;
     let spec = run_spec(&args, &game, &specs)?;
     if !args.quiet && configs.iter().any(BotConfig::is_cheating) {
         eprintln!(
@@ -207,7 +187,7 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     .into_iter()
     .filter_map(|(label, path)| path.as_deref().map(|p| (label, p)))
     .collect();
-    let inputs = game_inputs(&args.game);
+    let inputs = args.choice.inputs();
     let inputs: Vec<(&str, &Path)> = inputs
         .iter()
         .map(|(what, p)| (what.as_str(), p.as_path()))

@@ -1,0 +1,42 @@
+//! The `--game` and `--players` options every command shares.
+
+use std::path::PathBuf;
+
+use beachcomber::games::AnyGame;
+use beachcomber::spec::Spec;
+use clap::Args;
+
+/// Which game, with how many players (flattened into each command).
+#[derive(Args, Debug)]
+pub struct GameChoice {
+    /// Game spec (see the list below).
+    #[arg(long, value_name = "SPEC", long_help = crate::game_help())]
+    pub game: String,
+    /// Number of players (every seat, a person's included).
+    #[arg(long, value_name = "N", long_help = crate::players_help())]
+    pub players: usize,
+}
+
+impl GameChoice {
+    /// The game configuration, or a one-line `--game: ...` error.
+    pub fn build(&self) -> Result<AnyGame, String> {
+        AnyGame::from_spec(&self.game, self.players).map_err(|e| format!("--game: {e}"))
+    }
+
+    /// The input files the game spec names (a Seaside `tokens=` manifest),
+    /// which no output may overwrite.
+    pub fn inputs(&self) -> Vec<(String, PathBuf)> {
+        let Ok(spec) = self.game.parse::<Spec>() else {
+            return Vec::new();
+        };
+        spec.get("tokens")
+            .map(|path| {
+                (
+                    format!("token manifest given to --game ({}(tokens=...))", spec.name),
+                    PathBuf::from(path),
+                )
+            })
+            .into_iter()
+            .collect()
+    }
+}
