@@ -199,6 +199,19 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         let _ = state;
         plies
     }
+
+    /// Names of this game's own columns of a tournament's tidy CSV (after
+    /// the common ones): facts of a game that help analysis, such as the
+    /// number of Seaside tokens a game actually set aside. None by default.
+    fn extra_columns(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The values of [`Game::extra_columns`] for a game that began at
+    /// `initial` and ended at `terminal`, appended to `out` in order.
+    fn extra_values(&self, initial: &Self::State, terminal: &Self::State, out: &mut Vec<i64>) {
+        let _ = (initial, terminal, out);
+    }
 }
 
 /// Whether `action` may be played in `state`: `Ok`, or the [`PlayError`]

@@ -119,6 +119,30 @@ impl Compression {
     }
 }
 
+impl Compression {
+    /// `data` as one standalone compressed unit (a gzip member at
+    /// [`GZIP_LEVEL`], a Zstandard frame at [`ZSTD_LEVEL`]; plain: the bytes
+    /// themselves). Units written one after the other form a valid file of
+    /// this compression, and the bytes depend only on `data`: the tournament
+    /// engine compresses records in frames of a fixed number of games so
+    /// that a file is the same to the byte however the run was split,
+    /// interrupted or resumed.
+    pub fn compress_frame(self, data: &[u8]) -> io::Result<Vec<u8>> {
+        match self {
+            Compression::Plain => Ok(data.to_vec()),
+            Compression::Gzip => {
+                let mut encoder = flate2::write::GzEncoder::new(
+                    Vec::with_capacity(data.len() / 4 + 64),
+                    flate2::Compression::new(GZIP_LEVEL),
+                );
+                encoder.write_all(data)?;
+                encoder.finish()
+            }
+            Compression::Zstd => zstd::bulk::compress(data, ZSTD_LEVEL),
+        }
+    }
+}
+
 impl fmt::Display for Compression {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

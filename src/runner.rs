@@ -31,6 +31,8 @@ pub struct GameReport {
     pub turns: u32,
     /// The game record, when asked for.
     pub record: Option<GameRecord>,
+    /// The values of [`Game::extra_columns`].
+    pub extras: Vec<i64>,
 }
 
 /// A game or a run stopped early because its cancel flag was set (e.g. by
@@ -97,6 +99,8 @@ pub fn play_game_cancellable<G: RecordFormat>(
         plies += 1;
     }
     let record = want_record.then(|| build_record(game, Some(seed), bot_specs, &initial, &actions));
+    let mut extras = Vec::new();
+    game.extra_values(&initial, &state, &mut extras);
     Ok(GameReport {
         index,
         seed,
@@ -104,6 +108,7 @@ pub fn play_game_cancellable<G: RecordFormat>(
         plies,
         turns: game.turns(&state, plies),
         record,
+        extras,
     })
 }
 

@@ -9,9 +9,12 @@ macro_rules! out {
 
 mod bench;
 mod game_choice;
+mod league;
 mod output;
 mod play;
 mod replay;
+mod run_files;
+mod runs;
 mod signals;
 mod tournament;
 
@@ -32,6 +35,9 @@ enum Command {
     /// Play many games between bots; write per-seat results (CSV) and game records (JSON Lines).
     #[command(after_help = tournament::EXAMPLES)]
     Tournament(tournament::TournamentArgs),
+    /// Rate bots in a round robin (Bradley-Terry, Elo scale, 95% intervals).
+    #[command(after_help = league::EXAMPLES)]
+    League(league::LeagueArgs),
     /// Re-play game records through the engine, verify them, and show a game.
     #[command(after_help = replay::EXAMPLES)]
     Replay(replay::ReplayArgs),
@@ -115,6 +121,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Tournament(args) => tournament::run(args),
+        Command::League(args) => league::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Play(args) => play::run(args),

@@ -67,6 +67,36 @@ enum Kind {
 }
 
 impl Resolved {
+    /// The option that named it (`--out`).
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// The path as given.
+    pub fn given(&self) -> &Path {
+        &self.given
+    }
+
+    /// The regular file it resolves to (symlinks followed); `None` for a
+    /// special file written directly.
+    pub fn target(&self) -> Option<&Path> {
+        match &self.kind {
+            Kind::Regular { target, .. } => Some(target),
+            Kind::Special { .. } => None,
+        }
+    }
+
+    /// The permissions a new file for it gets: those of the file it
+    /// replaces, else the default.
+    pub fn mode(&self) -> u32 {
+        match &self.kind {
+            Kind::Regular {
+                existing: Some(m), ..
+            } => m.permissions().mode() & 0o7777,
+            _ => 0o666,
+        }
+    }
+
     fn same_file_as(&self, other_path: &Path, other_meta: Option<&Metadata>) -> bool {
         match &self.kind {
             Kind::Special { meta } => other_meta.is_some_and(|m| same_inode(meta, m)),
@@ -269,17 +299,6 @@ impl Target {
     fn temp_path(&self) -> Option<&Path> {
         match self {
             Target::Temp(t) => Some(t.path()),
-            Target::Direct(_) => None,
-        }
-    }
-}
-
-impl Sink {
-    /// The temporary file underneath (through any compressor), for a
-    /// regular output; `None` for a special file written directly.
-    pub fn temp_file(&self) -> Option<&NamedTempFile> {
-        match self.0.get_ref() {
-            Target::Temp(t) => Some(t),
             Target::Direct(_) => None,
         }
     }

@@ -115,8 +115,10 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 .iter()
                 .map(|(what, p)| (what.as_str(), p.as_path()))
                 .collect();
+            let compression = beachcomber::record_io::Compression::from_path(path)
+                .map_err(|e| format!("--record: {e}"))?;
             let mut resolved = resolve_outputs(&[("--record", path.as_path())], &inputs)?;
-            Some(AtomicFile::create(resolved.remove(0))?)
+            Some(AtomicFile::create(resolved.remove(0))?.compressed(compression)?)
         }
     };
     let run_seed = args.seed.unwrap_or_else(clock_seed);

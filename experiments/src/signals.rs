@@ -2,7 +2,8 @@
 //! to stop; a second one exits at once.
 //!
 //! The first signal sets [`CANCEL`]: a tournament stops before the next
-//! decision of every game in play and writes nothing, `replay` stops before
+//! decision of every game in play, keeps the finished games for `--resume`
+//! (see [`crate::run_files`]), `replay` stops before
 //! the next record, `bench` within a few hundred games; each then exits with
 //! status 130 and a one-line message. A second signal (say the current
 //! decision of a slow bot takes too long) removes every temporary output
@@ -22,6 +23,16 @@ static SIGNALS: AtomicU32 = AtomicU32::new(0);
 /// Temporary output files that exist now and must go if the program is
 /// forced to exit.
 static TEMP_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Whether the running command keeps resumable partial files (which a
+/// forced exit leaves in place).
+static RESUMABLE: AtomicBool = AtomicBool::new(false);
+
+/// Say that the running command keeps resumable partial files: a forced
+/// exit leaves them for `--resume`.
+pub fn set_resumable() {
+    RESUMABLE.store(true, Ordering::SeqCst);
+}
 
 /// The exit status of a command stopped by a signal (128 + SIGINT).
 pub const EXIT_INTERRUPTED: u8 = 130;
@@ -44,7 +55,14 @@ fn on_signal() {
     for path in files.iter() {
         let _ = std::fs::remove_file(path);
     }
-    eprintln!("error: interrupted twice: stopped at once, no output written");
+    if RESUMABLE.load(Ordering::SeqCst) {
+        eprintln!(
+            "error: interrupted twice: stopped at once; the games of the last checkpoint are kept \
+             (run the same command with --resume to continue)"
+        );
+    } else {
+        eprintln!("error: interrupted twice: stopped at once, no output written");
+    }
     std::process::exit(i32::from(EXIT_INTERRUPTED));
 }
 

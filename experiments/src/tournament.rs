@@ -4,28 +4,16 @@
 //! [`beachcomber::tournament`]; this module parses arguments, wires files
 //! and prints.
 
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
 
-use beachcomber::bot::Bot;
-use beachcomber::game::Evaluate;
 use beachcomber::games::AnyGame;
-use beachcomber::record::RecordFormat;
-use beachcomber::record_io::Compression;
 use beachcomber::spec::split_top_level;
-use beachcomber::tournament::{
-    Count, Flow, GameResult, PlayError, PlayOptions, RunSpec, Totals, play_range, rows,
-};
-use beachcomber::with_game;
+use beachcomber::stats::sprt::{Decision, Sprt};
+use beachcomber::tournament::{Count, RunSpec, Totals, rows};
 use beachcomber_bots::BotConfig;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::output::{AtomicFile, commit_all, resolve_outputs};
-use crate::signals;
+use crate::runs::{self, OutputPaths, RunRequest, RunResult};
 
 /// Examples shown after `beachcomber tournament --help`.
 pub const EXAMPLES: &str = "\
@@ -94,6 +82,14 @@ pub struct TournamentArgs {
     /// No progress report and no summary table.
     #[arg(long)]
     pub quiet: bool,
+    /// Stop early when a sequential probability ratio test between the two
+    /// bots decides: `elo0=E0,elo1=E1[,alpha=0.05,beta=0.05]` (checked after
+    /// every whole deal; see docs/tournaments.md).
+    #[arg(long, value_name = "BOUNDS")]
+    pub sprt: Option<String>,
+    /// Continue an interrupted run: the same command, plus --resume.
+    #[arg(long)]
+    pub resume: bool,
 }
 /// Parse `--bots` into one config per seat.
 pub fn parse_bots(text: &str, players: usize) -> Result<(Vec<BotConfig>, Vec<String>), String> {
@@ -115,12 +111,6 @@ pub fn parse_bots(text: &str, players: usize) -> Result<(Vec<BotConfig>, Vec<Str
     // output, so a spec copied from one reproduces the bot exactly.
     let canonical = configs.iter().map(BotConfig::to_string).collect();
     Ok((configs, canonical))
-}
-
-/// `--out: cannot write `PATH`: ERROR`.
-fn write_error(label: &str, path: &Option<PathBuf>, e: impl std::fmt::Display) -> String {
-    let path = path.as_deref().unwrap_or(Path::new("?"));
-    format!("{label}: cannot write `{}`: {e}", path.display())
 }
 
 /// The run `args` describe (checked: lineup length, game count).
@@ -161,313 +151,75 @@ pub fn run_spec(
     })
 }
 
+/// The `--sprt` test, checked against the run: two distinct bots.
+pub fn parse_sprt(text: Option<&str>, spec: &RunSpec) -> Result<Option<Sprt>, String> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let test: Sprt = text.parse().map_err(|e| format!("--sprt: {e}"))?;
+    let bots = spec.bots().len();
+    if bots != 2 {
+        return Err(format!(
+            "--sprt compares exactly two distinct bots; the lineup has {bots} \
+             (give two specs with --bots, e.g. --bots 'ismcts,greedy')"
+        ));
+    }
+    Ok(Some(test))
+}
+
 /// Run the command.
 pub fn run(args: TournamentArgs) -> Result<(), String> {
     let game = args.choice.build()?;
     let (configs, specs) = parse_bots(&args.bots, args.choice.players)?;
     let spec = run_spec(&args, &game, &specs)?;
+    let sprt = parse_sprt(args.sprt.as_deref(), &spec)?;
     if !args.quiet && configs.iter().any(BotConfig::is_cheating) {
         eprintln!(
             "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
         );
     }
-    // Check and open every output before playing, so that a bad path fails
-    // at once.
-    let record_compression = args
-        .record
-        .as_deref()
-        .map(Compression::from_path)
-        .transpose()
-        .map_err(|e| format!("--record: {e}"))?;
-    let given: Vec<(&str, &Path)> = [
-        ("--out", &args.out),
-        ("--summary", &args.summary),
-        ("--record", &args.record),
-    ]
-    .into_iter()
-    .filter_map(|(label, path)| path.as_deref().map(|p| (label, p)))
-    .collect();
-    let inputs = args.choice.inputs();
-    let inputs: Vec<(&str, &Path)> = inputs
-        .iter()
-        .map(|(what, p)| (what.as_str(), p.as_path()))
-        .collect();
-    let mut files = resolve_outputs(&given, &inputs)?
-        .into_iter()
-        .map(AtomicFile::create)
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut record = match (
-        args.record.as_ref().and_then(|_| files.pop()),
-        record_compression,
-    ) {
-        (Some(f), Some(c)) => Some(f.compressed(c)?),
-        (f, _) => f,
+    let mut bots: Vec<(String, BotConfig)> = Vec::new();
+    for (name, config) in specs.iter().zip(&configs) {
+        if !bots.iter().any(|(n, _)| n == name) {
+            bots.push((name.clone(), config.clone()));
+        }
+    }
+    let settings = sprt
+        .as_ref()
+        .map(|t| vec![("sprt".to_string(), t.to_string())])
+        .unwrap_or_default();
+    let request = RunRequest {
+        command: "tournament",
+        game: &game,
+        spec: &spec,
+        bots,
+        settings,
+        paths: OutputPaths {
+            out: args.out.clone(),
+            summary: args.summary.clone(),
+            record: args.record.clone(),
+        },
+        inputs: args.choice.inputs(),
+        resume: args.resume,
+        quiet: args.quiet,
+        threads: args.threads,
+        sprt,
     };
-    let mut summary = args.summary.as_ref().and_then(|_| files.pop());
-    let mut out = args.out.as_ref().and_then(|_| files.pop());
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0) as usize)
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    if let Some(f) = out.as_mut() {
-        f.writer()
-            .write_all(rows::GAME_HEADER.as_bytes())
-            .map_err(|e| write_error("--out", &args.out, e))?;
-    }
-    let progress = Progress::start(args.quiet, spec.games());
-    let started = Instant::now();
-    let totals = {
-        let syncers = [out.as_mut(), record.as_mut()]
-            .into_iter()
-            .flatten()
-            .filter_map(Syncer::start)
-            .collect();
-        let mut sink = FileSink {
-            args: &args,
-            out: out.as_mut(),
-            records: record.as_mut(),
-            syncers,
-            unsynced: 0,
-        };
-        let result = pool.install(|| {
-            with_game!(&game, |g| play(
-                g, &spec, &configs, &specs, &progress, &mut sink
-            ))
-        });
-        progress.finish();
-        result?
+    let summary = |totals: &Totals| {
+        let mut text = rows::SUMMARY_HEADER.to_string();
+        text.push_str(&rows::summary_rows(&spec, totals, sprt.as_ref()));
+        text
     };
-    let elapsed = started.elapsed();
-    if let Some(f) = out.as_mut() {
-        f.writer()
-            .flush()
-            .map_err(|e| write_error("--out", &args.out, e))?;
-    }
-    if let Some(file) = summary.as_mut() {
-        let w = file.writer();
-        w.write_all(rows::SUMMARY_HEADER.as_bytes())
-            .and_then(|()| w.write_all(rows::summary_rows(&spec, &totals).as_bytes()))
-            .and_then(|()| w.flush())
-            .map_err(|e| write_error("--summary", &args.summary, e))?;
-    }
-    commit_all([out, summary, record].into_iter().flatten().collect())?;
+    let result = runs::execute(&request, &summary)?;
     if !args.quiet {
-        print_summary(&spec, &game, &totals, elapsed);
+        print_summary(&spec, &game, &result, sprt.as_ref());
     }
     Ok(())
 }
 
-/// Play the whole run into the files.
-fn play<G: RecordFormat + Evaluate>(
-    game: &G,
-    spec: &RunSpec,
-    configs: &[BotConfig],
-    specs: &[String],
-    progress: &Progress,
-    sink: &mut FileSink<'_>,
-) -> Result<Totals, String> {
-    let bot = |s: &str| -> Box<dyn Bot<G>> {
-        let i = specs.iter().position(|x| x == s).expect("a lineup spec");
-        configs[i].build::<G>()
-    };
-    let on_done = || progress.inc();
-    let options = PlayOptions {
-        range: 0..spec.games(),
-        want_rows: sink.out.is_some(),
-        want_records: sink.records.is_some(),
-        cancel: &signals::CANCEL,
-        on_done: &on_done,
-    };
-    play_range(game, spec, bot, &options, sink).map_err(|e| match e {
-        PlayError::Cancelled => "interrupted: stopped, no output written".to_string(),
-        PlayError::Sink(e) => e,
-    })
-}
-
-/// Writes rows and records, in game order, to the output files.
-struct FileSink<'a> {
-    args: &'a TournamentArgs,
-    out: Option<&'a mut AtomicFile>,
-    records: Option<&'a mut AtomicFile>,
-    /// Background flushers of the regular output files.
-    syncers: Vec<Syncer>,
-    /// Bytes written since the syncers were last woken.
-    unsynced: u64,
-}
-
-/// Bytes written between two background syncs.
-const SYNC_EVERY: u64 = 16 << 20;
-
-/// Syncs a regular output file to disk in a background thread while the
-/// run goes on, so that the sync before the final rename (which reports
-/// any error) finds little left to write: writing to disk overlaps playing.
-struct Syncer {
-    wake: mpsc::Sender<()>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Syncer {
-    fn start(file: &mut AtomicFile) -> Option<Syncer> {
-        let temp = file.writer().get_ref().temp_file()?;
-        let handle = temp.as_file().try_clone().ok()?;
-        let (wake, woken) = mpsc::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            while woken.recv().is_ok() {
-                // Errors show at the final sync, which is checked.
-                let _ = handle.sync_data();
-            }
-        });
-        Some(Syncer {
-            wake,
-            thread: Some(thread),
-        })
-    }
-}
-
-impl Drop for Syncer {
-    fn drop(&mut self) {
-        let (wake, _) = mpsc::channel();
-        drop(std::mem::replace(&mut self.wake, wake));
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-impl beachcomber::tournament::Sink for FileSink<'_> {
-    fn game(&mut self, game: &GameResult) -> Result<(), String> {
-        if let (Some(f), Some(rows)) = (self.out.as_mut(), game.rows.as_ref()) {
-            f.writer()
-                .write_all(rows.as_bytes())
-                .map_err(|e| write_error("--out", &self.args.out, e))?;
-            self.unsynced += rows.len() as u64;
-        }
-        if let (Some(f), Some(line)) = (self.records.as_mut(), game.record_line.as_ref()) {
-            f.writer()
-                .write_all(line)
-                .map_err(|e| write_error("--record", &self.args.record, e))?;
-            self.unsynced += line.len() as u64;
-        }
-        Ok(())
-    }
-
-    fn chunk_done(&mut self, _next: u64, _totals: &Totals) -> Result<Flow, String> {
-        if self.unsynced >= SYNC_EVERY && !self.syncers.is_empty() {
-            self.unsynced = 0;
-            if let Some(f) = self.out.as_mut() {
-                f.writer()
-                    .flush()
-                    .map_err(|e| write_error("--out", &self.args.out, e))?;
-            }
-            if let Some(f) = self.records.as_mut() {
-                f.writer()
-                    .flush()
-                    .map_err(|e| write_error("--record", &self.args.record, e))?;
-            }
-            for s in &self.syncers {
-                let _ = s.wake.send(());
-            }
-        }
-        Ok(Flow::Continue)
-    }
-}
-
-/// How often the plain progress line is printed when standard error is
-/// not a terminal.
-const PLAIN_EVERY: Duration = Duration::from_secs(10);
-
-/// Progress: a bar on a terminal, a plain line every [`PLAIN_EVERY`]
-/// otherwise, nothing with `--quiet`.
-enum Progress {
-    Quiet,
-    Bar(ProgressBar),
-    Plain {
-        done: std::sync::Arc<AtomicU64>,
-        stop: mpsc::Sender<()>,
-        thread: Option<std::thread::JoinHandle<()>>,
-    },
-}
-
-impl Progress {
-    fn start(quiet: bool, total: u64) -> Progress {
-        if quiet {
-            return Progress::Quiet;
-        }
-        if std::io::stderr().is_terminal() {
-            let bar = ProgressBar::new(total);
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{elapsed_precise} [{bar:40}] {pos}/{len} games ({per_sec}, eta {eta})",
-                )
-                .expect("valid template")
-                .progress_chars("=> "),
-            );
-            return Progress::Bar(bar);
-        }
-        let done = std::sync::Arc::new(AtomicU64::new(0));
-        let (stop, stopped) = mpsc::channel::<()>();
-        let counter = done.clone();
-        let thread = std::thread::spawn(move || {
-            let start = Instant::now();
-            while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(PLAIN_EVERY) {
-                eprintln!(
-                    "{}",
-                    plain_line(counter.load(Ordering::Relaxed), total, start.elapsed())
-                );
-            }
-        });
-        Progress::Plain {
-            done,
-            stop,
-            thread: Some(thread),
-        }
-    }
-
-    fn inc(&self) {
-        match self {
-            Progress::Quiet => {}
-            Progress::Bar(bar) => bar.inc(1),
-            Progress::Plain { done, .. } => {
-                done.fetch_add(1, Ordering::Relaxed);
-            }
-        }
-    }
-
-    fn finish(&self) {
-        match self {
-            Progress::Quiet => {}
-            Progress::Bar(bar) => bar.finish_and_clear(),
-            Progress::Plain { stop, .. } => {
-                let _ = stop.send(());
-            }
-        }
-    }
-}
-
-impl Drop for Progress {
-    fn drop(&mut self) {
-        if let Progress::Plain { stop, thread, .. } = self {
-            let _ = stop.send(());
-            if let Some(thread) = thread.take() {
-                let _ = thread.join();
-            }
-        }
-    }
-}
-
-/// `progress: 1200/10000 games (240.0 games/s, eta 37 s)`.
-fn plain_line(done: u64, total: u64, elapsed: Duration) -> String {
-    let secs = elapsed.as_secs_f64().max(1e-9);
-    let rate = done as f64 / secs;
-    let eta = if done == 0 {
-        "?".to_string()
-    } else {
-        format!("{:.0} s", (total - done.min(total)) as f64 / rate)
-    };
-    format!("progress: {done}/{total} games ({rate:.1} games/s, eta {eta})")
-}
-
-fn print_summary(spec: &RunSpec, game: &AnyGame, totals: &Totals, elapsed: Duration) {
+fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Option<&Sprt>) {
+    let totals = &result.totals;
+    let elapsed = result.elapsed;
     let rotations = spec.rotations();
     out!(
         "{} games of {} with {}, seed {}{}",
@@ -494,7 +246,7 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, totals: &Totals, elapsed: Durat
     out!(
         "length: {plies:.1} ± {plies_sd:.1} (sd) decisions, {turns:.1} ± {turns_sd:.1} (sd) turns; shared wins in {:.2}% of games ({:.0} games/s)",
         100.0 * totals.tie_rate(),
-        totals.games as f64 / elapsed.as_secs_f64().max(1e-9)
+        result.played_now as f64 / elapsed.as_secs_f64().max(1e-9)
     );
     let bots = spec.bots();
     let width = bots.iter().map(String::len).max().unwrap_or(0).max(32);
@@ -535,6 +287,33 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, totals: &Totals, elapsed: Durat
                 100.0 * d,
                 100.0 * h
             );
+            if let Some(test) = sprt {
+                let o = test.decide(&p.score_counts());
+                let samples = if p.rotations == 2 {
+                    "deal pairs (pentanomial)".to_string()
+                } else if p.rotations == 1 {
+                    "games (trinomial)".to_string()
+                } else {
+                    format!("deals of {} games", p.rotations)
+                };
+                out!(
+                    "sprt({test}): llr {:.3} in [{:.3}, {:.3}] after {} {samples}: {}{}",
+                    o.llr,
+                    o.lower,
+                    o.upper,
+                    p.deals,
+                    match o.decision {
+                        Decision::H0 => "H0 accepted",
+                        Decision::H1 => "H1 accepted",
+                        Decision::Inconclusive => "inconclusive",
+                    },
+                    if result.stopped {
+                        format!(" (stopped after {} games)", result.games)
+                    } else {
+                        String::new()
+                    }
+                );
+            }
         }
         out!("");
     }
@@ -554,7 +333,7 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, totals: &Totals, elapsed: Durat
         let bot = if rotations > 1 {
             "(rotated)"
         } else {
-            spec.lineup[seat].as_str()
+            spec.lineup()[seat].as_str()
         };
         out!(
             "{:<5} {:<width$} {:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2} {:>9.2}",

@@ -456,7 +456,7 @@ fn output_to_devices_writes_through_and_keeps_the_device() {
         "{text}"
     );
     assert_eq!(text.lines().count(), 1 + 10 * 2);
-    assert_eq!(names(dir.path()), ["r.jsonl"]);
+    assert_eq!(names(dir.path()), ["r.jsonl", "r.jsonl.manifest.json"]);
 }
 
 #[test]
@@ -526,7 +526,15 @@ fn output_through_a_symlink_writes_the_target_and_keeps_the_link() {
             .starts_with("game,deal,rotation,seed")
     );
     assert_eq!(names(dir.path()), ["dangling.csv", "link.csv", "sub"]);
-    assert_eq!(names(&sub), ["new.csv", "real.csv"]);
+    assert_eq!(
+        names(&sub),
+        [
+            "new.csv",
+            "new.csv.manifest.json",
+            "real.csv",
+            "real.csv.manifest.json"
+        ]
+    );
 }
 
 #[test]
@@ -636,7 +644,7 @@ fn replay_reports_an_index_out_of_range_after_verifying() {
 }
 
 #[test]
-fn ctrl_c_stops_a_tournament_within_a_decision_and_writes_nothing() {
+fn ctrl_c_stops_a_tournament_within_a_decision_and_keeps_it_resumable() {
     let dir = temp_dir();
     let out = dir.path().join("o.csv");
     let rec = dir.path().join("r.jsonl");
@@ -650,26 +658,56 @@ fn ctrl_c_stops_a_tournament_within_a_decision_and_writes_nothing() {
         s(&rec),
     ]);
     let mut child = spawn(&args);
-    // The temporary files exist once the game is about to start.
-    wait_until("the temporary files", || names(dir.path()).len() == 2);
+    // The partial files and the first checkpoint exist once the game is
+    // about to start.
+    let expected = ["o.csv.checkpoint.json", "o.csv.partial", "r.jsonl.partial"];
+    wait_until("the partial files", || names(dir.path()) == expected);
     signal(&child, libc::SIGINT);
     let status = wait_at_most(&mut child, Duration::from_secs(60));
     assert_eq!(status.code(), Some(130));
     let err = stderr_of(child);
-    assert!(err.starts_with("error: interrupted"), "{err}");
+    assert!(
+        err.starts_with("error: interrupted after 0 of 1 games") && err.contains("--resume"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert_eq!(names(dir.path()), Vec::<String>::new());
+    assert_eq!(names(dir.path()), expected);
+    // The partial CSV holds the header only; nothing has a final name.
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("o.csv.partial")).unwrap(),
+        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,removed\n"
+    );
+    // Starting again without --resume is refused: it would lose the run.
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("--resume"), "{}", stderr(&o));
+    // A resume with other arguments is refused, naming the difference.
+    let mut other = args.clone();
+    other.extend(["--seed", "2", "--resume"]);
+    let o = run(&other);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("run.seed: 1 there, 2 here"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(names(dir.path()), expected);
 }
 
 #[test]
-fn a_second_signal_exits_at_once_and_removes_the_temporary_files() {
+fn a_second_signal_exits_at_once_and_removes_the_partial_files_of_a_run_that_cannot_resume() {
     let dir = temp_dir();
     let out = dir.path().join("o.csv");
     let mut args = SLOW.to_vec();
-    // One decision takes many seconds.
-    args.extend(["ismcts(iterations=3000000)", "--out", s(&out)]);
+    // One decision takes many seconds. A device among the outputs: the run
+    // cannot be resumed, so its partial files go.
+    args.extend([
+        "ismcts(iterations=3000000)",
+        "--out",
+        s(&out),
+        "--summary",
+        "/dev/null",
+    ]);
     let mut child = spawn(&args);
-    wait_until("the temporary file", || names(dir.path()).len() == 1);
+    wait_until("the partial file", || names(dir.path()).len() == 1);
     // Let the first decision begin (it lasts many seconds), so that the
     // first signal does not stop the run before it starts.
     std::thread::sleep(Duration::from_millis(500));
@@ -681,6 +719,29 @@ fn a_second_signal_exits_at_once_and_removes_the_temporary_files() {
     let err = stderr_of(child);
     assert!(err.contains("interrupted twice"), "{err}");
     assert_eq!(names(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn a_second_signal_keeps_a_resumable_run() {
+    let dir = temp_dir();
+    let out = dir.path().join("o.csv");
+    let mut args = SLOW.to_vec();
+    args.extend(["ismcts(iterations=3000000)", "--out", s(&out)]);
+    let mut child = spawn(&args);
+    let expected = ["o.csv.checkpoint.json", "o.csv.partial"];
+    wait_until("the partial file", || names(dir.path()) == expected);
+    std::thread::sleep(Duration::from_millis(500));
+    signal(&child, libc::SIGINT);
+    std::thread::sleep(Duration::from_millis(200));
+    signal(&child, libc::SIGTERM);
+    let status = wait_at_most(&mut child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(130));
+    let err = stderr_of(child);
+    assert!(
+        err.contains("interrupted twice") && err.contains("--resume"),
+        "{err}"
+    );
+    assert_eq!(names(dir.path()), expected);
 }
 
 #[test]
@@ -900,13 +961,13 @@ game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns
 2,0,2,7959393617856205470,2,greedy(worlds=2),27,1,1.0000,1,60,60
 ";
 const GOLDEN_SUMMARY_CSV: &str = "\
-game_spec,players,games,seed,rotations,kind,seat,bot,seat_games,wins,win_rate,win_low95,win_high95,mean_score,score_ci95,mean_rank,tie_rate,mean_plies,sd_plies,mean_turns,sd_turns,paired_diff,paired_ci95,paired_deals,wins60,won,score_sum,score_sq,rank_sum,ties,plies_sum,plies_sq,turns_sum,turns_sq,paired_sum,paired_sq,paired_unit
-\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,bot,,greedy(worlds=2),3,2.0000,0.6667,0.2077,0.9385,24.3333,4.2841,1.6667,0.0000,61.3333,1.5275,61.3333,1.5275,,,,120,2,73,1805,5,0,184,11290,184,11290,,,
-\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,bot,,random,3,1.0000,0.3333,0.0615,0.7923,21.0000,1.9600,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,60,1,63,1329,6,0,184,11290,184,11290,,,
-\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,bot,,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",3,0.0000,0.0000,0.0000,0.5615,21.6667,1.7285,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,0,0,65,1413,6,0,184,11290,184,11290,,,
-\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,0,,3,0.0000,0.0000,0.0000,0.5615,21.0000,1.9600,2.3333,0.0000,61.3333,1.5275,61.3333,1.5275,,,,0,0,63,1329,7,0,184,11290,184,11290,,,
-\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,1,,3,2.0000,0.6667,0.2077,0.9385,23.0000,3.3948,1.3333,0.0000,61.3333,1.5275,61.3333,1.5275,,,,120,2,69,1605,4,0,184,11290,184,11290,,,
-\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,2,,3,1.0000,0.3333,0.0615,0.7923,23.0000,4.0800,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,60,1,69,1613,6,0,184,11290,184,11290,,,
+game_spec,players,games,seed,rotations,kind,seat,bot,seat_games,wins,win_rate,win_low95,win_high95,mean_score,score_ci95,mean_rank,tie_rate,mean_plies,sd_plies,mean_turns,sd_turns,paired_diff,paired_ci95,paired_deals,wins60,won,score_sum,score_sq,rank_sum,ties,plies_sum,plies_sq,turns_sum,turns_sq,paired_sum,paired_sq,paired_unit,sprt,sprt_llr,sprt_lower,sprt_upper,sprt_decision,sprt_counts
+\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,bot,,greedy(worlds=2),3,2.0000,0.6667,0.2077,0.9385,24.3333,4.2841,1.6667,0.0000,61.3333,1.5275,61.3333,1.5275,,,,120,2,73,1805,5,0,184,11290,184,11290,,,,,,,,,
+\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,bot,,random,3,1.0000,0.3333,0.0615,0.7923,21.0000,1.9600,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,60,1,63,1329,6,0,184,11290,184,11290,,,,,,,,,
+\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,bot,,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",3,0.0000,0.0000,0.0000,0.5615,21.6667,1.7285,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,0,0,65,1413,6,0,184,11290,184,11290,,,,,,,,,
+\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,0,,3,0.0000,0.0000,0.0000,0.5615,21.0000,1.9600,2.3333,0.0000,61.3333,1.5275,61.3333,1.5275,,,,0,0,63,1329,7,0,184,11290,184,11290,,,,,,,,,
+\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,1,,3,2.0000,0.6667,0.2077,0.9385,23.0000,3.3948,1.3333,0.0000,61.3333,1.5275,61.3333,1.5275,,,,120,2,69,1605,4,0,184,11290,184,11290,,,,,,,,,
+\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,2,,3,1.0000,0.3333,0.0615,0.7923,23.0000,4.0800,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,60,1,69,1613,6,0,184,11290,184,11290,,,,,,,,,
 ";
 
 // ---- Compressed record files (`.jsonl.gz`, `.jsonl.zst`) ----
@@ -980,7 +1041,16 @@ fn compressed_records_round_trip_through_replay() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(
         names(dir),
-        ["r.jsonl", "r.jsonl.GZ", "r.jsonl.gz", "renamed.txt"]
+        [
+            "r.jsonl",
+            "r.jsonl.GZ",
+            "r.jsonl.GZ.manifest.json",
+            "r.jsonl.gz",
+            "r.jsonl.gz.manifest.json",
+            "r.jsonl.manifest.json",
+            "r.jsonl.zst.manifest.json",
+            "renamed.txt"
+        ]
     );
 }
 

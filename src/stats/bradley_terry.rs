@@ -39,7 +39,7 @@ use crate::rng::{below, derive, rng_from_seed};
 
 /// The results between two bots in one deal: `a_wins + ties + b_wins`
 /// games, `a` and `b` indices into the caller's list of bots.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct PairResult {
     /// The first bot's index.
     pub a: usize,

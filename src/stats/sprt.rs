@@ -387,6 +387,19 @@ impl ScoreCounts {
         }
     }
 
+    /// Counts from the number of samples at each level (an odd number of
+    /// levels, at least 3: samples of `(levels - 1) / 2` games).
+    ///
+    /// # Panics
+    /// If the number of levels is even or below 3.
+    pub fn from_counts(counts: Vec<u64>) -> ScoreCounts {
+        assert!(
+            counts.len() >= 3 && counts.len() % 2 == 1,
+            "samples of whole games in half points have an odd number of levels"
+        );
+        ScoreCounts { counts }
+    }
+
     /// Pentanomial counts from the number of deal pairs with each total
     /// (index `k` = total `k/2` points: 0, ½, 1, 1½, 2).
     pub fn from_pentanomial(counts: [u64; 5]) -> ScoreCounts {

@@ -47,8 +47,9 @@ pub use self::totals::{BotTotals, PairedTotals, SeatTotals, Tally, Totals, ranks
 use crate::bot::Bot;
 use crate::game::Outcome;
 use crate::record::RecordFormat;
+use crate::record_io::Compression;
 use crate::rng::game_seed;
-use crate::runner::{Cancelled, play_game_cancellable};
+use crate::runner::play_game_cancellable;
 
 /// How many games a run plays: a number of games (a multiple of the
 /// rotations) or a number of deals.
@@ -107,21 +108,27 @@ impl fmt::Display for RunSpecError {
 impl std::error::Error for RunSpecError {}
 
 /// A whole run, serializable: everything that decides its games.
+///
+/// A run has one lineup (a tournament) or several (a league: one per
+/// pairing). Every deal is played by every lineup under each of its
+/// rotations, lineup by lineup: game `g` is deal `g / G` where `G` is
+/// [`RunSpec::games_per_deal`], and within a deal the games go through the
+/// lineups in order, each under its rotations in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunSpec {
     /// The canonical game spec.
     pub game: String,
     /// Number of players.
     pub players: usize,
-    /// One canonical bot spec per seat (position `i` is seat `i` in
-    /// rotation 0).
-    pub lineup: Vec<String>,
+    /// The lineups: one canonical bot spec per seat each (position `i` is
+    /// seat `i` in rotation 0).
+    pub lineups: Vec<Vec<String>>,
     /// Number of deals.
     pub deals: u64,
     /// The run seed.
     pub seed: u64,
-    /// Whether deals are played under every rotation of the lineup (only
-    /// matters with two or more distinct specs).
+    /// Whether deals are played under every rotation of a lineup (only
+    /// matters for a lineup of two or more distinct specs).
     pub rotate: bool,
 }
 
@@ -142,30 +149,55 @@ impl RunSpec {
             n if n == players && n > 0 => lineup.to_vec(),
             given => return Err(RunSpecError::Lineup { given, players }),
         };
+        RunSpec::with_lineups(game, players, vec![lineup], count, seed, rotate)
+    }
+
+    /// A run of several lineups (each of `players` specs), every deal
+    /// played by each of them; `count` counts games of the whole run.
+    pub fn with_lineups(
+        game: &str,
+        players: usize,
+        lineups: Vec<Vec<String>>,
+        count: Count,
+        seed: u64,
+        rotate: bool,
+    ) -> Result<RunSpec, RunSpecError> {
+        if let Some(bad) = lineups.iter().find(|l| l.len() != players || l.is_empty()) {
+            return Err(RunSpecError::Lineup {
+                given: bad.len(),
+                players,
+            });
+        }
+        if lineups.is_empty() {
+            return Err(RunSpecError::Empty);
+        }
         let mut spec = RunSpec {
             game: game.to_string(),
             players,
-            lineup,
+            lineups,
             deals: 0,
             seed,
             rotate,
         };
-        let rotations = spec.rotations();
+        let per_deal = spec.games_per_deal();
         spec.deals = match count {
             Count::Deals(0) | Count::Games(0) => return Err(RunSpecError::Empty),
             Count::Deals(d) => d,
-            Count::Games(g) if g % rotations == 0 => g / rotations,
+            Count::Games(g) if g % per_deal == 0 => g / per_deal,
             Count::Games(games) => {
-                return Err(RunSpecError::GamesNotMultiple { games, rotations });
+                return Err(RunSpecError::GamesNotMultiple {
+                    games,
+                    rotations: per_deal,
+                });
             }
         };
         Ok(spec)
     }
 
-    /// The distinct specs of the lineup, in order of first appearance.
+    /// The distinct specs of the lineups, in order of first appearance.
     pub fn bots(&self) -> Vec<String> {
         let mut bots: Vec<String> = Vec::new();
-        for b in &self.lineup {
+        for b in self.lineups.iter().flatten() {
             if !bots.contains(b) {
                 bots.push(b.clone());
             }
@@ -173,30 +205,62 @@ impl RunSpec {
         bots
     }
 
-    /// Rotations per deal: the number of players when rotating a lineup of
-    /// two or more distinct specs, else 1.
-    pub fn rotations(&self) -> u64 {
-        if self.rotate && self.bots().len() >= 2 {
+    /// The first (for a tournament, the only) lineup.
+    pub fn lineup(&self) -> &[String] {
+        &self.lineups[0]
+    }
+
+    /// Rotations of lineup `l` per deal: the number of players when
+    /// rotating a lineup of two or more distinct specs, else 1.
+    pub fn lineup_rotations(&self, l: usize) -> u64 {
+        let lineup = &self.lineups[l];
+        if self.rotate && lineup.iter().any(|s| *s != lineup[0]) {
             self.players as u64
         } else {
             1
         }
     }
 
-    /// Games in the run: deals × rotations.
-    pub fn games(&self) -> u64 {
-        self.deals * self.rotations()
+    /// Rotations per deal of a one-lineup run (the first lineup's).
+    pub fn rotations(&self) -> u64 {
+        self.lineup_rotations(0)
     }
 
-    /// The spec playing `seat` in `rotation`.
-    pub fn seat_spec(&self, rotation: u64, seat: usize) -> &str {
+    /// Games per deal: the rotations of every lineup.
+    pub fn games_per_deal(&self) -> u64 {
+        (0..self.lineups.len())
+            .map(|l| self.lineup_rotations(l))
+            .sum()
+    }
+
+    /// Games in the run: deals × games per deal.
+    pub fn games(&self) -> u64 {
+        self.deals * self.games_per_deal()
+    }
+
+    /// Game `index` as (deal, lineup, rotation).
+    pub fn locate(&self, index: u64) -> (u64, usize, u64) {
+        let per_deal = self.games_per_deal();
+        let (deal, mut within) = (index / per_deal, index % per_deal);
+        for l in 0..self.lineups.len() {
+            let r = self.lineup_rotations(l);
+            if within < r {
+                return (deal, l, within);
+            }
+            within -= r;
+        }
+        unreachable!("within a deal")
+    }
+
+    /// The spec of lineup `l` playing `seat` in `rotation`.
+    pub fn seat_spec(&self, l: usize, rotation: u64, seat: usize) -> &str {
         let n = self.players;
-        &self.lineup[(seat + n - (rotation as usize % n)) % n]
+        &self.lineups[l][(seat + n - (rotation as usize % n)) % n]
     }
 
     /// The seed of game `index` (its deal's seed).
     pub fn game_seed(&self, index: u64) -> u64 {
-        game_seed(self.seed, index / self.rotations())
+        game_seed(self.seed, index / self.games_per_deal())
     }
 }
 
@@ -207,6 +271,8 @@ pub struct GameResult {
     pub index: u64,
     /// Its deal.
     pub deal: u64,
+    /// Its lineup (an index into [`RunSpec::lineups`]).
+    pub lineup: usize,
     /// Its rotation of the lineup.
     pub rotation: u64,
     /// Its seed (the deal's seed).
@@ -219,6 +285,9 @@ pub struct GameResult {
     pub plies: u32,
     /// Turns played.
     pub turns: u32,
+    /// The values of the game's own CSV columns
+    /// ([`crate::game::Game::extra_columns`]).
+    pub extras: Vec<i64>,
     /// The game's rows of the tidy CSV ([`rows::game_rows`]), formatted in
     /// the worker, when asked for.
     pub rows: Option<String>,
@@ -227,58 +296,97 @@ pub struct GameResult {
     pub record_line: Option<Vec<u8>>,
 }
 
-/// Whether a run goes on after a chunk.
+/// Whether a run goes on after a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
     /// Play on.
     Continue,
-    /// Stop here (e.g. a sequential test has decided).
+    /// Stop after this game (e.g. a sequential test has decided).
     Stop,
 }
 
-/// Where finished games go, one by one in game order.
-pub trait Sink {
-    /// One finished game. An error stops the run.
-    fn game(&mut self, game: &GameResult) -> Result<(), String>;
+/// The output of a stretch of consecutive games, ready to append to the
+/// files: `start..end` in game order.
+#[derive(Clone, Debug, Default)]
+pub struct Chunk {
+    /// The first game.
+    pub start: u64,
+    /// One past the last game.
+    pub end: u64,
+    /// The games' tidy CSV rows, when asked for.
+    pub rows: Vec<u8>,
+    /// The games' records, in compressed frames of [`FRAME_GAMES`] games
+    /// aligned on game numbers (see [`Compression::compress_frame`]), when
+    /// asked for.
+    pub records: Vec<u8>,
+}
 
-    /// Called after each chunk of games, with the number of the next game
-    /// to play and the totals so far (complete games only, in game order):
-    /// the place for checkpoints and early stopping.
-    fn chunk_done(&mut self, next: u64, totals: &Totals) -> Result<Flow, String> {
-        let _ = (next, totals);
-        Ok(Flow::Continue)
+/// Where finished games go, in game order.
+pub trait Sink {
+    /// One finished game, with the totals counting it: return
+    /// [`Flow::Stop`] to end the run after it. Called for every game in
+    /// order, at a point of the run that depends only on the games before
+    /// it (so early stopping is the same at any thread count).
+    fn game(&mut self, game: &GameResult, totals: &Totals) -> Flow {
+        let _ = (game, totals);
+        Flow::Continue
+    }
+
+    /// The output of the games counted so far that the last call did not
+    /// hold, with the totals through `chunk.end`: the place to append to
+    /// files and to checkpoint. An error stops the run.
+    fn chunk(&mut self, chunk: &Chunk, totals: &Totals) -> Result<(), String> {
+        let _ = (chunk, totals);
+        Ok(())
     }
 }
 
 /// A sink that keeps nothing (the totals are all a caller wants).
 pub struct NoSink;
 
-impl Sink for NoSink {
-    fn game(&mut self, _game: &GameResult) -> Result<(), String> {
-        Ok(())
-    }
-}
+impl Sink for NoSink {}
 
-/// Why [`play_range`] stopped early.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why [`play_range`] stopped before the end of its range.
+#[derive(Clone, Debug, PartialEq)]
 pub enum PlayError {
-    /// The cancel flag was set; the games of the unfinished chunk are
-    /// dropped (the sink has every game before them).
-    Cancelled,
+    /// The cancel flag was set. The sink has every game before `next`
+    /// (a multiple of [`FRAME_GAMES`] or the start of the range); the
+    /// totals count exactly those.
+    Cancelled {
+        /// The first game not handed to the sink.
+        next: u64,
+        /// The totals through `next`.
+        totals: Box<Totals>,
+    },
     /// The sink failed.
     Sink(String),
+    /// Records could not be compressed.
+    Compress(String),
 }
 
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::Cancelled => f.write_str("cancelled"),
+            PlayError::Cancelled { next, .. } => write!(f, "cancelled before game {next}"),
             PlayError::Sink(e) => f.write_str(e),
+            PlayError::Compress(e) => write!(f, "cannot compress records: {e}"),
         }
     }
 }
 
 impl std::error::Error for PlayError {}
+
+/// How a range was played to its end (or to an early stop).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// The totals through `end`.
+    pub totals: Totals,
+    /// One past the last game handed to the sink: the end of the range,
+    /// or the game after the one the sink stopped at.
+    pub end: u64,
+    /// Whether the sink stopped the run early.
+    pub stopped: bool,
+}
 
 /// How to play a range of a run: see [`play_range`].
 pub struct PlayOptions<'a> {
@@ -286,8 +394,8 @@ pub struct PlayOptions<'a> {
     pub range: Range<u64>,
     /// Format each game's tidy CSV rows in the worker.
     pub want_rows: bool,
-    /// Serialize each game's record (a JSON line) in the worker.
-    pub want_records: bool,
+    /// Keep each game's record, compressed so ([`Chunk::records`]).
+    pub records: Option<Compression>,
     /// The run's cancel flag (as in [`crate::runner::RunOptions`]): set it
     /// from any thread to stop every game in play before its next decision.
     pub cancel: &'a AtomicBool,
@@ -295,74 +403,101 @@ pub struct PlayOptions<'a> {
     pub on_done: &'a (dyn Fn() + Sync),
 }
 
-/// Most games played between two chunk boundaries.
-pub const CHUNK_GAMES: u64 = 1024;
+/// Games per compressed record frame. Frames start at multiples of it
+/// (and at the start of a range), so a record file's bytes do not depend on
+/// how the run was chunked, interrupted or resumed; an interrupted run
+/// keeps whole frames. 64 games of Seashells are about 250 KB of JSON,
+/// enough for the compressor to find the repetition between games.
+pub const FRAME_GAMES: u64 = 64;
 
-/// Most bytes of JSON records a chunk should hold (estimated from the
-/// largest record so far). With records, chunks start at
-/// [`FIRST_RECORD_CHUNK`] games and at most double each time, so a run of
-/// very long games keeps only a few in memory. Chunk boundaries depend only
-/// on the run and its records, never on the thread count, and chunking
-/// never changes a game or its order.
-pub const CHUNK_RECORD_BYTES: u64 = 16 << 20;
+/// Most games played between two chunk boundaries. Chunks start at one
+/// frame and double while a chunk takes less than [`CHUNK_TARGET`] (halve
+/// beyond four times it): fast games write in large chunks, slow bots
+/// checkpoint often. Chunk sizes are multiples of [`FRAME_GAMES`] and
+/// never change an output byte.
+pub const CHUNK_GAMES: u64 = 4096;
 
-/// The first chunk's size when records are kept.
-pub const FIRST_RECORD_CHUNK: u64 = 16;
+/// The time a chunk should take (a checkpoint at least this often).
+pub const CHUNK_TARGET: std::time::Duration = std::time::Duration::from_millis(500);
 
-fn next_chunk(size: u64, largest: u64) -> u64 {
-    let fit = CHUNK_RECORD_BYTES / largest.max(1);
-    (size * 2).min(fit).clamp(1, CHUNK_GAMES)
+fn next_chunk_size(size: u64, took: std::time::Duration) -> u64 {
+    if took < CHUNK_TARGET {
+        (size * 2).min(CHUNK_GAMES)
+    } else if took > CHUNK_TARGET * 4 {
+        (size / 2).max(FRAME_GAMES)
+    } else {
+        size
+    }
+}
+
+/// The end of the chunk starting at `start` of about `size` games: a
+/// multiple of [`FRAME_GAMES`] unless it is the range's end.
+fn chunk_end(start: u64, size: u64, end: u64) -> u64 {
+    let aligned = (start + size) / FRAME_GAMES * FRAME_GAMES;
+    let aligned = if aligned <= start {
+        start + size
+    } else {
+        aligned
+    };
+    aligned.min(end)
 }
 
 /// Play games `options.range` of `spec` in parallel on rayon's current
-/// pool, in chunks; hand each finished game to `sink` in game order and
-/// return the totals of the games played. `bot` builds a fresh bot from
-/// a lineup spec (the library knows no bots). `game` must be the game
+/// pool, in chunks, counting them from `totals` (empty totals, or those of
+/// the games before the range when resuming); hand each finished game to
+/// `sink` in game order, then each chunk's output. `bot` builds a fresh bot
+/// from a lineup spec (the library knows no bots). `game` must be the game
 /// `spec.game` names, for `spec.players` players.
 ///
 /// Chunks are pipelined: the sink gets chunk `k` while the workers play
-/// chunk `k + 1`. When the sink fails or stops the run, the chunk in
-/// flight is played to its end and dropped; when the cancel flag is set,
-/// it stops before its next decision and the sink has every game before
-/// it.
+/// chunk `k + 1`. When the sink stops the run, the games after its stop are
+/// dropped. When the cancel flag is set, every game stops before its next
+/// decision; the games finished before the first unfinished one, down to a
+/// frame boundary, still reach the sink ([`PlayError::Cancelled`]).
 pub fn play_range<G, F>(
     game: &G,
     spec: &RunSpec,
     bot: F,
     options: &PlayOptions<'_>,
+    totals: Totals,
     sink: &mut dyn Sink,
-) -> Result<Totals, PlayError>
+) -> Result<Played, PlayError>
 where
     G: RecordFormat,
     F: Fn(&str) -> Box<dyn Bot<G>> + Sync,
 {
     assert_eq!(game.players(), spec.players, "the spec's player count");
-    let rotations = spec.rotations();
     let bots = spec.bots();
-    // Per rotation: each seat's spec and its index among the distinct bots.
-    let seatings: Vec<(Vec<String>, Vec<usize>)> = (0..rotations)
-        .map(|r| {
-            let specs: Vec<String> = (0..spec.players)
-                .map(|s| spec.seat_spec(r, s).to_string())
-                .collect();
-            let ids = specs
-                .iter()
-                .map(|s| bots.iter().position(|b| b == s).expect("a lineup spec"))
-                .collect();
-            (specs, ids)
+    // Per lineup and rotation: each seat's spec and its bot index.
+    let seatings: Vec<Vec<(Vec<String>, Vec<usize>)>> = (0..spec.lineups.len())
+        .map(|l| {
+            (0..spec.lineup_rotations(l))
+                .map(|r| {
+                    let specs: Vec<String> = (0..spec.players)
+                        .map(|s| spec.seat_spec(l, r, s).to_string())
+                        .collect();
+                    let ids = specs
+                        .iter()
+                        .map(|s| bots.iter().position(|b| b == s).expect("a lineup spec"))
+                        .collect();
+                    (specs, ids)
+                })
+                .collect()
         })
         .collect();
     let quoted: Vec<String> = bots.iter().map(|b| rows::field(b)).collect();
-    // Play one chunk in parallel; results in game order.
-    let play_chunk = |range: Range<u64>| -> Result<Vec<GameResult>, Cancelled> {
+    let want_records = options.records.is_some();
+    // Play one chunk in parallel; results in game order, `None` for a game
+    // stopped by the cancel flag.
+    let play_chunk = |range: Range<u64>| -> Vec<Option<GameResult>> {
         range
             .into_par_iter()
             .map(|index| {
                 if options.cancel.load(Ordering::Relaxed) {
-                    return Err(Cancelled);
+                    return None;
                 }
-                let (deal, rotation) = (index / rotations, index % rotations);
-                let (specs, ids) = &seatings[rotation as usize];
+                let (deal, lineup, rotation) = spec.locate(index);
+                let (specs, ids) = &seatings[lineup][rotation as usize];
                 let mut seat_bots: Vec<Box<dyn Bot<G>>> = specs.iter().map(|s| bot(s)).collect();
                 let seed = spec.game_seed(index);
                 let report = play_game_cancellable(
@@ -371,18 +506,21 @@ where
                     specs,
                     index,
                     seed,
-                    options.want_records,
+                    want_records,
                     options.cancel,
-                )?;
+                )
+                .ok()?;
                 let mut result = GameResult {
                     index,
                     deal,
+                    lineup,
                     rotation,
                     seed,
                     seat_bots: ids.clone(),
                     outcome: report.outcome,
                     plies: report.plies,
                     turns: report.turns,
+                    extras: report.extras,
                     rows: None,
                     record_line: None,
                 };
@@ -396,66 +534,146 @@ where
                     result.record_line = Some(line);
                 }
                 (options.on_done)();
-                Ok(result)
+                Some(result)
             })
             .collect()
     };
-    let mut totals = Totals::new(spec);
+    let mut totals = totals;
     let end = options.range.end;
-    let mut size = if options.want_records {
-        FIRST_RECORD_CHUNK
-    } else {
-        CHUNK_GAMES
-    };
     let mut start = options.range.start;
     if start >= end {
-        return Ok(totals);
+        return Ok(Played {
+            totals,
+            end,
+            stopped: false,
+        });
     }
-    let first = start..end.min(start + size);
+    let mut size = FRAME_GAMES;
+    let first = start..chunk_end(start, size, end);
     start = first.end;
-    let mut pending = play_chunk(first).map_err(|_| PlayError::Cancelled)?;
-    // A pipeline: while the workers play chunk k + 1, this thread hands
-    // chunk k to the sink (writing overlaps playing). The next chunk's size
-    // depends only on the chunks played before it, never on timing.
+    let mut began = std::time::Instant::now();
+    let mut pending = play_chunk(first.clone());
+    let mut pending_range = first;
+    // A pipeline: while the workers play chunk k + 1, this thread counts
+    // chunk k, compresses it (on the pool) and hands it to the sink.
     loop {
-        if options.want_records {
-            let largest = pending
-                .iter()
-                .map(|r| r.record_line.as_ref().map_or(0, |l| l.len() as u64))
-                .max()
-                .unwrap_or(0);
-            size = next_chunk(size, largest);
-        }
-        let next_range = (start < end).then(|| start..end.min(start + size));
+        size = next_chunk_size(size, began.elapsed());
+        began = std::time::Instant::now();
+        let cancelled = pending.iter().any(Option::is_none);
+        let next_range = (start < end && !cancelled).then(|| start..chunk_end(start, size, end));
         let mut next = None;
-        let mut flow = Ok(Flow::Continue);
+        let mut step: Result<(u64, bool), PlayError> = Ok((pending_range.end, false));
         rayon::in_place_scope(|scope| {
             if let Some(range) = next_range.clone() {
                 let next = &mut next;
                 let play_chunk = &play_chunk;
                 scope.spawn(move |_| *next = Some(play_chunk(range)));
             }
-            flow = (|| {
-                for r in &pending {
-                    totals.add(r);
-                    sink.game(r).map_err(PlayError::Sink)?;
-                }
-                let done = pending.last().map_or(start, |r| r.index + 1);
-                sink.chunk_done(done, &totals).map_err(PlayError::Sink)
-            })();
+            step = hand_over(&pending, pending_range.start, options, &mut totals, sink);
         });
-        if flow? == Flow::Stop {
-            break;
+        let (done, stopped) = step?;
+        if cancelled && !stopped {
+            return Err(PlayError::Cancelled {
+                next: done,
+                totals: Box::new(totals),
+            });
+        }
+        if stopped {
+            return Ok(Played {
+                totals,
+                end: done,
+                stopped: true,
+            });
         }
         match (next, next_range) {
             (Some(result), Some(range)) => {
-                pending = result.map_err(|_| PlayError::Cancelled)?;
+                pending = result;
                 start = range.end;
+                pending_range = range;
             }
             _ => break,
         }
     }
-    Ok(totals)
+    Ok(Played {
+        totals,
+        end,
+        stopped: false,
+    })
+}
+
+/// Count a played chunk (starting at game `first`) and hand it to the
+/// sink: the games in order until the sink stops or the first game the
+/// cancel flag stopped (then down to a frame boundary), then their output.
+/// Returns the game after the last one handed over, and whether the sink
+/// stopped the run.
+fn hand_over(
+    pending: &[Option<GameResult>],
+    first: u64,
+    options: &PlayOptions<'_>,
+    totals: &mut Totals,
+    sink: &mut dyn Sink,
+) -> Result<(u64, bool), PlayError> {
+    let finished = pending.iter().take_while(|r| r.is_some()).count() as u64;
+    let mut take = finished;
+    if finished < pending.len() as u64 {
+        // Cancelled: keep whole frames only.
+        let cut = (first + finished) / FRAME_GAMES * FRAME_GAMES;
+        take = cut.max(first) - first;
+    }
+    let mut stopped = false;
+    let mut counted = 0u64;
+    for r in pending.iter().take(take as usize).flatten() {
+        totals.add(r);
+        counted += 1;
+        if sink.game(r, totals) == Flow::Stop {
+            stopped = true;
+            break;
+        }
+    }
+    let games: Vec<&GameResult> = pending.iter().take(counted as usize).flatten().collect();
+    let mut chunk = Chunk {
+        start: first,
+        end: first + counted,
+        rows: Vec::new(),
+        records: Vec::new(),
+    };
+    if options.want_rows {
+        for g in &games {
+            chunk
+                .rows
+                .extend_from_slice(g.rows.as_deref().unwrap_or_default().as_bytes());
+        }
+    }
+    if let Some(compression) = options.records {
+        // Frames: the games of each aligned stretch of FRAME_GAMES.
+        let mut frames: Vec<&[&GameResult]> = Vec::new();
+        let mut rest = &games[..];
+        while let Some(g) = rest.first() {
+            let frame_end = (g.index / FRAME_GAMES + 1) * FRAME_GAMES;
+            let n = rest.iter().take_while(|r| r.index < frame_end).count();
+            frames.push(&rest[..n]);
+            rest = &rest[n..];
+        }
+        let compressed: Vec<std::io::Result<Vec<u8>>> = frames
+            .par_iter()
+            .map(|frame| {
+                let mut text = Vec::new();
+                for g in *frame {
+                    text.extend_from_slice(g.record_line.as_deref().unwrap_or_default());
+                }
+                compression.compress_frame(&text)
+            })
+            .collect();
+        for c in compressed {
+            chunk
+                .records
+                .extend_from_slice(&c.map_err(|e| PlayError::Compress(e.to_string()))?);
+        }
+    }
+    if chunk.end > chunk.start || stopped {
+        sink.chunk(&chunk, totals).map_err(PlayError::Sink)?;
+    }
+    Ok((chunk.end, stopped))
 }
 
 /// [`play_range`] over the whole run, never cancelled, keeping only the
@@ -469,11 +687,13 @@ where
     let options = PlayOptions {
         range: 0..spec.games(),
         want_rows: false,
-        want_records: false,
+        records: None,
         cancel: &never,
         on_done: &|| {},
     };
-    play_range(game, spec, bot, &options, &mut NoSink).expect("never cancelled, no sink error")
+    play_range(game, spec, bot, &options, Totals::new(spec), &mut NoSink)
+        .expect("never cancelled, no sink error")
+        .totals
 }
 
 #[cfg(all(test, feature = "testing"))]
@@ -506,7 +726,25 @@ mod tests {
     }
 
     fn bot(spec: &str) -> Box<dyn Bot<Pebbles>> {
-        Box::new(Simple(spec == "rand"))
+        match spec {
+            "last" => Box::new(Last),
+            _ => Box::new(Simple(spec == "rand")),
+        }
+    }
+
+    /// Takes the last legal action (spec `last`).
+    struct Last;
+
+    impl Bot<Pebbles> for Last {
+        fn choose(
+            &mut self,
+            game: &Pebbles,
+            state: &<Pebbles as Game>::State,
+            _rng: &mut GameRng,
+        ) -> <Pebbles as Game>::Action {
+            let legal = game.legal_actions(state);
+            legal[legal.len() - 1]
+        }
     }
 
     fn specs(list: &[&str]) -> Vec<String> {
@@ -522,9 +760,9 @@ mod tests {
     struct Keep(Vec<GameResult>);
 
     impl Sink for Keep {
-        fn game(&mut self, game: &GameResult) -> Result<(), String> {
+        fn game(&mut self, game: &GameResult, _totals: &Totals) -> Flow {
             self.0.push(game.clone());
-            Ok(())
+            Flow::Continue
         }
     }
 
@@ -538,22 +776,23 @@ mod tests {
         let options = PlayOptions {
             range,
             want_rows: rows,
-            want_records: records,
+            records: records.then_some(Compression::Plain),
             cancel: &never,
             on_done: &|| {},
         };
         let mut keep = Keep::default();
-        let totals = play_range(
+        let played = play_range(
             &Pebbles {
                 players: spec.players,
             },
             spec,
             bot,
             &options,
+            Totals::new(spec),
             &mut keep,
         )
         .unwrap();
-        (totals, keep.0)
+        (played.totals, keep.0)
     }
 
     #[test]
@@ -561,7 +800,11 @@ mod tests {
         let s = spec(&["rand", "first", "first"], Count::Deals(2));
         assert_eq!(s.rotations(), 3);
         assert_eq!(s.games(), 6);
-        let seats = |r| (0..3).map(|seat| s.seat_spec(r, seat)).collect::<Vec<_>>();
+        let seats = |r| {
+            (0..3)
+                .map(|seat| s.seat_spec(0, r, seat))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(seats(0), ["rand", "first", "first"]);
         assert_eq!(seats(1), ["first", "rand", "first"]);
         assert_eq!(seats(2), ["first", "first", "rand"]);
@@ -670,6 +913,7 @@ mod tests {
             GameResult {
                 index: deal * 2 + rotation,
                 deal,
+                lineup: 0,
                 rotation,
                 seed: 0,
                 seat_bots: if rotation == 0 {
@@ -683,6 +927,7 @@ mod tests {
                 },
                 plies: 4,
                 turns: 2,
+                extras: vec![],
                 rows: None,
                 record_line: None,
             }
@@ -717,27 +962,178 @@ mod tests {
     }
 
     #[test]
-    fn a_cancelled_range_stops_and_keeps_only_whole_chunks() {
+    fn a_cancelled_range_keeps_the_whole_frames_finished_in_order() {
         let s = spec(&["rand", "first"], Count::Deals(2000));
         let cancel = AtomicBool::new(false);
         let done = Mutex::new(0u64);
         let on_done = || {
             let mut d = done.lock().unwrap();
             *d += 1;
-            if *d == CHUNK_GAMES + 10 {
+            if *d == 300 {
                 cancel.store(true, Ordering::SeqCst);
             }
         };
         let options = PlayOptions {
             range: 0..s.games(),
             want_rows: false,
-            want_records: false,
+            records: None,
             cancel: &cancel,
             on_done: &on_done,
         };
         let mut keep = Keep::default();
-        let e = play_range(&Pebbles { players: 2 }, &s, bot, &options, &mut keep).unwrap_err();
-        assert_eq!(e, PlayError::Cancelled);
-        assert_eq!(keep.0.len() as u64, CHUNK_GAMES, "the first chunk, whole");
+        let e = play_range(
+            &Pebbles { players: 2 },
+            &s,
+            bot,
+            &options,
+            Totals::new(&s),
+            &mut keep,
+        )
+        .unwrap_err();
+        let PlayError::Cancelled { next, totals } = e else {
+            panic!("cancelled: {e}")
+        };
+        assert_eq!(next % FRAME_GAMES, 0, "whole frames only");
+        assert!(next < s.games(), "stopped early: {next}");
+        assert_eq!(keep.0.len() as u64, next);
+        assert_eq!(totals.games, next);
+        let order: Vec<u64> = keep.0.iter().map(|g| g.index).collect();
+        assert_eq!(order, (0..next).collect::<Vec<_>>());
+    }
+
+    /// Keeps each chunk's bytes; stops after game `stop_at`.
+    struct Bytes {
+        rows: Vec<u8>,
+        records: Vec<u8>,
+        chunks: Vec<(u64, u64)>,
+        stop_at: Option<u64>,
+    }
+
+    impl Sink for Bytes {
+        fn game(&mut self, game: &GameResult, _totals: &Totals) -> Flow {
+            if Some(game.index) == self.stop_at {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        }
+
+        fn chunk(&mut self, chunk: &Chunk, totals: &Totals) -> Result<(), String> {
+            assert_eq!(totals.games, chunk.end, "totals through the chunk");
+            if let Some(&(_, end)) = self.chunks.last() {
+                assert_eq!(end, chunk.start, "chunks follow each other");
+            }
+            self.chunks.push((chunk.start, chunk.end));
+            self.rows.extend_from_slice(&chunk.rows);
+            self.records.extend_from_slice(&chunk.records);
+            Ok(())
+        }
+    }
+
+    fn bytes_of(
+        s: &RunSpec,
+        range: Range<u64>,
+        compression: Compression,
+        stop_at: Option<u64>,
+        totals: Totals,
+    ) -> (Bytes, Played) {
+        let never = AtomicBool::new(false);
+        let options = PlayOptions {
+            range,
+            want_rows: true,
+            records: Some(compression),
+            cancel: &never,
+            on_done: &|| {},
+        };
+        let mut sink = Bytes {
+            rows: vec![],
+            records: vec![],
+            chunks: vec![],
+            stop_at,
+        };
+        let played =
+            play_range(&Pebbles { players: 2 }, s, bot, &options, totals, &mut sink).unwrap();
+        (sink, played)
+    }
+
+    #[test]
+    fn record_frames_do_not_depend_on_where_a_run_was_split() {
+        let s = spec(&["rand", "first"], Count::Deals(300));
+        for compression in [Compression::Gzip, Compression::Zstd] {
+            let (whole, played) = bytes_of(&s, 0..600, compression, None, Totals::new(&s));
+            assert_eq!(played.end, 600);
+            assert!(whole.chunks.len() >= 2, "{:?}", whole.chunks);
+            // Resumed at frame boundaries, in two and three parts.
+            for cuts in [vec![128], vec![64, 448]] {
+                let mut bounds = vec![0];
+                bounds.extend(cuts.iter().copied());
+                bounds.push(600);
+                let (mut rows, mut records) = (Vec::new(), Vec::new());
+                let mut totals = Totals::new(&s);
+                for w in bounds.windows(2) {
+                    let (part, played) = bytes_of(&s, w[0]..w[1], compression, None, totals);
+                    rows.extend_from_slice(&part.rows);
+                    records.extend_from_slice(&part.records);
+                    totals = played.totals;
+                }
+                assert_eq!(rows, whole.rows, "{cuts:?}");
+                assert_eq!(records, whole.records, "{compression} {cuts:?}");
+                assert_eq!(totals, played.totals);
+            }
+            // The frames decompress to one line per game, in order.
+            let mut lines = crate::record_io::RecordLines::new(&whole.records[..]).unwrap();
+            let mut line = Vec::new();
+            let mut n = 0;
+            while let Some(r) = lines.read_line(&mut line) {
+                r.unwrap();
+                n += 1;
+            }
+            assert_eq!(n, 600);
+        }
+    }
+
+    #[test]
+    fn a_sink_stops_the_run_after_a_game_whatever_the_chunks() {
+        let s = spec(&["rand", "first"], Count::Deals(400));
+        let (sink, played) = bytes_of(&s, 0..800, Compression::Plain, Some(300), Totals::new(&s));
+        assert!(played.stopped);
+        assert_eq!((played.end, played.totals.games), (301, 301));
+        assert_eq!(sink.chunks.last().unwrap().1, 301);
+        assert_eq!(sink.rows.iter().filter(|&&b| b == b'\n').count(), 2 * 301);
+        assert_eq!(sink.records.iter().filter(|&&b| b == b'\n').count(), 301);
+    }
+
+    #[test]
+    fn several_lineups_share_deals_and_count_pairs() {
+        let lineups = vec![
+            specs(&["rand", "first"]),
+            specs(&["rand", "last"]),
+            specs(&["first", "last"]),
+        ];
+        let s = RunSpec::with_lineups("pebbles", 2, lineups, Count::Deals(5), 3, true).unwrap();
+        assert_eq!((s.games_per_deal(), s.games()), (6, 30));
+        assert_eq!(s.bots(), ["rand", "first", "last"]);
+        assert_eq!(s.locate(0), (0, 0, 0));
+        assert_eq!(s.locate(3), (0, 1, 1));
+        assert_eq!(s.locate(11), (1, 2, 1));
+        assert_eq!(s.seat_spec(2, 1, 0), "last");
+        let (totals, games) = play(&s, 0..30, false, false);
+        assert!(totals.paired.is_none());
+        let pairs = totals.pairs.as_ref().unwrap();
+        assert_eq!(pairs.deals.len(), 5);
+        for (deal, results) in &pairs.deals {
+            // Three pairings, two games each, one pair of seats per game.
+            assert_eq!(results.len(), 3, "deal {deal}");
+            for r in results {
+                assert_eq!(r.a_wins + r.ties + r.b_wins, 2);
+            }
+        }
+        for g in &games {
+            assert_eq!(g.seed, crate::rng::game_seed(3, g.index / 6));
+        }
+        // Games of a deal in lineup order, each under both rotations.
+        let first_deal: Vec<(usize, u64)> =
+            games[..6].iter().map(|g| (g.lineup, g.rotation)).collect();
+        assert_eq!(first_deal, [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)]);
     }
 }

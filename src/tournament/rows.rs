@@ -7,17 +7,30 @@ use std::fmt::Write;
 
 use super::totals::{SHARE_UNIT, Tally, Totals, ranks};
 use super::{GameResult, RunSpec};
+use crate::stats::sprt::Sprt;
 
-/// The header line of `--out` (with its newline).
+/// The common columns of `--out` (with its newline); a game's own columns
+/// ([`crate::game::Game::extra_columns`]) follow: see [`game_header`].
 pub const GAME_HEADER: &str =
     "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns\n";
+
+/// The header line of `--out` for a game with its own columns `extra`.
+pub fn game_header(extra: &[&str]) -> String {
+    let mut header = GAME_HEADER.trim_end().to_string();
+    for column in extra {
+        header.push(',');
+        header.push_str(column);
+    }
+    header.push('\n');
+    header
+}
 
 /// The header line of `--summary` (with its newline).
 pub const SUMMARY_HEADER: &str = "game_spec,players,games,seed,rotations,kind,seat,bot,\
 seat_games,wins,win_rate,win_low95,win_high95,mean_score,score_ci95,mean_rank,\
 tie_rate,mean_plies,sd_plies,mean_turns,sd_turns,paired_diff,paired_ci95,paired_deals,\
 wins60,won,score_sum,score_sq,rank_sum,ties,plies_sum,plies_sq,turns_sum,turns_sq,\
-paired_sum,paired_sq,paired_unit\n";
+paired_sum,paired_sq,paired_unit,sprt,sprt_llr,sprt_lower,sprt_upper,sprt_decision,sprt_counts\n";
 
 /// `text` as a CSV field: quoted (quotes doubled) when it holds a comma, a
 /// quote or a line break, else as is.
@@ -51,6 +64,13 @@ pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
     push_u64(&mut suffix, u64::from(result.plies));
     suffix.push(b',');
     push_u64(&mut suffix, u64::from(result.turns));
+    for &value in &result.extras {
+        suffix.push(b',');
+        if value < 0 {
+            suffix.push(b'-');
+        }
+        push_u64(&mut suffix, value.unsigned_abs());
+    }
     suffix.push(b'\n');
     for (seat, &bot) in result.seat_bots.iter().enumerate() {
         let (share, won): (&[u8], &[u8]) = if w.contains(seat) {
@@ -103,8 +123,28 @@ fn push_u64(out: &mut Vec<u8>, mut n: u64) {
 /// `bot` is the seat's spec, or empty when the lineup rotates). The run's
 /// description and run-level totals are on every row; the paired columns
 /// are filled on bot rows of a two-bot run (the row's bot minus the other).
-pub fn summary_rows(spec: &RunSpec, totals: &Totals) -> String {
+///
+/// With a sequential test, its columns (`sprt` the test's canonical spec,
+/// the log-likelihood ratio, its bounds, the decision, and the counts of
+/// whole deals by score level separated by `:`) are filled on every row.
+pub fn summary_rows(spec: &RunSpec, totals: &Totals, sprt: Option<&Sprt>) -> String {
     let mut out = String::new();
+    let sprt_columns = match (sprt, totals.paired.as_ref()) {
+        (Some(test), Some(p)) => {
+            let o = test.decide(&p.score_counts());
+            let counts: Vec<String> = p.levels.iter().map(u64::to_string).collect();
+            format!(
+                "{},{:.4},{:.4},{:.4},{},{}",
+                field(&test.to_string()),
+                o.llr,
+                o.lower,
+                o.upper,
+                o.decision,
+                counts.join(":")
+            )
+        }
+        _ => ",,,,,".to_string(),
+    };
     let bots = spec.bots();
     let rotating = spec.rotations() > 1;
     let game = field(&spec.game);
@@ -132,7 +172,7 @@ pub fn summary_rows(spec: &RunSpec, totals: &Totals) -> String {
             out,
             "{game},{},{},{},{},{kind},{seat},{},{},{:.4},{rate:.4},{low:.4},{high:.4},{mean:.4},{half:.4},{:.4},\
              {:.4},{plies:.4},{plies_sd:.4},{turns:.4},{turns_sd:.4},{pd},{pci},{pdeals},\
-             {},{},{},{},{},{},{},{},{},{},{psum},{psq},{punit}",
+             {},{},{},{},{},{},{},{},{},{},{psum},{psq},{punit},{sprt_columns}",
             spec.players,
             totals.games,
             spec.seed,
@@ -170,10 +210,10 @@ pub fn summary_rows(spec: &RunSpec, totals: &Totals) -> String {
         line("bot", String::new(), &bots[i], t, paired);
     }
     for (seat, t) in totals.seats.iter().enumerate() {
-        let bot = if rotating {
+        let bot = if rotating || spec.lineups.len() > 1 {
             ""
         } else {
-            spec.lineup[seat].as_str()
+            spec.lineup()[seat].as_str()
         };
         line("seat", seat.to_string(), bot, t, None);
     }

@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{GameResult, RunSpec};
+use crate::stats::bradley_terry::PairResult;
+use crate::stats::pairwise::pairwise_from_ranks;
 use crate::stats::{Z95, mean_ci95_from_sums, wilson};
 
 /// Win-share units per whole win.
@@ -106,9 +108,26 @@ pub struct PairedTotals {
     pub sum: i64,
     /// Sum of squares of the same.
     pub sq: i128,
-    /// Deals with only some of their rotations seen so far: deal number →
-    /// (partial sum, rotations seen). Empty after a whole run.
-    pub open: BTreeMap<u64, (i64, u64)>,
+    /// Whole deals by A's total against B in half points (`2 × rotations + 1`
+    /// levels): per game A scores 2 when its win share beats B's, 1
+    /// when they are equal, 0 when B's is higher. The counts the sequential
+    /// test reads (pentanomial for two players and two rotations,
+    /// trinomial without rotation).
+    pub levels: Vec<u64>,
+    /// Deals with only some of their rotations seen so far. Empty after a
+    /// whole run.
+    pub open: BTreeMap<u64, OpenDeal>,
+}
+
+/// The part of a deal seen so far (see [`PairedTotals::open`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenDeal {
+    /// Partial sum of the difference, in `1/unit`.
+    pub sum: i64,
+    /// Rotations seen.
+    pub seen: u64,
+    /// A's half points so far.
+    pub half_points: u64,
 }
 
 impl PairedTotals {
@@ -118,16 +137,24 @@ impl PairedTotals {
         SHARE_UNIT * self.seats_a * self.seats_b * self.rotations
     }
 
-    fn add_part(&mut self, deal: u64, part: i64, seen: u64) {
-        let entry = self.open.entry(deal).or_insert((0, 0));
-        entry.0 += part;
-        entry.1 += seen;
-        if entry.1 == self.rotations {
-            let (d, _) = self.open.remove(&deal).expect("just inserted");
+    fn add_part(&mut self, deal: u64, part: OpenDeal) {
+        let entry = self.open.entry(deal).or_default();
+        entry.sum += part.sum;
+        entry.seen += part.seen;
+        entry.half_points += part.half_points;
+        if entry.seen == self.rotations {
+            let whole = self.open.remove(&deal).expect("just inserted");
             self.deals += 1;
-            self.sum += d;
-            self.sq += i128::from(d) * i128::from(d);
+            self.sum += whole.sum;
+            self.sq += i128::from(whole.sum) * i128::from(whole.sum);
+            self.levels[whole.half_points as usize] += 1;
         }
+    }
+
+    /// The sequential test's counts: whole deals by A's total in half
+    /// points.
+    pub fn score_counts(&self) -> crate::stats::sprt::ScoreCounts {
+        crate::stats::sprt::ScoreCounts::from_counts(self.levels.clone())
     }
 
     /// Mean per-deal difference of win share (A − B) and the half-width of
@@ -158,8 +185,44 @@ pub struct Totals {
     pub seats: Vec<SeatTotals>,
     /// Per bot, in the order of [`RunSpec::bots`].
     pub bots: Vec<BotTotals>,
-    /// The paired comparison, with exactly two distinct bots.
+    /// The paired comparison, with exactly two distinct bots in one
+    /// lineup.
     pub paired: Option<PairedTotals>,
+    /// Pairwise results per deal, for a run of several lineups (a league).
+    pub pairs: Option<PairTotals>,
+}
+
+/// Pairwise results of a run of several lineups, per deal: every game
+/// decomposed into one result per pair of seats held by distinct bots
+/// (their ranks decide it; [`crate::stats::pairwise::pairwise_from_ranks`]).
+/// Kept per deal so that ratings can be bootstrapped over deals; merges
+/// exactly.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairTotals {
+    /// Deal number → its results, one per pair of bots `(a < b)`, sorted.
+    pub deals: BTreeMap<u64, Vec<PairResult>>,
+}
+
+impl PairTotals {
+    fn add(&mut self, deal: u64, results: &[PairResult]) {
+        let list = self.deals.entry(deal).or_default();
+        for r in results {
+            match list.binary_search_by_key(&(r.a, r.b), |x| (x.a, x.b)) {
+                Ok(i) => {
+                    list[i].a_wins += r.a_wins;
+                    list[i].ties += r.ties;
+                    list[i].b_wins += r.b_wins;
+                }
+                Err(i) => list.insert(i, *r),
+            }
+        }
+    }
+
+    /// The results of every deal, in deal order (what
+    /// [`crate::stats::bradley_terry::rate`] takes).
+    pub fn per_deal(&self) -> Vec<Vec<PairResult>> {
+        self.deals.values().cloned().collect()
+    }
 }
 
 /// The rank of every seat in `result` (1 = best, standard competition
@@ -190,8 +253,9 @@ impl Totals {
     /// Empty totals for `spec`.
     pub fn new(spec: &RunSpec) -> Totals {
         let bots = spec.bots();
-        let paired = (bots.len() == 2).then(|| {
-            let count = |b: &String| spec.lineup.iter().filter(|s| *s == b).count() as u64;
+        let one_lineup = spec.lineups.len() == 1;
+        let paired = (bots.len() == 2 && one_lineup).then(|| {
+            let count = |b: &String| spec.lineup().iter().filter(|s| *s == b).count() as u64;
             PairedTotals {
                 seats_a: count(&bots[0]),
                 seats_b: count(&bots[1]),
@@ -199,9 +263,11 @@ impl Totals {
                 deals: 0,
                 sum: 0,
                 sq: 0,
+                levels: vec![0; 2 * spec.rotations() as usize + 1],
                 open: BTreeMap::new(),
             }
         });
+        let pairs = (!one_lineup).then(PairTotals::default);
         Totals {
             games: 0,
             ties: 0,
@@ -212,6 +278,7 @@ impl Totals {
             seats: vec![Tally::default(); spec.players],
             bots: vec![Tally::default(); bots.len()],
             paired,
+            pairs,
         }
     }
 
@@ -238,7 +305,21 @@ impl Totals {
         }
         if let Some(p) = self.paired.as_mut() {
             let part = a * p.seats_b as i64 - b * p.seats_a as i64;
-            p.add_part(result.deal, part, 1);
+            let half_points = 1 + part.signum();
+            p.add_part(
+                result.deal,
+                OpenDeal {
+                    sum: part,
+                    seen: 1,
+                    half_points: half_points as u64,
+                },
+            );
+        }
+        if let Some(p) = self.pairs.as_mut() {
+            let ranks: Vec<u32> = ranks.iter().map(|&r| r as u32).collect();
+            let results =
+                pairwise_from_ranks(&result.seat_bots, &ranks).expect("one rank per seat");
+            p.add(result.deal, &results);
         }
     }
 
@@ -263,8 +344,16 @@ impl Totals {
             p.deals += q.deals;
             p.sum += q.sum;
             p.sq += q.sq;
-            for (&deal, &(part, seen)) in &q.open {
-                p.add_part(deal, part, seen);
+            for (a, b) in p.levels.iter_mut().zip(&q.levels) {
+                *a += b;
+            }
+            for (&deal, &part) in &q.open {
+                p.add_part(deal, part);
+            }
+        }
+        if let (Some(p), Some(q)) = (self.pairs.as_mut(), other.pairs.as_ref()) {
+            for (&deal, results) in &q.deals {
+                p.add(deal, results);
             }
         }
     }

@@ -406,6 +406,16 @@ impl Game for Seaside {
         u32::from(s.drawn)
     }
 
+    fn extra_columns(&self) -> &'static [&'static str] {
+        &["removed"]
+    }
+
+    /// `removed`: the tokens this game set aside (drawn at setup under
+    /// `removed=rulebook`).
+    fn extra_values(&self, initial: &SeasideState, _terminal: &SeasideState, out: &mut Vec<i64>) {
+        out.push(initial.removed() as i64);
+    }
+
     fn check_invariants(&self, s: &SeasideState) -> Result<(), String> {
         self.check_state(s)
     }

@@ -546,6 +546,26 @@ impl Game for ShellDash {
         s.turn
     }
 
+    fn extra_columns(&self) -> &'static [&'static str] {
+        &["capped"]
+    }
+
+    /// `capped`: 1 when the game ended at `max_turns` with nobody holding
+    /// the Shells to win, else 0.
+    fn extra_values(
+        &self,
+        _initial: &ShellDashState,
+        terminal: &ShellDashState,
+        out: &mut Vec<i64>,
+    ) {
+        let best = terminal.shells[..self.players]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0);
+        out.push(i64::from(best < super::WINNING_SHELLS));
+    }
+
     fn check_invariants(&self, s: &ShellDashState) -> Result<(), String> {
         let counts = self.card_counts(s)?;
         if counts != self.counts {

@@ -1,0 +1,289 @@
+//! `beachcomber league`: a round robin between bots, rated with a
+//! Bradley-Terry model (Elo scale) with bootstrap 95% intervals.
+//!
+//! Design (docs/tournaments.md): every pairing plays the same deals (deal
+//! `d` is dealt from the run seed and `d`, common random numbers across
+//! pairings). With 2 players a pairing is one lineup `A,B` under both seat
+//! rotations. With more players a pairing `{A, B}` is two lineups, `A`
+//! against copies of `B` and `B` against copies of `A`, each under every
+//! rotation, so each bot sits in every seat against the other. Each game is
+//! decomposed into pairwise results between seats of distinct bots (the
+//! better final rank wins, equal ranks draw), which the model fits; the
+//! intervals resample whole deals (every pairing's games of a deal
+//! together). The ratings do not depend on the order the bots are listed
+//! in, except that the first is anchored at 0.
+
+use std::path::PathBuf;
+
+use beachcomber::spec::split_top_level;
+use beachcomber::stats::bradley_terry::{FitConfig, Rating, rate};
+use beachcomber::tournament::{Count, RunSpec, Totals, rows};
+use beachcomber_bots::BotConfig;
+use clap::Args;
+
+use crate::runs::{self, OutputPaths, RunRequest};
+
+/// Examples shown after `beachcomber league --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  beachcomber league --game seashells --players 2 --bots 'ismcts(iterations=200),greedy,random' \\
+      --games-per-pairing 200 --seed 1 --summary ratings.csv
+  beachcomber league --game shell-dash --players 2 --bots 'ismcts,mcts,greedy,random' \\
+      --games-per-pairing 1000 --out games.csv --record games.jsonl.zst
+
+Every pairing plays the same deals under every seat rotation; with more than
+two players a pairing is each bot against copies of the other. Ratings are
+Bradley-Terry on the Elo scale, the first bot anchored at 0, with bootstrap
+95% intervals over deals. Interrupt with Ctrl-C and continue with --resume.
+See docs/tournaments.md.";
+
+/// Bootstrap resamples for the rating intervals.
+const DEFAULT_RESAMPLES: u32 = 1000;
+
+/// Options of `beachcomber league`.
+#[derive(Args, Debug)]
+pub struct LeagueArgs {
+    /// The game and the player count.
+    #[command(flatten)]
+    pub choice: crate::game_choice::GameChoice,
+    /// The bots to rate (two or more distinct specs, separated by commas).
+    #[arg(long, value_name = "SPECS", long_help = crate::bots_help())]
+    pub bots: String,
+    /// Games of each pairing: a multiple of 2 with 2 players, of 2 × players
+    /// with more (the seat rotations of both lineups of a pairing).
+    #[arg(long, value_name = "K", default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub games_per_pairing: u64,
+    /// Run seed: deal d of every pairing is dealt from (seed, d).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Bootstrap resamples for the 95% intervals.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_RESAMPLES,
+          value_parser = clap::value_parser!(u32).range(100..=100_000))]
+    pub resamples: u32,
+    /// Write one CSV row per seat per game here.
+    #[arg(long, value_name = "FILE.csv")]
+    pub out: Option<PathBuf>,
+    /// Write the ratings (bot, rating, low95, high95, games, win share) as CSV here.
+    #[arg(long, value_name = "FILE.csv")]
+    pub summary: Option<PathBuf>,
+    /// Write one JSON line per game here, compressed if the name ends in
+    /// `.gz` or `.zst`.
+    #[arg(long, value_name = "FILE.jsonl[.gz|.zst]")]
+    pub record: Option<PathBuf>,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// No progress report and no table.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Continue an interrupted league: the same command, plus --resume.
+    #[arg(long)]
+    pub resume: bool,
+}
+
+/// The header of the ratings CSV (with its newline).
+pub const RATINGS_HEADER: &str = "game_spec,players,seed,deals,games_per_pairing,bot,rating,low95,high95,\
+games,win_share,win_low95,win_high95,mean_rank,converged\n";
+
+/// The lineups of a league between `bots` (distinct canonical specs) for
+/// `players` players, and the games each pairing plays per deal.
+pub fn league_lineups(bots: &[String], players: usize) -> (Vec<Vec<String>>, u64) {
+    let mut lineups = Vec::new();
+    for i in 0..bots.len() {
+        for j in i + 1..bots.len() {
+            if players == 2 {
+                lineups.push(vec![bots[i].clone(), bots[j].clone()]);
+            } else {
+                for (a, b) in [(i, j), (j, i)] {
+                    let mut lineup = vec![bots[b].clone(); players];
+                    lineup[0] = bots[a].clone();
+                    lineups.push(lineup);
+                }
+            }
+        }
+    }
+    let per_pairing = if players == 2 { 2 } else { 2 * players as u64 };
+    (lineups, per_pairing)
+}
+
+/// The ratings of a league from its totals: one per bot of
+/// [`RunSpec::bots`], and whether the fit converged.
+pub fn ratings(
+    spec: &RunSpec,
+    totals: &Totals,
+    resamples: u32,
+) -> Result<(Vec<Rating>, bool), String> {
+    let bots = spec.bots().len();
+    let deals = totals
+        .pairs
+        .as_ref()
+        .map(|p| p.per_deal())
+        .unwrap_or_default();
+    let seed = beachcomber::rng::game_seed(spec.seed, u64::MAX);
+    rate(bots, &deals, &FitConfig::default(), resamples, seed).map_err(|e| e.to_string())
+}
+
+fn ratings_csv(spec: &RunSpec, totals: &Totals, per_pairing_games: u64, resamples: u32) -> String {
+    let mut text = RATINGS_HEADER.to_string();
+    let Ok((ratings, converged)) = ratings(spec, totals, resamples) else {
+        return text;
+    };
+    for ((bot, r), t) in spec.bots().iter().zip(&ratings).zip(&totals.bots) {
+        let (share, low, high) = t.win_share();
+        text.push_str(&format!(
+            "{},{},{},{},{},{},{:.1},{:.1},{:.1},{},{share:.4},{low:.4},{high:.4},{:.4},{}\n",
+            rows::field(&spec.game),
+            spec.players,
+            spec.seed,
+            spec.deals,
+            per_pairing_games,
+            rows::field(bot),
+            r.rating,
+            r.low95,
+            r.high95,
+            t.games,
+            t.mean_rank(),
+            u8::from(converged)
+        ));
+    }
+    text
+}
+
+/// Run the command.
+pub fn run(args: LeagueArgs) -> Result<(), String> {
+    let game = args.choice.build()?;
+    let players = args.choice.players;
+    if players < 2 {
+        return Err(format!(
+            "--players {players}: a league needs at least 2 players (rate solo play with `tournament`)"
+        ));
+    }
+    let parts = split_top_level(&args.bots).map_err(|e| format!("--bots: {e}"))?;
+    let mut bots: Vec<(String, BotConfig)> = Vec::new();
+    for part in parts {
+        let config = BotConfig::parse(part).map_err(|e| format!("--bots: {e}"))?;
+        let name = config.to_string();
+        if bots.iter().any(|(n, _)| *n == name) {
+            return Err(format!(
+                "--bots: `{name}` is listed twice; list each bot once"
+            ));
+        }
+        bots.push((name, config));
+    }
+    if bots.len() < 2 {
+        return Err(format!(
+            "--bots: a league needs at least two distinct bots, got {}",
+            bots.len()
+        ));
+    }
+    let names: Vec<String> = bots.iter().map(|(n, _)| n.clone()).collect();
+    let (lineups, per_pairing) = league_lineups(&names, players);
+    if !args.games_per_pairing.is_multiple_of(per_pairing) {
+        let lower = args.games_per_pairing / per_pairing * per_pairing;
+        return Err(format!(
+            "--games-per-pairing {}: must be a multiple of {per_pairing} (the seat rotations of a \
+             pairing with {players} players); use {} or {}",
+            args.games_per_pairing,
+            lower.max(per_pairing),
+            lower + per_pairing
+        ));
+    }
+    let deals = args.games_per_pairing / per_pairing;
+    let spec = RunSpec::with_lineups(
+        &game.canonical_spec(),
+        players,
+        lineups,
+        Count::Deals(deals),
+        args.seed,
+        true,
+    )
+    .map_err(|e| format!("--bots: {e}"))?;
+    if !args.quiet && bots.iter().any(|(_, c)| c.is_cheating()) {
+        eprintln!(
+            "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
+        );
+    }
+    let request = RunRequest {
+        command: "league",
+        game: &game,
+        spec: &spec,
+        bots,
+        settings: vec![
+            (
+                "games_per_pairing".to_string(),
+                args.games_per_pairing.to_string(),
+            ),
+            ("resamples".to_string(), args.resamples.to_string()),
+        ],
+        paths: OutputPaths {
+            out: args.out.clone(),
+            summary: args.summary.clone(),
+            record: args.record.clone(),
+        },
+        inputs: args.choice.inputs(),
+        resume: args.resume,
+        quiet: args.quiet,
+        threads: args.threads,
+        sprt: None,
+    };
+    let summary =
+        |totals: &Totals| ratings_csv(&spec, totals, args.games_per_pairing, args.resamples);
+    let result = runs::execute(&request, &summary)?;
+    if args.quiet {
+        return Ok(());
+    }
+    let totals = &result.totals;
+    let (ratings, converged) = ratings(&spec, totals, args.resamples)?;
+    out!(
+        "league of {} bots: {} games of {} with {}, seed {}, {} deals x {} games per pairing ({:.0} games/s)",
+        names.len(),
+        totals.games,
+        spec.game,
+        crate::players_text(players),
+        spec.seed,
+        spec.deals,
+        per_pairing,
+        result.played_now as f64 / result.elapsed.as_secs_f64().max(1e-9)
+    );
+    let width = names.iter().map(String::len).max().unwrap_or(0).max(24);
+    out!(
+        "{:<width$} {:>8} {:>17} {:>7} {:>8} {:>17} {:>9}",
+        "bot",
+        "rating",
+        "95% interval",
+        "games",
+        "win %",
+        "95% interval",
+        "mean rank"
+    );
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by(|&a, &b| ratings[b].rating.total_cmp(&ratings[a].rating));
+    for i in order {
+        let (r, t) = (&ratings[i], &totals.bots[i]);
+        let (share, low, high) = t.win_share();
+        out!(
+            "{:<width$} {:>8.1} {:>7.1} - {:>7.1} {:>7} {:>7.2}% {:>6.2}% - {:>6.2}% {:>9.2}",
+            names[i],
+            r.rating,
+            r.low95,
+            r.high95,
+            t.games,
+            100.0 * share,
+            100.0 * low,
+            100.0 * high,
+            t.mean_rank()
+        );
+    }
+    out!(
+        "Bradley-Terry on the Elo scale, {} anchored at 0; intervals: {} bootstrap resamples of the deals{}",
+        names[0],
+        args.resamples,
+        if converged {
+            ""
+        } else {
+            " (the fit did not converge)"
+        }
+    );
+    Ok(())
+}

@@ -1,0 +1,623 @@
+//! The files of a run that survives interruption: partial outputs, a
+//! checkpoint, and the manifest of a finished run.
+//!
+//! While a run plays, each regular output `NAME` is written to
+//! `NAME.partial` in complete chunks in game order, and after a chunk (at
+//! most every [`CHECKPOINT_EVERY`], and always when the run is interrupted)
+//! `PRIMARY.checkpoint.json` records how many games are complete, how many
+//! bytes of each partial file hold them, and the exact totals so far
+//! (`PRIMARY` is the first regular output among `--out`, `--record`,
+//! `--summary`). The checkpoint is replaced atomically (written to
+//! `PRIMARY.checkpoint.json.tmp`, then renamed) after the partial files are
+//! flushed, so it never counts bytes that are not there.
+//!
+//! `--resume` reads the checkpoint, refuses a command that differs from the
+//! interrupted one (naming the first difference), cuts each partial file
+//! back to its checkpointed length (a torn chunk after a `kill -9` is
+//! dropped and played again) and plays on. Record frames and rows depend
+//! only on the game numbers, so the finished files are the same to the
+//! byte as those of an uninterrupted run.
+//!
+//! When the run is whole, the partial files are synced and renamed to
+//! their final names, `PRIMARY.manifest.json` is written (the run in
+//! canonical form, the version, the exact totals, and the timings, which
+//! appear nowhere else), and the checkpoint is removed: a finished run
+//! leaves no partial or temporary file.
+//!
+//! A run with an output that is a device (`/dev/null`, `/dev/stdout`)
+//! cannot be resumed: it keeps no checkpoint, and an interrupted run
+//! removes its partial files.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, Seek, SeekFrom, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use beachcomber::tournament::{RunSpec, Totals};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::output::Resolved;
+use crate::signals;
+
+/// The version of the manifest and checkpoint formats.
+pub const MANIFEST_FORMAT: u32 = 1;
+
+/// Most time between two checkpoints while games finish.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
+
+/// Everything that decides a run's output bytes, in canonical form: what a
+/// resumed command must repeat exactly, and what a merge checks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunDescription {
+    /// The command (`tournament`, `league`).
+    pub command: String,
+    /// The program's version.
+    pub version: String,
+    /// The games: game, players, lineups, deals, seed, seating.
+    pub run: RunSpec,
+    /// The command's other settings that change its output (canonical
+    /// text by option name, e.g. `sprt`), in a fixed order.
+    pub settings: Vec<(String, String)>,
+    /// Each output: option name → the file (canonical path).
+    pub outputs: Vec<(String, String)>,
+}
+
+/// Timings of a run (the only machine-dependent facts kept).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Timing {
+    /// Seconds spent playing, over every session.
+    pub seconds: f64,
+    /// Sessions (1 + the number of resumes).
+    pub sessions: u32,
+    /// Worker threads of the last session.
+    pub threads: usize,
+}
+
+/// The checkpoint of an unfinished run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Checkpoint {
+    /// [`MANIFEST_FORMAT`].
+    pub checkpoint: u32,
+    /// The run.
+    pub description: RunDescription,
+    /// The games `0..next` are complete in the partial files.
+    pub next: u64,
+    /// The length of each streamed partial file holding exactly them, by
+    /// option name.
+    pub bytes: Vec<(String, u64)>,
+    /// The totals of games `0..next`.
+    pub totals: Totals,
+    /// Timings so far.
+    pub timing: Timing,
+}
+
+/// The manifest of a finished run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// [`MANIFEST_FORMAT`].
+    pub manifest: u32,
+    /// The run.
+    pub description: RunDescription,
+    /// Games played (fewer than the run's when a sequential test stopped
+    /// it).
+    pub games: u64,
+    /// Why the run ended before its last game, if it did (`sprt`).
+    pub stopped: Option<String>,
+    /// The exact totals (what a merge adds up).
+    pub totals: Totals,
+    /// Timings.
+    pub timing: Timing,
+}
+
+/// One output file of a run.
+struct Output {
+    label: String,
+    given: PathBuf,
+    /// The final name; `None` for a device written directly.
+    target: Option<PathBuf>,
+    /// The partial file, for a regular output.
+    partial: Option<PathBuf>,
+    writer: Option<BufWriter<File>>,
+    /// Bytes written so far (the partial file's length once flushed).
+    bytes: u64,
+    /// Written at the end only (the summary), not streamed.
+    at_end: bool,
+}
+
+impl Output {
+    fn cannot(&self, e: impl std::fmt::Display) -> String {
+        format!(
+            "{}: cannot write `{}`: {e}",
+            self.label,
+            self.given.display()
+        )
+    }
+}
+
+/// The open files of a run.
+pub struct RunFiles {
+    outputs: Vec<Output>,
+    /// `PRIMARY.checkpoint.json`, when the run can be resumed.
+    checkpoint: Option<PathBuf>,
+    /// `PRIMARY.manifest.json`, when there is a regular output.
+    manifest: Option<PathBuf>,
+    description: RunDescription,
+    last_checkpoint: Instant,
+    /// Timing of the sessions before this one.
+    timing: Timing,
+    started: Instant,
+}
+
+/// Where an unfinished run starts.
+pub struct Start {
+    /// The first game to play.
+    pub next: u64,
+    /// The totals of the games before it.
+    pub totals: Totals,
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+fn canonical_name(r: &Resolved) -> String {
+    r.target()
+        .unwrap_or_else(|| r.given())
+        .display()
+        .to_string()
+}
+
+/// The outputs part of a [`RunDescription`]: `(option, canonical path)`.
+pub fn describe_outputs(resolved: &[Resolved]) -> Vec<(String, String)> {
+    resolved
+        .iter()
+        .map(|r| (r.label().to_string(), canonical_name(r)))
+        .collect()
+}
+
+/// The first place where two descriptions differ, as `path: A there, B
+/// here`.
+fn first_difference(there: &Value, here: &Value, path: &str) -> Option<String> {
+    match (there, here) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, va) in a {
+                let p = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
+                match b.get(k) {
+                    Some(vb) => {
+                        if let Some(d) = first_difference(va, vb, &p) {
+                            return Some(d);
+                        }
+                    }
+                    None => return Some(format!("{p}: {va} there, missing here")),
+                }
+            }
+            b.keys()
+                .find(|k| !a.contains_key(*k))
+                .map(|k| format!("{path}.{k}: missing there, {} here", b[k]))
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => a
+            .iter()
+            .zip(b)
+            .enumerate()
+            .find_map(|(i, (x, y))| first_difference(x, y, &format!("{path}[{i}]"))),
+        _ if there == here => None,
+        _ => Some(format!("{path}: {there} there, {here} here")),
+    }
+}
+
+/// Write `value` as pretty JSON to `path` through `path.tmp` and a rename.
+fn write_json_atomically<T: Serialize>(path: &Path, value: &T) -> io::Result<()> {
+    let tmp = with_suffix(path, ".tmp");
+    let mut text = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
+    text.push(b'\n');
+    fs::write(&tmp, &text)?;
+    fs::rename(&tmp, path)
+}
+
+impl RunFiles {
+    /// Open the outputs of a run described by `description`: `streamed`
+    /// outputs get the chunks in order, `at_end` ones are written by
+    /// [`RunFiles::finish`]. Fresh (`resume` false): every partial file is
+    /// created new (an existing one is an error: it may be an interrupted
+    /// run's). Resumed: the checkpoint must exist and describe the same
+    /// run; the partial files are cut back to it.
+    pub fn open(
+        description: RunDescription,
+        streamed: Vec<Resolved>,
+        at_end: Vec<Resolved>,
+        resume: bool,
+        totals: Totals,
+    ) -> Result<(RunFiles, Start), String> {
+        let all: Vec<(Resolved, bool)> = streamed
+            .into_iter()
+            .map(|r| (r, false))
+            .chain(at_end.into_iter().map(|r| (r, true)))
+            .collect();
+        let primary = ["--out", "--record", "--summary"]
+            .iter()
+            .find_map(|label| {
+                all.iter()
+                    .find(|(r, _)| r.label() == *label)
+                    .and_then(|(r, _)| r.target())
+            })
+            .map(Path::to_path_buf);
+        let resumable = primary.is_some() && all.iter().all(|(r, _)| r.target().is_some());
+        let checkpoint = resumable
+            .then(|| {
+                primary
+                    .as_deref()
+                    .map(|p| with_suffix(p, ".checkpoint.json"))
+            })
+            .flatten();
+        let manifest = primary.as_deref().map(|p| with_suffix(p, ".manifest.json"));
+        let mut files = RunFiles {
+            outputs: Vec::new(),
+            checkpoint,
+            manifest,
+            description,
+            last_checkpoint: Instant::now(),
+            timing: Timing::default(),
+            started: Instant::now(),
+        };
+        let start = if resume {
+            files.resume(all)?
+        } else {
+            files.create(all)?;
+            Start { next: 0, totals }
+        };
+        Ok((files, start))
+    }
+
+    fn create(&mut self, all: Vec<(Resolved, bool)>) -> Result<(), String> {
+        if let Some(c) = &self.checkpoint
+            && c.exists()
+        {
+            return Err(format!(
+                "`{}` exists: an interrupted run with these outputs can be continued with --resume \
+                 (or delete it and its .partial files to start again)",
+                c.display()
+            ));
+        }
+        for (r, at_end) in all {
+            let mut output = Output {
+                label: r.label().to_string(),
+                given: r.given().to_path_buf(),
+                target: r.target().map(Path::to_path_buf),
+                partial: r.target().map(|t| with_suffix(t, ".partial")),
+                writer: None,
+                bytes: 0,
+                at_end,
+            };
+            if at_end {
+                self.outputs.push(output);
+                continue;
+            }
+            let file = match &output.partial {
+                Some(partial) => {
+                    let file = OpenOptions::new()
+                        .write(true)
+                        .create_new(true)
+                        .mode(r.mode())
+                        .open(partial)
+                        .map_err(|e| {
+                            if e.kind() == io::ErrorKind::AlreadyExists {
+                                format!(
+                                    "{}: `{}` exists: another run is writing it, or an interrupted run \
+                                     left it (continue that run with --resume, or delete the file)",
+                                    output.label,
+                                    partial.display()
+                                )
+                            } else {
+                                output.cannot(format!("{e} (check that its folder is writable)"))
+                            }
+                        })?;
+                    if self.checkpoint.is_none() {
+                        // Not resumable: a forced exit removes it.
+                        signals::temp_files().push(partial.clone());
+                    } else {
+                        signals::set_resumable();
+                    }
+                    file
+                }
+                None => OpenOptions::new()
+                    .write(true)
+                    .open(&output.given)
+                    .map_err(|e| output.cannot(e))?,
+            };
+            output.writer = Some(BufWriter::with_capacity(1 << 20, file));
+            self.outputs.push(output);
+        }
+        Ok(())
+    }
+
+    fn resume(&mut self, all: Vec<(Resolved, bool)>) -> Result<Start, String> {
+        let Some(path) = self.checkpoint.clone() else {
+            return Err(
+                "--resume needs every output to be a regular file (a device such as /dev/stdout \
+                 cannot be resumed) and at least one of --out, --record, --summary"
+                    .to_string(),
+            );
+        };
+        let text = match fs::read(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Err(format!(
+                    "--resume: nothing to resume: `{}` does not exist (the run finished, or was \
+                     never started with these outputs)",
+                    path.display()
+                ));
+            }
+            Err(e) => return Err(format!("--resume: cannot read `{}`: {e}", path.display())),
+        };
+        let checkpoint: Checkpoint = serde_json::from_slice(&text).map_err(|e| {
+            format!(
+                "--resume: `{}` is not a checkpoint of this program: {e}",
+                path.display()
+            )
+        })?;
+        if checkpoint.checkpoint != MANIFEST_FORMAT {
+            return Err(format!(
+                "--resume: `{}` has checkpoint format {}, this program reads {MANIFEST_FORMAT}",
+                path.display(),
+                checkpoint.checkpoint
+            ));
+        }
+        if checkpoint.description != self.description {
+            let there = serde_json::to_value(&checkpoint.description).unwrap_or(Value::Null);
+            let here = serde_json::to_value(&self.description).unwrap_or(Value::Null);
+            let what = first_difference(&there, &here, "")
+                .unwrap_or_else(|| "the run description".to_string());
+            return Err(format!(
+                "--resume: this command differs from the interrupted run in {what}; \
+                 repeat the interrupted command exactly (see `{}`)",
+                path.display()
+            ));
+        }
+        for (r, at_end) in all {
+            let target = r.target().map(Path::to_path_buf);
+            let partial = target.as_deref().map(|t| with_suffix(t, ".partial"));
+            let mut output = Output {
+                label: r.label().to_string(),
+                given: r.given().to_path_buf(),
+                target,
+                partial: partial.clone(),
+                writer: None,
+                bytes: 0,
+                at_end,
+            };
+            if !at_end {
+                let partial = partial.expect("a resumable run has regular outputs");
+                let want = checkpoint
+                    .bytes
+                    .iter()
+                    .find(|(l, _)| *l == output.label)
+                    .map(|&(_, b)| b)
+                    .ok_or_else(|| {
+                        format!(
+                            "--resume: the checkpoint has no length for {}",
+                            output.label
+                        )
+                    })?;
+                let mut file = OpenOptions::new().write(true).open(&partial).map_err(|e| {
+                    format!(
+                        "--resume: cannot open `{}`: {e} (the interrupted run's partial output)",
+                        partial.display()
+                    )
+                })?;
+                let have = file.metadata().map_err(|e| output.cannot(e))?.len();
+                if have < want {
+                    return Err(format!(
+                        "--resume: `{}` holds {have} bytes but the checkpoint counts {want}: \
+                         the partial file was changed; the run cannot be resumed",
+                        partial.display()
+                    ));
+                }
+                file.set_len(want).map_err(|e| output.cannot(e))?;
+                file.seek(SeekFrom::End(0)).map_err(|e| output.cannot(e))?;
+                output.bytes = want;
+                output.writer = Some(BufWriter::with_capacity(1 << 20, file));
+            }
+            self.outputs.push(output);
+        }
+        self.timing = checkpoint.timing.clone();
+        signals::set_resumable();
+        Ok(Start {
+            next: checkpoint.next,
+            totals: checkpoint.totals,
+        })
+    }
+
+    /// Append `bytes` to the streamed output `label`, if it is open.
+    pub fn append(&mut self, label: &str, bytes: &[u8]) -> Result<(), String> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        if let Some(o) = self.outputs.iter_mut().find(|o| o.label == label)
+            && let Some(w) = o.writer.as_mut()
+        {
+            w.write_all(bytes)
+                .map_err(|e| format!("{}: cannot write `{}`: {e}", o.label, o.given.display()))?;
+            o.bytes += bytes.len() as u64;
+        }
+        Ok(())
+    }
+
+    /// Whether the streamed output `label` is open.
+    pub fn has(&self, label: &str) -> bool {
+        self.outputs
+            .iter()
+            .any(|o| o.label == label && o.writer.is_some())
+    }
+
+    /// Whether this is a fresh output (nothing written to it yet).
+    pub fn is_empty(&self, label: &str) -> bool {
+        self.outputs
+            .iter()
+            .find(|o| o.label == label)
+            .is_none_or(|o| o.bytes == 0)
+    }
+
+    fn flush(&mut self) -> Result<(), String> {
+        for o in &mut self.outputs {
+            if let Some(w) = o.writer.as_mut() {
+                w.flush().map_err(|e| {
+                    format!("{}: cannot write `{}`: {e}", o.label, o.given.display())
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn timing_now(&self, threads: usize) -> Timing {
+        Timing {
+            seconds: self.timing.seconds + self.started.elapsed().as_secs_f64(),
+            sessions: self.timing.sessions + 1,
+            threads,
+        }
+    }
+
+    /// Record that games `0..next` (with `totals`) are complete in the
+    /// files: flush them and replace the checkpoint. Unless `force`, at
+    /// most every [`CHECKPOINT_EVERY`].
+    pub fn checkpoint(
+        &mut self,
+        next: u64,
+        totals: &Totals,
+        threads: usize,
+        force: bool,
+    ) -> Result<(), String> {
+        let Some(path) = self.checkpoint.clone() else {
+            return Ok(());
+        };
+        if !force && self.last_checkpoint.elapsed() < CHECKPOINT_EVERY {
+            return Ok(());
+        }
+        self.flush()?;
+        let checkpoint = Checkpoint {
+            checkpoint: MANIFEST_FORMAT,
+            description: self.description.clone(),
+            next,
+            bytes: self
+                .outputs
+                .iter()
+                .filter(|o| !o.at_end)
+                .map(|o| (o.label.clone(), o.bytes))
+                .collect(),
+            totals: totals.clone(),
+            timing: self.timing_now(threads),
+        };
+        write_json_atomically(&path, &checkpoint)
+            .map_err(|e| format!("cannot write the checkpoint `{}`: {e}", path.display()))?;
+        self.last_checkpoint = Instant::now();
+        Ok(())
+    }
+
+    /// The run is whole: write the `at_end` outputs (`contents` by option
+    /// name), sync every partial file, rename them to their final names,
+    /// write the manifest and remove the checkpoint.
+    /// On an error the files stay as they were (see [`RunFiles::abandon`]).
+    pub fn finish(
+        &mut self,
+        contents: &[(&str, Vec<u8>)],
+        games: u64,
+        stopped: Option<String>,
+        totals: &Totals,
+        threads: usize,
+    ) -> Result<(), String> {
+        self.flush()?;
+        for o in &mut self.outputs {
+            if !o.at_end {
+                continue;
+            }
+            let bytes = contents
+                .iter()
+                .find(|(l, _)| *l == o.label)
+                .map(|(_, b)| b.as_slice())
+                .unwrap_or_default();
+            let path = o.partial.clone().unwrap_or_else(|| o.given.clone());
+            let mut file = OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(o.partial.is_some())
+                .open(&path)
+                .map_err(|e| o.cannot(e))?;
+            file.write_all(bytes).map_err(|e| o.cannot(e))?;
+            o.writer = Some(BufWriter::new(file));
+        }
+        for o in &mut self.outputs {
+            if let Some(w) = o.writer.take() {
+                let file = w.into_inner().map_err(|e| o.cannot(e.error()))?;
+                if o.partial.is_some() {
+                    file.sync_all().map_err(|e| o.cannot(e))?;
+                }
+            }
+        }
+        let mut registry = signals::temp_files();
+        for o in &self.outputs {
+            if let (Some(partial), Some(target)) = (&o.partial, &o.target) {
+                fs::rename(partial, target).map_err(|e| o.cannot(e))?;
+                signals::forget(&mut registry, partial);
+            }
+        }
+        drop(registry);
+        if let Some(path) = &self.manifest {
+            let manifest = Manifest {
+                manifest: MANIFEST_FORMAT,
+                description: self.description.clone(),
+                games,
+                stopped,
+                totals: totals.clone(),
+                timing: self.timing_now(threads),
+            };
+            write_json_atomically(path, &manifest)
+                .map_err(|e| format!("cannot write the manifest `{}`: {e}", path.display()))?;
+        }
+        if let Some(path) = &self.checkpoint {
+            let _ = fs::remove_file(path);
+            let _ = fs::remove_file(with_suffix(path, ".tmp"));
+        }
+        Ok(())
+    }
+
+    /// The run stopped unfinished (interrupted, or an error while
+    /// playing). A resumable run keeps its partial files and checkpoint
+    /// and returns how to continue; otherwise the partial files are removed.
+    pub fn abandon(&mut self) -> Option<String> {
+        let _ = self.flush();
+        if let Some(path) = &self.checkpoint {
+            let partials: Vec<String> = self
+                .outputs
+                .iter()
+                .filter_map(|o| o.partial.as_ref())
+                .filter(|p| p.exists())
+                .map(|p| format!("`{}`", p.display()))
+                .collect();
+            return Some(format!(
+                "finished games are kept in {} (checkpoint `{}`); run the same command with --resume to continue",
+                partials.join(", "),
+                path.display()
+            ));
+        }
+        let mut registry = signals::temp_files();
+        for o in &mut self.outputs {
+            o.writer = None;
+            if let Some(p) = &o.partial {
+                let _ = fs::remove_file(p);
+                signals::forget(&mut registry, p);
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,377 @@
+//! Playing a run into its files: the part every command that plays many
+//! games shares (`tournament`, `league`). The engine is the library's
+//! [`beachcomber::tournament::play_range`]; this module opens the outputs
+//! ([`crate::run_files`]), streams each chunk to them in game order,
+//! checkpoints, stops early for a sequential test, reports progress, and
+//! finishes or abandons the files.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use beachcomber::bot::Bot;
+use beachcomber::game::{Evaluate, Game};
+use beachcomber::games::AnyGame;
+use beachcomber::record::RecordFormat;
+use beachcomber::record_io::Compression;
+use beachcomber::stats::sprt::{Decision, Sprt};
+use beachcomber::tournament::{
+    Chunk, Flow, GameResult, PlayError, PlayOptions, Played, RunSpec, Totals, play_range, rows,
+};
+use beachcomber::with_game;
+use beachcomber_bots::BotConfig;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::output::resolve_outputs;
+use crate::run_files::{RunDescription, RunFiles, describe_outputs};
+use crate::signals;
+
+/// The output files a run may write.
+#[derive(Clone, Debug, Default)]
+pub struct OutputPaths {
+    /// `--out`: the tidy per-seat-per-game CSV.
+    pub out: Option<PathBuf>,
+    /// `--summary`: written when the run is whole.
+    pub summary: Option<PathBuf>,
+    /// `--record`: game records, compressed by extension.
+    pub record: Option<PathBuf>,
+}
+
+/// A run to play into files.
+pub struct RunRequest<'a> {
+    /// The command (`tournament`, `league`), for the manifest.
+    pub command: &'static str,
+    /// The game.
+    pub game: &'a AnyGame,
+    /// The run.
+    pub spec: &'a RunSpec,
+    /// Each distinct bot spec of the run with its configuration.
+    pub bots: Vec<(String, BotConfig)>,
+    /// Other settings that change the output, canonical (for the manifest
+    /// and `--resume`).
+    pub settings: Vec<(String, String)>,
+    /// Where to write.
+    pub paths: OutputPaths,
+    /// Input files that no output may overwrite.
+    pub inputs: Vec<(String, PathBuf)>,
+    /// Continue an interrupted run.
+    pub resume: bool,
+    /// No progress report.
+    pub quiet: bool,
+    /// Worker threads (`None`: all cores).
+    pub threads: Option<u64>,
+    /// Stop early when this test decides (a run of two distinct bots).
+    pub sprt: Option<Sprt>,
+}
+
+/// How a run ended.
+pub struct RunResult {
+    /// Its totals.
+    pub totals: Totals,
+    /// Games played in all (fewer than the run's when the test stopped it).
+    pub games: u64,
+    /// Whether the sequential test stopped it.
+    pub stopped: bool,
+    /// Time spent in this session.
+    pub elapsed: Duration,
+    /// Games played in this session.
+    pub played_now: u64,
+}
+
+/// Play `request` into its files; `summary` gives the `--summary` file's
+/// content from the final totals (header included).
+pub fn execute(
+    request: &RunRequest<'_>,
+    summary: &dyn Fn(&Totals) -> String,
+) -> Result<RunResult, String> {
+    let spec = request.spec;
+    let paths = &request.paths;
+    let record_compression = paths
+        .record
+        .as_deref()
+        .map(Compression::from_path)
+        .transpose()
+        .map_err(|e| format!("--record: {e}"))?;
+    let given: Vec<(&str, &Path)> = [
+        ("--out", &paths.out),
+        ("--record", &paths.record),
+        ("--summary", &paths.summary),
+    ]
+    .into_iter()
+    .filter_map(|(label, path)| path.as_deref().map(|p| (label, p)))
+    .collect();
+    let inputs: Vec<(&str, &Path)> = request
+        .inputs
+        .iter()
+        .map(|(what, p)| (what.as_str(), p.as_path()))
+        .collect();
+    let mut resolved = resolve_outputs(&given, &inputs)?;
+    let description = RunDescription {
+        command: request.command.to_string(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        run: spec.clone(),
+        settings: request.settings.clone(),
+        outputs: describe_outputs(&resolved),
+    };
+    let at_end = match resolved.iter().position(|r| r.label() == "--summary") {
+        Some(i) => vec![resolved.remove(i)],
+        None => Vec::new(),
+    };
+    let (mut files, start) = RunFiles::open(
+        description,
+        resolved,
+        at_end,
+        request.resume,
+        Totals::new(spec),
+    )?;
+    let threads_wanted = request.threads.unwrap_or(0) as usize;
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads_wanted)
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            files.abandon();
+            return Err(format!("cannot start worker threads: {e}"));
+        }
+    };
+    let threads = pool.current_num_threads();
+    let mut setup = || -> Result<(), String> {
+        if files.has("--out") && files.is_empty("--out") {
+            let extra = with_game!(request.game, |g| g.extra_columns());
+            let header = rows::game_header(extra);
+            files.append("--out", header.as_bytes())?;
+        }
+        files.checkpoint(start.next, &start.totals, threads, true)
+    };
+    if let Err(e) = setup() {
+        files.abandon();
+        return Err(e);
+    }
+    let progress = Progress::start(request.quiet, start.next, spec.games());
+    let began = Instant::now();
+    let first = start.next;
+    let mut sink = FileSink {
+        files: &mut files,
+        sprt: request.sprt.as_ref(),
+        rotations: spec.rotations(),
+        threads,
+    };
+    let on_done = || progress.inc();
+    let play_options = PlayOptions {
+        range: start.next..spec.games(),
+        want_rows: paths.out.is_some(),
+        records: record_compression.filter(|_| paths.record.is_some()),
+        cancel: &signals::CANCEL,
+        on_done: &on_done,
+    };
+    let result = pool.install(|| {
+        with_game!(request.game, |g| play_into(
+            g,
+            spec,
+            &request.bots,
+            &play_options,
+            start.totals.clone(),
+            &mut sink
+        ))
+    });
+    progress.finish();
+    let elapsed = began.elapsed();
+    match result {
+        Ok(played) => {
+            let text = summary(&played.totals);
+            let stopped = played.stopped.then(|| "sprt".to_string());
+            if let Err(e) = files.finish(
+                &[("--summary", text.into_bytes())],
+                played.end,
+                stopped,
+                &played.totals,
+                threads,
+            ) {
+                return Err(match files.abandon() {
+                    Some(how) => format!("{e}; {how}"),
+                    None => e,
+                });
+            }
+            Ok(RunResult {
+                games: played.end,
+                stopped: played.stopped,
+                played_now: played.end - first,
+                totals: played.totals,
+                elapsed,
+            })
+        }
+        Err(PlayError::Cancelled { next, totals }) => {
+            let saved = files.checkpoint(next, &totals, threads, true);
+            let how = files.abandon();
+            Err(match (saved, how) {
+                (Ok(()), Some(how)) => {
+                    format!("interrupted after {next} of {} games: {how}", spec.games())
+                }
+                (Err(e), _) => format!("interrupted; {e}"),
+                (Ok(()), None) => "interrupted: stopped, no output written".to_string(),
+            })
+        }
+        Err(e) => {
+            let how = files.abandon();
+            Err(match how {
+                Some(how) => format!("{e}; {how}"),
+                None => e.to_string(),
+            })
+        }
+    }
+}
+
+/// Appends each chunk to the files, checkpoints, and stops the run when the
+/// sequential test decides.
+struct FileSink<'a> {
+    files: &'a mut RunFiles,
+    sprt: Option<&'a Sprt>,
+    rotations: u64,
+    threads: usize,
+}
+
+impl beachcomber::tournament::Sink for FileSink<'_> {
+    fn game(&mut self, game: &GameResult, totals: &Totals) -> Flow {
+        // The test looks only at whole deals, after each one in game order:
+        // where it stops does not depend on the threads.
+        if let (Some(test), Some(p)) = (self.sprt, totals.paired.as_ref())
+            && game.rotation + 1 == self.rotations
+            && test.decide(&p.score_counts()).decision != Decision::Inconclusive
+        {
+            return Flow::Stop;
+        }
+        Flow::Continue
+    }
+
+    fn chunk(&mut self, chunk: &Chunk, totals: &Totals) -> Result<(), String> {
+        self.files.append("--out", &chunk.rows)?;
+        self.files.append("--record", &chunk.records)?;
+        self.files
+            .checkpoint(chunk.end, totals, self.threads, false)
+    }
+}
+
+/// Play the run's range with fresh bots built from their configurations.
+fn play_into<G: RecordFormat + Evaluate>(
+    game: &G,
+    spec: &RunSpec,
+    bots: &[(String, BotConfig)],
+    options: &PlayOptions<'_>,
+    totals: Totals,
+    sink: &mut FileSink<'_>,
+) -> Result<Played, PlayError> {
+    let bot = |s: &str| -> Box<dyn Bot<G>> {
+        let (_, config) = bots
+            .iter()
+            .find(|(name, _)| name == s)
+            .expect("every lineup spec has a configuration");
+        config.build::<G>()
+    };
+    play_range(game, spec, bot, options, totals, sink)
+}
+
+/// How often the plain progress line is printed when standard error is
+/// not a terminal.
+const PLAIN_EVERY: Duration = Duration::from_secs(10);
+
+/// Progress: a bar on a terminal, a plain line every [`PLAIN_EVERY`]
+/// otherwise, nothing with `--quiet`.
+enum Progress {
+    Quiet,
+    Bar(ProgressBar),
+    Plain {
+        done: std::sync::Arc<AtomicU64>,
+        stop: mpsc::Sender<()>,
+        thread: Option<std::thread::JoinHandle<()>>,
+    },
+}
+
+impl Progress {
+    fn start(quiet: bool, done: u64, total: u64) -> Progress {
+        if quiet {
+            return Progress::Quiet;
+        }
+        if std::io::stderr().is_terminal() {
+            let bar = ProgressBar::new(total);
+            bar.set_position(done);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{elapsed_precise} [{bar:40}] {pos}/{len} games ({per_sec}, eta {eta})",
+                )
+                .expect("valid template")
+                .progress_chars("=> "),
+            );
+            return Progress::Bar(bar);
+        }
+        let base = done;
+        let done = std::sync::Arc::new(AtomicU64::new(done));
+        let (stop, stopped) = mpsc::channel::<()>();
+        let counter = done.clone();
+        let thread = std::thread::spawn(move || {
+            let start = Instant::now();
+            while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(PLAIN_EVERY) {
+                eprintln!(
+                    "{}",
+                    plain_line(
+                        base,
+                        counter.load(Ordering::Relaxed),
+                        total,
+                        start.elapsed()
+                    )
+                );
+            }
+        });
+        Progress::Plain {
+            done,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    fn inc(&self) {
+        match self {
+            Progress::Quiet => {}
+            Progress::Bar(bar) => bar.inc(1),
+            Progress::Plain { done, .. } => {
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+
+    fn finish(&self) {
+        match self {
+            Progress::Quiet => {}
+            Progress::Bar(bar) => bar.finish_and_clear(),
+            Progress::Plain { stop, .. } => {
+                let _ = stop.send(());
+            }
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Progress::Plain { stop, thread, .. } = self {
+            let _ = stop.send(());
+            if let Some(thread) = thread.take() {
+                let _ = thread.join();
+            }
+        }
+    }
+}
+
+/// `progress: 1200/10000 games (240.0 games/s, eta 37 s)`: the rate of
+/// this session (which began at game `base`).
+fn plain_line(base: u64, done: u64, total: u64, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64().max(1e-9);
+    let rate = done.saturating_sub(base) as f64 / secs;
+    let eta = if rate <= 0.0 {
+        "?".to_string()
+    } else {
+        format!("{:.0} s", (total - done.min(total)) as f64 / rate)
+    };
+    format!("progress: {done}/{total} games ({rate:.1} games/s, eta {eta})")
+}
