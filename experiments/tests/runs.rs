@@ -1,0 +1,659 @@
+//! End-to-end tests of long runs: interruption and `--resume` (also after
+//! `kill -9`), the manifest, `--sprt` early stopping, `league` ratings, and
+//! the game-specific CSV columns. Every test works in its own temporary
+//! folder, removed at the end.
+
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use tempfile::TempDir;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_beachcomber"))
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("binary runs")
+}
+
+fn temp_dir() -> TempDir {
+    tempfile::Builder::new()
+        .prefix("beachcomber-runs-")
+        .tempdir()
+        .unwrap()
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn signal(child: &Child, sig: i32) {
+    // SAFETY: kill(2) with the pid of a child we have not reaped yet.
+    let rc = unsafe { libc::kill(child.id() as libc::pid_t, sig) };
+    assert_eq!(rc, 0, "kill failed");
+}
+
+/// Wait for `child` at most a minute (a guard against hangs).
+fn wait(child: &mut Child) -> Option<i32> {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("still running after a minute");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The games played so far by an interrupted run, from its checkpoint.
+fn checkpointed_games(checkpoint: &Path) -> u64 {
+    let text = std::fs::read_to_string(checkpoint).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["next"].as_u64().unwrap()
+}
+
+/// A run of a few seconds (2-player Seashells, greedy against random,
+/// rotated), writing every output into `dir`.
+fn long_run(dir: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "tournament",
+        "--game",
+        "seashells",
+        "--players",
+        "2",
+        "--bots",
+        "greedy(worlds=2),random",
+        "--games",
+        "6000",
+        "--seed",
+        "11",
+        "--quiet",
+        "--out",
+        s(&dir.join("g.csv")),
+        "--summary",
+        s(&dir.join("s.csv")),
+        "--record",
+        s(&dir.join("r.jsonl.zst")),
+    ]
+    .iter()
+    .map(|x| x.to_string())
+    .collect();
+    args.extend(extra.iter().map(|x| x.to_string()));
+    args
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+const OUTPUTS: [&str; 3] = ["g.csv", "s.csv", "r.jsonl.zst"];
+
+#[test]
+fn a_run_interrupted_by_signals_and_kill_9_resumes_to_the_same_bytes() {
+    let whole = temp_dir();
+    let o = run(&strs(&long_run(whole.path(), &["--threads", "2"])));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        names(whole.path()),
+        ["g.csv", "g.csv.manifest.json", "r.jsonl.zst", "s.csv"]
+    );
+    let cut = temp_dir();
+    let dir = cut.path();
+    let checkpoint = dir.join("g.csv.checkpoint.json");
+    let mut resumes = 0;
+    let mut last = 0;
+    // Alternate SIGINT, SIGTERM, SIGHUP and SIGKILL, resuming each time with
+    // another thread count, until the run finishes.
+    for (round, sig) in [
+        libc::SIGINT,
+        libc::SIGKILL,
+        libc::SIGTERM,
+        libc::SIGKILL,
+        libc::SIGHUP,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let threads = if round % 2 == 0 { "1" } else { "2" };
+        let mut extra = vec!["--threads", threads];
+        if round > 0 {
+            extra.push("--resume");
+        }
+        let args = long_run(dir, &extra);
+        let mut child = bin()
+            .args(strs(&args))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Wait for progress past the last checkpoint, then interrupt.
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(20)
+            && !(checkpoint.exists() && checkpointed_games(&checkpoint) > last)
+            && child.try_wait().unwrap().is_none()
+        {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::thread::sleep(Duration::from_millis(150));
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        signal(&child, sig);
+        let code = wait(&mut child);
+        if code == Some(0) {
+            break;
+        }
+        resumes += 1;
+        if sig == libc::SIGKILL {
+            assert_eq!(code, None, "killed");
+        } else {
+            assert_eq!(code, Some(130));
+            let err = stderr(&child.wait_with_output().unwrap());
+            assert!(err.contains("--resume"), "{err}");
+        }
+        assert!(checkpoint.exists());
+        let now = checkpointed_games(&checkpoint);
+        assert!(now >= last, "a checkpoint never goes back");
+        last = now;
+        assert!(!dir.join("g.csv").exists(), "no final name before the end");
+    }
+    assert!(resumes >= 2, "the run was interrupted {resumes} times");
+    let o = run(&strs(&long_run(dir, &["--resume"])));
+    if checkpoint.exists() {
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    for name in OUTPUTS {
+        let a = std::fs::read(whole.path().join(name)).unwrap();
+        let b = std::fs::read(dir.join(name)).unwrap();
+        assert!(a == b, "{name} differs after {resumes} interruptions");
+    }
+    // A finished run leaves no partial or temporary file.
+    assert_eq!(
+        names(dir),
+        ["g.csv", "g.csv.manifest.json", "r.jsonl.zst", "s.csv"]
+    );
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("g.csv.manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["games"], 6000);
+    assert_eq!(manifest["totals"]["games"], 6000);
+    assert!(manifest["timing"]["sessions"].as_u64().unwrap() >= 3);
+    assert_eq!(manifest["description"]["run"]["seed"], 11);
+    assert_eq!(manifest["description"]["run"]["deals"], 3000);
+    // Nothing left to resume.
+    let o = run(&strs(&long_run(dir, &["--resume"])));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("nothing to resume"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_torn_partial_file_is_cut_back_and_a_shortened_one_refused() {
+    let whole = temp_dir();
+    let args = long_run(whole.path(), &[]);
+    let o = run(&strs(&args));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let cut = temp_dir();
+    let dir = cut.path();
+    let args = long_run(dir, &[]);
+    let mut child = bin()
+        .args(strs(&args))
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let checkpoint = dir.join("g.csv.checkpoint.json");
+    let start = Instant::now();
+    while !(checkpoint.exists() && checkpointed_games(&checkpoint) > 0) {
+        assert!(start.elapsed() < Duration::from_secs(30), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    signal(&child, libc::SIGKILL);
+    wait(&mut child);
+    // Garbage after the checkpointed bytes, as a torn write leaves: dropped.
+    let partial = dir.join("r.jsonl.zst.partial");
+    let mut bytes = std::fs::read(&partial).unwrap();
+    bytes.extend_from_slice(b"torn chunk");
+    std::fs::write(&partial, &bytes).unwrap();
+    // A partial file shorter than its checkpoint: refused.
+    let csv = dir.join("g.csv.partial");
+    let rows = std::fs::read(&csv).unwrap();
+    std::fs::write(&csv, &rows[..10]).unwrap();
+    let o = run(&strs(&long_run(dir, &["--resume"])));
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("g.csv.partial") && err.contains("cannot be resumed"),
+        "{err}"
+    );
+    std::fs::write(&csv, &rows).unwrap();
+    let o = run(&strs(&long_run(dir, &["--resume"])));
+    assert!(o.status.success(), "{}", stderr(&o));
+    for name in OUTPUTS {
+        assert!(
+            std::fs::read(whole.path().join(name)).unwrap()
+                == std::fs::read(dir.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+}
+
+/// A two-bot Shell Dash tournament with a sequential test.
+fn sprt_run(bots: &str, sprt: &str, summary: &Path, threads: &str) -> Output {
+    run(&[
+        "tournament",
+        "--game",
+        "shell-dash",
+        "--players",
+        "2",
+        "--bots",
+        bots,
+        "--games",
+        "40000",
+        "--seed",
+        "5",
+        "--sprt",
+        sprt,
+        "--threads",
+        threads,
+        "--summary",
+        s(summary),
+    ])
+}
+
+/// The SPRT columns of the first summary row.
+fn sprt_columns(summary: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(summary).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(
+        &header[header.len() - 6..],
+        [
+            "sprt",
+            "sprt_llr",
+            "sprt_lower",
+            "sprt_upper",
+            "sprt_decision",
+            "sprt_counts"
+        ]
+    );
+    let row = lines.next().unwrap();
+    // The SPRT spec is quoted (it holds commas): the fields after it are
+    // llr, lower, upper, decision, counts.
+    let after = row.rsplit_once("\",").unwrap().1;
+    after.split(',').map(str::to_string).collect()
+}
+
+#[test]
+fn sprt_accepts_h1_for_a_stronger_bot_and_h0_for_two_copies_of_one() {
+    let dir = temp_dir();
+    let dir = dir.path();
+    // ismcts against random: clearly stronger (about +35 Elo in 2-player
+    // Shell Dash; docs/bots.md).
+    let h1 = dir.join("h1.csv");
+    let o = sprt_run("ismcts(iterations=100),random", "elo0=0,elo1=15", &h1, "2");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("H1 accepted (stopped after"), "{out}");
+    let columns = sprt_columns(&h1);
+    assert_eq!(columns[3], "H1");
+    let llr: f64 = columns[0].parse().unwrap();
+    let upper: f64 = columns[2].parse().unwrap();
+    assert!(llr >= upper, "{columns:?}");
+    // The stop is the same at one thread, to the byte.
+    let again = dir.join("h1-1.csv");
+    let o = sprt_run(
+        "ismcts(iterations=100),random",
+        "elo0=0,elo1=15",
+        &again,
+        "1",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&h1).unwrap(), std::fs::read(&again).unwrap());
+    // Two copies of one bot (`reward=win` is what `auto` means with two
+    // players): every deal is drawn, H0.
+    let h0 = dir.join("h0.csv");
+    let o = sprt_run(
+        "ismcts(iterations=20),ismcts(iterations=20,reward=win)",
+        "elo0=0,elo1=15",
+        &h0,
+        "2",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let columns = sprt_columns(&h0);
+    assert_eq!(columns[3], "H0");
+    let counts: Vec<u64> = columns[4].split(':').map(|c| c.parse().unwrap()).collect();
+    assert_eq!(counts.len(), 5, "pentanomial");
+    assert_eq!(
+        counts[0] + counts[1] + counts[3] + counts[4],
+        0,
+        "{counts:?}"
+    );
+    assert!(counts[2] > 0 && counts[2] < 20000, "{counts:?}");
+}
+
+#[test]
+fn bad_sprt_and_league_arguments_are_refused_in_one_line() {
+    let dir = temp_dir();
+    let out = dir.path().join("o.csv");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec![
+                "tournament",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--bots",
+                "greedy",
+                "--sprt",
+                "elo0=0,elo1=5",
+            ],
+            "exactly two distinct bots",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "seashells",
+                "--players",
+                "3",
+                "--bots",
+                "greedy,random,ismcts",
+                "--sprt",
+                "elo0=0,elo1=5",
+            ],
+            "exactly two distinct bots",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--bots",
+                "greedy,random",
+                "--sprt",
+                "elo0=5,elo1=0",
+            ],
+            "must be greater than elo0",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--bots",
+                "greedy,random",
+                "--sprt",
+                "elo0=0,elo1=5,alpha=1.5",
+            ],
+            "alpha",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--bots",
+                "greedy,random",
+                "--sprt",
+                "elo0=0,elo=5",
+            ],
+            "elo",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--deals",
+                "0",
+            ],
+            "at least one deal",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--bots",
+                "greedy,random",
+                "--games",
+                "7",
+            ],
+            "not a multiple",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "seashells",
+                "--players",
+                "3",
+                "--bots",
+                "greedy,random",
+            ],
+            "2 specs for 3 players",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--resume",
+            ],
+            "--resume",
+        ),
+        (
+            vec![
+                "league",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--bots",
+                "greedy",
+            ],
+            "at least two distinct bots",
+        ),
+        (
+            vec![
+                "league",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--bots",
+                "greedy,greedy(worlds=8)",
+            ],
+            "listed twice",
+        ),
+        (
+            vec![
+                "league",
+                "--game",
+                "seashells",
+                "--players",
+                "3",
+                "--bots",
+                "greedy,random",
+                "--games-per-pairing",
+                "10",
+            ],
+            "multiple of 6",
+        ),
+        (
+            vec![
+                "league",
+                "--game",
+                "shell-dash",
+                "--players",
+                "1",
+                "--bots",
+                "greedy,random",
+            ],
+            "at least 2 players",
+        ),
+    ];
+    for (mut args, expected) in cases {
+        args.extend(["--out", s(&out)]);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert_eq!(names(dir.path()), Vec::<String>::new(), "{args:?}");
+    }
+}
+
+/// A 2-player Shell Dash league of `bots`.
+fn league(bots: &str, summary: &Path, threads: &str) -> Output {
+    run(&[
+        "league",
+        "--game",
+        "shell-dash",
+        "--players",
+        "2",
+        "--bots",
+        bots,
+        "--games-per-pairing",
+        "200",
+        "--seed",
+        "3",
+        "--threads",
+        threads,
+        "--quiet",
+        "--summary",
+        s(summary),
+    ])
+}
+
+/// bot → rating, from a ratings CSV.
+fn ratings(path: &Path) -> Vec<(String, f64, u64)> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().starts_with(
+        "game_spec,players,seed,deals,games_per_pairing,bot,rating,low95,high95,games,win_share"
+    ));
+    lines
+        .map(|l| {
+            let after = l.rsplit_once(",2,3,100,200,").unwrap().1;
+            let (bot, rest) = if let Some(quoted) = after.strip_prefix('"') {
+                let (b, r) = quoted.split_once("\",").unwrap();
+                (b.to_string(), r.to_string())
+            } else {
+                let (b, r) = after.split_once(',').unwrap();
+                (b.to_string(), r.to_string())
+            };
+            let fields: Vec<&str> = rest.split(',').collect();
+            (bot, fields[0].parse().unwrap(), fields[3].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn league_ratings_do_not_depend_on_the_order_or_the_threads() {
+    let dir = temp_dir();
+    let dir = dir.path();
+    let a = dir.join("a.csv");
+    let o = league("greedy,random,ismcts(iterations=30)", &a, "2");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let b = dir.join("b.csv");
+    let o = league("greedy,random,ismcts(iterations=30)", &b, "1");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    let c = dir.join("c.csv");
+    let o = league("greedy,ismcts(iterations=30),random", &c, "2");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (ra, rc) = (ratings(&a), ratings(&c));
+    assert_eq!(ra.len(), 3);
+    assert_eq!(ra[0].1, 0.0, "the first bot is the anchor");
+    for (bot, rating, games) in &ra {
+        // Each bot plays 2 pairings x 200 games.
+        assert_eq!(*games, 400, "{bot}");
+        let other = rc.iter().find(|(b, _, _)| b == bot).unwrap();
+        assert!(
+            (rating - other.1).abs() <= 0.11,
+            "{bot}: {rating} vs {}",
+            other.1
+        );
+    }
+}
+
+#[test]
+fn game_specific_columns_follow_the_common_ones() {
+    let dir = temp_dir();
+    let dir = dir.path();
+    let csv = dir.join("g.csv");
+    let o = run(&[
+        "tournament",
+        "--game",
+        "seaside",
+        "--players",
+        "2",
+        "--games",
+        "20",
+        "--quiet",
+        "--out",
+        s(&csv),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,removed"
+    );
+    // The rulebook removes 30 to 40 tokens at 2 players: each game says how many.
+    for line in lines {
+        let removed: u32 = line.rsplit(',').next().unwrap().parse().unwrap();
+        assert!((30..=40).contains(&removed), "{line}");
+    }
+    let o = run(&[
+        "tournament",
+        "--game",
+        "shell-dash(max_turns=3)",
+        "--players",
+        "1",
+        "--games",
+        "20",
+        "--quiet",
+        "--out",
+        s(&csv),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().ends_with(",plies,turns,capped"));
+    // Three turns rarely win three Shells: most games end at the cap.
+    let capped = lines.filter(|l| l.ends_with(",1")).count();
+    assert_eq!(capped, 14, "games of 20 capped");
+}
