@@ -48,7 +48,7 @@ use crate::bot::Bot;
 use crate::game::Outcome;
 use crate::record::RecordFormat;
 use crate::rng::game_seed;
-use crate::runner::{Cancelled, play_game_cancellable};
+use crate::runner::{Cancelled, WantRecord, play_game_cancellable};
 
 /// How many games a run plays: a number of games (a multiple of the
 /// rotations) or a number of deals.
@@ -371,7 +371,11 @@ where
                     specs,
                     index,
                     seed,
-                    options.want_records,
+                    if options.want_records {
+                        WantRecord::Line
+                    } else {
+                        WantRecord::No
+                    },
                     options.cancel,
                 )?;
                 let mut result = GameResult {
@@ -384,16 +388,10 @@ where
                     plies: report.plies,
                     turns: report.turns,
                     rows: None,
-                    record_line: None,
+                    record_line: report.record_line,
                 };
                 if options.want_rows {
                     result.rows = Some(rows::game_rows(&result, &quoted));
-                }
-                if let Some(record) = report.record {
-                    let mut line =
-                        serde_json::to_vec(&record).expect("a game record serializes to JSON");
-                    line.push(b'\n');
-                    result.record_line = Some(line);
                 }
                 (options.on_done)();
                 Ok(result)

@@ -13,7 +13,10 @@ use super::{
     SeashellsState, Shape,
 };
 use crate::game::Game;
-use crate::record::{RecordError, RecordFormat, Replay, get_bool, get_u64, replay_decisions};
+use crate::record::{
+    EventWriter, RecordError, RecordFormat, Replay, get_bool, get_u64, json as text,
+    replay_decisions,
+};
 
 fn item_json(code: u8) -> Value {
     match Item::from_code(code) {
@@ -147,6 +150,23 @@ pub(super) fn names_of(mask: u8, names: &'static [&'static str; 7]) -> Vec<&'sta
         .collect()
 }
 
+/// `[SHAPE, COLOUR]`, as [`item_json`] writes a shell.
+fn write_shell(out: &mut Vec<u8>, shape: u8, colour: u8) {
+    out.push(b'[');
+    text::string(out, SHAPES[shape as usize]);
+    out.push(b',');
+    text::string(out, COLOURS[colour as usize]);
+    out.push(b']');
+}
+
+/// The names of the cards in `mask`, as a JSON array (see [`names_of`]).
+fn write_names(out: &mut Vec<u8>, mask: u8, names: &'static [&'static str; 7]) {
+    text::str_array(
+        out,
+        (0..7).filter(|&i| mask >> i & 1 != 0).map(|i| names[i]),
+    );
+}
+
 impl RecordFormat for Seashells {
     fn options_json(&self) -> Value {
         json!({ "mode": self.mode.name(), "scoring": self.scoring.name() })
@@ -221,6 +241,90 @@ impl RecordFormat for Seashells {
     fn result_json(&self, s: &SeashellsState) -> Value {
         let o = self.outcome(s);
         json!({ "coins": o.scores.as_slice(), "winners": o.winners.iter().collect::<Vec<_>>() })
+    }
+
+    fn write_options(&self, _initial: &SeashellsState, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"mode\":");
+        text::string(out, self.mode.name());
+        out.extend_from_slice(b",\"scoring\":");
+        text::string(out, self.scoring.name());
+        out.push(b'}');
+    }
+
+    fn write_setup(&self, s: &SeashellsState, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"items\":[");
+        for sq in 0..SQUARES {
+            if sq > 0 {
+                out.push(b',');
+            }
+            if sq == s.start as usize {
+                text::null(out);
+                continue;
+            }
+            match Item::from_code(s.items[sq]) {
+                Item::Shell { shape, colour } => {
+                    out.extend_from_slice(b"{\"shell\":");
+                    write_shell(out, shape, colour);
+                    out.push(b'}');
+                }
+                Item::FossilHead => text::string(out, "FossilHead"),
+                Item::FossilTail => text::string(out, "FossilTail"),
+                Item::SandDollar => text::string(out, "SandDollar"),
+                Item::Bottle => text::string(out, "Bottle"),
+            }
+        }
+        out.extend_from_slice(b"],\"sun\":");
+        write_shell(out, s.sun / 7, s.sun % 7);
+        out.extend_from_slice(b",\"bucket\":");
+        text::uint(out, u64::from(s.start));
+        out.extend_from_slice(b",\"cards\":[");
+        for p in 0..self.players {
+            if p > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(b"{\"shapes\":");
+            write_names(out, s.shape_cards[p], &SHAPES);
+            out.extend_from_slice(b",\"colours\":");
+            write_names(out, s.colour_cards[p], &COLOURS);
+            out.push(b'}');
+        }
+        out.extend_from_slice(b"]}");
+    }
+
+    fn write_action_events(
+        &self,
+        before: &SeashellsState,
+        action: SeashellsAction,
+        _after: &SeashellsState,
+        events: &mut EventWriter<'_>,
+    ) {
+        let out = events.next();
+        out.extend_from_slice(b"{\"seat\":");
+        text::uint(out, u64::from(before.turn));
+        let bottle = match action {
+            SeashellsAction::Take { square, bottle } => {
+                out.extend_from_slice(b",\"take\":");
+                text::uint(out, u64::from(square));
+                bottle
+            }
+            SeashellsAction::Step { steps, bottle } => {
+                out.extend_from_slice(b",\"step\":");
+                text::uint(out, u64::from(steps));
+                bottle
+            }
+        };
+        out.extend_from_slice(b",\"bottle\":");
+        text::bool(out, bottle);
+        out.push(b'}');
+    }
+
+    fn write_result(&self, s: &SeashellsState, out: &mut Vec<u8>) {
+        let o = self.outcome(s);
+        out.extend_from_slice(b"{\"coins\":");
+        text::int_array(out, o.scores.iter().map(|&c| i64::from(c)));
+        out.extend_from_slice(b",\"winners\":");
+        text::int_array(out, o.winners.iter().map(|w| w as i64));
+        out.push(b'}');
     }
 
     fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError> {
