@@ -417,6 +417,10 @@ pub mod json {
             out.push(b'0' + n as u8);
             return;
         }
+        if n < 100 {
+            out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
+            return;
+        }
         let mut buf = [0u8; 20];
         let mut i = buf.len();
         while n > 0 {
@@ -453,8 +457,14 @@ pub mod json {
     /// name, others as `\u00XX` with lower-case hex); everything else,
     /// U+007F and non-ASCII included, as is.
     pub fn string(out: &mut Vec<u8>, s: &str) {
-        out.push(b'"');
         let bytes = s.as_bytes();
+        out.reserve(bytes.len() + 2);
+        out.push(b'"');
+        if !bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
+            out.extend_from_slice(bytes);
+            out.push(b'"');
+            return;
+        }
         let mut start = 0;
         for (i, &b) in bytes.iter().enumerate() {
             let escape: &[u8] = match b {

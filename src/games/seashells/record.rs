@@ -6,6 +6,8 @@
 //! `u64` before any narrowing), a wrong number of items, hands or cards, a
 //! card or shell named twice. Every error is one line naming the field.
 
+use std::sync::OnceLock;
+
 use serde_json::{Map, Value, json};
 
 use super::{
@@ -150,21 +152,37 @@ pub(super) fn names_of(mask: u8, names: &'static [&'static str; 7]) -> Vec<&'sta
         .collect()
 }
 
-/// `[SHAPE, COLOUR]`, as [`item_json`] writes a shell.
-fn write_shell(out: &mut Vec<u8>, shape: u8, colour: u8) {
-    out.push(b'[');
-    text::string(out, SHAPES[shape as usize]);
-    out.push(b',');
-    text::string(out, COLOURS[colour as usize]);
-    out.push(b']');
+/// Pieces of Seashells records as JSON text, made once with `serde_json`
+/// from the `Value`s the record is built of (so the direct writer writes
+/// the same bytes by construction).
+struct Texts {
+    /// `items[code]`: an item of the setup ([`item_json`]).
+    items: Vec<Vec<u8>>,
+    /// `shells[code]`: `[SHAPE, COLOUR]` of shell `code` (the sun).
+    shells: Vec<Vec<u8>>,
+    /// `shapes[mask]`: the array of the shape cards in `mask` ([`names_of`]).
+    shapes: Vec<Vec<u8>>,
+    /// `colours[mask]`: the array of the colour cards in `mask`.
+    colours: Vec<Vec<u8>>,
 }
 
-/// The names of the cards in `mask`, as a JSON array (see [`names_of`]).
-fn write_names(out: &mut Vec<u8>, mask: u8, names: &'static [&'static str; 7]) {
-    text::str_array(
-        out,
-        (0..7).filter(|&i| mask >> i & 1 != 0).map(|i| names[i]),
-    );
+fn texts() -> &'static Texts {
+    static TEXTS: OnceLock<Texts> = OnceLock::new();
+    TEXTS.get_or_init(|| {
+        let text = |v: Value| serde_json::to_vec(&v).expect("JSON in memory");
+        Texts {
+            items: (0..=u8::MAX).map(|code| text(item_json(code))).collect(),
+            shells: (0..49u8)
+                .map(|c| text(json!([SHAPES[(c / 7) as usize], COLOURS[(c % 7) as usize]])))
+                .collect(),
+            shapes: (0..128u8)
+                .map(|mask| text(json!(names_of(mask, &SHAPES))))
+                .collect(),
+            colours: (0..128u8)
+                .map(|mask| text(json!(names_of(mask, &COLOURS))))
+                .collect(),
+        }
+    })
 }
 
 impl RecordFormat for Seashells {
@@ -252,29 +270,20 @@ impl RecordFormat for Seashells {
     }
 
     fn write_setup(&self, s: &SeashellsState, out: &mut Vec<u8>) {
+        let texts = texts();
         out.extend_from_slice(b"{\"items\":[");
-        for sq in 0..SQUARES {
+        for (sq, &code) in s.items.iter().enumerate() {
             if sq > 0 {
                 out.push(b',');
             }
             if sq == s.start as usize {
                 text::null(out);
-                continue;
-            }
-            match Item::from_code(s.items[sq]) {
-                Item::Shell { shape, colour } => {
-                    out.extend_from_slice(b"{\"shell\":");
-                    write_shell(out, shape, colour);
-                    out.push(b'}');
-                }
-                Item::FossilHead => text::string(out, "FossilHead"),
-                Item::FossilTail => text::string(out, "FossilTail"),
-                Item::SandDollar => text::string(out, "SandDollar"),
-                Item::Bottle => text::string(out, "Bottle"),
+            } else {
+                out.extend_from_slice(&texts.items[code as usize]);
             }
         }
         out.extend_from_slice(b"],\"sun\":");
-        write_shell(out, s.sun / 7, s.sun % 7);
+        out.extend_from_slice(&texts.shells[s.sun as usize]);
         out.extend_from_slice(b",\"bucket\":");
         text::uint(out, u64::from(s.start));
         out.extend_from_slice(b",\"cards\":[");
@@ -283,9 +292,9 @@ impl RecordFormat for Seashells {
                 out.push(b',');
             }
             out.extend_from_slice(b"{\"shapes\":");
-            write_names(out, s.shape_cards[p], &SHAPES);
+            out.extend_from_slice(&texts.shapes[(s.shape_cards[p] & 127) as usize]);
             out.extend_from_slice(b",\"colours\":");
-            write_names(out, s.colour_cards[p], &COLOURS);
+            out.extend_from_slice(&texts.colours[(s.colour_cards[p] & 127) as usize]);
             out.push(b'}');
         }
         out.extend_from_slice(b"]}");
