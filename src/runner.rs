@@ -86,8 +86,16 @@ pub fn play_game<G: RecordFormat>(
     want_record: bool,
 ) -> GameReport {
     let never = AtomicBool::new(false);
-    play_game_cancellable(game, bots, bot_specs, index, seed, want_record.into(), &never)
-        .expect("a game that is never cancelled is played to the end")
+    play_game_cancellable(
+        game,
+        bots,
+        bot_specs,
+        index,
+        seed,
+        want_record.into(),
+        &never,
+    )
+    .expect("a game that is never cancelled is played to the end")
 }
 
 /// [`play_game`] that checks `cancel` before every decision and returns
@@ -327,7 +335,8 @@ mod tests {
                 }) as Box<dyn Bot<Pebbles>>
             })
             .collect();
-        let result = play_game_cancellable(&game, &mut bots, &specs, 0, 5, WantRecord::Record, &cancel);
+        let result =
+            play_game_cancellable(&game, &mut bots, &specs, 0, 5, WantRecord::Record, &cancel);
         assert_eq!(result.unwrap_err(), Cancelled);
         assert_eq!(
             decisions.load(Ordering::SeqCst),
