@@ -244,7 +244,7 @@ pub trait RecordFormat: Game + Sized {
         json::value(out, &self.setup_json(initial));
     }
     /// Append the events of playing `action` in `before` (giving `after`)
-    /// to `events`, one [`EventWriter::next`] per event: the same events,
+    /// to `events`, one [`EventWriter::start`] per event: the same events,
     /// as the same bytes, as [`Self::action_events`] (which the default
     /// serializes).
     fn write_action_events(
@@ -257,7 +257,7 @@ pub trait RecordFormat: Game + Sized {
         let mut values = Vec::new();
         self.action_events(before, action, after, &mut values);
         for v in &values {
-            json::value(events.next(), v);
+            json::value(events.start(), v);
         }
     }
     /// Append the `result` object of a finished game as JSON text: the
@@ -369,7 +369,7 @@ pub fn write_record_line<G: RecordFormat>(
 }
 
 /// The `events` array being written by [`write_record_line`]: each event
-/// starts with [`EventWriter::next`], which puts the separating comma
+/// starts with [`EventWriter::start`], which puts the separating comma
 /// before every event but the first and hands back the buffer for exactly
 /// one JSON value.
 pub struct EventWriter<'a> {
@@ -385,7 +385,7 @@ impl<'a> EventWriter<'a> {
 
     /// Start the next event: write exactly one JSON value into the buffer
     /// returned.
-    pub fn next(&mut self) -> &mut Vec<u8> {
+    pub fn start(&mut self) -> &mut Vec<u8> {
         if self.written > 0 {
             self.out.push(b',');
         }

@@ -307,7 +307,7 @@ impl RecordFormat for Seashells {
         _after: &SeashellsState,
         events: &mut EventWriter<'_>,
     ) {
-        let out = events.next();
+        let out = events.start();
         out.extend_from_slice(b"{\"seat\":");
         text::uint(out, u64::from(before.turn));
         let bottle = match action {

@@ -336,7 +336,7 @@ impl RecordFormat for Seaside {
         events: &mut EventWriter<'_>,
     ) {
         let seat = before.to_move;
-        let out = events.next();
+        let out = events.start();
         out.extend_from_slice(b"{\"seat\":");
         text::uint(out, u64::from(seat));
         match action {

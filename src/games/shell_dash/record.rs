@@ -62,7 +62,7 @@ impl Shuffler for TextShuffle<'_, '_> {
     type Error = std::convert::Infallible;
     fn shuffle(&mut self, cards: &mut [u8], seed: u64) -> Result<(), Self::Error> {
         RandomShuffle.shuffle(cards, seed)?;
-        let out = self.events.next();
+        let out = self.events.start();
         out.extend_from_slice(b"{\"chance\":\"reshuffle\",\"deck\":");
         write_names(out, cards);
         out.push(b'}');
@@ -326,7 +326,7 @@ impl RecordFormat for ShellDash {
         after: &ShellDashState,
         events: &mut EventWriter<'_>,
     ) {
-        let out = events.next();
+        let out = events.start();
         out.extend_from_slice(b"{\"seat\":");
         text::uint(out, u64::from(before.to_move));
         match action {
