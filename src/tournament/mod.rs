@@ -49,7 +49,7 @@ use crate::game::Outcome;
 use crate::record::RecordFormat;
 use crate::record_io::Compression;
 use crate::rng::game_seed;
-use crate::runner::play_game_cancellable;
+use crate::runner::{WantRecord, play_game_cancellable};
 
 /// How many games a run plays: a number of games (a multiple of the
 /// rotations) or a number of deals.
@@ -595,7 +595,11 @@ where
                     specs,
                     index,
                     seed,
-                    want_records,
+                    if want_records {
+                        WantRecord::Line
+                    } else {
+                        WantRecord::No
+                    },
                     options.cancel,
                 )
                 .ok()?;
@@ -611,16 +615,10 @@ where
                     turns: report.turns,
                     extras: report.extras,
                     rows: None,
-                    record_line: None,
+                    record_line: report.record_line,
                 };
                 if options.want_rows {
                     result.rows = Some(rows::game_rows(&result, &quoted));
-                }
-                if let Some(record) = report.record {
-                    let mut line =
-                        serde_json::to_vec(&record).expect("a game record serializes to JSON");
-                    line.push(b'\n');
-                    result.record_line = Some(line);
                 }
                 (options.on_done)();
                 Some(result)
