@@ -11,9 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::bot::Bot;
-use crate::game::{Game, Outcome};
-use crate::record::{GameRecord, RecordFormat, build_record};
+use crate::bot::{Bot, BotFailure, OnFailure};
+use crate::game::{Game, Outcome, SeatSet};
+use crate::record::{GameEnd, GameRecord, RecordFormat, build_record};
 use crate::rng::{self, decision_seed, game_seed, rng_from_seed};
 
 /// What one game produced.
@@ -31,6 +31,37 @@ pub struct GameReport {
     pub turns: u32,
     /// The game record, when asked for.
     pub record: Option<GameRecord>,
+    /// The failure that ended the game as a forfeit ([`OnFailure::Forfeit`]):
+    /// the game is then scored as lost by that seat (every other seat shares
+    /// the win; nobody wins a solo game), with the scores of the position
+    /// it stopped in.
+    pub forfeit: Option<BotFailure>,
+}
+
+/// Why a game stopped before its end without a result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameStop {
+    /// The cancel flag was set.
+    Cancelled,
+    /// A bot failed, and its [`OnFailure`] is [`OnFailure::Stop`].
+    Bot(BotFailure),
+}
+
+impl std::fmt::Display for GameStop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameStop::Cancelled => Cancelled.fmt(f),
+            GameStop::Bot(failure) => failure.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for GameStop {}
+
+impl From<Cancelled> for GameStop {
+    fn from(_: Cancelled) -> GameStop {
+        GameStop::Cancelled
+    }
 }
 
 /// A game or a run stopped early because its cancel flag was set (e.g. by
@@ -64,7 +95,9 @@ pub fn play_game<G: RecordFormat>(
 
 /// [`play_game`] that checks `cancel` before every decision and returns
 /// [`Cancelled`] as soon as it is set, so a run stops within one decision
-/// (a bot's decision itself is not interrupted).
+/// (a bot's decision itself is not interrupted). A bot that fails
+/// ([`Bot::try_choose`]) forfeits the game here whatever its
+/// [`Bot::on_failure`]; [`play_game_checked`] can stop instead.
 pub fn play_game_cancellable<G: RecordFormat>(
     game: &G,
     bots: &mut [Box<dyn Bot<G>>],
@@ -74,18 +107,84 @@ pub fn play_game_cancellable<G: RecordFormat>(
     want_record: bool,
     cancel: &AtomicBool,
 ) -> Result<GameReport, Cancelled> {
+    play(
+        game,
+        bots,
+        bot_specs,
+        index,
+        seed,
+        want_record,
+        cancel,
+        false,
+    )
+    .map_err(|_| Cancelled)
+}
+
+/// [`play_game_cancellable`] that lets a failing bot's
+/// [`Bot::on_failure`] decide: [`GameStop::Bot`] (stop) or a forfeit
+/// ([`GameReport::forfeit`]).
+#[allow(clippy::too_many_arguments)]
+pub fn play_game_checked<G: RecordFormat>(
+    game: &G,
+    bots: &mut [Box<dyn Bot<G>>],
+    bot_specs: &[String],
+    index: u64,
+    seed: u64,
+    want_record: bool,
+    cancel: &AtomicBool,
+) -> Result<GameReport, GameStop> {
+    play(
+        game,
+        bots,
+        bot_specs,
+        index,
+        seed,
+        want_record,
+        cancel,
+        true,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play<G: RecordFormat>(
+    game: &G,
+    bots: &mut [Box<dyn Bot<G>>],
+    bot_specs: &[String],
+    index: u64,
+    seed: u64,
+    want_record: bool,
+    cancel: &AtomicBool,
+    may_stop: bool,
+) -> Result<GameReport, GameStop> {
     assert_eq!(bots.len(), game.players(), "one bot per seat");
     let mut setup_rng = rng_from_seed(seed);
     let initial = game.new_game(&mut setup_rng);
     let mut state = initial.clone();
     let mut actions = Vec::new();
     let mut plies = 0u32;
+    let mut forfeit = None;
     while let Some(seat) = game.to_move(&state) {
         if cancel.load(Ordering::Relaxed) {
-            return Err(Cancelled);
+            return Err(GameStop::Cancelled);
         }
         let mut decision_rng = rng_from_seed(decision_seed(seed, plies as u64));
-        let action = bots[seat].choose(game, &state, &mut decision_rng);
+        let action = match bots[seat].try_choose(game, &state, &mut decision_rng) {
+            Ok(action) => action,
+            Err(error) => {
+                let failure = BotFailure {
+                    bot: bot_specs.get(seat).cloned().unwrap_or_default(),
+                    seat,
+                    game: index,
+                    ply: plies,
+                    error,
+                };
+                if may_stop && bots[seat].on_failure() == OnFailure::Stop {
+                    return Err(GameStop::Bot(failure));
+                }
+                forfeit = Some(failure);
+                break;
+            }
+        };
         debug_assert!(
             game.play(&state, action).is_ok(),
             "bot for seat {seat} chose an illegal action {action}"
@@ -96,14 +195,35 @@ pub fn play_game_cancellable<G: RecordFormat>(
         }
         plies += 1;
     }
-    let record = want_record.then(|| build_record(game, Some(seed), bot_specs, &initial, &actions));
+    let mut outcome = game.outcome(&state);
+    if let Some(failure) = &forfeit {
+        // Lost by the failing seat: every other seat shares the win.
+        let mut winners = SeatSet::EMPTY;
+        for s in (0..game.players()).filter(|&s| s != failure.seat) {
+            winners.insert(s);
+        }
+        outcome.winners = winners;
+    }
+    for (seat, bot) in bots.iter_mut().enumerate() {
+        if forfeit.as_ref().is_none_or(|f| f.seat != seat) {
+            bot.game_over(game, &state, &outcome);
+        }
+    }
+    let record = want_record.then(|| {
+        let mut record = build_record(game, Some(seed), bot_specs, &initial, &actions);
+        if let Some(failure) = &forfeit {
+            record.end = GameEnd::Forfeit(failure.seat);
+        }
+        record
+    });
     Ok(GameReport {
         index,
         seed,
-        outcome: game.outcome(&state),
+        outcome,
         plies,
         turns: game.turns(&state, plies),
         record,
+        forfeit,
     })
 }
 

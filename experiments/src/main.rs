@@ -8,6 +8,7 @@ macro_rules! out {
 }
 
 mod bench;
+mod engines;
 mod game_choice;
 mod output;
 mod play;

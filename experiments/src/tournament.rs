@@ -11,9 +11,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use beachcomber::bot::Bot;
-use beachcomber::game::Evaluate;
-use beachcomber::games::AnyGame;
-use beachcomber::record::RecordFormat;
+use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::record_io::Compression;
 use beachcomber::spec::split_top_level;
 use beachcomber::tournament::{
@@ -94,6 +92,9 @@ pub struct TournamentArgs {
     /// No progress report and no summary table.
     #[arg(long)]
     pub quiet: bool,
+    /// External bots (docs/protocol.md).
+    #[command(flatten)]
+    pub engines: crate::engines::EngineArgs,
 }
 /// Parse `--bots` into one config per seat.
 pub fn parse_bots(text: &str, players: usize) -> Result<(Vec<BotConfig>, Vec<String>), String> {
@@ -164,7 +165,8 @@ pub fn run_spec(
 /// Run the command.
 pub fn run(args: TournamentArgs) -> Result<(), String> {
     let game = args.choice.build()?;
-    let (configs, specs) = parse_bots(&args.bots, args.choice.players)?;
+    let engines = args.engines.start()?;
+    let (configs, specs) = parse_bots(&engines.rewrite_bots(&args.bots)?, args.choice.players)?;
     let spec = run_spec(&args, &game, &specs)?;
     if !args.quiet && configs.iter().any(BotConfig::is_cheating) {
         eprintln!(
@@ -214,6 +216,7 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
             .write_all(rows::GAME_HEADER.as_bytes())
             .map_err(|e| write_error("--out", &args.out, e))?;
     }
+    engines.check(&configs)?;
     let progress = Progress::start(args.quiet, spec.games());
     let started = Instant::now();
     let totals = {
@@ -231,7 +234,7 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
         };
         let result = pool.install(|| {
             with_game!(&game, |g| play(
-                g, &spec, &configs, &specs, &progress, &mut sink
+                g, &spec, &configs, &specs, &engines, &progress, &mut sink
             ))
         });
         progress.finish();
@@ -258,17 +261,18 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
 }
 
 /// Play the whole run into the files.
-fn play<G: RecordFormat + Evaluate>(
+fn play<G: GameKind>(
     game: &G,
     spec: &RunSpec,
     configs: &[BotConfig],
     specs: &[String],
+    engines: &crate::engines::Engines,
     progress: &Progress,
     sink: &mut FileSink<'_>,
 ) -> Result<Totals, String> {
     let bot = |s: &str| -> Box<dyn Bot<G>> {
         let i = specs.iter().position(|x| x == s).expect("a lineup spec");
-        configs[i].build::<G>()
+        engines.build::<G>(&configs[i])
     };
     let on_done = || progress.inc();
     let options = PlayOptions {
@@ -281,6 +285,7 @@ fn play<G: RecordFormat + Evaluate>(
     play_range(game, spec, bot, &options, sink).map_err(|e| match e {
         PlayError::Cancelled => "interrupted: stopped, no output written".to_string(),
         PlayError::Sink(e) => e,
+        PlayError::Bot(failure) => format!("{failure}; no output written{}", engines.log_note()),
     })
 }
 

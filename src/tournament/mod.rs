@@ -45,10 +45,11 @@ use serde::{Deserialize, Serialize};
 
 pub use self::totals::{BotTotals, PairedTotals, SeatTotals, Tally, Totals, ranks};
 use crate::bot::Bot;
+use crate::bot::BotFailure;
 use crate::game::Outcome;
 use crate::record::RecordFormat;
 use crate::rng::game_seed;
-use crate::runner::{Cancelled, play_game_cancellable};
+use crate::runner::{GameStop, play_game_checked};
 
 /// How many games a run plays: a number of games (a multiple of the
 /// rotations) or a number of deals.
@@ -225,6 +226,9 @@ pub struct GameResult {
     /// The game record as one JSON line (with its newline), serialized in
     /// the worker, when asked for.
     pub record_line: Option<Vec<u8>>,
+    /// The seat whose bot forfeited the game (see
+    /// [`crate::runner::GameReport::forfeit`]), if one did.
+    pub forfeit: Option<usize>,
 }
 
 /// Whether a run goes on after a chunk.
@@ -267,6 +271,19 @@ pub enum PlayError {
     Cancelled,
     /// The sink failed.
     Sink(String),
+    /// A bot failed and stops the run ([`crate::bot::OnFailure::Stop`]);
+    /// the games of the unfinished chunk are dropped (the sink has every
+    /// game before them).
+    Bot(BotFailure),
+}
+
+impl From<GameStop> for PlayError {
+    fn from(stop: GameStop) -> PlayError {
+        match stop {
+            GameStop::Cancelled => PlayError::Cancelled,
+            GameStop::Bot(failure) => PlayError::Bot(failure),
+        }
+    }
 }
 
 impl fmt::Display for PlayError {
@@ -274,6 +291,7 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::Cancelled => f.write_str("cancelled"),
             PlayError::Sink(e) => f.write_str(e),
+            PlayError::Bot(failure) => failure.fmt(f),
         }
     }
 }
@@ -354,18 +372,18 @@ where
         .collect();
     let quoted: Vec<String> = bots.iter().map(|b| rows::field(b)).collect();
     // Play one chunk in parallel; results in game order.
-    let play_chunk = |range: Range<u64>| -> Result<Vec<GameResult>, Cancelled> {
+    let play_chunk = |range: Range<u64>| -> Result<Vec<GameResult>, GameStop> {
         range
             .into_par_iter()
             .map(|index| {
                 if options.cancel.load(Ordering::Relaxed) {
-                    return Err(Cancelled);
+                    return Err(GameStop::Cancelled);
                 }
                 let (deal, rotation) = (index / rotations, index % rotations);
                 let (specs, ids) = &seatings[rotation as usize];
                 let mut seat_bots: Vec<Box<dyn Bot<G>>> = specs.iter().map(|s| bot(s)).collect();
                 let seed = spec.game_seed(index);
-                let report = play_game_cancellable(
+                let report = play_game_checked(
                     game,
                     &mut seat_bots,
                     specs,
@@ -385,6 +403,7 @@ where
                     turns: report.turns,
                     rows: None,
                     record_line: None,
+                    forfeit: report.forfeit.map(|f| f.seat),
                 };
                 if options.want_rows {
                     result.rows = Some(rows::game_rows(&result, &quoted));
@@ -413,7 +432,7 @@ where
     }
     let first = start..end.min(start + size);
     start = first.end;
-    let mut pending = play_chunk(first).map_err(|_| PlayError::Cancelled)?;
+    let mut pending = play_chunk(first)?;
     // A pipeline: while the workers play chunk k + 1, this thread hands
     // chunk k to the sink (writing overlaps playing). The next chunk's size
     // depends only on the chunks played before it, never on timing.
@@ -449,7 +468,7 @@ where
         }
         match (next, next_range) {
             (Some(result), Some(range)) => {
-                pending = result.map_err(|_| PlayError::Cancelled)?;
+                pending = result?;
                 start = range.end;
             }
             _ => break,
@@ -685,6 +704,7 @@ mod tests {
                 turns: 2,
                 rows: None,
                 record_line: None,
+                forfeit: None,
             }
         };
         // Deal 0: A wins in seat 0, then shares the win: (1 + 0) / 2 = 0.5.
@@ -710,7 +730,7 @@ mod tests {
         assert_eq!(totals.bots[0].rank_sum, 1 + 1 + 2 + 2);
         assert_eq!(
             rows::game_rows(&games[1], &["rand".into(), "\"x,y\"".into()]),
-            "1,0,1,0,0,\"x,y\",4,1,0.5000,1,4,2\n1,0,1,0,1,rand,4,1,0.5000,1,4,2\n"
+            "1,0,1,0,0,\"x,y\",4,1,0.5000,1,4,2,finished\n1,0,1,0,1,rand,4,1,0.5000,1,4,2,finished\n"
         );
         assert_eq!(rows::field("a,b\"c"), "\"a,b\"\"c\"");
         assert_eq!(rows::field("greedy(worlds=2)"), "greedy(worlds=2)");

@@ -10,7 +10,7 @@ use super::{GameResult, RunSpec};
 
 /// The header line of `--out` (with its newline).
 pub const GAME_HEADER: &str =
-    "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns\n";
+    "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end\n";
 
 /// The header line of `--summary` (with its newline).
 pub const SUMMARY_HEADER: &str = "game_spec,players,games,seed,rotations,kind,seat,bot,\
@@ -51,6 +51,14 @@ pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
     push_u64(&mut suffix, u64::from(result.plies));
     suffix.push(b',');
     push_u64(&mut suffix, u64::from(result.turns));
+    // `end`: `finished`, or `forfeit:S` when seat S's bot forfeited.
+    match result.forfeit {
+        None => suffix.extend_from_slice(b",finished"),
+        Some(seat) => {
+            suffix.extend_from_slice(b",forfeit:");
+            push_u64(&mut suffix, seat as u64);
+        }
+    }
     suffix.push(b'\n');
     for (seat, &bot) in result.seat_bots.iter().enumerate() {
         let (share, won): (&[u8], &[u8]) = if w.contains(seat) {
