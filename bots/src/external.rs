@@ -39,6 +39,10 @@ pub const DEFAULT_TIMEOUT_MS: u64 = 60_000;
 /// The longest line read from a process (longer is a malformed answer).
 pub const MAX_LINE: u64 = 1 << 20;
 
+/// The least time a process has for its handshake (starting an
+/// interpreter can take a while on a loaded machine).
+pub const MIN_HANDSHAKE: Duration = Duration::from_secs(10);
+
 /// How long a process that closed its output has to exit before it is
 /// reported without its exit status, and how long a process has to exit
 /// by itself at shutdown before it is killed.
@@ -148,6 +152,9 @@ pub struct EnginePool {
     idle: Mutex<Vec<Process>>,
     /// The name and version the first process declared in its handshake.
     declared: Mutex<Option<String>>,
+    /// Failed decisions so far (each one stopped the run or forfeited a
+    /// game).
+    failures: std::sync::atomic::AtomicU64,
 }
 
 impl fmt::Debug for EnginePool {
@@ -182,6 +189,7 @@ impl EnginePool {
             log,
             idle: Mutex::new(Vec::new()),
             declared: Mutex::new(None),
+            failures: std::sync::atomic::AtomicU64::new(0),
         })
     }
 
@@ -199,6 +207,12 @@ impl EnginePool {
     /// a process has started.
     pub fn declared(&self) -> Option<String> {
         self.declared.lock().ok().and_then(|d| d.clone())
+    }
+
+    /// How many decisions failed so far (each stopped the run or
+    /// forfeited a game).
+    pub fn failures(&self) -> u64 {
+        self.failures.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Start one process and shake hands (then keep it for the first game),
@@ -248,16 +262,29 @@ impl EnginePool {
         }
     }
 
-    /// Spawn a process and shake hands with it.
+    /// Spawn a process and shake hands with it (a failure is also noted in
+    /// the log).
     fn start(&self) -> Result<Process, BotError> {
+        self.handshake().inspect_err(|e| {
+            if let Ok(mut log) = self.log.lock() {
+                let _ = writeln!(log, "[{}] cannot start a process: {e}", self.spec.name);
+            }
+        })
+    }
+
+    fn handshake(&self) -> Result<Process, BotError> {
         let mut process = Process::spawn(&self.spec, &self.log, self.settings.timeout)?;
-        process.send(&json!({
-            "type": "hello",
-            "protocol": PROTOCOL_VERSION,
-            "engine": "beachcomber",
-            "engine_version": env!("CARGO_PKG_VERSION"),
-        }))?;
-        let answer = process.receive()?;
+        process.timeout = self.settings.timeout.max(MIN_HANDSHAKE);
+        let answer = process
+            .send(&json!({
+                "type": "hello",
+                "protocol": PROTOCOL_VERSION,
+                "engine": "beachcomber",
+                "engine_version": env!("CARGO_PKG_VERSION"),
+            }))
+            .and_then(|()| process.receive());
+        process.timeout = self.settings.timeout;
+        let answer = answer?;
         match answer.get("type").and_then(Value::as_str) {
             Some("hello") => {
                 let name = answer.get("name").and_then(Value::as_str);
@@ -515,7 +542,11 @@ impl<G: GameKind> ExternalBot<G> {
             .ok_or_else(|| BotError::Io("asked to decide in a finished game".to_string()))?;
         let mut process = match self.process.take() {
             Some(p) => p,
-            None => self.pool.take()?,
+            None => self.pool.take().inspect_err(|_| {
+                self.pool
+                    .failures
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            })?,
         };
         let result = (|| {
             if self.seat.is_none() {
@@ -569,6 +600,9 @@ impl<G: GameKind> ExternalBot<G> {
                 // lines reach the log before the failure is noted there.
                 let pid = process.child.id();
                 process.kill();
+                self.pool
+                    .failures
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 if let Ok(mut log) = self.pool.log.lock() {
                     let _ = writeln!(
                         log,

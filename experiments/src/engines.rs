@@ -174,6 +174,24 @@ impl Engines {
             )
         }
     }
+
+    /// `note: engine `NAME` failed N time(s) ...` lines for the engines that
+    /// failed (in forfeit mode the run goes on, so this says it did).
+    pub fn failure_notes(&self) -> Vec<String> {
+        self.pools
+            .iter()
+            .filter(|p| p.failures() > 0)
+            .map(|p| {
+                format!(
+                    "note: engine `{}` failed {} time(s); each game it failed in is a forfeit \
+                     (`end` column, record `end`){}",
+                    p.spec().name,
+                    p.failures(),
+                    self.log_note()
+                )
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]

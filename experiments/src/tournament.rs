@@ -257,6 +257,10 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     if !args.quiet {
         print_summary(&spec, &game, &totals, elapsed);
     }
+    engines
+        .failure_notes()
+        .iter()
+        .for_each(|n| eprintln!("{n}"));
     Ok(())
 }
 
