@@ -370,3 +370,56 @@ fn forfeit_mode_scores_the_game_as_lost_and_replay_says_so() {
     );
     assert!(shown.contains("4 record(s) verified"), "{shown}");
 }
+
+#[test]
+fn play_seats_an_engine_and_stops_cleanly_when_it_fails() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let dir = temp_dir();
+    let dir = dir.path();
+    let log = dir.join("engines.log");
+    let rec = dir.join("game.jsonl");
+    // The engine (seat 1) answers its first decision, then an illegal action.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_beachcomber"))
+        .args([
+            "play",
+            "--game",
+            "seashells",
+            "--players",
+            "2",
+            "--seed",
+            "3",
+            "--engine",
+            &faulty("illegal", 1),
+            "--engine-log",
+            s(&log),
+            "--bots",
+            "bad",
+            "--record",
+            s(&rec),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all("1\n".repeat(10).as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o).trim_end(),
+        format!(
+            "error: bot `engine(name=bad)` (seat 1) failed at decision 3: illegal action \
+             `not-a-move`; record written to {} (unfinished) (the engines' standard error is in `{}`)",
+            rec.display(),
+            log.display()
+        )
+    );
+    let v = run(&["replay", s(&rec), "--verify-only"]);
+    assert!(v.status.success(), "{}", stderr(&v));
+}
