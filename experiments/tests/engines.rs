@@ -206,8 +206,8 @@ fn a_failing_engine_stops_the_run_with_a_one_line_error() {
         ),
         (
             "hang",
-            "no answer within 300 ms (timed out)".to_string(),
-            vec!["--engine-timeout", "300"],
+            "no answer within 1000 ms (timed out)".to_string(),
+            vec!["--engine-timeout", "1000"],
         ),
         (
             "garbage",
