@@ -62,6 +62,9 @@ pub struct LeagueArgs {
     /// Outputs, threads, progress, resume, shard.
     #[command(flatten)]
     pub run: RunArgs,
+    /// External bots (docs/protocol.md).
+    #[command(flatten)]
+    pub engines: crate::engines::EngineArgs,
 }
 
 /// The header of the ratings CSV (with its newline).
@@ -141,7 +144,9 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
             "--players {players}: a league needs at least 2 players (rate solo play with `tournament`)"
         ));
     }
-    let parts = split_top_level(&args.bots).map_err(|e| format!("--bots: {e}"))?;
+    let engines = args.engines.start()?;
+    let bots_text = engines.rewrite_bots(&args.bots)?;
+    let parts = split_top_level(&bots_text).map_err(|e| format!("--bots: {e}"))?;
     let mut bots: Vec<(String, BotConfig)> = Vec::new();
     for part in parts {
         let config = BotConfig::parse(part).map_err(|e| format!("--bots: {e}"))?;
@@ -182,6 +187,7 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
     )
     .map_err(|e| format!("--bots: {e}"))?;
     let shard = args.run.shard()?;
+    engines.check(bots.iter().map(|(_, c)| c))?;
     if !args.run.quiet && bots.iter().any(|(_, c)| c.is_cheating()) {
         eprintln!(
             "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
@@ -206,10 +212,15 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
         threads: args.run.threads,
         sprt: None,
         shard,
+        checkpoint_every: std::time::Duration::from_secs_f64(args.run.checkpoint_every),
+        engines: &engines,
     };
     let summary =
         |totals: &Totals| ratings_csv(&spec, totals, args.games_per_pairing, args.resamples);
     let result = runs::execute(&request, &summary)?;
+    for note in engines.failure_notes() {
+        eprintln!("{note}");
+    }
     if args.run.quiet {
         return Ok(());
     }

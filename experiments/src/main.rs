@@ -8,6 +8,7 @@ macro_rules! out {
 }
 
 mod bench;
+mod engines;
 mod game_choice;
 mod league;
 mod output;

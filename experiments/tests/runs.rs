@@ -69,7 +69,7 @@ fn checkpointed_games(checkpoint: &Path) -> u64 {
     v["next"].as_u64().unwrap()
 }
 
-/// A run of a few seconds (2-player Seashells, greedy against random,
+/// A run of several seconds (2-player Seashells, greedy against random,
 /// rotated), writing every output into `dir`.
 fn long_run(dir: &Path, extra: &[&str]) -> Vec<String> {
     let mut args: Vec<String> = [
@@ -79,12 +79,14 @@ fn long_run(dir: &Path, extra: &[&str]) -> Vec<String> {
         "--players",
         "2",
         "--bots",
-        "greedy(worlds=2),random",
+        "greedy(worlds=8),random",
         "--games",
-        "6000",
+        "20000",
         "--seed",
         "11",
         "--quiet",
+        "--checkpoint-every",
+        "0",
         "--out",
         s(&dir.join("g.csv")),
         "--summary",
@@ -193,11 +195,11 @@ fn a_run_interrupted_by_signals_and_kill_9_resumes_to_the_same_bytes() {
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("g.csv.manifest.json")).unwrap())
             .unwrap();
-    assert_eq!(manifest["games"], 6000);
-    assert_eq!(manifest["totals"]["games"], 6000);
+    assert_eq!(manifest["games"], 20000);
+    assert_eq!(manifest["totals"]["games"], 20000);
     assert!(manifest["timing"]["sessions"].as_u64().unwrap() >= 3);
     assert_eq!(manifest["description"]["run"]["seed"], 11);
-    assert_eq!(manifest["description"]["run"]["deals"], 3000);
+    assert_eq!(manifest["description"]["run"]["deals"], 10000);
     // Nothing left to resume.
     let o = run(&strs(&long_run(dir, &["--resume"])));
     assert_eq!(o.status.code(), Some(1));
@@ -630,7 +632,7 @@ fn game_specific_columns_follow_the_common_ones() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,removed"
+        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end,removed"
     );
     // The rulebook removes 30 to 40 tokens at 2 players: each game says how many.
     for line in lines {
@@ -652,7 +654,7 @@ fn game_specific_columns_follow_the_common_ones() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(&csv).unwrap();
     let mut lines = text.lines();
-    assert!(lines.next().unwrap().ends_with(",plies,turns,capped"));
+    assert!(lines.next().unwrap().ends_with(",plies,turns,end,capped"));
     // Three turns rarely win three Shells: most games end at the cap.
     let capped = lines.filter(|l| l.ends_with(",1")).count();
     assert_eq!(capped, 14, "games of 20 capped");
