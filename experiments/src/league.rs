@@ -109,7 +109,13 @@ pub fn ratings(
     rate(bots, &deals, &FitConfig::default(), resamples, seed).map_err(|e| e.to_string())
 }
 
-fn ratings_csv(spec: &RunSpec, totals: &Totals, per_pairing_games: u64, resamples: u32) -> String {
+/// The ratings CSV of a league (header included).
+pub fn ratings_csv(
+    spec: &RunSpec,
+    totals: &Totals,
+    per_pairing_games: u64,
+    resamples: u32,
+) -> String {
     let mut text = RATINGS_HEADER.to_string();
     let Ok((ratings, converged)) = ratings(spec, totals, resamples) else {
         return text;

@@ -190,7 +190,7 @@ pub fn describe_outputs(resolved: &[Resolved]) -> Vec<(String, String)> {
 
 /// The first place where two descriptions differ, as `path: A there, B
 /// here`.
-fn first_difference(there: &Value, here: &Value, path: &str) -> Option<String> {
+pub fn first_difference(there: &Value, here: &Value, path: &str) -> Option<String> {
     match (there, here) {
         (Value::Object(a), Value::Object(b)) => {
             for (k, va) in a {
@@ -223,7 +223,7 @@ fn first_difference(there: &Value, here: &Value, path: &str) -> Option<String> {
 }
 
 /// Write `value` as pretty JSON to `path` through `path.tmp` and a rename.
-fn write_json_atomically<T: Serialize>(path: &Path, value: &T) -> io::Result<()> {
+pub fn write_json_atomically<T: Serialize>(path: &Path, value: &T) -> io::Result<()> {
     let tmp = with_suffix(path, ".tmp");
     let mut text = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
     text.push(b'\n');
