@@ -434,7 +434,7 @@ fn merge_records(
             }
             frame.extend_from_slice(&line);
             frame.push(b'\n');
-            if (game + 1) % FRAME_GAMES == 0 {
+            if (game + 1).is_multiple_of(FRAME_GAMES) {
                 let bytes = compression.compress_frame(&frame).map_err(err)?;
                 out.writer().write_all(&bytes).map_err(err)?;
                 frame.clear();
