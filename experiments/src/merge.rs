@@ -75,6 +75,18 @@ fn manifest_path(input: &Path) -> PathBuf {
 
 fn read_manifest(input: &Path) -> Result<ShardInput, String> {
     let path = manifest_path(input);
+    let stem = path
+        .to_string_lossy()
+        .trim_end_matches(".manifest.json")
+        .to_string();
+    let checkpoint = PathBuf::from(format!("{stem}.checkpoint.json"));
+    if !path.exists() && checkpoint.exists() {
+        return Err(format!(
+            "the shard of `{}` is not complete (`{}` exists): resume it first with --resume",
+            stem,
+            checkpoint.display()
+        ));
+    }
     let text = std::fs::read(&path).map_err(|e| {
         format!(
             "cannot read the manifest `{}`: {e} (give the shards' NAME.manifest.json files; a shard \

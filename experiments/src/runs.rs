@@ -108,7 +108,14 @@ impl RunArgs {
                 );
             }
         };
-        Shard::new(task.saturating_sub(min), count).map_err(|e| format!("Slurm array task: {e}"))
+        if task < min || task - min >= count {
+            return Err(format!(
+                "SLURM_ARRAY_TASK_ID={task} is outside the job array ({min} to {}): \
+                 give --shard I/N",
+                min + count - 1
+            ));
+        }
+        Shard::new(task - min, count).map_err(|e| format!("Slurm array task: {e}"))
     }
 
     /// The output paths, `{shard}` replaced by the shard's index.

@@ -524,6 +524,60 @@ fn bad_sprt_and_league_arguments_are_refused_in_one_line() {
             ],
             "at least 2 players",
         ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--shard",
+                "3/3",
+            ],
+            "index must be below the count",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--shard",
+                "0/0",
+            ],
+            "index must be below the count",
+        ),
+        (
+            vec![
+                "league",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--bots",
+                "greedy,random",
+                "--shard",
+                "x",
+            ],
+            "is not a shard",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--bots",
+                "greedy,random",
+                "--sprt",
+                "elo0=0,elo1=5",
+                "--shard",
+                "0/2",
+            ],
+            "cannot run in shards",
+        ),
     ];
     for (mut args, expected) in cases {
         args.extend(["--out", s(&out)]);
@@ -818,6 +872,16 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(!merged.exists());
     }
+    // A shard that has not finished (a checkpoint, no manifest) is named.
+    let unfinished = dir.join("u.csv");
+    std::fs::write(dir.join("u.csv.checkpoint.json"), "{}").unwrap();
+    let o = run(&["merge", s(&a), s(&b), s(&unfinished), "--out", s(&merged)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("is not complete") && err.contains("resume it first"),
+        "{err}"
+    );
     // Shards run without --record cannot give records.
     let o = run(&[
         "merge",
@@ -854,6 +918,31 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
+    // A task outside the array is refused.
+    let o = bin()
+        .args([
+            "tournament",
+            "--game",
+            "shell-dash",
+            "--players",
+            "2",
+            "--games",
+            "20",
+            "--quiet",
+            "--out",
+            s(&out),
+        ])
+        .env("SLURM_ARRAY_TASK_ID", "7")
+        .env("SLURM_ARRAY_TASK_MIN", "4")
+        .env("SLURM_ARRAY_TASK_MAX", "6")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("SLURM_ARRAY_TASK_ID=7 is outside the job array (4 to 6)"),
+        "{err}"
+    );
     let text = std::fs::read_to_string(dir.join("slurm-1.csv.manifest.json")).unwrap();
     let m: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(
