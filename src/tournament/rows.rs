@@ -48,45 +48,51 @@ pub fn field(text: &str) -> String {
 /// runs once per game in the workers and must cost little next to a random
 /// game.
 pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
-    let mut out = Vec::with_capacity(72 * result.seat_bots.len());
+    let players = result.seat_bots.len();
+    let spec_bytes: usize = result.seat_bots.iter().map(|&b| bots[b].len()).sum();
+    let mut out = Vec::with_capacity(players * 96 + spec_bytes);
     let ranks = ranks(result);
     let w = &result.outcome.winners;
-    let mut prefix = Vec::with_capacity(48);
-    push_u64(&mut prefix, result.index);
-    prefix.push(b',');
-    push_u64(&mut prefix, result.deal);
-    prefix.push(b',');
-    push_u64(&mut prefix, result.rotation);
-    prefix.push(b',');
-    push_u64(&mut prefix, result.seed);
-    prefix.push(b',');
-    let mut suffix = Vec::with_capacity(16);
-    push_u64(&mut suffix, u64::from(result.plies));
-    suffix.push(b',');
-    push_u64(&mut suffix, u64::from(result.turns));
+    // The prefix (game, deal, rotation, seed) and the suffix (plies, turns,
+    // end, the game's columns) are the same on every row: written once at
+    // the start of `out` and copied from there.
+    push_u64(&mut out, result.index);
+    out.push(b',');
+    push_u64(&mut out, result.deal);
+    out.push(b',');
+    push_u64(&mut out, result.rotation);
+    out.push(b',');
+    push_u64(&mut out, result.seed);
+    out.push(b',');
+    let prefix = 0..out.len();
+    push_u64(&mut out, u64::from(result.plies));
+    out.push(b',');
+    push_u64(&mut out, u64::from(result.turns));
     // `end`: `finished`, or `forfeit:S` when seat S's bot forfeited.
     match result.forfeit {
-        None => suffix.extend_from_slice(b",finished"),
+        None => out.extend_from_slice(b",finished"),
         Some(seat) => {
-            suffix.extend_from_slice(b",forfeit:");
-            push_u64(&mut suffix, seat as u64);
+            out.extend_from_slice(b",forfeit:");
+            push_u64(&mut out, seat as u64);
         }
     }
     for &value in &result.extras {
-        suffix.push(b',');
+        out.push(b',');
         if value < 0 {
-            suffix.push(b'-');
+            out.push(b'-');
         }
-        push_u64(&mut suffix, value.unsigned_abs());
+        push_u64(&mut out, value.unsigned_abs());
     }
-    suffix.push(b'\n');
+    out.push(b'\n');
+    let suffix = prefix.end..out.len();
+    let scratch = out.len();
     for (seat, &bot) in result.seat_bots.iter().enumerate() {
         let (share, won): (&[u8], &[u8]) = if w.contains(seat) {
             (SHARES[w.len()].as_bytes(), b",1,")
         } else {
             (b"0.0000", b",0,")
         };
-        out.extend_from_slice(&prefix);
+        out.extend_from_within(prefix.clone());
         push_u64(&mut out, seat as u64);
         out.push(b',');
         out.extend_from_slice(bots[bot].as_bytes());
@@ -101,8 +107,9 @@ pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
         out.push(b',');
         out.extend_from_slice(share);
         out.extend_from_slice(won);
-        out.extend_from_slice(&suffix);
+        out.extend_from_within(suffix.clone());
     }
+    out.drain(..scratch);
     String::from_utf8(out).expect("ASCII digits and UTF-8 specs")
 }
 
