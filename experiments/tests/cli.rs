@@ -3,45 +3,14 @@
 //! real games with few games or fast bots. Every test works in its own
 //! temporary folder, removed at the end.
 
+mod common;
+
+use common::*;
+
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::process::{Child, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
-
-use tempfile::TempDir;
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_beachcomber"))
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().expect("binary runs")
-}
-
-fn temp_dir() -> TempDir {
-    tempfile::Builder::new()
-        .prefix("beachcomber-cli-")
-        .tempdir()
-        .unwrap()
-}
-
-/// The names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// The games of the product, with a player count and a small game count.
 pub const GAMES: &[(&str, &str)] = &[
@@ -409,12 +378,6 @@ fn catches_sigint(pid: u32) -> bool {
         .find_map(|l| l.strip_prefix("SigCgt:"))
         .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
         .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
-}
-
-fn signal(child: &Child, sig: i32) {
-    // SAFETY: kill(2) with the pid of a child we have not reaped yet.
-    let rc = unsafe { libc::kill(child.id() as libc::pid_t, sig) };
-    assert_eq!(rc, 0, "kill failed");
 }
 
 fn spawn(args: &[&str]) -> Child {

@@ -7,24 +7,12 @@
 //! `--on-engine-error forfeit` the games are scored as forfeits. Needs
 //! `python3`. Every test works in its own temporary folder.
 
+mod common;
+
+use common::*;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-use tempfile::TempDir;
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_beachcomber"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn temp_dir() -> TempDir {
-    tempfile::Builder::new()
-        .prefix("beachcomber-engines-")
-        .tempdir()
-        .unwrap()
-}
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -40,24 +28,6 @@ fn python_bot(name: &str, script: &str) -> String {
 fn faulty(mode: &str, at: u32) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/faulty.py");
     format!("bad=python3 {} {mode} {at}", path.display())
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// The names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
 }
 
 #[test]

@@ -3,49 +3,13 @@
 //! the game-specific CSV columns. Every test works in its own temporary
 //! folder, removed at the end.
 
+mod common;
+
+use common::*;
+
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
-
-use tempfile::TempDir;
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_beachcomber"))
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().expect("binary runs")
-}
-
-fn temp_dir() -> TempDir {
-    tempfile::Builder::new()
-        .prefix("beachcomber-runs-")
-        .tempdir()
-        .unwrap()
-}
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn signal(child: &Child, sig: i32) {
-    // SAFETY: kill(2) with the pid of a child we have not reaped yet.
-    let rc = unsafe { libc::kill(child.id() as libc::pid_t, sig) };
-    assert_eq!(rc, 0, "kill failed");
-}
 
 /// Wait for `child` at most a minute (a guard against hangs).
 fn wait(child: &mut Child) -> Option<i32> {

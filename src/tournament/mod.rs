@@ -754,7 +754,10 @@ fn hand_over(
         records: Vec::new(),
     };
     if options.want_rows {
-        let bytes = games.iter().map(|g| g.rows.as_ref().map_or(0, String::len)).sum();
+        let bytes = games
+            .iter()
+            .map(|g| g.rows.as_ref().map_or(0, String::len))
+            .sum();
         chunk.rows.reserve_exact(bytes);
         for g in &games {
             chunk
