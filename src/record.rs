@@ -231,6 +231,41 @@ pub trait RecordFormat: Game + Sized {
     );
     /// The `result` object of a finished game.
     fn result_json(&self, terminal: &Self::State) -> Value;
+    /// Append the `options` object of the game that starts with `initial`
+    /// as JSON text: the bytes `serde_json` writes for
+    /// [`Self::options_json_for`] (which the default serializes).
+    fn write_options(&self, initial: &Self::State, out: &mut Vec<u8>) {
+        json::value(out, &self.options_json_for(initial));
+    }
+    /// Append the `setup` object of a fresh state as JSON text: the bytes
+    /// `serde_json` writes for [`Self::setup_json`] (which the default
+    /// serializes).
+    fn write_setup(&self, initial: &Self::State, out: &mut Vec<u8>) {
+        json::value(out, &self.setup_json(initial));
+    }
+    /// Append the events of playing `action` in `before` (giving `after`)
+    /// to `events`, one [`EventWriter::start`] per event: the same events,
+    /// as the same bytes, as [`Self::action_events`] (which the default
+    /// serializes).
+    fn write_action_events(
+        &self,
+        before: &Self::State,
+        action: Self::Action,
+        after: &Self::State,
+        events: &mut EventWriter<'_>,
+    ) {
+        let mut values = Vec::new();
+        self.action_events(before, action, after, &mut values);
+        for v in &values {
+            json::value(events.start(), v);
+        }
+    }
+    /// Append the `result` object of a finished game as JSON text: the
+    /// bytes `serde_json` writes for [`Self::result_json`] (which the
+    /// default serializes).
+    fn write_result(&self, terminal: &Self::State, out: &mut Vec<u8>) {
+        json::value(out, &self.result_json(terminal));
+    }
     /// Rebuild the game from `setup` and `events`, checking every decision
     /// with [`Game::play`] (no random number generator is used).
     fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError>;
@@ -274,6 +309,212 @@ pub fn build_record<G: RecordFormat>(
         } else {
             GameEnd::Unfinished
         },
+    }
+}
+
+/// Append one record line (the JSON object and a `\n`) to `out`: exactly
+/// the bytes of `serde_json::to_vec(&build_record(game, seed, bots,
+/// initial, actions))` followed by `\n`, written directly (no [`Value`] or
+/// [`GameRecord`] is built) with the game's `write_*` methods of
+/// [`RecordFormat`].
+pub fn write_record_line<G: RecordFormat>(
+    game: &G,
+    seed: Option<u64>,
+    bots: &[String],
+    initial: &G::State,
+    actions: &[G::Action],
+    out: &mut Vec<u8>,
+) {
+    out.extend_from_slice(b"{\"format\":");
+    json::uint(out, u64::from(FORMAT_VERSION));
+    out.extend_from_slice(b",\"game\":");
+    json::string(out, game.name());
+    out.extend_from_slice(b",\"options\":");
+    game.write_options(initial, out);
+    out.extend_from_slice(b",\"seed\":");
+    match seed {
+        Some(seed) => json::uint(out, seed),
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b",\"players\":");
+    json::uint(out, game.players() as u64);
+    out.extend_from_slice(b",\"bots\":[");
+    for (i, bot) in bots.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        json::string(out, bot);
+    }
+    out.extend_from_slice(b"],\"setup\":");
+    game.write_setup(initial, out);
+    out.extend_from_slice(b",\"events\":[");
+    let mut state = initial.clone();
+    let mut next = initial.clone();
+    {
+        let mut events = EventWriter::new(out);
+        for &action in actions {
+            next.clone_from(&state);
+            game.play_unchecked(&mut next, action);
+            game.write_action_events(&state, action, &next, &mut events);
+            std::mem::swap(&mut state, &mut next);
+        }
+    }
+    out.extend_from_slice(b"],\"result\":");
+    if game.to_move(&state).is_none() {
+        game.write_result(&state, out);
+        out.extend_from_slice(b"}\n");
+    } else {
+        out.extend_from_slice(b"null,\"end\":\"unfinished\"}\n");
+    }
+}
+
+/// The `events` array being written by [`write_record_line`]: each event
+/// starts with [`EventWriter::start`], which puts the separating comma
+/// before every event but the first and hands back the buffer for exactly
+/// one JSON value.
+pub struct EventWriter<'a> {
+    out: &'a mut Vec<u8>,
+    written: usize,
+}
+
+impl<'a> EventWriter<'a> {
+    /// Events appended to `out`, which already holds the array's `[`.
+    pub fn new(out: &'a mut Vec<u8>) -> EventWriter<'a> {
+        EventWriter { out, written: 0 }
+    }
+
+    /// Start the next event: write exactly one JSON value into the buffer
+    /// returned.
+    pub fn start(&mut self) -> &mut Vec<u8> {
+        if self.written > 0 {
+            self.out.push(b',');
+        }
+        self.written += 1;
+        self.out
+    }
+
+    /// The number of events started so far.
+    pub fn count(&self) -> usize {
+        self.written
+    }
+}
+
+/// Compact JSON text appended to a `Vec<u8>`, byte for byte as `serde_json`
+/// writes it (`to_vec`): for the direct record writers of
+/// [`RecordFormat`]'s `write_*` methods.
+pub mod json {
+    use serde_json::Value;
+
+    /// Append `v` as `serde_json` writes it.
+    pub fn value(out: &mut Vec<u8>, v: &Value) {
+        serde_json::to_writer(out, v).expect("a JSON value serializes into memory");
+    }
+
+    /// Append an unsigned integer.
+    #[inline]
+    pub fn uint(out: &mut Vec<u8>, mut n: u64) {
+        if n < 10 {
+            out.push(b'0' + n as u8);
+            return;
+        }
+        if n < 100 {
+            out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
+            return;
+        }
+        let mut buf = [0u8; 20];
+        let mut i = buf.len();
+        while n > 0 {
+            i -= 1;
+            buf[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+        out.extend_from_slice(&buf[i..]);
+    }
+
+    /// Append a signed integer.
+    #[inline]
+    pub fn int(out: &mut Vec<u8>, n: i64) {
+        if n < 0 {
+            out.push(b'-');
+        }
+        uint(out, n.unsigned_abs());
+    }
+
+    /// Append `true` or `false`.
+    #[inline]
+    pub fn bool(out: &mut Vec<u8>, b: bool) {
+        out.extend_from_slice(if b { b"true" } else { b"false" });
+    }
+
+    /// Append `null`.
+    #[inline]
+    pub fn null(out: &mut Vec<u8>) {
+        out.extend_from_slice(b"null");
+    }
+
+    /// Append a string literal, escaped as `serde_json` escapes it: `"`,
+    /// `\`, and control characters below U+0020 (`\b \t \n \f \r` by
+    /// name, others as `\u00XX` with lower-case hex); everything else,
+    /// U+007F and non-ASCII included, as is.
+    pub fn string(out: &mut Vec<u8>, s: &str) {
+        let bytes = s.as_bytes();
+        out.reserve(bytes.len() + 2);
+        out.push(b'"');
+        if !bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
+            out.extend_from_slice(bytes);
+            out.push(b'"');
+            return;
+        }
+        let mut start = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            let escape: &[u8] = match b {
+                b'"' => b"\\\"",
+                b'\\' => b"\\\\",
+                b'\n' => b"\\n",
+                b'\r' => b"\\r",
+                b'\t' => b"\\t",
+                0x08 => b"\\b",
+                0x0c => b"\\f",
+                0x00..=0x1f => b"",
+                _ => continue,
+            };
+            out.extend_from_slice(&bytes[start..i]);
+            start = i + 1;
+            if escape.is_empty() {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(b >> 4)]);
+                out.push(HEX[usize::from(b & 0xf)]);
+            } else {
+                out.extend_from_slice(escape);
+            }
+        }
+        out.extend_from_slice(&bytes[start..]);
+        out.push(b'"');
+    }
+
+    /// Append an array of integers (`[1,2,3]`).
+    pub fn int_array<I: IntoIterator<Item = i64>>(out: &mut Vec<u8>, items: I) {
+        out.push(b'[');
+        for (i, n) in items.into_iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            int(out, n);
+        }
+        out.push(b']');
+    }
+
+    /// Append an array of string literals (`["a","b"]`).
+    pub fn str_array<'s, I: IntoIterator<Item = &'s str>>(out: &mut Vec<u8>, items: I) {
+        out.push(b'[');
+        for (i, s) in items.into_iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            string(out, s);
+        }
+        out.push(b']');
     }
 }
 

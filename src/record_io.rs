@@ -34,9 +34,10 @@ pub const MAX_LINE_BYTES: usize = 64 << 20;
 /// repetitive JSON, which a fast match finder already compresses well.
 pub const GZIP_LEVEL: u32 = 1;
 
-/// The Zstandard level written (1-22). Level 3 (zstd's default) is both
-/// faster and smaller than any gzip level on game records.
-pub const ZSTD_LEVEL: i32 = 3;
+/// The Zstandard level written (1-22). Level 1 compresses game records as
+/// much as zstd's default 3 (within 0.1%) with about a fifth less CPU, and
+/// is both faster and smaller than any gzip level on them.
+pub const ZSTD_LEVEL: i32 = 1;
 
 /// Magic bytes at the start of a gzip file.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use crate::bot::Bot;
 use crate::game::{Game, Outcome};
-use crate::record::{GameRecord, RecordFormat, build_record};
+use crate::record::{GameRecord, RecordFormat, build_record, write_record_line};
 use crate::rng::{self, decision_seed, game_seed, rng_from_seed};
 
 /// What one game produced.
@@ -29,10 +29,38 @@ pub struct GameReport {
     pub plies: u32,
     /// Turns played ([`Game::turns`]).
     pub turns: u32,
-    /// The game record, when asked for.
+    /// The game record, when asked for ([`WantRecord::Record`]).
     pub record: Option<GameRecord>,
     /// The values of [`Game::extra_columns`].
     pub extras: Vec<i64>,
+    /// The game record as one JSON line with its `\n`, when asked for
+    /// ([`WantRecord::Line`]): the bytes `serde_json` writes for
+    /// [`Self::record`], written directly by
+    /// [`write_record_line`].
+    pub record_line: Option<Vec<u8>>,
+}
+
+/// Which record [`play_game_cancellable`] makes of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WantRecord {
+    /// None.
+    No,
+    /// A [`GameRecord`] ([`GameReport::record`]).
+    Record,
+    /// Its JSON line ([`GameReport::record_line`]), the fast way to write
+    /// records to a file.
+    Line,
+}
+
+impl From<bool> for WantRecord {
+    /// `true` asks for a [`GameRecord`], `false` for nothing.
+    fn from(want: bool) -> WantRecord {
+        if want {
+            WantRecord::Record
+        } else {
+            WantRecord::No
+        }
+    }
 }
 
 /// A game or a run stopped early because its cancel flag was set (e.g. by
@@ -60,20 +88,29 @@ pub fn play_game<G: RecordFormat>(
     want_record: bool,
 ) -> GameReport {
     let never = AtomicBool::new(false);
-    play_game_cancellable(game, bots, bot_specs, index, seed, want_record, &never)
-        .expect("a game that is never cancelled is played to the end")
+    play_game_cancellable(
+        game,
+        bots,
+        bot_specs,
+        index,
+        seed,
+        want_record.into(),
+        &never,
+    )
+    .expect("a game that is never cancelled is played to the end")
 }
 
 /// [`play_game`] that checks `cancel` before every decision and returns
 /// [`Cancelled`] as soon as it is set, so a run stops within one decision
-/// (a bot's decision itself is not interrupted).
+/// (a bot's decision itself is not interrupted). `want_record` says which
+/// record, if any, the report carries.
 pub fn play_game_cancellable<G: RecordFormat>(
     game: &G,
     bots: &mut [Box<dyn Bot<G>>],
     bot_specs: &[String],
     index: u64,
     seed: u64,
-    want_record: bool,
+    want_record: WantRecord,
     cancel: &AtomicBool,
 ) -> Result<GameReport, Cancelled> {
     assert_eq!(bots.len(), game.players(), "one bot per seat");
@@ -93,12 +130,18 @@ pub fn play_game_cancellable<G: RecordFormat>(
             "bot for seat {seat} chose an illegal action {action}"
         );
         game.play_unchecked(&mut state, action);
-        if want_record {
+        if want_record != WantRecord::No {
             actions.push(action);
         }
         plies += 1;
     }
-    let record = want_record.then(|| build_record(game, Some(seed), bot_specs, &initial, &actions));
+    let record = (want_record == WantRecord::Record)
+        .then(|| build_record(game, Some(seed), bot_specs, &initial, &actions));
+    let record_line = (want_record == WantRecord::Line).then(|| {
+        let mut line = Vec::with_capacity(RECORD_LINE_CAPACITY);
+        write_record_line(game, Some(seed), bot_specs, &initial, &actions, &mut line);
+        line
+    });
     let mut extras = Vec::new();
     game.extra_values(&initial, &state, &mut extras);
     Ok(GameReport {
@@ -109,8 +152,13 @@ pub fn play_game_cancellable<G: RecordFormat>(
         turns: game.turns(&state, plies),
         record,
         extras,
+        record_line,
     })
 }
+
+/// The capacity a record line starts with: most records fit (a 4-player
+/// Seashells record takes about 4 KB), so most lines are one allocation.
+const RECORD_LINE_CAPACITY: usize = 8 << 10;
 
 /// How to play a range of a run's games: see [`play_games_cancellable`].
 pub struct RunOptions<'a> {
@@ -186,7 +234,7 @@ where
                 bot_specs,
                 index,
                 game_seed(options.run_seed, index),
-                options.want_records,
+                options.want_records.into(),
                 options.cancel,
             )?;
             (options.on_done)();
@@ -292,7 +340,8 @@ mod tests {
                 }) as Box<dyn Bot<Pebbles>>
             })
             .collect();
-        let result = play_game_cancellable(&game, &mut bots, &specs, 0, 5, true, &cancel);
+        let result =
+            play_game_cancellable(&game, &mut bots, &specs, 0, 5, WantRecord::Record, &cancel);
         assert_eq!(result.unwrap_err(), Cancelled);
         assert_eq!(
             decisions.load(Ordering::SeqCst),

@@ -13,15 +13,13 @@
 //! together). The ratings do not depend on the order the bots are listed
 //! in, except that the first is anchored at 0.
 
-use std::path::PathBuf;
-
 use beachcomber::spec::split_top_level;
 use beachcomber::stats::bradley_terry::{FitConfig, Rating, rate};
 use beachcomber::tournament::{Count, RunSpec, Totals, rows};
 use beachcomber_bots::BotConfig;
 use clap::Args;
 
-use crate::runs::{self, OutputPaths, RunRequest};
+use crate::runs::{self, RunArgs, RunRequest};
 
 /// Examples shown after `beachcomber league --help`.
 pub const EXAMPLES: &str = "\
@@ -61,25 +59,9 @@ pub struct LeagueArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_RESAMPLES,
           value_parser = clap::value_parser!(u32).range(100..=100_000))]
     pub resamples: u32,
-    /// Write one CSV row per seat per game here.
-    #[arg(long, value_name = "FILE.csv")]
-    pub out: Option<PathBuf>,
-    /// Write the ratings (bot, rating, low95, high95, games, win share) as CSV here.
-    #[arg(long, value_name = "FILE.csv")]
-    pub summary: Option<PathBuf>,
-    /// Write one JSON line per game here, compressed if the name ends in
-    /// `.gz` or `.zst`.
-    #[arg(long, value_name = "FILE.jsonl[.gz|.zst]")]
-    pub record: Option<PathBuf>,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: Option<u64>,
-    /// No progress report and no table.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Continue an interrupted league: the same command, plus --resume.
-    #[arg(long)]
-    pub resume: bool,
+    /// Outputs, threads, progress, resume, shard.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// The header of the ratings CSV (with its newline).
@@ -199,7 +181,8 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
         true,
     )
     .map_err(|e| format!("--bots: {e}"))?;
-    if !args.quiet && bots.iter().any(|(_, c)| c.is_cheating()) {
+    let shard = args.run.shard()?;
+    if !args.run.quiet && bots.iter().any(|(_, c)| c.is_cheating()) {
         eprintln!(
             "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
         );
@@ -216,21 +199,18 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
             ),
             ("resamples".to_string(), args.resamples.to_string()),
         ],
-        paths: OutputPaths {
-            out: args.out.clone(),
-            summary: args.summary.clone(),
-            record: args.record.clone(),
-        },
+        paths: args.run.paths(shard),
         inputs: args.choice.inputs(),
-        resume: args.resume,
-        quiet: args.quiet,
-        threads: args.threads,
+        resume: args.run.resume,
+        quiet: args.run.quiet,
+        threads: args.run.threads,
         sprt: None,
+        shard,
     };
     let summary =
         |totals: &Totals| ratings_csv(&spec, totals, args.games_per_pairing, args.resamples);
     let result = runs::execute(&request, &summary)?;
-    if args.quiet {
+    if args.run.quiet {
         return Ok(());
     }
     let totals = &result.totals;

@@ -34,7 +34,7 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use beachcomber::tournament::{RunSpec, Totals};
+use beachcomber::tournament::{RunSpec, Shard, Totals};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -58,6 +58,8 @@ pub struct RunDescription {
     pub version: String,
     /// The games: game, players, lineups, deals, seed, seating.
     pub run: RunSpec,
+    /// The part of the run these files hold.
+    pub shard: Shard,
     /// The command's other settings that change its output (canonical
     /// text by option name, e.g. `sprt`), in a fixed order.
     pub settings: Vec<(String, String)>,

@@ -18,15 +18,102 @@ use beachcomber::record::RecordFormat;
 use beachcomber::record_io::Compression;
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{
-    Chunk, Flow, GameResult, PlayError, PlayOptions, Played, RunSpec, Totals, play_range, rows,
+    Chunk, Flow, GameResult, PlayError, PlayOptions, Played, RunSpec, Shard, Totals, play_range,
+    rows,
 };
 use beachcomber::with_game;
 use beachcomber_bots::BotConfig;
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::output::resolve_outputs;
 use crate::run_files::{RunDescription, RunFiles, describe_outputs};
 use crate::signals;
+
+/// The options every command that plays a run shares: outputs, threads,
+/// progress, resume and shard.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Write one CSV row per seat per game here.
+    #[arg(long, value_name = "FILE.csv")]
+    pub out: Option<PathBuf>,
+    /// Write the summary as CSV here (tournament: per bot and per seat, with
+    /// 95% intervals and exact totals; league: the ratings).
+    #[arg(long, value_name = "FILE.csv")]
+    pub summary: Option<PathBuf>,
+    /// Write one JSON line per game here (the record format of docs/records.md),
+    /// compressed if the name ends in `.gz` (gzip) or `.zst` (zstd).
+    #[arg(long, value_name = "FILE.jsonl[.gz|.zst]")]
+    pub record: Option<PathBuf>,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// No progress report and no result table.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Continue an interrupted run: the same command, plus --resume.
+    #[arg(long)]
+    pub resume: bool,
+    /// Play only part I of N of the run: the deals whose number is I modulo N,
+    /// with the seeds of the whole run (`beachcomber merge` joins the parts).
+    /// Default: from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (or _MIN/_MAX)
+    /// when set. `{shard}` in an output name is replaced by I.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+}
+
+impl RunArgs {
+    /// The shard: `--shard`, else the Slurm array task, else the whole run.
+    pub fn shard(&self) -> Result<Shard, String> {
+        if let Some(text) = &self.shard {
+            return Shard::parse(text).map_err(|e| format!("--shard: {e}"));
+        }
+        let var = |name: &str| -> Result<Option<u64>, String> {
+            match std::env::var(name) {
+                Ok(v) => v.trim().parse().map(Some).map_err(|_| {
+                    format!("{name}=`{v}` is not a number (it chooses this job's shard)")
+                }),
+                Err(_) => Ok(None),
+            }
+        };
+        let Some(task) = var("SLURM_ARRAY_TASK_ID")? else {
+            return Ok(Shard::WHOLE);
+        };
+        let (min, count) = match (
+            var("SLURM_ARRAY_TASK_COUNT")?,
+            var("SLURM_ARRAY_TASK_MIN")?,
+            var("SLURM_ARRAY_TASK_MAX")?,
+        ) {
+            (Some(count), min, _) => (min.unwrap_or(0), count),
+            (None, Some(min), Some(max)) if max >= min => (min, max - min + 1),
+            _ => {
+                return Err(
+                    "SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor \
+                     SLURM_ARRAY_TASK_MIN/MAX: give --shard I/N"
+                        .to_string(),
+                );
+            }
+        };
+        Shard::new(task.saturating_sub(min), count).map_err(|e| format!("Slurm array task: {e}"))
+    }
+
+    /// The output paths, `{shard}` replaced by the shard's index.
+    pub fn paths(&self, shard: Shard) -> OutputPaths {
+        let fill = |p: &Option<PathBuf>| {
+            p.as_ref().map(|p| {
+                PathBuf::from(
+                    p.to_string_lossy()
+                        .replace("{shard}", &shard.index.to_string()),
+                )
+            })
+        };
+        OutputPaths {
+            out: fill(&self.out),
+            summary: fill(&self.summary),
+            record: fill(&self.record),
+        }
+    }
+}
 
 /// The output files a run may write.
 #[derive(Clone, Debug, Default)]
@@ -64,6 +151,8 @@ pub struct RunRequest<'a> {
     pub threads: Option<u64>,
     /// Stop early when this test decides (a run of two distinct bots).
     pub sprt: Option<Sprt>,
+    /// The part of the run to play.
+    pub shard: Shard,
 }
 
 /// How a run ended.
@@ -112,6 +201,7 @@ pub fn execute(
         command: request.command.to_string(),
         version: env!("CARGO_PKG_VERSION").to_string(),
         run: spec.clone(),
+        shard: request.shard,
         settings: request.settings.clone(),
         outputs: describe_outputs(&resolved),
     };
@@ -150,7 +240,8 @@ pub fn execute(
         files.abandon();
         return Err(e);
     }
-    let progress = Progress::start(request.quiet, start.next, spec.games());
+    let total = request.shard.games(spec);
+    let progress = Progress::start(request.quiet, start.next, total);
     let began = Instant::now();
     let first = start.next;
     let mut sink = FileSink {
@@ -161,7 +252,8 @@ pub fn execute(
     };
     let on_done = || progress.inc();
     let play_options = PlayOptions {
-        range: start.next..spec.games(),
+        shard: request.shard,
+        range: start.next..total,
         want_rows: paths.out.is_some(),
         records: record_compression.filter(|_| paths.record.is_some()),
         cancel: &signals::CANCEL,

@@ -4,8 +4,6 @@
 //! [`beachcomber::tournament`]; this module parses arguments, wires files
 //! and prints.
 
-use std::path::PathBuf;
-
 use beachcomber::games::AnyGame;
 use beachcomber::spec::split_top_level;
 use beachcomber::stats::sprt::{Decision, Sprt};
@@ -13,7 +11,7 @@ use beachcomber::tournament::{Count, RunSpec, Totals, rows};
 use beachcomber_bots::BotConfig;
 use clap::Args;
 
-use crate::runs::{self, OutputPaths, RunRequest, RunResult};
+use crate::runs::{self, RunArgs, RunRequest, RunResult};
 
 /// Examples shown after `beachcomber tournament --help`.
 pub const EXAMPLES: &str = "\
@@ -66,30 +64,14 @@ pub struct TournamentArgs {
     /// Run seed: deal d is dealt from (seed, d).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// Write one CSV row per seat per game here.
-    #[arg(long, value_name = "FILE.csv")]
-    pub out: Option<PathBuf>,
-    /// Write per-bot and per-seat summary statistics (with 95% intervals and exact totals) as CSV here.
-    #[arg(long, value_name = "FILE.csv")]
-    pub summary: Option<PathBuf>,
-    /// Write one JSON line per game here (the record format of docs/records.md),
-    /// compressed if the name ends in `.gz` (gzip) or `.zst` (zstd).
-    #[arg(long, value_name = "FILE.jsonl[.gz|.zst]")]
-    pub record: Option<PathBuf>,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: Option<u64>,
-    /// No progress report and no summary table.
-    #[arg(long)]
-    pub quiet: bool,
+    /// Outputs, threads, progress, resume, shard.
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Stop early when a sequential probability ratio test between the two
     /// bots decides: `elo0=E0,elo1=E1[,alpha=0.05,beta=0.05]` (checked after
     /// every whole deal; see docs/tournaments.md).
     #[arg(long, value_name = "BOUNDS")]
     pub sprt: Option<String>,
-    /// Continue an interrupted run: the same command, plus --resume.
-    #[arg(long)]
-    pub resume: bool,
 }
 /// Parse `--bots` into one config per seat.
 pub fn parse_bots(text: &str, players: usize) -> Result<(Vec<BotConfig>, Vec<String>), String> {
@@ -173,7 +155,14 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     let (configs, specs) = parse_bots(&args.bots, args.choice.players)?;
     let spec = run_spec(&args, &game, &specs)?;
     let sprt = parse_sprt(args.sprt.as_deref(), &spec)?;
-    if !args.quiet && configs.iter().any(BotConfig::is_cheating) {
+    let shard = args.run.shard()?;
+    if sprt.is_some() && !shard.is_whole() {
+        return Err(format!(
+            "--sprt cannot run in shards (shard {shard}): the test needs the games in order; \
+             run it on one machine"
+        ));
+    }
+    if !args.run.quiet && configs.iter().any(BotConfig::is_cheating) {
         eprintln!(
             "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
         );
@@ -194,16 +183,13 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
         spec: &spec,
         bots,
         settings,
-        paths: OutputPaths {
-            out: args.out.clone(),
-            summary: args.summary.clone(),
-            record: args.record.clone(),
-        },
+        paths: args.run.paths(shard),
         inputs: args.choice.inputs(),
-        resume: args.resume,
-        quiet: args.quiet,
-        threads: args.threads,
+        resume: args.run.resume,
+        quiet: args.run.quiet,
+        threads: args.run.threads,
         sprt,
+        shard,
     };
     let summary = |totals: &Totals| {
         let mut text = rows::SUMMARY_HEADER.to_string();
@@ -211,7 +197,7 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
         text
     };
     let result = runs::execute(&request, &summary)?;
-    if !args.quiet {
+    if !args.run.quiet {
         print_summary(&spec, &game, &result, sprt.as_ref());
     }
     Ok(())

@@ -49,7 +49,7 @@ use crate::game::Outcome;
 use crate::record::RecordFormat;
 use crate::record_io::Compression;
 use crate::rng::game_seed;
-use crate::runner::play_game_cancellable;
+use crate::runner::{WantRecord, play_game_cancellable};
 
 /// How many games a run plays: a number of games (a multiple of the
 /// rotations) or a number of deals.
@@ -264,6 +264,91 @@ impl RunSpec {
     }
 }
 
+/// A part of a run for one machine or job: the deals whose number is
+/// `index` modulo `count` (a deal's games stay together), with exactly the
+/// seeds of the whole run. [`Shard::WHOLE`] is the whole run.
+///
+/// A shard's games are numbered locally `0..shard.games(spec)` in the order
+/// of the whole run ([`Shard::global`] gives a game's number in the run).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which part, `0..count`.
+    pub index: u64,
+    /// How many parts.
+    pub count: u64,
+}
+
+/// Why a shard is invalid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShardError(pub String);
+
+impl fmt::Display for ShardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ShardError {}
+
+impl Shard {
+    /// The whole run.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Part `index` of `count` (`index < count`).
+    pub fn new(index: u64, count: u64) -> Result<Shard, ShardError> {
+        if count == 0 || index >= count {
+            return Err(ShardError(format!(
+                "shard {index}/{count}: the index must be below the count (0 <= I < N, N >= 1)"
+            )));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Parse `I/N`.
+    pub fn parse(text: &str) -> Result<Shard, ShardError> {
+        let bad = || {
+            ShardError(format!(
+                "`{text}` is not a shard: write I/N with 0 <= I < N, e.g. 0/3"
+            ))
+        };
+        let (i, n) = text.trim().split_once('/').ok_or_else(bad)?;
+        let i: u64 = i.trim().parse().map_err(|_| bad())?;
+        let n: u64 = n.trim().parse().map_err(|_| bad())?;
+        Shard::new(i, n)
+    }
+
+    /// Whether this is the whole run.
+    pub fn is_whole(&self) -> bool {
+        self.count == 1
+    }
+
+    /// The deals of `spec` in this shard.
+    pub fn deals(&self, spec: &RunSpec) -> u64 {
+        if spec.deals > self.index {
+            (spec.deals - self.index - 1) / self.count + 1
+        } else {
+            0
+        }
+    }
+
+    /// The games of `spec` in this shard.
+    pub fn games(&self, spec: &RunSpec) -> u64 {
+        self.deals(spec) * spec.games_per_deal()
+    }
+
+    /// The number in the whole run of this shard's game `local`.
+    pub fn global(&self, spec: &RunSpec, local: u64) -> u64 {
+        let per_deal = spec.games_per_deal();
+        (self.index + (local / per_deal) * self.count) * per_deal + local % per_deal
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
 /// One finished game, as it reaches a [`Sink`].
 #[derive(Clone, Debug)]
 pub struct GameResult {
@@ -390,7 +475,10 @@ pub struct Played {
 
 /// How to play a range of a run: see [`play_range`].
 pub struct PlayOptions<'a> {
-    /// The games to play (numbers in the run, within `0..spec.games()`).
+    /// The part of the run ([`Shard::WHOLE`] for all of it).
+    pub shard: Shard,
+    /// The games to play: the shard's local numbers, within
+    /// `0..shard.games(spec)` (for the whole run, the games' numbers).
     pub range: Range<u64>,
     /// Format each game's tidy CSV rows in the worker.
     pub want_rows: bool,
@@ -492,10 +580,11 @@ where
     let play_chunk = |range: Range<u64>| -> Vec<Option<GameResult>> {
         range
             .into_par_iter()
-            .map(|index| {
+            .map(|local| {
                 if options.cancel.load(Ordering::Relaxed) {
                     return None;
                 }
+                let index = options.shard.global(spec, local);
                 let (deal, lineup, rotation) = spec.locate(index);
                 let (specs, ids) = &seatings[lineup][rotation as usize];
                 let mut seat_bots: Vec<Box<dyn Bot<G>>> = specs.iter().map(|s| bot(s)).collect();
@@ -506,7 +595,11 @@ where
                     specs,
                     index,
                     seed,
-                    want_records,
+                    if want_records {
+                        WantRecord::Line
+                    } else {
+                        WantRecord::No
+                    },
                     options.cancel,
                 )
                 .ok()?;
@@ -522,16 +615,10 @@ where
                     turns: report.turns,
                     extras: report.extras,
                     rows: None,
-                    record_line: None,
+                    record_line: report.record_line,
                 };
                 if options.want_rows {
                     result.rows = Some(rows::game_rows(&result, &quoted));
-                }
-                if let Some(record) = report.record {
-                    let mut line =
-                        serde_json::to_vec(&record).expect("a game record serializes to JSON");
-                    line.push(b'\n');
-                    result.record_line = Some(line);
                 }
                 (options.on_done)();
                 Some(result)
@@ -645,14 +732,17 @@ fn hand_over(
         }
     }
     if let Some(compression) = options.records {
-        // Frames: the games of each aligned stretch of FRAME_GAMES.
+        // Frames: the games of each aligned stretch of FRAME_GAMES (by
+        // local number: game `first + i` is `games[i]`).
         let mut frames: Vec<&[&GameResult]> = Vec::new();
+        let mut at = first;
         let mut rest = &games[..];
-        while let Some(g) = rest.first() {
-            let frame_end = (g.index / FRAME_GAMES + 1) * FRAME_GAMES;
-            let n = rest.iter().take_while(|r| r.index < frame_end).count();
+        while !rest.is_empty() {
+            let frame_end = (at / FRAME_GAMES + 1) * FRAME_GAMES;
+            let n = ((frame_end - at) as usize).min(rest.len());
             frames.push(&rest[..n]);
             rest = &rest[n..];
+            at += n as u64;
         }
         let compressed: Vec<std::io::Result<Vec<u8>>> = frames
             .par_iter()
@@ -685,6 +775,7 @@ where
 {
     let never = AtomicBool::new(false);
     let options = PlayOptions {
+        shard: Shard::WHOLE,
         range: 0..spec.games(),
         want_rows: false,
         records: None,
@@ -774,6 +865,7 @@ mod tests {
     ) -> (Totals, Vec<GameResult>) {
         let never = AtomicBool::new(false);
         let options = PlayOptions {
+            shard: Shard::WHOLE,
             range,
             want_rows: rows,
             records: records.then_some(Compression::Plain),
@@ -974,6 +1066,7 @@ mod tests {
             }
         };
         let options = PlayOptions {
+            shard: Shard::WHOLE,
             range: 0..s.games(),
             want_rows: false,
             records: None,
@@ -1039,6 +1132,7 @@ mod tests {
     ) -> (Bytes, Played) {
         let never = AtomicBool::new(false);
         let options = PlayOptions {
+            shard: Shard::WHOLE,
             range,
             want_rows: true,
             records: Some(compression),
@@ -1135,5 +1229,52 @@ mod tests {
         let first_deal: Vec<(usize, u64)> =
             games[..6].iter().map(|g| (g.lineup, g.rotation)).collect();
         assert_eq!(first_deal, [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)]);
+    }
+
+    #[test]
+    fn shards_play_whole_deals_with_the_seeds_of_the_whole_run() {
+        let s = spec(&["rand", "first", "first"], Count::Deals(7));
+        let (whole, all) = play(&s, 0..21, true, false);
+        assert_eq!(Shard::parse(" 1 / 3 ").unwrap(), Shard::new(1, 3).unwrap());
+        for bad in ["3/3", "1/0", "x/2", "1", "-1/2"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+        for count in 1..=4u64 {
+            let mut merged = Totals::new(&s);
+            let mut seen = Vec::new();
+            for index in 0..count {
+                let shard = Shard::new(index, count).unwrap();
+                assert_eq!(shard.deals(&s), (7 + count - 1 - index) / count);
+                let never = AtomicBool::new(false);
+                let options = PlayOptions {
+                    shard,
+                    range: 0..shard.games(&s),
+                    want_rows: true,
+                    records: None,
+                    cancel: &never,
+                    on_done: &|| {},
+                };
+                let mut keep = Keep::default();
+                let played = play_range(
+                    &Pebbles { players: 3 },
+                    &s,
+                    bot,
+                    &options,
+                    Totals::new(&s),
+                    &mut keep,
+                )
+                .unwrap();
+                for g in &keep.0 {
+                    assert_eq!(g.deal % count, index);
+                    let same = &all[g.index as usize];
+                    assert_eq!((g.seed, &g.rows), (same.seed, &same.rows));
+                    seen.push(g.index);
+                }
+                merged.merge(&played.totals);
+            }
+            seen.sort();
+            assert_eq!(seen, (0..21).collect::<Vec<_>>(), "{count} shards");
+            assert_eq!(merged, whole, "{count} shards");
+        }
     }
 }

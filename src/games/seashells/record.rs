@@ -6,6 +6,8 @@
 //! `u64` before any narrowing), a wrong number of items, hands or cards, a
 //! card or shell named twice. Every error is one line naming the field.
 
+use std::sync::OnceLock;
+
 use serde_json::{Map, Value, json};
 
 use super::{
@@ -13,7 +15,10 @@ use super::{
     SeashellsState, Shape,
 };
 use crate::game::Game;
-use crate::record::{RecordError, RecordFormat, Replay, get_bool, get_u64, replay_decisions};
+use crate::record::{
+    EventWriter, RecordError, RecordFormat, Replay, get_bool, get_u64, json as text,
+    replay_decisions,
+};
 
 fn item_json(code: u8) -> Value {
     match Item::from_code(code) {
@@ -147,6 +152,39 @@ pub(super) fn names_of(mask: u8, names: &'static [&'static str; 7]) -> Vec<&'sta
         .collect()
 }
 
+/// Pieces of Seashells records as JSON text, made once with `serde_json`
+/// from the `Value`s the record is built of (so the direct writer writes
+/// the same bytes by construction).
+struct Texts {
+    /// `items[code]`: an item of the setup ([`item_json`]).
+    items: Vec<Vec<u8>>,
+    /// `shells[code]`: `[SHAPE, COLOUR]` of shell `code` (the sun).
+    shells: Vec<Vec<u8>>,
+    /// `shapes[mask]`: the array of the shape cards in `mask` ([`names_of`]).
+    shapes: Vec<Vec<u8>>,
+    /// `colours[mask]`: the array of the colour cards in `mask`.
+    colours: Vec<Vec<u8>>,
+}
+
+fn texts() -> &'static Texts {
+    static TEXTS: OnceLock<Texts> = OnceLock::new();
+    TEXTS.get_or_init(|| {
+        let text = |v: Value| serde_json::to_vec(&v).expect("JSON in memory");
+        Texts {
+            items: (0..=u8::MAX).map(|code| text(item_json(code))).collect(),
+            shells: (0..49u8)
+                .map(|c| text(json!([SHAPES[(c / 7) as usize], COLOURS[(c % 7) as usize]])))
+                .collect(),
+            shapes: (0..128u8)
+                .map(|mask| text(json!(names_of(mask, &SHAPES))))
+                .collect(),
+            colours: (0..128u8)
+                .map(|mask| text(json!(names_of(mask, &COLOURS))))
+                .collect(),
+        }
+    })
+}
+
 impl RecordFormat for Seashells {
     fn options_json(&self) -> Value {
         json!({ "mode": self.mode.name(), "scoring": self.scoring.name() })
@@ -221,6 +259,81 @@ impl RecordFormat for Seashells {
     fn result_json(&self, s: &SeashellsState) -> Value {
         let o = self.outcome(s);
         json!({ "coins": o.scores.as_slice(), "winners": o.winners.iter().collect::<Vec<_>>() })
+    }
+
+    fn write_options(&self, _initial: &SeashellsState, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"mode\":");
+        text::string(out, self.mode.name());
+        out.extend_from_slice(b",\"scoring\":");
+        text::string(out, self.scoring.name());
+        out.push(b'}');
+    }
+
+    fn write_setup(&self, s: &SeashellsState, out: &mut Vec<u8>) {
+        let texts = texts();
+        out.extend_from_slice(b"{\"items\":[");
+        for (sq, &code) in s.items.iter().enumerate() {
+            if sq > 0 {
+                out.push(b',');
+            }
+            if sq == s.start as usize {
+                text::null(out);
+            } else {
+                out.extend_from_slice(&texts.items[code as usize]);
+            }
+        }
+        out.extend_from_slice(b"],\"sun\":");
+        out.extend_from_slice(&texts.shells[s.sun as usize]);
+        out.extend_from_slice(b",\"bucket\":");
+        text::uint(out, u64::from(s.start));
+        out.extend_from_slice(b",\"cards\":[");
+        for p in 0..self.players {
+            if p > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(b"{\"shapes\":");
+            out.extend_from_slice(&texts.shapes[(s.shape_cards[p] & 127) as usize]);
+            out.extend_from_slice(b",\"colours\":");
+            out.extend_from_slice(&texts.colours[(s.colour_cards[p] & 127) as usize]);
+            out.push(b'}');
+        }
+        out.extend_from_slice(b"]}");
+    }
+
+    fn write_action_events(
+        &self,
+        before: &SeashellsState,
+        action: SeashellsAction,
+        _after: &SeashellsState,
+        events: &mut EventWriter<'_>,
+    ) {
+        let out = events.start();
+        out.extend_from_slice(b"{\"seat\":");
+        text::uint(out, u64::from(before.turn));
+        let bottle = match action {
+            SeashellsAction::Take { square, bottle } => {
+                out.extend_from_slice(b",\"take\":");
+                text::uint(out, u64::from(square));
+                bottle
+            }
+            SeashellsAction::Step { steps, bottle } => {
+                out.extend_from_slice(b",\"step\":");
+                text::uint(out, u64::from(steps));
+                bottle
+            }
+        };
+        out.extend_from_slice(b",\"bottle\":");
+        text::bool(out, bottle);
+        out.push(b'}');
+    }
+
+    fn write_result(&self, s: &SeashellsState, out: &mut Vec<u8>) {
+        let o = self.outcome(s);
+        out.extend_from_slice(b"{\"coins\":");
+        text::int_array(out, o.scores.iter().map(|&c| i64::from(c)));
+        out.extend_from_slice(b",\"winners\":");
+        text::int_array(out, o.winners.iter().map(|w| w as i64));
+        out.push(b'}');
     }
 
     fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError> {

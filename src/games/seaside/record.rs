@@ -25,7 +25,9 @@ use serde_json::{Value, json};
 use super::tokens::{Face, MAX_TOKENS, TokenSet, kind_of, pack};
 use super::{Action, Seaside, SeasideState};
 use crate::game::Game;
-use crate::record::{RecordError, RecordFormat, Replay, replay_decisions};
+use crate::record::{
+    EventWriter, RecordError, RecordFormat, Replay, json as text, replay_decisions,
+};
 
 fn face_json(f: Face) -> Value {
     Value::String(f.name().to_string())
@@ -282,6 +284,97 @@ impl RecordFormat for Seaside {
             "scores": o.scores.as_slice(),
             "winners": o.winners.iter().collect::<Vec<_>>(),
         })
+    }
+
+    fn write_options(&self, initial: &SeasideState, out: &mut Vec<u8>) {
+        if self.custom {
+            // The token lines: rare, and written once per game.
+            text::value(out, &self.options_json_for(initial));
+        } else {
+            out.extend_from_slice(b"{\"removed\":");
+            text::uint(out, initial.removed() as u64);
+            out.push(b'}');
+        }
+    }
+
+    fn write_setup(&self, s: &SeasideState, out: &mut Vec<u8>) {
+        let n = s.n as usize;
+        out.extend_from_slice(b"{\"tokens\":[");
+        for id in 0..n {
+            if id > 0 {
+                out.push(b',');
+            }
+            let [a, b] = s.token(id);
+            out.push(b'[');
+            text::string(out, a.name());
+            out.push(b',');
+            text::string(out, b.name());
+            out.push(b']');
+        }
+        out.extend_from_slice(b"],\"bag\":");
+        text::int_array(
+            out,
+            s.order[..s.bag_end as usize]
+                .iter()
+                .map(|&id| i64::from(id)),
+        );
+        out.extend_from_slice(b",\"removed\":");
+        text::int_array(
+            out,
+            s.order[s.bag_end as usize..n]
+                .iter()
+                .map(|&id| i64::from(id)),
+        );
+        out.push(b'}');
+    }
+
+    fn write_action_events(
+        &self,
+        before: &SeasideState,
+        action: Action,
+        _after: &SeasideState,
+        events: &mut EventWriter<'_>,
+    ) {
+        let seat = before.to_move;
+        let out = events.start();
+        out.extend_from_slice(b"{\"seat\":");
+        text::uint(out, u64::from(seat));
+        match action {
+            Action::Play(f) => {
+                out.extend_from_slice(b",\"play\":");
+                text::string(out, f.name());
+            }
+            Action::Isopods(k) => {
+                out.extend_from_slice(b",\"isopods\":");
+                text::uint(out, u64::from(k));
+            }
+            Action::Shells(k) => {
+                out.extend_from_slice(b",\"shells\":");
+                text::uint(out, u64::from(k));
+            }
+            Action::Flip(back) => {
+                out.extend_from_slice(b",\"flip\":");
+                match self.flip_target(before, seat as usize, back) {
+                    Some(id) => text::uint(out, id as u64),
+                    None => text::null(out),
+                }
+            }
+            Action::Steal(q) => {
+                out.extend_from_slice(b",\"steal\":");
+                text::uint(out, u64::from(q));
+            }
+            Action::StealNone => out.extend_from_slice(b",\"steal\":null"),
+        }
+        out.push(b'}');
+    }
+
+    fn write_result(&self, s: &SeasideState, out: &mut Vec<u8>) {
+        let o = self.outcome(s);
+        out.extend_from_slice(b"{\"scores\":");
+        text::int_array(out, o.scores.iter().map(|&c| i64::from(c)));
+        out.extend_from_slice(b",\"winners\":");
+        text::int_array(out, o.winners.iter().map(|w| w as i64));
+        out.push(b'}');
     }
 
     fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError> {

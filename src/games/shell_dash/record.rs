@@ -10,7 +10,8 @@ use super::{
 };
 use crate::game::Game;
 use crate::record::{
-    DecodeEvents, RecordError, RecordFormat, Replay, get_bool, get_u64, replay_events,
+    DecodeEvents, EventWriter, RecordError, RecordFormat, Replay, get_bool, get_u64, json as text,
+    replay_events,
 };
 
 /// Card names of a list of codes.
@@ -49,6 +50,34 @@ impl Shuffler for RecordingShuffle<'_> {
             .push(json!({ "chance": "reshuffle", "deck": names(cards) }));
         Ok(())
     }
+}
+
+/// Writing record lines: each new deck written as a reshuffle event's JSON
+/// text (the bytes of [`RecordingShuffle`]'s event).
+struct TextShuffle<'a, 'b> {
+    events: &'a mut EventWriter<'b>,
+}
+
+impl Shuffler for TextShuffle<'_, '_> {
+    type Error = std::convert::Infallible;
+    fn shuffle(&mut self, cards: &mut [u8], seed: u64) -> Result<(), Self::Error> {
+        RandomShuffle.shuffle(cards, seed)?;
+        let out = self.events.start();
+        out.extend_from_slice(b"{\"chance\":\"reshuffle\",\"deck\":");
+        write_names(out, cards);
+        out.push(b'}');
+        Ok(())
+    }
+}
+
+/// Card names of a list of codes as a JSON array (see [`names`]).
+fn write_names(out: &mut Vec<u8>, codes: &[u8]) {
+    text::str_array(
+        out,
+        codes
+            .iter()
+            .map(|&c| Card::from_code(c).map_or("?", Card::name)),
+    );
 }
 
 /// Replaying records: each reshuffle takes the next event of `events`
@@ -265,6 +294,79 @@ impl RecordFormat for ShellDash {
             "turns": terminal.turn,
             "winners": o.winners.iter().collect::<Vec<_>>(),
         })
+    }
+
+    fn write_options(&self, _initial: &ShellDashState, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"deck\":{");
+        for (i, card) in Card::ALL.into_iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            text::string(out, card.name());
+            out.push(b':');
+            text::uint(out, u64::from(self.counts[card as usize]));
+        }
+        out.extend_from_slice(b"},\"max_turns\":");
+        text::uint(out, u64::from(self.max_turns));
+        out.extend_from_slice(b",\"reshuffle\":");
+        text::string(out, self.reshuffle.name());
+        out.push(b'}');
+    }
+
+    fn write_setup(&self, initial: &ShellDashState, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"deck\":");
+        write_names(out, &initial.deck[..self.total as usize]);
+        out.push(b'}');
+    }
+
+    fn write_action_events(
+        &self,
+        before: &ShellDashState,
+        action: ShellDashAction,
+        after: &ShellDashState,
+        events: &mut EventWriter<'_>,
+    ) {
+        let out = events.start();
+        out.extend_from_slice(b"{\"seat\":");
+        text::uint(out, u64::from(before.to_move));
+        match action {
+            ShellDashAction::Flip(c) => {
+                out.extend_from_slice(b",\"flip\":");
+                text::uint(out, u64::from(c));
+            }
+            ShellDashAction::FlipFlop(spend) => {
+                out.extend_from_slice(b",\"flipflop\":");
+                text::bool(out, spend);
+            }
+            ShellDashAction::Shuffle(yes) => {
+                out.extend_from_slice(b",\"shuffle\":");
+                text::bool(out, yes);
+            }
+        }
+        out.push(b'}');
+        // As in `action_events`: play again, writing each reshuffle.
+        let mut replayed = *before;
+        ok(self.step(&mut replayed, action, &mut TextShuffle { events }));
+        debug_assert_eq!(
+            &replayed, after,
+            "write_action_events: `after` is not `before` + `action`"
+        );
+    }
+
+    fn write_result(&self, terminal: &ShellDashState, out: &mut Vec<u8>) {
+        let o = self.outcome(terminal);
+        out.extend_from_slice(b"{\"shells\":");
+        text::int_array(
+            out,
+            terminal.shells[..self.players]
+                .iter()
+                .map(|&n| i64::from(n)),
+        );
+        out.extend_from_slice(b",\"turns\":");
+        text::uint(out, u64::from(terminal.turn));
+        out.extend_from_slice(b",\"winners\":");
+        text::int_array(out, o.winners.iter().map(|w| w as i64));
+        out.push(b'}');
     }
 
     fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError> {
