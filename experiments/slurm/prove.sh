@@ -42,7 +42,7 @@ cleanup() {
     done
     for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
     if ! $passed && [[ -n $tmp && -d $tmp ]]; then
-        for f in "$tmp"/log/*.log "$tmp"/run*/slurm-*.out; do
+        for f in "$tmp"/log/*.log "$tmp"/run*/shards/slurm-*.out; do
             [[ -f $f ]] || continue
             echo "---- $f (last lines)"
             tail -n 15 "$f"
@@ -218,16 +218,17 @@ log "array $array_id (3 tasks) and merge $merge_id completed"
 compare "$tmp/run1/shards" "$tmp/run1/ref"
 
 # ---- 2. SIGTERM a running task, requeue it, same bytes ----
-slow=(tournament --game seashells --players 2 --bots "ismcts(iterations=${SLOW_ITERATIONS:-3000}),greedy" --deals 24 --seed 12)
+slow=(tournament --game seashells --players 2 --bots "ismcts(iterations=${SLOW_ITERATIONS:-600}),greedy" --deals 600 --seed 12)
 mkdir -p "$tmp/run2"
 log "submit.sh --shards 3 ${slow[*]}"
 submit "$tmp/run2" "${slow[@]}"
 task=${array_id}_0
 WAIT=120 wait_state "$task" RUNNING
 partial=$tmp/run2/shards/games-0.csv.partial
-for _ in $(seq 100); do [[ -s $partial ]] && break; sleep 0.2; done
-[[ -s $partial ]] || fail "task $task wrote no games within 20 s"
-sleep 1
+# Interrupt it once it has saved some games (the CSV header alone is 70 bytes).
+saved() { [[ -f $partial ]] && (($(stat -c %s "$partial") > 1000)); }
+for _ in $(seq 300); do saved && break; sleep 0.1; done
+saved || fail "task $task saved no games within 30 s"
 [[ $(job_state "$task") == RUNNING ]] || fail "task $task finished before it could be interrupted: make the slow run slower (SLOW_ITERATIONS)"
 log "scancel --batch --signal=TERM $task (running, $(wc -c <"$partial") bytes of games so far)"
 scancel --batch --signal=TERM "$task"
@@ -241,8 +242,9 @@ exit_code=$(scontrol -o show job "$task" | grep -o ' ExitCode=[0-9:]*' | cut -d=
 log "task $task is $s, exit code $exit_code"
 [[ $s == FAILED && $exit_code == 130:0 ]] || fail "task $task: expected FAILED with exit code 130:0 after SIGTERM, got $s $exit_code"
 [[ -f $tmp/run2/shards/games-0.csv.checkpoint.json ]] || fail "task $task left no checkpoint"
+grep -h 'interrupted after' "$tmp/run2/shards/slurm-${array_id}_0.out" | sed 's/^/    /'
+grep -q 'interrupted after [1-9]' "$tmp/run2/shards/slurm-${array_id}_0.out" || fail "task $task did not report saved games"
 [[ ! -e $tmp/run2/shards/games-0.csv.manifest.json ]] || fail "task $task finished despite SIGTERM"
-log "checkpoint written: $(head -c 200 "$tmp/run2/shards/games-0.csv.checkpoint.json" | tr -d '\n' | cut -c1-120)..."
 log "scontrol requeue $task"
 scontrol requeue "$task"
 # A requeued job is held back (BeginTime about two minutes ahead): let it start now.
