@@ -11,7 +11,8 @@
 #  2. runs a slower one, sends SIGTERM to a running task (scancel --signal),
 #     checks that it checkpointed, requeues it (scontrol requeue), and checks
 #     that the merged files are again byte-identical to an unsharded run.
-# Every daemon it started is stopped by pid and the temp dir removed, pass or
+# The daemons run in their own sessions (a signal to this script's process group
+# reaches only it), and every daemon it started is stopped by pid and the temp dir removed, pass or
 # fail. Prints PASS or FAIL; exits non-zero on failure.
 #
 #   experiments/slurm/prove.sh          (BEACHCOMBER=path to use a built binary)
@@ -31,6 +32,15 @@ cleanup() {
     # Cancel whatever is left, then stop the daemons we started, by pid.
     if [[ -n $tmp && -e $tmp/slurm.conf ]] && [[ ${#pids[@]} -gt 0 ]]; then
         timeout 10 scancel --full --quiet --user=root >/dev/null 2>&1
+        for _ in $(seq 60); do
+            [[ -z $(timeout 5 squeue -h -t R,CG,S -o %i 2>/dev/null) ]] && break
+            sleep 0.5
+        done
+        # Each job step's slurmstepd keeps a socket in the spool dir until it is done.
+        for _ in $(seq 40); do
+            compgen -G "$tmp/spool/*_*" >/dev/null || break
+            sleep 0.25
+        done
     fi
     local p
     for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done
@@ -48,7 +58,18 @@ cleanup() {
             tail -n 15 "$f"
         done
     fi
-    [[ -n $tmp ]] && rm -rf -- "$tmp"
+    if [[ -n $tmp && -d $tmp ]]; then
+        # Whatever still holds a file in the temp dir was started by this run (a slurmstepd
+        # whose slurmd is gone, a task's binary): stop it by its pid.
+        for pdir in /proc/[0-9]*; do
+            p=${pdir#/proc/}
+            [[ $p == "$$" || $p == "$BASHPID" ]] && continue
+            if ls -l "$pdir/fd" 2>/dev/null | grep -qF -- "$tmp/"; then
+                kill -KILL "$p" 2>/dev/null
+            fi
+        done
+        rm -rf -- "$tmp"
+    fi
     if $passed && [[ $rc -eq 0 ]]; then
         echo "slurm prove: PASS ($((SECONDS - start_time)) s)"
     else
@@ -89,7 +110,7 @@ mkdir -p "$tmp"/{munge,state,spool,log}
 # ---- munge, on its own socket and key ----
 dd if=/dev/urandom of="$tmp/munge/munge.key" bs=1024 count=1 status=none
 chmod 400 "$tmp/munge/munge.key"
-munged --foreground --force --key-file="$tmp/munge/munge.key" --socket="$tmp/munge/munge.socket" \
+setsid munged --foreground --force --key-file="$tmp/munge/munge.key" --socket="$tmp/munge/munge.socket" \
     --pid-file="$tmp/munge/munged.pid" --log-file="$tmp/log/munged.log" \
     --seed-file="$tmp/munge/munged.seed" >"$tmp/log/munged.out" 2>&1 &
 pids+=($!)
@@ -141,9 +162,9 @@ NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem_mb State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 
-slurmctld -D -i -f "$SLURM_CONF" >"$tmp/log/slurmctld.out" 2>&1 &
+setsid slurmctld -D -i -f "$SLURM_CONF" >"$tmp/log/slurmctld.out" 2>&1 &
 pids+=($!)
-slurmd -D -f "$SLURM_CONF" >"$tmp/log/slurmd.out" 2>&1 &
+setsid slurmd -D -f "$SLURM_CONF" >"$tmp/log/slurmd.out" 2>&1 &
 pids+=($!)
 log "munged, slurmctld, slurmd started (pids ${pids[*]}); node $host, $cpus CPUs"
 state=""
@@ -157,7 +178,7 @@ log "node $host idle"
 
 # ---- helpers ----
 job_state() { # JOBID -> its JobState (for an array task: JOBID_TASK)
-    scontrol -o show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | head -n1 | cut -d= -f2
+    scontrol -o show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | head -n1 | cut -d= -f2 || true
 }
 wait_state() { # JOBID STATE... : wait (up to $WAIT s) until the job is in one of the states
     local id=$1 s
@@ -238,7 +259,7 @@ while ((SECONDS < deadline)); do
     [[ $s == RUNNING || $s == COMPLETING ]] || break
     sleep 0.2
 done
-exit_code=$(scontrol -o show job "$task" | grep -o ' ExitCode=[0-9:]*' | cut -d= -f2)
+exit_code=$(scontrol -o show job "$task" | grep -o ' ExitCode=[0-9:]*' | cut -d= -f2 || true)
 log "task $task is $s, exit code $exit_code"
 [[ $s == FAILED && $exit_code == 130:0 ]] || fail "task $task: expected FAILED with exit code 130:0 after SIGTERM, got $s $exit_code"
 [[ -f $tmp/run2/shards/games-0.csv.checkpoint.json ]] || fail "task $task left no checkpoint"
@@ -261,7 +282,7 @@ for t in 0 1 2; do
     [[ $(job_state "${array_id}_$t") == COMPLETED ]] || fail "task ${array_id}_$t is $(job_state "${array_id}_$t")"
 done
 grep -q 'resuming' "$tmp/run2/shards/slurm-${array_id}_0.out" || fail "the requeued task did not resume (see its log)"
-restarts=$(scontrol -o show job "$task" | grep -o 'Restarts=[0-9]*' | cut -d= -f2)
+restarts=$(scontrol -o show job "$task" | grep -o 'Restarts=[0-9]*' | cut -d= -f2 || true)
 log "requeued task resumed from its checkpoint (Restarts=$restarts) and completed; merge $merge_id completed"
 [[ ! -e $tmp/run2/shards/games-0.csv.checkpoint.json ]] || fail "a checkpoint is left after the run completed"
 compare "$tmp/run2/shards" "$tmp/run2/ref"
