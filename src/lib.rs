@@ -14,6 +14,7 @@ pub mod display;
 pub mod game;
 pub mod games;
 pub mod names;
+pub mod observe;
 pub mod record;
 pub mod record_io;
 pub mod rng;

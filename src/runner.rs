@@ -11,9 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::bot::Bot;
-use crate::game::{Game, Outcome};
-use crate::record::{GameRecord, RecordFormat, build_record, write_record_line};
+use crate::bot::{Bot, BotFailure, OnFailure};
+use crate::game::{Game, Outcome, SeatSet};
+use crate::record::{GameEnd, GameRecord, RecordFormat, build_record, write_record_line};
 use crate::rng::{self, decision_seed, game_seed, rng_from_seed};
 
 /// What one game produced.
@@ -29,14 +29,18 @@ pub struct GameReport {
     pub plies: u32,
     /// Turns played ([`Game::turns`]).
     pub turns: u32,
-    /// The game record, when asked for ([`WantRecord::Record`]).
+    /// The game record, when asked for.
     pub record: Option<GameRecord>,
+    /// The failure that ended the game as a forfeit ([`OnFailure::Forfeit`]):
+    /// the game is then scored as lost by that seat (every other seat shares
+    /// the win; nobody wins a solo game), with the scores of the position
+    /// it stopped in.
+    pub forfeit: Option<BotFailure>,
     /// The values of [`Game::extra_columns`].
     pub extras: Vec<i64>,
     /// The game record as one JSON line with its `\n`, when asked for
     /// ([`WantRecord::Line`]): the bytes `serde_json` writes for
-    /// [`Self::record`], written directly by
-    /// [`write_record_line`].
+    /// [`Self::record`], written directly by [`write_record_line`].
     pub record_line: Option<Vec<u8>>,
 }
 
@@ -60,6 +64,36 @@ impl From<bool> for WantRecord {
         } else {
             WantRecord::No
         }
+    }
+}
+
+/// The capacity a record line starts with: most records fit (a 4-player
+/// Seashells record takes about 4 KB), so most lines are one allocation.
+const RECORD_LINE_CAPACITY: usize = 8 << 10;
+
+/// Why a game stopped before its end without a result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameStop {
+    /// The cancel flag was set.
+    Cancelled,
+    /// A bot failed, and its [`OnFailure`] is [`OnFailure::Stop`].
+    Bot(BotFailure),
+}
+
+impl std::fmt::Display for GameStop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameStop::Cancelled => Cancelled.fmt(f),
+            GameStop::Bot(failure) => failure.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for GameStop {}
+
+impl From<Cancelled> for GameStop {
+    fn from(_: Cancelled) -> GameStop {
+        GameStop::Cancelled
     }
 }
 
@@ -88,23 +122,64 @@ pub fn play_game<G: RecordFormat>(
     want_record: bool,
 ) -> GameReport {
     let never = AtomicBool::new(false);
-    play_game_cancellable(
+    play_game_cancellable(game, bots, bot_specs, index, seed, want_record, &never)
+        .expect("a game that is never cancelled is played to the end")
+}
+
+/// [`play_game`] that checks `cancel` before every decision and returns
+/// [`Cancelled`] as soon as it is set, so a run stops within one decision
+/// (a bot's decision itself is not interrupted). A bot that fails
+/// ([`Bot::try_choose`]) forfeits the game here whatever its
+/// [`Bot::on_failure`]; [`play_game_checked`] can stop instead.
+pub fn play_game_cancellable<G: RecordFormat>(
+    game: &G,
+    bots: &mut [Box<dyn Bot<G>>],
+    bot_specs: &[String],
+    index: u64,
+    seed: u64,
+    want_record: impl Into<WantRecord>,
+    cancel: &AtomicBool,
+) -> Result<GameReport, Cancelled> {
+    play(
         game,
         bots,
         bot_specs,
         index,
         seed,
         want_record.into(),
-        &never,
+        cancel,
+        false,
     )
-    .expect("a game that is never cancelled is played to the end")
+    .map_err(|_| Cancelled)
 }
 
-/// [`play_game`] that checks `cancel` before every decision and returns
-/// [`Cancelled`] as soon as it is set, so a run stops within one decision
-/// (a bot's decision itself is not interrupted). `want_record` says which
-/// record, if any, the report carries.
-pub fn play_game_cancellable<G: RecordFormat>(
+/// [`play_game_cancellable`] that lets a failing bot's
+/// [`Bot::on_failure`] decide: [`GameStop::Bot`] (stop) or a forfeit
+/// ([`GameReport::forfeit`]).
+#[allow(clippy::too_many_arguments)]
+pub fn play_game_checked<G: RecordFormat>(
+    game: &G,
+    bots: &mut [Box<dyn Bot<G>>],
+    bot_specs: &[String],
+    index: u64,
+    seed: u64,
+    want_record: impl Into<WantRecord>,
+    cancel: &AtomicBool,
+) -> Result<GameReport, GameStop> {
+    play(
+        game,
+        bots,
+        bot_specs,
+        index,
+        seed,
+        want_record.into(),
+        cancel,
+        true,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play<G: RecordFormat>(
     game: &G,
     bots: &mut [Box<dyn Bot<G>>],
     bot_specs: &[String],
@@ -112,19 +187,37 @@ pub fn play_game_cancellable<G: RecordFormat>(
     seed: u64,
     want_record: WantRecord,
     cancel: &AtomicBool,
-) -> Result<GameReport, Cancelled> {
+    may_stop: bool,
+) -> Result<GameReport, GameStop> {
     assert_eq!(bots.len(), game.players(), "one bot per seat");
     let mut setup_rng = rng_from_seed(seed);
     let initial = game.new_game(&mut setup_rng);
     let mut state = initial.clone();
     let mut actions = Vec::new();
     let mut plies = 0u32;
+    let mut forfeit = None;
     while let Some(seat) = game.to_move(&state) {
         if cancel.load(Ordering::Relaxed) {
-            return Err(Cancelled);
+            return Err(GameStop::Cancelled);
         }
         let mut decision_rng = rng_from_seed(decision_seed(seed, plies as u64));
-        let action = bots[seat].choose(game, &state, &mut decision_rng);
+        let action = match bots[seat].try_choose(game, &state, &mut decision_rng) {
+            Ok(action) => action,
+            Err(error) => {
+                let failure = BotFailure {
+                    bot: bot_specs.get(seat).cloned().unwrap_or_default(),
+                    seat,
+                    game: index,
+                    ply: plies,
+                    error,
+                };
+                if may_stop && bots[seat].on_failure() == OnFailure::Stop {
+                    return Err(GameStop::Bot(failure));
+                }
+                forfeit = Some(failure);
+                break;
+            }
+        };
         debug_assert!(
             game.play(&state, action).is_ok(),
             "bot for seat {seat} chose an illegal action {action}"
@@ -135,11 +228,38 @@ pub fn play_game_cancellable<G: RecordFormat>(
         }
         plies += 1;
     }
-    let record = (want_record == WantRecord::Record)
-        .then(|| build_record(game, Some(seed), bot_specs, &initial, &actions));
+    let mut outcome = game.outcome(&state);
+    if let Some(failure) = &forfeit {
+        // Lost by the failing seat: every other seat shares the win.
+        let mut winners = SeatSet::EMPTY;
+        for s in (0..game.players()).filter(|&s| s != failure.seat) {
+            winners.insert(s);
+        }
+        outcome.winners = winners;
+    }
+    for (seat, bot) in bots.iter_mut().enumerate() {
+        if forfeit.as_ref().is_none_or(|f| f.seat != seat) {
+            bot.game_over(game, &state, &outcome);
+        }
+    }
+    let full_record = || {
+        let mut record = build_record(game, Some(seed), bot_specs, &initial, &actions);
+        if let Some(failure) = &forfeit {
+            record.end = GameEnd::Forfeit(failure.seat);
+        }
+        record
+    };
+    let record = (want_record == WantRecord::Record).then(&full_record);
     let record_line = (want_record == WantRecord::Line).then(|| {
         let mut line = Vec::with_capacity(RECORD_LINE_CAPACITY);
-        write_record_line(game, Some(seed), bot_specs, &initial, &actions, &mut line);
+        if forfeit.is_some() {
+            // Rare: the direct writer knows only finished and unfinished
+            // games.
+            line = serde_json::to_vec(&full_record()).expect("a game record serializes");
+            line.push(b'\n');
+        } else {
+            write_record_line(game, Some(seed), bot_specs, &initial, &actions, &mut line);
+        }
         line
     });
     let mut extras = Vec::new();
@@ -147,18 +267,15 @@ pub fn play_game_cancellable<G: RecordFormat>(
     Ok(GameReport {
         index,
         seed,
-        outcome: game.outcome(&state),
+        outcome,
         plies,
         turns: game.turns(&state, plies),
         record,
+        forfeit,
         extras,
         record_line,
     })
 }
-
-/// The capacity a record line starts with: most records fit (a 4-player
-/// Seashells record takes about 4 KB), so most lines are one allocation.
-const RECORD_LINE_CAPACITY: usize = 8 << 10;
 
 /// How to play a range of a run's games: see [`play_games_cancellable`].
 pub struct RunOptions<'a> {
@@ -234,7 +351,7 @@ where
                 bot_specs,
                 index,
                 game_seed(options.run_seed, index),
-                options.want_records.into(),
+                options.want_records,
                 options.cancel,
             )?;
             (options.on_done)();
@@ -340,8 +457,7 @@ mod tests {
                 }) as Box<dyn Bot<Pebbles>>
             })
             .collect();
-        let result =
-            play_game_cancellable(&game, &mut bots, &specs, 0, 5, WantRecord::Record, &cancel);
+        let result = play_game_cancellable(&game, &mut bots, &specs, 0, 5, true, &cancel);
         assert_eq!(result.unwrap_err(), Cancelled);
         assert_eq!(
             decisions.load(Ordering::SeqCst),

@@ -15,6 +15,7 @@
 //! | `pimc` | `iterations=2000`, `worlds=20`, `c=0.7`, `rollout=random`, `reward=auto` |
 //! | `ismcts` | `iterations=2000`, `c=0.7`, `rollout=random`, `reward=auto` |
 //! | `oracle` (cheats) | `iterations=2000`, `c=0.7`, `rollout=random`, `reward=auto` |
+//! | `engine` | `name` (required): an external process declared with `--engine NAME=COMMAND` ([`external`], docs/protocol.md) |
 //!
 //! (`reward=auto` is `win` with two or more players, `margin` in solo
 //! games.) The canonical spec ([`BotConfig`]'s `Display`) spells out every
@@ -57,6 +58,7 @@
 //! [`BotConfig`]'s `Display`, build it in [`BotConfig::build`], and list its
 //! name in [`BOT_NAMES`].
 
+pub mod external;
 pub mod greedy;
 pub mod mcts;
 pub mod random;
@@ -102,6 +104,15 @@ pub enum BotConfig {
     Ismcts(SearchParams),
     /// UCT on the true state: cheats.
     Oracle(SearchParams),
+    /// An external process speaking the engine protocol
+    /// (docs/protocol.md), declared by name with `--engine NAME=COMMAND`:
+    /// the caller builds it from its [`external::EnginePool`];
+    /// [`BotConfig::build`] alone gives a bot that fails at its first
+    /// decision (the engine is not declared there).
+    Engine {
+        /// The declared engine's name.
+        name: String,
+    },
 }
 
 /// The words of the `reward` option: `auto` (the default) is `win` with two
@@ -170,6 +181,19 @@ impl BotConfig {
                 spec.check_keys(&SEARCH_KEYS)?;
                 Ok(BotConfig::Oracle(search_params(&spec)?))
             }
+            "engine" => {
+                spec.check_keys(&["name"])?;
+                match spec.get("name") {
+                    Some(name) if !name.is_empty() => Ok(BotConfig::Engine {
+                        name: name.to_string(),
+                    }),
+                    _ => Err(SpecError::Invalid {
+                        name: "engine".into(),
+                        why: "`engine` needs `name=NAME`, the name given to --engine NAME=COMMAND"
+                            .into(),
+                    }),
+                }
+            }
             _ => Err(SpecError::UnknownName {
                 kind: "bot",
                 name: spec.name.clone(),
@@ -186,6 +210,7 @@ impl BotConfig {
     /// A fresh bot for game `G`.
     pub fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
         match *self {
+            BotConfig::Engine { ref name } => Box::new(Undeclared(name.clone())),
             BotConfig::Random => Box::new(RandomBot),
             BotConfig::Greedy { worlds } => Box::new(GreedyBot::new(worlds)),
             BotConfig::Pimc { worlds, params } => {
@@ -194,6 +219,28 @@ impl BotConfig {
             BotConfig::Ismcts(params) => Box::new(MctsBot::<G>::new(Mode::Ismcts, params)),
             BotConfig::Oracle(params) => Box::new(MctsBot::<G>::new(Mode::Oracle, params)),
         }
+    }
+}
+
+/// The bot [`BotConfig::build`] makes for an engine it cannot reach: it
+/// fails at its first decision with a clear error.
+struct Undeclared(String);
+
+impl<G: beachcomber::Game> Bot<G> for Undeclared {
+    fn choose(&mut self, game: &G, state: &G::State, _rng: &mut beachcomber::GameRng) -> G::Action {
+        game.legal_actions(state)[0]
+    }
+
+    fn try_choose(
+        &mut self,
+        _game: &G,
+        _state: &G::State,
+        _rng: &mut beachcomber::GameRng,
+    ) -> Result<G::Action, beachcomber::bot::BotError> {
+        Err(beachcomber::bot::BotError::Start(format!(
+            "engine `{}` is not declared (--engine {}=COMMAND)",
+            self.0, self.0
+        )))
     }
 }
 
@@ -223,6 +270,7 @@ impl fmt::Display for BotConfig {
                 write!(f, "oracle(iterations={},", params.iterations)?;
                 search(f, params)
             }
+            BotConfig::Engine { name } => write!(f, "engine(name={name})"),
         }
     }
 }

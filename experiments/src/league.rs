@@ -62,6 +62,9 @@ pub struct LeagueArgs {
     /// Outputs, threads, progress, resume, shard.
     #[command(flatten)]
     pub run: RunArgs,
+    /// External bots (docs/protocol.md).
+    #[command(flatten)]
+    pub engines: crate::engines::EngineArgs,
 }
 
 /// The header of the ratings CSV (with its newline).
@@ -106,7 +109,13 @@ pub fn ratings(
     rate(bots, &deals, &FitConfig::default(), resamples, seed).map_err(|e| e.to_string())
 }
 
-fn ratings_csv(spec: &RunSpec, totals: &Totals, per_pairing_games: u64, resamples: u32) -> String {
+/// The ratings CSV of a league (header included).
+pub fn ratings_csv(
+    spec: &RunSpec,
+    totals: &Totals,
+    per_pairing_games: u64,
+    resamples: u32,
+) -> String {
     let mut text = RATINGS_HEADER.to_string();
     let Ok((ratings, converged)) = ratings(spec, totals, resamples) else {
         return text;
@@ -141,7 +150,9 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
             "--players {players}: a league needs at least 2 players (rate solo play with `tournament`)"
         ));
     }
-    let parts = split_top_level(&args.bots).map_err(|e| format!("--bots: {e}"))?;
+    let engines = args.engines.start()?;
+    let bots_text = engines.rewrite_bots(&args.bots)?;
+    let parts = split_top_level(&bots_text).map_err(|e| format!("--bots: {e}"))?;
     let mut bots: Vec<(String, BotConfig)> = Vec::new();
     for part in parts {
         let config = BotConfig::parse(part).map_err(|e| format!("--bots: {e}"))?;
@@ -182,6 +193,7 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
     )
     .map_err(|e| format!("--bots: {e}"))?;
     let shard = args.run.shard()?;
+    engines.check(bots.iter().map(|(_, c)| c))?;
     if !args.run.quiet && bots.iter().any(|(_, c)| c.is_cheating()) {
         eprintln!(
             "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
@@ -206,10 +218,15 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
         threads: args.run.threads,
         sprt: None,
         shard,
+        checkpoint_every: std::time::Duration::from_secs_f64(args.run.checkpoint_every),
+        engines: &engines,
     };
     let summary =
         |totals: &Totals| ratings_csv(&spec, totals, args.games_per_pairing, args.resamples);
     let result = runs::execute(&request, &summary)?;
+    for note in engines.failure_notes() {
+        eprintln!("{note}");
+    }
     if args.run.quiet {
         return Ok(());
     }

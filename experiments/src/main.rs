@@ -8,8 +8,10 @@ macro_rules! out {
 }
 
 mod bench;
+mod engines;
 mod game_choice;
 mod league;
+mod merge;
 mod output;
 mod play;
 mod replay;
@@ -38,6 +40,9 @@ enum Command {
     /// Rate bots in a round robin (Bradley-Terry, Elo scale, 95% intervals).
     #[command(after_help = league::EXAMPLES)]
     League(league::LeagueArgs),
+    /// Join the shards of one run (--shard, Slurm array tasks) into the files one machine would write.
+    #[command(after_help = merge::EXAMPLES)]
+    Merge(merge::MergeArgs),
     /// Re-play game records through the engine, verify them, and show a game.
     #[command(after_help = replay::EXAMPLES)]
     Replay(replay::ReplayArgs),
@@ -122,6 +127,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Tournament(args) => tournament::run(args),
         Command::League(args) => league::run(args),
+        Command::Merge(args) => merge::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Play(args) => play::run(args),

@@ -93,6 +93,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "I", default_value_t = 4000,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub hint_iterations: u32,
+    /// External bots (docs/protocol.md).
+    #[command(flatten)]
+    pub engines: crate::engines::EngineArgs,
 }
 
 /// Run the command.
@@ -106,7 +109,13 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
             args.choice.players - 1
         ));
     }
-    let configs = parse_bots(&args.bots, args.choice.players, args.seat)?;
+    let engines = args.engines.start()?;
+    let configs = parse_bots(
+        &engines.rewrite_bots(&args.bots)?,
+        args.choice.players,
+        args.seat,
+    )?;
+    engines.check(configs.iter().flatten())?;
     let mut record_file = match &args.record {
         None => None,
         Some(path) => {
@@ -131,10 +140,10 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         echo: !std::io::stdin().is_terminal(),
     };
     let input = spawn_reader();
-    let (end, record) = with_game!(&game, |g| {
-        let mut session = Session::new(g, &configs, options);
+    let (end, record, failure) = with_game!(&game, |g| {
+        let mut session = Session::new(g, &configs, &engines, options);
         let end = session.play(&input);
-        (end, session.record_line())
+        (end, session.record_line(), session.failure.take())
     });
     let saved = match (&mut record_file, &args.record) {
         (Some(file), Some(path)) => {
@@ -158,6 +167,11 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
             Ok(())
         }
         End::Interrupted => Err(format!("interrupted: game stopped; {saved}")),
+        End::BotFailed => Err(format!(
+            "{}; {saved}{}",
+            failure.unwrap_or_default(),
+            engines.log_note()
+        )),
     }
 }
 
@@ -307,6 +321,8 @@ enum End {
     Quit,
     InputClosed,
     Interrupted,
+    /// An external bot failed (`Session::failure` says which and why).
+    BotFailed,
 }
 
 /// Settings of a session.
@@ -342,10 +358,17 @@ struct Session<'g, G: GameKind> {
     states: Vec<G::State>,
     actions: Vec<G::Action>,
     state: G::State,
+    /// Why an external bot failed, when one did.
+    failure: Option<String>,
 }
 
 impl<'g, G: GameKind> Session<'g, G> {
-    fn new(game: &'g G, configs: &[Option<BotConfig>], opts: Options) -> Self {
+    fn new(
+        game: &'g G,
+        configs: &[Option<BotConfig>],
+        engines: &crate::engines::Engines,
+        opts: Options,
+    ) -> Self {
         let seed = game_seed(opts.run_seed, 0);
         let initial = game.new_game(&mut rng_from_seed(seed));
         let n = game.players();
@@ -363,6 +386,9 @@ impl<'g, G: GameKind> Session<'g, G> {
                     c.build(),
                     "greedy: the best position after one move by the game's evaluation",
                 ),
+                Some(c @ BotConfig::Engine { .. }) => {
+                    Player::Other(engines.build(c), "an external engine")
+                }
             })
             .collect();
         let specs = configs
@@ -379,6 +405,7 @@ impl<'g, G: GameKind> Session<'g, G> {
             initial,
             states: Vec::new(),
             actions: Vec::new(),
+            failure: None,
         }
     }
 
@@ -477,7 +504,10 @@ impl<'g, G: GameKind> Session<'g, G> {
                 return End::Finished;
             };
             if seat != self.opts.human {
-                self.bot_move(seat);
+                if let Err(why) = self.bot_move(seat) {
+                    self.failure = Some(why);
+                    return self.stopped(End::BotFailed);
+                }
                 dirty = true;
                 continue;
             }
@@ -596,13 +626,21 @@ impl<'g, G: GameKind> Session<'g, G> {
     }
 
     /// The decision of the bot in `seat`, with one line saying why.
-    fn bot_move(&mut self, seat: Seat) {
+    fn bot_move(&mut self, seat: Seat) -> Result<(), String> {
         let ply = self.actions.len();
         let mut rng = rng_from_seed(decision_seed(self.seed, ply as u64));
         let (game, state) = (self.game, &self.state);
         let (action, why) = match &mut self.players[seat] {
             Player::Human => unreachable!("the person's seat has no bot"),
-            Player::Other(bot, why) => (bot.choose(game, state, &mut rng), why.to_string()),
+            Player::Other(bot, why) => match bot.try_choose(game, state, &mut rng) {
+                Ok(action) => (action, why.to_string()),
+                Err(e) => {
+                    return Err(format!(
+                        "bot `{}` (seat {seat}) failed at decision {ply}: {e}",
+                        self.specs[seat]
+                    ));
+                }
+            },
             Player::Search(bot, reward) => {
                 let action = bot.choose(game, state, &mut rng);
                 (action, explain(bot, action, *reward))
@@ -615,6 +653,7 @@ impl<'g, G: GameKind> Session<'g, G> {
         );
         out!("{}", self.opts.style.bot(&line));
         self.push(action);
+        Ok(())
     }
 
     /// The top 3 actions of an ismcts search from the person's view.
@@ -706,6 +745,7 @@ impl<'g, G: GameKind> Session<'g, G> {
             End::Quit => "you quit",
             End::InputClosed => "end of input",
             End::Interrupted => "interrupted",
+            End::BotFailed => "a bot failed",
             End::Finished => "finished",
         };
         out!(

@@ -44,7 +44,8 @@ use crate::signals;
 /// The version of the manifest and checkpoint formats.
 pub const MANIFEST_FORMAT: u32 = 1;
 
-/// Most time between two checkpoints while games finish.
+/// Most time between two checkpoints while games finish, by default
+/// (`--checkpoint-every`).
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
 
 /// Everything that decides a run's output bytes, in canonical form: what a
@@ -151,6 +152,8 @@ pub struct RunFiles {
     manifest: Option<PathBuf>,
     description: RunDescription,
     last_checkpoint: Instant,
+    /// Most time between two checkpoints.
+    every: Duration,
     /// Timing of the sessions before this one.
     timing: Timing,
     started: Instant,
@@ -187,7 +190,7 @@ pub fn describe_outputs(resolved: &[Resolved]) -> Vec<(String, String)> {
 
 /// The first place where two descriptions differ, as `path: A there, B
 /// here`.
-fn first_difference(there: &Value, here: &Value, path: &str) -> Option<String> {
+pub fn first_difference(there: &Value, here: &Value, path: &str) -> Option<String> {
     match (there, here) {
         (Value::Object(a), Value::Object(b)) => {
             for (k, va) in a {
@@ -220,7 +223,7 @@ fn first_difference(there: &Value, here: &Value, path: &str) -> Option<String> {
 }
 
 /// Write `value` as pretty JSON to `path` through `path.tmp` and a rename.
-fn write_json_atomically<T: Serialize>(path: &Path, value: &T) -> io::Result<()> {
+pub fn write_json_atomically<T: Serialize>(path: &Path, value: &T) -> io::Result<()> {
     let tmp = with_suffix(path, ".tmp");
     let mut text = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
     text.push(b'\n');
@@ -270,6 +273,7 @@ impl RunFiles {
             manifest,
             description,
             last_checkpoint: Instant::now(),
+            every: CHECKPOINT_EVERY,
             timing: Timing::default(),
             started: Instant::now(),
         };
@@ -441,6 +445,11 @@ impl RunFiles {
         })
     }
 
+    /// Checkpoint at most every `every` (zero: after every chunk).
+    pub fn set_checkpoint_every(&mut self, every: Duration) {
+        self.every = every;
+    }
+
     /// Append `bytes` to the streamed output `label`, if it is open.
     pub fn append(&mut self, label: &str, bytes: &[u8]) -> Result<(), String> {
         if bytes.is_empty() {
@@ -503,7 +512,7 @@ impl RunFiles {
         let Some(path) = self.checkpoint.clone() else {
             return Ok(());
         };
-        if !force && self.last_checkpoint.elapsed() < CHECKPOINT_EVERY {
+        if !force && self.last_checkpoint.elapsed() < self.every {
             return Ok(());
         }
         self.flush()?;

@@ -12,9 +12,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use beachcomber::bot::Bot;
-use beachcomber::game::{Evaluate, Game};
-use beachcomber::games::AnyGame;
-use beachcomber::record::RecordFormat;
+use beachcomber::game::Game;
+use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::record_io::Compression;
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{
@@ -26,6 +25,7 @@ use beachcomber_bots::BotConfig;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::engines::Engines;
 use crate::output::resolve_outputs;
 use crate::run_files::{RunDescription, RunFiles, describe_outputs};
 use crate::signals;
@@ -60,6 +60,20 @@ pub struct RunArgs {
     /// when set. `{shard}` in an output name is replaced by I.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// Most seconds between two checkpoints of a resumable run (0: after
+    /// every chunk of games).
+    #[arg(long, value_name = "SECS", default_value_t = 2.0,
+          value_parser = parse_seconds)]
+    pub checkpoint_every: f64,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && (0.0..=86_400.0).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds from 0 to 86400"
+        )),
+    }
 }
 
 impl RunArgs {
@@ -153,6 +167,10 @@ pub struct RunRequest<'a> {
     pub sprt: Option<Sprt>,
     /// The part of the run to play.
     pub shard: Shard,
+    /// Most time between two checkpoints.
+    pub checkpoint_every: Duration,
+    /// The declared external bots (checked already).
+    pub engines: &'a Engines,
 }
 
 /// How a run ended.
@@ -216,6 +234,7 @@ pub fn execute(
         request.resume,
         Totals::new(spec),
     )?;
+    files.set_checkpoint_every(request.checkpoint_every);
     let threads_wanted = request.threads.unwrap_or(0) as usize;
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(threads_wanted)
@@ -264,6 +283,7 @@ pub fn execute(
             g,
             spec,
             &request.bots,
+            request.engines,
             &play_options,
             start.totals.clone(),
             &mut sink
@@ -304,6 +324,20 @@ pub fn execute(
                 }
                 (Err(e), _) => format!("interrupted; {e}"),
                 (Ok(()), None) => "interrupted: stopped, no output written".to_string(),
+            })
+        }
+        Err(PlayError::Bot {
+            failure,
+            next,
+            totals,
+        }) => {
+            let saved = files.checkpoint(next, &totals, threads, true);
+            let how = files.abandon();
+            let log = request.engines.log_note();
+            Err(match (saved, how) {
+                (Ok(()), Some(how)) => format!("{failure}{log}; {how}"),
+                (Err(e), _) => format!("{failure}{log}; {e}"),
+                (Ok(()), None) => format!("{failure}{log}; no output written"),
             })
         }
         Err(e) => {
@@ -347,10 +381,11 @@ impl beachcomber::tournament::Sink for FileSink<'_> {
 }
 
 /// Play the run's range with fresh bots built from their configurations.
-fn play_into<G: RecordFormat + Evaluate>(
+fn play_into<G: GameKind>(
     game: &G,
     spec: &RunSpec,
     bots: &[(String, BotConfig)],
+    engines: &Engines,
     options: &PlayOptions<'_>,
     totals: Totals,
     sink: &mut FileSink<'_>,
@@ -360,7 +395,7 @@ fn play_into<G: RecordFormat + Evaluate>(
             .iter()
             .find(|(name, _)| name == s)
             .expect("every lineup spec has a configuration");
-        config.build::<G>()
+        engines.build::<G>(config)
     };
     play_range(game, spec, bot, options, totals, sink)
 }

@@ -72,6 +72,9 @@ pub struct TournamentArgs {
     /// every whole deal; see docs/tournaments.md).
     #[arg(long, value_name = "BOUNDS")]
     pub sprt: Option<String>,
+    /// External bots (docs/protocol.md).
+    #[command(flatten)]
+    pub engines: crate::engines::EngineArgs,
 }
 /// Parse `--bots` into one config per seat.
 pub fn parse_bots(text: &str, players: usize) -> Result<(Vec<BotConfig>, Vec<String>), String> {
@@ -152,9 +155,11 @@ pub fn parse_sprt(text: Option<&str>, spec: &RunSpec) -> Result<Option<Sprt>, St
 /// Run the command.
 pub fn run(args: TournamentArgs) -> Result<(), String> {
     let game = args.choice.build()?;
-    let (configs, specs) = parse_bots(&args.bots, args.choice.players)?;
+    let engines = args.engines.start()?;
+    let (configs, specs) = parse_bots(&engines.rewrite_bots(&args.bots)?, args.choice.players)?;
     let spec = run_spec(&args, &game, &specs)?;
     let sprt = parse_sprt(args.sprt.as_deref(), &spec)?;
+    engines.check(&configs)?;
     let shard = args.run.shard()?;
     if sprt.is_some() && !shard.is_whole() {
         return Err(format!(
@@ -190,6 +195,8 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
         threads: args.run.threads,
         sprt,
         shard,
+        checkpoint_every: std::time::Duration::from_secs_f64(args.run.checkpoint_every),
+        engines: &engines,
     };
     let summary = |totals: &Totals| {
         let mut text = rows::SUMMARY_HEADER.to_string();
@@ -200,6 +207,10 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     if !args.run.quiet {
         print_summary(&spec, &game, &result, sprt.as_ref());
     }
+    engines
+        .failure_notes()
+        .iter()
+        .for_each(|n| eprintln!("{n}"));
     Ok(())
 }
 

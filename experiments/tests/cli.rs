@@ -675,7 +675,7 @@ fn ctrl_c_stops_a_tournament_within_a_decision_and_keeps_it_resumable() {
     // The partial CSV holds the header only; nothing has a final name.
     assert_eq!(
         std::fs::read_to_string(dir.path().join("o.csv.partial")).unwrap(),
-        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,removed\n"
+        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end,removed\n"
     );
     // Starting again without --resume is refused: it would lose the run.
     let o = run(&args);
@@ -949,16 +949,16 @@ fn a_small_tournament_gives_exactly_these_bytes() {
 }
 
 const GOLDEN_GAMES_CSV: &str = "\
-game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns
-0,0,0,7959393617856205470,0,greedy(worlds=2),20,3,0.0000,0,61,61
-0,0,0,7959393617856205470,1,random,23,1,1.0000,1,61,61
-0,0,0,7959393617856205470,2,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",22,2,0.0000,0,61,61
-1,0,1,7959393617856205470,0,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",23,2,0.0000,0,63,63
-1,0,1,7959393617856205470,1,greedy(worlds=2),26,1,1.0000,1,63,63
-1,0,1,7959393617856205470,2,random,20,3,0.0000,0,63,63
-2,0,2,7959393617856205470,0,random,20,2,0.0000,0,60,60
-2,0,2,7959393617856205470,1,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",20,2,0.0000,0,60,60
-2,0,2,7959393617856205470,2,greedy(worlds=2),27,1,1.0000,1,60,60
+game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end
+0,0,0,7959393617856205470,0,greedy(worlds=2),20,3,0.0000,0,61,61,finished
+0,0,0,7959393617856205470,1,random,23,1,1.0000,1,61,61,finished
+0,0,0,7959393617856205470,2,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",22,2,0.0000,0,61,61,finished
+1,0,1,7959393617856205470,0,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",23,2,0.0000,0,63,63,finished
+1,0,1,7959393617856205470,1,greedy(worlds=2),26,1,1.0000,1,63,63,finished
+1,0,1,7959393617856205470,2,random,20,3,0.0000,0,63,63,finished
+2,0,2,7959393617856205470,0,random,20,2,0.0000,0,60,60,finished
+2,0,2,7959393617856205470,1,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",20,2,0.0000,0,60,60,finished
+2,0,2,7959393617856205470,2,greedy(worlds=2),27,1,1.0000,1,60,60,finished
 ";
 const GOLDEN_SUMMARY_CSV: &str = "\
 game_spec,players,games,seed,rotations,kind,seat,bot,seat_games,wins,win_rate,win_low95,win_high95,mean_score,score_ci95,mean_rank,tie_rate,mean_plies,sd_plies,mean_turns,sd_turns,paired_diff,paired_ci95,paired_deals,wins60,won,score_sum,score_sq,rank_sum,ties,plies_sum,plies_sq,turns_sum,turns_sq,paired_sum,paired_sq,paired_unit,sprt,sprt_llr,sprt_lower,sprt_upper,sprt_decision,sprt_counts

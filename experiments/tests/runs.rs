@@ -69,7 +69,7 @@ fn checkpointed_games(checkpoint: &Path) -> u64 {
     v["next"].as_u64().unwrap()
 }
 
-/// A run of a few seconds (2-player Seashells, greedy against random,
+/// A run of several seconds (2-player Seashells, greedy against random,
 /// rotated), writing every output into `dir`.
 fn long_run(dir: &Path, extra: &[&str]) -> Vec<String> {
     let mut args: Vec<String> = [
@@ -79,12 +79,14 @@ fn long_run(dir: &Path, extra: &[&str]) -> Vec<String> {
         "--players",
         "2",
         "--bots",
-        "greedy(worlds=2),random",
+        "greedy(worlds=8),random",
         "--games",
-        "6000",
+        "20000",
         "--seed",
         "11",
         "--quiet",
+        "--checkpoint-every",
+        "0",
         "--out",
         s(&dir.join("g.csv")),
         "--summary",
@@ -193,11 +195,11 @@ fn a_run_interrupted_by_signals_and_kill_9_resumes_to_the_same_bytes() {
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("g.csv.manifest.json")).unwrap())
             .unwrap();
-    assert_eq!(manifest["games"], 6000);
-    assert_eq!(manifest["totals"]["games"], 6000);
+    assert_eq!(manifest["games"], 20000);
+    assert_eq!(manifest["totals"]["games"], 20000);
     assert!(manifest["timing"]["sessions"].as_u64().unwrap() >= 3);
     assert_eq!(manifest["description"]["run"]["seed"], 11);
-    assert_eq!(manifest["description"]["run"]["deals"], 3000);
+    assert_eq!(manifest["description"]["run"]["deals"], 10000);
     // Nothing left to resume.
     let o = run(&strs(&long_run(dir, &["--resume"])));
     assert_eq!(o.status.code(), Some(1));
@@ -630,7 +632,7 @@ fn game_specific_columns_follow_the_common_ones() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,removed"
+        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end,removed"
     );
     // The rulebook removes 30 to 40 tokens at 2 players: each game says how many.
     for line in lines {
@@ -652,8 +654,210 @@ fn game_specific_columns_follow_the_common_ones() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(&csv).unwrap();
     let mut lines = text.lines();
-    assert!(lines.next().unwrap().ends_with(",plies,turns,capped"));
+    assert!(lines.next().unwrap().ends_with(",plies,turns,end,capped"));
     // Three turns rarely win three Shells: most games end at the cap.
     let capped = lines.filter(|l| l.ends_with(",1")).count();
     assert_eq!(capped, 14, "games of 20 capped");
+}
+
+/// The files of a tournament (or league) `args`, whole or as `shards`
+/// parts merged, in `dir`: (games CSV, summary, records).
+fn sharded(dir: &Path, args: &[&str], shards: Option<u64>) -> [Vec<u8>; 3] {
+    let names = ["g{shard}.csv", "s{shard}.csv", "r{shard}.jsonl.zst"];
+    let outputs = |fill: &str| -> Vec<String> {
+        names
+            .iter()
+            .map(|n| s(&dir.join(n.replace("{shard}", fill))).to_string())
+            .collect()
+    };
+    let with_outputs = |extra: &[&str], files: &[String]| {
+        let mut a: Vec<&str> = args.to_vec();
+        a.extend(extra);
+        a.extend([
+            "--out",
+            &files[0],
+            "--summary",
+            &files[1],
+            "--record",
+            &files[2],
+        ]);
+        let o = run(&a);
+        assert!(o.status.success(), "{a:?}: {}", stderr(&o));
+    };
+    match shards {
+        None => with_outputs(&[], &outputs("-whole")),
+        Some(n) => {
+            for i in 0..n {
+                let shard = format!("{i}/{n}");
+                // `{shard}` in the names, filled by the program.
+                with_outputs(&["--shard", &shard], &outputs("-{shard}"));
+            }
+            let manifests: Vec<String> = (0..n)
+                .map(|i| s(&dir.join(format!("g-{i}.csv.manifest.json"))).to_string())
+                .collect();
+            let merged = outputs("-merged");
+            let mut a: Vec<&str> = vec!["merge", "--quiet"];
+            a.extend(manifests.iter().map(String::as_str));
+            a.extend([
+                "--out",
+                &merged[0],
+                "--summary",
+                &merged[1],
+                "--record",
+                &merged[2],
+            ]);
+            let o = run(&a);
+            assert!(o.status.success(), "{}", stderr(&o));
+        }
+    }
+    let tag = if shards.is_some() {
+        "-merged"
+    } else {
+        "-whole"
+    };
+    let files = outputs(tag);
+    [0, 1, 2].map(|i| std::fs::read(&files[i]).unwrap())
+}
+
+#[test]
+fn merged_shards_are_byte_identical_to_the_whole_run() {
+    let tournament = [
+        "tournament",
+        "--game",
+        "seashells",
+        "--players",
+        "2",
+        "--bots",
+        "ismcts(iterations=40),greedy",
+        "--deals",
+        "70",
+        "--seed",
+        "8",
+        "--quiet",
+    ];
+    let league = [
+        "league",
+        "--game",
+        "shell-dash",
+        "--players",
+        "2",
+        "--bots",
+        "greedy,random,ismcts(iterations=20)",
+        "--games-per-pairing",
+        "140",
+        "--seed",
+        "8",
+        "--quiet",
+    ];
+    for args in [&tournament[..], &league[..]] {
+        let whole_dir = temp_dir();
+        let whole = sharded(whole_dir.path(), args, None);
+        assert!(whole[2].len() > 100);
+        for n in [1, 2, 3] {
+            let dir = temp_dir();
+            let merged = sharded(dir.path(), args, Some(n));
+            for (i, name) in ["games CSV", "summary", "records"].iter().enumerate() {
+                assert!(
+                    merged[i] == whole[i],
+                    "{}: {name} differs with {n} shards",
+                    args[0]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn merge_refuses_shards_that_do_not_make_one_run() {
+    let dir = temp_dir();
+    let dir = dir.path();
+    let shard = |i: u64, n: u64, seed: &str| {
+        let out = dir.join(format!("g{i}of{n}s{seed}.csv"));
+        let o = run(&[
+            "tournament",
+            "--game",
+            "shell-dash",
+            "--players",
+            "2",
+            "--games",
+            "20",
+            "--seed",
+            seed,
+            "--quiet",
+            "--shard",
+            &format!("{i}/{n}"),
+            "--out",
+            s(&out),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        out
+    };
+    let (a, b, c) = (shard(0, 3, "1"), shard(1, 3, "1"), shard(2, 3, "1"));
+    let other_seed = shard(2, 3, "2");
+    let other_split = shard(1, 2, "1");
+    let merged = dir.join("m.csv");
+    let nothing = dir.join("nothing.csv");
+    let cases: Vec<(Vec<&Path>, &str)> = vec![
+        (vec![&a, &b], "2/3 missing"),
+        (vec![&a, &b, &b, &c], "given twice"),
+        (vec![&a, &b, &other_seed], "run.seed: 1 there, 2 here"),
+        (
+            vec![&a, &other_split, &c],
+            "shards of one split have one count",
+        ),
+        (vec![&a, &b, &nothing], "cannot read the manifest"),
+    ];
+    for (inputs, expected) in cases {
+        let mut args = vec!["merge"];
+        args.extend(inputs.iter().map(|p| s(p)));
+        args.extend(["--out", s(&merged)]);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(1));
+        let err = stderr(&o);
+        assert!(err.contains(expected), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!merged.exists());
+    }
+    // Shards run without --record cannot give records.
+    let o = run(&[
+        "merge",
+        s(&a),
+        s(&b),
+        s(&c),
+        "--record",
+        s(&dir.join("r.jsonl")),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("was run without --record"),
+        "{}",
+        stderr(&o)
+    );
+    // The shard count comes from a Slurm array task when --shard is absent.
+    let out = dir.join("slurm-{shard}.csv");
+    let o = bin()
+        .args([
+            "tournament",
+            "--game",
+            "shell-dash",
+            "--players",
+            "2",
+            "--games",
+            "20",
+            "--quiet",
+            "--out",
+            s(&out),
+        ])
+        .env("SLURM_ARRAY_TASK_ID", "5")
+        .env("SLURM_ARRAY_TASK_MIN", "4")
+        .env("SLURM_ARRAY_TASK_MAX", "6")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("slurm-1.csv.manifest.json")).unwrap();
+    let m: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        m["description"]["shard"],
+        serde_json::json!({"index": 1, "count": 3})
+    );
 }

@@ -4,7 +4,8 @@
 //! Each game lives in its own module and implements [`GameKind`] (its name,
 //! player counts, spec options and canonical spec) on top of
 //! [`crate::game::Game`], [`crate::game::Evaluate`],
-//! [`crate::record::RecordFormat`] and [`crate::display::Describe`]. The one
+//! [`crate::record::RecordFormat`], [`crate::display::Describe`] and
+//! [`crate::observe::Observe`]. The one
 //! list of games is the `registry!` call below: it generates [`AnyGame`],
 //! [`GAMES`] (names, player counts and options for help texts),
 //! [`AnyGame::from_spec`], [`AnyGame::from_record`] and
@@ -19,11 +20,12 @@ use std::ops::RangeInclusive;
 
 use crate::display::Describe;
 use crate::game::Evaluate;
+use crate::observe::Observe;
 use crate::record::{GameRecord, RecordError, RecordFormat};
 use crate::spec::{Spec, SpecError};
 
 /// What the registry needs of a game configuration type.
-pub trait GameKind: RecordFormat + Evaluate + Describe {
+pub trait GameKind: RecordFormat + Evaluate + Describe + Observe {
     /// The game's name in specs and records (`"seashells"`...).
     const NAME: &'static str;
     /// The player counts the game takes.

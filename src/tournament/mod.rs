@@ -45,11 +45,12 @@ use serde::{Deserialize, Serialize};
 
 pub use self::totals::{BotTotals, PairedTotals, SeatTotals, Tally, Totals, ranks};
 use crate::bot::Bot;
+use crate::bot::BotFailure;
 use crate::game::Outcome;
 use crate::record::RecordFormat;
 use crate::record_io::Compression;
 use crate::rng::game_seed;
-use crate::runner::{WantRecord, play_game_cancellable};
+use crate::runner::{GameStop, WantRecord, play_game_checked};
 
 /// How many games a run plays: a number of games (a multiple of the
 /// rotations) or a number of deals.
@@ -379,6 +380,9 @@ pub struct GameResult {
     /// The game record as one JSON line (with its newline), serialized in
     /// the worker, when asked for.
     pub record_line: Option<Vec<u8>>,
+    /// The seat whose bot forfeited the game (see
+    /// [`crate::runner::GameReport::forfeit`]), if one did.
+    pub forfeit: Option<usize>,
 }
 
 /// Whether a run goes on after a game.
@@ -447,6 +451,17 @@ pub enum PlayError {
     Sink(String),
     /// Records could not be compressed.
     Compress(String),
+    /// A bot failed and stops the run ([`crate::bot::OnFailure::Stop`]).
+    /// As with [`PlayError::Cancelled`], the sink has every game before
+    /// `next` and the totals count exactly those.
+    Bot {
+        /// What failed.
+        failure: BotFailure,
+        /// The first game not handed to the sink.
+        next: u64,
+        /// The totals through `next`.
+        totals: Box<Totals>,
+    },
 }
 
 impl fmt::Display for PlayError {
@@ -455,6 +470,7 @@ impl fmt::Display for PlayError {
             PlayError::Cancelled { next, .. } => write!(f, "cancelled before game {next}"),
             PlayError::Sink(e) => f.write_str(e),
             PlayError::Compress(e) => write!(f, "cannot compress records: {e}"),
+            PlayError::Bot { failure, .. } => failure.fmt(f),
         }
     }
 }
@@ -575,21 +591,21 @@ where
         .collect();
     let quoted: Vec<String> = bots.iter().map(|b| rows::field(b)).collect();
     let want_records = options.records.is_some();
-    // Play one chunk in parallel; results in game order, `None` for a game
-    // stopped by the cancel flag.
-    let play_chunk = |range: Range<u64>| -> Vec<Option<GameResult>> {
+    // Play one chunk in parallel; results in game order, an error for a
+    // game stopped by the cancel flag or by a failing bot.
+    let play_chunk = |range: Range<u64>| -> Vec<Result<GameResult, GameStop>> {
         range
             .into_par_iter()
             .map(|local| {
                 if options.cancel.load(Ordering::Relaxed) {
-                    return None;
+                    return Err(GameStop::Cancelled);
                 }
                 let index = options.shard.global(spec, local);
                 let (deal, lineup, rotation) = spec.locate(index);
                 let (specs, ids) = &seatings[lineup][rotation as usize];
                 let mut seat_bots: Vec<Box<dyn Bot<G>>> = specs.iter().map(|s| bot(s)).collect();
                 let seed = spec.game_seed(index);
-                let report = play_game_cancellable(
+                let report = play_game_checked(
                     game,
                     &mut seat_bots,
                     specs,
@@ -601,8 +617,7 @@ where
                         WantRecord::No
                     },
                     options.cancel,
-                )
-                .ok()?;
+                )?;
                 let mut result = GameResult {
                     index,
                     deal,
@@ -616,12 +631,13 @@ where
                     extras: report.extras,
                     rows: None,
                     record_line: report.record_line,
+                    forfeit: report.forfeit.map(|f| f.seat),
                 };
                 if options.want_rows {
                     result.rows = Some(rows::game_rows(&result, &quoted));
                 }
                 (options.on_done)();
-                Some(result)
+                Ok(result)
             })
             .collect()
     };
@@ -646,8 +662,10 @@ where
     loop {
         size = next_chunk_size(size, began.elapsed());
         began = std::time::Instant::now();
-        let cancelled = pending.iter().any(Option::is_none);
-        let next_range = (start < end && !cancelled).then(|| start..chunk_end(start, size, end));
+        // The first game that did not finish says why the run stops.
+        let stop = pending.iter().find_map(|r| r.as_ref().err()).cloned();
+        let next_range =
+            (start < end && stop.is_none()).then(|| start..chunk_end(start, size, end));
         let mut next = None;
         let mut step: Result<(u64, bool), PlayError> = Ok((pending_range.end, false));
         rayon::in_place_scope(|scope| {
@@ -659,11 +677,22 @@ where
             step = hand_over(&pending, pending_range.start, options, &mut totals, sink);
         });
         let (done, stopped) = step?;
-        if cancelled && !stopped {
-            return Err(PlayError::Cancelled {
-                next: done,
-                totals: Box::new(totals),
-            });
+        match stop {
+            Some(_) if stopped => {}
+            Some(GameStop::Cancelled) => {
+                return Err(PlayError::Cancelled {
+                    next: done,
+                    totals: Box::new(totals),
+                });
+            }
+            Some(GameStop::Bot(failure)) => {
+                return Err(PlayError::Bot {
+                    failure,
+                    next: done,
+                    totals: Box::new(totals),
+                });
+            }
+            None => {}
         }
         if stopped {
             return Ok(Played {
@@ -694,16 +723,16 @@ where
 /// Returns the game after the last one handed over, and whether the sink
 /// stopped the run.
 fn hand_over(
-    pending: &[Option<GameResult>],
+    pending: &[Result<GameResult, GameStop>],
     first: u64,
     options: &PlayOptions<'_>,
     totals: &mut Totals,
     sink: &mut dyn Sink,
 ) -> Result<(u64, bool), PlayError> {
-    let finished = pending.iter().take_while(|r| r.is_some()).count() as u64;
+    let finished = pending.iter().take_while(|r| r.is_ok()).count() as u64;
     let mut take = finished;
     if finished < pending.len() as u64 {
-        // Cancelled: keep whole frames only.
+        // Stopped (cancelled, or a bot failed): keep whole frames only.
         let cut = (first + finished) / FRAME_GAMES * FRAME_GAMES;
         take = cut.max(first) - first;
     }
@@ -1022,6 +1051,7 @@ mod tests {
                 extras: vec![],
                 rows: None,
                 record_line: None,
+                forfeit: None,
             }
         };
         // Deal 0: A wins in seat 0, then shares the win: (1 + 0) / 2 = 0.5.
@@ -1047,7 +1077,7 @@ mod tests {
         assert_eq!(totals.bots[0].rank_sum, 1 + 1 + 2 + 2);
         assert_eq!(
             rows::game_rows(&games[1], &["rand".into(), "\"x,y\"".into()]),
-            "1,0,1,0,0,\"x,y\",4,1,0.5000,1,4,2\n1,0,1,0,1,rand,4,1,0.5000,1,4,2\n"
+            "1,0,1,0,0,\"x,y\",4,1,0.5000,1,4,2,finished\n1,0,1,0,1,rand,4,1,0.5000,1,4,2,finished\n"
         );
         assert_eq!(rows::field("a,b\"c"), "\"a,b\"\"c\"");
         assert_eq!(rows::field("greedy(worlds=2)"), "greedy(worlds=2)");

@@ -12,7 +12,7 @@ use crate::stats::sprt::Sprt;
 /// The common columns of `--out` (with its newline); a game's own columns
 /// ([`crate::game::Game::extra_columns`]) follow: see [`game_header`].
 pub const GAME_HEADER: &str =
-    "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns\n";
+    "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end\n";
 
 /// The header line of `--out` for a game with its own columns `extra`.
 pub fn game_header(extra: &[&str]) -> String {
@@ -64,6 +64,14 @@ pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
     push_u64(&mut suffix, u64::from(result.plies));
     suffix.push(b',');
     push_u64(&mut suffix, u64::from(result.turns));
+    // `end`: `finished`, or `forfeit:S` when seat S's bot forfeited.
+    match result.forfeit {
+        None => suffix.extend_from_slice(b",finished"),
+        Some(seat) => {
+            suffix.extend_from_slice(b",forfeit:");
+            push_u64(&mut suffix, seat as u64);
+        }
+    }
     for &value in &result.extras {
         suffix.push(b',');
         if value < 0 {

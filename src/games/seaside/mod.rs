@@ -86,6 +86,7 @@
 mod determinize;
 mod display;
 mod evaluate;
+mod observe;
 mod record;
 mod rules;
 mod scoring;

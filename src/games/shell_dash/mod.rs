@@ -81,6 +81,7 @@
 mod determinize;
 mod display;
 mod evaluate;
+mod observe;
 mod record;
 mod rules;
 mod scoring;

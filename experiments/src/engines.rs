@@ -1,0 +1,240 @@
+//! External bots on the command line: `--engine NAME=COMMAND` (repeatable),
+//! `--engine-timeout MS`, `--on-engine-error stop|forfeit` and
+//! `--engine-log FILE`, flattened into `tournament` and `play`. A declared
+//! engine is seated with `--bots NAME` (or its canonical spec
+//! `engine(name=NAME)`, as outputs write it). The processes and the
+//! protocol are the bots crate's [`beachcomber_bots::external`];
+//! docs/protocol.md describes both.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use beachcomber::bot::{Bot, OnFailure};
+use beachcomber::games::GameKind;
+use beachcomber::spec::split_top_level;
+use beachcomber_bots::BotConfig;
+use beachcomber_bots::external::{
+    DEFAULT_TIMEOUT_MS, EnginePool, EngineSettings, EngineSpec, open_log,
+};
+use clap::{Args, ValueEnum};
+
+/// The log file of the engines' standard error when `--engine-log` is not
+/// given (in the current directory).
+pub const DEFAULT_LOG: &str = "beachcomber-engines.log";
+
+/// What a failing engine does to the run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum OnEngineError {
+    /// Stop the run with a one-line error; no output is written.
+    #[default]
+    Stop,
+    /// Score the game as lost by the failing engine and go on.
+    Forfeit,
+}
+
+/// The engine options.
+#[derive(Args, Debug, Default)]
+pub struct EngineArgs {
+    /// Declare an external bot (a process speaking docs/protocol.md), seated
+    /// with `--bots NAME`. COMMAND is split at spaces (no shell). Repeatable.
+    #[arg(long = "engine", value_name = "NAME=COMMAND")]
+    pub engine: Vec<String>,
+    /// Time an engine has for each answer, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_TIMEOUT_MS,
+          value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+    pub engine_timeout: u64,
+    /// When an engine crashes, hangs, answers malformed JSON or an illegal
+    /// action: stop the run, or forfeit that game (a loss for the engine).
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = OnEngineError::Stop)]
+    pub on_engine_error: OnEngineError,
+    /// Append the engines' standard error here [default: beachcomber-engines.log].
+    #[arg(long, value_name = "FILE")]
+    pub engine_log: Option<PathBuf>,
+}
+
+/// The declared engines of a run, with their process pools. Dropping it
+/// ends every idle process.
+#[derive(Debug, Default)]
+pub struct Engines {
+    pools: Vec<Arc<EnginePool>>,
+    log: PathBuf,
+}
+
+impl EngineArgs {
+    /// Parse the declarations and open the log (only when an engine is
+    /// declared); no process starts yet.
+    pub fn start(&self) -> Result<Engines, String> {
+        if self.engine.is_empty() {
+            return Ok(Engines::default());
+        }
+        let mut specs: Vec<EngineSpec> = Vec::new();
+        for text in &self.engine {
+            let spec = EngineSpec::parse(text).map_err(|e| format!("--engine: {e}"))?;
+            if specs.iter().any(|s| s.name == spec.name) {
+                return Err(format!(
+                    "--engine: engine `{}` is declared twice",
+                    spec.name
+                ));
+            }
+            specs.push(spec);
+        }
+        let log_path = self
+            .engine_log
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(DEFAULT_LOG));
+        let log = open_log(&log_path).map_err(|e| format!("--engine-log: {e}"))?;
+        let settings = EngineSettings {
+            timeout: Duration::from_millis(self.engine_timeout),
+            on_failure: match self.on_engine_error {
+                OnEngineError::Stop => OnFailure::Stop,
+                OnEngineError::Forfeit => OnFailure::Forfeit,
+            },
+            log: log_path.clone(),
+        };
+        Ok(Engines {
+            pools: specs
+                .into_iter()
+                .map(|spec| EnginePool::new(spec, settings.clone(), log.clone()))
+                .collect(),
+            log: log_path,
+        })
+    }
+}
+
+impl Engines {
+    /// `--bots` with every declared engine's bare name replaced by its
+    /// canonical spec `engine(name=NAME)`.
+    pub fn rewrite_bots(&self, text: &str) -> Result<String, String> {
+        if self.pools.is_empty() {
+            return Ok(text.to_string());
+        }
+        let parts = split_top_level(text).map_err(|e| format!("--bots: {e}"))?;
+        Ok(parts
+            .iter()
+            .map(|part| {
+                let name = part.trim();
+                match self.pools.iter().find(|p| p.spec().name == name) {
+                    Some(pool) => pool.spec().bot_spec(),
+                    None => part.to_string(),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(","))
+    }
+
+    /// Check that every engine `configs` seat is declared, and start one
+    /// process of each (with its handshake), so that a wrong command or a
+    /// refusal is a one-line error before any game is played.
+    pub fn check<'a>(
+        &self,
+        configs: impl IntoIterator<Item = &'a BotConfig>,
+    ) -> Result<(), String> {
+        let mut checked: Vec<&str> = Vec::new();
+        for config in configs {
+            let BotConfig::Engine { name } = config else {
+                continue;
+            };
+            if checked.contains(&name.as_str()) {
+                continue;
+            }
+            let pool = self.pool(name).ok_or_else(|| {
+                format!("--bots: engine `{name}` is not declared (give --engine {name}=COMMAND)")
+            })?;
+            pool.check()
+                .map_err(|e| format!("engine `{name}`: {e}{}", self.log_note()))?;
+            checked.push(name);
+        }
+        Ok(())
+    }
+
+    fn pool(&self, name: &str) -> Option<&Arc<EnginePool>> {
+        self.pools.iter().find(|p| p.spec().name == name)
+    }
+
+    /// A fresh bot for `config`: an engine's from its pool, any other
+    /// built by the bots crate.
+    pub fn build<G: GameKind>(&self, config: &BotConfig) -> Box<dyn Bot<G>> {
+        if let BotConfig::Engine { name } = config
+            && let Some(pool) = self.pool(name)
+        {
+            return pool.bot::<G>();
+        }
+        config.build::<G>()
+    }
+
+    /// `; the engines' standard error is in `LOG``, when engines run.
+    pub fn log_note(&self) -> String {
+        if self.pools.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (the engines' standard error is in `{}`)",
+                self.log.display()
+            )
+        }
+    }
+
+    /// `note: engine `NAME` failed N time(s) ...` lines for the engines that
+    /// failed (in forfeit mode the run goes on, so this says it did).
+    pub fn failure_notes(&self) -> Vec<String> {
+        self.pools
+            .iter()
+            .filter(|p| p.failures() > 0)
+            .map(|p| {
+                format!(
+                    "note: engine `{}` failed {} time(s); each game it failed in is a forfeit \
+                     (`end` column, record `end`){}",
+                    p.spec().name,
+                    p.failures(),
+                    self.log_note()
+                )
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(engines: &[&str]) -> EngineArgs {
+        EngineArgs {
+            engine: engines.iter().map(|s| s.to_string()).collect(),
+            engine_timeout: 1000,
+            on_engine_error: OnEngineError::Stop,
+            engine_log: Some(std::env::temp_dir().join("beachcomber-engines-unit-test.log")),
+        }
+    }
+
+    #[test]
+    fn bare_names_become_engine_specs() {
+        let engines = args(&["py=python3 x.py"]).start().unwrap();
+        assert_eq!(
+            engines.rewrite_bots("py, greedy(worlds=2,c=1)").unwrap(),
+            "engine(name=py),greedy(worlds=2,c=1)"
+        );
+        let none = EngineArgs::default().start().unwrap();
+        assert_eq!(none.rewrite_bots("py").unwrap(), "py");
+    }
+
+    #[test]
+    fn bad_declarations_are_one_line_errors() {
+        let e = args(&["py"]).start().unwrap_err();
+        assert!(e.starts_with("--engine: `py` is not NAME=COMMAND"), "{e}");
+        let e = args(&["py=a", "py=b"]).start().unwrap_err();
+        assert_eq!(e, "--engine: engine `py` is declared twice");
+        let e = args(&["random=x"]).start().unwrap_err();
+        assert!(e.contains("cannot name an engine"), "{e}");
+        let engines = args(&["py=x"]).start().unwrap();
+        let e = engines
+            .check(&[BotConfig::Engine {
+                name: "other".into(),
+            }])
+            .unwrap_err();
+        assert_eq!(
+            e,
+            "--bots: engine `other` is not declared (give --engine other=COMMAND)"
+        );
+    }
+}

@@ -1,0 +1,449 @@
+//! `beachcomber merge`: join the shards of one run (`--shard I/N`, or the
+//! tasks of a Slurm job array) into exactly the files the whole run would
+//! have written on one machine.
+//!
+//! The inputs are the shards' manifests (or their primary outputs, whose
+//! `NAME.manifest.json` is read). They must be all `N` shards of one run:
+//! the same command, version, games, seed and settings, each shard once,
+//! none missing. Rows and records are taken deal by deal in game order
+//! (deal `d` is in shard `d mod N`), records are compressed again in the
+//! frames of 64 games the whole run uses, and the summary is recomputed
+//! from the exact totals of the manifests: the merged files are the same
+//! to the byte as an unsharded run's.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use beachcomber::record_io::{Compression, RecordLines};
+use beachcomber::tournament::{FRAME_GAMES, RunSpec, Shard, Totals, rows};
+use clap::Args;
+
+use crate::output::{AtomicFile, commit_all, resolve_outputs};
+use crate::run_files::{MANIFEST_FORMAT, Manifest, RunDescription, Timing, write_json_atomically};
+
+/// Examples shown after `beachcomber merge --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  # three shards, e.g. the tasks of a Slurm job array
+  for i in 0 1 2; do
+    beachcomber tournament --game seashells --players 2 --bots 'ismcts,greedy' --deals 300 \\
+        --shard $i/3 --out 'games-{shard}.csv' --record 'games-{shard}.jsonl.zst' --quiet
+  done
+  beachcomber merge games-*.csv.manifest.json --out games.csv --summary summary.csv \\
+      --record games.jsonl.zst
+
+The inputs are the shards' manifests (or their --out/--record/--summary files,
+whose NAME.manifest.json is read): all N shards of one run, each once. The
+merged files are byte-identical to the unsharded run's.";
+
+/// Options of `beachcomber merge`.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The shards' manifests (`NAME.manifest.json`), or their output files.
+    #[arg(value_name = "MANIFEST", required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Write the merged per-seat-per-game CSV here.
+    #[arg(long, value_name = "FILE.csv")]
+    pub out: Option<PathBuf>,
+    /// Write the summary (recomputed from the exact totals) here.
+    #[arg(long, value_name = "FILE.csv")]
+    pub summary: Option<PathBuf>,
+    /// Write the merged records here (compressed by extension).
+    #[arg(long, value_name = "FILE.jsonl[.gz|.zst]")]
+    pub record: Option<PathBuf>,
+    /// Print nothing on success.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// A shard's manifest, read.
+struct ShardInput {
+    path: PathBuf,
+    manifest: Manifest,
+}
+
+fn manifest_path(input: &Path) -> PathBuf {
+    if input.to_string_lossy().ends_with(".manifest.json") {
+        input.to_path_buf()
+    } else {
+        let mut name = input.as_os_str().to_owned();
+        name.push(".manifest.json");
+        PathBuf::from(name)
+    }
+}
+
+fn read_manifest(input: &Path) -> Result<ShardInput, String> {
+    let path = manifest_path(input);
+    let text = std::fs::read(&path).map_err(|e| {
+        format!(
+            "cannot read the manifest `{}`: {e} (give the shards' NAME.manifest.json files; a shard \
+             that has not finished has none)",
+            path.display()
+        )
+    })?;
+    let manifest: Manifest = serde_json::from_slice(&text).map_err(|e| {
+        format!(
+            "`{}` is not a run manifest of this program: {e}",
+            path.display()
+        )
+    })?;
+    if manifest.manifest != MANIFEST_FORMAT {
+        return Err(format!(
+            "`{}` has manifest format {}, this program reads {MANIFEST_FORMAT}",
+            path.display(),
+            manifest.manifest
+        ));
+    }
+    Ok(ShardInput { path, manifest })
+}
+
+/// The description with what differs between shards blanked out.
+fn common_part(d: &RunDescription) -> RunDescription {
+    RunDescription {
+        shard: Shard::WHOLE,
+        outputs: Vec::new(),
+        ..d.clone()
+    }
+}
+
+/// Check that `shards` are all the shards of one run, each once; return
+/// them ordered by shard index.
+fn check_shards(mut shards: Vec<ShardInput>) -> Result<Vec<ShardInput>, String> {
+    let first = common_part(&shards[0].manifest.description);
+    let count = shards[0].manifest.description.shard.count;
+    for s in &shards[1..] {
+        let d = &s.manifest.description;
+        if common_part(d) != first {
+            let a = serde_json::to_value(&first).unwrap_or_default();
+            let b = serde_json::to_value(common_part(d)).unwrap_or_default();
+            let what = crate::run_files::first_difference(&a, &b, "")
+                .unwrap_or_else(|| "the run".to_string());
+            return Err(format!(
+                "`{}` and `{}` are not shards of one run: they differ in {what}",
+                shards[0].path.display(),
+                s.path.display()
+            ));
+        }
+        if d.shard.count != count {
+            return Err(format!(
+                "`{}` is shard {} but `{}` is shard {}: shards of one split have one count",
+                shards[0].path.display(),
+                shards[0].manifest.description.shard,
+                s.path.display(),
+                d.shard
+            ));
+        }
+    }
+    shards.sort_by_key(|s| s.manifest.description.shard.index);
+    for pair in shards.windows(2) {
+        if pair[0].manifest.description.shard.index == pair[1].manifest.description.shard.index {
+            return Err(format!(
+                "shard {} is given twice (`{}` and `{}`)",
+                pair[0].manifest.description.shard,
+                pair[0].path.display(),
+                pair[1].path.display()
+            ));
+        }
+    }
+    let missing: Vec<String> = (0..count)
+        .filter(|i| {
+            !shards
+                .iter()
+                .any(|s| s.manifest.description.shard.index == *i)
+        })
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "shard(s) {} missing: a merge needs all {count} shards of the run",
+            missing.join(", ")
+        ));
+    }
+    if let Some(s) = shards.iter().find(|s| s.manifest.stopped.is_some()) {
+        return Err(format!(
+            "`{}` stopped early: a run stopped by a sequential test cannot be merged",
+            s.path.display()
+        ));
+    }
+    Ok(shards)
+}
+
+/// The file a shard wrote for `label`.
+fn shard_file(s: &ShardInput, label: &str) -> Result<PathBuf, String> {
+    s.manifest
+        .description
+        .outputs
+        .iter()
+        .find(|(l, _)| l == label)
+        .map(|(_, p)| PathBuf::from(p))
+        .ok_or_else(|| {
+            format!(
+                "{label}: shard {} (`{}`) was run without {label}: every shard needs it to merge it",
+                s.manifest.description.shard,
+                s.path.display()
+            )
+        })
+}
+
+/// Run the command.
+pub fn run(args: MergeArgs) -> Result<(), String> {
+    if args.out.is_none() && args.summary.is_none() && args.record.is_none() {
+        return Err("nothing to write: give --out, --summary and/or --record".to_string());
+    }
+    let shards = args
+        .inputs
+        .iter()
+        .map(|p| read_manifest(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let shards = check_shards(shards)?;
+    let description = &shards[0].manifest.description;
+    let spec = &description.run;
+    let count = description.shard.count;
+    let mut totals = Totals::new(spec);
+    for s in &shards {
+        totals.merge(&s.manifest.totals);
+    }
+    // Every input file, so that no output overwrites one.
+    let mut inputs: Vec<(String, PathBuf)> = Vec::new();
+    for s in &shards {
+        inputs.push(("shard manifest".to_string(), s.path.clone()));
+        for (label, p) in &s.manifest.description.outputs {
+            inputs.push((format!("shard's {label} file"), PathBuf::from(p)));
+        }
+    }
+    let record_compression = args
+        .record
+        .as_deref()
+        .map(Compression::from_path)
+        .transpose()
+        .map_err(|e| format!("--record: {e}"))?;
+    let out_files: Vec<Vec<PathBuf>> = [("--out", &args.out), ("--record", &args.record)]
+        .iter()
+        .map(|(label, wanted)| match wanted {
+            Some(_) => shards.iter().map(|s| shard_file(s, label)).collect(),
+            None => Ok(Vec::new()),
+        })
+        .collect::<Result<_, _>>()?;
+    let given: Vec<(&str, &Path)> = [
+        ("--out", &args.out),
+        ("--summary", &args.summary),
+        ("--record", &args.record),
+    ]
+    .into_iter()
+    .filter_map(|(label, path)| path.as_deref().map(|p| (label, p)))
+    .collect();
+    let input_refs: Vec<(&str, &Path)> = inputs
+        .iter()
+        .map(|(w, p)| (w.as_str(), p.as_path()))
+        .collect();
+    let resolved = resolve_outputs(&given, &input_refs)?;
+    let outputs_description = crate::run_files::describe_outputs(&resolved);
+    let mut files = resolved
+        .into_iter()
+        .map(AtomicFile::create)
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut record = args.record.as_ref().and_then(|_| files.pop());
+    let mut summary = args.summary.as_ref().and_then(|_| files.pop());
+    let mut out = args.out.as_ref().and_then(|_| files.pop());
+    if let Some(file) = out.as_mut() {
+        merge_rows(spec, count, &out_files[0], file)?;
+    }
+    if let (Some(file), Some(compression)) = (record.as_mut(), record_compression) {
+        merge_records(spec, count, &out_files[1], compression, file)?;
+    }
+    if let Some(file) = summary.as_mut() {
+        let text = summary_text(description, &totals)?;
+        file.writer()
+            .write_all(text.as_bytes())
+            .map_err(|e| format!("--summary: cannot write: {e}"))?;
+    }
+    commit_all([out, summary, record].into_iter().flatten().collect())?;
+    // The merged run's manifest, as one machine would have written it.
+    let primary = [&args.out, &args.record, &args.summary]
+        .into_iter()
+        .flatten()
+        .next()
+        .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()));
+    if let Some(primary) = primary {
+        let timing = Timing {
+            seconds: shards.iter().map(|s| s.manifest.timing.seconds).sum(),
+            sessions: shards.iter().map(|s| s.manifest.timing.sessions).sum(),
+            threads: shards
+                .iter()
+                .map(|s| s.manifest.timing.threads)
+                .max()
+                .unwrap_or(1),
+        };
+        let manifest = Manifest {
+            manifest: MANIFEST_FORMAT,
+            description: RunDescription {
+                shard: Shard::WHOLE,
+                outputs: outputs_description,
+                ..description.clone()
+            },
+            games: totals.games,
+            stopped: None,
+            totals: totals.clone(),
+            timing,
+        };
+        let mut name = primary.as_os_str().to_owned();
+        name.push(".manifest.json");
+        write_json_atomically(Path::new(&name), &manifest)
+            .map_err(|e| format!("cannot write the manifest: {e}"))?;
+    }
+    if !args.quiet {
+        out!(
+            "merged {count} shard(s) of a {}: {} games of {}, seed {}",
+            description.command,
+            totals.games,
+            spec.game,
+            spec.seed
+        );
+    }
+    Ok(())
+}
+
+/// The summary the whole run would have written.
+fn summary_text(description: &RunDescription, totals: &Totals) -> Result<String, String> {
+    let setting = |key: &str| {
+        description
+            .settings
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+    };
+    match description.command.as_str() {
+        "tournament" => {
+            let mut text = rows::SUMMARY_HEADER.to_string();
+            text.push_str(&rows::summary_rows(&description.run, totals, None));
+            Ok(text)
+        }
+        "league" => {
+            let per_pairing = setting("games_per_pairing")
+                .and_then(|v| v.parse().ok())
+                .ok_or("the league manifest has no games_per_pairing")?;
+            let resamples = setting("resamples")
+                .and_then(|v| v.parse().ok())
+                .ok_or("the league manifest has no resamples")?;
+            Ok(crate::league::ratings_csv(
+                &description.run,
+                totals,
+                per_pairing,
+                resamples,
+            ))
+        }
+        other => Err(format!("cannot merge the summary of a `{other}` run")),
+    }
+}
+
+/// Rows of every shard's `--out`, deal by deal in game order.
+fn merge_rows(
+    spec: &RunSpec,
+    count: u64,
+    inputs: &[PathBuf],
+    out: &mut AtomicFile,
+) -> Result<(), String> {
+    let mut readers = inputs
+        .iter()
+        .map(|p| {
+            File::open(p)
+                .map(|f| BufReader::with_capacity(1 << 20, f))
+                .map_err(|e| format!("cannot read the shard file `{}`: {e}", p.display()))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut header = String::new();
+    for (i, r) in readers.iter_mut().enumerate() {
+        let mut h = String::new();
+        r.read_line(&mut h)
+            .map_err(|e| format!("cannot read `{}`: {e}", inputs[i].display()))?;
+        if i == 0 {
+            header = h;
+        } else if h != header {
+            return Err(format!(
+                "`{}` has another header than `{}`",
+                inputs[i].display(),
+                inputs[0].display()
+            ));
+        }
+    }
+    let w = out.writer();
+    let err = |e: std::io::Error| format!("--out: cannot write: {e}");
+    w.write_all(header.as_bytes()).map_err(err)?;
+    let per_deal = spec.games_per_deal();
+    let mut line = String::new();
+    for deal in 0..spec.deals {
+        let s = (deal % count) as usize;
+        for g in 0..per_deal {
+            let game = deal * per_deal + g;
+            for _ in 0..spec.players {
+                line.clear();
+                let n = readers[s]
+                    .read_line(&mut line)
+                    .map_err(|e| format!("cannot read `{}`: {e}", inputs[s].display()))?;
+                let number = line.split(',').next().unwrap_or_default();
+                if n == 0 || number != game.to_string() {
+                    return Err(format!(
+                        "`{}` does not hold game {game} where expected: the shard file is \
+                         damaged or not of this run",
+                        inputs[s].display()
+                    ));
+                }
+                w.write_all(line.as_bytes()).map_err(err)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Records of every shard, deal by deal, compressed again in the whole
+/// run's frames.
+fn merge_records(
+    spec: &RunSpec,
+    count: u64,
+    inputs: &[PathBuf],
+    compression: Compression,
+    out: &mut AtomicFile,
+) -> Result<(), String> {
+    let mut readers = inputs
+        .iter()
+        .map(|p| {
+            let f = File::open(p)
+                .map_err(|e| format!("cannot read the shard file `{}`: {e}", p.display()))?;
+            RecordLines::new(f).map_err(|e| format!("`{}`: {e}", p.display()))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let per_deal = spec.games_per_deal();
+    let mut frame = Vec::new();
+    let mut line = Vec::new();
+    let err = |e: std::io::Error| format!("--record: cannot write: {e}");
+    for deal in 0..spec.deals {
+        let s = (deal % count) as usize;
+        for g in 0..per_deal {
+            let game = deal * per_deal + g;
+            line.clear();
+            match readers[s].read_line(&mut line) {
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Err(format!("`{}`: {e}", inputs[s].display())),
+                None => {
+                    return Err(format!(
+                        "`{}` ends before game {game}: the shard file is damaged or not of this run",
+                        inputs[s].display()
+                    ));
+                }
+            }
+            frame.extend_from_slice(&line);
+            frame.push(b'\n');
+            if (game + 1).is_multiple_of(FRAME_GAMES) {
+                let bytes = compression.compress_frame(&frame).map_err(err)?;
+                out.writer().write_all(&bytes).map_err(err)?;
+                frame.clear();
+            }
+        }
+    }
+    if !frame.is_empty() {
+        let bytes = compression.compress_frame(&frame).map_err(err)?;
+        out.writer().write_all(&bytes).map_err(err)?;
+    }
+    Ok(())
+}
