@@ -36,9 +36,9 @@ cleanup() {
             [[ -z $(timeout 5 squeue -h -t R,CG,S -o %i 2>/dev/null) ]] && break
             sleep 0.5
         done
-        # Each job step's slurmstepd keeps a socket in the spool dir until it is done.
+        # Each job step's slurmstepd keeps a socket (NODE_JOB.STEP) in the spool dir until it is done.
         for _ in $(seq 40); do
-            compgen -G "$tmp/spool/*_*" >/dev/null || break
+            compgen -G "$tmp/spool/${host:-none}_[0-9]*" >/dev/null || break
             sleep 0.25
         done
     fi
