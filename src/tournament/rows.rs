@@ -50,49 +50,47 @@ pub fn field(text: &str) -> String {
 pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
     let players = result.seat_bots.len();
     let spec_bytes: usize = result.seat_bots.iter().map(|&b| bots[b].len()).sum();
-    let mut out = Vec::with_capacity(players * 96 + spec_bytes);
     let ranks = ranks(result);
     let w = &result.outcome.winners;
     // The prefix (game, deal, rotation, seed) and the suffix (plies, turns,
-    // end, the game's columns) are the same on every row: written once at
-    // the start of `out` and copied from there.
-    push_u64(&mut out, result.index);
-    out.push(b',');
-    push_u64(&mut out, result.deal);
-    out.push(b',');
-    push_u64(&mut out, result.rotation);
-    out.push(b',');
-    push_u64(&mut out, result.seed);
-    out.push(b',');
-    let prefix = 0..out.len();
-    push_u64(&mut out, u64::from(result.plies));
-    out.push(b',');
-    push_u64(&mut out, u64::from(result.turns));
+    // end, the game's columns) are the same on every row: formatted once.
+    let mut prefix = Vec::with_capacity(64);
+    push_u64(&mut prefix, result.index);
+    prefix.push(b',');
+    push_u64(&mut prefix, result.deal);
+    prefix.push(b',');
+    push_u64(&mut prefix, result.rotation);
+    prefix.push(b',');
+    push_u64(&mut prefix, result.seed);
+    prefix.push(b',');
+    let mut suffix = Vec::with_capacity(32);
+    push_u64(&mut suffix, u64::from(result.plies));
+    suffix.push(b',');
+    push_u64(&mut suffix, u64::from(result.turns));
     // `end`: `finished`, or `forfeit:S` when seat S's bot forfeited.
     match result.forfeit {
-        None => out.extend_from_slice(b",finished"),
+        None => suffix.extend_from_slice(b",finished"),
         Some(seat) => {
-            out.extend_from_slice(b",forfeit:");
-            push_u64(&mut out, seat as u64);
+            suffix.extend_from_slice(b",forfeit:");
+            push_u64(&mut suffix, seat as u64);
         }
     }
     for &value in &result.extras {
-        out.push(b',');
+        suffix.push(b',');
         if value < 0 {
-            out.push(b'-');
+            suffix.push(b'-');
         }
-        push_u64(&mut out, value.unsigned_abs());
+        push_u64(&mut suffix, value.unsigned_abs());
     }
-    out.push(b'\n');
-    let suffix = prefix.end..out.len();
-    let scratch = out.len();
+    suffix.push(b'\n');
+    let mut out = Vec::with_capacity(players * (prefix.len() + suffix.len() + 32) + spec_bytes);
     for (seat, &bot) in result.seat_bots.iter().enumerate() {
         let (share, won): (&[u8], &[u8]) = if w.contains(seat) {
             (SHARES[w.len()].as_bytes(), b",1,")
         } else {
             (b"0.0000", b",0,")
         };
-        out.extend_from_within(prefix.clone());
+        out.extend_from_slice(&prefix);
         push_u64(&mut out, seat as u64);
         out.push(b',');
         out.extend_from_slice(bots[bot].as_bytes());
@@ -107,9 +105,8 @@ pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
         out.push(b',');
         out.extend_from_slice(share);
         out.extend_from_slice(won);
-        out.extend_from_within(suffix.clone());
+        out.extend_from_slice(&suffix);
     }
-    out.drain(..scratch);
     String::from_utf8(out).expect("ASCII digits and UTF-8 specs")
 }
 
@@ -118,17 +115,30 @@ const SHARES: [&str; 9] = [
     "0.0000", "1.0000", "0.5000", "0.3333", "0.2500", "0.2000", "0.1667", "0.1429", "0.1250",
 ];
 
-/// Append the decimal digits of `n`.
+/// Two-digit pairs "00".."99", for [`push_u64`].
+const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Append the decimal digits of `n` (two at a time).
 fn push_u64(out: &mut Vec<u8>, mut n: u64) {
     let mut digits = [0u8; 20];
     let mut i = digits.len();
-    loop {
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        digits[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    if n >= 10 {
+        let pair = n as usize * 2;
+        i -= 2;
+        digits[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    } else {
         i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+        digits[i] = b'0' + n as u8;
     }
     out.extend_from_slice(&digits[i..]);
 }
