@@ -360,7 +360,7 @@ fn merge_rows(
         .iter()
         .map(|p| {
             File::open(p)
-                .map(|f| BufReader::with_capacity(1 << 20, f))
+                .map(|f| BufReader::with_capacity(64 << 10, f))
                 .map_err(|e| format!("cannot read the shard file `{}`: {e}", p.display()))
         })
         .collect::<Result<Vec<_>, _>>()?;
