@@ -514,12 +514,14 @@ pub struct PlayOptions<'a> {
 /// enough for the compressor to find the repetition between games.
 pub const FRAME_GAMES: u64 = 64;
 
-/// Most games played between two chunk boundaries. Chunks start at one
+/// Most games played between two chunk boundaries (larger chunks measured
+/// slower: the games of a chunk no longer fit in the caches when they are
+/// counted and written). Chunks start at one
 /// frame and double while a chunk takes less than [`CHUNK_TARGET`] (halve
 /// beyond four times it): fast games write in large chunks, slow bots
 /// checkpoint often. Chunk sizes are multiples of [`FRAME_GAMES`] and
 /// never change an output byte.
-pub const CHUNK_GAMES: u64 = 4096;
+pub const CHUNK_GAMES: u64 = 1024;
 
 /// The time a chunk should take (a checkpoint at least this often).
 pub const CHUNK_TARGET: std::time::Duration = std::time::Duration::from_millis(500);
