@@ -342,7 +342,7 @@ impl RunFiles {
                     .open(&output.given)
                     .map_err(|e| output.cannot(e))?,
             };
-            output.writer = Some(BufWriter::with_capacity(1 << 20, file));
+            output.writer = Some(BufWriter::with_capacity(64 << 10, file));
             self.outputs.push(output);
         }
         Ok(())
@@ -433,7 +433,7 @@ impl RunFiles {
                 file.set_len(want).map_err(|e| output.cannot(e))?;
                 file.seek(SeekFrom::End(0)).map_err(|e| output.cannot(e))?;
                 output.bytes = want;
-                output.writer = Some(BufWriter::with_capacity(1 << 20, file));
+                output.writer = Some(BufWriter::with_capacity(64 << 10, file));
             }
             self.outputs.push(output);
         }
