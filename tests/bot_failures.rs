@@ -137,13 +137,14 @@ fn the_tournament_engine_stops_or_writes_forfeits() {
         };
         struct Rows(Vec<String>);
         impl beachcomber::tournament::Sink for Rows {
-            fn game(
+            fn chunk(
                 &mut self,
-                g: &beachcomber::tournament::GameResult,
+                chunk: &beachcomber::tournament::Chunk,
                 _totals: &beachcomber::tournament::Totals,
-            ) -> beachcomber::tournament::Flow {
-                self.0.push(g.rows.clone().unwrap_or_default());
-                beachcomber::tournament::Flow::Continue
+            ) -> Result<(), String> {
+                let text = String::from_utf8(chunk.rows.clone()).unwrap();
+                self.0.extend(text.lines().map(str::to_string));
+                Ok(())
             }
         }
         let mut rows = Rows(Vec::new());
@@ -168,11 +169,10 @@ fn the_tournament_engine_stops_or_writes_forfeits() {
             OnFailure::Forfeit => {
                 let played = result.unwrap();
                 assert_eq!(played.totals.games, 3);
-                assert_eq!(rows.0.len(), 3);
-                for r in &rows.0 {
-                    for line in r.lines() {
-                        assert!(line.ends_with(",forfeit:1"), "{line}");
-                    }
+                // Three games, two seats each.
+                assert_eq!(rows.0.len(), 6);
+                for line in &rows.0 {
+                    assert!(line.ends_with(",forfeit:1"), "{line}");
                 }
             }
         }

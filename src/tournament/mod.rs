@@ -374,9 +374,6 @@ pub struct GameResult {
     /// The values of the game's own CSV columns
     /// ([`crate::game::Game::extra_columns`]).
     pub extras: Vec<i64>,
-    /// The game's rows of the tidy CSV ([`rows::game_rows`]), formatted in
-    /// the worker, when asked for.
-    pub rows: Option<String>,
     /// The game record as one JSON line (with its newline), serialized in
     /// the worker, when asked for.
     pub record_line: Option<Vec<u8>>,
@@ -593,53 +590,77 @@ where
         .collect();
     let quoted: Vec<String> = bots.iter().map(|b| rows::field(b)).collect();
     let want_records = options.records.is_some();
-    // Play one chunk in parallel; results in game order, an error for a
-    // game stopped by the cancel flag or by a failing bot.
-    let play_chunk = |range: Range<u64>| -> Vec<Result<GameResult, GameStop>> {
-        range
+    let threads = rayon::current_num_threads().max(1) as u64;
+    // Play one game; its CSV rows are appended to `rows`.
+    let play_one = |local: u64, rows: &mut Vec<u8>| -> Result<GameResult, GameStop> {
+        if options.cancel.load(Ordering::Relaxed) {
+            return Err(GameStop::Cancelled);
+        }
+        let index = options.shard.global(spec, local);
+        let (deal, lineup, rotation) = spec.locate(index);
+        let (specs, ids) = &seatings[lineup][rotation as usize];
+        let mut seat_bots: Vec<Box<dyn Bot<G>>> = specs.iter().map(|s| bot(s)).collect();
+        let seed = spec.game_seed(index);
+        let report = play_game_checked(
+            game,
+            &mut seat_bots,
+            specs,
+            index,
+            seed,
+            if want_records {
+                WantRecord::Line
+            } else {
+                WantRecord::No
+            },
+            options.cancel,
+        )?;
+        let result = GameResult {
+            index,
+            deal,
+            lineup,
+            rotation,
+            seed,
+            seat_bots: ids.clone(),
+            outcome: report.outcome,
+            plies: report.plies,
+            turns: report.turns,
+            extras: report.extras,
+            record_line: report.record_line,
+            forfeit: report.forfeit.map(|f| f.seat),
+        };
+        if options.want_rows {
+            rows::write_game_rows(&result, &quoted, rows);
+        }
+        (options.on_done)();
+        Ok(result)
+    };
+    // Play one chunk in parallel, in blocks of consecutive games (each
+    // block's rows in one buffer); a block ends at its first game that did
+    // not finish (stopped by the cancel flag or by a failing bot). Blocks
+    // never change a byte of the output.
+    let play_chunk = |range: Range<u64>| -> Vec<Block> {
+        let len = range.end - range.start;
+        let block = (len / (4 * threads)).clamp(1, FRAME_GAMES);
+        let starts: Vec<u64> = range.clone().step_by(block as usize).collect();
+        starts
             .into_par_iter()
-            .map(|local| {
-                if options.cancel.load(Ordering::Relaxed) {
-                    return Err(GameStop::Cancelled);
-                }
-                let index = options.shard.global(spec, local);
-                let (deal, lineup, rotation) = spec.locate(index);
-                let (specs, ids) = &seatings[lineup][rotation as usize];
-                let mut seat_bots: Vec<Box<dyn Bot<G>>> = specs.iter().map(|s| bot(s)).collect();
-                let seed = spec.game_seed(index);
-                let report = play_game_checked(
-                    game,
-                    &mut seat_bots,
-                    specs,
-                    index,
-                    seed,
-                    if want_records {
-                        WantRecord::Line
-                    } else {
-                        WantRecord::No
-                    },
-                    options.cancel,
-                )?;
-                let mut result = GameResult {
-                    index,
-                    deal,
-                    lineup,
-                    rotation,
-                    seed,
-                    seat_bots: ids.clone(),
-                    outcome: report.outcome,
-                    plies: report.plies,
-                    turns: report.turns,
-                    extras: report.extras,
-                    rows: None,
-                    record_line: report.record_line,
-                    forfeit: report.forfeit.map(|f| f.seat),
+            .map(|first| {
+                let last = (first + block).min(range.end);
+                let mut b = Block {
+                    results: Vec::with_capacity((last - first) as usize),
+                    rows: Vec::new(),
+                    ends: Vec::with_capacity((last - first) as usize),
                 };
-                if options.want_rows {
-                    result.rows = Some(rows::game_rows(&result, &quoted));
+                for local in first..last {
+                    let r = play_one(local, &mut b.rows);
+                    let failed = r.is_err();
+                    b.results.push(r);
+                    b.ends.push(b.rows.len());
+                    if failed {
+                        break;
+                    }
                 }
-                (options.on_done)();
-                Ok(result)
+                b
             })
             .collect()
     };
@@ -665,7 +686,11 @@ where
         size = next_chunk_size(size, began.elapsed());
         began = std::time::Instant::now();
         // The first game that did not finish says why the run stops.
-        let stop = pending.iter().find_map(|r| r.as_ref().err()).cloned();
+        let stop = pending
+            .iter()
+            .flat_map(|b| &b.results)
+            .find_map(|r| r.as_ref().err())
+            .cloned();
         let next_range =
             (start < end && stop.is_none()).then(|| start..chunk_end(start, size, end));
         let mut next = None;
@@ -719,28 +744,37 @@ where
     })
 }
 
+/// Consecutive games of a chunk played by one worker: their results, and
+/// their CSV rows in one buffer (`ends[i]` is where game `i`'s rows end).
+struct Block {
+    results: Vec<Result<GameResult, GameStop>>,
+    rows: Vec<u8>,
+    ends: Vec<usize>,
+}
+
 /// Count a played chunk (starting at game `first`) and hand it to the
 /// sink: the games in order until the sink stops or the first game the
 /// cancel flag stopped (then down to a frame boundary), then their output.
 /// Returns the game after the last one handed over, and whether the sink
 /// stopped the run.
 fn hand_over(
-    pending: &[Result<GameResult, GameStop>],
+    pending: &[Block],
     first: u64,
     options: &PlayOptions<'_>,
     totals: &mut Totals,
     sink: &mut dyn Sink,
 ) -> Result<(u64, bool), PlayError> {
-    let finished = pending.iter().take_while(|r| r.is_ok()).count() as u64;
+    let all: Vec<&Result<GameResult, GameStop>> = pending.iter().flat_map(|b| &b.results).collect();
+    let finished = all.iter().take_while(|r| r.is_ok()).count() as u64;
     let mut take = finished;
-    if finished < pending.len() as u64 {
+    if finished < all.len() as u64 {
         // Stopped (cancelled, or a bot failed): keep whole frames only.
         let cut = (first + finished) / FRAME_GAMES * FRAME_GAMES;
         take = cut.max(first) - first;
     }
     let mut stopped = false;
     let mut counted = 0u64;
-    for r in pending.iter().take(take as usize).flatten() {
+    for r in all.iter().take(take as usize).copied().flatten() {
         totals.add(r);
         counted += 1;
         if sink.game(r, totals) == Flow::Stop {
@@ -748,7 +782,12 @@ fn hand_over(
             break;
         }
     }
-    let games: Vec<&GameResult> = pending.iter().take(counted as usize).flatten().collect();
+    let games: Vec<&GameResult> = all
+        .iter()
+        .take(counted as usize)
+        .copied()
+        .flatten()
+        .collect();
     let mut chunk = Chunk {
         start: first,
         end: first + counted,
@@ -756,15 +795,17 @@ fn hand_over(
         records: Vec::new(),
     };
     if options.want_rows {
-        let bytes = games
-            .iter()
-            .map(|g| g.rows.as_ref().map_or(0, String::len))
-            .sum();
-        chunk.rows.reserve_exact(bytes);
-        for g in &games {
-            chunk
-                .rows
-                .extend_from_slice(g.rows.as_deref().unwrap_or_default().as_bytes());
+        // The rows of the first `counted` games: whole blocks, then part of
+        // the block where the count ends.
+        let mut left = counted as usize;
+        for b in pending {
+            if left == 0 {
+                break;
+            }
+            let n = left.min(b.ends.len());
+            let bytes = if n == 0 { 0 } else { b.ends[n - 1] };
+            chunk.rows.extend_from_slice(&b.rows[..bytes]);
+            left -= n;
         }
     }
     if let Some(compression) = options.records {
@@ -1056,7 +1097,6 @@ mod tests {
                 plies: 4,
                 turns: 2,
                 extras: vec![],
-                rows: None,
                 record_line: None,
                 forfeit: None,
             }
@@ -1304,7 +1344,11 @@ mod tests {
                 for g in &keep.0 {
                     assert_eq!(g.deal % count, index);
                     let same = &all[g.index as usize];
-                    assert_eq!((g.seed, &g.rows), (same.seed, &same.rows));
+                    assert_eq!(g.seed, same.seed);
+                    assert_eq!(
+                        rows::game_rows(g, &["rand".into(), "first".into()]),
+                        rows::game_rows(same, &["rand".into(), "first".into()])
+                    );
                     seen.push(g.index);
                 }
                 merged.merge(&played.totals);

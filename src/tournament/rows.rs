@@ -48,6 +48,13 @@ pub fn field(text: &str) -> String {
 /// runs once per game in the workers and must cost little next to a random
 /// game.
 pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
+    let mut out = Vec::new();
+    write_game_rows(result, bots, &mut out);
+    String::from_utf8(out).expect("ASCII digits and UTF-8 specs")
+}
+
+/// [`game_rows`], appended to `out`.
+pub fn write_game_rows(result: &GameResult, bots: &[String], out: &mut Vec<u8>) {
     let players = result.seat_bots.len();
     let spec_bytes: usize = result.seat_bots.iter().map(|&b| bots[b].len()).sum();
     let ranks = ranks(result);
@@ -83,7 +90,7 @@ pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
         push_u64(&mut suffix, value.unsigned_abs());
     }
     suffix.push(b'\n');
-    let mut out = Vec::with_capacity(players * (prefix.len() + suffix.len() + 32) + spec_bytes);
+    out.reserve(players * (prefix.len() + suffix.len() + 32) + spec_bytes);
     for (seat, &bot) in result.seat_bots.iter().enumerate() {
         let (share, won): (&[u8], &[u8]) = if w.contains(seat) {
             (SHARES[w.len()].as_bytes(), b",1,")
@@ -91,7 +98,7 @@ pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
             (b"0.0000", b",0,")
         };
         out.extend_from_slice(&prefix);
-        push_u64(&mut out, seat as u64);
+        push_u64(out, seat as u64);
         out.push(b',');
         out.extend_from_slice(bots[bot].as_bytes());
         out.push(b',');
@@ -99,15 +106,14 @@ pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
         if score < 0 {
             out.push(b'-');
         }
-        push_u64(&mut out, u64::from(score.unsigned_abs()));
+        push_u64(out, u64::from(score.unsigned_abs()));
         out.push(b',');
-        push_u64(&mut out, ranks[seat]);
+        push_u64(out, ranks[seat]);
         out.push(b',');
         out.extend_from_slice(share);
         out.extend_from_slice(won);
         out.extend_from_slice(&suffix);
     }
-    String::from_utf8(out).expect("ASCII digits and UTF-8 specs")
 }
 
 /// `1/k` with 4 decimals, by the number of winners `k` (`{:.4}`).
