@@ -21,6 +21,7 @@ use clap::Args;
 
 use crate::output::{AtomicFile, commit_all, resolve_outputs};
 use crate::run_files::{MANIFEST_FORMAT, Manifest, RunDescription, Timing, write_json_atomically};
+use crate::runs::OutputPaths;
 
 /// Examples shown after `beachcomber merge --help`.
 pub const EXAMPLES: &str = "\
@@ -224,12 +225,12 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
             inputs.push((format!("shard's {label} file"), PathBuf::from(p)));
         }
     }
-    let record_compression = args
-        .record
-        .as_deref()
-        .map(Compression::from_path)
-        .transpose()
-        .map_err(|e| format!("--record: {e}"))?;
+    let paths = OutputPaths {
+        out: args.out.clone(),
+        summary: args.summary.clone(),
+        record: args.record.clone(),
+    };
+    let record_compression = paths.record_compression()?;
     let out_files: Vec<Vec<PathBuf>> = [("--out", &args.out), ("--record", &args.record)]
         .iter()
         .map(|(label, wanted)| match wanted {
@@ -237,14 +238,7 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
             None => Ok(Vec::new()),
         })
         .collect::<Result<_, _>>()?;
-    let given: Vec<(&str, &Path)> = [
-        ("--out", &args.out),
-        ("--summary", &args.summary),
-        ("--record", &args.record),
-    ]
-    .into_iter()
-    .filter_map(|(label, path)| path.as_deref().map(|p| (label, p)))
-    .collect();
+    let given = paths.given();
     let input_refs: Vec<(&str, &Path)> = inputs
         .iter()
         .map(|(w, p)| (w.as_str(), p.as_path()))
@@ -255,8 +249,9 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         .into_iter()
         .map(AtomicFile::create)
         .collect::<Result<Vec<_>, _>>()?;
-    let mut record = args.record.as_ref().and_then(|_| files.pop());
+    // In the order of `paths.given()`: --out, --record, --summary.
     let mut summary = args.summary.as_ref().and_then(|_| files.pop());
+    let mut record = args.record.as_ref().and_then(|_| files.pop());
     let mut out = args.out.as_ref().and_then(|_| files.pop());
     if let Some(file) = out.as_mut() {
         merge_rows(spec, count, &out_files[0], file)?;

@@ -147,6 +147,30 @@ pub struct OutputPaths {
     pub record: Option<PathBuf>,
 }
 
+impl OutputPaths {
+    /// The given outputs as `(option, path)`, in the order `--out`,
+    /// `--record`, `--summary`.
+    pub fn given(&self) -> Vec<(&'static str, &Path)> {
+        [
+            ("--out", &self.out),
+            ("--record", &self.record),
+            ("--summary", &self.summary),
+        ]
+        .into_iter()
+        .filter_map(|(label, path)| path.as_deref().map(|p| (label, p)))
+        .collect()
+    }
+
+    /// How `--record` is compressed (by its extension), if it is given.
+    pub fn record_compression(&self) -> Result<Option<Compression>, String> {
+        self.record
+            .as_deref()
+            .map(Compression::from_path)
+            .transpose()
+            .map_err(|e| format!("--record: {e}"))
+    }
+}
+
 /// A run to play into files.
 pub struct RunRequest<'a> {
     /// The command (`tournament`, `league`), for the manifest.
@@ -202,20 +226,8 @@ pub fn execute(
 ) -> Result<RunResult, String> {
     let spec = request.spec;
     let paths = &request.paths;
-    let record_compression = paths
-        .record
-        .as_deref()
-        .map(Compression::from_path)
-        .transpose()
-        .map_err(|e| format!("--record: {e}"))?;
-    let given: Vec<(&str, &Path)> = [
-        ("--out", &paths.out),
-        ("--record", &paths.record),
-        ("--summary", &paths.summary),
-    ]
-    .into_iter()
-    .filter_map(|(label, path)| path.as_deref().map(|p| (label, p)))
-    .collect();
+    let record_compression = paths.record_compression()?;
+    let given = paths.given();
     let inputs: Vec<(&str, &Path)> = request
         .inputs
         .iter()

@@ -863,44 +863,30 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
     );
     // The shard count comes from a Slurm array task when --shard is absent.
     let out = dir.join("slurm-{shard}.csv");
-    let o = bin()
-        .args([
-            "tournament",
-            "--game",
-            "shell-dash",
-            "--players",
-            "2",
-            "--games",
-            "20",
-            "--quiet",
-            "--out",
-            s(&out),
-        ])
-        .env("SLURM_ARRAY_TASK_ID", "5")
-        .env("SLURM_ARRAY_TASK_MIN", "4")
-        .env("SLURM_ARRAY_TASK_MAX", "6")
-        .output()
-        .unwrap();
+    let slurm_task = |id: &str| {
+        bin()
+            .args([
+                "tournament",
+                "--game",
+                "shell-dash",
+                "--players",
+                "2",
+                "--games",
+                "20",
+                "--quiet",
+                "--out",
+                s(&out),
+            ])
+            .env("SLURM_ARRAY_TASK_ID", id)
+            .env("SLURM_ARRAY_TASK_MIN", "4")
+            .env("SLURM_ARRAY_TASK_MAX", "6")
+            .output()
+            .unwrap()
+    };
+    let o = slurm_task("5");
     assert!(o.status.success(), "{}", stderr(&o));
     // A task outside the array is refused.
-    let o = bin()
-        .args([
-            "tournament",
-            "--game",
-            "shell-dash",
-            "--players",
-            "2",
-            "--games",
-            "20",
-            "--quiet",
-            "--out",
-            s(&out),
-        ])
-        .env("SLURM_ARRAY_TASK_ID", "7")
-        .env("SLURM_ARRAY_TASK_MIN", "4")
-        .env("SLURM_ARRAY_TASK_MAX", "6")
-        .output()
-        .unwrap();
+    let o = slurm_task("7");
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
