@@ -212,6 +212,37 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn extra_values(&self, initial: &Self::State, terminal: &Self::State, out: &mut Vec<i64>) {
         let _ = (initial, terminal, out);
     }
+
+    /// The balance metrics a sweep reports from [`Game::extra_columns`]
+    /// (e.g. Seaside's tokens per player). None by default.
+    fn extra_metrics(&self) -> &'static [ExtraMetric] {
+        &[]
+    }
+}
+
+/// A game-specific balance metric: a statistic of one of the game's own
+/// columns over the games of a setting (see [`Game::extra_metrics`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExtraMetric {
+    /// The metric's column name in `metrics.csv`.
+    pub name: &'static str,
+    /// The index of the game column it reads ([`Game::extra_columns`]).
+    pub column: usize,
+    /// How the column's values are summarised.
+    pub kind: MetricKind,
+}
+
+/// How an [`ExtraMetric`] summarises a column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetricKind {
+    /// The mean, with the half-width of its 95% interval (`NAME_ci95`).
+    Mean,
+    /// The mean divided by the number of players, with its interval.
+    PerPlayer,
+    /// The share of games where the 0/1 column is 1, with its Wilson 95%
+    /// interval (`STEM_low95`, `STEM_high95`, the stem being the name
+    /// without `_share`).
+    Share,
 }
 
 /// Whether `action` may be played in `state`: `Ok`, or the [`PlayError`]

@@ -21,6 +21,7 @@ pub mod rng;
 pub mod runner;
 pub mod spec;
 pub mod stats;
+pub mod sweep;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod tournament;

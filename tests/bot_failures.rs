@@ -140,7 +140,7 @@ fn the_tournament_engine_stops_or_writes_forfeits() {
             fn chunk(
                 &mut self,
                 chunk: &beachcomber::tournament::Chunk,
-                _totals: &beachcomber::tournament::Totals,
+                _totals: &[beachcomber::tournament::Totals],
             ) -> Result<(), String> {
                 let text = String::from_utf8(chunk.rows.clone()).unwrap();
                 self.0.extend(text.lines().map(str::to_string));

@@ -34,7 +34,7 @@ pub enum OnEngineError {
 }
 
 /// The engine options.
-#[derive(Args, Debug, Default)]
+#[derive(Args, Debug, Default, Clone)]
 pub struct EngineArgs {
     /// Declare an external bot (a process speaking docs/protocol.md), seated
     /// with `--bots NAME`. COMMAND is split at spaces (no shell). Repeatable.

@@ -15,7 +15,7 @@
 
 use beachcomber::spec::split_top_level;
 use beachcomber::stats::bradley_terry::{FitConfig, Rating, rate};
-use beachcomber::tournament::{Count, RunSpec, Totals, rows};
+use beachcomber::tournament::{Count, Plan, RunSpec, Totals, rows};
 use beachcomber_bots::BotConfig;
 use clap::Args;
 
@@ -199,10 +199,11 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
             "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
         );
     }
+    let plan = Plan::single(spec.clone());
     let request = RunRequest {
         command: "league",
-        game: &game,
-        spec: &spec,
+        games: std::slice::from_ref(&game),
+        plan: &plan,
         bots,
         settings: vec![
             (
@@ -220,9 +221,10 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
         shard,
         checkpoint_every: std::time::Duration::from_secs_f64(args.run.checkpoint_every),
         engines: &engines,
+        folder: args.run.folder.clone(),
     };
     let summary =
-        |totals: &Totals| ratings_csv(&spec, totals, args.games_per_pairing, args.resamples);
+        |totals: &[Totals]| ratings_csv(&spec, &totals[0], args.games_per_pairing, args.resamples);
     let result = runs::execute(&request, &summary)?;
     for note in engines.failure_notes() {
         eprintln!("{note}");
@@ -230,7 +232,7 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
     if args.run.quiet {
         return Ok(());
     }
-    let totals = &result.totals;
+    let totals = &result.totals[0];
     let (ratings, converged) = ratings(&spec, totals, args.resamples)?;
     out!(
         "league of {} bots: {} games of {} with {}, seed {}, {} deals x {} games per pairing ({:.0} games/s)",

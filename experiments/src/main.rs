@@ -18,6 +18,7 @@ mod replay;
 mod run_files;
 mod runs;
 mod signals;
+mod sweep;
 mod tournament;
 
 use std::process::ExitCode;
@@ -40,6 +41,9 @@ enum Command {
     /// Rate bots in a round robin (Bradley-Terry, Elo scale, 95% intervals).
     #[command(after_help = league::EXAMPLES)]
     League(league::LeagueArgs),
+    /// Play every combination of game options, player counts and lineups; write per-game rows and balance metrics with 95% intervals.
+    #[command(after_help = sweep::EXAMPLES)]
+    Sweep(sweep::SweepArgs),
     /// Join the shards of one run (--shard, Slurm array tasks) into the files one machine would write.
     #[command(after_help = merge::EXAMPLES)]
     Merge(merge::MergeArgs),
@@ -127,6 +131,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Tournament(args) => tournament::run(args),
         Command::League(args) => league::run(args),
+        Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Bench(args) => bench::run(args),

@@ -15,8 +15,9 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
+use beachcomber::games::AnyGame;
 use beachcomber::record_io::{Compression, RecordLines};
-use beachcomber::tournament::{FRAME_GAMES, RunSpec, Shard, Totals, rows};
+use beachcomber::tournament::{FRAME_GAMES, Plan, Shard, Totals, rows};
 use clap::Args;
 
 use crate::output::{AtomicFile, commit_all, resolve_outputs};
@@ -65,7 +66,10 @@ struct ShardInput {
 }
 
 fn manifest_path(input: &Path) -> PathBuf {
-    if input.to_string_lossy().ends_with(".manifest.json") {
+    if input.is_dir() {
+        // A sweep's folder.
+        input.join("manifest.json")
+    } else if input.to_string_lossy().ends_with("manifest.json") {
         input.to_path_buf()
     } else {
         let mut name = input.as_os_str().to_owned();
@@ -78,9 +82,10 @@ fn read_manifest(input: &Path) -> Result<ShardInput, String> {
     let path = manifest_path(input);
     let stem = path
         .to_string_lossy()
-        .trim_end_matches(".manifest.json")
+        .trim_end_matches("manifest.json")
         .to_string();
-    let checkpoint = PathBuf::from(format!("{stem}.checkpoint.json"));
+    let checkpoint = PathBuf::from(format!("{stem}checkpoint.json"));
+    let stem = stem.trim_end_matches(['.', '/']).to_string();
     if !path.exists() && checkpoint.exists() {
         return Err(format!(
             "the shard of `{}` is not complete (`{}` exists): resume it first with --resume",
@@ -211,12 +216,28 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         .collect::<Result<Vec<_>, _>>()?;
     let shards = check_shards(shards)?;
     let description = &shards[0].manifest.description;
-    let spec = &description.run;
+    let plan = &description.plan;
     let count = description.shard.count;
-    let mut totals = Totals::new(spec);
+    let mut totals: Vec<Totals> = plan.parts.iter().map(|p| Totals::new(&p.run)).collect();
     for s in &shards {
-        totals.merge(&s.manifest.totals);
+        if s.manifest.totals.len() != totals.len() {
+            return Err(format!(
+                "`{}` holds {} totals for {} parts: the manifest is damaged",
+                s.path.display(),
+                s.manifest.totals.len(),
+                totals.len()
+            ));
+        }
+        for (t, part) in totals.iter_mut().zip(&s.manifest.totals) {
+            t.merge(part);
+        }
     }
+    let sweep = description.command == "sweep";
+    let args = if sweep {
+        sweep_paths(args, &shards)?
+    } else {
+        args
+    };
     // Every input file, so that no output overwrites one.
     let mut inputs: Vec<(String, PathBuf)> = Vec::new();
     for s in &shards {
@@ -254,10 +275,10 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
     let mut record = args.record.as_ref().and_then(|_| files.pop());
     let mut out = args.out.as_ref().and_then(|_| files.pop());
     if let Some(file) = out.as_mut() {
-        merge_rows(spec, count, &out_files[0], file)?;
+        merge_rows(plan, count, &out_files[0], file)?;
     }
     if let (Some(file), Some(compression)) = (record.as_mut(), record_compression) {
-        merge_records(spec, count, &out_files[1], compression, file)?;
+        merge_records(plan, count, &out_files[1], compression, file)?;
     }
     if let Some(file) = summary.as_mut() {
         let text = summary_text(description, &totals)?;
@@ -272,7 +293,15 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         .flatten()
         .next()
         .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()));
-    if let Some(primary) = primary {
+    let manifest_name = primary.map(|primary| match (sweep, primary.parent()) {
+        (true, Some(dir)) => dir.join("manifest.json"),
+        _ => {
+            let mut name = primary.as_os_str().to_owned();
+            name.push(".manifest.json");
+            PathBuf::from(name)
+        }
+    });
+    if let Some(name) = manifest_name {
         let timing = Timing {
             seconds: shards.iter().map(|s| s.manifest.timing.seconds).sum(),
             sessions: shards.iter().map(|s| s.manifest.timing.sessions).sum(),
@@ -289,30 +318,30 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
                 outputs: outputs_description,
                 ..description.clone()
             },
-            games: totals.games,
+            games: totals.iter().map(|t| t.games).sum(),
             stopped: None,
             totals: totals.clone(),
             timing,
         };
-        let mut name = primary.as_os_str().to_owned();
-        name.push(".manifest.json");
-        write_json_atomically(Path::new(&name), &manifest)
+        write_json_atomically(&name, &manifest)
             .map_err(|e| format!("cannot write the manifest: {e}"))?;
     }
     if !args.quiet {
         out!(
             "merged {count} shard(s) of a {}: {} games of {}, seed {}",
             description.command,
-            totals.games,
-            spec.game,
-            spec.seed
+            totals.iter().map(|t| t.games).sum::<u64>(),
+            plan.first().game,
+            plan.first().seed
         );
     }
     Ok(())
 }
 
 /// The summary the whole run would have written.
-fn summary_text(description: &RunDescription, totals: &Totals) -> Result<String, String> {
+fn summary_text(description: &RunDescription, all: &[Totals]) -> Result<String, String> {
+    let plan = &description.plan;
+    let (run, totals) = (plan.first(), &all[0]);
     let setting = |key: &str| {
         description
             .settings
@@ -323,7 +352,7 @@ fn summary_text(description: &RunDescription, totals: &Totals) -> Result<String,
     match description.command.as_str() {
         "tournament" => {
             let mut text = rows::SUMMARY_HEADER.to_string();
-            text.push_str(&rows::summary_rows(&description.run, totals, None));
+            text.push_str(&rows::summary_rows(run, totals, None));
             Ok(text)
         }
         "league" => {
@@ -334,19 +363,45 @@ fn summary_text(description: &RunDescription, totals: &Totals) -> Result<String,
                 .and_then(|v| v.parse().ok())
                 .ok_or("the league manifest has no resamples")?;
             Ok(crate::league::ratings_csv(
-                &description.run,
+                run,
                 totals,
                 per_pairing,
                 resamples,
             ))
         }
+        "sweep" => {
+            let game = AnyGame::from_spec(&run.game, run.players)
+                .map_err(|e| format!("the sweep manifest's game: {e}"))?;
+            let extra = game.extra_metrics();
+            Ok(beachcomber::sweep::metrics_header(plan, extra)
+                + &beachcomber::sweep::metrics_rows(plan, all, extra))
+        }
         other => Err(format!("cannot merge the summary of a `{other}` run")),
     }
 }
 
+/// The games of `plan` in order, as `(shard, game number, players)`: part
+/// by part, deal by deal (deal `d` of a part is in shard `d % count`).
+fn game_order(plan: &Plan, count: u64) -> impl Iterator<Item = (usize, u64, usize)> + '_ {
+    plan.parts.iter().enumerate().flat_map(move |(p, part)| {
+        let offset = plan.offset(p);
+        let per_deal = part.run.games_per_deal();
+        let players = part.run.players;
+        (0..part.run.deals).flat_map(move |deal| {
+            (0..per_deal).map(move |g| {
+                (
+                    (deal % count) as usize,
+                    offset + deal * per_deal + g,
+                    players,
+                )
+            })
+        })
+    })
+}
+
 /// Rows of every shard's `--out`, deal by deal in game order.
 fn merge_rows(
-    spec: &RunSpec,
+    plan: &Plan,
     count: u64,
     inputs: &[PathBuf],
     out: &mut AtomicFile,
@@ -374,39 +429,49 @@ fn merge_rows(
             ));
         }
     }
+    // The `game` column: after a sweep's value columns.
+    let column = plan.value_columns().len();
     let w = out.writer();
     let err = |e: std::io::Error| format!("--out: cannot write: {e}");
     w.write_all(header.as_bytes()).map_err(err)?;
-    let per_deal = spec.games_per_deal();
     let mut line = String::new();
-    for deal in 0..spec.deals {
-        let s = (deal % count) as usize;
-        for g in 0..per_deal {
-            let game = deal * per_deal + g;
-            for _ in 0..spec.players {
-                line.clear();
-                let n = readers[s]
-                    .read_line(&mut line)
-                    .map_err(|e| format!("cannot read `{}`: {e}", inputs[s].display()))?;
-                let number = line.split(',').next().unwrap_or_default();
-                if n == 0 || number != game.to_string() {
-                    return Err(format!(
-                        "`{}` does not hold game {game} where expected: the shard file is \
-                         damaged or not of this run",
-                        inputs[s].display()
-                    ));
-                }
-                w.write_all(line.as_bytes()).map_err(err)?;
+    for (s, game, players) in game_order(plan, count) {
+        for _ in 0..players {
+            line.clear();
+            let n = readers[s]
+                .read_line(&mut line)
+                .map_err(|e| format!("cannot read `{}`: {e}", inputs[s].display()))?;
+            let number = game_number(&line, column);
+            if n == 0 || number != Some(game) {
+                return Err(format!(
+                    "`{}` does not hold game {game} where expected: the shard file is \
+                     damaged or not of this run",
+                    inputs[s].display()
+                ));
             }
+            w.write_all(line.as_bytes()).map_err(err)?;
         }
     }
     Ok(())
 }
 
+/// The number in field `column` of a CSV row (fields before it may be
+/// quoted).
+fn game_number(line: &str, column: usize) -> Option<u64> {
+    if column == 0 {
+        return line.split(',').next()?.parse().ok();
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(line.as_bytes());
+    let record = reader.records().next()?.ok()?;
+    record.get(column)?.parse().ok()
+}
+
 /// Records of every shard, deal by deal, compressed again in the whole
 /// run's frames.
 fn merge_records(
-    spec: &RunSpec,
+    plan: &Plan,
     count: u64,
     inputs: &[PathBuf],
     compression: Compression,
@@ -420,32 +485,27 @@ fn merge_records(
             RecordLines::new(f).map_err(|e| format!("`{}`: {e}", p.display()))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let per_deal = spec.games_per_deal();
     let mut frame = Vec::new();
     let mut line = Vec::new();
     let err = |e: std::io::Error| format!("--record: cannot write: {e}");
-    for deal in 0..spec.deals {
-        let s = (deal % count) as usize;
-        for g in 0..per_deal {
-            let game = deal * per_deal + g;
-            line.clear();
-            match readers[s].read_line(&mut line) {
-                Some(Ok(_)) => {}
-                Some(Err(e)) => return Err(format!("`{}`: {e}", inputs[s].display())),
-                None => {
-                    return Err(format!(
-                        "`{}` ends before game {game}: the shard file is damaged or not of this run",
-                        inputs[s].display()
-                    ));
-                }
+    for (s, game, _) in game_order(plan, count) {
+        line.clear();
+        match readers[s].read_line(&mut line) {
+            Some(Ok(_)) => {}
+            Some(Err(e)) => return Err(format!("`{}`: {e}", inputs[s].display())),
+            None => {
+                return Err(format!(
+                    "`{}` ends before game {game}: the shard file is damaged or not of this run",
+                    inputs[s].display()
+                ));
             }
-            frame.extend_from_slice(&line);
-            frame.push(b'\n');
-            if (game + 1).is_multiple_of(FRAME_GAMES) {
-                let bytes = compression.compress_frame(&frame).map_err(err)?;
-                out.writer().write_all(&bytes).map_err(err)?;
-                frame.clear();
-            }
+        }
+        frame.extend_from_slice(&line);
+        frame.push(b'\n');
+        if (game + 1).is_multiple_of(FRAME_GAMES) {
+            let bytes = compression.compress_frame(&frame).map_err(err)?;
+            out.writer().write_all(&bytes).map_err(err)?;
+            frame.clear();
         }
     }
     if !frame.is_empty() {
@@ -453,4 +513,37 @@ fn merge_records(
         out.writer().write_all(&bytes).map_err(err)?;
     }
     Ok(())
+}
+
+/// A sweep's merge writes into the folder `--out DIR`: `games.csv`,
+/// `metrics.csv`, the records when the shards kept them, and
+/// `manifest.json`.
+fn sweep_paths(args: MergeArgs, shards: &[ShardInput]) -> Result<MergeArgs, String> {
+    let Some(dir) = args.out.clone() else {
+        return Err("merging a sweep needs --out DIR (the folder to write into)".to_string());
+    };
+    if args.summary.is_some() || args.record.is_some() {
+        return Err(
+            "merging a sweep takes only --out DIR: the metrics and records go into the folder"
+                .to_string(),
+        );
+    }
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("--out `{}` is not a folder", dir.display()));
+    }
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| format!("--out: cannot create the folder `{}`: {e}", dir.display()))?;
+    let record = shards[0]
+        .manifest
+        .description
+        .outputs
+        .iter()
+        .find(|(l, _)| l == "--record")
+        .and_then(|(_, p)| Path::new(p).file_name().map(|n| dir.join(n)));
+    Ok(MergeArgs {
+        out: Some(dir.join(crate::sweep::GAMES_FILE)),
+        summary: Some(dir.join(crate::sweep::METRICS_FILE)),
+        record,
+        ..args
+    })
 }

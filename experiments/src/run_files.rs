@@ -24,6 +24,9 @@
 //! appear nowhere else), and the checkpoint is removed: a finished run
 //! leaves no partial or temporary file.
 //!
+//! A sweep writes into a folder: its checkpoint and manifest are
+//! `DIR/checkpoint.json` and `DIR/manifest.json`.
+//!
 //! A run with an output that is a device (`/dev/null`, `/dev/stdout`)
 //! cannot be resumed: it keeps no checkpoint, and an interrupted run
 //! removes its partial files.
@@ -34,7 +37,7 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use beachcomber::tournament::{RunSpec, Shard, Totals};
+use beachcomber::tournament::{Plan, Shard, Totals};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -42,7 +45,7 @@ use crate::output::Resolved;
 use crate::signals;
 
 /// The version of the manifest and checkpoint formats.
-pub const MANIFEST_FORMAT: u32 = 1;
+pub const MANIFEST_FORMAT: u32 = 2;
 
 /// Most time between two checkpoints while games finish, by default
 /// (`--checkpoint-every`).
@@ -53,12 +56,14 @@ pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RunDescription {
-    /// The command (`tournament`, `league`).
+    /// The command (`tournament`, `league`, `sweep`).
     pub command: String,
     /// The program's version.
     pub version: String,
-    /// The games: game, players, lineups, deals, seed, seating.
-    pub run: RunSpec,
+    /// The games: one part per run (one for a tournament or league, one
+    /// per combination for a sweep), each with its game, players, lineups,
+    /// deals, seed and seating.
+    pub plan: Plan,
     /// The part of the run these files hold.
     pub shard: Shard,
     /// The command's other settings that change its output (canonical
@@ -93,8 +98,8 @@ pub struct Checkpoint {
     /// The length of each streamed partial file holding exactly them, by
     /// option name.
     pub bytes: Vec<(String, u64)>,
-    /// The totals of games `0..next`.
-    pub totals: Totals,
+    /// The totals of games `0..next`, one per part of the plan.
+    pub totals: Vec<Totals>,
     /// Timings so far.
     pub timing: Timing,
 }
@@ -112,8 +117,8 @@ pub struct Manifest {
     pub games: u64,
     /// Why the run ended before its last game, if it did (`sprt`).
     pub stopped: Option<String>,
-    /// The exact totals (what a merge adds up).
-    pub totals: Totals,
+    /// The exact totals (what a merge adds up), one per part of the plan.
+    pub totals: Vec<Totals>,
     /// Timings.
     pub timing: Timing,
 }
@@ -163,8 +168,8 @@ pub struct RunFiles {
 pub struct Start {
     /// The first game to play.
     pub next: u64,
-    /// The totals of the games before it.
-    pub totals: Totals,
+    /// The totals of the games before it, one per part.
+    pub totals: Vec<Totals>,
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
@@ -243,7 +248,8 @@ impl RunFiles {
         streamed: Vec<Resolved>,
         at_end: Vec<Resolved>,
         resume: bool,
-        totals: Totals,
+        totals: Vec<Totals>,
+        folder: Option<&Path>,
     ) -> Result<(RunFiles, Start), String> {
         let all: Vec<(Resolved, bool)> = streamed
             .into_iter()
@@ -259,14 +265,22 @@ impl RunFiles {
             })
             .map(Path::to_path_buf);
         let resumable = primary.is_some() && all.iter().all(|(r, _)| r.target().is_some());
-        let checkpoint = resumable
-            .then(|| {
-                primary
-                    .as_deref()
-                    .map(|p| with_suffix(p, ".checkpoint.json"))
-            })
-            .flatten();
-        let manifest = primary.as_deref().map(|p| with_suffix(p, ".manifest.json"));
+        let (checkpoint, manifest) = match folder {
+            Some(dir) => (
+                resumable.then(|| dir.join("checkpoint.json")),
+                Some(dir.join("manifest.json")),
+            ),
+            None => (
+                resumable
+                    .then(|| {
+                        primary
+                            .as_deref()
+                            .map(|p| with_suffix(p, ".checkpoint.json"))
+                    })
+                    .flatten(),
+                primary.as_deref().map(|p| with_suffix(p, ".manifest.json")),
+            ),
+        };
         let mut files = RunFiles {
             outputs: Vec::new(),
             checkpoint,
@@ -505,7 +519,7 @@ impl RunFiles {
     pub fn checkpoint(
         &mut self,
         next: u64,
-        totals: &Totals,
+        totals: &[Totals],
         threads: usize,
         force: bool,
     ) -> Result<(), String> {
@@ -526,7 +540,7 @@ impl RunFiles {
                 .filter(|o| !o.at_end)
                 .map(|o| (o.label.clone(), o.bytes))
                 .collect(),
-            totals: totals.clone(),
+            totals: totals.to_vec(),
             timing: self.timing_now(threads),
         };
         write_json_atomically(&path, &checkpoint)
@@ -544,7 +558,7 @@ impl RunFiles {
         contents: &[(&str, Vec<u8>)],
         games: u64,
         stopped: Option<String>,
-        totals: &Totals,
+        totals: &[Totals],
         threads: usize,
     ) -> Result<(), String> {
         self.flush()?;
@@ -589,7 +603,7 @@ impl RunFiles {
                 description: self.description.clone(),
                 games,
                 stopped,
-                totals: totals.clone(),
+                totals: totals.to_vec(),
                 timing: self.timing_now(threads),
             };
             write_json_atomically(path, &manifest)

@@ -17,8 +17,8 @@ use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::record_io::Compression;
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{
-    Chunk, Flow, GameResult, PlayError, PlayOptions, Played, RunSpec, Shard, Totals, play_range,
-    rows,
+    Chunk, Flow, GameResult, Layout, Plan, PlanPlayed, PlayError, PlayOptions, Shard, Totals,
+    play_plan, rows,
 };
 use beachcomber::with_game;
 use beachcomber_bots::BotConfig;
@@ -65,6 +65,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "SECS", default_value_t = 2.0,
           value_parser = parse_seconds)]
     pub checkpoint_every: f64,
+    /// The folder holding the run's `manifest.json` and `checkpoint.json`
+    /// (an experiment's results folder); `None`: beside the first output.
+    #[arg(skip)]
+    pub folder: Option<PathBuf>,
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
@@ -79,43 +83,7 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 impl RunArgs {
     /// The shard: `--shard`, else the Slurm array task, else the whole run.
     pub fn shard(&self) -> Result<Shard, String> {
-        if let Some(text) = &self.shard {
-            return Shard::parse(text).map_err(|e| format!("--shard: {e}"));
-        }
-        let var = |name: &str| -> Result<Option<u64>, String> {
-            match std::env::var(name) {
-                Ok(v) => v.trim().parse().map(Some).map_err(|_| {
-                    format!("{name}=`{v}` is not a number (it chooses this job's shard)")
-                }),
-                Err(_) => Ok(None),
-            }
-        };
-        let Some(task) = var("SLURM_ARRAY_TASK_ID")? else {
-            return Ok(Shard::WHOLE);
-        };
-        let (min, count) = match (
-            var("SLURM_ARRAY_TASK_COUNT")?,
-            var("SLURM_ARRAY_TASK_MIN")?,
-            var("SLURM_ARRAY_TASK_MAX")?,
-        ) {
-            (Some(count), min, _) => (min.unwrap_or(0), count),
-            (None, Some(min), Some(max)) if max >= min => (min, max - min + 1),
-            _ => {
-                return Err(
-                    "SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor \
-                     SLURM_ARRAY_TASK_MIN/MAX: give --shard I/N"
-                        .to_string(),
-                );
-            }
-        };
-        if task < min || task - min >= count {
-            return Err(format!(
-                "SLURM_ARRAY_TASK_ID={task} is outside the job array ({min} to {}): \
-                 give --shard I/N",
-                min + count - 1
-            ));
-        }
-        Shard::new(task - min, count).map_err(|e| format!("Slurm array task: {e}"))
+        shard_from(self.shard.as_deref())
     }
 
     /// The output paths, `{shard}` replaced by the shard's index.
@@ -134,6 +102,49 @@ impl RunArgs {
             record: fill(&self.record),
         }
     }
+}
+
+/// The shard: `--shard I/N` (`given`), else the Slurm array task, else the
+/// whole run.
+pub fn shard_from(given: Option<&str>) -> Result<Shard, String> {
+    if let Some(text) = given {
+        return Shard::parse(text).map_err(|e| format!("--shard: {e}"));
+    }
+    let var =
+        |name: &str| -> Result<Option<u64>, String> {
+            match std::env::var(name) {
+                Ok(v) => v.trim().parse().map(Some).map_err(|_| {
+                    format!("{name}=`{v}` is not a number (it chooses this job's shard)")
+                }),
+                Err(_) => Ok(None),
+            }
+        };
+    let Some(task) = var("SLURM_ARRAY_TASK_ID")? else {
+        return Ok(Shard::WHOLE);
+    };
+    let (min, count) = match (
+        var("SLURM_ARRAY_TASK_COUNT")?,
+        var("SLURM_ARRAY_TASK_MIN")?,
+        var("SLURM_ARRAY_TASK_MAX")?,
+    ) {
+        (Some(count), min, _) => (min.unwrap_or(0), count),
+        (None, Some(min), Some(max)) if max >= min => (min, max - min + 1),
+        _ => {
+            return Err(
+                "SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor \
+                 SLURM_ARRAY_TASK_MIN/MAX: give --shard I/N"
+                    .to_string(),
+            );
+        }
+    };
+    if task < min || task - min >= count {
+        return Err(format!(
+            "SLURM_ARRAY_TASK_ID={task} is outside the job array ({min} to {}): \
+             give --shard I/N",
+            min + count - 1
+        ));
+    }
+    Shard::new(task - min, count).map_err(|e| format!("Slurm array task: {e}"))
 }
 
 /// The output files a run may write.
@@ -173,12 +184,13 @@ impl OutputPaths {
 
 /// A run to play into files.
 pub struct RunRequest<'a> {
-    /// The command (`tournament`, `league`), for the manifest.
+    /// The command (`tournament`, `league`, `sweep`), for the manifest.
     pub command: &'static str,
-    /// The game.
-    pub game: &'a AnyGame,
-    /// The run.
-    pub spec: &'a RunSpec,
+    /// The game of each part of the plan (all of one kind).
+    pub games: &'a [AnyGame],
+    /// The runs: one part for a tournament or league, one per combination
+    /// for a sweep.
+    pub plan: &'a Plan,
     /// Each distinct bot spec of the run with its configuration.
     pub bots: Vec<(String, BotConfig)>,
     /// Other settings that change the output, canonical (for the manifest
@@ -202,12 +214,15 @@ pub struct RunRequest<'a> {
     pub checkpoint_every: Duration,
     /// The declared external bots (checked already).
     pub engines: &'a Engines,
+    /// The folder a sweep writes into (its `checkpoint.json` and
+    /// `manifest.json`); `None`: beside the first output.
+    pub folder: Option<PathBuf>,
 }
 
 /// How a run ended.
 pub struct RunResult {
-    /// Its totals.
-    pub totals: Totals,
+    /// Its totals, one per part of the plan.
+    pub totals: Vec<Totals>,
     /// Games played in all (fewer than the run's when the test stopped it).
     pub games: u64,
     /// Whether the sequential test stopped it.
@@ -222,9 +237,9 @@ pub struct RunResult {
 /// content from the final totals (header included).
 pub fn execute(
     request: &RunRequest<'_>,
-    summary: &dyn Fn(&Totals) -> String,
+    summary: &dyn Fn(&[Totals]) -> String,
 ) -> Result<RunResult, String> {
-    let spec = request.spec;
+    let plan = request.plan;
     let paths = &request.paths;
     let record_compression = paths.record_compression()?;
     let given = paths.given();
@@ -237,7 +252,7 @@ pub fn execute(
     let description = RunDescription {
         command: request.command.to_string(),
         version: env!("CARGO_PKG_VERSION").to_string(),
-        run: spec.clone(),
+        plan: plan.clone(),
         shard: request.shard,
         settings: request.settings.clone(),
         outputs: describe_outputs(&resolved),
@@ -251,7 +266,8 @@ pub fn execute(
         resolved,
         at_end,
         request.resume,
-        Totals::new(spec),
+        plan.parts.iter().map(|p| Totals::new(&p.run)).collect(),
+        request.folder.as_deref(),
     )?;
     files.set_checkpoint_every(request.checkpoint_every);
     let threads_wanted = request.threads.unwrap_or(0) as usize;
@@ -268,8 +284,8 @@ pub fn execute(
     let threads = pool.current_num_threads();
     let mut setup = || -> Result<(), String> {
         if files.has("--out") && files.is_empty("--out") {
-            let extra = with_game!(request.game, |g| g.extra_columns());
-            let header = rows::game_header(extra);
+            let extra = with_game!(&request.games[0], |g| g.extra_columns());
+            let header = rows::plan_header(&plan.value_columns(), extra);
             files.append("--out", header.as_bytes())?;
         }
         files.checkpoint(start.next, &start.totals, threads, true)
@@ -278,14 +294,14 @@ pub fn execute(
         files.abandon();
         return Err(e);
     }
-    let total = request.shard.games(spec);
+    let total = Layout::new(plan, request.shard).games();
     let progress = Progress::start(request.quiet, start.next, total);
     let began = Instant::now();
     let first = start.next;
     let mut sink = FileSink {
         files: &mut files,
         sprt: request.sprt.as_ref(),
-        rotations: spec.rotations(),
+        rotations: plan.first().rotations(),
         threads,
     };
     let on_done = || progress.inc();
@@ -298,9 +314,10 @@ pub fn execute(
         on_done: &on_done,
     };
     let result = pool.install(|| {
-        with_game!(request.game, |g| play_into(
+        with_game!(&request.games[0], |g| play_into(
             g,
-            spec,
+            request.games,
+            plan,
             &request.bots,
             request.engines,
             &play_options,
@@ -339,7 +356,7 @@ pub fn execute(
             let how = files.abandon();
             Err(match (saved, how) {
                 (Ok(()), Some(how)) => {
-                    format!("interrupted after {next} of {} games: {how}", spec.games())
+                    format!("interrupted after {next} of {total} games: {how}")
                 }
                 (Err(e), _) => format!("interrupted; {e}"),
                 (Ok(()), None) => "interrupted: stopped, no output written".to_string(),
@@ -391,7 +408,7 @@ impl beachcomber::tournament::Sink for FileSink<'_> {
         Flow::Continue
     }
 
-    fn chunk(&mut self, chunk: &Chunk, totals: &Totals) -> Result<(), String> {
+    fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), String> {
         self.files.append("--out", &chunk.rows)?;
         self.files.append("--record", &chunk.records)?;
         self.files
@@ -399,16 +416,23 @@ impl beachcomber::tournament::Sink for FileSink<'_> {
     }
 }
 
-/// Play the run's range with fresh bots built from their configurations.
+/// Play the plan's range with fresh bots built from their configurations;
+/// `first` is the first part's game, which says the kind of them all.
+#[allow(clippy::too_many_arguments)]
 fn play_into<G: GameKind>(
-    game: &G,
-    spec: &RunSpec,
+    first: &G,
+    games: &[AnyGame],
+    plan: &Plan,
     bots: &[(String, BotConfig)],
     engines: &Engines,
     options: &PlayOptions<'_>,
-    totals: Totals,
+    totals: Vec<Totals>,
     sink: &mut FileSink<'_>,
-) -> Result<Played, PlayError> {
+) -> Result<PlanPlayed, PlayError> {
+    let games: Vec<G> = games
+        .iter()
+        .map(|g| g.downcast::<G>().unwrap_or(first).clone())
+        .collect();
     let bot = |s: &str| -> Box<dyn Bot<G>> {
         let (_, config) = bots
             .iter()
@@ -416,7 +440,7 @@ fn play_into<G: GameKind>(
             .expect("every lineup spec has a configuration");
         engines.build::<G>(config)
     };
-    play_range(game, spec, bot, options, totals, sink)
+    play_plan(&games, plan, bot, options, totals, sink)
 }
 
 /// How often the plain progress line is printed when standard error is

@@ -7,7 +7,7 @@
 use beachcomber::games::AnyGame;
 use beachcomber::spec::split_top_level;
 use beachcomber::stats::sprt::{Decision, Sprt};
-use beachcomber::tournament::{Count, RunSpec, Totals, rows};
+use beachcomber::tournament::{Count, Plan, RunSpec, Totals, rows};
 use beachcomber_bots::BotConfig;
 use clap::Args;
 
@@ -182,10 +182,11 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
         .as_ref()
         .map(|t| vec![("sprt".to_string(), t.to_string())])
         .unwrap_or_default();
+    let plan = Plan::single(spec.clone());
     let request = RunRequest {
         command: "tournament",
-        game: &game,
-        spec: &spec,
+        games: std::slice::from_ref(&game),
+        plan: &plan,
         bots,
         settings,
         paths: args.run.paths(shard),
@@ -197,10 +198,11 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
         shard,
         checkpoint_every: std::time::Duration::from_secs_f64(args.run.checkpoint_every),
         engines: &engines,
+        folder: args.run.folder.clone(),
     };
-    let summary = |totals: &Totals| {
+    let summary = |totals: &[Totals]| {
         let mut text = rows::SUMMARY_HEADER.to_string();
-        text.push_str(&rows::summary_rows(&spec, totals, sprt.as_ref()));
+        text.push_str(&rows::summary_rows(&spec, &totals[0], sprt.as_ref()));
         text
     };
     let result = runs::execute(&request, &summary)?;
@@ -215,7 +217,7 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
 }
 
 fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Option<&Sprt>) {
-    let totals = &result.totals;
+    let totals = &result.totals[0];
     let elapsed = result.elapsed;
     let rotations = spec.rotations();
     out!(

@@ -638,7 +638,7 @@ fn ctrl_c_stops_a_tournament_within_a_decision_and_keeps_it_resumable() {
     // The partial CSV holds the header only; nothing has a final name.
     assert_eq!(
         std::fs::read_to_string(dir.path().join("o.csv.partial")).unwrap(),
-        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end,removed\n"
+        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end,removed,drawn\n"
     );
     // Starting again without --resume is refused: it would lose the run.
     let o = run(&args);
@@ -650,7 +650,7 @@ fn ctrl_c_stops_a_tournament_within_a_decision_and_keeps_it_resumable() {
     let o = run(&other);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
-    assert!(err.contains("run.seed: 1 there, 2 here"), "{err}");
+    assert!(err.contains("plan.parts[0].run.seed: 1 there, 2 here"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert_eq!(names(dir.path()), expected);
 }

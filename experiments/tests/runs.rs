@@ -160,10 +160,10 @@ fn a_run_interrupted_by_signals_and_kill_9_resumes_to_the_same_bytes() {
         serde_json::from_str(&std::fs::read_to_string(dir.join("g.csv.manifest.json")).unwrap())
             .unwrap();
     assert_eq!(manifest["games"], 20000);
-    assert_eq!(manifest["totals"]["games"], 20000);
+    assert_eq!(manifest["totals"][0]["games"], 20000);
     assert!(manifest["timing"]["sessions"].as_u64().unwrap() >= 3);
-    assert_eq!(manifest["description"]["run"]["seed"], 11);
-    assert_eq!(manifest["description"]["run"]["deals"], 10000);
+    assert_eq!(manifest["description"]["plan"]["parts"][0]["run"]["seed"], 11);
+    assert_eq!(manifest["description"]["plan"]["parts"][0]["run"]["deals"], 10000);
     // Nothing left to resume.
     let o = run(&strs(&long_run(dir, &["--resume"])));
     assert_eq!(o.status.code(), Some(1));
@@ -650,12 +650,16 @@ fn game_specific_columns_follow_the_common_ones() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end,removed"
+        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end,removed,drawn"
     );
-    // The rulebook removes 30 to 40 tokens at 2 players: each game says how many.
+    // The rulebook removes 30 to 40 tokens at 2 players: each game says how
+    // many, and how many tokens it drew (at most the rest of the set).
     for line in lines {
-        let removed: u32 = line.rsplit(',').next().unwrap().parse().unwrap();
+        let mut fields = line.rsplit(',');
+        let drawn: u32 = fields.next().unwrap().parse().unwrap();
+        let removed: u32 = fields.next().unwrap().parse().unwrap();
         assert!((30..=40).contains(&removed), "{line}");
+        assert!(drawn >= 1 && drawn <= 70 - removed, "{line}");
     }
     let o = run(&[
         "tournament",
@@ -818,7 +822,7 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
     let cases: Vec<(Vec<&Path>, &str)> = vec![
         (vec![&a, &b], "2/3 missing"),
         (vec![&a, &b, &b, &c], "given twice"),
-        (vec![&a, &b, &other_seed], "run.seed: 1 there, 2 here"),
+        (vec![&a, &b, &other_seed], "plan.parts[0].run.seed: 1 there, 2 here"),
         (
             vec![&a, &other_split, &c],
             "shards of one split have one count",

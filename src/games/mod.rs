@@ -159,6 +159,35 @@ macro_rules! registry {
                 }
             }
 
+            /// The concrete game inside, if it is a `T` (to gather the
+            /// configurations of one game, e.g. a sweep's, into a `Vec<T>`).
+            pub fn downcast<T: 'static>(&self) -> Option<&T> {
+                match self {
+                    $( AnyGame::$Variant(g) => (g as &dyn std::any::Any).downcast_ref::<T>(), )+
+                }
+            }
+
+            /// The game's own CSV columns ([`crate::game::Game::extra_columns`]).
+            pub fn extra_columns(&self) -> &'static [&'static str] {
+                match self {
+                    $( AnyGame::$Variant(g) => crate::game::Game::extra_columns(g), )+
+                }
+            }
+
+            /// The game's own balance metrics ([`crate::game::Game::extra_metrics`]).
+            pub fn extra_metrics(&self) -> &'static [crate::game::ExtraMetric] {
+                match self {
+                    $( AnyGame::$Variant(g) => crate::game::Game::extra_metrics(g), )+
+                }
+            }
+
+            /// The game's name (`seashells`, ...).
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $( AnyGame::$Variant(_) => <$Type as GameKind>::NAME, )+
+                }
+            }
+
             /// The canonical spec (see [`GameKind::canonical_spec`]).
             pub fn canonical_spec(&self) -> String {
                 match self {

@@ -33,6 +33,7 @@
 //!   in the middle of a deal, so shards and resumed runs give the same
 //!   numbers.
 
+pub mod plan;
 pub mod rows;
 pub mod totals;
 
@@ -43,6 +44,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+pub use self::plan::{Layout, Part, Plan};
 pub use self::totals::{BotTotals, PairedTotals, SeatTotals, Tally, Totals, ranks};
 use crate::bot::Bot;
 use crate::bot::BotFailure;
@@ -353,8 +355,11 @@ impl fmt::Display for Shard {
 /// One finished game, as it reaches a [`Sink`].
 #[derive(Clone, Debug)]
 pub struct GameResult {
-    /// The game's number in the run.
+    /// The game's number in the run (in a plan of several parts, in the
+    /// plan: see [`plan`]).
     pub index: u64,
+    /// The part of the plan it belongs to (0 in a plain run).
+    pub part: usize,
     /// Its deal.
     pub deal: u64,
     /// Its lineup (an index into [`RunSpec::lineups`]).
@@ -413,15 +418,17 @@ pub trait Sink {
     /// [`Flow::Stop`] to end the run after it. Called for every game in
     /// order, at a point of the run that depends only on the games before
     /// it (so early stopping is the same at any thread count).
+    /// `totals` are those of the game's part of the plan.
     fn game(&mut self, game: &GameResult, totals: &Totals) -> Flow {
         let _ = (game, totals);
         Flow::Continue
     }
 
     /// The output of the games counted so far that the last call did not
-    /// hold, with the totals through `chunk.end`: the place to append to
-    /// files and to checkpoint. An error stops the run.
-    fn chunk(&mut self, chunk: &Chunk, totals: &Totals) -> Result<(), String> {
+    /// hold, with the totals through `chunk.end` (one per part of the
+    /// plan): the place to append to files and to checkpoint. An error
+    /// stops the run.
+    fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), String> {
         let _ = (chunk, totals);
         Ok(())
     }
@@ -441,8 +448,8 @@ pub enum PlayError {
     Cancelled {
         /// The first game not handed to the sink.
         next: u64,
-        /// The totals through `next`.
-        totals: Box<Totals>,
+        /// The totals through `next`, one per part of the plan.
+        totals: Vec<Totals>,
     },
     /// The sink failed.
     Sink(String),
@@ -456,8 +463,8 @@ pub enum PlayError {
         failure: BotFailure,
         /// The first game not handed to the sink.
         next: u64,
-        /// The totals through `next`.
-        totals: Box<Totals>,
+        /// The totals through `next`, one per part of the plan.
+        totals: Vec<Totals>,
     },
 }
 
@@ -546,17 +553,7 @@ fn chunk_end(start: u64, size: u64, end: u64) -> u64 {
 }
 
 /// Play games `options.range` of `spec` in parallel on rayon's current
-/// pool, in chunks, counting them from `totals` (empty totals, or those of
-/// the games before the range when resuming); hand each finished game to
-/// `sink` in game order, then each chunk's output. `bot` builds a fresh bot
-/// from a lineup spec (the library knows no bots). `game` must be the game
-/// `spec.game` names, for `spec.players` players.
-///
-/// Chunks are pipelined: the sink gets chunk `k` while the workers play
-/// chunk `k + 1`. When the sink stops the run, the games after its stop are
-/// dropped. When the cancel flag is set, every game stops before its next
-/// decision; the games finished before the first unfinished one, down to a
-/// frame boundary, still reach the sink ([`PlayError::Cancelled`]).
+/// pool: [`play_plan`] on the plan of one part.
 pub fn play_range<G, F>(
     game: &G,
     spec: &RunSpec,
@@ -569,26 +566,92 @@ where
     G: RecordFormat,
     F: Fn(&str) -> Box<dyn Bot<G>> + Sync,
 {
-    assert_eq!(game.players(), spec.players, "the spec's player count");
-    let bots = spec.bots();
-    // Per lineup and rotation: each seat's spec and its bot index.
-    let seatings: Vec<Vec<(Vec<String>, Vec<usize>)>> = (0..spec.lineups.len())
-        .map(|l| {
-            (0..spec.lineup_rotations(l))
-                .map(|r| {
-                    let specs: Vec<String> = (0..spec.players)
-                        .map(|s| spec.seat_spec(l, r, s).to_string())
-                        .collect();
-                    let ids = specs
-                        .iter()
-                        .map(|s| bots.iter().position(|b| b == s).expect("a lineup spec"))
-                        .collect();
-                    (specs, ids)
-                })
-                .collect()
+    let plan = Plan::single(spec.clone());
+    let played = play_plan(
+        std::slice::from_ref(game),
+        &plan,
+        bot,
+        options,
+        vec![totals],
+        sink,
+    )?;
+    Ok(Played {
+        totals: played.totals.into_iter().next().expect("one part"),
+        end: played.end,
+        stopped: played.stopped,
+    })
+}
+
+/// How a plan's range was played to its end (or to an early stop).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanPlayed {
+    /// The totals through `end`, one per part.
+    pub totals: Vec<Totals>,
+    /// One past the last game handed to the sink (a local number of the
+    /// shard).
+    pub end: u64,
+    /// Whether the sink stopped the run early.
+    pub stopped: bool,
+}
+
+/// Play games `options.range` of `plan` (local numbers of the shard
+/// `options.shard`, see [`Layout`]) in parallel on rayon's current pool, in
+/// chunks, counting them from `totals` (one per part: empty totals, or
+/// those of the games before the range when resuming); hand each finished
+/// game to `sink` in game order, then each chunk's output. `games[p]` is
+/// part `p`'s game (for its run's player count); `bot` builds a fresh bot
+/// from a lineup spec (the library knows no bots). Every part's games
+/// share one pool: a plan of many small parts keeps every thread busy.
+///
+/// Chunks are pipelined: the sink gets chunk `k` while the workers play
+/// chunk `k + 1`. When the sink stops the run, the games after its stop are
+/// dropped. When the cancel flag is set, every game stops before its next
+/// decision; the games finished before the first unfinished one, down to a
+/// frame boundary, still reach the sink ([`PlayError::Cancelled`]).
+pub fn play_plan<G, F>(
+    games: &[G],
+    plan: &Plan,
+    bot: F,
+    options: &PlayOptions<'_>,
+    totals: Vec<Totals>,
+    sink: &mut dyn Sink,
+) -> Result<PlanPlayed, PlayError>
+where
+    G: RecordFormat,
+    F: Fn(&str) -> Box<dyn Bot<G>> + Sync,
+{
+    assert_eq!(games.len(), plan.parts.len(), "one game per part");
+    assert_eq!(totals.len(), plan.parts.len(), "one totals per part");
+    for (game, part) in games.iter().zip(&plan.parts) {
+        assert_eq!(game.players(), part.run.players, "the part's player count");
+    }
+    let layout = Layout::new(plan, options.shard);
+    // Per part, lineup and rotation: each seat's spec and its bot index
+    // (into the part's `RunSpec::bots`).
+    let seatings: Vec<Vec<Vec<(Vec<String>, Vec<usize>)>>> = plan
+        .parts
+        .iter()
+        .map(|part| seatings_of(&part.run))
+        .collect();
+    // Per part: its bot specs as CSV fields, and the fields its rows begin
+    // with.
+    let quoted: Vec<Vec<String>> = plan
+        .parts
+        .iter()
+        .map(|part| part.run.bots().iter().map(|b| rows::field(b)).collect())
+        .collect();
+    let leads: Vec<Vec<u8>> = plan
+        .parts
+        .iter()
+        .map(|part| {
+            let mut lead = Vec::new();
+            for (_, v) in &part.values {
+                lead.extend_from_slice(rows::field(v).as_bytes());
+                lead.push(b',');
+            }
+            lead
         })
         .collect();
-    let quoted: Vec<String> = bots.iter().map(|b| rows::field(b)).collect();
     let want_records = options.records.is_some();
     let threads = rayon::current_num_threads().max(1) as u64;
     // Play one game; its CSV rows are appended to `rows`.
@@ -596,13 +659,14 @@ where
         if options.cancel.load(Ordering::Relaxed) {
             return Err(GameStop::Cancelled);
         }
-        let index = options.shard.global(spec, local);
-        let (deal, lineup, rotation) = spec.locate(index);
-        let (specs, ids) = &seatings[lineup][rotation as usize];
+        let (part, in_run, index) = layout.locate(plan, local);
+        let run = &plan.parts[part].run;
+        let (deal, lineup, rotation) = run.locate(in_run);
+        let (specs, ids) = &seatings[part][lineup][rotation as usize];
         let mut seat_bots: Vec<Box<dyn Bot<G>>> = specs.iter().map(|s| bot(s)).collect();
-        let seed = spec.game_seed(index);
+        let seed = run.game_seed(in_run);
         let report = play_game_checked(
-            game,
+            &games[part],
             &mut seat_bots,
             specs,
             index,
@@ -616,6 +680,7 @@ where
         )?;
         let result = GameResult {
             index,
+            part,
             deal,
             lineup,
             rotation,
@@ -629,7 +694,7 @@ where
             forfeit: report.forfeit.map(|f| f.seat),
         };
         if options.want_rows {
-            rows::write_game_rows(&result, &quoted, rows);
+            rows::write_game_rows_after(&leads[part], &result, &quoted[part], rows);
         }
         (options.on_done)();
         Ok(result)
@@ -666,9 +731,10 @@ where
     };
     let mut totals = totals;
     let end = options.range.end;
+    debug_assert!(end <= layout.games(), "the range lies in the shard");
     let mut start = options.range.start;
     if start >= end {
-        return Ok(Played {
+        return Ok(PlanPlayed {
             totals,
             end,
             stopped: false,
@@ -707,22 +773,19 @@ where
         match stop {
             Some(_) if stopped => {}
             Some(GameStop::Cancelled) => {
-                return Err(PlayError::Cancelled {
-                    next: done,
-                    totals: Box::new(totals),
-                });
+                return Err(PlayError::Cancelled { next: done, totals });
             }
             Some(GameStop::Bot(failure)) => {
                 return Err(PlayError::Bot {
                     failure,
                     next: done,
-                    totals: Box::new(totals),
+                    totals,
                 });
             }
             None => {}
         }
         if stopped {
-            return Ok(Played {
+            return Ok(PlanPlayed {
                 totals,
                 end: done,
                 stopped: true,
@@ -737,11 +800,32 @@ where
             _ => break,
         }
     }
-    Ok(Played {
+    Ok(PlanPlayed {
         totals,
         end,
         stopped: false,
     })
+}
+
+/// Per lineup and rotation of `run`: each seat's spec and its bot index.
+fn seatings_of(run: &RunSpec) -> Vec<Vec<(Vec<String>, Vec<usize>)>> {
+    let bots = run.bots();
+    (0..run.lineups.len())
+        .map(|l| {
+            (0..run.lineup_rotations(l))
+                .map(|r| {
+                    let specs: Vec<String> = (0..run.players)
+                        .map(|s| run.seat_spec(l, r, s).to_string())
+                        .collect();
+                    let ids = specs
+                        .iter()
+                        .map(|s| bots.iter().position(|b| b == s).expect("a lineup spec"))
+                        .collect();
+                    (specs, ids)
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Consecutive games of a chunk played by one worker: their results, and
@@ -761,7 +845,7 @@ fn hand_over(
     pending: &[Block],
     first: u64,
     options: &PlayOptions<'_>,
-    totals: &mut Totals,
+    totals: &mut [Totals],
     sink: &mut dyn Sink,
 ) -> Result<(u64, bool), PlayError> {
     let all: Vec<&Result<GameResult, GameStop>> = pending.iter().flat_map(|b| &b.results).collect();
@@ -775,9 +859,9 @@ fn hand_over(
     let mut stopped = false;
     let mut counted = 0u64;
     for r in all.iter().take(take as usize).copied().flatten() {
-        totals.add(r);
+        totals[r.part].add(r);
         counted += 1;
-        if sink.game(r, totals) == Flow::Stop {
+        if sink.game(r, &totals[r.part]) == Flow::Stop {
             stopped = true;
             break;
         }
@@ -1081,6 +1165,7 @@ mod tests {
             }
             GameResult {
                 index: deal * 2 + rotation,
+                part: 0,
                 deal,
                 lineup: 0,
                 rotation,
@@ -1166,7 +1251,7 @@ mod tests {
         assert_eq!(next % FRAME_GAMES, 0, "whole frames only");
         assert!(next < s.games(), "stopped early: {next}");
         assert_eq!(keep.0.len() as u64, next);
-        assert_eq!(totals.games, next);
+        assert_eq!(totals[0].games, next);
         let order: Vec<u64> = keep.0.iter().map(|g| g.index).collect();
         assert_eq!(order, (0..next).collect::<Vec<_>>());
     }
@@ -1188,8 +1273,8 @@ mod tests {
             }
         }
 
-        fn chunk(&mut self, chunk: &Chunk, totals: &Totals) -> Result<(), String> {
-            assert_eq!(totals.games, chunk.end, "totals through the chunk");
+        fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), String> {
+            assert_eq!(totals[0].games, chunk.end, "totals through the chunk");
             if let Some(&(_, end)) = self.chunks.last() {
                 assert_eq!(end, chunk.start, "chunks follow each other");
             }
@@ -1225,6 +1310,135 @@ mod tests {
         let played =
             play_range(&Pebbles { players: 2 }, s, bot, &options, totals, &mut sink).unwrap();
         (sink, played)
+    }
+
+    /// Keeps the rows and records of a plan's chunks, and checks the totals
+    /// handed with each chunk.
+    #[derive(Default)]
+    struct PlanBytes {
+        rows: Vec<u8>,
+        records: Vec<u8>,
+    }
+
+    impl Sink for PlanBytes {
+        fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), String> {
+            let counted: u64 = totals.iter().map(|t| t.games).sum();
+            assert_eq!(counted, chunk.end, "totals through the chunk");
+            self.rows.extend_from_slice(&chunk.rows);
+            self.records.extend_from_slice(&chunk.records);
+            Ok(())
+        }
+    }
+
+    fn play_plan_bytes(plan: &Plan, shard: Shard, threads: usize) -> (PlanBytes, PlanPlayed) {
+        let games: Vec<Pebbles> = plan
+            .parts
+            .iter()
+            .map(|p| Pebbles {
+                players: p.run.players,
+            })
+            .collect();
+        let never = AtomicBool::new(false);
+        let options = PlayOptions {
+            shard,
+            range: 0..Layout::new(plan, shard).games(),
+            want_rows: true,
+            records: Some(Compression::Plain),
+            cancel: &never,
+            on_done: &|| {},
+        };
+        let totals = plan.parts.iter().map(|p| Totals::new(&p.run)).collect();
+        let mut sink = PlanBytes::default();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let played = pool
+            .install(|| play_plan(&games, plan, bot, &options, totals, &mut sink))
+            .unwrap();
+        (sink, played)
+    }
+
+    #[test]
+    fn a_plan_plays_each_part_exactly_as_its_run_alone() {
+        let part = |value: &str, players: usize, lineup: &[&str], deals: u64, seed: u64| Part {
+            values: vec![("v".to_string(), value.to_string())],
+            run: RunSpec::new(
+                "pebbles",
+                players,
+                &specs(lineup),
+                Count::Deals(deals),
+                seed,
+                true,
+            )
+            .unwrap(),
+        };
+        let plan = Plan {
+            parts: vec![
+                part("a", 2, &["rand", "first"], 70, 5),
+                part("b,c", 3, &["rand"], 50, 9),
+                part("d", 2, &["first", "rand"], 33, 5),
+            ],
+        };
+        let (whole, played) = play_plan_bytes(&plan, Shard::WHOLE, 2);
+        assert_eq!(played.end, 140 + 50 + 66);
+        // Each part alone, its rows led by its value and numbered in the plan.
+        let mut rows = String::new();
+        for (p, part) in plan.parts.iter().enumerate() {
+            let alone = play_all(&Pebbles { players: part.run.players }, &part.run, bot);
+            assert_eq!(played.totals[p], alone, "part {p}'s totals");
+            let (bytes, _) = bytes_of_part(&part.run);
+            for line in String::from_utf8(bytes).unwrap().lines() {
+                let (number, rest) = line.split_once(',').unwrap();
+                let number: u64 = number.parse().unwrap();
+                let lead = rows::field(&part.values[0].1);
+                rows.push_str(&format!("{lead},{},{rest}\n", number + plan.offset(p)));
+            }
+        }
+        assert_eq!(String::from_utf8(whole.rows.clone()).unwrap(), rows);
+        assert!(rows.contains("\"b,c\",140,0,0,"), "a quoted value");
+        // One thread, and shards merged: the same totals.
+        let (one, played_one) = play_plan_bytes(&plan, Shard::WHOLE, 1);
+        assert_eq!(one.rows, whole.rows);
+        assert_eq!(one.records, whole.records);
+        assert_eq!(played_one.totals, played.totals);
+        let mut merged: Vec<Totals> = plan.parts.iter().map(|p| Totals::new(&p.run)).collect();
+        let mut games = 0;
+        for i in 0..3 {
+            let (_, part) = play_plan_bytes(&plan, Shard::new(i, 3).unwrap(), 2);
+            games += part.end;
+            for (m, t) in merged.iter_mut().zip(&part.totals) {
+                m.merge(t);
+            }
+        }
+        assert_eq!(games, played.end);
+        assert_eq!(merged, played.totals);
+    }
+
+    /// The rows of a whole run played alone.
+    fn bytes_of_part(run: &RunSpec) -> (Vec<u8>, Played) {
+        let never = AtomicBool::new(false);
+        let options = PlayOptions {
+            shard: Shard::WHOLE,
+            range: 0..run.games(),
+            want_rows: true,
+            records: None,
+            cancel: &never,
+            on_done: &|| {},
+        };
+        let mut sink = PlanBytes::default();
+        let played = play_range(
+            &Pebbles {
+                players: run.players,
+            },
+            run,
+            bot,
+            &options,
+            Totals::new(run),
+            &mut sink,
+        )
+        .unwrap();
+        (sink.rows, played)
     }
 
     #[test]

@@ -16,10 +16,27 @@ pub const GAME_HEADER: &str =
 
 /// The header line of `--out` for a game with its own columns `extra`.
 pub fn game_header(extra: &[&str]) -> String {
-    let mut header = GAME_HEADER.trim_end().to_string();
+    plan_header(&[], extra)
+}
+
+/// The header line of `--out` for a plan whose rows begin with the value
+/// columns `values` (a sweep's varied settings), for a game with its own
+/// columns `extra`. A game column named like a value column is written
+/// `NAME_actual` (Seaside's `removed` in a sweep of `removed`: the tokens
+/// a game actually set aside, beside the setting).
+pub fn plan_header(values: &[&str], extra: &[&str]) -> String {
+    let mut header = String::new();
+    for v in values {
+        header.push_str(&field(v));
+        header.push(',');
+    }
+    header.push_str(GAME_HEADER.trim_end());
     for column in extra {
         header.push(',');
         header.push_str(column);
+        if values.contains(column) {
+            header.push_str("_actual");
+        }
     }
     header.push('\n');
     header
@@ -55,13 +72,20 @@ pub fn game_rows(result: &GameResult, bots: &[String]) -> String {
 
 /// [`game_rows`], appended to `out`.
 pub fn write_game_rows(result: &GameResult, bots: &[String], out: &mut Vec<u8>) {
+    write_game_rows_after(&[], result, bots, out);
+}
+
+/// [`write_game_rows`] with `lead` (CSV fields, each followed by its comma:
+/// a plan part's values) at the start of every row.
+pub fn write_game_rows_after(lead: &[u8], result: &GameResult, bots: &[String], out: &mut Vec<u8>) {
     let players = result.seat_bots.len();
     let spec_bytes: usize = result.seat_bots.iter().map(|&b| bots[b].len()).sum();
     let ranks = ranks(result);
     let w = &result.outcome.winners;
     // The prefix (game, deal, rotation, seed) and the suffix (plies, turns,
     // end, the game's columns) are the same on every row: formatted once.
-    let mut prefix = Vec::with_capacity(64);
+    let mut prefix = Vec::with_capacity(64 + lead.len());
+    prefix.extend_from_slice(lead);
     push_u64(&mut prefix, result.index);
     prefix.push(b',');
     push_u64(&mut prefix, result.deal);

@@ -190,6 +190,22 @@ pub struct Totals {
     pub paired: Option<PairedTotals>,
     /// Pairwise results per deal, for a run of several lineups (a league).
     pub pairs: Option<PairTotals>,
+    /// Games with two or more seats (those with a winning margin).
+    #[serde(default)]
+    pub margin_games: u64,
+    /// Sum of winning margins: the best score minus the second best (0
+    /// when they are equal).
+    #[serde(default)]
+    pub margin_sum: i64,
+    /// Sum of squared winning margins.
+    #[serde(default)]
+    pub margin_sq: i128,
+    /// Sum of each game-specific value ([`crate::game::Game::extra_values`]).
+    #[serde(default)]
+    pub extras_sum: Vec<i64>,
+    /// Sum of squares of each game-specific value.
+    #[serde(default)]
+    pub extras_sq: Vec<i128>,
 }
 
 /// Pairwise results of a run of several lineups, per deal: every game
@@ -279,6 +295,11 @@ impl Totals {
             bots: vec![Tally::default(); bots.len()],
             paired,
             pairs,
+            margin_games: 0,
+            margin_sum: 0,
+            margin_sq: 0,
+            extras_sum: Vec::new(),
+            extras_sq: Vec::new(),
         }
     }
 
@@ -290,6 +311,19 @@ impl Totals {
         self.plies_sq += u128::from(result.plies) * u128::from(result.plies);
         self.turns_sum += u64::from(result.turns);
         self.turns_sq += u128::from(result.turns) * u128::from(result.turns);
+        if let Some(margin) = winning_margin(&result.outcome.scores) {
+            self.margin_games += 1;
+            self.margin_sum += margin;
+            self.margin_sq += i128::from(margin) * i128::from(margin);
+        }
+        if self.extras_sum.len() < result.extras.len() {
+            self.extras_sum.resize(result.extras.len(), 0);
+            self.extras_sq.resize(result.extras.len(), 0);
+        }
+        for (i, &v) in result.extras.iter().enumerate() {
+            self.extras_sum[i] += v;
+            self.extras_sq[i] += i128::from(v) * i128::from(v);
+        }
         let ranks = ranks(result);
         let (mut a, mut b) = (0i64, 0i64);
         for (seat, &rank) in ranks.iter().enumerate() {
@@ -334,6 +368,17 @@ impl Totals {
         self.plies_sq += other.plies_sq;
         self.turns_sum += other.turns_sum;
         self.turns_sq += other.turns_sq;
+        self.margin_games += other.margin_games;
+        self.margin_sum += other.margin_sum;
+        self.margin_sq += other.margin_sq;
+        if self.extras_sum.len() < other.extras_sum.len() {
+            self.extras_sum.resize(other.extras_sum.len(), 0);
+            self.extras_sq.resize(other.extras_sq.len(), 0);
+        }
+        for (i, (&v, &q)) in other.extras_sum.iter().zip(&other.extras_sq).enumerate() {
+            self.extras_sum[i] += v;
+            self.extras_sq[i] += q;
+        }
         for (a, b) in self.seats.iter_mut().zip(&other.seats) {
             a.merge(b);
         }
@@ -372,6 +417,47 @@ impl Totals {
     pub fn turns(&self) -> (f64, f64) {
         mean_sd(self.games, self.turns_sum, self.turns_sq)
     }
+
+    /// Share of games whose win was shared, with its Wilson 95% interval:
+    /// `(rate, low, high)`.
+    pub fn tie_interval(&self) -> (f64, f64, f64) {
+        let (low, high) = wilson(self.ties as f64, self.games as f64, Z95);
+        (self.tie_rate(), low, high)
+    }
+
+    /// Mean winning margin (best score minus second best) and the
+    /// half-width of its 95% interval; `None` without games of two or more
+    /// seats.
+    pub fn margin(&self) -> Option<(f64, f64)> {
+        (self.margin_games > 0)
+            .then(|| mean_ci95_from_sums(self.margin_games, self.margin_sum, self.margin_sq))
+    }
+
+    /// Mean of game-specific value `i` and the half-width of its 95%
+    /// interval; `None` when the game has no such value or no game was
+    /// counted.
+    pub fn extra(&self, i: usize) -> Option<(f64, f64)> {
+        (self.games > 0 && i < self.extras_sum.len())
+            .then(|| mean_ci95_from_sums(self.games, self.extras_sum[i], self.extras_sq[i]))
+    }
+}
+
+/// The best score minus the second best, with two or more seats.
+fn winning_margin(scores: &[i32]) -> Option<i64> {
+    if scores.len() < 2 {
+        return None;
+    }
+    let (mut best, mut second) = (i64::MIN, i64::MIN);
+    for &s in scores {
+        let s = i64::from(s);
+        if s > best {
+            second = best;
+            best = s;
+        } else if s > second {
+            second = s;
+        }
+    }
+    Some(best - second)
 }
 
 fn ratio(a: u64, b: u64) -> f64 {

@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use super::Seaside;
 use super::state::{Action, FLIPPED, IN_HAND, MAX_ACTIONS, Phase, SIDE_B, SeasideState, SeatArea};
 use super::tokens::{self, Face, MAX_TOKENS};
-use crate::game::{Game, MAX_SEATS, Outcome, Seat};
+use crate::game::{ExtraMetric, Game, MAX_SEATS, MetricKind, Outcome, Seat};
 use crate::record::RecordError;
 use crate::rng::{GameRng, Rng, below, in_range, shuffle};
 
@@ -407,13 +407,29 @@ impl Game for Seaside {
     }
 
     fn extra_columns(&self) -> &'static [&'static str] {
-        &["removed"]
+        &["removed", "drawn"]
+    }
+
+    fn extra_metrics(&self) -> &'static [ExtraMetric] {
+        &[
+            ExtraMetric {
+                name: "mean_removed",
+                column: 0,
+                kind: MetricKind::Mean,
+            },
+            ExtraMetric {
+                name: "tokens_per_player",
+                column: 1,
+                kind: MetricKind::PerPlayer,
+            },
+        ]
     }
 
     /// `removed`: the tokens this game set aside (drawn at setup under
     /// `removed=rulebook`).
-    fn extra_values(&self, initial: &SeasideState, _terminal: &SeasideState, out: &mut Vec<i64>) {
+    fn extra_values(&self, initial: &SeasideState, terminal: &SeasideState, out: &mut Vec<i64>) {
         out.push(initial.removed() as i64);
+        out.push(i64::from(terminal.drawn));
     }
 
     fn check_invariants(&self, s: &SeasideState) -> Result<(), String> {

@@ -10,7 +10,7 @@ use super::{
     START_ROWS, ShellDash, ShellDashAction, ShellDashObservation, ShellDashState, WINNING_SHELLS,
     deck_text,
 };
-use crate::game::{Game, Outcome, Seat};
+use crate::game::{ExtraMetric, Game, MetricKind, Outcome, Seat};
 use crate::rng::{GameRng, below, derive, mix, rng_from_seed, shuffle_pairs};
 
 /// How a reshuffle orders its cards: the random shuffle for play, the
@@ -548,6 +548,14 @@ impl Game for ShellDash {
 
     fn extra_columns(&self) -> &'static [&'static str] {
         &["capped"]
+    }
+
+    fn extra_metrics(&self) -> &'static [ExtraMetric] {
+        &[ExtraMetric {
+            name: "capped_share",
+            column: 0,
+            kind: MetricKind::Share,
+        }]
     }
 
     /// `capped`: 1 when the game ended at `max_turns` with nobody holding

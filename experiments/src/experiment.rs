@@ -1,0 +1,697 @@
+//! `beachcomber run experiments/NAME.toml`: an experiment file describes a
+//! tournament, league or sweep completely (game, players, bots, games,
+//! seed, what to vary, plots); running it writes everything under
+//! `results/NAME/`: the CSVs, `manifest.json`, the plots and a generated
+//! `summary.md`. The file format is in docs/experiments.md.
+//!
+//! A tournament is played as a sweep of one combination (the same games
+//! and rows as `beachcomber tournament`, with `metrics.csv`); a league
+//! through [`crate::league`]; a sweep through [`crate::sweep`]. One engine
+//! plays them all.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use beachcomber::tournament::Totals;
+use clap::Args;
+use serde::Deserialize;
+
+use crate::plot::{PlotInput, PlotSpec};
+use crate::sweep::{METRICS_FILE, SweepArgs};
+
+/// Examples shown after `beachcomber run --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  beachcomber run experiments/seaside-removals.toml
+  beachcomber run experiments/seaside-removals.toml --quick     # a tiny version, in a scratch folder
+  beachcomber run experiments/seaside-removals.toml --resume    # continue an interrupted run
+  beachcomber run experiments/seaside-removals.toml --shard 0/4 # one part (then --merge 4)
+
+An experiment file names its kind (tournament, league, sweep), the game,
+players, bots, games, seed, what to vary and the plots to draw; see
+docs/experiments.md. Everything is written under results/NAME/ (NAME: the
+file's name without .toml): the CSVs, manifest.json, the plots and summary.md.";
+
+/// Options of `beachcomber run`.
+#[derive(Args, Debug)]
+pub struct RunFileArgs {
+    /// The experiment file (`experiments/NAME.toml`).
+    #[arg(value_name = "FILE.toml")]
+    pub file: PathBuf,
+    /// Run a tiny version (the file's `[quick]` settings, else 4 games per
+    /// combination) into a scratch folder, to try a file.
+    #[arg(long)]
+    pub quick: bool,
+    /// Write here instead of `results/NAME/` (or the scratch folder).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// No progress report and no result table.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Continue an interrupted run of this file.
+    #[arg(long)]
+    pub resume: bool,
+    /// Play only part I of N (into `DIR/shards/I/`); `--merge N` then
+    /// joins the parts and draws the plots.
+    #[arg(long, value_name = "I/N", conflicts_with = "merge")]
+    pub shard: Option<String>,
+    /// Join the N finished shards in `DIR/shards/` into `DIR`, then write
+    /// the plots and summary.md.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub merge: Option<u64>,
+}
+
+/// What an experiment runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// One lineup at one player count.
+    Tournament,
+    /// A round robin between bots, rated.
+    League,
+    /// Every combination of varied options, player counts and lineups.
+    Sweep,
+}
+
+/// `players = 2`, `players = [2, 3]` or `players = "2..=5"`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Players {
+    /// One count.
+    One(u64),
+    /// Several counts.
+    Many(Vec<u64>),
+    /// A list or range in `--players` syntax.
+    Text(String),
+}
+
+impl Players {
+    fn text(&self) -> String {
+        match self {
+            Players::One(n) => n.to_string(),
+            Players::Many(v) => v
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+            Players::Text(t) => t.clone(),
+        }
+    }
+}
+
+/// `bots = "greedy"` or `bots = ["random", "greedy,random"]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Bots {
+    /// One lineup (or, for a league, the bots separated by commas).
+    One(String),
+    /// Several lineups (a league: several bots).
+    Many(Vec<String>),
+}
+
+impl Bots {
+    fn list(&self) -> Vec<String> {
+        match self {
+            Bots::One(s) => vec![s.clone()],
+            Bots::Many(v) => v.clone(),
+        }
+    }
+}
+
+/// The values of a varied option: `"0..=50:5"`, `[0, 5, 10]`, `["simple",
+/// "advanced"]`, or one value.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Values {
+    /// One integer.
+    Int(i64),
+    /// In `--vary` syntax: values and ranges separated by commas.
+    Text(String),
+    /// A list of values.
+    List(Vec<Value>),
+}
+
+/// One value of a list.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Value {
+    /// An integer.
+    Int(i64),
+    /// A word.
+    Text(String),
+}
+
+impl Values {
+    fn text(&self) -> String {
+        match self {
+            Values::Int(i) => i.to_string(),
+            Values::Text(t) => t.clone(),
+            Values::List(v) => v
+                .iter()
+                .map(|x| match x {
+                    Value::Int(i) => i.to_string(),
+                    Value::Text(t) => t.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+}
+
+/// The tiny version `--quick` runs: what it changes.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Quick {
+    /// Games per combination (default 4).
+    pub games: Option<u64>,
+    /// Games per pairing of a league.
+    pub games_per_pairing: Option<u64>,
+    /// Other lineups (e.g. cheaper bots).
+    pub bots: Option<Bots>,
+    /// Other player counts.
+    pub players: Option<Players>,
+    /// Other values for some varied options.
+    #[serde(default)]
+    pub vary: toml::Table,
+}
+
+/// An experiment file (docs/experiments.md).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Experiment {
+    /// `tournament`, `league` or `sweep`.
+    pub kind: Kind,
+    /// A title for summary.md.
+    pub title: Option<String>,
+    /// The question the experiment answers, for summary.md.
+    pub question: Option<String>,
+    /// The game spec.
+    pub game: String,
+    /// The player counts (one for a tournament or league).
+    pub players: Players,
+    /// The lineups (a league: the bots to rate).
+    pub bots: Option<Bots>,
+    /// Games per combination (at least: whole deals).
+    pub games: Option<u64>,
+    /// Deals per combination.
+    pub deals: Option<u64>,
+    /// Games per pairing (a league).
+    pub games_per_pairing: Option<u64>,
+    /// Bootstrap resamples of a league's intervals.
+    pub resamples: Option<u32>,
+    /// The run seed.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Rotate mixed lineups through the seats.
+    #[serde(default = "default_true")]
+    pub rotate: bool,
+    /// Keep every game's record.
+    #[serde(default)]
+    pub records: bool,
+    /// The varied options, in order (a sweep).
+    #[serde(default)]
+    pub vary: toml::Table,
+    /// The tiny version.
+    #[serde(default)]
+    pub quick: Quick,
+    /// The figures to draw.
+    #[serde(default, rename = "plot")]
+    pub plots: Vec<PlotSpec>,
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+fn default_true() -> bool {
+    true
+}
+
+/// Games per combination of `--quick` when the file does not say.
+const QUICK_GAMES: u64 = 4;
+
+impl Experiment {
+    /// Read and check an experiment file: errors name the file, the line
+    /// and the key.
+    pub fn read(path: &Path) -> Result<Experiment, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read the experiment file `{}`: {e}", path.display()))?;
+        let experiment: Experiment = toml::from_str(&text).map_err(|e| {
+            let line = e
+                .span()
+                .map(|s| format!(" line {}", text[..s.start].matches('\n').count() + 1))
+                .unwrap_or_default();
+            format!(
+                "{}{line}: {}",
+                path.display(),
+                e.message().trim().replace('\n', " ")
+            )
+        })?;
+        let at = |key: &str| -> String {
+            let line = text
+                .lines()
+                .position(|l| l.trim_start().starts_with(key))
+                .map(|i| format!(" line {}", i + 1))
+                .unwrap_or_default();
+            format!("{}{line}", path.display())
+        };
+        for (key, value) in experiment.vary.iter().chain(experiment.quick.vary.iter()) {
+            if Values::deserialize(value.clone()).is_err() {
+                return Err(format!(
+                    "{}: vary.{key}: write a list (`[0, 5]`, `[\"a\", \"b\"]`), a range \
+                     (`\"0..=50:5\"`) or one value",
+                    at(key)
+                ));
+            }
+        }
+        match experiment.kind {
+            Kind::League if !experiment.vary.is_empty() => {
+                return Err(format!(
+                    "{}: a league varies nothing (use kind = \"sweep\")",
+                    at("vary")
+                ));
+            }
+            Kind::Tournament if !experiment.vary.is_empty() => {
+                return Err(format!(
+                    "{}: a tournament varies nothing (use kind = \"sweep\")",
+                    at("vary")
+                ));
+            }
+            Kind::Tournament if experiment.bots.as_ref().is_some_and(|b| b.list().len() > 1) => {
+                return Err(format!(
+                    "{}: a tournament has one lineup (use kind = \"sweep\" to compare lineups)",
+                    at("bots")
+                ));
+            }
+            Kind::League if experiment.bots.is_none() => {
+                return Err(format!("{}: a league needs `bots`", path.display()));
+            }
+            _ => {}
+        }
+        for plot in &experiment.plots {
+            let file = Path::new(&plot.file);
+            if file.is_absolute() || file.components().count() != 1 {
+                return Err(format!(
+                    "{}: plot file `{}`: give a file name (it is written in the results folder)",
+                    at("file"),
+                    plot.file
+                ));
+            }
+        }
+        Ok(experiment)
+    }
+
+    /// The sweep this experiment plays (a tournament: a sweep of one
+    /// combination), for `quick` or the full version.
+    fn sweep_args(&self, quick: bool, common: &RunFileArgs, dir: &Path) -> SweepArgs {
+        let q = &self.quick;
+        let bots = match (quick, &q.bots) {
+            (true, Some(b)) => b.list(),
+            _ => self.bots.as_ref().map(Bots::list).unwrap_or_default(),
+        };
+        let players = match (quick, &q.players) {
+            (true, Some(p)) => p.text(),
+            _ => self.players.text(),
+        };
+        let vary = self
+            .vary
+            .iter()
+            .map(|(k, v)| {
+                let v = match (quick, q.vary.get(k)) {
+                    (true, Some(quick)) => quick,
+                    _ => v,
+                };
+                let values = Values::deserialize(v.clone())
+                    .map(|v| v.text())
+                    .unwrap_or_default();
+                format!("{k}={values}")
+            })
+            .collect();
+        let (games, deals) = if quick {
+            (Some(q.games.unwrap_or(QUICK_GAMES)), None)
+        } else {
+            (self.games, self.deals)
+        };
+        SweepArgs {
+            game: self.game.clone(),
+            players,
+            vary,
+            bots,
+            games,
+            deals,
+            no_rotate: !self.rotate,
+            seed: self.seed,
+            out: dir.to_path_buf(),
+            records: self.records,
+            max_combinations: beachcomber::sweep::DEFAULT_MAX_COMBINATIONS,
+            force: false,
+            threads: common.threads,
+            quiet: common.quiet,
+            resume: common.resume,
+            shard: common.shard.clone(),
+            checkpoint_every: 2.0,
+            engines: Default::default(),
+        }
+    }
+}
+
+/// The results folder of `file`: `results/NAME/`, or the scratch folder of
+/// `--quick`.
+fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), String> {
+    let name = args
+        .file
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| format!("`{}` has no file name", args.file.display()))?;
+    let dir = match (&args.out, args.quick) {
+        (Some(dir), _) => dir.clone(),
+        (None, true) => std::env::temp_dir().join("beachcomber-quick").join(&name),
+        (None, false) => PathBuf::from("results").join(&name),
+    };
+    Ok((name, dir))
+}
+
+/// Run the command.
+pub fn run(args: RunFileArgs) -> Result<(), String> {
+    let experiment = Experiment::read(&args.file)?;
+    let (name, dir) = results_dir(&args)?;
+    let began = std::time::Instant::now();
+    let play_dir = match args.shard.as_deref() {
+        Some(shard) => {
+            let shard = beachcomber::tournament::Shard::parse(shard)
+                .map_err(|e| format!("--shard: {e}"))?;
+            dir.join("shards").join(shard.index.to_string())
+        }
+        None => dir.clone(),
+    };
+    if let Some(count) = args.merge {
+        let inputs: Vec<PathBuf> = (0..count)
+            .map(|i| dir.join("shards").join(i.to_string()))
+            .collect();
+        crate::merge::run(crate::merge::MergeArgs {
+            inputs,
+            out: Some(dir.clone()),
+            summary: None,
+            record: None,
+            quiet: args.quiet,
+        })?;
+    } else {
+        match experiment.kind {
+            Kind::Tournament | Kind::Sweep => {
+                let sweep = experiment.sweep_args(args.quick, &args, &play_dir);
+                let engines = crate::engines::Engines::default();
+                let prepared = crate::sweep::prepare(&sweep, &engines)?;
+                crate::sweep::execute(&sweep, prepared, &engines, &play_dir)?;
+            }
+            Kind::League => run_league(&experiment, &args, &play_dir)?,
+        }
+        if args.shard.is_some() {
+            if !args.quiet {
+                out!(
+                    "shard written to {}; when every shard is done: beachcomber run {} --merge N",
+                    play_dir.display(),
+                    args.file.display()
+                );
+            }
+            return Ok(());
+        }
+    }
+    let seconds = began.elapsed().as_secs_f64();
+    report(&experiment, &name, &args, &dir, seconds)?;
+    if !args.quiet {
+        out!("{} written to {}", name, dir.display());
+    }
+    Ok(())
+}
+
+fn run_league(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Result<(), String> {
+    let players: Vec<usize> = crate::sweep::parse_players(&match (args.quick, &experiment.quick.players) {
+        (true, Some(p)) => p.text(),
+        _ => experiment.players.text(),
+    })?;
+    let [players] = players[..] else {
+        return Err(format!(
+            "{}: a league is played at one player count (write one file per count)",
+            args.file.display()
+        ));
+    };
+    let bots = match (args.quick, &experiment.quick.bots) {
+        (true, Some(b)) => b.list(),
+        _ => experiment.bots.as_ref().map(Bots::list).unwrap_or_default(),
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create the folder `{}`: {e}", dir.display()))?;
+    let per_pairing = if args.quick {
+        experiment
+            .quick
+            .games_per_pairing
+            .unwrap_or(if players == 2 { 2 } else { 2 * players as u64 })
+    } else {
+        experiment.games_per_pairing.unwrap_or(100)
+    };
+    let league = crate::league::LeagueArgs {
+        choice: crate::game_choice::GameChoice {
+            game: experiment.game.clone(),
+            players,
+        },
+        bots: bots.join(","),
+        games_per_pairing: per_pairing,
+        seed: experiment.seed,
+        resamples: experiment.resamples.unwrap_or(1000),
+        run: crate::runs::RunArgs {
+            out: Some(dir.join(crate::sweep::GAMES_FILE)),
+            summary: Some(dir.join(RATINGS_FILE)),
+            record: experiment
+                .records
+                .then(|| dir.join(crate::sweep::RECORDS_FILE)),
+            threads: args.threads,
+            quiet: args.quiet,
+            resume: args.resume,
+            shard: args.shard.clone(),
+            checkpoint_every: 2.0,
+            folder: Some(dir.to_path_buf()),
+        },
+        engines: Default::default(),
+    };
+    crate::league::run(league)
+}
+
+/// A league's ratings in its results folder.
+pub const RATINGS_FILE: &str = "ratings.csv";
+
+/// Draw the plots and write summary.md from the finished results in `dir`.
+fn report(
+    experiment: &Experiment,
+    name: &str,
+    args: &RunFileArgs,
+    dir: &Path,
+    seconds: f64,
+) -> Result<(), String> {
+    for plot in &experiment.plots {
+        let input = match plot.input {
+            PlotInput::Metrics => dir.join(METRICS_FILE),
+            PlotInput::Games => dir.join(crate::sweep::GAMES_FILE),
+            PlotInput::Ratings => dir.join(RATINGS_FILE),
+        };
+        crate::plot::draw(&plot.request(input, dir))
+            .map_err(|e| format!("plot `{}`: {e}", plot.file))?;
+    }
+    let manifest: crate::run_files::Manifest = {
+        let path = dir.join("manifest.json");
+        let text = std::fs::read(&path)
+            .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+        serde_json::from_slice(&text)
+            .map_err(|e| format!("`{}` is not a manifest: {e}", path.display()))?
+    };
+    let text = summary_md(experiment, name, args, &manifest, dir, seconds)?;
+    write_atomically(&dir.join("summary.md"), text.as_bytes())
+}
+
+/// Write `bytes` to `path` through a temporary file in its folder and a
+/// rename: never a half-written file.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    use std::io::Write;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut file = tempfile::NamedTempFile::new_in(dir)
+        .map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+    file.write_all(bytes)
+        .map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
+    file.persist(path)
+        .map_err(|e| format!("cannot write `{}`: {}", path.display(), e.error))?;
+    Ok(())
+}
+
+/// The generated summary.md: the question, the command, the key table
+/// with 95% intervals, and the figures.
+fn summary_md(
+    experiment: &Experiment,
+    name: &str,
+    args: &RunFileArgs,
+    manifest: &crate::run_files::Manifest,
+    dir: &Path,
+    seconds: f64,
+) -> Result<String, String> {
+    let mut md = String::new();
+    let title = experiment.title.clone().unwrap_or_else(|| name.to_string());
+    let _ = writeln!(md, "# {title}\n");
+    if let Some(q) = &experiment.question {
+        let _ = writeln!(md, "{}\n", q.trim());
+    }
+    let games: u64 = manifest.totals.iter().map(|t| t.games).sum();
+    let _ = writeln!(
+        md,
+        "Generated by `beachcomber run {}{}` (beachcomber {}): {} games in {} \
+         combination(s), seed {}, {:.0} s of play ({:.0} s in all on this run).\n",
+        args.file.display(),
+        if args.quick { " --quick" } else { "" },
+        manifest.description.version,
+        games,
+        manifest.description.plan.parts.len(),
+        experiment.seed,
+        manifest.timing.seconds,
+        seconds
+    );
+    match experiment.kind {
+        Kind::League => league_table(&mut md, dir)?,
+        Kind::Tournament | Kind::Sweep => sweep_table(&mut md, manifest),
+    }
+    if !experiment.plots.is_empty() {
+        let _ = writeln!(md, "\n## Figures\n");
+        for plot in &experiment.plots {
+            let _ = writeln!(md, "![{}]({})\n", plot.file, plot.file);
+        }
+    }
+    let _ = writeln!(
+        md,
+        "Intervals are 95%: Wilson for shares, normal for means. The full metrics (every \
+         seat, every bot) are in `metrics.csv`; docs/sweeps.md explains the columns."
+    );
+    Ok(md)
+}
+
+/// Per combination: seat 0's win share, ties, length, margin; and each
+/// bot's win share when the lineup mixes bots.
+fn sweep_table(md: &mut String, manifest: &crate::run_files::Manifest) {
+    let plan = &manifest.description.plan;
+    let columns = plan.value_columns();
+    let mixed = plan.parts.iter().any(|p| p.run.bots().len() > 1);
+    let mut header: Vec<String> = columns.iter().map(|c| c.to_string()).collect();
+    header.extend(
+        [
+            "games",
+            "seat 0 win share",
+            "fair",
+            "ties",
+            "turns (mean ± 95%)",
+            "winning margin",
+        ]
+        .map(String::from),
+    );
+    if mixed {
+        header.push("win share of each bot".to_string());
+    }
+    let _ = writeln!(md, "| {} |", header.join(" | "));
+    let _ = writeln!(md, "|{}", " --- |".repeat(header.len()));
+    for (part, t) in plan.parts.iter().zip(&manifest.totals) {
+        let mut row: Vec<String> = part.values.iter().map(|(_, v)| v.replace('|', "\\|")).collect();
+        let (share, low, high) = t.seats[0].win_share();
+        let (tie, tie_low, tie_high) = t.tie_interval();
+        let (turns, turns_sd) = t.turns();
+        let half = if t.games > 1 {
+            1.96 * turns_sd / (t.games as f64).sqrt()
+        } else {
+            0.0
+        };
+        row.push(t.games.to_string());
+        row.push(format!(
+            "{:.1}% [{:.1}, {:.1}]",
+            100.0 * share,
+            100.0 * low,
+            100.0 * high
+        ));
+        row.push(format!("{:.1}%", 100.0 / part.run.players as f64));
+        row.push(format!(
+            "{:.1}% [{:.1}, {:.1}]",
+            100.0 * tie,
+            100.0 * tie_low,
+            100.0 * tie_high
+        ));
+        row.push(format!("{turns:.1} ± {half:.1}"));
+        row.push(match t.margin() {
+            Some((m, h)) => format!("{m:.2} ± {h:.2}"),
+            None => "—".to_string(),
+        });
+        if mixed {
+            row.push(bot_shares(&part.run.bots(), t));
+        }
+        let _ = writeln!(md, "| {} |", row.join(" | "));
+    }
+}
+
+fn bot_shares(bots: &[String], t: &Totals) -> String {
+    if bots.len() < 2 {
+        return "—".to_string();
+    }
+    bots.iter()
+        .zip(&t.bots)
+        .map(|(b, tally)| {
+            let (share, low, high) = tally.win_share();
+            format!(
+                "{}: {:.1}% [{:.1}, {:.1}]",
+                b.replace('|', "\\|"),
+                100.0 * share,
+                100.0 * low,
+                100.0 * high
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The ratings of a league, from its ratings CSV.
+fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
+    let path = dir.join(RATINGS_FILE);
+    let mut reader = csv::Reader::from_path(&path)
+        .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let headers = reader
+        .headers()
+        .map_err(|e| format!("`{}`: {e}", path.display()))?
+        .clone();
+    let col = |name: &str| headers.iter().position(|h| h == name);
+    let (Some(bot), Some(rating), Some(low), Some(high), Some(share)) = (
+        col("bot"),
+        col("rating"),
+        col("low95"),
+        col("high95"),
+        col("win_share"),
+    ) else {
+        return Err(format!("`{}` is not a ratings CSV", path.display()));
+    };
+    let mut rows: Vec<(f64, String)> = Vec::new();
+    for record in reader.records() {
+        let r = record.map_err(|e| format!("`{}`: {e}", path.display()))?;
+        let value: f64 = r[rating].parse().unwrap_or(f64::NAN);
+        rows.push((
+            value,
+            format!(
+                "| {} | {} | [{}, {}] | {} |",
+                r[bot].replace('|', "\\|"),
+                &r[rating],
+                &r[low],
+                &r[high],
+                &r[share]
+            ),
+        ));
+    }
+    rows.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let _ = writeln!(md, "| bot | rating (Elo) | 95% interval | win share |");
+    let _ = writeln!(md, "| --- | --- | --- | --- |");
+    for (_, row) in rows {
+        let _ = writeln!(md, "{row}");
+    }
+    Ok(())
+}

@@ -1,0 +1,773 @@
+//! Sweeps: every combination of game options, player counts and lineups,
+//! played as one [`Plan`], and the balance metrics of each combination.
+//!
+//! # Varying an option
+//!
+//! [`Vary`] parses `KEY=VALUES`. `KEY` is any option of the game's spec
+//! (`removed`, `scoring`, `max_turns`), or `OPTION.KIND` for one count of a
+//! `KIND:N,...` list option (`deck.Shell` sets the Shells of Shell Dash's
+//! deck, the other kinds keep their counts). `VALUES` are separated by
+//! commas; each is a value (`simple`), or an integer range `LO..=HI` or
+//! `LO..HI` with an optional step `:STEP` (`0..=50:5` is 0, 5, ..., 50).
+//!
+//! # Seeds and common random numbers
+//!
+//! Every combination is a run with the sweep's seed: deal `d` of every
+//! combination is dealt from the same seed. Combinations that differ only
+//! in something that does not change the setup shuffle (Seashells'
+//! `scoring`, Shell Dash's `max_turns` and `reshuffle`, the lineup) play
+//! exactly the same deals, so the differences between them are measured
+//! with less noise (common random numbers). Options that change the setup
+//! (`removed`, the deck, the player count) give other deals.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::game::{ExtraMetric, MetricKind};
+use crate::games::AnyGame;
+use crate::spec::{Spec, SpecError};
+use crate::stats::{Z95, mean_ci95_from_sums, wilson};
+use crate::tournament::rows::field;
+use crate::tournament::{Count, Part, Plan, RunSpec, Totals};
+
+/// Most combinations a sweep plays unless told otherwise (`--force`).
+pub const DEFAULT_MAX_COMBINATIONS: usize = 10_000;
+
+/// One varied option and its values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vary {
+    /// The option (`removed`, or `deck.Shell` for one count of a list).
+    pub key: String,
+    /// Its values, in order.
+    pub values: Vec<String>,
+}
+
+/// Most values one [`Vary`] may expand to (a range is refused beyond it).
+pub const MAX_VALUES: u64 = 100_000;
+
+/// What is wrong with a sweep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SweepError {
+    /// A `--vary` text without the `KEY=VALUES` shape.
+    Malformed {
+        /// The text as given.
+        text: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// A range with no values, reversed, or with a zero step.
+    BadRange {
+        /// The range as given.
+        range: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// The same option varied twice.
+    Duplicate(String),
+    /// The option is not one of the game's.
+    UnknownOption {
+        /// The option.
+        key: String,
+        /// The game.
+        game: String,
+        /// Its options.
+        allowed: Vec<String>,
+    },
+    /// A combination the game refuses (a value out of range, a player
+    /// count it does not allow).
+    Combination {
+        /// The combination, as `key=value, ...`.
+        combination: String,
+        /// The game's reason.
+        why: String,
+    },
+    /// A lineup that does not fit a player count.
+    Lineup {
+        /// The combination.
+        combination: String,
+        /// Specs in the lineup.
+        given: usize,
+    },
+    /// More combinations than allowed.
+    TooMany {
+        /// Combinations asked for.
+        count: u128,
+        /// The cap.
+        cap: usize,
+    },
+    /// No player count, or no lineup.
+    Empty(&'static str),
+}
+
+impl fmt::Display for SweepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SweepError::Malformed { text, why } => write!(f, "`{text}`: {why}"),
+            SweepError::BadRange { range, why } => write!(f, "range `{range}`: {why}"),
+            SweepError::Duplicate(key) => {
+                write!(
+                    f,
+                    "`{key}` is varied twice (give all its values in one --vary)"
+                )
+            }
+            SweepError::UnknownOption { key, game, allowed } => write!(
+                f,
+                "`{key}` is not an option of {game} (its options: {})",
+                allowed.join(", ")
+            ),
+            SweepError::Combination { combination, why } => {
+                write!(f, "combination {combination}: {why}")
+            }
+            SweepError::Lineup { combination, given } => write!(
+                f,
+                "combination {combination}: a lineup of {given} specs does not fit (give one spec \
+                 for every seat, one per seat, or two: the first against the second in every \
+                 other seat)"
+            ),
+            SweepError::TooMany { count, cap } => write!(
+                f,
+                "{count} combinations, more than the cap of {cap} (vary fewer values, or give \
+                 --force to play them all)"
+            ),
+            SweepError::Empty(what) => write!(f, "no {what} to sweep"),
+        }
+    }
+}
+
+impl std::error::Error for SweepError {}
+
+impl FromStr for Vary {
+    type Err = SweepError;
+
+    fn from_str(text: &str) -> Result<Vary, SweepError> {
+        let malformed = |why: &str| SweepError::Malformed {
+            text: text.to_string(),
+            why: why.to_string(),
+        };
+        let (key, values) = text.split_once('=').ok_or_else(|| {
+            malformed("write KEY=VALUES, e.g. removed=0..=50:5 or scoring=simple,advanced")
+        })?;
+        let key = key.trim();
+        let key_ok = |k: &str| {
+            !k.is_empty()
+                && k.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        };
+        let parts: Vec<&str> = key.split('.').collect();
+        if parts.len() > 2 || !parts.iter().all(|p| key_ok(p)) {
+            return Err(malformed(
+                "the key is an option name, or OPTION.KIND for one count of a list (deck.Shell)",
+            ));
+        }
+        let mut out = Vec::new();
+        for item in values.split(',') {
+            let item = item.trim();
+            if item.is_empty() {
+                return Err(malformed("an empty value (values are separated by commas)"));
+            }
+            match parse_range(item)? {
+                Some(range) => out.extend(range.map(|v| v.to_string())),
+                None => out.push(item.to_string()),
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        if let Some(dup) = out.iter().find(|v| !seen.insert(v.as_str())) {
+            return Err(malformed(&format!("the value `{dup}` is given twice")));
+        }
+        Ok(Vary {
+            key: key.to_string(),
+            values: out,
+        })
+    }
+}
+
+/// `LO..=HI[:STEP]` or `LO..HI[:STEP]` as its values; `None` when `item`
+/// is not a range.
+fn parse_range(item: &str) -> Result<Option<impl Iterator<Item = i64>>, SweepError> {
+    let Some((lo, rest)) = item.split_once("..") else {
+        return Ok(None);
+    };
+    let bad = |why: &str| SweepError::BadRange {
+        range: item.to_string(),
+        why: why.to_string(),
+    };
+    let (inclusive, rest) = match rest.strip_prefix('=') {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let (hi, step) = match rest.split_once(':') {
+        Some((hi, step)) => (hi, Some(step)),
+        None => (rest, None),
+    };
+    let int = |s: &str, what: &str| {
+        s.trim()
+            .parse::<i64>()
+            .map_err(|_| bad(&format!("the {what} `{}` is not an integer", s.trim())))
+    };
+    let (lo, hi) = (int(lo, "start")?, int(hi, "end")?);
+    let step = match step {
+        Some(s) => int(s, "step")?,
+        None => 1,
+    };
+    if step <= 0 {
+        return Err(bad("the step must be a positive integer"));
+    }
+    let last = if inclusive { hi } else { hi - 1 };
+    if hi < lo {
+        return Err(bad("the range is reversed (write LO..=HI with LO <= HI)"));
+    }
+    if last < lo {
+        return Err(bad(
+            "the range is empty (LO..HI excludes HI; write LO..=HI)",
+        ));
+    }
+    if ((last - lo) / step) as u64 >= MAX_VALUES {
+        return Err(bad(&format!("more than {MAX_VALUES} values")));
+    }
+    Ok(Some((lo..=last).step_by(step as usize)))
+}
+
+/// How many games each combination plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepCount {
+    /// At least this many games: whole deals, rounded up.
+    Games(u64),
+    /// This many deals.
+    Deals(u64),
+}
+
+/// A sweep: the base game, what varies, and how each combination plays.
+#[derive(Clone, Debug)]
+pub struct SweepSpec {
+    /// The game spec the varied options are set in (`seaside`,
+    /// `shell-dash(reshuffle=empty)`).
+    pub game: String,
+    /// The player counts.
+    pub players: Vec<usize>,
+    /// The varied options.
+    pub varies: Vec<Vary>,
+    /// The lineups, canonical bot specs each: one spec for every seat, one
+    /// per seat, or two (the first in one seat, the second in every other).
+    pub lineups: Vec<Vec<String>>,
+    /// Games per combination.
+    pub count: SweepCount,
+    /// The seed of every combination.
+    pub seed: u64,
+    /// Rotate mixed lineups through the seats.
+    pub rotate: bool,
+}
+
+/// One combination: its part of the plan and its game.
+#[derive(Clone, Debug)]
+pub struct Combination {
+    /// The run and the values that label it.
+    pub part: Part,
+    /// Its game.
+    pub game: AnyGame,
+}
+
+impl SweepSpec {
+    /// The number of combinations.
+    pub fn count(&self) -> u128 {
+        let values: u128 = self.varies.iter().map(|v| v.values.len() as u128).product();
+        values * self.players.len() as u128 * self.lineups.len() as u128
+    }
+
+    /// Every combination, checked (each game built for its player count),
+    /// in order: player counts, then the varied options (the first
+    /// slowest), then the lineups. Refuses more than `cap` combinations.
+    pub fn combinations(&self, cap: usize) -> Result<Vec<Combination>, SweepError> {
+        if self.players.is_empty() {
+            return Err(SweepError::Empty("player count"));
+        }
+        if self.lineups.is_empty() {
+            return Err(SweepError::Empty("lineup"));
+        }
+        for (i, v) in self.varies.iter().enumerate() {
+            if self.varies[..i].iter().any(|w| w.key == v.key) {
+                return Err(SweepError::Duplicate(v.key.clone()));
+            }
+        }
+        let count = self.count();
+        if count > cap as u128 {
+            return Err(SweepError::TooMany { count, cap });
+        }
+        let base: Spec = self
+            .game
+            .parse()
+            .map_err(|e: SpecError| SweepError::Combination {
+                combination: format!("game {}", self.game),
+                why: e.to_string(),
+            })?;
+        let mut out = Vec::with_capacity(count as usize);
+        let mut choice = vec![0usize; self.varies.len()];
+        for &players in &self.players {
+            loop {
+                let values: Vec<(String, String)> = self
+                    .varies
+                    .iter()
+                    .zip(&choice)
+                    .map(|(v, &i)| (v.key.clone(), v.values[i].clone()))
+                    .collect();
+                for lineup in &self.lineups {
+                    out.push(self.combination(&base, players, &values, lineup)?);
+                }
+                // The next choice, the last option fastest.
+                let mut k = self.varies.len();
+                loop {
+                    if k == 0 {
+                        break;
+                    }
+                    k -= 1;
+                    choice[k] += 1;
+                    if choice[k] < self.varies[k].values.len() {
+                        break;
+                    }
+                    choice[k] = 0;
+                    if k == 0 {
+                        k = usize::MAX;
+                        break;
+                    }
+                }
+                if k == usize::MAX || self.varies.is_empty() {
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn combination(
+        &self,
+        base: &Spec,
+        players: usize,
+        values: &[(String, String)],
+        lineup: &[String],
+    ) -> Result<Combination, SweepError> {
+        let mut label: Vec<String> = values.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        label.push(format!("players={players}"));
+        if self.lineups.len() > 1 {
+            label.push(format!("bots={}", lineup.join(",")));
+        }
+        let label = label.join(", ");
+        let refuse = |why: String| SweepError::Combination {
+            combination: label.clone(),
+            why,
+        };
+        // The base game's full options, so that a sub-key changes one count
+        // of a list and keeps the others.
+        let canonical = AnyGame::from_spec(&base.to_string(), players)
+            .map_err(|e| refuse(e.to_string()))?
+            .canonical_spec();
+        let mut spec: Spec = canonical
+            .parse()
+            .map_err(|e: SpecError| refuse(e.to_string()))?;
+        for (key, value) in values {
+            set_option(&mut spec, key, value).map_err(|e| match e {
+                SetError::Unknown => SweepError::UnknownOption {
+                    key: key.clone(),
+                    game: spec.name.clone(),
+                    allowed: spec.options.iter().map(|(k, _)| k.clone()).collect(),
+                },
+                SetError::NotAList(option) => refuse(format!(
+                    "`{key}` sets one count of a list, but `{option}` is not a KIND:N list"
+                )),
+            })?;
+        }
+        let game = AnyGame::from_spec(&spec.to_string(), players).map_err(|e| match e {
+            SpecError::UnknownKey { key, name, allowed } => SweepError::UnknownOption {
+                key,
+                game: name,
+                allowed,
+            },
+            e => refuse(e.to_string()),
+        })?;
+        let seats: Vec<String> = match lineup.len() {
+            1 => vec![lineup[0].clone(); players],
+            n if n == players => lineup.to_vec(),
+            2 => std::iter::once(lineup[0].clone())
+                .chain(std::iter::repeat_n(lineup[1].clone(), players - 1))
+                .collect(),
+            given => {
+                return Err(SweepError::Lineup {
+                    combination: label,
+                    given,
+                });
+            }
+        };
+        let probe = RunSpec::new(
+            &game.canonical_spec(),
+            players,
+            &seats,
+            Count::Deals(1),
+            self.seed,
+            self.rotate,
+        )
+        .map_err(|e| refuse(e.to_string()))?;
+        let deals = match self.count {
+            SweepCount::Deals(d) => d,
+            SweepCount::Games(g) => g.div_ceil(probe.games_per_deal()),
+        };
+        let run = RunSpec::new(
+            &game.canonical_spec(),
+            players,
+            &seats,
+            Count::Deals(deals),
+            self.seed,
+            self.rotate,
+        )
+        .map_err(|e| refuse(e.to_string()))?;
+        let mut values = values.to_vec();
+        values.push(("players".to_string(), players.to_string()));
+        values.push(("lineup".to_string(), lineup.join(",")));
+        Ok(Combination {
+            part: Part { values, run },
+            game,
+        })
+    }
+}
+
+enum SetError {
+    Unknown,
+    NotAList(String),
+}
+
+/// Set `key` (or one count of a list, `OPTION.KIND`) to `value` in `spec`.
+fn set_option(spec: &mut Spec, key: &str, value: &str) -> Result<(), SetError> {
+    match key.split_once('.') {
+        None => {
+            match spec.options.iter_mut().find(|(k, _)| k == key) {
+                Some((_, v)) => *v = value.to_string(),
+                // Options a canonical spec leaves out (e.g. `tokens`):
+                // added, and the game says whether it knows them.
+                None => spec.options.push((key.to_string(), value.to_string())),
+            }
+            Ok(())
+        }
+        Some((option, kind)) => {
+            let Some((_, list)) = spec.options.iter_mut().find(|(k, _)| k == option) else {
+                return Err(SetError::Unknown);
+            };
+            let mut items: Vec<(String, String)> = Vec::new();
+            for item in list.split(',') {
+                let (k, n) = item
+                    .split_once(':')
+                    .ok_or_else(|| SetError::NotAList(option.to_string()))?;
+                items.push((k.to_string(), n.to_string()));
+            }
+            match items.iter_mut().find(|(k, _)| k == kind) {
+                Some((_, n)) => *n = value.to_string(),
+                None => items.push((kind.to_string(), value.to_string())),
+            }
+            *list = items
+                .iter()
+                .map(|(k, n)| format!("{k}:{n}"))
+                .collect::<Vec<_>>()
+                .join(",");
+            Ok(())
+        }
+    }
+}
+
+/// The columns of `metrics.csv` after the value columns, before the
+/// game's own metrics.
+pub const METRICS_COLUMNS: &str = "seat,bot,games,win_share,win_low95,win_high95,\
+mean_score,score_ci95,tie_rate,tie_low95,tie_high95,mean_plies,sd_plies,plies_ci95,\
+mean_turns,sd_turns,turns_ci95,mean_margin,margin_ci95";
+
+/// The header of `metrics.csv` for `plan` and the game's own metrics.
+pub fn metrics_header(plan: &Plan, extra: &[ExtraMetric]) -> String {
+    let mut header: Vec<String> = plan.value_columns().iter().map(|c| field(c)).collect();
+    header.push(METRICS_COLUMNS.to_string());
+    for m in extra {
+        header.push(m.name.to_string());
+        match m.kind {
+            MetricKind::Mean | MetricKind::PerPlayer => {
+                header.push(format!("{}_ci95", m.name.trim_start_matches("mean_")))
+            }
+            MetricKind::Share => {
+                let stem = m.name.trim_end_matches("_share");
+                header.push(format!("{stem}_low95"));
+                header.push(format!("{stem}_high95"));
+            }
+        }
+    }
+    header.join(",") + "\n"
+}
+
+/// The rows of `metrics.csv` (after [`metrics_header`]): per combination,
+/// one row per seat (its bot, or `(rotated)` when the lineup rotates),
+/// then, when the lineup mixes bots, one row per bot over every seat it
+/// held (`seat` = `all`). The combination's game-level metrics (ties,
+/// length, margin, the game's own) are on each of its rows.
+pub fn metrics_rows(plan: &Plan, totals: &[Totals], extra: &[ExtraMetric]) -> String {
+    let mut out = String::new();
+    for (part, t) in plan.parts.iter().zip(totals) {
+        let lead: String = part.values.iter().map(|(_, v)| field(v) + ",").collect();
+        let game_level = game_level_metrics(t, part.run.players, extra);
+        let rotated = part.run.rotations() > 1;
+        for (seat, s) in t.seats.iter().enumerate() {
+            let bot = if rotated {
+                "(rotated)".to_string()
+            } else {
+                part.run.lineup()[seat].clone()
+            };
+            out.push_str(&format!(
+                "{lead}{seat},{},{}{game_level}\n",
+                field(&bot),
+                tally_metrics(s)
+            ));
+        }
+        let bots = part.run.bots();
+        if bots.len() > 1 {
+            for (bot, b) in bots.iter().zip(&t.bots) {
+                out.push_str(&format!(
+                    "{lead}all,{},{}{game_level}\n",
+                    field(bot),
+                    tally_metrics(b)
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn tally_metrics(t: &crate::tournament::Tally) -> String {
+    let (share, low, high) = t.win_share();
+    let (score, score_half) = t.score();
+    format!(
+        "{},{share:.4},{low:.4},{high:.4},{score:.3},{score_half:.3}",
+        t.games
+    )
+}
+
+fn game_level_metrics(t: &Totals, players: usize, extra: &[ExtraMetric]) -> String {
+    let (tie, tie_low, tie_high) = t.tie_interval();
+    let n = t.games as f64;
+    let (plies, plies_sd) = t.plies();
+    let (turns, turns_sd) = t.turns();
+    let half = |sd: f64| if n > 1.0 { Z95 * sd / n.sqrt() } else { 0.0 };
+    let margin = match t.margin() {
+        Some((m, h)) => format!("{m:.3},{h:.3}"),
+        None => ",".to_string(),
+    };
+    let mut text = format!(
+        ",{tie:.4},{tie_low:.4},{tie_high:.4},{plies:.3},{plies_sd:.3},{:.3},{turns:.3},{turns_sd:.3},{:.3},{margin}",
+        half(plies_sd),
+        half(turns_sd)
+    );
+    for m in extra {
+        let sums = (m.column < t.extras_sum.len() && t.games > 0)
+            .then(|| (t.extras_sum[m.column], t.extras_sq[m.column]));
+        match (m.kind, sums) {
+            (MetricKind::Mean, Some((sum, sq))) => {
+                let (mean, h) = mean_ci95_from_sums(t.games, sum, sq);
+                text.push_str(&format!(",{mean:.3},{h:.3}"));
+            }
+            (MetricKind::PerPlayer, Some((sum, sq))) => {
+                let (mean, h) = mean_ci95_from_sums(t.games, sum, sq);
+                let p = players as f64;
+                text.push_str(&format!(",{:.3},{:.3}", mean / p, h / p));
+            }
+            (MetricKind::Share, Some((sum, _))) => {
+                let (low, high) = wilson(sum as f64, n, Z95);
+                text.push_str(&format!(",{:.4},{low:.4},{high:.4}", sum as f64 / n));
+            }
+            (MetricKind::Share, None) => text.push_str(",,,"),
+            (_, None) => text.push_str(",,"),
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vary(text: &str) -> Result<Vec<String>, String> {
+        text.parse::<Vary>()
+            .map(|v| v.values)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn values_lists_and_ranges() {
+        assert_eq!(
+            vary("removed=0..=20:5").unwrap(),
+            ["0", "5", "10", "15", "20"]
+        );
+        assert_eq!(
+            vary("removed=0..=22:5").unwrap(),
+            ["0", "5", "10", "15", "20"]
+        );
+        assert_eq!(vary("removed=3..6").unwrap(), ["3", "4", "5"]);
+        assert_eq!(vary("removed=7..=7").unwrap(), ["7"]);
+        assert_eq!(
+            vary("scoring=simple, advanced").unwrap(),
+            ["simple", "advanced"]
+        );
+        assert_eq!(
+            vary("removed=0,10..=12,rulebook").unwrap(),
+            ["0", "10", "11", "12", "rulebook"]
+        );
+        let d: Vary = "deck.Shell=8..=20:4".parse().unwrap();
+        assert_eq!(d.key, "deck.Shell");
+        assert_eq!(d.values, ["8", "12", "16", "20"]);
+    }
+
+    #[test]
+    fn bad_values_say_what_is_wrong() {
+        assert_eq!(
+            vary("removed=5..=1").unwrap_err(),
+            "range `5..=1`: the range is reversed (write LO..=HI with LO <= HI)"
+        );
+        assert_eq!(
+            vary("removed=5..5").unwrap_err(),
+            "range `5..5`: the range is empty (LO..HI excludes HI; write LO..=HI)"
+        );
+        assert_eq!(
+            vary("removed=0..=10:0").unwrap_err(),
+            "range `0..=10:0`: the step must be a positive integer"
+        );
+        assert_eq!(
+            vary("removed=0..=x").unwrap_err(),
+            "range `0..=x`: the end `x` is not an integer"
+        );
+        assert_eq!(
+            vary("removed").unwrap_err(),
+            "`removed`: write KEY=VALUES, e.g. removed=0..=50:5 or scoring=simple,advanced"
+        );
+        assert_eq!(
+            vary("removed=1,,2").unwrap_err(),
+            "`removed=1,,2`: an empty value (values are separated by commas)"
+        );
+        assert_eq!(
+            vary("removed=1,1").unwrap_err(),
+            "`removed=1,1`: the value `1` is given twice"
+        );
+    }
+
+    fn sweep(game: &str, players: &[usize], varies: &[&str], lineups: &[&[&str]]) -> SweepSpec {
+        SweepSpec {
+            game: game.to_string(),
+            players: players.to_vec(),
+            varies: varies.iter().map(|v| v.parse().unwrap()).collect(),
+            lineups: lineups
+                .iter()
+                .map(|l| l.iter().map(|s| s.to_string()).collect())
+                .collect(),
+            count: SweepCount::Games(10),
+            seed: 3,
+            rotate: true,
+        }
+    }
+
+    #[test]
+    fn combinations_in_order_with_their_games() {
+        let s = sweep(
+            "seashells",
+            &[2, 3],
+            &["scoring=simple,advanced", "mode=board,stroll"],
+            &[&["random"], &["greedy", "random"]],
+        );
+        let c = s.combinations(100).unwrap();
+        assert_eq!(c.len(), 2 * 2 * 2 * 2);
+        let labels: Vec<String> = c
+            .iter()
+            .map(|c| {
+                c.part
+                    .values
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        assert_eq!(
+            labels[0],
+            "scoring=simple mode=board players=2 lineup=random"
+        );
+        assert_eq!(
+            labels[1],
+            "scoring=simple mode=board players=2 lineup=greedy,random"
+        );
+        assert_eq!(
+            labels[2],
+            "scoring=simple mode=stroll players=2 lineup=random"
+        );
+        assert_eq!(
+            labels[15],
+            "scoring=advanced mode=stroll players=3 lineup=greedy,random"
+        );
+        assert_eq!(
+            c[15].part.run.game,
+            "seashells(mode=stroll,scoring=advanced)"
+        );
+        // Two specs at 3 players: the first against the second twice.
+        assert_eq!(c[15].part.run.lineup(), ["greedy", "random", "random"]);
+        // At least 10 games: whole deals of 3 rotations.
+        assert_eq!(c[15].part.run.games(), 12);
+        assert_eq!(c[0].part.run.games(), 10);
+        assert!(c.iter().all(|c| c.part.run.seed == 3));
+    }
+
+    #[test]
+    fn a_sub_key_sets_one_count_of_a_list() {
+        let s = sweep("shell-dash", &[2], &["deck.Shell=8,20"], &[&["random"]]);
+        let c = s.combinations(100).unwrap();
+        assert_eq!(
+            c[1].part.run.game,
+            "shell-dash(deck=Sand:16,Wave:10,Flip-Flop:6,Jellyfish:8,Sun:6,Shell:20,max_turns=200,reshuffle=choice)"
+        );
+    }
+
+    #[test]
+    fn refusals_name_the_combination() {
+        let err = |s: SweepSpec| s.combinations(100).unwrap_err().to_string();
+        assert_eq!(
+            err(sweep("seaside", &[2], &["colour=1,2"], &[&["random"]])),
+            "`colour` is not an option of seaside (its options: removed, tokens)"
+        );
+        assert!(
+            err(sweep(
+                "seaside",
+                &[2, 3],
+                &["removed=60,70"],
+                &[&["random"]]
+            ))
+            .starts_with("combination removed=70, players=2: "),
+        );
+        assert!(
+            err(sweep(
+                "shell-dash",
+                &[2, 3],
+                &["max_turns=10"],
+                &[&["random"]]
+            ))
+            .starts_with("combination max_turns=10, players=3: "),
+        );
+        assert_eq!(
+            err(sweep(
+                "seaside",
+                &[2],
+                &["removed=1,2", "removed=3"],
+                &[&["random"]]
+            )),
+            "`removed` is varied twice (give all its values in one --vary)"
+        );
+        let many = sweep("seaside", &[2, 3], &["removed=0..=69"], &[&["random"]]);
+        assert_eq!(
+            many.combinations(100).unwrap_err().to_string(),
+            "140 combinations, more than the cap of 100 (vary fewer values, or give --force to play them all)"
+        );
+        assert!(
+            err(sweep(
+                "seashells",
+                &[4],
+                &[],
+                &[&["random", "greedy", "random"]]
+            ))
+            .starts_with("combination players=4: a lineup of 3 specs does not fit")
+        );
+    }
+}
