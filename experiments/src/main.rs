@@ -14,6 +14,7 @@ mod league;
 mod merge;
 mod output;
 mod play;
+mod plot;
 mod replay;
 mod run_files;
 mod runs;
@@ -56,6 +57,9 @@ enum Command {
     /// Play a game against bots in the terminal, with hints and undo.
     #[command(after_help = play::EXAMPLES)]
     Play(play::PlayArgs),
+    /// Draw a figure (SVG) from a sweep's metrics, a per-game CSV or a league's ratings.
+    #[command(after_help = plot::EXAMPLES)]
+    Plot(plot::PlotArgs),
 }
 
 /// Write one line to standard output; a closed pipe ends the program with
@@ -136,6 +140,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Play(args) => play::run(args),
+        Command::Plot(args) => plot::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,761 @@
+//! End-to-end tests of `beachcomber plot`: each kind of figure from small
+//! hand-made CSVs (the SVG is read back: title, axis labels, legend, and the
+//! exact number of points of each series), and each bad input with its
+//! one-line message and no output file left behind.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The series colours, in order (plot::COLORS).
+const BLUE: &str = "#1F77B4";
+const ORANGE: &str = "#FF7F0E";
+
+/// A sweep's metrics: removed 0, 10, 20 × players 2, 3, per seat; the
+/// players=3 point at removed=20 has no data. The lineup is quoted.
+const METRICS: &str = "\
+removed,scoring,players,lineup,seat,bot,games,win_share,win_low95,win_high95,mean_score,score_ci95,tie_rate,tie_low95,tie_high95,mean_plies,sd_plies,plies_ci95,mean_turns,sd_turns,turns_ci95,mean_margin,margin_ci95
+0,simple,2,\"greedy,greedy\",0,greedy,100,0.55,0.45,0.65,20,1,0.01,0,0.05,40,3,0.5,20,2,0.3,3,0.5
+0,simple,2,\"greedy,greedy\",1,greedy,100,0.44,0.34,0.54,19,1,0.01,0,0.05,40,3,0.5,20,2,0.3,3,0.5
+0,simple,3,\"greedy,greedy,greedy\",0,greedy,100,0.40,0.31,0.50,18,1,0.02,0,0.06,50,3,0.5,25,2,0.3,2,0.5
+0,simple,3,\"greedy,greedy,greedy\",1,greedy,100,0.33,0.24,0.43,17,1,0.02,0,0.06,50,3,0.5,25,2,0.3,2,0.5
+0,simple,3,\"greedy,greedy,greedy\",2,greedy,100,0.25,0.17,0.35,16,1,0.02,0,0.06,50,3,0.5,25,2,0.3,2,0.5
+10,simple,2,\"greedy,greedy\",0,greedy,100,0.53,0.43,0.63,20,1,0.01,0,0.05,35,3,0.5,18,2,0.3,3,0.5
+10,simple,2,\"greedy,greedy\",1,greedy,100,0.46,0.36,0.56,19,1,0.01,0,0.05,35,3,0.5,18,2,0.3,3,0.5
+10,simple,3,\"greedy,greedy,greedy\",0,greedy,100,0.38,0.29,0.48,18,1,0.02,0,0.06,45,3,0.5,23,2,0.3,2,0.5
+10,simple,3,\"greedy,greedy,greedy\",1,greedy,100,0.33,0.24,0.43,17,1,0.02,0,0.06,45,3,0.5,23,2,0.3,2,0.5
+10,simple,3,\"greedy,greedy,greedy\",2,greedy,100,0.27,0.19,0.37,16,1,0.02,0,0.06,45,3,0.5,23,2,0.3,2,0.5
+20,simple,2,\"greedy,greedy\",0,greedy,100,0.51,0.41,0.61,20,1,0.01,0,0.05,30,3,0.5,15,2,0.3,3,0.5
+20,simple,2,\"greedy,greedy\",1,greedy,100,0.48,0.38,0.58,19,1,0.01,0,0.05,30,3,0.5,15,2,0.3,3,0.5
+20,simple,3,\"greedy,greedy,greedy\",0,greedy,0,,,,,,,,,,,,,,,,
+20,simple,3,\"greedy,greedy,greedy\",1,greedy,0,,,,,,,,,,,,,,,,
+20,simple,3,\"greedy,greedy,greedy\",2,greedy,0,,,,,,,,,,,,,,,,
+";
+
+/// Two values of a categorical parameter (scoring), 2 players, seat 0.
+const SCORING: &str = "\
+scoring,players,seat,win_share,win_low95,win_high95,mean_plies,plies_ci95
+simple,2,0,0.52,0.48,0.56,40,1.5
+advanced,2,0,0.50,0.46,0.54,42,1.5
+";
+
+/// A sweep's per-game CSV: game numbers restart in each combination; one
+/// row per seat. Combination 0 (2 players) has 4 games with turns 10, 10,
+/// 11, 13; combination 1 (3 players) has 3 games with turns 12, 12, 14.
+const GAMES: &str = "\
+combination,players,game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end
+0,2,0,0,0,1,0,greedy,10,0,1,1,21,10,normal
+0,2,0,0,0,1,1,greedy,8,1,0,0,21,10,normal
+0,2,1,1,0,1,0,greedy,10,0,1,1,20,10,normal
+0,2,1,1,0,1,1,greedy,8,1,0,0,20,10,normal
+0,2,2,2,0,1,0,greedy,10,0,1,1,23,11,normal
+0,2,2,2,0,1,1,greedy,8,1,0,0,23,11,normal
+0,2,3,3,0,1,0,greedy,10,0,1,1,27,13,normal
+0,2,3,3,0,1,1,greedy,8,1,0,0,27,13,normal
+1,3,0,0,0,1,0,greedy,10,0,1,1,36,12,normal
+1,3,0,0,0,1,1,greedy,9,1,0,0,36,12,normal
+1,3,0,0,0,1,2,greedy,8,2,0,0,36,12,normal
+1,3,1,1,0,1,0,greedy,10,0,1,1,37,12,normal
+1,3,1,1,0,1,1,greedy,9,1,0,0,37,12,normal
+1,3,1,1,0,1,2,greedy,8,2,0,0,37,12,normal
+1,3,2,2,0,1,0,greedy,10,0,1,1,42,14,normal
+1,3,2,2,0,1,1,greedy,9,1,0,0,42,14,normal
+1,3,2,2,0,1,2,greedy,8,2,0,0,42,14,normal
+";
+
+/// A league's ratings (the bots out of rating order; one spec is quoted).
+const RATINGS: &str = "\
+game_spec,players,seed,deals,games_per_pairing,bot,rating,low95,high95,games,win_share,win_low95,win_high95,mean_rank,converged
+seashells,2,1,100,200,greedy,0,0,0,400,0.5,0.45,0.55,0.5,true
+seashells,2,1,100,200,random,-300,-350,-260,400,0.1,0.07,0.13,0.9,true
+seashells,2,1,100,200,\"ismcts(iterations=200,c=0.7)\",150.5,110,190,400,0.8,0.75,0.85,0.2,true
+";
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn plot(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_beachcomber"))
+        .arg("plot")
+        .args(args)
+        .output()
+        .expect("run beachcomber")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A temporary folder with `name` holding `text`.
+fn with_csv(name: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+/// Draw a figure (`args` then `--out DIR/fig.svg`); the SVG text.
+fn draw(dir: &Path, args: &[&str]) -> String {
+    let out = dir.join("fig.svg");
+    let mut all = args.to_vec();
+    all.extend(["--out", s(&out)]);
+    let o = plot(&all);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(svg.trim_end().ends_with("</svg>"));
+    svg
+}
+
+/// The opening tags `<NAME ...>` of the SVG.
+fn tags<'a>(svg: &'a str, name: &str) -> Vec<&'a str> {
+    let open = format!("<{name} ");
+    svg.match_indices(&open)
+        .map(|(i, _)| &svg[i..i + svg[i..].find('>').unwrap()])
+        .collect()
+}
+
+/// The value of attribute `name` of a tag.
+fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!(" {name}=\"");
+    let i = tag.find(&key)? + key.len();
+    Some(&tag[i..i + tag[i..].find('"')?])
+}
+
+/// The tags `name` whose attribute `key` is `value`.
+fn with<'a>(svg: &'a str, name: &str, key: &str, value: &str) -> Vec<&'a str> {
+    tags(svg, name)
+        .into_iter()
+        .filter(|t| attr(t, key) == Some(value))
+        .collect()
+}
+
+/// The texts of the SVG, in order.
+fn texts(svg: &str) -> Vec<String> {
+    svg.match_indices("<text ")
+        .map(|(i, _)| {
+            let start = i + svg[i..].find('>').unwrap() + 1;
+            let end = start + svg[start..].find("</text>").unwrap();
+            svg[start..end]
+                .trim()
+                .replace("&amp;", "&")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&#39;", "'")
+        })
+        .collect()
+}
+
+/// The data lines of colour `color` (3 px wide: dashes and whiskers are 2,
+/// legend samples 4), as their point counts.
+fn lines(svg: &str, color: &str) -> Vec<usize> {
+    with(svg, "polyline", "stroke", color)
+        .into_iter()
+        .filter(|t| attr(t, "stroke-width") == Some("3"))
+        .map(|t| attr(t, "points").unwrap().split_whitespace().count())
+        .collect()
+}
+
+/// Every text is at least 14 px.
+fn assert_readable(svg: &str) {
+    for t in tags(svg, "text") {
+        let size: f64 = attr(t, "font-size").unwrap().parse().unwrap();
+        assert!(size >= 14.0, "{t}");
+    }
+}
+
+fn assert_has(texts: &[String], wanted: &[&str]) {
+    for w in wanted {
+        assert!(texts.iter().any(|t| t == w), "no text `{w}` in {texts:?}");
+    }
+}
+
+#[test]
+fn line_plot_has_one_line_per_series_with_bands_and_fair_lines() {
+    let (dir, csv) = with_csv("metrics.csv", METRICS);
+    let svg = draw(
+        dir.path(),
+        &[
+            s(&csv),
+            "--x",
+            "removed",
+            "--y",
+            "win_share",
+            "--by",
+            "players",
+            "--where",
+            "seat=0",
+        ],
+    );
+    assert_eq!(attr(tags(&svg, "svg")[0], "width"), Some("800"));
+    assert_eq!(attr(tags(&svg, "svg")[0], "height"), Some("500"));
+    let t = texts(&svg);
+    assert_has(
+        &t,
+        &[
+            "win_share by removed, per players (seat=0)",
+            "removed",
+            "win share (fraction of games)",
+            "players=2",
+            "players=3",
+            "fair 1/2",
+            "fair 1/3",
+            "0",
+            "10",
+            "20",
+        ],
+    );
+    assert_readable(&svg);
+    // players=2: 3 points; players=3: 2 (no data at removed=20).
+    assert_eq!(with(&svg, "circle", "fill", BLUE).len(), 3);
+    assert_eq!(with(&svg, "circle", "fill", ORANGE).len(), 2);
+    assert_eq!(tags(&svg, "circle").len(), 5);
+    assert_eq!(lines(&svg, BLUE), [3]);
+    assert_eq!(lines(&svg, ORANGE), [2]);
+    // One band per series: 2 × its points corners.
+    let bands: Vec<(Option<&str>, usize)> = tags(&svg, "polygon")
+        .into_iter()
+        .map(|t| {
+            (
+                attr(t, "fill"),
+                attr(t, "points").unwrap().split_whitespace().count(),
+            )
+        })
+        .collect();
+    assert_eq!(bands, [(Some(BLUE), 6), (Some(ORANGE), 4)]);
+    // The fair lines are dashed: many two-point pieces of each colour.
+    for color in [BLUE, ORANGE] {
+        let dashes = with(&svg, "polyline", "stroke", color)
+            .into_iter()
+            .filter(|t| attr(t, "stroke-width") == Some("2"))
+            .filter(|t| attr(t, "points").unwrap().split_whitespace().count() == 2)
+            .count();
+        assert!(dashes > 10, "{color}: {dashes} dashes");
+    }
+}
+
+#[test]
+fn line_plot_band_from_ci95_and_units() {
+    let (dir, csv) = with_csv("metrics.csv", METRICS);
+    let svg = draw(
+        dir.path(),
+        &[
+            s(&csv),
+            "--x",
+            "removed",
+            "--y",
+            "mean_plies",
+            "--where",
+            "seat=0",
+            "--where",
+            "players=2",
+            "--title",
+            "Decisions & <removal>",
+        ],
+    );
+    let t = texts(&svg);
+    assert_has(
+        &t,
+        &[
+            "Decisions & <removal>",
+            "decisions per game (mean)",
+            "removed",
+        ],
+    );
+    // One series: no legend, no fair line.
+    assert!(
+        !t.iter()
+            .any(|t| t.starts_with("fair") || t.starts_with("players=")),
+        "{t:?}"
+    );
+    assert_eq!(with(&svg, "circle", "fill", BLUE).len(), 3);
+    assert_eq!(tags(&svg, "polygon").len(), 1);
+    // mean_plies ± plies_ci95: the band is 1 wide around 40, 35, 30.
+    let band = attr(tags(&svg, "polygon")[0], "points").unwrap();
+    assert_eq!(band.split_whitespace().count(), 6);
+    // No band column: no band (mean_score has score_ci95, sd_plies has none).
+    let svg = draw(
+        dir.path(),
+        &[
+            s(&csv),
+            "--x",
+            "removed",
+            "--y",
+            "sd_plies",
+            "--where",
+            "seat=0",
+            "--where",
+            "players=2",
+        ],
+    );
+    assert_eq!(tags(&svg, "polygon").len(), 0);
+    assert_eq!(with(&svg, "circle", "fill", BLUE).len(), 3);
+}
+
+#[test]
+fn line_plot_places_text_x_values_as_categories_in_file_order() {
+    let (dir, csv) = with_csv("metrics.csv", SCORING);
+    let svg = draw(
+        dir.path(),
+        &[
+            s(&csv),
+            "--x",
+            "scoring",
+            "--y",
+            "win_share",
+            "--width",
+            "640",
+            "--height",
+            "400",
+        ],
+    );
+    assert_eq!(attr(tags(&svg, "svg")[0], "width"), Some("640"));
+    assert_eq!(attr(tags(&svg, "svg")[0], "height"), Some("400"));
+    let t = texts(&svg);
+    assert_has(
+        &t,
+        &[
+            "win_share by scoring",
+            "simple",
+            "advanced",
+            "win_share",
+            "fair 1/2",
+        ],
+    );
+    let simple = t.iter().position(|t| t == "simple").unwrap();
+    let advanced = t.iter().position(|t| t == "advanced").unwrap();
+    assert!(simple < advanced);
+    let circles = with(&svg, "circle", "fill", BLUE);
+    assert_eq!(circles.len(), 2);
+    let cx: Vec<i64> = circles
+        .iter()
+        .map(|c| attr(c, "cx").unwrap().parse().unwrap())
+        .collect();
+    assert!(cx[0] < cx[1], "{cx:?}");
+}
+
+#[test]
+fn bars_have_one_bar_per_category_and_series_with_error_bars() {
+    let (dir, csv) = with_csv("metrics.csv", METRICS);
+    let svg = draw(
+        dir.path(),
+        &[
+            s(&csv),
+            "--kind",
+            "bars",
+            "--x",
+            "seat",
+            "--y",
+            "win_share",
+            "--by",
+            "players",
+            "--where",
+            "removed=0",
+        ],
+    );
+    let t = texts(&svg);
+    assert_has(
+        &t,
+        &[
+            "win_share by seat, per players (removed=0)",
+            "seat (0 moves first)",
+            "win share (fraction of games)",
+            "players=2",
+            "players=3",
+            "fair 1/2",
+            "fair 1/3",
+            "0",
+            "1",
+            "2",
+        ],
+    );
+    assert_readable(&svg);
+    // Bars are drawn with opacity; the background is the only other rect.
+    assert_eq!(with(&svg, "rect", "fill", BLUE).len(), 2);
+    assert_eq!(with(&svg, "rect", "fill", ORANGE).len(), 3);
+    assert_eq!(tags(&svg, "rect").len(), 6);
+    // Error bars: 3 dark strokes per bar.
+    let whiskers = with(&svg, "polyline", "stroke", "#1E1E1E").len();
+    assert_eq!(whiskers, 3 * 5);
+    assert_eq!(tags(&svg, "circle").len(), 0);
+}
+
+#[test]
+fn hist_counts_each_game_once_per_series() {
+    let (dir, csv) = with_csv("games.csv", GAMES);
+    let svg = draw(
+        dir.path(),
+        &[s(&csv), "--kind", "hist", "--x", "turns", "--by", "players"],
+    );
+    let t = texts(&svg);
+    assert_has(
+        &t,
+        &[
+            "distribution of turns, per players",
+            "turns per game",
+            "games",
+            "players=2 (4 games)",
+            "players=3 (3 games)",
+        ],
+    );
+    assert_readable(&svg);
+    // Step outlines: bins 10..=14 for both series, 2 corners per bin and
+    // the two ends on the axis.
+    assert_eq!(lines(&svg, BLUE), [12]);
+    assert_eq!(lines(&svg, ORANGE), [12]);
+
+    // One series: a bar per non-empty bin (10: 2 games, 11: 1, 13: 1).
+    let svg = draw(
+        dir.path(),
+        &[
+            s(&csv),
+            "--kind",
+            "hist",
+            "--x",
+            "plies",
+            "--where",
+            "players=2",
+        ],
+    );
+    let t = texts(&svg);
+    assert_has(
+        &t,
+        &[
+            "distribution of plies (players=2)",
+            "decisions per game",
+            "games",
+        ],
+    );
+    assert!(!t.iter().any(|t| t.ends_with("games)")), "no legend: {t:?}");
+    let bars = with(&svg, "rect", "fill", BLUE);
+    assert_eq!(bars.len(), 4, "plies 20, 21, 23, 27");
+    let heights: Vec<i64> = bars
+        .iter()
+        .map(|b| attr(b, "height").unwrap().parse().unwrap())
+        .collect();
+    assert!(
+        heights.iter().all(|&h| h == heights[0]),
+        "one game each: {heights:?}"
+    );
+}
+
+#[test]
+fn ratings_are_sorted_with_whiskers() {
+    let (dir, csv) = with_csv("ratings.csv", RATINGS);
+    let svg = draw(dir.path(), &[s(&csv), "--kind", "ratings"]);
+    let t = texts(&svg);
+    assert_has(
+        &t,
+        &[
+            "ratings: seashells, 2 players",
+            "rating (Elo, anchor = first bot)",
+            "bot",
+            "greedy",
+            "random",
+            "ismcts(iterations=200,c=0.7)",
+        ],
+    );
+    assert_readable(&svg);
+    let circles = with(&svg, "circle", "fill", BLUE);
+    assert_eq!(circles.len(), 3);
+    // Best at the top (smallest y), and further right.
+    let cy: Vec<i64> = circles
+        .iter()
+        .map(|c| attr(c, "cy").unwrap().parse().unwrap())
+        .collect();
+    let cx: Vec<i64> = circles
+        .iter()
+        .map(|c| attr(c, "cx").unwrap().parse().unwrap())
+        .collect();
+    assert!(cy[0] < cy[1] && cy[1] < cy[2], "{cy:?}");
+    assert!(cx[0] > cx[1] && cx[1] > cx[2], "{cx:?}");
+    // The labels of the y axis, top to bottom.
+    let pos = |name: &str| t.iter().position(|x| x == name).unwrap();
+    let (a, b, c) = (
+        pos("ismcts(iterations=200,c=0.7)"),
+        pos("greedy"),
+        pos("random"),
+    );
+    assert!(a != b && b != c);
+    // Whiskers: 3 strokes per bot with an interval (greedy's is 0..0).
+    assert_eq!(with(&svg, "polyline", "stroke", BLUE).len(), 9);
+}
+
+#[test]
+fn help_lists_the_flags_and_examples() {
+    let o = plot(&["--help"]);
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    for flag in [
+        "--kind",
+        "--x",
+        "--y",
+        "--by",
+        "--where",
+        "--title",
+        "--out",
+        "--width",
+        "--height",
+        "Examples:",
+    ] {
+        assert!(text.contains(flag), "{flag}: {text}");
+    }
+}
+
+/// `args` (then `--out DIR/fig.svg` unless given) fails with exactly
+/// `error: {message}` and leaves the folder as it was.
+fn fails(dir: &Path, args: &[&str], message: &str) {
+    let before = listing(dir);
+    let mut all = args.to_vec();
+    let out = dir.join("fig.svg");
+    if !args.contains(&"--out") {
+        all.extend(["--out", s(&out)]);
+    }
+    let o = plot(&all);
+    assert!(!o.status.success(), "{args:?} succeeded");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o), format!("error: {message}\n"), "{args:?}");
+    assert_eq!(listing(dir), before, "{args:?} left files");
+}
+
+fn listing(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let content = if e.path().is_file() {
+                std::fs::read(e.path()).unwrap()
+            } else {
+                Vec::new()
+            };
+            (e.file_name().to_string_lossy().into_owned(), content)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn bad_input_is_a_one_line_error_and_leaves_no_file() {
+    let (dir, csv) = with_csv("metrics.csv", METRICS);
+    let d = dir.path();
+    let c = s(&csv);
+    let columns = METRICS.lines().next().unwrap().replace(',', ", ");
+    let base = [
+        "--x",
+        "removed",
+        "--y",
+        "win_share",
+        "--by",
+        "players",
+        "--where",
+        "seat=0",
+    ];
+    let missing = d.join("missing.csv");
+    fails(
+        d,
+        &[s(&missing), "--x", "removed", "--y", "win_share"],
+        &format!(
+            "cannot read {}: No such file or directory (os error 2)",
+            s(&missing)
+        ),
+    );
+    fails(
+        d,
+        &[c, "--x", "removal", "--y", "win_share"],
+        &format!("--x column `removal` is not in {c} (its columns: {columns})"),
+    );
+    fails(
+        d,
+        &[c, "--x", "removed", "--y", "wins"],
+        &format!("--y column `wins` is not in {c} (its columns: {columns})"),
+    );
+    fails(
+        d,
+        &[
+            c,
+            "--x",
+            "removed",
+            "--y",
+            "win_share",
+            "--by",
+            "players,colour",
+        ],
+        &format!("--by column `colour` is not in {c} (its columns: {columns})"),
+    );
+    fails(
+        d,
+        &[
+            c,
+            "--x",
+            "removed",
+            "--y",
+            "win_share",
+            "--where",
+            "chair=0",
+        ],
+        &format!("--where column `chair` is not in {c} (its columns: {columns})"),
+    );
+    fails(
+        d,
+        &[c, "--x", "removed", "--y", "win_share", "--where", "seat"],
+        "--where takes COL=VALUE, not `seat`",
+    );
+    fails(
+        d,
+        &[c, "--y", "win_share"],
+        &format!("--kind line needs --x COL (the columns of {c}: {columns})"),
+    );
+    fails(
+        d,
+        &[c, "--kind", "bars", "--x", "seat"],
+        &format!("--kind bars needs --y COL (the columns of {c}: {columns})"),
+    );
+    fails(
+        d,
+        &[
+            c, "--x", "removed", "--y", "lineup", "--by", "players", "--where", "seat=0",
+        ],
+        &format!("non-numeric lineup value `greedy,greedy` on line 2 of {c}"),
+    );
+    fails(
+        d,
+        &[
+            c,
+            "--x",
+            "removed",
+            "--y",
+            "win_share",
+            "--where",
+            "seat=7",
+            "--where",
+            "players=2",
+        ],
+        &format!("no rows left after --where seat=7, players=2 (15 rows in {c})"),
+    );
+    fails(
+        d,
+        &[c, "--x", "removed", "--y", "win_share", "--by", "players"],
+        "2 rows for removed=0 in series players=2: add --where or --by (e.g. --where seat=0)",
+    );
+    fails(
+        d,
+        &[c, "--x", "removed", "--y", "win_share", "--where", "seat=0"],
+        "2 rows for removed=0: add --where or --by (e.g. --where players=2)",
+    );
+    fails(
+        d,
+        &[
+            c,
+            "--x",
+            "removed",
+            "--y",
+            "win_share",
+            "--where",
+            "players=3",
+            "--where",
+            "removed=20",
+            "--where",
+            "seat=0",
+        ],
+        &format!("no data: win_share is empty in every row selected from {c}"),
+    );
+    let mut args = vec![c, "--kind", "pie"];
+    args.extend(base);
+    fails(
+        d,
+        &args,
+        "unknown --kind `pie` (the kinds: line, bars, hist, ratings)",
+    );
+    let pdf = d.join("fig.pdf");
+    let mut args = vec![c];
+    args.extend(base);
+    args.extend(["--out", s(&pdf)]);
+    fails(
+        d,
+        &args,
+        &format!(
+            "unsupported output extension `.pdf` in {} (supported: .svg)",
+            s(&pdf)
+        ),
+    );
+    let nowhere = d.join("no/such/folder/fig.svg");
+    let mut args = vec![c];
+    args.extend(base);
+    args.extend(["--out", s(&nowhere)]);
+    fails(
+        d,
+        &args,
+        &format!(
+            "cannot write {}: no folder {}",
+            s(&nowhere),
+            s(&d.join("no/such/folder"))
+        ),
+    );
+    let folder = d.join("figures.svg");
+    std::fs::create_dir(&folder).unwrap();
+    let mut args = vec![c];
+    args.extend(base);
+    args.extend(["--out", s(&folder)]);
+    fails(
+        d,
+        &args,
+        &format!("cannot write {}: it is a folder", s(&folder)),
+    );
+    // A failed plot leaves an earlier figure as it was.
+    let out = d.join("fig.svg");
+    std::fs::write(&out, "earlier").unwrap();
+    fails(
+        d,
+        &[c, "--x", "removed", "--y", "win_share", "--by", "players"],
+        "2 rows for removed=0 in series players=2: add --where or --by (e.g. --where seat=0)",
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "earlier");
+}
+
+#[test]
+fn bad_ratings_and_games_input() {
+    let (dir, _csv) = with_csv("ratings.csv", RATINGS);
+    let d = dir.path();
+    let doubled = format!(
+        "{RATINGS}{}",
+        RATINGS
+            .lines()
+            .nth(1)
+            .unwrap()
+            .replace("seashells,2", "seashells,3")
+    );
+    let twice = d.join("twice.csv");
+    std::fs::write(&twice, format!("{doubled}\n")).unwrap();
+    fails(
+        d,
+        &[s(&twice), "--kind", "ratings"],
+        "2 rows for bot=greedy: add --where or --by (e.g. --where players=2)",
+    );
+    // With --by, each league is a series.
+    let svg = draw(d, &[s(&twice), "--kind", "ratings", "--by", "players"]);
+    assert_has(
+        &texts(&svg),
+        &["players=2", "players=3", "ratings: seashells, per players"],
+    );
+    assert_eq!(with(&svg, "circle", "fill", BLUE).len(), 3);
+    assert_eq!(with(&svg, "circle", "fill", ORANGE).len(), 1);
+    std::fs::remove_file(&twice).unwrap();
+
+    let (games_dir, games) = with_csv("games.csv", GAMES);
+    let g = s(&games);
+    let header = GAMES.lines().next().unwrap().replace(',', ", ");
+    fails(
+        games_dir.path(),
+        &[g, "--kind", "ratings"],
+        &format!("ratings column `rating` is not in {g} (its columns: {header})"),
+    );
+    fails(
+        games_dir.path(),
+        &[g, "--kind", "hist", "--x", "end"],
+        &format!("non-numeric end value `normal` on line 2 of {g}"),
+    );
+}
