@@ -92,11 +92,7 @@ impl Players {
     fn text(&self) -> String {
         match self {
             Players::One(n) => n.to_string(),
-            Players::Many(v) => v
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
+            Players::Many(v) => v.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
             Players::Text(t) => t.clone(),
         }
     }
@@ -253,7 +249,10 @@ impl Experiment {
         let at = |key: &str| -> String {
             let line = text
                 .lines()
-                .position(|l| l.trim_start().starts_with(key))
+                .position(|l| {
+                    let l = l.trim_start();
+                    l.starts_with(key) || l.trim_start_matches('[').starts_with(key)
+                })
                 .map(|i| format!(" line {}", i + 1))
                 .unwrap_or_default();
             format!("{}{line}", path.display())
@@ -429,10 +428,11 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
 }
 
 fn run_league(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Result<(), String> {
-    let players: Vec<usize> = crate::sweep::parse_players(&match (args.quick, &experiment.quick.players) {
-        (true, Some(p)) => p.text(),
-        _ => experiment.players.text(),
-    })?;
+    let players: Vec<usize> =
+        crate::sweep::parse_players(&match (args.quick, &experiment.quick.players) {
+            (true, Some(p)) => p.text(),
+            _ => experiment.players.text(),
+        })?;
     let [players] = players[..] else {
         return Err(format!(
             "{}: a league is played at one player count (write one file per count)",
@@ -502,8 +502,8 @@ fn report(
     }
     let manifest: crate::run_files::Manifest = {
         let path = dir.join("manifest.json");
-        let text = std::fs::read(&path)
-            .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+        let text =
+            std::fs::read(&path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
         serde_json::from_slice(&text)
             .map_err(|e| format!("`{}` is not a manifest: {e}", path.display()))?
     };
@@ -597,7 +597,11 @@ fn sweep_table(md: &mut String, manifest: &crate::run_files::Manifest) {
     let _ = writeln!(md, "| {} |", header.join(" | "));
     let _ = writeln!(md, "|{}", " --- |".repeat(header.len()));
     for (part, t) in plan.parts.iter().zip(&manifest.totals) {
-        let mut row: Vec<String> = part.values.iter().map(|(_, v)| v.replace('|', "\\|")).collect();
+        let mut row: Vec<String> = part
+            .values
+            .iter()
+            .map(|(_, v)| v.replace('|', "\\|"))
+            .collect();
         let (share, low, high) = t.seats[0].win_share();
         let (tie, tie_low, tie_high) = t.tie_interval();
         let (turns, turns_sd) = t.turns();

@@ -9,6 +9,7 @@ macro_rules! out {
 
 mod bench;
 mod engines;
+mod experiment;
 mod game_choice;
 mod league;
 mod merge;
@@ -42,6 +43,9 @@ enum Command {
     /// Rate bots in a round robin (Bradley-Terry, Elo scale, 95% intervals).
     #[command(after_help = league::EXAMPLES)]
     League(league::LeagueArgs),
+    /// Run an experiment file (experiments/NAME.toml): a tournament, league or sweep with its plots, into results/NAME/.
+    #[command(after_help = experiment::EXAMPLES)]
+    Run(experiment::RunFileArgs),
     /// Play every combination of game options, player counts and lineups; write per-game rows and balance metrics with 95% intervals.
     #[command(after_help = sweep::EXAMPLES)]
     Sweep(sweep::SweepArgs),
@@ -135,6 +139,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Tournament(args) => tournament::run(args),
         Command::League(args) => league::run(args),
+        Command::Run(args) => experiment::run(args),
         Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Replay(args) => replay::run(args),

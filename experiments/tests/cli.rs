@@ -650,7 +650,10 @@ fn ctrl_c_stops_a_tournament_within_a_decision_and_keeps_it_resumable() {
     let o = run(&other);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
-    assert!(err.contains("plan.parts[0].run.seed: 1 there, 2 here"), "{err}");
+    assert!(
+        err.contains("plan.parts[0].run.seed: 1 there, 2 here"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1, "{err}");
     assert_eq!(names(dir.path()), expected);
 }

@@ -162,8 +162,14 @@ fn a_run_interrupted_by_signals_and_kill_9_resumes_to_the_same_bytes() {
     assert_eq!(manifest["games"], 20000);
     assert_eq!(manifest["totals"][0]["games"], 20000);
     assert!(manifest["timing"]["sessions"].as_u64().unwrap() >= 3);
-    assert_eq!(manifest["description"]["plan"]["parts"][0]["run"]["seed"], 11);
-    assert_eq!(manifest["description"]["plan"]["parts"][0]["run"]["deals"], 10000);
+    assert_eq!(
+        manifest["description"]["plan"]["parts"][0]["run"]["seed"],
+        11
+    );
+    assert_eq!(
+        manifest["description"]["plan"]["parts"][0]["run"]["deals"],
+        10000
+    );
     // Nothing left to resume.
     let o = run(&strs(&long_run(dir, &["--resume"])));
     assert_eq!(o.status.code(), Some(1));
@@ -822,7 +828,10 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
     let cases: Vec<(Vec<&Path>, &str)> = vec![
         (vec![&a, &b], "2/3 missing"),
         (vec![&a, &b, &b, &c], "given twice"),
-        (vec![&a, &b, &other_seed], "plan.parts[0].run.seed: 1 there, 2 here"),
+        (
+            vec![&a, &b, &other_seed],
+            "plan.parts[0].run.seed: 1 there, 2 here",
+        ),
         (
             vec![&a, &other_split, &c],
             "shards of one split have one count",

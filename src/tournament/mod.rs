@@ -628,7 +628,7 @@ where
     let layout = Layout::new(plan, options.shard);
     // Per part, lineup and rotation: each seat's spec and its bot index
     // (into the part's `RunSpec::bots`).
-    let seatings: Vec<Vec<Vec<(Vec<String>, Vec<usize>)>>> = plan
+    let seatings: Vec<Seatings> = plan
         .parts
         .iter()
         .map(|part| seatings_of(&part.run))
@@ -807,8 +807,11 @@ where
     })
 }
 
-/// Per lineup and rotation of `run`: each seat's spec and its bot index.
-fn seatings_of(run: &RunSpec) -> Vec<Vec<(Vec<String>, Vec<usize>)>> {
+/// Per lineup and rotation of a run: each seat's spec and its bot index.
+type Seatings = Vec<Vec<(Vec<String>, Vec<usize>)>>;
+
+/// The [`Seatings`] of `run`.
+fn seatings_of(run: &RunSpec) -> Seatings {
     let bots = run.bots();
     (0..run.lineups.len())
         .map(|l| {
@@ -1385,7 +1388,13 @@ mod tests {
         // Each part alone, its rows led by its value and numbered in the plan.
         let mut rows = String::new();
         for (p, part) in plan.parts.iter().enumerate() {
-            let alone = play_all(&Pebbles { players: part.run.players }, &part.run, bot);
+            let alone = play_all(
+                &Pebbles {
+                    players: part.run.players,
+                },
+                &part.run,
+                bot,
+            );
             assert_eq!(played.totals[p], alone, "part {p}'s totals");
             let (bytes, _) = bytes_of_part(&part.run);
             for line in String::from_utf8(bytes).unwrap().lines() {

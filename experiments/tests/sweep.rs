@@ -1,0 +1,450 @@
+//! End-to-end tests of `beachcomber sweep` and `beachcomber run` (experiment
+//! files): reproducible bytes at any thread count, a combination equal to
+//! its tournament, resume and shards, exact metrics columns, every
+//! experiment file run with `--quick`, and bad input. Each test works in a
+//! temporary folder, removed at the end.
+
+mod common;
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use common::{bin, names, run, s, signal, stderr, temp_dir};
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+const SEASIDE: &[&str] = &[
+    "sweep",
+    "--game",
+    "seaside",
+    "--players",
+    "2,3",
+    "--vary",
+    "removed=10..=30:10",
+    "--bots",
+    "random",
+    "--bots",
+    "greedy,random",
+    "--games",
+    "60",
+    "--seed",
+    "4",
+    "--quiet",
+];
+
+fn with(base: &[&str], extra: &[&str]) -> Vec<String> {
+    base.iter().chain(extra).map(|s| s.to_string()).collect()
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn a_sweep_is_the_same_at_any_thread_count_and_each_combination_is_its_tournament() {
+    let dir = temp_dir();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    ok(&strs(&with(SEASIDE, &["--out", s(&a), "--threads", "1"])));
+    ok(&strs(&with(SEASIDE, &["--out", s(&b), "--threads", "2"])));
+    assert_eq!(names(&a), ["games.csv", "manifest.json", "metrics.csv"]);
+    for f in ["games.csv", "metrics.csv"] {
+        assert_eq!(read(&a.join(f)), read(&b.join(f)), "{f}");
+    }
+    let games = read(&a.join("games.csv"));
+    let mut lines = games.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "removed,players,lineup,game,deal,rotation,seed,seat,bot,score,rank,win_share,won,\
+         plies,turns,end,removed_actual,drawn"
+    );
+    // 2 players x 3 values x 2 lineups; 60 games each (whole deals: at 3
+    // players a mixed lineup plays 3 rotations, 20 deals).
+    let metrics = read(&a.join("metrics.csv"));
+    let mut m = metrics.lines();
+    assert_eq!(
+        m.next().unwrap(),
+        "removed,players,lineup,seat,bot,games,win_share,win_low95,win_high95,mean_score,\
+         score_ci95,tie_rate,tie_low95,tie_high95,mean_plies,sd_plies,plies_ci95,mean_turns,\
+         sd_turns,turns_ci95,mean_margin,margin_ci95,mean_removed,removed_ci95,\
+         tokens_per_player,tokens_per_player_ci95"
+    );
+    // Per combination: a row per seat, plus a row per bot when mixed.
+    let rows: Vec<&str> = m.collect();
+    assert_eq!(rows.len(), 3 * (2 + 2 + 2) + 3 * (3 + 3 + 2));
+    assert!(
+        rows[0].starts_with("10,2,random,0,random,60,"),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows[2].starts_with("10,2,\"greedy(worlds=8),random\",0,(rotated),60,"),
+        "{}",
+        rows[2]
+    );
+    assert!(
+        rows[4].starts_with("10,2,\"greedy(worlds=8),random\",all,greedy(worlds=8),60,"),
+        "{}",
+        rows[4]
+    );
+    // Seaside's own metric: tokens per player = (70 - removed) / players
+    // when every token is drawn.
+    assert!(
+        rows[0].ends_with(",10.000,0.000,30.000,0.000"),
+        "{}",
+        rows[0]
+    );
+    // Combination removed=20, players=3, greedy against random: exactly
+    // the games of the tournament with those settings.
+    let t = dir.path().join("t.csv");
+    ok(&[
+        "tournament",
+        "--game",
+        "seaside(removed=20)",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,random,random",
+        "--games",
+        "60",
+        "--seed",
+        "4",
+        "--quiet",
+        "--out",
+        s(&t),
+    ]);
+    let tournament: Vec<String> = read(&t)
+        .lines()
+        .skip(1)
+        .map(|l| l.split_once(',').unwrap().1.to_string())
+        .collect();
+    let from_sweep: Vec<String> = games
+        .lines()
+        .filter(|l| l.starts_with("20,3,\"greedy"))
+        .map(|l| {
+            // Drop removed, players, the quoted lineup and the game number.
+            let rest = l.splitn(3, ',').nth(2).unwrap();
+            let rest = &rest[rest[1..].find('"').unwrap() + 3..];
+            rest.split_once(',').unwrap().1.to_string()
+        })
+        .collect();
+    assert_eq!(from_sweep.len(), 180);
+    assert_eq!(from_sweep, tournament);
+}
+
+#[test]
+fn a_sweep_resumes_after_an_interruption_and_merges_from_shards() {
+    let dir = temp_dir();
+    let base = [
+        "sweep",
+        "--game",
+        "seashells",
+        "--players",
+        "2,4",
+        "--vary",
+        "scoring=simple,advanced",
+        "--games",
+        "30000",
+        "--seed",
+        "2",
+        "--quiet",
+        "--checkpoint-every",
+        "0",
+    ];
+    let whole = dir.path().join("whole");
+    ok(&strs(&with(&base, &["--out", s(&whole)])));
+    // Interrupted, then resumed.
+    let part = dir.path().join("part");
+    let mut child = bin()
+        .args(strs(&with(&base, &["--out", s(&part), "--threads", "1"])))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let checkpoint = part.join("checkpoint.json");
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(20)
+        && !checkpoint.exists()
+        && child.try_wait().unwrap().is_none()
+    {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    signal(&child, libc::SIGINT);
+    let out = child.wait_with_output().unwrap();
+    if out.status.code() == Some(130) {
+        assert!(stderr(&out).contains("--resume"), "{}", stderr(&out));
+        assert!(checkpoint.exists());
+        ok(&strs(&with(&base, &["--out", s(&part), "--resume"])));
+    } else {
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    assert_eq!(names(&part), ["games.csv", "manifest.json", "metrics.csv"]);
+    for f in ["games.csv", "metrics.csv"] {
+        assert!(
+            read(&whole.join(f)) == read(&part.join(f)),
+            "{f} after resume"
+        );
+    }
+    // Three shards, merged: the same files.
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let out = dir.path().join(format!("shard-{i}"));
+        ok(&strs(&with(&base, &["--out", s(&out), "--shard", &shard])));
+    }
+    let merged = dir.path().join("merged");
+    let inputs: Vec<String> = (0..3)
+        .map(|i| s(&dir.path().join(format!("shard-{i}"))).to_string())
+        .collect();
+    let mut args = vec!["merge".to_string()];
+    args.extend(inputs);
+    args.extend([
+        "--out".to_string(),
+        s(&merged).to_string(),
+        "--quiet".to_string(),
+    ]);
+    ok(&strs(&args));
+    assert_eq!(
+        names(&merged),
+        ["games.csv", "manifest.json", "metrics.csv"]
+    );
+    for f in ["games.csv", "metrics.csv"] {
+        assert!(
+            read(&whole.join(f)) == read(&merged.join(f)),
+            "{f} after merge"
+        );
+    }
+}
+
+/// Run `args` expecting a one-line error containing `want`, and no output.
+fn refused(args: &[&str], want: &str, out: &Path) {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}");
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains(want), "{args:?}: want `{want}` in: {err}");
+    assert!(
+        !out.exists() || names(out).is_empty(),
+        "no output for {args:?}: {:?}",
+        names(out)
+    );
+}
+
+#[test]
+fn bad_sweeps_are_refused_in_one_line_before_anything_is_written() {
+    let dir = temp_dir();
+    let out = dir.path().join("out");
+    let o = s(&out);
+    let sweep = |game: &str, players: &str, vary: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = ["sweep", "--game", game, "--players", players, "--out", o]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        for x in vary {
+            v.push("--vary".to_string());
+            v.push(x.to_string());
+        }
+        v
+    };
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            sweep("seaside", "2", &["colour=1,2"]),
+            "--vary: `colour` is not an option of seaside (its options: removed, tokens)",
+        ),
+        (
+            sweep("seaside", "2", &["removed=5..5"]),
+            "range `5..5`: the range is empty",
+        ),
+        (
+            sweep("seaside", "2", &["removed=50..=10"]),
+            "range `50..=10`: the range is reversed",
+        ),
+        (
+            sweep("seaside", "2", &["removed=0..=50:0"]),
+            "range `0..=50:0`: the step must be a positive integer",
+        ),
+        (
+            sweep("seaside", "2,3", &["removed=60..=70:5"]),
+            "combination removed=70, players=2: ",
+        ),
+        (
+            sweep("shell-dash", "1..=3", &[]),
+            "combination players=3: invalid `shell-dash`: shell-dash takes 1 to 2 players, not 3",
+        ),
+        (
+            sweep("shell-dash", "2", &["deck.Shell=1,2"]),
+            "combination deck.Shell=1, players=2: ",
+        ),
+        (
+            sweep("seaside", "2,3", &["removed=0..=69"]),
+            "140 combinations, more than the cap of 100",
+        ),
+        (sweep("chess", "2", &[]), "unknown game `chess`"),
+        (
+            sweep("seaside", "2", &["removed"]),
+            "--vary: `removed`: write KEY=VALUES",
+        ),
+        (
+            sweep("seaside", "two", &[]),
+            "--players: `two` is not a player count",
+        ),
+    ];
+    for (mut args, want) in cases {
+        if want.contains("cap of 100") {
+            args.extend(["--max-combinations".to_string(), "100".to_string()]);
+        }
+        refused(&strs(&args), want, &out);
+    }
+    // The cap is lifted by --force.
+    let mut forced = sweep("seaside", "2", &["removed=0..=5"]);
+    forced.extend(
+        [
+            "--max-combinations",
+            "3",
+            "--force",
+            "--games",
+            "2",
+            "--quiet",
+        ]
+        .map(String::from),
+    );
+    ok(&strs(&forced));
+    assert_eq!(read(&out.join("metrics.csv")).lines().count(), 1 + 6 * 2);
+    // A file where the folder should be.
+    let file = dir.path().join("file");
+    std::fs::write(&file, "x").unwrap();
+    let o = run(&[
+        "sweep",
+        "--game",
+        "seaside",
+        "--players",
+        "2",
+        "--out",
+        s(&file),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("is not a folder"), "{}", stderr(&o));
+}
+
+/// Every experiment file of the repository, run with --quick: every output
+/// it names is written, and each plot is an SVG.
+#[test]
+fn every_experiment_file_runs_quickly_end_to_end() {
+    let experiments = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(experiments)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml") && !p.ends_with("Cargo.toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 3, "the experiment files: {files:?}");
+    let dir = temp_dir();
+    for file in &files {
+        let name = file.file_stem().unwrap().to_string_lossy().to_string();
+        let out = dir.path().join(&name);
+        ok(&["run", s(file), "--quick", "--quiet", "--out", s(&out)]);
+        let text = read(file);
+        let table: toml::Table = text.parse().unwrap();
+        let kind = table["kind"].as_str().unwrap();
+        let mut want = vec!["games.csv", "manifest.json", "summary.md"];
+        want.push(if kind == "league" {
+            "ratings.csv"
+        } else {
+            "metrics.csv"
+        });
+        let plots: Vec<String> = table
+            .get("plot")
+            .and_then(|p| p.as_array())
+            .map(|a| {
+                a.iter()
+                    .map(|p| p["file"].as_str().unwrap().to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let have = names(&out);
+        for f in want.iter().map(|s| s.to_string()).chain(plots.clone()) {
+            assert!(have.contains(&f), "{name}: {f} missing from {have:?}");
+            assert!(
+                std::fs::metadata(out.join(&f)).unwrap().len() > 0,
+                "{name}: {f} is empty"
+            );
+        }
+        for p in &plots {
+            let svg = read(&out.join(p));
+            assert!(svg.starts_with("<svg"), "{name}: {p} is not an SVG");
+        }
+        let summary = read(&out.join("summary.md"));
+        assert!(
+            summary.contains(&format!("beachcomber run {}", s(file))),
+            "{summary}"
+        );
+        assert!(summary.contains("--quick"), "{summary}");
+    }
+}
+
+#[test]
+fn a_malformed_experiment_file_names_the_line_and_the_key() {
+    let dir = temp_dir();
+    let file = dir.path().join("bad.toml");
+    let out = dir.path().join("out");
+    let cases = [
+        (
+            "kind = \"sweep\"\ngame = \"seaside\"\nplayers = 2\ngaems = 10\n",
+            "bad.toml line 4: unknown field `gaems`, expected one of",
+        ),
+        (
+            "kind = \"sweep\"\ngame = \"seaside\"\nplayers = 2\n\n[[plot]]\nx = \"removed\"\ncolour = \"red\"\nfile = \"a.svg\"\n",
+            "bad.toml line 7: unknown field `colour`",
+        ),
+        (
+            "kind = \"duel\"\ngame = \"seaside\"\nplayers = 2\n",
+            "bad.toml line 1: unknown variant `duel`, expected one of `tournament`, `league`, `sweep`",
+        ),
+        (
+            "kind = \"sweep\"\ngame = \"seaside\"\nplayers = 2\ngames = \"many\"\n",
+            "bad.toml line 4: invalid type: string \"many\", expected u64",
+        ),
+        (
+            "kind = \"sweep\"\ngame = \"seaside\"\nplayers = [2\n",
+            "bad.toml line 3: ",
+        ),
+        (
+            "kind = \"league\"\ngame = \"seaside\"\nplayers = 2\nbots = [\"random\", \"greedy\"]\n[vary]\nremoved = [1, 2]\n",
+            "bad.toml line 5: a league varies nothing",
+        ),
+        (
+            "kind = \"sweep\"\ngame = \"seaside\"\nplayers = 2\n[vary]\nremoved = \"5..=1\"\n",
+            "range `5..=1`: the range is reversed",
+        ),
+        (
+            "kind = \"sweep\"\ngame = \"seaside\"\nplayers = 2\n\n[[plot]]\nx = \"removed\"\ny = \"win_share\"\nfile = \"../a.svg\"\n",
+            "bad.toml line 8: plot file `../a.svg`: give a file name",
+        ),
+    ];
+    for (text, want) in cases {
+        std::fs::write(&file, text).unwrap();
+        refused(&["run", s(&file), "--out", s(&out), "--quiet"], want, &out);
+    }
+    // A plot of a column that does not exist: the run's data stay, the
+    // error names the plot.
+    std::fs::write(
+        &file,
+        "kind = \"sweep\"\ngame = \"seaside\"\nplayers = 2\ngames = 2\n\n[[plot]]\nx = \"removed\"\ny = \"win_share\"\nfile = \"a.svg\"\n",
+    )
+    .unwrap();
+    let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("plot `a.svg`: "), "{}", stderr(&o));
+    assert!(stderr(&o).contains("removed"), "{}", stderr(&o));
+    assert!(!out.join("a.svg").exists());
+}
