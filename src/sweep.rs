@@ -14,8 +14,8 @@
 //!
 //! Every combination is a run with the sweep's seed: deal `d` of every
 //! combination is dealt from the same seed. Combinations that differ only
-//! in something that does not change the setup shuffle (Seashells'
-//! `scoring`, Shell Dash's `max_turns` and `reshuffle`, the lineup) play
+//! in something that does not change the setup shuffle (Seashells' `mode`
+//! and `scoring`, Shell Dash's `max_turns` and `reshuffle`, the lineup) play
 //! exactly the same deals, so the differences between them are measured
 //! with less noise (common random numbers). Options that change the setup
 //! (`removed`, the deck, the player count) give other deals.

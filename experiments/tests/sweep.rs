@@ -140,6 +140,46 @@ fn a_sweep_is_the_same_at_any_thread_count_and_each_combination_is_its_tournamen
     assert_eq!(from_sweep, tournament);
 }
 
+/// Combinations that differ only in options that do not change the setup
+/// play the same deals (common random numbers); others do not.
+#[test]
+fn settings_that_keep_the_setup_share_their_deals() {
+    let dir = temp_dir();
+    let out = dir.path().join("crn");
+    ok(&[
+        "sweep",
+        "--game",
+        "seashells",
+        "--players",
+        "2",
+        "--vary",
+        "mode=board,stroll",
+        "--vary",
+        "scoring=simple,advanced",
+        "--games",
+        "5",
+        "--records",
+        "--quiet",
+        "--out",
+        s(&out),
+    ]);
+    let bytes = std::fs::read(out.join("records.jsonl.zst")).unwrap();
+    let mut lines = beachcomber::record_io::RecordLines::new(&bytes[..]).unwrap();
+    let mut setups: Vec<serde_json::Value> = Vec::new();
+    let mut line = Vec::new();
+    while let Some(r) = lines.read_line(&mut line) {
+        r.unwrap();
+        let record: serde_json::Value = serde_json::from_slice(&line).unwrap();
+        setups.push(record["setup"].clone());
+        line.clear();
+    }
+    assert_eq!(setups.len(), 4 * 5);
+    for c in 1..4 {
+        assert_eq!(setups[c * 5..c * 5 + 5], setups[..5], "combination {c}");
+    }
+    assert_ne!(setups[0], setups[1], "deals differ");
+}
+
 #[test]
 fn a_sweep_resumes_after_an_interruption_and_merges_from_shards() {
     let dir = temp_dir();
