@@ -473,7 +473,7 @@ fn set_option(spec: &mut Spec, key: &str, value: &str) -> Result<(), SetError> {
 /// game's own metrics.
 pub const METRICS_COLUMNS: &str = "seat,bot,games,win_share,win_low95,win_high95,\
 mean_score,score_ci95,tie_rate,tie_low95,tie_high95,mean_plies,sd_plies,plies_ci95,\
-mean_turns,sd_turns,turns_ci95,mean_margin,margin_ci95";
+mean_turns,sd_turns,turns_ci95,mean_margin,margin_ci95,paired_diff,paired_ci95";
 
 /// The header of `metrics.csv` for `plan` and the game's own metrics.
 pub fn metrics_header(plan: &Plan, extra: &[ExtraMetric]) -> String {
@@ -499,12 +499,15 @@ pub fn metrics_header(plan: &Plan, extra: &[ExtraMetric]) -> String {
 /// one row per seat (its bot, or `(rotated)` when the lineup rotates),
 /// then, when the lineup mixes bots, one row per bot over every seat it
 /// held (`seat` = `all`). The combination's game-level metrics (ties,
-/// length, margin, the game's own) are on each of its rows.
+/// length, margin, the game's own) are on each of its rows. On the bot
+/// rows of a lineup of two distinct bots, `paired_diff` is the bot's win
+/// share minus the other's, paired per deal (the rotations of a deal
+/// together), with the half-width of its 95% interval.
 pub fn metrics_rows(plan: &Plan, totals: &[Totals], extra: &[ExtraMetric]) -> String {
     let mut out = String::new();
     for (part, t) in plan.parts.iter().zip(totals) {
         let lead: String = part.values.iter().map(|(_, v)| field(v) + ",").collect();
-        let game_level = game_level_metrics(t, part.run.players, extra);
+        let (level, own) = game_level_metrics(t, part.run.players, extra);
         let rotated = part.run.rotations() > 1;
         for (seat, s) in t.seats.iter().enumerate() {
             let bot = if rotated {
@@ -513,16 +516,25 @@ pub fn metrics_rows(plan: &Plan, totals: &[Totals], extra: &[ExtraMetric]) -> St
                 part.run.lineup()[seat].clone()
             };
             out.push_str(&format!(
-                "{lead}{seat},{},{}{game_level}\n",
+                "{lead}{seat},{},{}{level},,{own}\n",
                 field(&bot),
                 tally_metrics(s)
             ));
         }
         let bots = part.run.bots();
         if bots.len() > 1 {
-            for (bot, b) in bots.iter().zip(&t.bots) {
+            let paired = t.paired.as_ref().filter(|p| p.deals > 0).map(|p| p.difference());
+            for (i, (bot, b)) in bots.iter().zip(&t.bots).enumerate() {
+                let pair = match paired {
+                    // The first bot's difference; the second's is its negation.
+                    Some((d, h)) => {
+                        let d = if i == 0 { d } else { -d };
+                        format!("{:.4},{h:.4}", d + 0.0)
+                    }
+                    None => ",".to_string(),
+                };
                 out.push_str(&format!(
-                    "{lead}all,{},{}{game_level}\n",
+                    "{lead}all,{},{}{level},{pair}{own}\n",
                     field(bot),
                     tally_metrics(b)
                 ));
@@ -541,7 +553,9 @@ fn tally_metrics(t: &crate::tournament::Tally) -> String {
     )
 }
 
-fn game_level_metrics(t: &Totals, players: usize, extra: &[ExtraMetric]) -> String {
+/// The game-level columns through the margin, and the game's own metrics
+/// (each with its leading comma).
+fn game_level_metrics(t: &Totals, players: usize, extra: &[ExtraMetric]) -> (String, String) {
     let (tie, tie_low, tie_high) = t.tie_interval();
     let n = t.games as f64;
     let (plies, plies_sd) = t.plies();
@@ -551,11 +565,12 @@ fn game_level_metrics(t: &Totals, players: usize, extra: &[ExtraMetric]) -> Stri
         Some((m, h)) => format!("{m:.3},{h:.3}"),
         None => ",".to_string(),
     };
-    let mut text = format!(
+    let level = format!(
         ",{tie:.4},{tie_low:.4},{tie_high:.4},{plies:.3},{plies_sd:.3},{:.3},{turns:.3},{turns_sd:.3},{:.3},{margin}",
         half(plies_sd),
         half(turns_sd)
     );
+    let mut text = String::new();
     for m in extra {
         let sums = (m.column < t.extras_sum.len() && t.games > 0)
             .then(|| (t.extras_sum[m.column], t.extras_sq[m.column]));
@@ -577,7 +592,7 @@ fn game_level_metrics(t: &Totals, players: usize, extra: &[ExtraMetric]) -> Stri
             (_, None) => text.push_str(",,"),
         }
     }
-    text
+    (level, text)
 }
 
 #[cfg(test)]

@@ -74,7 +74,7 @@ fn a_sweep_is_the_same_at_any_thread_count_and_each_combination_is_its_tournamen
         m.next().unwrap(),
         "removed,players,lineup,seat,bot,games,win_share,win_low95,win_high95,mean_score,\
          score_ci95,tie_rate,tie_low95,tie_high95,mean_plies,sd_plies,plies_ci95,mean_turns,\
-         sd_turns,turns_ci95,mean_margin,margin_ci95,mean_removed,removed_ci95,\
+         sd_turns,turns_ci95,mean_margin,margin_ci95,paired_diff,paired_ci95,mean_removed,removed_ci95,\
          tokens_per_player,tokens_per_player_ci95"
     );
     // Per combination: a row per seat, plus a row per bot when mixed.
