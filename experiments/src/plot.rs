@@ -117,7 +117,7 @@ pub struct PlotRequest {
     pub filters: Vec<(String, String)>,
     /// The title; by default one made from the columns and filters.
     pub title: Option<String>,
-    /// The output file (`.svg`).
+    /// The output file (`.svg`, or `.png`: the SVG rasterized).
     pub out: PathBuf,
 }
 
@@ -274,8 +274,8 @@ pub struct PlotArgs {
     /// The title (default: generated from the columns and filters).
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
-    /// The figure to write (.svg).
-    #[arg(long, value_name = "FIG.svg")]
+    /// The figure to write: .svg, or .png (the SVG rasterized with the system's fonts).
+    #[arg(long, value_name = "FIG.svg|FIG.png")]
     pub out: PathBuf,
     /// Width in pixels.
     #[arg(long, value_name = "PX", default_value_t = DEFAULT_SIZE.0,
@@ -319,7 +319,7 @@ pub fn draw(request: &PlotRequest) -> Result<(), String> {
 
 /// Draw the figure of `request` at `size` (width, height in pixels).
 pub fn draw_sized(request: &PlotRequest, size: (u32, u32)) -> Result<(), String> {
-    check_extension(&request.out)?;
+    let format = check_extension(&request.out)?;
     let table = Table::read(&request.input)?;
     let figure = match request.kind {
         PlotKind::Line | PlotKind::Bars => xy_figure(request, &table)?,
@@ -327,21 +327,72 @@ pub fn draw_sized(request: &PlotRequest, size: (u32, u32)) -> Result<(), String>
         PlotKind::Ratings => ratings_figure(request, &table)?,
     };
     let svg = render(&figure, size)?;
-    write_atomically(&request.out, svg.as_bytes())
+    match format {
+        Format::Svg => write_atomically(&request.out, svg.as_bytes()),
+        Format::Png => write_atomically(&request.out, &svg_to_png(&svg)?),
+    }
 }
 
-fn check_extension(out: &Path) -> Result<(), String> {
+/// The output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Svg,
+    Png,
+}
+
+fn check_extension(out: &Path) -> Result<Format, String> {
     match out.extension().and_then(|e| e.to_str()) {
-        Some(e) if e.eq_ignore_ascii_case("svg") => Ok(()),
+        Some(e) if e.eq_ignore_ascii_case("svg") => Ok(Format::Svg),
+        Some(e) if e.eq_ignore_ascii_case("png") => Ok(Format::Png),
         Some(e) => Err(format!(
-            "unsupported output extension `.{e}` in {} (supported: .svg)",
+            "unsupported output extension `.{e}` in {} (supported: .svg, .png)",
             out.display()
         )),
         None => Err(format!(
-            "the output {} has no extension (supported: .svg)",
+            "the output {} has no extension (supported: .svg, .png)",
             out.display()
         )),
     }
+}
+
+/// The SVG rasterized (resvg), with the system's fonts: the sans-serif
+/// family is the first of DejaVu Sans, Liberation Sans, Noto Sans, FreeSans
+/// and Arial that is installed, else any font.
+fn svg_to_png(svg: &str) -> Result<Vec<u8>, String> {
+    use resvg::{tiny_skia, usvg};
+    let mut options = usvg::Options::default();
+    let fonts = options.fontdb_mut();
+    fonts.load_system_fonts();
+    let families: Vec<String> = fonts
+        .faces()
+        .flat_map(|f| f.families.iter().map(|(name, _)| name.clone()))
+        .collect();
+    let Some(family) = [
+        "DejaVu Sans",
+        "Liberation Sans",
+        "Noto Sans",
+        "FreeSans",
+        "Arial",
+    ]
+    .iter()
+    .find(|f| families.iter().any(|n| n == *f))
+    .map(|f| f.to_string())
+    .or_else(|| families.first().cloned()) else {
+        return Err("cannot write text into a PNG: no fonts installed \
+                    (e.g. apt-get install fonts-dejavu-core), or write .svg"
+            .to_string());
+    };
+    fonts.set_sans_serif_family(family);
+    let tree = usvg::Tree::from_str(svg, &options)
+        .map_err(|e| format!("cannot rasterize the figure: {e}"))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| "cannot rasterize the figure: empty size".to_string())?;
+    pixmap.fill(tiny_skia::Color::WHITE);
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap
+        .encode_png()
+        .map_err(|e| format!("cannot encode the PNG: {e}"))
 }
 
 /// Write `bytes` to a temporary file beside `out`, then rename it.
@@ -359,7 +410,7 @@ fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), String> {
     }
     let mut temp = tempfile::Builder::new()
         .prefix(".plot-")
-        .suffix(".svg.tmp")
+        .suffix(".tmp")
         .tempfile_in(dir)
         .map_err(|e| cannot(&e))?;
     temp.write_all(bytes).map_err(|e| cannot(&e))?;
@@ -1031,7 +1082,12 @@ fn fair_color(figure: &Figure, players: u64) -> RGBColor {
         .series
         .iter()
         .position(|s| s.label.split(", ").any(|part| part == tag))
-        .map_or(FAIR, color)
+        .map_or(FAIR, |i| {
+            // A darker shade: visible across a bar of the series' colour.
+            let RGBColor(r, g, b) = color(i);
+            let dark = |v: u8| (f64::from(v) * 0.6) as u8;
+            RGBColor(dark(r), dark(g), dark(b))
+        })
 }
 
 fn color(i: usize) -> RGBColor {
@@ -1122,10 +1178,14 @@ fn render(figure: &Figure, (width, height): (u32, u32)) -> Result<String, String
         let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
         root.fill(&WHITE).map_err(draw_error)?;
         let entries = legend_entries(figure);
+        // A long title gets a smaller font (not below the labels' size).
+        let fit =
+            f64::from(width.saturating_sub(24)) / f64::from(text_width(&figure.title, 1.0).max(1));
+        let title_font = TITLE_FONT.min(fit).max(LABEL_FONT);
         let titled = root
             .titled(
                 &figure.title,
-                ("sans-serif", TITLE_FONT).into_font().color(&BLACK),
+                ("sans-serif", title_font).into_font().color(&BLACK),
             )
             .map_err(draw_error)?;
         let chart_area = if entries.len() > 1 {
