@@ -23,7 +23,8 @@ pub const EXAMPLES: &str = "\
 Examples:
   beachcomber plot results/NAME/metrics.csv --x removed --y win_share --by players \\
       --where seat=0 --out fig.svg
-  beachcomber plot metrics.csv --kind bars --x seat --y win_share --by players --out seats.svg
+  beachcomber plot metrics.csv --kind bars --x seat --y win_share --by players \\
+      --where removed=0 --out seats.png
   beachcomber plot games.csv --kind hist --x turns --by players --out turns.svg
   beachcomber plot ratings.csv --kind ratings --out ratings.svg
 
@@ -1194,7 +1195,7 @@ fn render(figure: &Figure, (width, height): (u32, u32)) -> Result<String, String
                 .map(|e| text_width(&e.label, LABEL_FONT))
                 .max()
                 .unwrap_or(0);
-            let legend_width = (widest + 60).min(width / 3);
+            let legend_width = (widest + 56).min(width * 2 / 5);
             let (chart, legend) = titled.split_horizontally(width - legend_width);
             draw_legend(&legend, &entries, legend_width)?;
             chart
@@ -1220,7 +1221,7 @@ fn draw_legend(
     let font = ("sans-serif", LABEL_FONT).into_font();
     let row = 26;
     let top = 30;
-    let max_chars = ((width.saturating_sub(50)) as f64 / (LABEL_FONT / 1.24 * 0.56)) as usize;
+    let max_chars = (f64::from(width.saturating_sub(48)) / (LABEL_FONT / 1.24 * 0.56)) as usize;
     for (i, e) in entries.iter().enumerate() {
         let y = top + i as i32 * row;
         let style = e.color.stroke_width(4);
@@ -1435,6 +1436,9 @@ fn draw_hist(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(
     let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
         (a.min(v), b.max(v))
     });
+    // A bin [a, a + bin) of integers is drawn from a - 0.5 to a + bin - 0.5,
+    // so that an integer's bar is centred on its tick.
+    let (lo, hi) = (lo - 0.5, hi - 0.5);
     let (x0, x1) = (lo - bin * 0.5, hi + bin * 1.5);
     let top = figure
         .series
@@ -1476,7 +1480,7 @@ fn draw_hist(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(
                     .filter(|p| p.y > 0.0)
                     .map(|p| {
                         Rectangle::new(
-                            [(p.x + bin * 0.04, 0.0), (p.x + bin * 0.96, p.y)],
+                            [(p.x - 0.5 + bin * 0.04, 0.0), (p.x - 0.5 + bin * 0.96, p.y)],
                             c.mix(0.8).filled(),
                         )
                     }),
@@ -1487,8 +1491,8 @@ fn draw_hist(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(
             let c = color(i);
             let mut steps = vec![(lo, 0.0)];
             for p in &s.points {
-                steps.push((p.x, p.y));
-                steps.push((p.x + bin, p.y));
+                steps.push((p.x - 0.5, p.y));
+                steps.push((p.x - 0.5 + bin, p.y));
             }
             steps.push((hi + bin, 0.0));
             chart
