@@ -109,6 +109,11 @@ fn draw(dir: &Path, args: &[&str]) -> String {
     std::fs::remove_file(&out).unwrap();
     assert!(svg.starts_with("<svg"), "{svg}");
     assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(
+        svg.matches("<text ").count(),
+        svg.matches("</text>").count()
+    );
+    assert_eq!(svg.matches("<svg ").count(), 1);
     svg
 }
 
@@ -254,7 +259,8 @@ fn line_plot_band_from_ci95_and_units() {
             "--where",
             "seat=0",
             "--where",
-            "players=2",
+            // Numbers compare as numbers: 2.0 selects players 2.
+            "players=2.0",
             "--title",
             "Decisions & <removal>",
         ],
