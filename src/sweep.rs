@@ -523,7 +523,11 @@ pub fn metrics_rows(plan: &Plan, totals: &[Totals], extra: &[ExtraMetric]) -> St
         }
         let bots = part.run.bots();
         if bots.len() > 1 {
-            let paired = t.paired.as_ref().filter(|p| p.deals > 0).map(|p| p.difference());
+            let paired = t
+                .paired
+                .as_ref()
+                .filter(|p| p.deals > 0)
+                .map(|p| p.difference());
             for (i, (bot, b)) in bots.iter().zip(&t.bots).enumerate() {
                 let pair = match paired {
                     // The first bot's difference; the second's is its negation.

@@ -61,7 +61,7 @@ enum Command {
     /// Play a game against bots in the terminal, with hints and undo.
     #[command(after_help = play::EXAMPLES)]
     Play(play::PlayArgs),
-    /// Draw a figure (SVG) from a sweep's metrics, a per-game CSV or a league's ratings.
+    /// Draw a figure (SVG or PNG) from a sweep's metrics, a per-game CSV or a league's ratings.
     #[command(after_help = plot::EXAMPLES)]
     Plot(plot::PlotArgs),
 }

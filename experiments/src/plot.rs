@@ -23,7 +23,8 @@ pub const EXAMPLES: &str = "\
 Examples:
   beachcomber plot results/NAME/metrics.csv --x removed --y win_share --by players \\
       --where seat=0 --out fig.svg
-  beachcomber plot metrics.csv --kind bars --x seat --y win_share --by players --out seats.svg
+  beachcomber plot metrics.csv --kind bars --x seat --y win_share --by players \\
+      --where removed=0 --out seats.png
   beachcomber plot games.csv --kind hist --x turns --by players --out turns.svg
   beachcomber plot ratings.csv --kind ratings --out ratings.svg
 
@@ -117,7 +118,7 @@ pub struct PlotRequest {
     pub filters: Vec<(String, String)>,
     /// The title; by default one made from the columns and filters.
     pub title: Option<String>,
-    /// The output file (`.svg`).
+    /// The output file (`.svg`, or `.png`: the SVG rasterized).
     pub out: PathBuf,
 }
 
@@ -200,7 +201,6 @@ impl Columns {
 /// ```
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(dead_code, reason = "read by the experiment files of `run`")]
 pub struct PlotSpec {
     /// The kind of figure (default line).
     #[serde(default)]
@@ -227,7 +227,6 @@ pub struct PlotSpec {
     pub input: PlotInput,
 }
 
-#[allow(dead_code, reason = "used by the experiment files of `run`")]
 impl PlotSpec {
     /// The request that draws this figure from `input` (the CSV that
     /// [`PlotSpec::input`] names) into `results_dir`/[`PlotSpec::file`].
@@ -274,8 +273,8 @@ pub struct PlotArgs {
     /// The title (default: generated from the columns and filters).
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
-    /// The figure to write (.svg).
-    #[arg(long, value_name = "FIG.svg")]
+    /// The figure to write: .svg, or .png (the SVG rasterized with the system's fonts).
+    #[arg(long, value_name = "FIG.svg|FIG.png")]
     pub out: PathBuf,
     /// Width in pixels.
     #[arg(long, value_name = "PX", default_value_t = DEFAULT_SIZE.0,
@@ -312,14 +311,13 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
 }
 
 /// Draw the figure of `request` at the default size (800x500).
-#[allow(dead_code, reason = "for `run` (experiment files)")]
 pub fn draw(request: &PlotRequest) -> Result<(), String> {
     draw_sized(request, DEFAULT_SIZE)
 }
 
 /// Draw the figure of `request` at `size` (width, height in pixels).
 pub fn draw_sized(request: &PlotRequest, size: (u32, u32)) -> Result<(), String> {
-    check_extension(&request.out)?;
+    let format = check_extension(&request.out)?;
     let table = Table::read(&request.input)?;
     let figure = match request.kind {
         PlotKind::Line | PlotKind::Bars => xy_figure(request, &table)?,
@@ -327,21 +325,72 @@ pub fn draw_sized(request: &PlotRequest, size: (u32, u32)) -> Result<(), String>
         PlotKind::Ratings => ratings_figure(request, &table)?,
     };
     let svg = render(&figure, size)?;
-    write_atomically(&request.out, svg.as_bytes())
+    match format {
+        Format::Svg => write_atomically(&request.out, svg.as_bytes()),
+        Format::Png => write_atomically(&request.out, &svg_to_png(&svg)?),
+    }
 }
 
-fn check_extension(out: &Path) -> Result<(), String> {
+/// The output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Svg,
+    Png,
+}
+
+fn check_extension(out: &Path) -> Result<Format, String> {
     match out.extension().and_then(|e| e.to_str()) {
-        Some(e) if e.eq_ignore_ascii_case("svg") => Ok(()),
+        Some(e) if e.eq_ignore_ascii_case("svg") => Ok(Format::Svg),
+        Some(e) if e.eq_ignore_ascii_case("png") => Ok(Format::Png),
         Some(e) => Err(format!(
-            "unsupported output extension `.{e}` in {} (supported: .svg)",
+            "unsupported output extension `.{e}` in {} (supported: .svg, .png)",
             out.display()
         )),
         None => Err(format!(
-            "the output {} has no extension (supported: .svg)",
+            "the output {} has no extension (supported: .svg, .png)",
             out.display()
         )),
     }
+}
+
+/// The SVG rasterized (resvg), with the system's fonts: the sans-serif
+/// family is the first of DejaVu Sans, Liberation Sans, Noto Sans, FreeSans
+/// and Arial that is installed, else any font.
+fn svg_to_png(svg: &str) -> Result<Vec<u8>, String> {
+    use resvg::{tiny_skia, usvg};
+    let mut options = usvg::Options::default();
+    let fonts = options.fontdb_mut();
+    fonts.load_system_fonts();
+    let families: Vec<String> = fonts
+        .faces()
+        .flat_map(|f| f.families.iter().map(|(name, _)| name.clone()))
+        .collect();
+    let Some(family) = [
+        "DejaVu Sans",
+        "Liberation Sans",
+        "Noto Sans",
+        "FreeSans",
+        "Arial",
+    ]
+    .iter()
+    .find(|f| families.iter().any(|n| n == *f))
+    .map(|f| f.to_string())
+    .or_else(|| families.first().cloned()) else {
+        return Err("cannot write text into a PNG: no fonts installed \
+                    (e.g. apt-get install fonts-dejavu-core), or write .svg"
+            .to_string());
+    };
+    fonts.set_sans_serif_family(family);
+    let tree = usvg::Tree::from_str(svg, &options)
+        .map_err(|e| format!("cannot rasterize the figure: {e}"))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| "cannot rasterize the figure: empty size".to_string())?;
+    pixmap.fill(tiny_skia::Color::WHITE);
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap
+        .encode_png()
+        .map_err(|e| format!("cannot encode the PNG: {e}"))
 }
 
 /// Write `bytes` to a temporary file beside `out`, then rename it.
@@ -359,7 +408,7 @@ fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), String> {
     }
     let mut temp = tempfile::Builder::new()
         .prefix(".plot-")
-        .suffix(".svg.tmp")
+        .suffix(".tmp")
         .tempfile_in(dir)
         .map_err(|e| cannot(&e))?;
     temp.write_all(bytes).map_err(|e| cannot(&e))?;
@@ -1031,7 +1080,12 @@ fn fair_color(figure: &Figure, players: u64) -> RGBColor {
         .series
         .iter()
         .position(|s| s.label.split(", ").any(|part| part == tag))
-        .map_or(FAIR, color)
+        .map_or(FAIR, |i| {
+            // A darker shade: visible across a bar of the series' colour.
+            let RGBColor(r, g, b) = color(i);
+            let dark = |v: u8| (f64::from(v) * 0.6) as u8;
+            RGBColor(dark(r), dark(g), dark(b))
+        })
 }
 
 fn color(i: usize) -> RGBColor {
@@ -1122,10 +1176,14 @@ fn render(figure: &Figure, (width, height): (u32, u32)) -> Result<String, String
         let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
         root.fill(&WHITE).map_err(draw_error)?;
         let entries = legend_entries(figure);
+        // A long title gets a smaller font (not below the labels' size).
+        let fit =
+            f64::from(width.saturating_sub(24)) / f64::from(text_width(&figure.title, 1.0).max(1));
+        let title_font = TITLE_FONT.min(fit).max(LABEL_FONT);
         let titled = root
             .titled(
                 &figure.title,
-                ("sans-serif", TITLE_FONT).into_font().color(&BLACK),
+                ("sans-serif", title_font).into_font().color(&BLACK),
             )
             .map_err(draw_error)?;
         let chart_area = if entries.len() > 1 {
@@ -1134,7 +1192,7 @@ fn render(figure: &Figure, (width, height): (u32, u32)) -> Result<String, String
                 .map(|e| text_width(&e.label, LABEL_FONT))
                 .max()
                 .unwrap_or(0);
-            let legend_width = (widest + 60).min(width / 3);
+            let legend_width = (widest + 56).min(width * 2 / 5);
             let (chart, legend) = titled.split_horizontally(width - legend_width);
             draw_legend(&legend, &entries, legend_width)?;
             chart
@@ -1160,7 +1218,7 @@ fn draw_legend(
     let font = ("sans-serif", LABEL_FONT).into_font();
     let row = 26;
     let top = 30;
-    let max_chars = ((width.saturating_sub(50)) as f64 / (LABEL_FONT / 1.24 * 0.56)) as usize;
+    let max_chars = (f64::from(width.saturating_sub(48)) / (LABEL_FONT / 1.24 * 0.56)) as usize;
     for (i, e) in entries.iter().enumerate() {
         let y = top + i as i32 * row;
         let style = e.color.stroke_width(4);
@@ -1375,6 +1433,9 @@ fn draw_hist(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(
     let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
         (a.min(v), b.max(v))
     });
+    // A bin [a, a + bin) of integers is drawn from a - 0.5 to a + bin - 0.5,
+    // so that an integer's bar is centred on its tick.
+    let (lo, hi) = (lo - 0.5, hi - 0.5);
     let (x0, x1) = (lo - bin * 0.5, hi + bin * 1.5);
     let top = figure
         .series
@@ -1416,7 +1477,7 @@ fn draw_hist(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(
                     .filter(|p| p.y > 0.0)
                     .map(|p| {
                         Rectangle::new(
-                            [(p.x + bin * 0.04, 0.0), (p.x + bin * 0.96, p.y)],
+                            [(p.x - 0.5 + bin * 0.04, 0.0), (p.x - 0.5 + bin * 0.96, p.y)],
                             c.mix(0.8).filled(),
                         )
                     }),
@@ -1427,8 +1488,8 @@ fn draw_hist(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(
             let c = color(i);
             let mut steps = vec![(lo, 0.0)];
             for p in &s.points {
-                steps.push((p.x, p.y));
-                steps.push((p.x + bin, p.y));
+                steps.push((p.x - 0.5, p.y));
+                steps.push((p.x - 0.5 + bin, p.y));
             }
             steps.push((hi + bin, 0.0));
             chart

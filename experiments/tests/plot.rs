@@ -9,6 +9,9 @@ use std::process::{Command, Output};
 /// The series colours, in order (plot::COLORS).
 const BLUE: &str = "#1F77B4";
 const ORANGE: &str = "#FF7F0E";
+/// The fair lines of the first two series: their colours, darker.
+const DARK_BLUE: &str = "#12476C";
+const DARK_ORANGE: &str = "#994C08";
 
 /// A sweep's metrics: removed 0, 10, 20 × players 2, 3, per seat; the
 /// players=3 point at removed=20 has no data. The lineup is quoted.
@@ -106,6 +109,11 @@ fn draw(dir: &Path, args: &[&str]) -> String {
     std::fs::remove_file(&out).unwrap();
     assert!(svg.starts_with("<svg"), "{svg}");
     assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(
+        svg.matches("<text ").count(),
+        svg.matches("</text>").count()
+    );
+    assert_eq!(svg.matches("<svg ").count(), 1);
     svg
 }
 
@@ -227,7 +235,7 @@ fn line_plot_has_one_line_per_series_with_bands_and_fair_lines() {
         .collect();
     assert_eq!(bands, [(Some(BLUE), 6), (Some(ORANGE), 4)]);
     // The fair lines are dashed: many two-point pieces of each colour.
-    for color in [BLUE, ORANGE] {
+    for color in [DARK_BLUE, DARK_ORANGE] {
         let dashes = with(&svg, "polyline", "stroke", color)
             .into_iter()
             .filter(|t| attr(t, "stroke-width") == Some("2"))
@@ -251,7 +259,8 @@ fn line_plot_band_from_ci95_and_units() {
             "--where",
             "seat=0",
             "--where",
-            "players=2",
+            // Numbers compare as numbers: 2.0 selects players 2.
+            "players=2.0",
             "--title",
             "Decisions & <removal>",
         ],
@@ -485,6 +494,43 @@ fn ratings_are_sorted_with_whiskers() {
 }
 
 #[test]
+fn png_is_the_svg_rasterized() {
+    let (dir, csv) = with_csv("metrics.csv", METRICS);
+    let out = dir.path().join("fig.png");
+    let o = plot(&[
+        s(&csv),
+        "--x",
+        "removed",
+        "--y",
+        "win_share",
+        "--by",
+        "players",
+        "--where",
+        "seat=0",
+        "--out",
+        s(&out),
+        "--width",
+        "640",
+        "--height",
+        "400",
+    ]);
+    if stderr(&o).contains("no fonts installed") {
+        // PNG text needs a system font (the machine images have DejaVu).
+        eprintln!("skipped: {}", stderr(&o));
+        return;
+    }
+    assert!(o.status.success(), "{}", stderr(&o));
+    let png = std::fs::read(&out).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(&png[12..16], b"IHDR");
+    let be = |i: usize| u32::from_be_bytes(png[i..i + 4].try_into().unwrap());
+    assert_eq!((be(16), be(20)), (640, 400));
+    // Only the figure in the folder (no temporary file left).
+    let names: Vec<String> = listing(dir.path()).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["fig.png", "metrics.csv"]);
+}
+
+#[test]
 fn help_lists_the_flags_and_examples() {
     let o = plot(&["--help"]);
     assert!(o.status.success());
@@ -678,7 +724,7 @@ fn bad_input_is_a_one_line_error_and_leaves_no_file() {
         d,
         &args,
         &format!(
-            "unsupported output extension `.pdf` in {} (supported: .svg)",
+            "unsupported output extension `.pdf` in {} (supported: .svg, .png)",
             s(&pdf)
         ),
     );
