@@ -9,6 +9,7 @@
 //! through [`crate::league`]; a sweep through [`crate::sweep`]. One engine
 //! plays them all.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -62,6 +63,11 @@ pub struct RunFileArgs {
     /// the plots and summary.md.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub merge: Option<u64>,
+    /// Play only combination K (counted from 0, in the order of
+    /// metrics.csv), complete, into `--out`: to check committed results
+    /// against the code, or to look at one setting again.
+    #[arg(long, value_name = "K", requires = "out", conflicts_with_all = ["shard", "merge"])]
+    pub combination: Option<usize>,
 }
 
 /// What an experiment runs.
@@ -167,11 +173,35 @@ pub struct Quick {
     pub games_per_pairing: Option<u64>,
     /// Other lineups (e.g. cheaper bots).
     pub bots: Option<Bots>,
+    /// Text replaced in every lineup (`"ismcts(iterations=2000)" =
+    /// "ismcts(iterations=20)"`): the same lineups with cheaper bots.
+    #[serde(default)]
+    pub replace: BTreeMap<String, String>,
     /// Other player counts.
     pub players: Option<Players>,
     /// Other values for some varied options.
     #[serde(default)]
     pub vary: toml::Table,
+}
+
+/// One of several sweeps of an experiment (`[[sweep]]`): what it sets
+/// replaces the file's top-level value; its combinations follow those of
+/// the sweeps before it in one plan.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubSweep {
+    /// The player counts.
+    pub players: Option<Players>,
+    /// The lineups.
+    pub bots: Option<Bots>,
+    /// Games per combination.
+    pub games: Option<u64>,
+    /// Deals per combination.
+    pub deals: Option<u64>,
+    /// Rotate mixed lineups.
+    pub rotate: Option<bool>,
+    /// The varied options (replacing the top-level `[vary]` entirely).
+    pub vary: Option<toml::Table>,
 }
 
 /// An experiment file (docs/experiments.md).
@@ -187,7 +217,7 @@ pub struct Experiment {
     /// The game spec.
     pub game: String,
     /// The player counts (one for a tournament or league).
-    pub players: Players,
+    pub players: Option<Players>,
     /// The lineups (a league: the bots to rate).
     pub bots: Option<Bots>,
     /// Games per combination (at least: whole deals).
@@ -213,6 +243,10 @@ pub struct Experiment {
     /// The tiny version.
     #[serde(default)]
     pub quick: Quick,
+    /// Several sweeps in one plan (`[[sweep]]`), each overriding the
+    /// top-level players, bots, games, deals, rotate and vary.
+    #[serde(default, rename = "sweep")]
+    pub sweeps: Vec<SubSweep>,
     /// The figures to draw.
     #[serde(default, rename = "plot")]
     pub plots: Vec<PlotSpec>,
@@ -266,6 +300,15 @@ impl Experiment {
                 ));
             }
         }
+        if experiment.players.is_none() && experiment.sweeps.iter().any(|s| s.players.is_none()) {
+            return Err(format!("{}: `players` is missing", path.display()));
+        }
+        if !experiment.sweeps.is_empty() && experiment.kind != Kind::Sweep {
+            return Err(format!(
+                "{}: `[[sweep]]` tables belong to kind = \"sweep\"",
+                at("[[sweep]]")
+            ));
+        }
         match experiment.kind {
             Kind::League if !experiment.vary.is_empty() => {
                 return Err(format!(
@@ -303,58 +346,169 @@ impl Experiment {
         Ok(experiment)
     }
 
-    /// The sweep this experiment plays (a tournament: a sweep of one
-    /// combination), for `quick` or the full version.
-    fn sweep_args(&self, quick: bool, common: &RunFileArgs, dir: &Path) -> SweepArgs {
+    /// The sweeps this experiment plays (a tournament: a sweep of one
+    /// combination; several with `[[sweep]]`), for `quick` or the full
+    /// version.
+    fn sweep_args(
+        &self,
+        quick: bool,
+        common: &RunFileArgs,
+        dir: &Path,
+    ) -> Result<Vec<SweepArgs>, String> {
         let q = &self.quick;
-        let bots = match (quick, &q.bots) {
-            (true, Some(b)) => b.list(),
-            _ => self.bots.as_ref().map(Bots::list).unwrap_or_default(),
-        };
-        let players = match (quick, &q.players) {
-            (true, Some(p)) => p.text(),
-            _ => self.players.text(),
-        };
-        let vary = self
-            .vary
-            .iter()
-            .map(|(k, v)| {
-                let v = match (quick, q.vary.get(k)) {
-                    (true, Some(quick)) => quick,
-                    _ => v,
-                };
-                let values = Values::deserialize(v.clone())
-                    .map(|v| v.text())
-                    .unwrap_or_default();
-                format!("{k}={values}")
-            })
-            .collect();
-        let (games, deals) = if quick {
-            (Some(q.games.unwrap_or(QUICK_GAMES)), None)
+        let whole = [SubSweep::default()];
+        let subs: &[SubSweep] = if self.sweeps.is_empty() {
+            &whole
         } else {
-            (self.games, self.deals)
+            &self.sweeps
         };
-        SweepArgs {
-            game: self.game.clone(),
-            players,
-            vary,
-            bots,
-            games,
-            deals,
-            no_rotate: !self.rotate,
-            seed: self.seed,
-            out: dir.to_path_buf(),
-            records: self.records,
-            max_combinations: beachcomber::sweep::DEFAULT_MAX_COMBINATIONS,
-            force: false,
-            threads: common.threads,
-            quiet: common.quiet,
-            resume: common.resume,
-            shard: common.shard.clone(),
-            checkpoint_every: 2.0,
-            engines: Default::default(),
+        let mut out = Vec::new();
+        for (i, sub) in subs.iter().enumerate() {
+            let which = if self.sweeps.is_empty() {
+                String::new()
+            } else {
+                format!("sweep {}: ", i + 1)
+            };
+            let bots = match (quick, &q.bots) {
+                (true, Some(b)) => b.list(),
+                _ => sub
+                    .bots
+                    .as_ref()
+                    .or(self.bots.as_ref())
+                    .map(Bots::list)
+                    .unwrap_or_default(),
+            };
+            let bots = if quick {
+                bots.into_iter().map(|l| quick_replace(q, &l)).collect()
+            } else {
+                bots
+            };
+            let players = match (quick, &q.players) {
+                (true, Some(p)) => p.text(),
+                _ => sub
+                    .players
+                    .as_ref()
+                    .or(self.players.as_ref())
+                    .map(Players::text)
+                    .ok_or_else(|| {
+                        format!("{}: {which}`players` is missing", common.file.display())
+                    })?,
+            };
+            let vary = sub
+                .vary
+                .as_ref()
+                .unwrap_or(&self.vary)
+                .iter()
+                .map(|(k, v)| {
+                    let v = match (quick, q.vary.get(k)) {
+                        (true, Some(quick)) => quick,
+                        _ => v,
+                    };
+                    let values = Values::deserialize(v.clone())
+                        .map(|v| v.text())
+                        .map_err(|_| {
+                            format!(
+                                "{}: {which}vary.{k}: write a list, a range (\"0..=50:5\") or one value",
+                                common.file.display()
+                            )
+                        })?;
+                    Ok(format!("{k}={values}"))
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            let (games, deals) = if quick {
+                (Some(q.games.unwrap_or(QUICK_GAMES)), None)
+            } else if sub.games.is_some() || sub.deals.is_some() {
+                (sub.games, sub.deals)
+            } else {
+                (self.games, self.deals)
+            };
+            out.push(SweepArgs {
+                game: self.game.clone(),
+                players,
+                vary,
+                bots,
+                games,
+                deals,
+                no_rotate: !sub.rotate.unwrap_or(self.rotate),
+                seed: self.seed,
+                out: dir.to_path_buf(),
+                records: self.records,
+                max_combinations: beachcomber::sweep::DEFAULT_MAX_COMBINATIONS,
+                force: false,
+                threads: common.threads,
+                quiet: common.quiet,
+                resume: common.resume,
+                shard: common.shard.clone(),
+                checkpoint_every: 2.0,
+                engines: Default::default(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// `text` with the quick version's replacements, as written and in
+/// canonical form (`ismcts(iterations=1000)` stands for
+/// `ismcts(iterations=1000,c=0.7,...)` in a plot's filter).
+fn quick_replace(quick: &Quick, text: &str) -> String {
+    let canonical = |spec: &str| {
+        beachcomber_bots::BotConfig::parse(spec)
+            .map(|c| c.to_string())
+            .unwrap_or_else(|_| spec.to_string())
+    };
+    quick
+        .replace
+        .iter()
+        .fold(text.to_string(), |t, (from, to)| {
+            t.replace(&canonical(from), &canonical(to))
+                .replace(from.as_str(), to)
+        })
+}
+
+/// The combinations of several sweeps as one plan: their parts in order,
+/// with the union of their value columns (a part without one of them has
+/// it empty).
+fn combine(prepared: Vec<crate::sweep::Prepared>) -> crate::sweep::Prepared {
+    let mut columns: Vec<String> = Vec::new();
+    for p in &prepared {
+        for k in p.plan.value_columns() {
+            if !columns.iter().any(|c| c == k) {
+                columns.push(k.to_string());
+            }
         }
     }
+    // `players` and `lineup` last, as in one sweep.
+    columns.retain(|c| c != "players" && c != "lineup");
+    columns.extend(["players".to_string(), "lineup".to_string()]);
+    let mut all = crate::sweep::Prepared {
+        plan: beachcomber::tournament::Plan { parts: Vec::new() },
+        games: Vec::new(),
+        bots: Vec::new(),
+    };
+    for p in prepared {
+        for mut part in p.plan.parts {
+            part.values = columns
+                .iter()
+                .map(|c| {
+                    let v = part
+                        .values
+                        .iter()
+                        .find(|(k, _)| k == c)
+                        .map(|(_, v)| v.clone())
+                        .unwrap_or_default();
+                    (c.clone(), v)
+                })
+                .collect();
+            all.plan.parts.push(part);
+        }
+        all.games.extend(p.games);
+        for (name, config) in p.bots {
+            if !all.bots.iter().any(|(n, _)| *n == name) {
+                all.bots.push((name, config));
+            }
+        }
+    }
+    all
 }
 
 /// The results folder of `file`: `results/NAME/`, or the scratch folder of
@@ -401,10 +555,45 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
     } else {
         match experiment.kind {
             Kind::Tournament | Kind::Sweep => {
-                let sweep = experiment.sweep_args(args.quick, &args, &play_dir);
+                let sweeps = experiment.sweep_args(args.quick, &args, &play_dir)?;
                 let engines = crate::engines::Engines::default();
-                let prepared = crate::sweep::prepare(&sweep, &engines)?;
-                crate::sweep::execute(&sweep, prepared, &engines, &play_dir)?;
+                let prepared = sweeps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, sweep)| {
+                        crate::sweep::prepare(sweep, &engines).map_err(|e| {
+                            if sweeps.len() > 1 {
+                                format!("sweep {}: {e}", i + 1)
+                            } else {
+                                e
+                            }
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                let mut prepared = combine(prepared);
+                if prepared.plan.parts.len() > beachcomber::sweep::DEFAULT_MAX_COMBINATIONS {
+                    return Err(format!(
+                        "{}: {} combinations, more than the cap of {}",
+                        args.file.display(),
+                        prepared.plan.parts.len(),
+                        beachcomber::sweep::DEFAULT_MAX_COMBINATIONS
+                    ));
+                }
+                if let Some(k) = args.combination {
+                    let count = prepared.plan.parts.len();
+                    if k >= count {
+                        return Err(format!(
+                            "--combination {k}: the experiment has {count} combinations (0 to {})",
+                            count - 1
+                        ));
+                    }
+                    prepared.plan.parts = vec![prepared.plan.parts.swap_remove(k)];
+                    prepared.games = vec![prepared.games.swap_remove(k)];
+                }
+                crate::sweep::execute(&sweeps[0], prepared, &engines, &play_dir)?;
+                if args.combination.is_some() {
+                    return Ok(());
+                }
             }
             Kind::League => run_league(&experiment, &args, &play_dir)?,
         }
@@ -431,7 +620,11 @@ fn run_league(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Result
     let players: Vec<usize> =
         crate::sweep::parse_players(&match (args.quick, &experiment.quick.players) {
             (true, Some(p)) => p.text(),
-            _ => experiment.players.text(),
+            _ => experiment
+                .players
+                .as_ref()
+                .map(Players::text)
+                .unwrap_or_default(),
         })?;
     let [players] = players[..] else {
         return Err(format!(
@@ -497,8 +690,14 @@ fn report(
             PlotInput::Games => dir.join(crate::sweep::GAMES_FILE),
             PlotInput::Ratings => dir.join(RATINGS_FILE),
         };
-        crate::plot::draw(&plot.request(input, dir))
-            .map_err(|e| format!("plot `{}`: {e}", plot.file))?;
+        let mut request = plot.request(input, dir);
+        if args.quick {
+            // The quick version's cheaper bots, in the filters too.
+            for (_, value) in &mut request.filters {
+                *value = quick_replace(&experiment.quick, value);
+            }
+        }
+        crate::plot::draw(&request).map_err(|e| format!("plot `{}`: {e}", plot.file))?;
     }
     let manifest: crate::run_files::Manifest = {
         let path = dir.join("manifest.json");
