@@ -488,3 +488,148 @@ fn a_malformed_experiment_file_names_the_line_and_the_key() {
     assert!(stderr(&o).contains("removed"), "{}", stderr(&o));
     assert!(!out.join("a.svg").exists());
 }
+
+/// Several `[[sweep]]` tables make one plan (the union of their value
+/// columns), and `--combination K` replays one combination exactly.
+#[test]
+fn several_sweeps_make_one_plan_and_one_combination_replays_exactly() {
+    let dir = temp_dir();
+    let file = dir.path().join("two.toml");
+    std::fs::write(
+        &file,
+        r#"kind = "sweep"
+game = "shell-dash"
+seed = 3
+
+[[sweep]]
+players = 2
+bots = ["random", "greedy,random"]
+games = 40
+vary = { "deck.Shell" = [10, 14] }
+
+[[sweep]]
+players = 1
+bots = ["greedy"]
+games = 30
+vary = { max_turns = [50, 200] }
+"#,
+    )
+    .unwrap();
+    let all = dir.path().join("all");
+    ok(&["run", s(&file), "--quiet", "--out", s(&all)]);
+    let metrics = read(&all.join("metrics.csv"));
+    let mut lines = metrics.lines();
+    let header = lines.next().unwrap();
+    assert!(
+        header.starts_with("deck.Shell,max_turns,players,lineup,seat,bot,games,"),
+        "{header}"
+    );
+    let rows: Vec<&str> = lines.collect();
+    // 2 x (2 seats + 2 seats + 2 bots) + 2 x 1 seat.
+    assert_eq!(rows.len(), 2 * 6 + 2);
+    assert!(
+        rows[0].starts_with("10,,2,random,0,random,40,"),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows[12].starts_with(",50,1,greedy(worlds=8),0,greedy(worlds=8),30,"),
+        "{}",
+        rows[12]
+    );
+    // Combination 1 (deck.Shell=10, greedy against random) alone.
+    let one = dir.path().join("one");
+    ok(&[
+        "run",
+        s(&file),
+        "--quiet",
+        "--combination",
+        "1",
+        "--out",
+        s(&one),
+    ]);
+    let again = read(&one.join("metrics.csv"));
+    let mut again = again.lines();
+    assert_eq!(again.next().unwrap(), header);
+    let again: Vec<&str> = again.collect();
+    assert_eq!(again, rows[2..6]);
+    let o = run(&[
+        "run",
+        s(&file),
+        "--quiet",
+        "--combination",
+        "9",
+        "--out",
+        s(&one),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("--combination 9: the experiment has 6 combinations (0 to 5)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Committed study results are the output of the committed code: for each
+/// study in results/ with a metrics.csv, its cheapest combination (the
+/// fewest games among lineups without a searching bot), replayed complete
+/// with the same seed and settings, reproduces its committed rows exactly.
+#[test]
+fn committed_study_results_reproduce_from_the_code() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let results = root.join("results");
+    let dir = temp_dir();
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&results).unwrap() {
+        let study = entry.unwrap().path();
+        let name = study.file_name().unwrap().to_string_lossy().to_string();
+        let file = root.join("experiments").join(format!("{name}.toml"));
+        let manifest = study.join("manifest.json");
+        if !study.join("metrics.csv").exists() || !file.exists() || !manifest.exists() {
+            continue;
+        }
+        let manifest: serde_json::Value = serde_json::from_str(&read(&manifest)).unwrap();
+        let parts = manifest["description"]["plan"]["parts"].as_array().unwrap();
+        let cost = |part: &serde_json::Value| {
+            let run = &part["run"];
+            let searching = run["lineups"].to_string().contains("mcts")
+                || run["lineups"].to_string().contains("oracle");
+            let per_deal = run["lineups"][0].as_array().unwrap().len() as u64;
+            let games = run["deals"].as_u64().unwrap() * per_deal;
+            (searching, games * run["players"].as_u64().unwrap())
+        };
+        let k = (0..parts.len()).min_by_key(|&i| cost(&parts[i])).unwrap();
+        let out = dir.path().join(&name);
+        ok(&[
+            "run",
+            s(&file),
+            "--quiet",
+            "--combination",
+            &k.to_string(),
+            "--out",
+            s(&out),
+        ]);
+        let again = read(&out.join("metrics.csv"));
+        let committed = read(&study.join("metrics.csv"));
+        let (head, rows) = again.split_once('\n').unwrap();
+        assert_eq!(
+            committed.lines().next().unwrap(),
+            head,
+            "{name}: the columns"
+        );
+        assert!(
+            committed.contains(rows),
+            "{name}: combination {k} does not reproduce its committed rows:\n{rows}"
+        );
+        checked += 1;
+    }
+    let studies = std::fs::read_dir(root.join("experiments"))
+        .unwrap()
+        .filter(|e| {
+            let p = e.as_ref().unwrap().path();
+            let name = p.file_stem().unwrap().to_string_lossy().to_string();
+            results.join(&name).join("metrics.csv").exists()
+        })
+        .count();
+    assert_eq!(checked, studies, "every committed study was checked");
+}
