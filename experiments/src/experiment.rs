@@ -173,7 +173,8 @@ pub struct Quick {
     pub games_per_pairing: Option<u64>,
     /// Other lineups (e.g. cheaper bots).
     pub bots: Option<Bots>,
-    /// Text replaced in every lineup (`"ismcts(iterations=2000)" =
+    /// Bots replaced in every lineup and plot filter, matched by their
+    /// canonical specs (`"ismcts(iterations=2000)" =
     /// "ismcts(iterations=20)"`): the same lineups with cheaper bots.
     #[serde(default)]
     pub replace: BTreeMap<String, String>,
@@ -447,22 +448,40 @@ impl Experiment {
     }
 }
 
-/// `text` with the quick version's replacements, as written and in
-/// canonical form (`ismcts(iterations=1000)` stands for
-/// `ismcts(iterations=1000,c=0.7,...)` in a plot's filter).
+/// `text` (a lineup, or a plot filter's value) with the quick version's
+/// replacements: each bot spec in it whose canonical form is that of a
+/// `replace` key becomes the canonical form of its value
+/// (`ismcts(iterations=1000)` also matches
+/// `ismcts(iterations=1000,c=0.7,...)`). Text that holds no such spec is
+/// returned as it is.
 fn quick_replace(quick: &Quick, text: &str) -> String {
     let canonical = |spec: &str| {
         beachcomber_bots::BotConfig::parse(spec)
+            .ok()
             .map(|c| c.to_string())
-            .unwrap_or_else(|_| spec.to_string())
     };
-    quick
-        .replace
+    let Ok(specs) = beachcomber::spec::split_top_level(text) else {
+        return text.to_string();
+    };
+    let mut changed = false;
+    let specs: Vec<String> = specs
         .iter()
-        .fold(text.to_string(), |t, (from, to)| {
-            t.replace(&canonical(from), &canonical(to))
-                .replace(from.as_str(), to)
+        .map(|spec| {
+            let c = canonical(spec);
+            for (from, to) in &quick.replace {
+                if c.is_some() && c == canonical(from) {
+                    changed = true;
+                    return canonical(to).unwrap_or_else(|| to.clone());
+                }
+            }
+            spec.to_string()
         })
+        .collect();
+    if changed {
+        specs.join(",")
+    } else {
+        text.to_string()
+    }
 }
 
 /// The combinations of several sweeps as one plan: their parts in order,

@@ -511,7 +511,7 @@ impl Table {
     /// `players=2, bot=greedy` for the series columns `cols`.
     fn series_label(&self, row: usize, cols: &[usize]) -> String {
         cols.iter()
-            .map(|&c| format!("{}={}", self.header[c], self.rows[row][c]))
+            .map(|&c| format!("{}={}", self.header[c], short_label(&self.rows[row][c])))
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -1117,7 +1117,54 @@ fn category_text(categories: &[String], v: f64) -> String {
     if (v - i).abs() > 1e-6 || i < 0.0 {
         return String::new();
     }
-    categories.get(i as usize).cloned().unwrap_or_default()
+    categories
+        .get(i as usize)
+        .map(|c| short_label(c))
+        .unwrap_or_default()
+}
+
+/// `text` for display: each bot spec in it without the options at their
+/// defaults (`ismcts(iterations=2000,c=0.7,rollout=random,reward=auto),random`
+/// is shown `ismcts,random`, `ismcts(iterations=1000,...)` as
+/// `ismcts(iterations=1000)`); other text as it is.
+pub fn short_label(text: &str) -> String {
+    let Ok(parts) = beachcomber::spec::split_top_level(text) else {
+        return text.to_string();
+    };
+    let short: Vec<Option<String>> = parts.iter().map(|p| short_spec(p)).collect();
+    if short.iter().all(Option::is_none) {
+        return text.to_string();
+    }
+    short
+        .iter()
+        .zip(&parts)
+        .map(|(s, p)| s.clone().unwrap_or_else(|| p.to_string()))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A bot spec without the options at their defaults; `None` when `spec` is
+/// not a bot spec.
+fn short_spec(spec: &str) -> Option<String> {
+    use beachcomber::spec::Spec;
+    let config = beachcomber_bots::BotConfig::parse(spec).ok()?;
+    let full: Spec = config.to_string().parse().ok()?;
+    let default: Spec = beachcomber_bots::BotConfig::parse(&full.name)
+        .ok()?
+        .to_string()
+        .parse()
+        .ok()?;
+    let kept: Vec<String> = full
+        .options
+        .iter()
+        .filter(|(k, v)| default.get(k) != Some(v.as_str()))
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    Some(if kept.is_empty() {
+        full.name
+    } else {
+        format!("{}({})", full.name, kept.join(","))
+    })
 }
 
 fn range_with(values: impl Iterator<Item = f64>, pad: f64) -> (f64, f64) {
