@@ -393,8 +393,9 @@ fn svg_to_png(svg: &str) -> Result<Vec<u8>, String> {
         .map_err(|e| format!("cannot encode the PNG: {e}"))
 }
 
-/// Write `bytes` to a temporary file beside `out`, then rename it.
-fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), String> {
+/// Write `bytes` to `out` through a temporary file in its folder and a
+/// rename (readable by all, as a plain new file): never a half-written file.
+pub fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), String> {
     let cannot = |e: &dyn fmt::Display| format!("cannot write {}: {e}", out.display());
     let dir = match out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -411,6 +412,12 @@ fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), String> {
         .suffix(".tmp")
         .tempfile_in(dir)
         .map_err(|e| cannot(&e))?;
+    {
+        use std::os::unix::fs::PermissionsExt;
+        temp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644))
+            .map_err(|e| cannot(&e))?;
+    }
     temp.write_all(bytes).map_err(|e| cannot(&e))?;
     temp.persist(out).map_err(|e| cannot(&e.error))?;
     Ok(())
