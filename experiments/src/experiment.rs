@@ -732,7 +732,6 @@ fn report(
     crate::plot::write_atomically(&dir.join("summary.md"), text.as_bytes())
 }
 
-
 /// The generated summary.md: the question, the command, the key table
 /// with 95% intervals, and the figures.
 fn summary_md(
