@@ -71,7 +71,8 @@ pub struct RunArgs {
     pub folder: Option<PathBuf>,
 }
 
-fn parse_seconds(text: &str) -> Result<f64, String> {
+/// `--checkpoint-every`: seconds from 0 to 86400.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(v) if v.is_finite() && (0.0..=86_400.0).contains(&v) => Ok(v),
         _ => Err(format!(

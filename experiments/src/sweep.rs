@@ -100,7 +100,8 @@ pub struct SweepArgs {
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
     /// Most seconds between two checkpoints (0: after every chunk).
-    #[arg(long, value_name = "SECS", default_value_t = 2.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 2.0,
+          value_parser = crate::runs::parse_seconds)]
     pub checkpoint_every: f64,
     /// External bots (docs/protocol.md).
     #[command(flatten)]
@@ -222,12 +223,6 @@ pub fn execute(
     dir: &Path,
 ) -> Result<RunResult, String> {
     let shard = runs::shard_from(args.shard.as_deref())?;
-    if !(args.checkpoint_every.is_finite() && (0.0..=86_400.0).contains(&args.checkpoint_every)) {
-        return Err(format!(
-            "--checkpoint-every: `{}` is not a number of seconds from 0 to 86400",
-            args.checkpoint_every
-        ));
-    }
     if dir.exists() && !dir.is_dir() {
         return Err(format!(
             "--out `{}` is not a folder (a sweep writes several files into a folder)",
