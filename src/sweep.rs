@@ -720,7 +720,7 @@ mod tests {
         );
         assert_eq!(
             c[15].part.run.game,
-            "seashells(mode=stroll,scoring=advanced)"
+            "seashells(mode=stroll,scoring=advanced,bottles=spend)"
         );
         // Two specs at 3 players: the first against the second twice.
         assert_eq!(c[15].part.run.lineup(), ["greedy", "random", "random"]);

@@ -172,7 +172,7 @@ fn canonical_specs_round_trip() {
     }
     assert_eq!(
         game().canonical_spec(),
-        "seashells(mode=board,scoring=simple)"
+        "seashells(mode=board,scoring=simple,bottles=spend)"
     );
     assert_eq!(Seashells::NAME, "seashells");
 }

@@ -5,7 +5,8 @@ use beachcomber::display::{Describe, Viewer};
 use beachcomber::game::{Evaluate, Game, SeatSet};
 use beachcomber::games::AnyGame;
 use beachcomber::games::seashells::{
-    ALL_ITEMS, BOTTLE, Item, Mode, Scoring, Seashells, SeashellsAction, SeashellsState, square_name,
+    ALL_ITEMS, BOTTLE, Bottles, Item, Mode, Scoring, Seashells, SeashellsAction, SeashellsState,
+    square_name,
 };
 use beachcomber::record::{GameRecord, RecordFormat, build_record, verify_record};
 use beachcomber::rng::rng_from_seed;
@@ -372,6 +373,122 @@ fn a_chain_of_two_bottles() {
     g.check_invariants(&s).unwrap();
 }
 
+// ---------------------------------------------------------------------------
+// The `bottles=plain` ablation (not the rules).
+
+#[test]
+fn plain_bottles_are_never_spent() {
+    let rules = game(3, Mode::Board, Scoring::Simple);
+    let plain = rules.with_bottles(Bottles::Plain);
+    assert_eq!(plain.bottles(), Bottles::Plain);
+    // The same deal from the same seed, in both modes.
+    for mode in [Mode::Board, Mode::Stroll] {
+        let r = game(4, mode, Scoring::Advanced);
+        let p = r.with_bottles(Bottles::Plain);
+        for seed in 0..5 {
+            assert_eq!(
+                r.new_game(&mut rng_from_seed(seed)),
+                p.new_game(&mut rng_from_seed(seed))
+            );
+        }
+    }
+    // Seat 0 holds a bottle: the rules let it spend one, the ablation not.
+    let mut s = deal(
+        &rules,
+        &[(1, Item::Bottle), (9, shell(0, 1)), (63, Item::Bottle)],
+        0,
+        SUN,
+        &CARDS3,
+    );
+    give(&mut s, 0, 63);
+    rules.check_invariants(&s).unwrap();
+    let (with, without) = (legal_text(&rules, &s), legal_text(&plain, &s));
+    assert_eq!(without.len(), 14, "{without:?}");
+    assert!(without.iter().all(|a| !a.ends_with("+b")));
+    assert_eq!(with.len(), 28);
+    assert!(with.contains(&"1+b".to_string()) && without.contains(&"1".to_string()));
+    assert!(plain.play(&s, take(1, true)).is_err());
+    let after = plain.play(&s, take(1, false)).unwrap();
+    assert_eq!((after.turn, plain.bottles_held(&after, 0)), (1, 2));
+    // Two unspent bottles earn nothing, as in the rules.
+    assert_eq!(plain.outcome(&after).scores, rules.outcome(&after).scores);
+    // Stroll: no step spends one either.
+    let ring = game(2, Mode::Stroll, Scoring::Simple);
+    let ring_plain = ring.with_bottles(Bottles::Plain);
+    let mut rng = rng_from_seed(4);
+    let mut s = ring.new_game(&mut rng);
+    let mut spends_offered = 0;
+    while ring.to_move(&s).is_some() {
+        assert!(ring_plain.legal_actions(&s).iter().all(|a| !a.bottle()));
+        spends_offered += ring.legal_actions(&s).iter().filter(|a| a.bottle()).count();
+        let a = ring_plain.random_action(&s, &mut rng);
+        assert!(!a.bottle());
+        ring_plain.play_unchecked(&mut s, a);
+    }
+    assert!(
+        spends_offered > 0,
+        "the rules offered no spend in this game"
+    );
+}
+
+#[test]
+fn conformance_with_plain_bottles() {
+    for players in [2, 5] {
+        for mode in [Mode::Board, Mode::Stroll] {
+            let g = game(players, mode, Scoring::Advanced).with_bottles(Bottles::Plain);
+            let report = check_game(
+                &g,
+                Conformance {
+                    games: 30,
+                    seed: 90 + players as u64,
+                    ..Default::default()
+                },
+            );
+            assert_eq!(report.games, 30);
+            // Without extra turns the seats strictly alternate.
+            let mut rng = rng_from_seed(players as u64);
+            let mut s = g.new_game(&mut rng);
+            let mut ply = 0;
+            while let Some(seat) = g.to_move(&s) {
+                assert_eq!(seat, ply % players);
+                let a = g.random_action(&s, &mut rng);
+                g.play_unchecked(&mut s, a);
+                ply += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn plain_bottles_are_written_in_the_record_options_only_when_chosen() {
+    let rules = game(2, Mode::Board, Scoring::Simple);
+    assert_eq!(
+        record_of(&rules, 3).options,
+        json!({"mode": "board", "scoring": "simple"})
+    );
+    let plain = game(2, Mode::Stroll, Scoring::Simple).with_bottles(Bottles::Plain);
+    let record = record_of(&plain, 3);
+    assert_eq!(
+        record.options,
+        json!({"mode": "stroll", "scoring": "simple", "bottles": "plain"})
+    );
+    read(&record).unwrap();
+    assert_eq!(
+        Seashells::from_record_options(2, &record.options).unwrap(),
+        plain
+    );
+    let mut bad = record.clone();
+    bad.options["bottles"] = json!("sometimes");
+    refused(&bad, "options.bottles");
+    // The text written beside the JSON value agrees with it.
+    let mut text = Vec::new();
+    plain.write_options(&plain.new_game(&mut rng_from_seed(1)), &mut text);
+    assert_eq!(
+        serde_json::from_slice::<Value>(&text).unwrap(),
+        record.options
+    );
+}
+
 /// A board position with items only on `keep` (the rest given away to
 /// seats 1 and 2, the bottles to seat 2), the Bucket on `bucket`.
 fn sparse_board(
@@ -571,7 +688,7 @@ fn specs_and_their_errors() {
     );
     assert_eq!(
         err("seashells(sun=1)", 3),
-        "unknown option `sun` for `seashells` (allowed: mode, scoring)"
+        "unknown option `sun` for `seashells` (allowed: mode, scoring, bottles)"
     );
 }
 
@@ -1063,7 +1180,7 @@ fn forged_board_records_are_refused() {
     );
     forged(
         &|r| r.options["shovels"] = json!(3),
-        "field `options`: unknown key `shovels` (allowed: mode, scoring)",
+        "field `options`: unknown key `shovels` (allowed: mode, scoring, bottles)",
     );
     forged(
         &|r| r.options = json!("board"),
@@ -1225,21 +1342,30 @@ fn forged_stroll_and_two_player_records_are_refused() {
 #[test]
 fn canonical_specs_reproduce_the_game() {
     let cases = [
-        ("seashells", 3, "seashells(mode=board,scoring=simple)"),
+        (
+            "seashells",
+            3,
+            "seashells(mode=board,scoring=simple,bottles=spend)",
+        ),
         (
             " seashells ( mode = stroll ) ",
             4,
-            "seashells(mode=stroll,scoring=simple)",
+            "seashells(mode=stroll,scoring=simple,bottles=spend)",
         ),
         (
             "seashells(scoring=advanced,mode=stroll)",
             2,
-            "seashells(mode=stroll,scoring=advanced)",
+            "seashells(mode=stroll,scoring=advanced,bottles=spend)",
         ),
         (
             "seashells(mode=board, scoring=advanced)",
             5,
-            "seashells(mode=board,scoring=advanced)",
+            "seashells(mode=board,scoring=advanced,bottles=spend)",
+        ),
+        (
+            "seashells(bottles=plain)",
+            2,
+            "seashells(mode=board,scoring=simple,bottles=plain)",
         ),
     ];
     for (spec, players, canonical) in cases {

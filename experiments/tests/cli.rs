@@ -928,12 +928,12 @@ game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end
 ";
 const GOLDEN_SUMMARY_CSV: &str = "\
 game_spec,players,games,seed,rotations,kind,seat,bot,seat_games,wins,win_rate,win_low95,win_high95,mean_score,score_ci95,mean_rank,tie_rate,mean_plies,sd_plies,mean_turns,sd_turns,paired_diff,paired_ci95,paired_deals,wins60,won,score_sum,score_sq,rank_sum,ties,plies_sum,plies_sq,turns_sum,turns_sq,paired_sum,paired_sq,paired_unit,sprt,sprt_llr,sprt_lower,sprt_upper,sprt_decision,sprt_counts
-\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,bot,,greedy(worlds=2),3,2.0000,0.6667,0.2077,0.9385,24.3333,4.2841,1.6667,0.0000,61.3333,1.5275,61.3333,1.5275,,,,120,2,73,1805,5,0,184,11290,184,11290,,,,,,,,,
-\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,bot,,random,3,1.0000,0.3333,0.0615,0.7923,21.0000,1.9600,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,60,1,63,1329,6,0,184,11290,184,11290,,,,,,,,,
-\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,bot,,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",3,0.0000,0.0000,0.0000,0.5615,21.6667,1.7285,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,0,0,65,1413,6,0,184,11290,184,11290,,,,,,,,,
-\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,0,,3,0.0000,0.0000,0.0000,0.5615,21.0000,1.9600,2.3333,0.0000,61.3333,1.5275,61.3333,1.5275,,,,0,0,63,1329,7,0,184,11290,184,11290,,,,,,,,,
-\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,1,,3,2.0000,0.6667,0.2077,0.9385,23.0000,3.3948,1.3333,0.0000,61.3333,1.5275,61.3333,1.5275,,,,120,2,69,1605,4,0,184,11290,184,11290,,,,,,,,,
-\"seashells(mode=board,scoring=advanced)\",3,3,2026,3,seat,2,,3,1.0000,0.3333,0.0615,0.7923,23.0000,4.0800,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,60,1,69,1613,6,0,184,11290,184,11290,,,,,,,,,
+\"seashells(mode=board,scoring=advanced,bottles=spend)\",3,3,2026,3,bot,,greedy(worlds=2),3,2.0000,0.6667,0.2077,0.9385,24.3333,4.2841,1.6667,0.0000,61.3333,1.5275,61.3333,1.5275,,,,120,2,73,1805,5,0,184,11290,184,11290,,,,,,,,,
+\"seashells(mode=board,scoring=advanced,bottles=spend)\",3,3,2026,3,bot,,random,3,1.0000,0.3333,0.0615,0.7923,21.0000,1.9600,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,60,1,63,1329,6,0,184,11290,184,11290,,,,,,,,,
+\"seashells(mode=board,scoring=advanced,bottles=spend)\",3,3,2026,3,bot,,\"ismcts(iterations=50,c=0.7,rollout=random,reward=auto)\",3,0.0000,0.0000,0.0000,0.5615,21.6667,1.7285,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,0,0,65,1413,6,0,184,11290,184,11290,,,,,,,,,
+\"seashells(mode=board,scoring=advanced,bottles=spend)\",3,3,2026,3,seat,0,,3,0.0000,0.0000,0.0000,0.5615,21.0000,1.9600,2.3333,0.0000,61.3333,1.5275,61.3333,1.5275,,,,0,0,63,1329,7,0,184,11290,184,11290,,,,,,,,,
+\"seashells(mode=board,scoring=advanced,bottles=spend)\",3,3,2026,3,seat,1,,3,2.0000,0.6667,0.2077,0.9385,23.0000,3.3948,1.3333,0.0000,61.3333,1.5275,61.3333,1.5275,,,,120,2,69,1605,4,0,184,11290,184,11290,,,,,,,,,
+\"seashells(mode=board,scoring=advanced,bottles=spend)\",3,3,2026,3,seat,2,,3,1.0000,0.3333,0.0615,0.7923,23.0000,4.0800,2.0000,0.0000,61.3333,1.5275,61.3333,1.5275,,,,60,1,69,1613,6,0,184,11290,184,11290,,,,,,,,,
 ";
 
 // ---- Compressed record files (`.jsonl.gz`, `.jsonl.zst`) ----

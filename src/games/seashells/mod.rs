@@ -64,6 +64,12 @@
 //! A step that collects the last item of the ring may spend one (the extra
 //! turn then begins with nothing left and the game ends), as in board mode.
 //!
+//! The option `bottles=plain` (not in the rulebook: an ablation for the
+//! `seashells-balance` study) makes bottles plain items: they are collected
+//! as before, earn nothing, and can never be spent, so no move spends one.
+//! Everything else, the deal included, is unchanged, so a deal plays the
+//! same setup with either setting.
+//!
 //! # Determinization
 //! The only hidden things are the opponents' secret cards. A world keeps
 //! the viewer's cards and deals every opponent the same number of shape and
@@ -124,12 +130,25 @@ crate::named_enum! {
     }
 }
 
+crate::named_enum! {
+    /// What a bottle does (spec option `bottles`).
+    pub enum Bottles {
+        /// The rules: spend a bottle held when the turn began for an extra
+        /// turn.
+        Spend = "spend",
+        /// Not in the rulebook (an ablation): bottles are plain items that
+        /// earn nothing and are never spent.
+        Plain = "plain",
+    }
+}
+
 /// The Seashells rules for a player count, a mode and a scoring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seashells {
     players: usize,
     mode: Mode,
     scoring: Scoring,
+    bottles: Bottles,
 }
 
 impl Seashells {
@@ -145,15 +164,28 @@ impl Seashells {
             players,
             mode,
             scoring,
+            bottles: Bottles::Spend,
         })
     }
 
-    /// Build from a parsed spec (`seashells(mode=board|stroll,scoring=simple|advanced)`).
+    /// The same rules with bottles doing `bottles` (the rules: `Spend`).
+    pub fn with_bottles(self, bottles: Bottles) -> Seashells {
+        Seashells { bottles, ..self }
+    }
+
+    /// Build from a parsed spec
+    /// (`seashells(mode=board|stroll,scoring=simple|advanced,bottles=spend|plain)`).
     pub fn from_spec(spec: &Spec, players: usize) -> Result<Seashells, SpecError> {
-        spec.check_keys(&["mode", "scoring"])?;
+        spec.check_keys(&["mode", "scoring", "bottles"])?;
         let mode = Mode::ALL[spec.choice("mode", &Mode::NAMES, 0)?];
         let scoring = Scoring::ALL[spec.choice("scoring", &Scoring::NAMES, 0)?];
-        Seashells::new(players, mode, scoring)
+        let bottles = Bottles::ALL[spec.choice("bottles", &Bottles::NAMES, 0)?];
+        Ok(Seashells::new(players, mode, scoring)?.with_bottles(bottles))
+    }
+
+    /// What bottles do: the rules (`Spend`) or the `Plain` ablation.
+    pub fn bottles(&self) -> Bottles {
+        self.bottles
     }
 
     /// Board or stroll.
@@ -175,13 +207,17 @@ impl Seashells {
 impl crate::games::GameKind for Seashells {
     const NAME: &'static str = "seashells";
     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
-    const OPTIONS: &'static str = "mode=board|stroll, scoring=simple|advanced";
+    const OPTIONS: &'static str =
+        "mode=board|stroll, scoring=simple|advanced, bottles=spend|plain (plain: not the rules)";
 
     fn from_spec(spec: &Spec, players: usize) -> Result<Self, SpecError> {
         Seashells::from_spec(spec, players)
     }
 
     fn canonical_spec(&self) -> String {
-        format!("seashells(mode={},scoring={})", self.mode, self.scoring)
+        format!(
+            "seashells(mode={},scoring={},bottles={})",
+            self.mode, self.scoring, self.bottles
+        )
     }
 }

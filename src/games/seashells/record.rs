@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use serde_json::{Map, Value, json};
 
 use super::{
-    COLOURS, Colour, Item, Mode, SHAPES, SQUARES, Scoring, Seashells, SeashellsAction,
+    Bottles, COLOURS, Colour, Item, Mode, SHAPES, SQUARES, Scoring, Seashells, SeashellsAction,
     SeashellsState, Shape,
 };
 use crate::game::Game;
@@ -187,11 +187,17 @@ fn texts() -> &'static Texts {
 
 impl RecordFormat for Seashells {
     fn options_json(&self) -> Value {
-        json!({ "mode": self.mode.name(), "scoring": self.scoring.name() })
+        // `bottles` only for the ablation: a record of the rules' game
+        // keeps exactly the options RULES.md lists.
+        let mut options = json!({ "mode": self.mode.name(), "scoring": self.scoring.name() });
+        if self.bottles != Bottles::Spend {
+            options["bottles"] = json!(self.bottles.name());
+        }
+        options
     }
 
     fn from_record_options(players: usize, options: &Value) -> Result<Self, RecordError> {
-        let map = object(options, "options", &["mode", "scoring"])?;
+        let map = object(options, "options", &["mode", "scoring", "bottles"])?;
         fn word<T>(
             map: &Map<String, Value>,
             key: &str,
@@ -209,7 +215,12 @@ impl RecordFormat for Seashells {
         }
         let mode = word(map, "mode", &Mode::NAMES, Mode::from_name)?;
         let scoring = word(map, "scoring", &Scoring::NAMES, Scoring::from_name)?;
+        let bottles = match map.get("bottles") {
+            None => Bottles::Spend,
+            Some(_) => word(map, "bottles", &Bottles::NAMES, Bottles::from_name)?,
+        };
         Seashells::new(players, mode, scoring)
+            .map(|g| g.with_bottles(bottles))
             .map_err(|e| RecordError::field("players", e.to_string()))
     }
 
@@ -266,6 +277,10 @@ impl RecordFormat for Seashells {
         text::string(out, self.mode.name());
         out.extend_from_slice(b",\"scoring\":");
         text::string(out, self.scoring.name());
+        if self.bottles != Bottles::Spend {
+            out.extend_from_slice(b",\"bottles\":");
+            text::string(out, self.bottles.name());
+        }
         out.push(b'}');
     }
 

@@ -5,9 +5,9 @@ use arrayvec::ArrayVec;
 
 use super::state::{ALL_CARDS, ALL_SHELLS};
 use super::{
-    ALL_ITEMS, BOTTLE, FOSSIL_HEAD, FOSSIL_TAIL, Item, LINE, MAX_SEATS, Mode, SAND_DOLLAR, SHOVELS,
-    SQUARES, Seashells, SeashellsAction, SeashellsState, bottles_of, copies, fast, heads_of,
-    kth_set_bit, sand_dollars_of, tails_of,
+    ALL_ITEMS, BOTTLE, Bottles, FOSSIL_HEAD, FOSSIL_TAIL, Item, LINE, MAX_SEATS, Mode, SAND_DOLLAR,
+    SHOVELS, SQUARES, Seashells, SeashellsAction, SeashellsState, bottles_of, copies, fast,
+    heads_of, kth_set_bit, sand_dollars_of, tails_of,
 };
 use crate::game::{Game, Outcome, Seat};
 use crate::rng::{GameRng, below, shuffle_pairs};
@@ -97,7 +97,7 @@ impl Seashells {
     #[inline(always)]
     pub(super) fn can_spend(&self, s: &SeashellsState) -> bool {
         let p = s.turn as usize;
-        bottles_of(s.got[p]) > s.spent[p] as u32
+        self.bottles == Bottles::Spend && bottles_of(s.got[p]) > s.spent[p] as u32
     }
 
     /// Bottles `seat` holds and may still spend.
