@@ -659,6 +659,9 @@ struct Figure {
     series: Vec<Series>,
     /// Fair shares: (players, 1/players).
     fair: Vec<(u64, f64)>,
+    /// The x axis is the player count: the fair share is one dashed line
+    /// through (players, 1/players) instead of a level line per count.
+    fair_along_x: bool,
     /// Histogram bin width.
     bin: f64,
 }
@@ -829,6 +832,7 @@ fn xy_figure(request: &PlotRequest, table: &Table) -> Result<Figure, String> {
         y_categories: None,
         series,
         fair,
+        fair_along_x: numeric_x && request.x == "players",
         bin: 1.0,
     })
 }
@@ -923,6 +927,7 @@ fn hist_figure(request: &PlotRequest, table: &Table) -> Result<Figure, String> {
         y_categories: None,
         series,
         fair: Vec::new(),
+        fair_along_x: false,
         bin,
     })
 }
@@ -1048,6 +1053,7 @@ fn ratings_figure(request: &PlotRequest, table: &Table) -> Result<Figure, String
         y_categories: Some(labels),
         series,
         fair: Vec::new(),
+        fair_along_x: false,
         bin: 1.0,
     })
 }
@@ -1211,11 +1217,21 @@ fn legend_entries(figure: &Figure) -> Vec<Entry> {
             dashed: false,
         })
         .collect();
-    entries.extend(figure.fair.iter().map(|(p, _)| Entry {
-        label: format!("fair 1/{p}"),
-        color: fair_color(figure, *p),
-        dashed: true,
-    }));
+    if figure.fair_along_x {
+        if !figure.fair.is_empty() {
+            entries.push(Entry {
+                label: "fair 1/players".to_string(),
+                color: FAIR,
+                dashed: true,
+            });
+        }
+    } else {
+        entries.extend(figure.fair.iter().map(|(p, _)| Entry {
+            label: format!("fair 1/{p}"),
+            color: fair_color(figure, *p),
+            dashed: true,
+        }));
+    }
     entries
 }
 
@@ -1361,9 +1377,19 @@ fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(),
         .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(draw_error)?;
     let categories = figure.x_categories.clone().unwrap_or_default();
+    // Whole numbers on x over a short span (player counts, small settings):
+    // one tick per integer and no fractional labels.
+    let integer_x = figure.x_categories.is_none()
+        && x1 - x0 <= 16.0
+        && figure
+            .series
+            .iter()
+            .all(|s| s.points.iter().all(|p| p.x.fract() == 0.0));
     let x_format = |v: &f64| {
         if figure.x_categories.is_some() {
             category_text(&categories, *v)
+        } else if integer_x && v.fract().abs() > 1e-9 {
+            String::new()
         } else {
             number_text(*v)
         }
@@ -1380,6 +1406,8 @@ fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(),
         .bold_line_style(BLACK.mix(0.12));
     if figure.x_categories.is_some() {
         mesh.x_labels(categories.len().max(1)).disable_x_mesh();
+    } else if integer_x {
+        mesh.x_labels((x1.floor() - x0.ceil()) as usize + 1);
     } else {
         mesh.x_labels(8);
     }
@@ -1465,15 +1493,22 @@ fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(),
                 .map_err(draw_error)?;
         }
     }
-    for (p, f) in &figure.fair {
+    if figure.fair_along_x {
+        let path: Vec<(f64, f64)> = figure.fair.iter().map(|(p, f)| (*p as f64, *f)).collect();
         chart
-            .draw_series(DashedLineSeries::new(
-                vec![(x0, *f), (x1, *f)],
-                10,
-                6,
-                fair_color(figure, *p).stroke_width(2),
-            ))
+            .draw_series(DashedLineSeries::new(path, 10, 6, FAIR.stroke_width(2)))
             .map_err(draw_error)?;
+    } else {
+        for (p, f) in &figure.fair {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    vec![(x0, *f), (x1, *f)],
+                    10,
+                    6,
+                    fair_color(figure, *p).stroke_width(2),
+                ))
+                .map_err(draw_error)?;
+        }
     }
     Ok(())
 }

@@ -246,6 +246,58 @@ fn line_plot_has_one_line_per_series_with_bands_and_fair_lines() {
 }
 
 #[test]
+fn against_players_the_fair_share_is_one_line_along_x_with_whole_ticks() {
+    let (dir, csv) = with_csv("metrics.csv", METRICS);
+    let svg = draw(
+        dir.path(),
+        &[
+            s(&csv),
+            "--x",
+            "players",
+            "--y",
+            "win_share",
+            "--by",
+            "removed",
+            "--where",
+            "seat=0",
+        ],
+    );
+    let t = texts(&svg);
+    assert_has(&t, &["removed=0", "removed=10", "fair 1/players", "2", "3"]);
+    // No level line per count, and no fractional tick between 2 and 3.
+    assert!(
+        !t.iter().any(|t| t.starts_with("fair 1/2") || t == "2.5"),
+        "{t:?}"
+    );
+    // removed=0 and 10 have both counts, removed=20 only 2 players.
+    assert_eq!(lines(&svg, BLUE), [2]);
+    assert_eq!(lines(&svg, ORANGE), [2]);
+    // The fair line is dashed dark grey, from (2, 1/2) down to (3, 1/3):
+    // its pieces go down from left to right.
+    let dashes: Vec<Vec<(f64, f64)>> = with(&svg, "polyline", "stroke", "#282828")
+        .into_iter()
+        .filter(|t| attr(t, "stroke-width") == Some("2"))
+        .map(|t| {
+            attr(t, "points")
+                .unwrap()
+                .split_whitespace()
+                .map(|p| {
+                    let (x, y) = p.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect()
+        })
+        .collect();
+    assert!(dashes.len() > 10, "{} dashes", dashes.len());
+    // SVG y grows downwards: a falling share is a growing y.
+    assert!(
+        dashes
+            .iter()
+            .all(|d| d.len() == 2 && d[1].0 > d[0].0 && d[1].1 > d[0].1)
+    );
+}
+
+#[test]
 fn line_plot_band_from_ci95_and_units() {
     let (dir, csv) = with_csv("metrics.csv", METRICS);
     let svg = draw(
