@@ -132,7 +132,7 @@ pub const SPEED_HEADER: &str =
 /// A row of `speed.csv` (with its newline).
 pub fn speed_row(game_spec: &str, players: usize, bot: &str, speed: &Speed) -> String {
     format!(
-        "{},{players},{},{},{},{:.6},{:.1}\n",
+        "{},{players},{},{},{},{:.9},{:.1}\n",
         rows::field(game_spec),
         rows::field(bot),
         speed.games,

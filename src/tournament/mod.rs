@@ -1527,11 +1527,14 @@ mod tests {
         assert_eq!(merged, played.totals);
     }
 
+    /// A bot factory as a function pointer.
+    type MakeBot = fn(&str) -> Box<dyn Bot<Pebbles>>;
+
     /// A part whose game has its own columns `columns`, valued
     /// `plies * (i + 1)` for column `i`: a stand-in for a plan mixing
     /// games of different kinds.
     struct WithColumns<'a> {
-        inner: TypedPart<'a, Pebbles, fn(&str) -> Box<dyn Bot<Pebbles>>>,
+        inner: TypedPart<'a, Pebbles, MakeBot>,
         columns: &'static [&'static str],
     }
 
@@ -1581,7 +1584,7 @@ mod tests {
                 part(2, &["first"], 3),
             ],
         };
-        let make = bot as fn(&str) -> Box<dyn Bot<Pebbles>>;
+        let make = bot as MakeBot;
         let games: Vec<Pebbles> = plan
             .parts
             .iter()
