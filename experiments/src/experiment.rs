@@ -843,7 +843,12 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                 }
             }
             Kind::League => {
-                run_league(&experiment, &args, &play_dir)?;
+                if args.resume && leagues_complete(&experiment, &args, &play_dir)? {
+                    // Stopped during the speed measurement: only that is
+                    // left to do.
+                } else {
+                    run_league(&experiment, &args, &play_dir)?;
+                }
                 if args.combination.is_some() {
                     return Ok(());
                 }
@@ -920,6 +925,34 @@ fn run_league(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Result
     Ok(())
 }
 
+/// Whether `dir` holds the finished leagues of `experiment` (its manifest,
+/// of this plan, and no checkpoint): what `--resume` after an interrupted
+/// speed measurement finds.
+fn leagues_complete(
+    experiment: &Experiment,
+    args: &RunFileArgs,
+    dir: &Path,
+) -> Result<bool, String> {
+    if args.shard.is_some() || args.combination.is_some() || dir.join("checkpoint.json").exists() {
+        return Ok(false);
+    }
+    let Ok(text) = std::fs::read(dir.join("manifest.json")) else {
+        return Ok(false);
+    };
+    let Ok(manifest) = serde_json::from_slice::<crate::run_files::Manifest>(&text) else {
+        return Ok(false);
+    };
+    let leagues = experiment.prepared_leagues(args)?;
+    let plan = crate::league::plan_of(&leagues, leagues.len() > 1);
+    let d = &manifest.description;
+    Ok(d.command == "league"
+        && d.shard.is_whole()
+        && d.plan == plan
+        && d.settings.iter().any(|(k, v)| {
+            k == "resamples" && *v == experiment.resamples.unwrap_or(1000).to_string()
+        }))
+}
+
 /// A bot's speed file in a league's results folder.
 pub const SPEED_FILE: &str = "speed.csv";
 
@@ -943,7 +976,13 @@ fn measure_speed(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Res
                 &engines,
                 &crate::signals::CANCEL,
             )
-            .map_err(|e| format!("{e}; the leagues are complete in {}", dir.display()))?;
+            .map_err(|e| {
+                format!(
+                    "{e}; the leagues are complete in {} (`--resume` measures the speeds again \
+                     and writes the report)",
+                    dir.display()
+                )
+            })?;
             if !args.quiet {
                 out!(
                     "speed: {} with {}, {}: {:.1} decisions/s (1 thread)",

@@ -8,8 +8,10 @@
 mod common;
 
 use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
 
-use common::{names, run, s, stderr, temp_dir};
+use common::{bin, names, run, s, signal, stderr, temp_dir};
 
 fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
@@ -478,6 +480,81 @@ replace = { "ismcts(iterations=500)" = "ismcts(iterations=4)", "ismcts(iteration
             .all(|l| l.split(',').rev().nth(3) == Some("2")),
         "{speed}"
     );
+}
+
+/// Whether process `pid` catches SIGINT (its handler is installed).
+fn catches_sigint(pid: u32) -> bool {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+        return false;
+    };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+}
+
+/// Ctrl-C during the speed measurement stops it (exit 130) with the
+/// leagues' files complete; `--resume` then measures the speeds only.
+#[test]
+fn ctrl_c_stops_the_speed_measurement_and_resume_measures_again() {
+    let dir = temp_dir();
+    let file = dir.path().join("two.toml");
+    let endless = TWO_LEAGUES.replace("speed_games = 3", "speed_games = 100000000000");
+    std::fs::write(&file, &endless).unwrap();
+    let out = dir.path().join("out");
+    let mut child = bin()
+        .args(["run", s(&file), "--quiet", "--out", s(&out)])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !(out.join("manifest.json").exists() && catches_sigint(child.id())) {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before its speed measurement"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "timed out waiting for the leagues"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    signal(&child, libc::SIGINT);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: interrupted: the speed measurement of `random` was stopped"),
+        "{err}"
+    );
+    assert!(
+        err.contains("`--resume` measures the speeds again"),
+        "{err}"
+    );
+    assert!(!out.join("speed.csv").exists());
+    assert_eq!(read(&out.join("ratings.csv")), expected_ratings());
+    let games = read(&out.join("games.csv"));
+    let manifest = read(&out.join("manifest.json"));
+    // Resumed with fewer speed games: the leagues are not played again
+    // (the manifest, with its timings, stays).
+    std::fs::write(&file, endless.replace("100000000000", "1")).unwrap();
+    ok(&["run", s(&file), "--quiet", "--resume", "--out", s(&out)]);
+    assert!(read(&out.join("games.csv")) == games);
+    assert_eq!(read(&out.join("manifest.json")), manifest);
+    let speed = read(&out.join("speed.csv"));
+    assert_eq!(speed.lines().count(), 1 + 4, "{speed}");
+    assert!(
+        speed
+            .lines()
+            .skip(1)
+            .all(|l| l.split(',').rev().nth(3) == Some("1")),
+        "{speed}"
+    );
+    assert!(read(&out.join("summary.md")).contains("decisions/s (1 thread)"));
 }
 
 /// Run `args` expecting a one-line error containing `want`, and no output.
