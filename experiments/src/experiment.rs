@@ -5,9 +5,10 @@
 //! `summary.md`. The file format is in docs/experiments.md.
 //!
 //! A tournament is played as a sweep of one combination (the same games
-//! and rows as `beachcomber tournament`, with `metrics.csv`); a league
-//! through [`crate::league`]; a sweep through [`crate::sweep`]. One engine
-//! plays them all.
+//! and rows as `beachcomber tournament`, with `metrics.csv`); a league (or
+//! several, `[[league]]`, as one plan) through [`crate::league`], then each
+//! bot's speed ([`crate::bench::bot_speed`], `speed.csv`); a sweep through
+//! [`crate::sweep`]. One engine plays them all.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -29,8 +30,9 @@ Examples:
   beachcomber run experiments/seaside-removals.toml --shard 0/4 # one part (then --merge 4)
 
 An experiment file names its kind (tournament, league, sweep), the game,
-players, bots, games, seed, what to vary and the plots to draw; see
-docs/experiments.md. Everything is written under results/NAME/ (NAME: the
+players, bots, games, seed, what to vary and the plots to draw ([[sweep]] or
+[[league]] tables: several in one plan; speed_games: each league bot's
+decisions per second); see docs/experiments.md. Everything is written under results/NAME/ (NAME: the
 file's name without .toml): the CSVs, manifest.json, the plots and summary.md.";
 
 /// Options of `beachcomber run`.
@@ -64,8 +66,9 @@ pub struct RunFileArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub merge: Option<u64>,
     /// Play only combination K (counted from 0, in the order of
-    /// metrics.csv), complete, into `--out`: to check committed results
-    /// against the code, or to look at one setting again.
+    /// metrics.csv; in a league file, league K), complete, into `--out`:
+    /// to check committed results against the code, or to look at one
+    /// setting again.
     #[arg(long, value_name = "K", requires = "out", conflicts_with_all = ["shard", "merge"])]
     pub combination: Option<usize>,
     /// Play nothing: draw the plots and write summary.md again from the
@@ -562,8 +565,8 @@ impl Experiment {
 
     /// The leagues this experiment plays, checked and expanded, for
     /// `--quick` or the full version. With `--quick`, `[quick]`'s
-    /// `games_per_pairing`, `bots`, `players` and `replace` apply to every
-    /// league; a bot that `replace` makes the same as another of its
+    /// `games_per_pairing` (rounded up to whole deals of each league),
+    /// `bots`, `players` and `replace` apply to every league; a bot that `replace` makes the same as another of its
     /// league is kept once (at the first one's place), and a league that
     /// `players` makes the same as an earlier one is dropped.
     fn prepared_leagues(&self, args: &RunFileArgs) -> Result<Vec<crate::league::Prepared>, String> {
@@ -608,8 +611,10 @@ impl Experiment {
                 bots.join(",")
             };
             let per_pairing = if quick {
-                q.games_per_pairing
-                    .unwrap_or(if players == 2 { 2 } else { 2 * players as u64 })
+                // Whole deals of this league: the games of a pairing's
+                // rotations (2, or 2 x players), rounded up.
+                let deal = if players == 2 { 2 } else { 2 * players as u64 };
+                q.games_per_pairing.unwrap_or(deal).div_ceil(deal) * deal
             } else {
                 sub.games_per_pairing
                     .or(self.games_per_pairing)
@@ -1311,7 +1316,7 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
             let _ = writeln!(
                 md,
                 "| {} | {} | [{}, {}] | {} |{speed}",
-                cell(&r[2]),
+                cell(&crate::plot::short_label(&r[2])),
                 r[3],
                 r[4],
                 r[5],
