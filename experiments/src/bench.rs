@@ -1,13 +1,21 @@
-//! `beachcomber bench`: random-playout throughput of a game.
+//! `beachcomber bench`: random-playout throughput of a game, or the speed
+//! of bots (decisions per second on one thread, [`bot_speed`], which an
+//! experiment file's `speed_games` measures too).
 
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use beachcomber::Game;
-use beachcomber::runner::Cancelled;
+use beachcomber::bot::Bot;
+use beachcomber::games::{AnyGame, GameKind};
+use beachcomber::runner::{Cancelled, GameStop, WantRecord, play_game_checked};
 use beachcomber::runner::{random_games_cancellable, random_games_parallel_cancellable};
+use beachcomber::tournament::{Count, RunSpec, rows};
 use beachcomber::with_game;
+use beachcomber_bots::BotConfig;
 use clap::Args;
 
+use crate::engines::Engines;
 use crate::signals;
 
 /// Examples shown after `beachcomber bench --help`.
@@ -15,7 +23,11 @@ pub const EXAMPLES: &str = "\
 Examples:
   beachcomber bench --game seashells --players 4
   beachcomber bench --game 'seaside(removed=0)' --players 2 --games 2000000
+  beachcomber bench --game seashells --players 2 --bots 'random,greedy,ismcts(iterations=500)' --games 10
 
+Without --bots: uniformly random playouts, on one thread and on all cores.
+With --bots: each bot's decisions per second on one thread, from --games games
+of the bot in every seat (the games of `tournament --bots SPEC --seed S`).
 Ctrl-C stops the measurement (exit status 130).";
 
 /// Options of `beachcomber bench`.
@@ -24,43 +36,195 @@ pub struct BenchArgs {
     /// The game and the player count.
     #[command(flatten)]
     pub choice: crate::game_choice::GameChoice,
-    /// Random games to play in each measurement.
-    #[arg(long, value_name = "G", default_value_t = 1_000_000,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: u64,
-    /// Seed of the random games.
+    /// Games to play in each measurement [default: 1000000 random games;
+    /// with --bots, 20 games per bot].
+    #[arg(long, value_name = "G", value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: Option<u64>,
+    /// Seed of the games.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// Measure these bots instead of random playouts (specs separated by
+    /// commas): each one's decisions per second on one thread, playing
+    /// every seat.
+    #[arg(long, value_name = "SPECS", long_help = crate::bots_help())]
+    pub bots: Option<String>,
 }
+
+/// Games per bot of `bench --bots` when `--games` is not given.
+const BOT_GAMES: u64 = 20;
+
+/// Random games of `bench` when `--games` is not given.
+const RANDOM_GAMES: u64 = 1_000_000;
 
 /// Run the command.
 pub fn run(args: BenchArgs) -> Result<(), String> {
     let game = args.choice.build()?;
-    with_game!(&game, |g| measure(g, &args))
+    if let Some(bots) = &args.bots {
+        return bench_bots(&game, bots, &args);
+    }
+    let games = args.games.unwrap_or(RANDOM_GAMES);
+    with_game!(&game, |g| measure(g, &args, games))
         .map_err(|_| "interrupted: the measurement was stopped".to_string())
 }
 
-fn measure<G: Game>(game: &G, args: &BenchArgs) -> Result<(), Cancelled> {
+/// `bench --bots`: each bot's speed, one line per bot.
+fn bench_bots(game: &AnyGame, bots: &str, args: &BenchArgs) -> Result<(), String> {
+    let specs = beachcomber::spec::split_top_level(bots).map_err(|e| format!("--bots: {e}"))?;
+    let mut configs: Vec<(String, BotConfig)> = Vec::new();
+    for spec in specs {
+        let config = BotConfig::parse(spec).map_err(|e| format!("--bots: {e}"))?;
+        let name = config.to_string();
+        if !configs.iter().any(|(n, _)| *n == name) {
+            configs.push((name, config));
+        }
+    }
+    let engines = Engines::default();
+    engines.check(configs.iter().map(|(_, c)| c))?;
+    let games = args.games.unwrap_or(BOT_GAMES);
+    out!(
+        "{} with {}: {} games per bot, every seat the bot, seed {}, one thread",
+        game.canonical_spec(),
+        crate::players_text(args.choice.players),
+        games,
+        args.seed
+    );
+    let width = configs.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    for (name, config) in &configs {
+        let speed = bot_speed(game, config, games, args.seed, &engines, &signals::CANCEL)?;
+        let took = if speed.seconds >= 1.0 {
+            format!("{:.2} s", speed.seconds)
+        } else {
+            format!("{:.2} ms", speed.seconds * 1e3)
+        };
+        out!(
+            "  {name:<width$} {:>12.1} decisions/s  {:>9} decisions in {took}  ({:.1} per game)",
+            speed.per_second(),
+            speed.decisions,
+            speed.decisions as f64 / speed.games as f64
+        );
+    }
+    out!("Decisions per second depend on the machine (and on what else it runs).");
+    Ok(())
+}
+
+/// A bot's measured speed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Speed {
+    /// Games played.
+    pub games: u64,
+    /// Decisions made in them (every seat's).
+    pub decisions: u64,
+    /// Seconds they took on the one measuring thread (wall clock).
+    pub seconds: f64,
+}
+
+impl Speed {
+    /// Decisions per second.
+    pub fn per_second(&self) -> f64 {
+        self.decisions as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// The header of `speed.csv` (with its newline).
+pub const SPEED_HEADER: &str =
+    "game_spec,players,bot,games,decisions,seconds,decisions_per_second\n";
+
+/// A row of `speed.csv` (with its newline).
+pub fn speed_row(game_spec: &str, players: usize, bot: &str, speed: &Speed) -> String {
+    format!(
+        "{},{players},{},{},{},{:.9},{:.1}\n",
+        rows::field(game_spec),
+        rows::field(bot),
+        speed.games,
+        speed.decisions,
+        speed.seconds,
+        speed.per_second()
+    )
+}
+
+/// The speed of `bot` at `game`: `games` games with the bot in every seat
+/// (fresh bots per game; game `i` has the seed of game `i` of the
+/// tournament of that lineup with `seed`), played one after the other on
+/// the calling thread, counting every decision and timing the whole. It
+/// stops before the next decision when `cancel` is set (Ctrl-C).
+pub fn bot_speed(
+    game: &AnyGame,
+    bot: &BotConfig,
+    games: u64,
+    seed: u64,
+    engines: &Engines,
+    cancel: &AtomicBool,
+) -> Result<Speed, String> {
+    let name = bot.to_string();
+    let spec = RunSpec::new(
+        &game.canonical_spec(),
+        with_game!(game, |g| g.players()),
+        std::slice::from_ref(&name),
+        Count::Games(games),
+        seed,
+        true,
+    )
+    .map_err(|e| format!("{name}: {e}"))?;
+    with_game!(game, |g| time_games(g, bot, &spec, engines, cancel)).map_err(|e| match e {
+        GameStop::Cancelled => {
+            format!("interrupted: the speed measurement of `{name}` was stopped")
+        }
+        GameStop::Bot(failure) => format!("the speed measurement of `{name}`: {failure}"),
+    })
+}
+
+fn time_games<G: GameKind>(
+    game: &G,
+    bot: &BotConfig,
+    spec: &RunSpec,
+    engines: &Engines,
+    cancel: &AtomicBool,
+) -> Result<Speed, GameStop> {
+    let specs = vec![spec.lineup()[0].clone(); spec.players];
+    let mut decisions = 0u64;
+    let start = Instant::now();
+    for i in 0..spec.games() {
+        let mut bots: Vec<Box<dyn Bot<G>>> =
+            (0..spec.players).map(|_| engines.build(bot)).collect();
+        let report = play_game_checked(
+            game,
+            &mut bots,
+            &specs,
+            i,
+            spec.game_seed(i),
+            WantRecord::No,
+            cancel,
+        )?;
+        decisions += u64::from(report.plies);
+    }
+    Ok(Speed {
+        games: spec.games(),
+        decisions,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+fn measure<G: Game>(game: &G, args: &BenchArgs, games: u64) -> Result<(), Cancelled> {
     let cancel = &signals::CANCEL;
     let threads = rayon::current_num_threads();
     // Warm up caches and the thread pool.
-    random_games_cancellable(game, (args.games / 20).max(1), args.seed ^ 1, cancel)?;
+    random_games_cancellable(game, (games / 20).max(1), args.seed ^ 1, cancel)?;
     let start = Instant::now();
-    let plies = random_games_cancellable(game, args.games, args.seed, cancel)?;
+    let plies = random_games_cancellable(game, games, args.seed, cancel)?;
     let one = start.elapsed().as_secs_f64();
     let start = Instant::now();
     let plies_all =
-        random_games_parallel_cancellable(game, args.games, args.seed, threads as u64 * 8, cancel)?;
+        random_games_parallel_cancellable(game, games, args.seed, threads as u64 * 8, cancel)?;
     let all = start.elapsed().as_secs_f64();
     out!(
         "{} with {}: {} random games, {:.1} decisions per game",
         args.choice.game,
         crate::players_text(args.choice.players),
-        args.games,
-        plies as f64 / args.games as f64
+        games,
+        plies as f64 / games as f64
     );
-    report("1 thread", args.games, plies, one);
-    report(&format!("{threads} threads"), args.games, plies_all, all);
+    report("1 thread", games, plies, one);
+    report(&format!("{threads} threads"), games, plies_all, all);
     Ok(())
 }
 

@@ -5,9 +5,10 @@
 //! `summary.md`. The file format is in docs/experiments.md.
 //!
 //! A tournament is played as a sweep of one combination (the same games
-//! and rows as `beachcomber tournament`, with `metrics.csv`); a league
-//! through [`crate::league`]; a sweep through [`crate::sweep`]. One engine
-//! plays them all.
+//! and rows as `beachcomber tournament`, with `metrics.csv`); a league (or
+//! several, `[[league]]`, as one plan) through [`crate::league`], then each
+//! bot's speed ([`crate::bench::bot_speed`], `speed.csv`); a sweep through
+//! [`crate::sweep`]. One engine plays them all.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -29,8 +30,9 @@ Examples:
   beachcomber run experiments/seaside-removals.toml --shard 0/4 # one part (then --merge 4)
 
 An experiment file names its kind (tournament, league, sweep), the game,
-players, bots, games, seed, what to vary and the plots to draw; see
-docs/experiments.md. Everything is written under results/NAME/ (NAME: the
+players, bots, games, seed, what to vary and the plots to draw ([[sweep]] or
+[[league]] tables: several in one plan; speed_games: each league bot's
+decisions per second); see docs/experiments.md. Everything is written under results/NAME/ (NAME: the
 file's name without .toml): the CSVs, manifest.json, the plots and summary.md.";
 
 /// Options of `beachcomber run`.
@@ -64,8 +66,9 @@ pub struct RunFileArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub merge: Option<u64>,
     /// Play only combination K (counted from 0, in the order of
-    /// metrics.csv), complete, into `--out`: to check committed results
-    /// against the code, or to look at one setting again.
+    /// metrics.csv; in a league file, league K), complete, into `--out`:
+    /// to check committed results against the code, or to look at one
+    /// setting again.
     #[arg(long, value_name = "K", requires = "out", conflicts_with_all = ["shard", "merge"])]
     pub combination: Option<usize>,
     /// Play nothing: draw the plots and write summary.md again from the
@@ -187,6 +190,25 @@ pub struct Quick {
     /// Other values for some varied options.
     #[serde(default)]
     pub vary: toml::Table,
+    /// Games per bot of the speed measurement (default: 2 when the file
+    /// measures speed).
+    pub speed_games: Option<u64>,
+}
+
+/// One of several leagues of an experiment (`[[league]]`): what it sets
+/// replaces the file's top-level value; the leagues are played in order in
+/// one plan.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubLeague {
+    /// The game spec.
+    pub game: Option<String>,
+    /// The player count (one).
+    pub players: Option<Players>,
+    /// The bots to rate.
+    pub bots: Option<Bots>,
+    /// Games per pairing.
+    pub games_per_pairing: Option<u64>,
 }
 
 /// One of several sweeps of an experiment (`[[sweep]]`): what it sets
@@ -219,8 +241,8 @@ pub struct Experiment {
     pub title: Option<String>,
     /// The question the experiment answers, for summary.md.
     pub question: Option<String>,
-    /// The game spec.
-    pub game: String,
+    /// The game spec (a league may give it in each `[[league]]` instead).
+    pub game: Option<String>,
     /// The player counts (one for a tournament or league).
     pub players: Option<Players>,
     /// The lineups (a league: the bots to rate).
@@ -252,6 +274,16 @@ pub struct Experiment {
     /// top-level players, bots, games, deals, rotate and vary.
     #[serde(default, rename = "sweep")]
     pub sweeps: Vec<SubSweep>,
+    /// Several leagues in one plan (`[[league]]`), each overriding the
+    /// top-level game, players, bots and games per pairing.
+    #[serde(default, rename = "league")]
+    pub leagues: Vec<SubLeague>,
+    /// Games per bot of a league's speed measurement (0: none).
+    #[serde(default)]
+    pub speed_games: u64,
+    /// The line of each `[[league]]` table in the file (for errors).
+    #[serde(skip)]
+    pub league_lines: Vec<usize>,
     /// The figures to draw.
     #[serde(default, rename = "plot")]
     pub plots: Vec<PlotSpec>,
@@ -305,6 +337,17 @@ impl Experiment {
                 ));
             }
         }
+        let mut experiment = experiment;
+        experiment.league_lines = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| {
+                l.trim_start()
+                    .strip_prefix("[[")
+                    .is_some_and(|l| l.trim_start().starts_with("league"))
+            })
+            .map(|(i, _)| i + 1)
+            .collect();
         if experiment.players.is_none() && experiment.sweeps.iter().any(|s| s.players.is_none()) {
             return Err(format!("{}: `players` is missing", path.display()));
         }
@@ -313,6 +356,25 @@ impl Experiment {
                 "{}: `[[sweep]]` tables belong to kind = \"sweep\"",
                 at("[[sweep]]")
             ));
+        }
+        if !experiment.leagues.is_empty() && experiment.kind != Kind::League {
+            return Err(format!(
+                "{}: `[[league]]` tables belong to kind = \"league\"",
+                at("[[league]]")
+            ));
+        }
+        if experiment.kind != Kind::League
+            && (experiment.speed_games > 0 || experiment.quick.speed_games.is_some())
+        {
+            return Err(format!(
+                "{}: `speed_games` belongs to kind = \"league\" (a bot's decisions per second)",
+                at("speed_games")
+            ));
+        }
+        if experiment.kind == Kind::League {
+            experiment.check_leagues(path)?;
+        } else if experiment.game.is_none() {
+            return Err(format!("{}: `game` is missing", path.display()));
         }
         match experiment.kind {
             Kind::League if !experiment.vary.is_empty() => {
@@ -332,9 +394,6 @@ impl Experiment {
                     "{}: a tournament has one lineup (use kind = \"sweep\" to compare lineups)",
                     at("bots")
                 ));
-            }
-            Kind::League if experiment.bots.is_none() => {
-                return Err(format!("{}: a league needs `bots`", path.display()));
             }
             _ => {}
         }
@@ -428,7 +487,7 @@ impl Experiment {
                 (self.games, self.deals)
             };
             out.push(SweepArgs {
-                game: self.game.clone(),
+                game: self.game.clone().unwrap_or_default(),
                 players,
                 vary,
                 bots,
@@ -450,6 +509,175 @@ impl Experiment {
         }
         Ok(out)
     }
+}
+
+impl Experiment {
+    /// The `[[league]]` tables, or the top level as the one league.
+    fn league_tables(&self) -> Vec<SubLeague> {
+        if self.leagues.is_empty() {
+            vec![SubLeague::default()]
+        } else {
+            self.leagues.clone()
+        }
+    }
+
+    /// Where league `i` (from 0) is, to begin an error: `FILE line L:
+    /// league K: ` with `[[league]]` tables, `FILE: ` without.
+    fn league_at(&self, file: &Path, i: usize) -> String {
+        if self.leagues.is_empty() {
+            return format!("{}: ", file.display());
+        }
+        let line = self
+            .league_lines
+            .get(i)
+            .map(|l| format!(" line {l}"))
+            .unwrap_or_default();
+        format!("{}{line}: league {}: ", file.display(), i + 1)
+    }
+
+    /// Every league has its game, players and bots (from its table or the
+    /// top level).
+    fn check_leagues(&self, file: &Path) -> Result<(), String> {
+        for (i, sub) in self.league_tables().iter().enumerate() {
+            let at = self.league_at(file, i);
+            if sub.game.is_none() && self.game.is_none() {
+                return Err(format!("{at}`game` is missing"));
+            }
+            if sub.players.is_none() && self.players.is_none() {
+                return Err(format!("{at}`players` is missing"));
+            }
+            if sub.bots.is_none() && self.bots.is_none() {
+                return Err(format!("{at}`bots` is missing (the bots to rate)"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Games per bot of the speed measurement: `speed_games`, or with
+    /// `--quick` the quick value (default 2 when the file measures speed).
+    fn speed_games(&self, quick: bool) -> u64 {
+        match (quick, self.quick.speed_games) {
+            (true, Some(n)) => n,
+            (true, None) => self.speed_games.min(2),
+            (false, _) => self.speed_games,
+        }
+    }
+
+    /// The leagues this experiment plays, checked and expanded, for
+    /// `--quick` or the full version. With `--quick`, `[quick]`'s
+    /// `games_per_pairing` (rounded up to whole deals of each league),
+    /// `bots`, `players` and `replace` apply to every league; a bot that `replace` makes the same as another of its
+    /// league is kept once (at the first one's place), and a league that
+    /// `players` makes the same as an earlier one is dropped.
+    fn prepared_leagues(&self, args: &RunFileArgs) -> Result<Vec<crate::league::Prepared>, String> {
+        let (q, quick) = (&self.quick, args.quick);
+        let file = args.file.as_path();
+        let mut out: Vec<crate::league::Prepared> = Vec::new();
+        for (i, sub) in self.league_tables().iter().enumerate() {
+            let at = self.league_at(file, i);
+            let game = sub
+                .game
+                .as_ref()
+                .or(self.game.as_ref())
+                .ok_or_else(|| format!("{at}`game` is missing"))?;
+            let players = match (quick, &q.players) {
+                (true, Some(p)) => p.text(),
+                _ => sub
+                    .players
+                    .as_ref()
+                    .or(self.players.as_ref())
+                    .map(Players::text)
+                    .ok_or_else(|| format!("{at}`players` is missing"))?,
+            };
+            let players = crate::sweep::parse_players(&players).map_err(|e| format!("{at}{e}"))?;
+            let [players] = players[..] else {
+                return Err(format!(
+                    "{at}a league is played at one player count (give one `[[league]]` table \
+                     per count)"
+                ));
+            };
+            let bots = match (quick, &q.bots) {
+                (true, Some(b)) => b.list(),
+                _ => sub
+                    .bots
+                    .as_ref()
+                    .or(self.bots.as_ref())
+                    .map(Bots::list)
+                    .ok_or_else(|| format!("{at}`bots` is missing (the bots to rate)"))?,
+            };
+            let bots = if quick {
+                quick_league_bots(q, &bots)
+            } else {
+                bots.join(",")
+            };
+            let per_pairing = if quick {
+                // Whole deals of this league: the games of a pairing's
+                // rotations (2, or 2 x players), rounded up.
+                let deal = if players == 2 { 2 } else { 2 * players as u64 };
+                q.games_per_pairing.unwrap_or(deal).div_ceil(deal) * deal
+            } else {
+                sub.games_per_pairing
+                    .or(self.games_per_pairing)
+                    .unwrap_or(100)
+            };
+            let choice = crate::game_choice::GameChoice {
+                game: game.clone(),
+                players,
+            };
+            let league =
+                crate::league::prepare(&choice, &bots, per_pairing, self.seed).map_err(|e| {
+                    // The file's keys rather than the command's options.
+                    let e = e
+                        .replace("--games-per-pairing", "games_per_pairing")
+                        .replace("--players", "players")
+                        .replace("--bots:", "bots:")
+                        .replace("--game:", "game:");
+                    format!("{at}{e}")
+                })?;
+            if let Some(j) = out
+                .iter()
+                .position(|l| l.spec.game == league.spec.game && l.spec.players == players)
+            {
+                if quick {
+                    continue;
+                }
+                return Err(format!(
+                    "{at}the same game and player count as league {} (`{}`, {players} players): \
+                     rate those bots in one league",
+                    j + 1,
+                    league.spec.game
+                ));
+            }
+            out.push(league);
+        }
+        Ok(out)
+    }
+}
+
+/// The bots of a league for `--quick` (`lists`: the bots as written, each
+/// one spec or several separated by commas): with `replace` applied, each
+/// canonical spec once, in order.
+fn quick_league_bots(quick: &Quick, lists: &[String]) -> String {
+    let mut seen: Vec<String> = Vec::new();
+    let mut kept: Vec<String> = Vec::new();
+    for text in lists {
+        let replaced = quick_replace(quick, text);
+        let Ok(specs) = beachcomber::spec::split_top_level(&replaced) else {
+            // Left for the league's own check to report.
+            kept.push(replaced.clone());
+            continue;
+        };
+        for spec in specs {
+            let canonical = beachcomber_bots::BotConfig::parse(spec)
+                .map(|c| c.to_string())
+                .unwrap_or_else(|_| spec.to_string());
+            if !seen.contains(&canonical) {
+                seen.push(canonical);
+                kept.push(spec.to_string());
+            }
+        }
+    }
+    kept.join(",")
 }
 
 /// `text` (a lineup, or a plot filter's value) with the quick version's
@@ -619,7 +847,17 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                     return Ok(());
                 }
             }
-            Kind::League => run_league(&experiment, &args, &play_dir)?,
+            Kind::League => {
+                if args.resume && leagues_complete(&experiment, &args, &play_dir)? {
+                    // Stopped during the speed measurement: only that is
+                    // left to do.
+                } else {
+                    run_league(&experiment, &args, &play_dir)?;
+                }
+                if args.combination.is_some() {
+                    return Ok(());
+                }
+            }
         }
         if args.shard.is_some() {
             if !args.quiet {
@@ -632,6 +870,10 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
             return Ok(());
         }
     }
+    if !args.report_only && experiment.kind == Kind::League {
+        // After the leagues (played here or merged from shards).
+        measure_speed(&experiment, &args, &dir)?;
+    }
     report(&experiment, &name, &args, &dir)?;
     if !args.quiet {
         out!("{} written to {}", name, dir.display());
@@ -639,65 +881,158 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// Play the leagues of `experiment` (all, or `--combination K` alone)
+/// into `dir` as one plan.
 fn run_league(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Result<(), String> {
-    let players: Vec<usize> =
-        crate::sweep::parse_players(&match (args.quick, &experiment.quick.players) {
-            (true, Some(p)) => p.text(),
-            _ => experiment
-                .players
-                .as_ref()
-                .map(Players::text)
-                .unwrap_or_default(),
-        })?;
-    let [players] = players[..] else {
-        return Err(format!(
-            "{}: a league is played at one player count (write one file per count)",
-            args.file.display()
-        ));
-    };
-    let bots = match (args.quick, &experiment.quick.bots) {
-        (true, Some(b)) => b.list(),
-        _ => experiment.bots.as_ref().map(Bots::list).unwrap_or_default(),
-    };
+    let mut leagues = experiment.prepared_leagues(args)?;
+    let labelled = leagues.len() > 1;
+    if let Some(k) = args.combination {
+        let count = leagues.len();
+        if k >= count {
+            return Err(format!(
+                "--combination {k}: the experiment has {count} league(s) (0 to {})",
+                count - 1
+            ));
+        }
+        leagues = vec![leagues.swap_remove(k)];
+    }
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot create the folder `{}`: {e}", dir.display()))?;
-    let per_pairing = if args.quick {
-        experiment
-            .quick
-            .games_per_pairing
-            .unwrap_or(if players == 2 { 2 } else { 2 * players as u64 })
-    } else {
-        experiment.games_per_pairing.unwrap_or(100)
+    let run = crate::runs::RunArgs {
+        out: Some(dir.join(crate::sweep::GAMES_FILE)),
+        summary: Some(dir.join(RATINGS_FILE)),
+        record: experiment
+            .records
+            .then(|| dir.join(crate::sweep::RECORDS_FILE)),
+        threads: args.threads,
+        quiet: args.quiet,
+        resume: args.resume,
+        shard: args.shard.clone(),
+        checkpoint_every: 2.0,
+        folder: Some(dir.to_path_buf()),
     };
-    let league = crate::league::LeagueArgs {
-        choice: crate::game_choice::GameChoice {
-            game: experiment.game.clone(),
-            players,
-        },
-        bots: bots.join(","),
-        games_per_pairing: per_pairing,
-        seed: experiment.seed,
-        resamples: experiment.resamples.unwrap_or(1000),
-        run: crate::runs::RunArgs {
-            out: Some(dir.join(crate::sweep::GAMES_FILE)),
-            summary: Some(dir.join(RATINGS_FILE)),
-            record: experiment
-                .records
-                .then(|| dir.join(crate::sweep::RECORDS_FILE)),
-            threads: args.threads,
-            quiet: args.quiet,
-            resume: args.resume,
-            shard: args.shard.clone(),
-            checkpoint_every: 2.0,
-            folder: Some(dir.to_path_buf()),
-        },
-        engines: Default::default(),
+    let engines = crate::engines::Engines::default();
+    let result = crate::league::execute(
+        &leagues,
+        labelled,
+        experiment.resamples.unwrap_or(1000),
+        &run,
+        &engines,
+    )?;
+    if !args.quiet {
+        let games: u64 = result.totals.iter().map(|t| t.games).sum();
+        out!(
+            "{} league(s): {games} games ({:.0} games/s)",
+            leagues.len(),
+            result.played_now as f64 / result.elapsed.as_secs_f64().max(1e-9)
+        );
+    }
+    Ok(())
+}
+
+/// Whether `dir` holds the finished leagues of `experiment` (its manifest,
+/// of this plan, and no checkpoint): what `--resume` after an interrupted
+/// speed measurement finds.
+fn leagues_complete(
+    experiment: &Experiment,
+    args: &RunFileArgs,
+    dir: &Path,
+) -> Result<bool, String> {
+    if args.shard.is_some() || args.combination.is_some() || dir.join("checkpoint.json").exists() {
+        return Ok(false);
+    }
+    let Ok(text) = std::fs::read(dir.join("manifest.json")) else {
+        return Ok(false);
     };
-    crate::league::run(league)
+    let Ok(manifest) = serde_json::from_slice::<crate::run_files::Manifest>(&text) else {
+        return Ok(false);
+    };
+    let leagues = experiment.prepared_leagues(args)?;
+    let plan = crate::league::plan_of(&leagues, leagues.len() > 1);
+    let d = &manifest.description;
+    Ok(d.command == "league"
+        && d.shard.is_whole()
+        && d.plan == plan
+        && d.settings.iter().any(|(k, v)| {
+            k == "resamples" && *v == experiment.resamples.unwrap_or(1000).to_string()
+        }))
+}
+
+/// A bot's speed file in a league's results folder.
+pub const SPEED_FILE: &str = "speed.csv";
+
+/// Measure each bot of each league on one thread (`speed_games` games of
+/// the bot in every seat) into `dir/speed.csv`.
+fn measure_speed(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Result<(), String> {
+    let games = experiment.speed_games(args.quick);
+    if games == 0 {
+        return Ok(());
+    }
+    let leagues = experiment.prepared_leagues(args)?;
+    let engines = crate::engines::Engines::default();
+    let mut text = crate::bench::SPEED_HEADER.to_string();
+    for league in &leagues {
+        for (name, config) in &league.bots {
+            let speed = crate::bench::bot_speed(
+                &league.game,
+                config,
+                games,
+                experiment.seed,
+                &engines,
+                &crate::signals::CANCEL,
+            )
+            .map_err(|e| {
+                format!(
+                    "{e}; the leagues are complete in {} (`--resume` measures the speeds again \
+                     and writes the report)",
+                    dir.display()
+                )
+            })?;
+            if !args.quiet {
+                out!(
+                    "speed: {} with {}, {}: {:.1} decisions/s (1 thread)",
+                    league.spec.game,
+                    crate::players_text(league.spec.players),
+                    name,
+                    speed.per_second()
+                );
+            }
+            text.push_str(&crate::bench::speed_row(
+                &league.spec.game,
+                league.spec.players,
+                name,
+                &speed,
+            ));
+        }
+    }
+    crate::plot::write_atomically(&dir.join(SPEED_FILE), text.as_bytes())
 }
 
 /// A league's ratings in its results folder.
 pub const RATINGS_FILE: &str = "ratings.csv";
+
+/// A `game_spec` filter of a plot as the canonical spec the CSVs hold
+/// (`seaside` is `seaside(removed=rulebook)`), so that a file may name a
+/// game as it names it elsewhere. A value that is not a game spec stays.
+fn canonical_game_filters(filters: &mut [(String, String)]) {
+    let players: Option<usize> = filters
+        .iter()
+        .find(|(k, _)| k == "players")
+        .and_then(|(_, v)| v.parse().ok());
+    for (key, value) in filters.iter_mut() {
+        if key != "game_spec" {
+            continue;
+        }
+        let canonical = players
+            .into_iter()
+            .chain(1..=beachcomber::MAX_SEATS)
+            .find_map(|n| beachcomber::games::AnyGame::from_spec(value, n).ok())
+            .map(|g| g.canonical_spec());
+        if let Some(c) = canonical {
+            *value = c;
+        }
+    }
+}
 
 /// Draw the plots and write summary.md from the finished results in `dir`.
 fn report(
@@ -713,6 +1048,7 @@ fn report(
             PlotInput::Ratings => dir.join(RATINGS_FILE),
         };
         let mut request = plot.request(input, dir);
+        canonical_game_filters(&mut request.filters);
         if args.quick {
             // The quick version's cheaper bots, in the filters too.
             for (_, value) in &mut request.filters {
@@ -751,12 +1087,17 @@ fn summary_md(
     let _ = writeln!(
         md,
         "Generated by `beachcomber run {}{}` (beachcomber {}): {} games in {} \
-         combination(s), seed {}, {:.0} s of play with {} thread(s).\n",
+         {}, seed {}, {:.0} s of play with {} thread(s).\n",
         args.file.display(),
         if args.quick { " --quick" } else { "" },
         manifest.description.version,
         games,
         manifest.description.plan.parts.len(),
+        if experiment.kind == Kind::League {
+            "league(s)"
+        } else {
+            "combination(s)"
+        },
         experiment.seed,
         manifest.timing.seconds,
         manifest.timing.threads
@@ -771,11 +1112,20 @@ fn summary_md(
             let _ = writeln!(md, "![{}]({})\n", plot.file, plot.file);
         }
     }
-    let _ = writeln!(
-        md,
-        "Intervals are 95%: Wilson for shares, normal for means. The full metrics (every \
-         seat, every bot) are in `metrics.csv`; docs/sweeps.md explains the columns."
-    );
+    if experiment.kind == Kind::League {
+        let _ = writeln!(
+            md,
+            "Ratings: Bradley-Terry on the Elo scale, the first bot of each league anchored at 0, \
+             with bootstrap 95% intervals over deals; win shares with Wilson 95% intervals are in \
+             `ratings.csv`; docs/tournaments.md explains the columns."
+        );
+    } else {
+        let _ = writeln!(
+            md,
+            "Intervals are 95%: Wilson for shares, normal for means. The full metrics (every \
+             seat, every bot) are in `metrics.csv`; docs/sweeps.md explains the columns."
+        );
+    }
     Ok(md)
 }
 
@@ -862,46 +1212,124 @@ fn bot_shares(bots: &[String], t: &Totals) -> String {
         .join("; ")
 }
 
-/// The ratings of a league, from its ratings CSV.
-fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
-    let path = dir.join(RATINGS_FILE);
-    let mut reader = csv::Reader::from_path(&path)
+/// A CSV file's rows as maps from column to value (for summary.md).
+fn read_table(path: &Path, want: &[&str]) -> Result<Vec<Vec<String>>, String> {
+    let mut reader = csv::Reader::from_path(path)
         .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
     let headers = reader
         .headers()
         .map_err(|e| format!("`{}`: {e}", path.display()))?
         .clone();
-    let col = |name: &str| headers.iter().position(|h| h == name);
-    let (Some(bot), Some(rating), Some(low), Some(high), Some(share)) = (
-        col("bot"),
-        col("rating"),
-        col("low95"),
-        col("high95"),
-        col("win_share"),
-    ) else {
-        return Err(format!("`{}` is not a ratings CSV", path.display()));
-    };
-    let mut rows: Vec<(f64, String)> = Vec::new();
+    let columns = want
+        .iter()
+        .map(|w| {
+            headers
+                .iter()
+                .position(|h| h == *w)
+                .ok_or_else(|| format!("`{}` has no column `{w}`", path.display()))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut rows = Vec::new();
     for record in reader.records() {
         let r = record.map_err(|e| format!("`{}`: {e}", path.display()))?;
-        let value: f64 = r[rating].parse().unwrap_or(f64::NAN);
-        rows.push((
-            value,
-            format!(
-                "| {} | {} | [{}, {}] | {} |",
-                r[bot].replace('|', "\\|"),
-                &r[rating],
-                &r[low],
-                &r[high],
-                &r[share]
-            ),
-        ));
+        rows.push(
+            columns
+                .iter()
+                .map(|&c| r.get(c).unwrap_or_default().to_string())
+                .collect(),
+        );
     }
-    rows.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let _ = writeln!(md, "| bot | rating (Elo) | 95% interval | win share |");
-    let _ = writeln!(md, "| --- | --- | --- | --- |");
-    for (_, row) in rows {
-        let _ = writeln!(md, "{row}");
+    Ok(rows)
+}
+
+/// The ratings of each league, from the ratings CSV: one table per league
+/// (a heading naming its game and players when there are several), the
+/// best bot first; with `speed.csv`, each bot's decisions per second.
+fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
+    let rows = read_table(
+        &dir.join(RATINGS_FILE),
+        &[
+            "game_spec",
+            "players",
+            "bot",
+            "rating",
+            "low95",
+            "high95",
+            "win_share",
+        ],
+    )?;
+    let speed_path = dir.join(SPEED_FILE);
+    let speeds = if speed_path.exists() {
+        Some(read_table(
+            &speed_path,
+            &["game_spec", "players", "bot", "decisions_per_second"],
+        )?)
+    } else {
+        None
+    };
+    // The leagues in file order, each with its rows.
+    let mut leagues: Vec<(&str, &str, Vec<&Vec<String>>)> = Vec::new();
+    for r in &rows {
+        match leagues
+            .iter_mut()
+            .find(|(g, p, _)| *g == r[0] && *p == r[1])
+        {
+            Some((_, _, v)) => v.push(r),
+            None => leagues.push((&r[0], &r[1], vec![r])),
+        }
+    }
+    let several = leagues.len() > 1;
+    let cell = |text: &str| text.replace('|', "\\|");
+    for (i, (game, players, mut rows)) in leagues.into_iter().enumerate() {
+        if i > 0 {
+            let _ = writeln!(md);
+        }
+        if several {
+            let _ = writeln!(md, "## {}, {players} players\n", cell(game));
+        }
+        let rating = |r: &Vec<String>| r[3].parse::<f64>().unwrap_or(f64::NEG_INFINITY);
+        rows.sort_by(|a, b| rating(b).total_cmp(&rating(a)));
+        let speed_of = |bot: &str| {
+            speeds.as_ref().map(|speeds| {
+                speeds
+                    .iter()
+                    .find(|s| s[0] == game && s[1] == players && s[2] == bot)
+                    .and_then(|s| s[3].parse::<f64>().ok())
+                    .map(|v| format!("{v:.0}"))
+                    .unwrap_or_else(|| "—".to_string())
+            })
+        };
+        let (extra_head, extra_rule) = if speeds.is_some() {
+            (" decisions/s (1 thread) |", " --- |")
+        } else {
+            ("", "")
+        };
+        let _ = writeln!(
+            md,
+            "| bot | rating (Elo) | 95% interval | win share |{extra_head}"
+        );
+        let _ = writeln!(md, "| --- | --- | --- | --- |{extra_rule}");
+        for r in rows {
+            let speed = speed_of(&r[2])
+                .map(|s| format!(" {s} |"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                md,
+                "| {} | {} | [{}, {}] | {} |{speed}",
+                cell(&crate::plot::short_label(&r[2])),
+                r[3],
+                r[4],
+                r[5],
+                r[6]
+            );
+        }
+    }
+    if speeds.is_some() {
+        let _ = writeln!(
+            md,
+            "\nDecisions per second (`speed.csv`): each bot alone in every seat, on one thread of \
+             the machine that ran this; they depend on that machine and on what else it ran."
+        );
     }
     Ok(())
 }

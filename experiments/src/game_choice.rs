@@ -7,7 +7,7 @@ use beachcomber::spec::Spec;
 use clap::Args;
 
 /// Which game, with how many players (flattened into each command).
-#[derive(Args, Debug)]
+#[derive(Args, Clone, Debug)]
 pub struct GameChoice {
     /// Game spec (see the list below).
     #[arg(long, value_name = "SPEC", long_help = crate::game_help())]

@@ -13,9 +13,10 @@
 //! together). The ratings do not depend on the order the bots are listed
 //! in, except that the first is anchored at 0.
 
+use beachcomber::games::AnyGame;
 use beachcomber::spec::split_top_level;
 use beachcomber::stats::bradley_terry::{FitConfig, Rating, rate};
-use beachcomber::tournament::{Count, Plan, RunSpec, Totals, rows};
+use beachcomber::tournament::{Count, Part, Plan, RunSpec, Totals, rows};
 use beachcomber_bots::BotConfig;
 use clap::Args;
 
@@ -109,14 +110,39 @@ pub fn ratings(
     rate(bots, &deals, &FitConfig::default(), resamples, seed).map_err(|e| e.to_string())
 }
 
-/// The ratings CSV of a league (header included).
-pub fn ratings_csv(
+/// The games each pairing of the league `spec` plays (its
+/// `games_per_pairing`), from the run itself: every pairing plays the same
+/// number of games per deal.
+pub fn games_per_pairing(spec: &RunSpec) -> u64 {
+    let bots = spec.bots().len() as u64;
+    let pairings = (bots * bots.saturating_sub(1) / 2).max(1);
+    spec.deals * spec.games_per_deal() / pairings
+}
+
+/// The ratings CSV of the leagues of `plan` (one part per league, each
+/// with its totals): the header, then each league's rows in order.
+pub fn plan_ratings_csv(plan: &Plan, totals: &[Totals], resamples: u32) -> String {
+    let mut text = RATINGS_HEADER.to_string();
+    for (part, t) in plan.parts.iter().zip(totals) {
+        text.push_str(&ratings_rows(
+            &part.run,
+            t,
+            games_per_pairing(&part.run),
+            resamples,
+        ));
+    }
+    text
+}
+
+/// The rows of the ratings CSV of one league (no header): one per bot,
+/// none when the fit fails.
+pub fn ratings_rows(
     spec: &RunSpec,
     totals: &Totals,
     per_pairing_games: u64,
     resamples: u32,
 ) -> String {
-    let mut text = RATINGS_HEADER.to_string();
+    let mut text = String::new();
     let Ok((ratings, converged)) = ratings(spec, totals, resamples) else {
         return text;
     };
@@ -141,91 +167,192 @@ pub fn ratings_csv(
     text
 }
 
-/// Run the command.
-pub fn run(args: LeagueArgs) -> Result<(), String> {
-    let game = args.choice.build()?;
-    let players = args.choice.players;
+/// A league checked and expanded (nothing is played): its game, its run
+/// and its bots.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The game.
+    pub game: AnyGame,
+    /// The run: every pairing's lineups on the same deals.
+    pub spec: RunSpec,
+    /// Each bot (distinct canonical specs, in the order given) with its
+    /// configuration.
+    pub bots: Vec<(String, BotConfig)>,
+    /// Games of each pairing.
+    pub games_per_pairing: u64,
+    /// The game spec as given, for the input files it names.
+    pub choice: crate::game_choice::GameChoice,
+}
+
+/// Check and expand the league of `bots` (specs separated by top-level
+/// commas, external engines' names already rewritten) at `choice`'s game
+/// and player count.
+pub fn prepare(
+    choice: &crate::game_choice::GameChoice,
+    bots: &str,
+    games_per_pairing: u64,
+    seed: u64,
+) -> Result<Prepared, String> {
+    let game = choice.build()?;
+    let players = choice.players;
     if players < 2 {
         return Err(format!(
             "--players {players}: a league needs at least 2 players (rate solo play with `tournament`)"
         ));
     }
-    let engines = args.engines.start()?;
-    let bots_text = engines.rewrite_bots(&args.bots)?;
-    let parts = split_top_level(&bots_text).map_err(|e| format!("--bots: {e}"))?;
-    let mut bots: Vec<(String, BotConfig)> = Vec::new();
+    let parts = split_top_level(bots).map_err(|e| format!("--bots: {e}"))?;
+    let mut configs: Vec<(String, BotConfig)> = Vec::new();
     for part in parts {
         let config = BotConfig::parse(part).map_err(|e| format!("--bots: {e}"))?;
         let name = config.to_string();
-        if bots.iter().any(|(n, _)| *n == name) {
+        if configs.iter().any(|(n, _)| *n == name) {
             return Err(format!(
                 "--bots: `{name}` is listed twice; list each bot once"
             ));
         }
-        bots.push((name, config));
+        configs.push((name, config));
     }
-    if bots.len() < 2 {
+    if configs.len() < 2 {
         return Err(format!(
             "--bots: a league needs at least two distinct bots, got {}",
-            bots.len()
+            configs.len()
         ));
     }
-    let names: Vec<String> = bots.iter().map(|(n, _)| n.clone()).collect();
+    let names: Vec<String> = configs.iter().map(|(n, _)| n.clone()).collect();
     let (lineups, per_pairing) = league_lineups(&names, players);
-    if !args.games_per_pairing.is_multiple_of(per_pairing) {
-        let lower = args.games_per_pairing / per_pairing * per_pairing;
+    if !games_per_pairing.is_multiple_of(per_pairing) {
+        let lower = games_per_pairing / per_pairing * per_pairing;
         return Err(format!(
-            "--games-per-pairing {}: must be a multiple of {per_pairing} (the seat rotations of a \
-             pairing with {players} players); use {} or {}",
-            args.games_per_pairing,
+            "--games-per-pairing {games_per_pairing}: must be a multiple of {per_pairing} (the seat \
+             rotations of a pairing with {players} players); use {} or {}",
             lower.max(per_pairing),
             lower + per_pairing
         ));
     }
-    let deals = args.games_per_pairing / per_pairing;
-    let spec = RunSpec::with_lineups(
+    let deals = games_per_pairing / per_pairing;
+    let mut spec = RunSpec::with_lineups(
         &game.canonical_spec(),
         players,
         lineups,
         Count::Deals(deals),
-        args.seed,
+        seed,
         true,
     )
     .map_err(|e| format!("--bots: {e}"))?;
-    let shard = args.run.shard()?;
+    // Two bots at two players are one lineup: keep the pairwise results
+    // per deal all the same (several lineups keep them anyway).
+    spec.pairwise = spec.lineups.len() == 1;
+    Ok(Prepared {
+        game,
+        spec,
+        bots: configs,
+        games_per_pairing,
+        choice: crate::game_choice::GameChoice {
+            game: choice.game.clone(),
+            players,
+        },
+    })
+}
+
+/// The plan of `leagues`: one part per league. Unless `labelled`, a
+/// single league is a plan of one part with no value columns (`beachcomber
+/// league`); otherwise each league's rows begin with its `game_spec` and
+/// `players`.
+pub fn plan_of(leagues: &[Prepared], labelled: bool) -> Plan {
+    if let ([one], false) = (leagues, labelled) {
+        return Plan::single(one.spec.clone());
+    }
+    Plan {
+        parts: leagues
+            .iter()
+            .map(|l| Part {
+                values: vec![
+                    ("game_spec".to_string(), l.spec.game.clone()),
+                    ("players".to_string(), l.spec.players.to_string()),
+                ],
+                run: l.spec.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// Play `leagues` (at least one) as one plan ([`plan_of`]) into `run`'s
+/// files: one pool, one manifest; the summary is the ratings CSV, one
+/// block of rows per league, each fitted from its own part's totals.
+pub fn execute(
+    leagues: &[Prepared],
+    labelled: bool,
+    resamples: u32,
+    run: &RunArgs,
+    engines: &crate::engines::Engines,
+) -> Result<runs::RunResult, String> {
+    let plan = plan_of(leagues, labelled);
+    let mut bots: Vec<(String, BotConfig)> = Vec::new();
+    for (name, config) in leagues.iter().flat_map(|l| &l.bots) {
+        if !bots.iter().any(|(n, _)| n == name) {
+            bots.push((name.clone(), config.clone()));
+        }
+    }
+    let shard = run.shard()?;
     engines.check(bots.iter().map(|(_, c)| c))?;
-    if !args.run.quiet && bots.iter().any(|(_, c)| c.is_cheating()) {
+    if !run.quiet && bots.iter().any(|(_, c)| c.is_cheating()) {
         eprintln!(
             "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
         );
     }
-    let plan = Plan::single(spec.clone());
+    let mut settings = Vec::new();
+    if let ([one], false) = (leagues, labelled) {
+        settings.push((
+            "games_per_pairing".to_string(),
+            one.games_per_pairing.to_string(),
+        ));
+    }
+    settings.push(("resamples".to_string(), resamples.to_string()));
+    let games: Vec<AnyGame> = leagues.iter().map(|l| l.game.clone()).collect();
+    let mut inputs = Vec::new();
+    for l in leagues {
+        for input in l.choice.inputs() {
+            if !inputs.contains(&input) {
+                inputs.push(input);
+            }
+        }
+    }
     let request = RunRequest {
         command: "league",
-        games: std::slice::from_ref(&game),
+        games: &games,
         plan: &plan,
         bots,
-        settings: vec![
-            (
-                "games_per_pairing".to_string(),
-                args.games_per_pairing.to_string(),
-            ),
-            ("resamples".to_string(), args.resamples.to_string()),
-        ],
-        paths: args.run.paths(shard),
-        inputs: args.choice.inputs(),
-        resume: args.run.resume,
-        quiet: args.run.quiet,
-        threads: args.run.threads,
+        settings,
+        paths: run.paths(shard),
+        inputs,
+        resume: run.resume,
+        quiet: run.quiet,
+        threads: run.threads,
         sprt: None,
         shard,
-        checkpoint_every: std::time::Duration::from_secs_f64(args.run.checkpoint_every),
-        engines: &engines,
-        folder: args.run.folder.clone(),
+        checkpoint_every: std::time::Duration::from_secs_f64(run.checkpoint_every),
+        engines,
+        folder: run.folder.clone(),
     };
-    let summary =
-        |totals: &[Totals]| ratings_csv(&spec, &totals[0], args.games_per_pairing, args.resamples);
-    let result = runs::execute(&request, &summary)?;
+    let summary = |totals: &[Totals]| plan_ratings_csv(&plan, totals, resamples);
+    runs::execute(&request, &summary)
+}
+
+/// Run the command.
+pub fn run(args: LeagueArgs) -> Result<(), String> {
+    let engines = args.engines.start()?;
+    let bots_text = engines.rewrite_bots(&args.bots)?;
+    let league = prepare(&args.choice, &bots_text, args.games_per_pairing, args.seed)?;
+    let result = execute(
+        std::slice::from_ref(&league),
+        false,
+        args.resamples,
+        &args.run,
+        &engines,
+    )?;
+    let (spec, players) = (&league.spec, league.spec.players);
+    let names: Vec<String> = league.bots.iter().map(|(n, _)| n.clone()).collect();
+    let per_pairing = league_lineups(&names, players).1;
     for note in engines.failure_notes() {
         eprintln!("{note}");
     }
@@ -233,7 +360,7 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
         return Ok(());
     }
     let totals = &result.totals[0];
-    let (ratings, converged) = ratings(&spec, totals, args.resamples)?;
+    let (ratings, converged) = ratings(spec, totals, args.resamples)?;
     out!(
         "league of {} bots: {} games of {} with {}, seed {}, {} deals x {} games per pairing ({:.0} games/s)",
         names.len(),

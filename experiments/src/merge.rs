@@ -232,7 +232,9 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
             t.merge(part);
         }
     }
-    let sweep = description.command == "sweep";
+    // A sweep, or shards that wrote into folders (an experiment's
+    // `run --shard`): the merge writes into the folder `--out DIR`.
+    let sweep = description.command == "sweep" || args.inputs.iter().all(|p| p.is_dir());
     let args = if sweep {
         sweep_paths(args, &shards)?
     } else {
@@ -327,11 +329,14 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
             .map_err(|e| format!("cannot write the manifest: {e}"))?;
     }
     if !args.quiet {
+        let what = match plan.parts.len() {
+            1 => format!("of {}", plan.first().game),
+            n => format!("in {n} parts"),
+        };
         out!(
-            "merged {count} shard(s) of a {}: {} games of {}, seed {}",
+            "merged {count} shard(s) of a {}: {} games {what}, seed {}",
             description.command,
             totals.iter().map(|t| t.games).sum::<u64>(),
-            plan.first().game,
             plan.first().seed
         );
     }
@@ -356,18 +361,12 @@ fn summary_text(description: &RunDescription, all: &[Totals]) -> Result<String, 
             Ok(text)
         }
         "league" => {
-            let per_pairing = setting("games_per_pairing")
-                .and_then(|v| v.parse().ok())
-                .ok_or("the league manifest has no games_per_pairing")?;
+            // Each league's games per pairing from its part (a plan of
+            // several leagues has no single setting).
             let resamples = setting("resamples")
                 .and_then(|v| v.parse().ok())
                 .ok_or("the league manifest has no resamples")?;
-            Ok(crate::league::ratings_csv(
-                run,
-                totals,
-                per_pairing,
-                resamples,
-            ))
+            Ok(crate::league::plan_ratings_csv(plan, all, resamples))
         }
         "sweep" => {
             let game = AnyGame::from_spec(&run.game, run.players)
@@ -515,35 +514,42 @@ fn merge_records(
     Ok(())
 }
 
-/// A sweep's merge writes into the folder `--out DIR`: `games.csv`,
-/// `metrics.csv`, the records when the shards kept them, and
+/// A sweep's merge (or a merge of shards written into folders, e.g. an
+/// experiment's league) writes into the folder `--out DIR`: the per-game
+/// CSV, the summary (`metrics.csv`, `ratings.csv`), the records when the
+/// shards kept them, each under the name the shards gave it, and
 /// `manifest.json`.
 fn sweep_paths(args: MergeArgs, shards: &[ShardInput]) -> Result<MergeArgs, String> {
     let Some(dir) = args.out.clone() else {
-        return Err("merging a sweep needs --out DIR (the folder to write into)".to_string());
+        return Err(format!(
+            "merging a {} of folders needs --out DIR (the folder to write into)",
+            shards[0].manifest.description.command
+        ));
     };
     if args.summary.is_some() || args.record.is_some() {
-        return Err(
-            "merging a sweep takes only --out DIR: the metrics and records go into the folder"
-                .to_string(),
-        );
+        return Err(format!(
+            "merging a {} of folders takes only --out DIR: the summary and records go into the folder",
+            shards[0].manifest.description.command
+        ));
     }
     if dir.exists() && !dir.is_dir() {
         return Err(format!("--out `{}` is not a folder", dir.display()));
     }
     std::fs::create_dir_all(&dir)
         .map_err(|e| format!("--out: cannot create the folder `{}`: {e}", dir.display()))?;
-    let record = shards[0]
-        .manifest
-        .description
-        .outputs
-        .iter()
-        .find(|(l, _)| l == "--record")
-        .and_then(|(_, p)| Path::new(p).file_name().map(|n| dir.join(n)));
+    let named = |label: &str| {
+        shards[0]
+            .manifest
+            .description
+            .outputs
+            .iter()
+            .find(|(l, _)| l == label)
+            .and_then(|(_, p)| Path::new(p).file_name().map(|n| dir.join(n)))
+    };
     Ok(MergeArgs {
-        out: Some(dir.join(crate::sweep::GAMES_FILE)),
-        summary: Some(dir.join(crate::sweep::METRICS_FILE)),
-        record,
+        out: named("--out").or_else(|| Some(dir.join(crate::sweep::GAMES_FILE))),
+        summary: named("--summary").or_else(|| Some(dir.join(crate::sweep::METRICS_FILE))),
+        record: named("--record"),
         ..args
     })
 }

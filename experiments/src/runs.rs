@@ -7,18 +7,18 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use beachcomber::bot::Bot;
-use beachcomber::game::Game;
 use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::record_io::Compression;
+use beachcomber::runner::{GameReport, GameStop, WantRecord};
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{
-    Chunk, Flow, GameResult, Layout, Plan, PlanPlayed, PlayError, PlayOptions, Shard, Totals,
-    play_plan, rows,
+    Chunk, Flow, GameResult, Layout, PartGame, Plan, PlayError, PlayOptions, Shard, Totals,
+    TypedPart, play_plan_parts, rows,
 };
 use beachcomber::with_game;
 use beachcomber_bots::BotConfig;
@@ -187,7 +187,7 @@ impl OutputPaths {
 pub struct RunRequest<'a> {
     /// The command (`tournament`, `league`, `sweep`), for the manifest.
     pub command: &'static str,
-    /// The game of each part of the plan (all of one kind).
+    /// The game of each part of the plan (parts may be of different games).
     pub games: &'a [AnyGame],
     /// The runs: one part for a tournament or league, one per combination
     /// for a sweep.
@@ -285,8 +285,8 @@ pub fn execute(
     let threads = pool.current_num_threads();
     let mut setup = || -> Result<(), String> {
         if files.has("--out") && files.is_empty("--out") {
-            let extra = with_game!(&request.games[0], |g| g.extra_columns());
-            let header = rows::plan_header(&plan.value_columns(), extra);
+            let extra = rows::extra_columns_union(request.games.iter().map(AnyGame::extra_columns));
+            let header = rows::plan_header(&plan.value_columns(), &extra);
             files.append("--out", header.as_bytes())?;
         }
         files.checkpoint(start.next, &start.totals, threads, true)
@@ -315,16 +315,13 @@ pub fn execute(
         on_done: &on_done,
     };
     let result = pool.install(|| {
-        with_game!(&request.games[0], |g| play_into(
-            g,
-            request.games,
-            plan,
-            &request.bots,
-            request.engines,
-            &play_options,
-            start.totals.clone(),
-            &mut sink
-        ))
+        let parts: Vec<Box<dyn PartGame + '_>> = request
+            .games
+            .iter()
+            .map(|game| with_game!(game, |g| part_game(g, &request.bots, request.engines)))
+            .collect();
+        let parts: Vec<&dyn PartGame> = parts.iter().map(|p| p.as_ref()).collect();
+        play_plan_parts(&parts, plan, &play_options, start.totals.clone(), &mut sink)
     });
     progress.finish();
     let elapsed = began.elapsed();
@@ -417,31 +414,55 @@ impl beachcomber::tournament::Sink for FileSink<'_> {
     }
 }
 
-/// Play the plan's range with fresh bots built from their configurations;
-/// `first` is the first part's game, which says the kind of them all.
-#[allow(clippy::too_many_arguments)]
-fn play_into<G: GameKind>(
-    first: &G,
-    games: &[AnyGame],
-    plan: &Plan,
-    bots: &[(String, BotConfig)],
-    engines: &Engines,
-    options: &PlayOptions<'_>,
-    totals: Vec<Totals>,
-    sink: &mut FileSink<'_>,
-) -> Result<PlanPlayed, PlayError> {
-    let games: Vec<G> = games
-        .iter()
-        .map(|g| g.downcast::<G>().unwrap_or(first).clone())
-        .collect();
-    let bot = |s: &str| -> Box<dyn Bot<G>> {
-        let (_, config) = bots
-            .iter()
-            .find(|(name, _)| name == s)
-            .expect("every lineup spec has a configuration");
-        engines.build::<G>(config)
-    };
-    play_plan(&games, plan, bot, options, totals, sink)
+/// A part's game with fresh bots built from their configurations, as the
+/// engine's [`PartGame`] (the parts of a plan may be of different games).
+fn part_game<'a, G: GameKind>(
+    game: &'a G,
+    bots: &'a [(String, BotConfig)],
+    engines: &'a Engines,
+) -> Box<dyn PartGame + 'a> {
+    struct Part<'a, G> {
+        game: &'a G,
+        bots: &'a [(String, BotConfig)],
+        engines: &'a Engines,
+    }
+    impl<G: GameKind> PartGame for Part<'_, G> {
+        fn players(&self) -> usize {
+            self.game.players()
+        }
+
+        fn extra_columns(&self) -> &'static [&'static str] {
+            self.game.extra_columns()
+        }
+
+        fn play(
+            &self,
+            specs: &[String],
+            index: u64,
+            seed: u64,
+            want_record: WantRecord,
+            cancel: &AtomicBool,
+        ) -> Result<GameReport, GameStop> {
+            let bot = |s: &str| -> Box<dyn Bot<G>> {
+                let (_, config) = self
+                    .bots
+                    .iter()
+                    .find(|(name, _)| name == s)
+                    .expect("every lineup spec has a configuration");
+                self.engines.build::<G>(config)
+            };
+            TypedPart {
+                game: self.game,
+                bot: &bot,
+            }
+            .play(specs, index, seed, want_record, cancel)
+        }
+    }
+    Box::new(Part {
+        game,
+        bots,
+        engines,
+    })
 }
 
 /// How often the plain progress line is printed when standard error is

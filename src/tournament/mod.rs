@@ -52,7 +52,7 @@ use crate::game::Outcome;
 use crate::record::RecordFormat;
 use crate::record_io::Compression;
 use crate::rng::game_seed;
-use crate::runner::{GameStop, WantRecord, play_game_checked};
+use crate::runner::{GameReport, GameStop, WantRecord, play_game_checked};
 
 /// How many games a run plays: a number of games (a multiple of the
 /// rotations) or a number of deals.
@@ -133,6 +133,12 @@ pub struct RunSpec {
     /// Whether deals are played under every rotation of a lineup (only
     /// matters for a lineup of two or more distinct specs).
     pub rotate: bool,
+    /// Keep the pairwise results of every deal ([`Totals::pairs`], what
+    /// ratings are fitted from) although the run has one lineup: a league
+    /// of two bots at two players. Runs of several lineups keep them
+    /// anyway. Written only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pairwise: bool,
 }
 
 impl RunSpec {
@@ -181,6 +187,7 @@ impl RunSpec {
             deals: 0,
             seed,
             rotate,
+            pairwise: false,
         };
         let per_deal = spec.games_per_deal();
         spec.deals = match count {
@@ -594,6 +601,70 @@ pub struct PlanPlayed {
     pub stopped: bool,
 }
 
+/// One part's game and bots with the game's type erased, for
+/// [`play_plan_parts`]: one plan may then hold parts of different games
+/// (a league of Seashells and one of Seaside in one pool). [`TypedPart`]
+/// is one for a game and a bot factory.
+pub trait PartGame: Sync {
+    /// The game's player count.
+    fn players(&self) -> usize;
+    /// The game's own CSV columns ([`crate::game::Game::extra_columns`]).
+    fn extra_columns(&self) -> &'static [&'static str];
+    /// Play game `index` of the plan from `seed`, seat `s` by a fresh bot
+    /// of `specs[s]` ([`play_game_checked`]).
+    fn play(
+        &self,
+        specs: &[String],
+        index: u64,
+        seed: u64,
+        want_record: WantRecord,
+        cancel: &AtomicBool,
+    ) -> Result<GameReport, GameStop>;
+}
+
+/// A game and a bot factory (a fresh bot from a lineup spec) as a
+/// [`PartGame`].
+pub struct TypedPart<'a, G, F> {
+    /// The part's game.
+    pub game: &'a G,
+    /// Builds a fresh bot from a lineup spec.
+    pub bot: &'a F,
+}
+
+impl<G, F> PartGame for TypedPart<'_, G, F>
+where
+    G: RecordFormat,
+    F: Fn(&str) -> Box<dyn Bot<G>> + Sync,
+{
+    fn players(&self) -> usize {
+        self.game.players()
+    }
+
+    fn extra_columns(&self) -> &'static [&'static str] {
+        self.game.extra_columns()
+    }
+
+    fn play(
+        &self,
+        specs: &[String],
+        index: u64,
+        seed: u64,
+        want_record: WantRecord,
+        cancel: &AtomicBool,
+    ) -> Result<GameReport, GameStop> {
+        let mut seat_bots: Vec<Box<dyn Bot<G>>> = specs.iter().map(|s| (self.bot)(s)).collect();
+        play_game_checked(
+            self.game,
+            &mut seat_bots,
+            specs,
+            index,
+            seed,
+            want_record,
+            cancel,
+        )
+    }
+}
+
 /// Play games `options.range` of `plan` (local numbers of the shard
 /// `options.shard`, see [`Layout`]) in parallel on rayon's current pool, in
 /// chunks, counting them from `totals` (one per part: empty totals, or
@@ -608,6 +679,8 @@ pub struct PlanPlayed {
 /// dropped. When the cancel flag is set, every game stops before its next
 /// decision; the games finished before the first unfinished one, down to a
 /// frame boundary, still reach the sink ([`PlayError::Cancelled`]).
+///
+/// Parts of different games: [`play_plan_parts`].
 pub fn play_plan<G, F>(
     games: &[G],
     plan: &Plan,
@@ -620,9 +693,30 @@ where
     G: RecordFormat,
     F: Fn(&str) -> Box<dyn Bot<G>> + Sync,
 {
-    assert_eq!(games.len(), plan.parts.len(), "one game per part");
+    let typed: Vec<TypedPart<'_, G, F>> = games
+        .iter()
+        .map(|game| TypedPart { game, bot: &bot })
+        .collect();
+    let parts: Vec<&dyn PartGame> = typed.iter().map(|t| t as &dyn PartGame).collect();
+    play_plan_parts(&parts, plan, options, totals, sink)
+}
+
+/// [`play_plan`] with each part's game and bots given as a [`PartGame`]
+/// (`parts[p]` plays part `p`), so the parts may be of different games.
+/// The rows' game columns are then those of every part's game, in the
+/// order they first appear ([`rows::extra_columns_union`]), empty where a
+/// part's game has no such column; a plan of one game writes its rows as
+/// [`play_plan`] does.
+pub fn play_plan_parts(
+    parts: &[&dyn PartGame],
+    plan: &Plan,
+    options: &PlayOptions<'_>,
+    totals: Vec<Totals>,
+    sink: &mut dyn Sink,
+) -> Result<PlanPlayed, PlayError> {
+    assert_eq!(parts.len(), plan.parts.len(), "one game per part");
     assert_eq!(totals.len(), plan.parts.len(), "one totals per part");
-    for (game, part) in games.iter().zip(&plan.parts) {
+    for (game, part) in parts.iter().zip(&plan.parts) {
         assert_eq!(game.players(), part.run.players, "the part's player count");
     }
     let layout = Layout::new(plan, options.shard);
@@ -652,6 +746,12 @@ where
             lead
         })
         .collect();
+    // Per part: where the plan's game columns are among its game's own.
+    let columns = rows::extra_columns_union(parts.iter().map(|p| p.extra_columns()));
+    let extras: Vec<Option<Vec<Option<usize>>>> = parts
+        .iter()
+        .map(|p| rows::extras_layout(&columns, p.extra_columns()))
+        .collect();
     let want_records = options.records.is_some();
     let threads = rayon::current_num_threads().max(1) as u64;
     // Play one game; its CSV rows are appended to `rows`.
@@ -663,11 +763,8 @@ where
         let run = &plan.parts[part].run;
         let (deal, lineup, rotation) = run.locate(in_run);
         let (specs, ids) = &seatings[part][lineup][rotation as usize];
-        let mut seat_bots: Vec<Box<dyn Bot<G>>> = specs.iter().map(|s| bot(s)).collect();
         let seed = run.game_seed(in_run);
-        let report = play_game_checked(
-            &games[part],
-            &mut seat_bots,
+        let report = parts[part].play(
             specs,
             index,
             seed,
@@ -694,7 +791,13 @@ where
             forfeit: report.forfeit.map(|f| f.seat),
         };
         if options.want_rows {
-            rows::write_game_rows_after(&leads[part], &result, &quoted[part], rows);
+            rows::write_game_rows_laid_out(
+                &leads[part],
+                &result,
+                &quoted[part],
+                extras[part].as_deref(),
+                rows,
+            );
         }
         (options.on_done)();
         Ok(result)
@@ -1422,6 +1525,130 @@ mod tests {
         }
         assert_eq!(games, played.end);
         assert_eq!(merged, played.totals);
+    }
+
+    /// A bot factory as a function pointer.
+    type MakeBot = fn(&str) -> Box<dyn Bot<Pebbles>>;
+
+    /// A part whose game has its own columns `columns`, valued
+    /// `plies * (i + 1)` for column `i`: a stand-in for a plan mixing
+    /// games of different kinds.
+    struct WithColumns<'a> {
+        inner: TypedPart<'a, Pebbles, MakeBot>,
+        columns: &'static [&'static str],
+    }
+
+    impl PartGame for WithColumns<'_> {
+        fn players(&self) -> usize {
+            self.inner.players()
+        }
+
+        fn extra_columns(&self) -> &'static [&'static str] {
+            self.columns
+        }
+
+        fn play(
+            &self,
+            specs: &[String],
+            index: u64,
+            seed: u64,
+            want_record: WantRecord,
+            cancel: &AtomicBool,
+        ) -> Result<GameReport, GameStop> {
+            let mut report = self.inner.play(specs, index, seed, want_record, cancel)?;
+            report.extras = (1..=self.columns.len() as i64)
+                .map(|i| i64::from(report.plies) * i)
+                .collect();
+            Ok(report)
+        }
+    }
+
+    #[test]
+    fn parts_of_different_games_write_the_union_of_their_columns() {
+        let part = |players: usize, lineup: &[&str], deals: u64| Part {
+            values: vec![("p".to_string(), players.to_string())],
+            run: RunSpec::new(
+                "pebbles",
+                players,
+                &specs(lineup),
+                Count::Deals(deals),
+                3,
+                true,
+            )
+            .unwrap(),
+        };
+        let plan = Plan {
+            parts: vec![
+                part(2, &["rand", "first"], 5),
+                part(3, &["rand"], 4),
+                part(2, &["first"], 3),
+            ],
+        };
+        let make = bot as MakeBot;
+        let games: Vec<Pebbles> = plan
+            .parts
+            .iter()
+            .map(|p| Pebbles {
+                players: p.run.players,
+            })
+            .collect();
+        let columns: [&'static [&'static str]; 3] = [&["a", "b"], &["b", "c"], &[]];
+        let parts: Vec<WithColumns<'_>> = games
+            .iter()
+            .zip(columns)
+            .map(|(game, columns)| WithColumns {
+                inner: TypedPart { game, bot: &make },
+                columns,
+            })
+            .collect();
+        let dyn_parts: Vec<&dyn PartGame> = parts.iter().map(|p| p as &dyn PartGame).collect();
+        let union = rows::extra_columns_union(dyn_parts.iter().map(|p| p.extra_columns()));
+        assert_eq!(union, ["a", "b", "c"]);
+        let never = AtomicBool::new(false);
+        let play = |threads: usize| {
+            let options = PlayOptions {
+                shard: Shard::WHOLE,
+                range: 0..plan.games(),
+                want_rows: true,
+                records: None,
+                cancel: &never,
+                on_done: &|| {},
+            };
+            let totals = plan.parts.iter().map(|p| Totals::new(&p.run)).collect();
+            let mut sink = PlanBytes::default();
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let played = pool
+                .install(|| play_plan_parts(&dyn_parts, &plan, &options, totals, &mut sink))
+                .unwrap();
+            (String::from_utf8(sink.rows).unwrap(), played)
+        };
+        let (text, played) = play(2);
+        assert_eq!(play(1).0, text, "the same rows at any thread count");
+        // The same games and totals as the plan of one game.
+        let (plain, plain_played) = play_plan_bytes(&plan, Shard::WHOLE, 2);
+        assert_eq!(played.totals.len(), 3);
+        for (a, b) in played.totals.iter().zip(&plain_played.totals) {
+            assert_eq!(a.games, b.games);
+            assert_eq!(a.bots, b.bots);
+        }
+        let plain = String::from_utf8(plain.rows).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), plain.lines().count());
+        assert_eq!(lines.len(), 5 * 2 * 2 + 4 * 3 + 3 * 2);
+        for (i, (line, plain)) in lines.iter().zip(plain.lines()).enumerate() {
+            let plies: i64 = plain.split(',').nth(11).unwrap().parse().unwrap();
+            let tail = if i < 20 {
+                format!(",{},{},", plies, 2 * plies)
+            } else if i < 32 {
+                format!(",,{},{}", plies, 2 * plies)
+            } else {
+                ",,,".to_string()
+            };
+            assert_eq!(*line, format!("{plain}{tail}"), "row {i}");
+        }
     }
 
     /// The rows of a whole run played alone.

@@ -78,6 +78,47 @@ pub fn write_game_rows(result: &GameResult, bots: &[String], out: &mut Vec<u8>) 
 /// [`write_game_rows`] with `lead` (CSV fields, each followed by its comma:
 /// a plan part's values) at the start of every row.
 pub fn write_game_rows_after(lead: &[u8], result: &GameResult, bots: &[String], out: &mut Vec<u8>) {
+    write_game_rows_laid_out(lead, result, bots, None, out);
+}
+
+/// The game columns of a plan whose parts may be of different games: the
+/// columns of each part's game (`per_part`, each
+/// [`crate::game::Game::extra_columns`]) in the order they first appear.
+/// One game's columns for a plan of one game.
+pub fn extra_columns_union<'a>(per_part: impl IntoIterator<Item = &'a [&'a str]>) -> Vec<&'a str> {
+    let mut columns: Vec<&str> = Vec::new();
+    for list in per_part {
+        for &c in list {
+            if !columns.contains(&c) {
+                columns.push(c);
+            }
+        }
+    }
+    columns
+}
+
+/// Where each of `columns` (a plan's game columns, [`extra_columns_union`])
+/// is among a part's own game columns `own`: `None` when they are the
+/// same list (the rows are written as they are), else one entry per
+/// column, `None` for a column the part's game does not have (left empty).
+pub fn extras_layout(columns: &[&str], own: &[&str]) -> Option<Vec<Option<usize>>> {
+    (columns != own).then(|| {
+        columns
+            .iter()
+            .map(|c| own.iter().position(|o| o == c))
+            .collect()
+    })
+}
+
+/// [`write_game_rows_after`] with the game's own columns laid out as
+/// `extras` says ([`extras_layout`]; `None`: as they are).
+pub fn write_game_rows_laid_out(
+    lead: &[u8],
+    result: &GameResult,
+    bots: &[String],
+    extras: Option<&[Option<usize>]>,
+    out: &mut Vec<u8>,
+) {
     let players = result.seat_bots.len();
     let spec_bytes: usize = result.seat_bots.iter().map(|&b| bots[b].len()).sum();
     let ranks = ranks(result);
@@ -106,12 +147,20 @@ pub fn write_game_rows_after(lead: &[u8], result: &GameResult, bots: &[String], 
             push_u64(&mut suffix, seat as u64);
         }
     }
-    for &value in &result.extras {
+    let mut push_extra = |value: Option<i64>| {
         suffix.push(b',');
-        if value < 0 {
-            suffix.push(b'-');
+        if let Some(value) = value {
+            if value < 0 {
+                suffix.push(b'-');
+            }
+            push_u64(&mut suffix, value.unsigned_abs());
         }
-        push_u64(&mut suffix, value.unsigned_abs());
+    };
+    match extras {
+        None => result.extras.iter().for_each(|&v| push_extra(Some(v))),
+        Some(layout) => layout
+            .iter()
+            .for_each(|i| push_extra(i.and_then(|i| result.extras.get(i).copied()))),
     }
     suffix.push(b'\n');
     out.reserve(players * (prefix.len() + suffix.len() + 32) + spec_bytes);

@@ -188,7 +188,8 @@ pub struct Totals {
     /// The paired comparison, with exactly two distinct bots in one
     /// lineup.
     pub paired: Option<PairedTotals>,
-    /// Pairwise results per deal, for a run of several lineups (a league).
+    /// Pairwise results per deal, for a run of several lineups or with
+    /// [`RunSpec::pairwise`] (a league).
     pub pairs: Option<PairTotals>,
     /// Games with two or more seats (those with a winning margin).
     #[serde(default)]
@@ -283,7 +284,7 @@ impl Totals {
                 open: BTreeMap::new(),
             }
         });
-        let pairs = (!one_lineup).then(PairTotals::default);
+        let pairs = (!one_lineup || spec.pairwise).then(PairTotals::default);
         Totals {
             games: 0,
             ties: 0,
