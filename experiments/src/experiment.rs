@@ -48,22 +48,13 @@ pub struct RunFileArgs {
     /// Write here instead of `results/NAME/` (or the scratch folder).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: Option<u64>,
-    /// No progress report and no result table.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Continue an interrupted run of this file.
-    #[arg(long)]
-    pub resume: bool,
-    /// Play only part I of N (into `DIR/shards/I/`); `--merge N` then
-    /// joins the parts and draws the plots.
-    #[arg(long, value_name = "I/N", conflicts_with = "merge")]
-    pub shard: Option<String>,
+    /// Threads, progress, resume, shard and checkpoints.
+    #[command(flatten)]
+    pub control: crate::runs::RunControl,
     /// Join the N finished shards in `DIR/shards/` into `DIR`, then write
     /// the plots and summary.md.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", conflicts_with = "shard",
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub merge: Option<u64>,
     /// Play only combination K (counted from 0, in the order of
     /// metrics.csv; in a league file, league K), complete, into `--out`:
@@ -499,11 +490,7 @@ impl Experiment {
                 records: self.records,
                 max_combinations: beachcomber::sweep::DEFAULT_MAX_COMBINATIONS,
                 force: false,
-                threads: common.threads,
-                quiet: common.quiet,
-                resume: common.resume,
-                shard: common.shard.clone(),
-                checkpoint_every: 2.0,
+                control: common.control.clone(),
                 engines: Default::default(),
             });
         }
@@ -783,7 +770,7 @@ fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), String> {
 pub fn run(args: RunFileArgs) -> Result<(), String> {
     let experiment = Experiment::read(&args.file)?;
     let (name, dir) = results_dir(&args)?;
-    let play_dir = match args.shard.as_deref() {
+    let play_dir = match args.control.shard.as_deref() {
         Some(shard) => {
             let shard = beachcomber::tournament::Shard::parse(shard)
                 .map_err(|e| format!("--shard: {e}"))?;
@@ -802,7 +789,7 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
             out: Some(dir.clone()),
             summary: None,
             record: None,
-            quiet: args.quiet,
+            quiet: args.control.quiet,
         })?;
     } else {
         match experiment.kind {
@@ -848,7 +835,7 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                 }
             }
             Kind::League => {
-                if args.resume && leagues_complete(&experiment, &args, &play_dir)? {
+                if args.control.resume && leagues_complete(&experiment, &args, &play_dir)? {
                     // Stopped during the speed measurement: only that is
                     // left to do.
                 } else {
@@ -859,8 +846,8 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                 }
             }
         }
-        if args.shard.is_some() {
-            if !args.quiet {
+        if args.control.shard.is_some() {
+            if !args.control.quiet {
                 out!(
                     "shard written to {}; when every shard is done: beachcomber run {} --merge N",
                     play_dir.display(),
@@ -875,7 +862,7 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
         measure_speed(&experiment, &args, &dir)?;
     }
     report(&experiment, &name, &args, &dir)?;
-    if !args.quiet {
+    if !args.control.quiet {
         out!("{} written to {}", name, dir.display());
     }
     Ok(())
@@ -904,11 +891,7 @@ fn run_league(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Result
         record: experiment
             .records
             .then(|| dir.join(crate::sweep::RECORDS_FILE)),
-        threads: args.threads,
-        quiet: args.quiet,
-        resume: args.resume,
-        shard: args.shard.clone(),
-        checkpoint_every: 2.0,
+        control: args.control.clone(),
         folder: Some(dir.to_path_buf()),
     };
     let engines = crate::engines::Engines::default();
@@ -919,7 +902,7 @@ fn run_league(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Result
         &run,
         &engines,
     )?;
-    if !args.quiet {
+    if !args.control.quiet {
         let games: u64 = result.totals.iter().map(|t| t.games).sum();
         out!(
             "{} league(s): {games} games ({:.0} games/s)",
@@ -938,7 +921,10 @@ fn leagues_complete(
     args: &RunFileArgs,
     dir: &Path,
 ) -> Result<bool, String> {
-    if args.shard.is_some() || args.combination.is_some() || dir.join("checkpoint.json").exists() {
+    if args.control.shard.is_some()
+        || args.combination.is_some()
+        || dir.join("checkpoint.json").exists()
+    {
         return Ok(false);
     }
     let Ok(text) = std::fs::read(dir.join("manifest.json")) else {
@@ -988,7 +974,7 @@ fn measure_speed(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Res
                     dir.display()
                 )
             })?;
-            if !args.quiet {
+            if !args.control.quiet {
                 out!(
                     "speed: {} with {}, {}: {:.1} decisions/s (1 thread)",
                     league.spec.game,

@@ -293,9 +293,9 @@ pub fn execute(
             bots.push((name.clone(), config.clone()));
         }
     }
-    let shard = run.shard()?;
+    let shard = run.control.shard()?;
     engines.check(bots.iter().map(|(_, c)| c))?;
-    if !run.quiet && bots.iter().any(|(_, c)| c.is_cheating()) {
+    if !run.control.quiet && bots.iter().any(|(_, c)| c.is_cheating()) {
         eprintln!(
             "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
         );
@@ -325,12 +325,12 @@ pub fn execute(
         settings,
         paths: run.paths(shard),
         inputs,
-        resume: run.resume,
-        quiet: run.quiet,
-        threads: run.threads,
+        resume: run.control.resume,
+        quiet: run.control.quiet,
+        threads: run.control.threads,
         sprt: None,
         shard,
-        checkpoint_every: std::time::Duration::from_secs_f64(run.checkpoint_every),
+        checkpoint_every: std::time::Duration::from_secs_f64(run.control.checkpoint_every),
         engines,
         folder: run.folder.clone(),
     };
@@ -356,7 +356,7 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
     for note in engines.failure_notes() {
         eprintln!("{note}");
     }
-    if args.run.quiet {
+    if args.run.control.quiet {
         return Ok(());
     }
     let totals = &result.totals[0];

@@ -30,8 +30,8 @@ use crate::output::resolve_outputs;
 use crate::run_files::{RunDescription, RunFiles, describe_outputs};
 use crate::signals;
 
-/// The options every command that plays a run shares: outputs, threads,
-/// progress, resume and shard.
+/// The options of `tournament` and `league` (and of an experiment's
+/// leagues): outputs, and threads, progress, resume and shard.
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {
     /// Write one CSV row per seat per game here.
@@ -45,6 +45,20 @@ pub struct RunArgs {
     /// compressed if the name ends in `.gz` (gzip) or `.zst` (zstd).
     #[arg(long, value_name = "FILE.jsonl[.gz|.zst]")]
     pub record: Option<PathBuf>,
+    /// Threads, progress, resume, shard and checkpoints.
+    #[command(flatten)]
+    pub control: RunControl,
+    /// The folder holding the run's `manifest.json` and `checkpoint.json`
+    /// (an experiment's results folder); `None`: beside the first output.
+    #[arg(skip)]
+    pub folder: Option<PathBuf>,
+}
+
+/// The run-control options every command that plays a run shares
+/// (`tournament`, `league`, `sweep`, `run`): threads, progress, resume,
+/// shard and checkpoints. None of them changes the results.
+#[derive(Args, Debug, Clone)]
+pub struct RunControl {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
@@ -54,10 +68,13 @@ pub struct RunArgs {
     /// Continue an interrupted run: the same command, plus --resume.
     #[arg(long)]
     pub resume: bool,
-    /// Play only part I of N of the run: the deals whose number is I modulo N,
-    /// with the seeds of the whole run (`beachcomber merge` joins the parts).
-    /// Default: from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (or _MIN/_MAX)
-    /// when set. `{shard}` in an output name is replaced by I.
+    /// Play only part I of N: the deals whose number is I modulo N (in every
+    /// combination or league), with the seeds of the whole run. `tournament`,
+    /// `league` and `sweep` replace `{shard}` in an output name by I, take the
+    /// shard from a Slurm array task (SLURM_ARRAY_TASK_ID and
+    /// SLURM_ARRAY_TASK_COUNT, or _MIN/_MAX) when --shard is not given, and
+    /// `beachcomber merge` joins the parts; `beachcomber run` plays part I into
+    /// `DIR/shards/I/` (give it --shard) and `run --merge N` joins them.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
     /// Most seconds between two checkpoints of a resumable run (0: after
@@ -65,10 +82,13 @@ pub struct RunArgs {
     #[arg(long, value_name = "SECS", default_value_t = 2.0,
           value_parser = parse_seconds)]
     pub checkpoint_every: f64,
-    /// The folder holding the run's `manifest.json` and `checkpoint.json`
-    /// (an experiment's results folder); `None`: beside the first output.
-    #[arg(skip)]
-    pub folder: Option<PathBuf>,
+}
+
+impl RunControl {
+    /// The shard: `--shard`, else the Slurm array task, else the whole run.
+    pub fn shard(&self) -> Result<Shard, String> {
+        shard_from(self.shard.as_deref())
+    }
 }
 
 /// `--checkpoint-every`: seconds from 0 to 86400.
@@ -82,11 +102,6 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
 }
 
 impl RunArgs {
-    /// The shard: `--shard`, else the Slurm array task, else the whole run.
-    pub fn shard(&self) -> Result<Shard, String> {
-        shard_from(self.shard.as_deref())
-    }
-
     /// The output paths, `{shard}` replaced by the shard's index.
     pub fn paths(&self, shard: Shard) -> OutputPaths {
         let fill = |p: &Option<PathBuf>| {

@@ -11,7 +11,7 @@ use beachcomber::tournament::{Plan, Totals};
 use beachcomber_bots::BotConfig;
 use clap::Args;
 
-use crate::runs::{self, OutputPaths, RunRequest, RunResult};
+use crate::runs::{self, OutputPaths, RunControl, RunRequest, RunResult};
 
 /// The per-game CSV in a sweep's folder.
 pub const GAMES_FILE: &str = "games.csv";
@@ -87,22 +87,9 @@ pub struct SweepArgs {
     /// Play more combinations than --max-combinations.
     #[arg(long)]
     pub force: bool,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: Option<u64>,
-    /// No progress report and no result table.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Continue an interrupted sweep: the same command, plus --resume.
-    #[arg(long)]
-    pub resume: bool,
-    /// Play only part I of N of every combination (see `tournament --help`).
-    #[arg(long, value_name = "I/N")]
-    pub shard: Option<String>,
-    /// Most seconds between two checkpoints (0: after every chunk).
-    #[arg(long, value_name = "SECS", default_value_t = 2.0,
-          value_parser = crate::runs::parse_seconds)]
-    pub checkpoint_every: f64,
+    /// Threads, progress, resume, shard and checkpoints.
+    #[command(flatten)]
+    pub control: RunControl,
     /// External bots (docs/protocol.md).
     #[command(flatten)]
     pub engines: crate::engines::EngineArgs,
@@ -222,7 +209,7 @@ pub fn execute(
     engines: &crate::engines::Engines,
     dir: &Path,
 ) -> Result<RunResult, String> {
-    let shard = runs::shard_from(args.shard.as_deref())?;
+    let shard = args.control.shard()?;
     if dir.exists() && !dir.is_dir() {
         return Err(format!(
             "--out `{}` is not a folder (a sweep writes several files into a folder)",
@@ -231,7 +218,7 @@ pub fn execute(
     }
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("--out: cannot create the folder `{}`: {e}", dir.display()))?;
-    if !args.quiet && prepared.bots.iter().any(|(_, c)| c.is_cheating()) {
+    if !args.control.quiet && prepared.bots.iter().any(|(_, c)| c.is_cheating()) {
         eprintln!(
             "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
         );
@@ -250,12 +237,12 @@ pub fn execute(
         settings,
         paths: paths(dir, args.records),
         inputs,
-        resume: args.resume,
-        quiet: args.quiet,
-        threads: args.threads,
+        resume: args.control.resume,
+        quiet: args.control.quiet,
+        threads: args.control.threads,
         sprt: None,
         shard,
-        checkpoint_every: std::time::Duration::from_secs_f64(args.checkpoint_every),
+        checkpoint_every: std::time::Duration::from_secs_f64(args.control.checkpoint_every),
         engines,
         folder: Some(dir.to_path_buf()),
     };
@@ -268,7 +255,7 @@ pub fn execute(
 pub fn run(args: SweepArgs) -> Result<(), String> {
     let engines = args.engines.start()?;
     let prepared = prepare(&args, &engines)?;
-    let shard = runs::shard_from(args.shard.as_deref())?;
+    let shard = args.control.shard()?;
     let dir = PathBuf::from(
         args.out
             .to_string_lossy()
@@ -279,7 +266,7 @@ pub fn run(args: SweepArgs) -> Result<(), String> {
     for note in engines.failure_notes() {
         eprintln!("{note}");
     }
-    if !args.quiet {
+    if !args.control.quiet {
         print_summary(&plan, &result, &dir);
     }
     Ok(())

@@ -160,14 +160,14 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     let spec = run_spec(&args, &game, &specs)?;
     let sprt = parse_sprt(args.sprt.as_deref(), &spec)?;
     engines.check(&configs)?;
-    let shard = args.run.shard()?;
+    let shard = args.run.control.shard()?;
     if sprt.is_some() && !shard.is_whole() {
         return Err(format!(
             "--sprt cannot run in shards (shard {shard}): the test needs the games in order; \
              run it on one machine"
         ));
     }
-    if !args.run.quiet && configs.iter().any(BotConfig::is_cheating) {
+    if !args.run.control.quiet && configs.iter().any(BotConfig::is_cheating) {
         eprintln!(
             "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
         );
@@ -191,12 +191,12 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
         settings,
         paths: args.run.paths(shard),
         inputs: args.choice.inputs(),
-        resume: args.run.resume,
-        quiet: args.run.quiet,
-        threads: args.run.threads,
+        resume: args.run.control.resume,
+        quiet: args.run.control.quiet,
+        threads: args.run.control.threads,
         sprt,
         shard,
-        checkpoint_every: std::time::Duration::from_secs_f64(args.run.checkpoint_every),
+        checkpoint_every: std::time::Duration::from_secs_f64(args.run.control.checkpoint_every),
         engines: &engines,
         folder: args.run.folder.clone(),
     };
@@ -206,7 +206,7 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
         text
     };
     let result = runs::execute(&request, &summary)?;
-    if !args.run.quiet {
+    if !args.run.control.quiet {
         print_summary(&spec, &game, &result, sprt.as_ref());
     }
     engines
