@@ -767,15 +767,20 @@ fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), String> {
 }
 
 /// Run the command.
-pub fn run(args: RunFileArgs) -> Result<(), String> {
+pub fn run(mut args: RunFileArgs) -> Result<(), String> {
     let experiment = Experiment::read(&args.file)?;
     let (name, dir) = results_dir(&args)?;
-    let play_dir = match args.control.shard.as_deref() {
-        Some(shard) => {
-            let shard = beachcomber::tournament::Shard::parse(shard)
-                .map_err(|e| format!("--shard: {e}"))?;
-            dir.join("shards").join(shard.index.to_string())
-        }
+    // The shard: `--shard`, else a Slurm array task's (as for the other
+    // commands); a shard plays into `DIR/shards/I/` and draws nothing.
+    // Merging, redrawing or replaying one combination plays no shard.
+    let shard = if args.merge.is_some() || args.report_only || args.combination.is_some() {
+        beachcomber::tournament::Shard::WHOLE
+    } else {
+        args.control.shard()?
+    };
+    args.control.shard = (shard.count > 1).then(|| format!("{}/{}", shard.index, shard.count));
+    let play_dir = match args.control.shard {
+        Some(_) => dir.join("shards").join(shard.index.to_string()),
         None => dir.clone(),
     };
     if args.report_only {

@@ -70,11 +70,11 @@ pub struct RunControl {
     pub resume: bool,
     /// Play only part I of N: the deals whose number is I modulo N (in every
     /// combination or league), with the seeds of the whole run. `tournament`,
-    /// `league` and `sweep` replace `{shard}` in an output name by I, take the
-    /// shard from a Slurm array task (SLURM_ARRAY_TASK_ID and
-    /// SLURM_ARRAY_TASK_COUNT, or _MIN/_MAX) when --shard is not given, and
+    /// `league` and `sweep` replace `{shard}` in an output name by I, and
     /// `beachcomber merge` joins the parts; `beachcomber run` plays part I into
-    /// `DIR/shards/I/` (give it --shard) and `run --merge N` joins them.
+    /// `DIR/shards/I/` and `run --merge N` joins them. Every command takes the
+    /// shard from a Slurm array task (SLURM_ARRAY_TASK_ID and
+    /// SLURM_ARRAY_TASK_COUNT, or _MIN/_MAX) when --shard is not given.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
     /// Most seconds between two checkpoints of a resumable run (0: after

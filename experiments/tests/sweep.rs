@@ -492,6 +492,53 @@ fn a_malformed_experiment_file_names_the_line_and_the_key() {
 /// Several `[[sweep]]` tables make one plan (the union of their value
 /// columns), and `--combination K` replays one combination exactly.
 #[test]
+fn a_slurm_array_task_runs_its_shard_of_an_experiment_file() {
+    let dir = temp_dir();
+    let file = dir.path().join("small.toml");
+    std::fs::write(
+        &file,
+        "kind = \"sweep\"\ngame = \"shell-dash\"\nplayers = 2\nbots = [\"random\"]\n\
+         games = 30\nseed = 5\nvary = { max_turns = [50, 200] }\n",
+    )
+    .unwrap();
+    let whole = dir.path().join("whole");
+    ok(&["run", s(&file), "--quiet", "--out", s(&whole)]);
+    let split = dir.path().join("split");
+    // Task 1 of an array of 2, without --shard: its part, in shards/1/.
+    let o = bin()
+        .args(["run", s(&file), "--quiet", "--out", s(&split)])
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .env("SLURM_ARRAY_TASK_COUNT", "2")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(split.join("shards/1/manifest.json").exists());
+    assert!(!split.join("summary.md").exists());
+    assert!(!split.join("metrics.csv").exists());
+    ok(&[
+        "run",
+        s(&file),
+        "--quiet",
+        "--out",
+        s(&split),
+        "--shard",
+        "0/2",
+    ]);
+    ok(&[
+        "run",
+        s(&file),
+        "--quiet",
+        "--out",
+        s(&split),
+        "--merge",
+        "2",
+    ]);
+    for f in ["metrics.csv", "games.csv"] {
+        assert_eq!(read(&split.join(f)), read(&whole.join(f)), "{f}");
+    }
+}
+
+#[test]
 fn several_sweeps_make_one_plan_and_one_combination_replays_exactly() {
     let dir = temp_dir();
     let file = dir.path().join("two.toml");
