@@ -622,7 +622,8 @@ vary = { max_turns = [50, 200] }
 /// replaying its cheapest part with `run --combination K` into `scratch`:
 /// a sweep's cheapest combination (the fewest games among lineups without
 /// a searching bot) must reproduce its rows of `metrics.csv`, a league
-/// study's cheapest league (the fewest games; the first of equals) its rows
+/// study's cheapest league (the fewest decisions, then games; the first of
+/// equals) its rows
 /// of `ratings.csv`, exactly. The names checked (sweeps, leagues), or what
 /// differs.
 fn check_committed_studies(
@@ -677,8 +678,11 @@ fn check_committed_studies(
             run["deals"].as_u64().unwrap() * per_deal
         };
         let k = if league {
+            // Every league rates the same bots: the fewest decisions played
+            // (the manifest's exact totals) is the cheapest to replay.
+            let decisions = |i: usize| manifest["totals"][i]["plies_sum"].as_u64().unwrap_or(0);
             (0..parts.len())
-                .min_by_key(|&i| games(&parts[i]["run"]))
+                .min_by_key(|&i| (decisions(i), games(&parts[i]["run"])))
                 .unwrap()
         } else {
             let cost = |part: &serde_json::Value| {
