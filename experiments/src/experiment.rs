@@ -957,6 +957,13 @@ pub const SPEED_FILE: &str = "speed.csv";
 fn measure_speed(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Result<(), String> {
     let games = experiment.speed_games(args.quick);
     if games == 0 {
+        // No measurement: a speed.csv left by an earlier run of other
+        // settings would be shown beside these ratings; remove it.
+        let stale = dir.join(SPEED_FILE);
+        if stale.exists() {
+            std::fs::remove_file(&stale)
+                .map_err(|e| format!("cannot remove the stale `{}`: {e}", stale.display()))?;
+        }
         return Ok(());
     }
     let leagues = experiment.prepared_leagues(args)?;

@@ -295,6 +295,11 @@ fn speed_csv_has_a_row_per_league_and_bot() {
     ok(&["run", s(&file), "--quiet", "--out", s(&plain)]);
     assert!(!plain.join("speed.csv").exists());
     assert!(!read(&plain.join("summary.md")).contains("decisions/s"));
+    // The same file without speed_games played again into the folder that
+    // has a speed.csv: the stale file goes, and its column with it.
+    ok(&["run", s(&file), "--quiet", "--out", s(&out)]);
+    assert!(!out.join("speed.csv").exists());
+    assert!(!read(&out.join("summary.md")).contains("decisions/s"));
 }
 
 #[test]
