@@ -368,18 +368,6 @@ fn wait_until(what: &str, mut pred: impl FnMut() -> bool) {
     }
 }
 
-/// Whether process `pid` catches SIGINT (its handler is installed).
-fn catches_sigint(pid: u32) -> bool {
-    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
-        return false;
-    };
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("SigCgt:"))
-        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-        .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
-}
-
 fn spawn(args: &[&str]) -> Child {
     bin()
         .args(args)

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use common::{bin, names, run, s, signal, stderr, temp_dir};
+use common::{bin, catches_sigint, names, refused, run, s, signal, stderr, temp_dir};
 
 fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
@@ -487,18 +487,6 @@ replace = { "ismcts(iterations=500)" = "ismcts(iterations=4)", "ismcts(iteration
     );
 }
 
-/// Whether process `pid` catches SIGINT (its handler is installed).
-fn catches_sigint(pid: u32) -> bool {
-    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
-        return false;
-    };
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("SigCgt:"))
-        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-        .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
-}
-
 /// Ctrl-C during the speed measurement stops it (exit 130) with the
 /// leagues' files complete; `--resume` then measures the speeds only.
 #[test]
@@ -560,21 +548,6 @@ fn ctrl_c_stops_the_speed_measurement_and_resume_measures_again() {
         "{speed}"
     );
     assert!(read(&out.join("summary.md")).contains("decisions/s (1 thread)"));
-}
-
-/// Run `args` expecting a one-line error containing `want`, and no output.
-fn refused(args: &[&str], want: &str, out: &Path) {
-    let o = run(args);
-    assert_eq!(o.status.code(), Some(1), "{args:?}");
-    let err = stderr(&o);
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
-    assert!(err.starts_with("error: "), "{err}");
-    assert!(err.contains(want), "{args:?}: want `{want}` in: {err}");
-    assert!(
-        !out.exists() || names(out).is_empty(),
-        "no output for {args:?}: {:?}",
-        names(out)
-    );
 }
 
 #[test]

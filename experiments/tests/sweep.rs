@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use common::{bin, names, run, s, signal, stderr, temp_dir};
+use common::{bin, names, refused, run, s, signal, stderr, temp_dir};
 
 fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
@@ -263,21 +263,6 @@ fn a_sweep_resumes_after_an_interruption_and_merges_from_shards() {
             "{f} after merge"
         );
     }
-}
-
-/// Run `args` expecting a one-line error containing `want`, and no output.
-fn refused(args: &[&str], want: &str, out: &Path) {
-    let o = run(args);
-    assert_eq!(o.status.code(), Some(1), "{args:?}");
-    let err = stderr(&o);
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
-    assert!(err.starts_with("error: "), "{err}");
-    assert!(err.contains(want), "{args:?}: want `{want}` in: {err}");
-    assert!(
-        !out.exists() || names(out).is_empty(),
-        "no output for {args:?}: {:?}",
-        names(out)
-    );
 }
 
 #[test]

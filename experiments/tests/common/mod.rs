@@ -51,3 +51,30 @@ pub fn signal(child: &Child, sig: i32) {
     let rc = unsafe { libc::kill(child.id() as libc::pid_t, sig) };
     assert_eq!(rc, 0, "kill failed");
 }
+
+/// Run `args` expecting a one-line error containing `want`, and no output.
+pub fn refused(args: &[&str], want: &str, out: &Path) {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}");
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains(want), "{args:?}: want `{want}` in: {err}");
+    assert!(
+        !out.exists() || names(out).is_empty(),
+        "no output for {args:?}: {:?}",
+        names(out)
+    );
+}
+
+/// Whether process `pid` catches SIGINT (its handler is installed).
+pub fn catches_sigint(pid: u32) -> bool {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+        return false;
+    };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+}
