@@ -18,6 +18,8 @@
 //! only on the game numbers, so the finished files are the same to the
 //! byte as those of an uninterrupted run.
 //!
+//! While a partial file grows, it is synced in the background every
+//! [`WRITEBACK_BYTES`], so that the final sync waits only for the tail.
 //! When the run is whole, the partial files are synced and renamed to
 //! their final names, `PRIMARY.manifest.json` is written (the run in
 //! canonical form, the version, the exact totals, and the timings, which
@@ -35,6 +37,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use beachcomber::tournament::{Plan, Shard, Totals};
@@ -50,6 +53,13 @@ pub const MANIFEST_FORMAT: u32 = 2;
 /// Most time between two checkpoints while games finish, by default
 /// (`--checkpoint-every`).
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
+
+/// Bytes written to a partial file between two background writebacks.
+/// Measured on this project's 2-core machine (ext4 on a virtual disk,
+/// 2,000,000 random 4-player Seashells games, 600 MB of CSV): without
+/// writeback the final sync took about 1.2 s; with a writeback every
+/// 32 MiB it takes about 40 ms.
+const WRITEBACK_BYTES: u64 = 32 << 20;
 
 /// Everything that decides a run's output bytes, in canonical form: what a
 /// resumed command must repeat exactly, and what a merge checks.
@@ -136,9 +146,76 @@ struct Output {
     bytes: u64,
     /// Written at the end only (the summary), not streamed.
     at_end: bool,
+    /// Bytes written since the last background writeback started.
+    unsynced: u64,
+    /// The background writeback in flight, if any (see [`WRITEBACK_BYTES`]).
+    writeback: Option<JoinHandle<io::Result<()>>>,
 }
 
 impl Output {
+    /// A streamed output, nothing written yet.
+    fn new(
+        label: String,
+        given: PathBuf,
+        target: Option<PathBuf>,
+        partial: Option<PathBuf>,
+        at_end: bool,
+    ) -> Output {
+        Output {
+            label,
+            given,
+            target,
+            partial,
+            writer: None,
+            bytes: 0,
+            at_end,
+            unsynced: 0,
+            writeback: None,
+        }
+    }
+
+    /// Once [`WRITEBACK_BYTES`] have been written to a partial file since
+    /// the last writeback and none is in flight, start one: flush the
+    /// buffer and `sync_data` a second handle of the file on a thread of
+    /// its own, while the run goes on. The final sync before the rename
+    /// then waits only for the tail. Without this, the kernel keeps up to
+    /// gigabytes dirty and that final sync took a third of a fast run.
+    fn maybe_start_writeback(&mut self) -> Result<(), String> {
+        if self.partial.is_none() || self.unsynced < WRITEBACK_BYTES {
+            return Ok(());
+        }
+        if self.writeback.as_ref().is_some_and(|h| !h.is_finished()) {
+            return Ok(());
+        }
+        self.join_writeback()?;
+        let Some(w) = self.writer.as_mut() else {
+            return Ok(());
+        };
+        let file = w
+            .flush()
+            .and_then(|()| w.get_ref().try_clone())
+            .map_err(|e| self.cannot(e))?;
+        self.unsynced = 0;
+        // A thread that cannot start only loses the overlap: the final
+        // sync still makes the file durable.
+        self.writeback = std::thread::Builder::new()
+            .name("writeback".into())
+            .spawn(move || file.sync_data())
+            .ok();
+        Ok(())
+    }
+
+    /// Wait for the writeback in flight and pass on its error: the second
+    /// handle shares the file's error state, so an error it saw would not
+    /// be seen again by the final sync.
+    fn join_writeback(&mut self) -> Result<(), String> {
+        match self.writeback.take().map(JoinHandle::join) {
+            None | Some(Ok(Ok(()))) => Ok(()),
+            Some(Ok(Err(e))) => Err(self.cannot(e)),
+            Some(Err(_)) => Err(self.cannot("the background sync failed")),
+        }
+    }
+
     fn cannot(&self, e: impl std::fmt::Display) -> String {
         format!(
             "{}: cannot write `{}`: {e}",
@@ -311,15 +388,13 @@ impl RunFiles {
             ));
         }
         for (r, at_end) in all {
-            let mut output = Output {
-                label: r.label().to_string(),
-                given: r.given().to_path_buf(),
-                target: r.target().map(Path::to_path_buf),
-                partial: r.target().map(|t| with_suffix(t, ".partial")),
-                writer: None,
-                bytes: 0,
+            let mut output = Output::new(
+                r.label().to_string(),
+                r.given().to_path_buf(),
+                r.target().map(Path::to_path_buf),
+                r.target().map(|t| with_suffix(t, ".partial")),
                 at_end,
-            };
+            );
             if at_end {
                 self.outputs.push(output);
                 continue;
@@ -408,15 +483,13 @@ impl RunFiles {
         for (r, at_end) in all {
             let target = r.target().map(Path::to_path_buf);
             let partial = target.as_deref().map(|t| with_suffix(t, ".partial"));
-            let mut output = Output {
-                label: r.label().to_string(),
-                given: r.given().to_path_buf(),
+            let mut output = Output::new(
+                r.label().to_string(),
+                r.given().to_path_buf(),
                 target,
-                partial: partial.clone(),
-                writer: None,
-                bytes: 0,
+                partial.clone(),
                 at_end,
-            };
+            );
             if !at_end {
                 let partial = partial.expect("a resumable run has regular outputs");
                 let want = checkpoint
@@ -475,6 +548,8 @@ impl RunFiles {
             w.write_all(bytes)
                 .map_err(|e| format!("{}: cannot write `{}`: {e}", o.label, o.given.display()))?;
             o.bytes += bytes.len() as u64;
+            o.unsynced += bytes.len() as u64;
+            o.maybe_start_writeback()?;
         }
         Ok(())
     }
@@ -582,6 +657,7 @@ impl RunFiles {
             o.writer = Some(BufWriter::new(file));
         }
         for o in &mut self.outputs {
+            o.join_writeback()?;
             if let Some(w) = o.writer.take() {
                 let file = w.into_inner().map_err(|e| o.cannot(e.error()))?;
                 if o.partial.is_some() {
@@ -621,6 +697,9 @@ impl RunFiles {
     /// and returns how to continue; otherwise the partial files are removed.
     pub fn abandon(&mut self) -> Option<String> {
         let _ = self.flush();
+        for o in &mut self.outputs {
+            let _ = o.join_writeback();
+        }
         if let Some(path) = &self.checkpoint {
             let partials: Vec<String> = self
                 .outputs

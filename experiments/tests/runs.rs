@@ -913,3 +913,44 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
         serde_json::json!({"index": 1, "count": 3})
     );
 }
+
+/// An output larger than the background writeback's step (32 MiB) is
+/// synced in the background as it grows: the finished file holds the same
+/// bytes as the same run written to standard output (where nothing is
+/// synced), and no partial or temporary file is left.
+#[test]
+fn a_large_out_synced_in_the_background_is_written_whole() {
+    let dir = temp_dir();
+    let out = dir.path().join("games.csv");
+    let args = |out: &str| {
+        run(&[
+            "tournament",
+            "--game",
+            "seashells",
+            "--players",
+            "4",
+            "--games",
+            "130000",
+            "--seed",
+            "5",
+            "--quiet",
+            "--out",
+            out,
+        ])
+    };
+    let to_file = args(s(&out));
+    assert!(to_file.status.success(), "{}", stderr(&to_file));
+    let to_stdout = args("/dev/stdout");
+    assert!(to_stdout.status.success(), "{}", stderr(&to_stdout));
+    let written = std::fs::read(&out).unwrap();
+    assert!(written.len() > 36 << 20, "{} bytes", written.len());
+    assert_eq!(written.len(), to_stdout.stdout.len());
+    assert!(written == to_stdout.stdout, "the file differs from stdout");
+    let rows = written.iter().filter(|&&b| b == b'\n').count();
+    assert_eq!(rows, 1 + 4 * 130_000);
+    assert_eq!(
+        names(dir.path()),
+        ["games.csv", "games.csv.manifest.json"],
+        "only the output and its manifest"
+    );
+}

@@ -120,73 +120,134 @@ pub fn write_game_rows_laid_out(
     out: &mut Vec<u8>,
 ) {
     let players = result.seat_bots.len();
-    let spec_bytes: usize = result.seat_bots.iter().map(|&b| bots[b].len()).sum();
-    let ranks = ranks(result);
     let w = &result.outcome.winners;
+    let ranks = ranks(result);
+    let extra_count = extras.map_or(result.extras.len(), <[_]>::len);
+    // Room for the longest rows these values can make (every integer at
+    // its most digits, with a sign): the rows are written in place, then
+    // the buffer is cut to what was written.
+    let spec_bytes: usize = result.seat_bots.iter().map(|&b| bots[b].len()).sum();
+    let fixed = lead.len() + 4 * 21 + 3 * 21 + 7 + 3 + 2 * 21 + 30 + extra_count * 22 + 1;
+    let begin = out.len();
+    out.resize(begin + players * fixed + spec_bytes, 0);
+    let buf = &mut out[begin..];
     // The prefix (game, deal, rotation, seed) and the suffix (plies, turns,
-    // end, the game's columns) are the same on every row: formatted once.
-    let mut prefix = Vec::with_capacity(64 + lead.len());
-    prefix.extend_from_slice(lead);
-    push_u64(&mut prefix, result.index);
-    prefix.push(b',');
-    push_u64(&mut prefix, result.deal);
-    prefix.push(b',');
-    push_u64(&mut prefix, result.rotation);
-    prefix.push(b',');
-    push_u64(&mut prefix, result.seed);
-    prefix.push(b',');
-    let mut suffix = Vec::with_capacity(32);
-    push_u64(&mut suffix, u64::from(result.plies));
-    suffix.push(b',');
-    push_u64(&mut suffix, u64::from(result.turns));
-    // `end`: `finished`, or `forfeit:S` when seat S's bot forfeited.
-    match result.forfeit {
-        None => suffix.extend_from_slice(b",finished"),
-        Some(seat) => {
-            suffix.extend_from_slice(b",forfeit:");
-            push_u64(&mut suffix, seat as u64);
-        }
-    }
-    let mut push_extra = |value: Option<i64>| {
-        suffix.push(b',');
-        if let Some(value) = value {
-            if value < 0 {
-                suffix.push(b'-');
-            }
-            push_u64(&mut suffix, value.unsigned_abs());
-        }
-    };
-    match extras {
-        None => result.extras.iter().for_each(|&v| push_extra(Some(v))),
-        Some(layout) => layout
-            .iter()
-            .for_each(|i| push_extra(i.and_then(|i| result.extras.get(i).copied()))),
-    }
-    suffix.push(b'\n');
-    out.reserve(players * (prefix.len() + suffix.len() + 32) + spec_bytes);
+    // end, the game's columns) are the same on every row: formatted on the
+    // first row, copied to the others. `at` is where the next byte goes.
+    let mut at = put(buf, 0, lead);
+    at = put_number(buf, at, result.index);
+    at = put(buf, at, b",");
+    at = put_number(buf, at, result.deal);
+    at = put(buf, at, b",");
+    at = put_number(buf, at, result.rotation);
+    at = put(buf, at, b",");
+    at = put_number(buf, at, result.seed);
+    at = put(buf, at, b",");
+    let prefix = 0..at;
+    let mut suffix = 0..0;
     for (seat, &bot) in result.seat_bots.iter().enumerate() {
-        let (share, won): (&[u8], &[u8]) = if w.contains(seat) {
-            (SHARES[w.len()].as_bytes(), b",1,")
-        } else {
-            (b"0.0000", b",0,")
-        };
-        out.extend_from_slice(&prefix);
-        push_u64(out, seat as u64);
-        out.push(b',');
-        out.extend_from_slice(bots[bot].as_bytes());
-        out.push(b',');
-        let score = result.outcome.scores[seat];
-        if score < 0 {
-            out.push(b'-');
+        if seat > 0 {
+            buf.copy_within(prefix.clone(), at);
+            at += prefix.len();
         }
-        push_u64(out, u64::from(score.unsigned_abs()));
-        out.push(b',');
-        push_u64(out, ranks[seat]);
-        out.push(b',');
-        out.extend_from_slice(share);
-        out.extend_from_slice(won);
-        out.extend_from_slice(&suffix);
+        at = put_number(buf, at, seat as u64);
+        at = put(buf, at, b",");
+        at = put(buf, at, bots[bot].as_bytes());
+        at = put(buf, at, b",");
+        at = put_signed(buf, at, i64::from(result.outcome.scores[seat]));
+        at = put(buf, at, b",");
+        at = put_number(buf, at, ranks[seat]);
+        at = if w.contains(seat) {
+            let at = put(buf, at, b",");
+            let at = put(buf, at, SHARES[w.len()].as_bytes());
+            put(buf, at, b",1,")
+        } else {
+            put(buf, at, b",0.0000,0,")
+        };
+        if seat > 0 {
+            buf.copy_within(suffix.clone(), at);
+            at += suffix.len();
+            continue;
+        }
+        let from = at;
+        at = put_number(buf, at, u64::from(result.plies));
+        at = put(buf, at, b",");
+        at = put_number(buf, at, u64::from(result.turns));
+        // `end`: `finished`, or `forfeit:S` when seat S's bot forfeited.
+        at = match result.forfeit {
+            None => put(buf, at, b",finished"),
+            Some(seat) => {
+                let at = put(buf, at, b",forfeit:");
+                put_number(buf, at, seat as u64)
+            }
+        };
+        let mut push_extra = |at: usize, value: Option<i64>| {
+            let at = put(buf, at, b",");
+            value.map_or(at, |v| put_signed(buf, at, v))
+        };
+        at = match extras {
+            None => result
+                .extras
+                .iter()
+                .fold(at, |at, &v| push_extra(at, Some(v))),
+            Some(layout) => layout.iter().fold(at, |at, i| {
+                push_extra(at, i.and_then(|i| result.extras.get(i).copied()))
+            }),
+        };
+        at = put(buf, at, b"\n");
+        suffix = from..at;
     }
+    out.truncate(begin + at);
+}
+
+/// Write `bytes` at `at` in `buf`; returns the position after them. The
+/// row writers pass the position by value so that it stays in a register.
+#[inline(always)]
+fn put(buf: &mut [u8], at: usize, bytes: &[u8]) -> usize {
+    buf[at..at + bytes.len()].copy_from_slice(bytes);
+    at + bytes.len()
+}
+
+/// Write the decimal digits of `n` at `at` (see [`put`]). Seats, ranks,
+/// scores and lengths are mostly below 100 and are written at once.
+#[inline(always)]
+fn put_number(buf: &mut [u8], at: usize, n: u64) -> usize {
+    if n < 10 {
+        buf[at] = b'0' + n as u8;
+        at + 1
+    } else if n < 100 {
+        let pair = n as usize * 2;
+        buf[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+        at + 2
+    } else {
+        put_long_number(buf, at, n)
+    }
+}
+
+/// [`put_number`] for `n` ≥ 100: two digits at a time from the last.
+fn put_long_number(buf: &mut [u8], at: usize, mut n: u64) -> usize {
+    let end = at + n.ilog10() as usize + 1;
+    let mut i = end;
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    if n >= 10 {
+        let pair = n as usize * 2;
+        buf[i - 2..i].copy_from_slice(&PAIRS[pair..pair + 2]);
+    } else {
+        buf[i - 1] = b'0' + n as u8;
+    }
+    end
+}
+
+/// [`put_number`] of a signed number.
+#[inline(always)]
+fn put_signed(buf: &mut [u8], at: usize, n: i64) -> usize {
+    let at = if n < 0 { put(buf, at, b"-") } else { at };
+    put_number(buf, at, n.unsigned_abs())
 }
 
 /// `1/k` with 4 decimals, by the number of winners `k` (`{:.4}`).
@@ -194,33 +255,12 @@ const SHARES: [&str; 9] = [
     "0.0000", "1.0000", "0.5000", "0.3333", "0.2500", "0.2000", "0.1667", "0.1429", "0.1250",
 ];
 
-/// Two-digit pairs "00".."99", for [`push_u64`].
+/// Two-digit pairs "00".."99", for [`put_number`].
 const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 2021222324252627282930313233343536373839\
 4041424344454647484950515253545556575859\
 6061626364656667686970717273747576777879\
 8081828384858687888990919293949596979899";
-
-/// Append the decimal digits of `n` (two at a time).
-fn push_u64(out: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    while n >= 100 {
-        let pair = (n % 100) as usize * 2;
-        n /= 100;
-        i -= 2;
-        digits[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
-    }
-    if n >= 10 {
-        let pair = n as usize * 2;
-        i -= 2;
-        digits[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
-    } else {
-        i -= 1;
-        digits[i] = b'0' + n as u8;
-    }
-    out.extend_from_slice(&digits[i..]);
-}
 
 /// The `--summary` rows of a run (after [`SUMMARY_HEADER`]): one per bot
 /// (`kind` = `bot`, empty `seat`), then one per seat (`kind` = `seat`; its
@@ -333,11 +373,90 @@ mod tests {
         for (k, text) in SHARES.iter().enumerate().skip(1) {
             assert_eq!(*text, format!("{:.4}", 1.0 / k as f64));
         }
-        let mut out = Vec::new();
-        for n in [0, 7, 10, 1234567890123, u64::MAX] {
-            out.clear();
-            push_u64(&mut out, n);
-            assert_eq!(out, n.to_string().as_bytes());
+    }
+
+    #[test]
+    fn numbers_are_written_as_display_writes_them() {
+        let mut buf = [0u8; 64];
+        let cases = [
+            0,
+            7,
+            9,
+            10,
+            99,
+            100,
+            101,
+            999,
+            1000,
+            1234567890123,
+            10u64.pow(19),
+            u64::MAX,
+        ];
+        for n in cases {
+            let at = put_number(&mut buf, 3, n);
+            assert_eq!(&buf[3..at], n.to_string().as_bytes());
+        }
+        for n in [0, -1, -10, 42, i64::MIN, i64::MAX] {
+            let at = put_signed(&mut buf, 0, n);
+            assert_eq!(&buf[..at], n.to_string().as_bytes());
+        }
+    }
+
+    /// The longest values of every field fit the room reserved for a game,
+    /// and the rows are exactly those `format!` writes.
+    #[test]
+    fn the_longest_rows_are_written_exactly() {
+        use crate::game::{Outcome, SeatSet};
+        let mut winners = SeatSet::EMPTY;
+        winners.insert(1);
+        winners.insert(2);
+        let result = GameResult {
+            index: u64::MAX,
+            part: 0,
+            deal: u64::MAX - 1,
+            lineup: 0,
+            rotation: u64::MAX - 2,
+            seed: u64::MAX - 3,
+            seat_bots: vec![0, 1, 0],
+            outcome: Outcome {
+                scores: [i32::MIN, i32::MAX, i32::MAX].into_iter().collect(),
+                winners,
+            },
+            plies: u32::MAX,
+            turns: u32::MAX - 1,
+            extras: vec![i64::MIN, i64::MAX, 0],
+            record_line: None,
+            forfeit: Some(usize::MAX),
+        };
+        let bots = ["\"a,b\"".to_string(), "random".to_string()];
+        let lead = b"x,";
+        let layout = [Some(2), None, Some(0), Some(1)];
+        for extras in [None, Some(&layout[..])] {
+            let mut out = b"kept".to_vec();
+            write_game_rows_laid_out(lead, &result, &bots, extras, &mut out);
+            let tail = match extras {
+                None => format!(",{},{},0", i64::MIN, i64::MAX),
+                Some(_) => format!(",0,,{},{}", i64::MIN, i64::MAX),
+            };
+            let row = |seat: usize, bot: &str, score: i32, rank: u64, share: &str, won: u8| {
+                format!(
+                    "x,{},{},{},{},{seat},{bot},{score},{rank},{share},{won},{},{},forfeit:{}{tail}\n",
+                    u64::MAX,
+                    u64::MAX - 1,
+                    u64::MAX - 2,
+                    u64::MAX - 3,
+                    u32::MAX,
+                    u32::MAX - 1,
+                    usize::MAX,
+                )
+            };
+            let want = format!(
+                "kept{}{}{}",
+                row(0, "\"a,b\"", i32::MIN, 3, "0.0000", 0),
+                row(1, "random", i32::MAX, 1, "0.5000", 1),
+                row(2, "\"a,b\"", i32::MAX, 1, "0.5000", 1),
+            );
+            assert_eq!(String::from_utf8(out).unwrap(), want);
         }
     }
 }

@@ -7,9 +7,11 @@
 
 use std::collections::BTreeMap;
 
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use super::{GameResult, RunSpec};
+use crate::game::MAX_SEATS;
 use crate::stats::bradley_terry::PairResult;
 use crate::stats::pairwise::pairwise_from_ranks;
 use crate::stats::{Z95, mean_ci95_from_sums, wilson};
@@ -245,7 +247,7 @@ impl PairTotals {
 /// The rank of every seat in `result` (1 = best, standard competition
 /// ranking): a seat is beaten by every seat that shares the win when it
 /// does not, and, among seats alike in that, by every higher score.
-pub fn ranks(result: &GameResult) -> Vec<u64> {
+pub fn ranks(result: &GameResult) -> ArrayVec<u64, MAX_SEATS> {
     let o = &result.outcome;
     let n = o.scores.len();
     let beats = |t: usize, s: usize| {
