@@ -122,14 +122,22 @@ pub fn write_game_rows_laid_out(
     let players = result.seat_bots.len();
     let w = &result.outcome.winners;
     let ranks = ranks(result);
+    // Room for the longest rows these values can make: the rows are
+    // written in place, then the buffer is cut to what was written. A
+    // number takes at most 20 digits and a sign, and its comma.
+    const NUMBER: usize = 22;
     let extra_count = extras.map_or(result.extras.len(), <[_]>::len);
-    // Room for the longest rows these values can make (every integer at
-    // its most digits, with a sign): the rows are written in place, then
-    // the buffer is cut to what was written.
     let spec_bytes: usize = result.seat_bots.iter().map(|&b| bots[b].len()).sum();
-    let fixed = lead.len() + 4 * 21 + 3 * 21 + 7 + 3 + 2 * 21 + 30 + extra_count * 22 + 1;
+    let row = lead.len()
+        + 4 * NUMBER // game, deal, rotation, seed
+        + 3 * NUMBER + 1 // seat, score, rank; the spec's comma
+        + ",0.0000,0,".len() // win_share, won
+        + 2 * NUMBER // plies, turns
+        + ",forfeit:".len() + NUMBER // end
+        + extra_count * NUMBER
+        + 1; // the newline
     let begin = out.len();
-    out.resize(begin + players * fixed + spec_bytes, 0);
+    out.resize(begin + players * row + spec_bytes, 0);
     let buf = &mut out[begin..];
     // The prefix (game, deal, rotation, seed) and the suffix (plies, turns,
     // end, the game's columns) are the same on every row: formatted on the
