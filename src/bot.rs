@@ -15,6 +15,7 @@ use std::fmt;
 
 use crate::game::{Game, Outcome, Seat};
 use crate::rng::GameRng;
+use crate::spec::one_line;
 
 /// A strategy that picks an action for the seat to move.
 pub trait Bot<G: Game>: Send {
@@ -85,18 +86,21 @@ pub enum BotError {
     },
     /// Reading from or writing to the bot failed.
     Io(String),
+    /// The run was interrupted (Ctrl-C) while the bot was deciding.
+    Interrupted,
 }
 
 impl fmt::Display for BotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BotError::Start(why) => write!(f, "cannot start it: {why}"),
-            BotError::Refused(why) => write!(f, "it refused the handshake: {why}"),
-            BotError::Crashed(why) => write!(f, "it crashed: {why}"),
+            BotError::Start(why) => write!(f, "cannot start it: {}", one_line(why)),
+            BotError::Refused(why) => write!(f, "it refused the handshake: {}", one_line(why)),
+            BotError::Crashed(why) => write!(f, "it crashed: {}", one_line(why)),
             BotError::Timeout { ms } => write!(f, "no answer within {ms} ms (timed out)"),
-            BotError::Malformed(why) => write!(f, "malformed answer: {why}"),
-            BotError::Illegal { action } => write!(f, "illegal action `{action}`"),
-            BotError::Io(why) => write!(f, "cannot talk to it: {why}"),
+            BotError::Malformed(why) => write!(f, "malformed answer: {}", one_line(why)),
+            BotError::Illegal { action } => write!(f, "illegal action `{}`", one_line(action)),
+            BotError::Io(why) => write!(f, "cannot talk to it: {}", one_line(why)),
+            BotError::Interrupted => f.write_str("interrupted"),
         }
     }
 }

@@ -203,6 +203,9 @@ fn play<G: RecordFormat>(
         let mut decision_rng = rng_from_seed(decision_seed(seed, plies as u64));
         let action = match bots[seat].try_choose(game, &state, &mut decision_rng) {
             Ok(action) => action,
+            // A bot interrupted by the cancel flag (an engine's wait ends
+            // at Ctrl-C) did not fail.
+            Err(_) if cancel.load(Ordering::Relaxed) => return Err(GameStop::Cancelled),
             Err(error) => {
                 let failure = BotFailure {
                     bot: bot_specs.get(seat).cloned().unwrap_or_default(),

@@ -91,6 +91,7 @@ impl EngineArgs {
                 OnEngineError::Forfeit => OnFailure::Forfeit,
             },
             log: log_path.clone(),
+            cancel: Some(&crate::signals::CANCEL),
         };
         Ok(Engines {
             pools: specs

@@ -505,6 +505,9 @@ impl<'g, G: GameKind> Session<'g, G> {
             };
             if seat != self.opts.human {
                 if let Err(why) = self.bot_move(seat) {
+                    if signals::cancelled() {
+                        return self.stopped(End::Interrupted);
+                    }
                     self.failure = Some(why);
                     return self.stopped(End::BotFailed);
                 }

@@ -15,19 +15,24 @@
 //! with the engine's name and the process id.
 
 use std::fmt;
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use beachcomber::bot::{Bot, BotError, OnFailure};
 use beachcomber::game::Outcome;
 use beachcomber::games::GameKind;
 use beachcomber::rng::{GameRng, Rng};
+use beachcomber::spec::one_line;
 use serde_json::{Value, json};
+
+mod log;
+mod process;
+
+pub use log::{EngineLog, LOG_HEAD, LOG_TAIL, Log, MAX_STDERR_LINE, open_log};
+pub use process::MAX_LINE;
+use process::Process;
 
 /// The protocol version this program speaks (the `protocol` field of
 /// `hello`; docs/protocol.md).
@@ -36,17 +41,9 @@ pub const PROTOCOL_VERSION: u64 = 1;
 /// The default time a process has for each answer, in milliseconds.
 pub const DEFAULT_TIMEOUT_MS: u64 = 60_000;
 
-/// The longest line read from a process (longer is a malformed answer).
-pub const MAX_LINE: u64 = 1 << 20;
-
 /// The least time a process has for its handshake (starting an
 /// interpreter can take a while on a loaded machine).
 pub const MIN_HANDSHAKE: Duration = Duration::from_secs(10);
-
-/// How long a process that closed its output has to exit before it is
-/// reported without its exit status, and how long a process has to exit
-/// by itself at shutdown before it is killed.
-const EXIT_GRACE: Duration = Duration::from_millis(500);
 
 /// Why an engine declaration is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,10 +136,10 @@ pub struct EngineSettings {
     pub on_failure: OnFailure,
     /// Where the processes' standard error goes.
     pub log: PathBuf,
+    /// Set when the run is interrupted: a wait for an engine ends at once
+    /// ([`BotError::Interrupted`]).
+    pub cancel: Option<&'static AtomicBool>,
 }
-
-/// The shared log file the processes' standard error is copied into.
-type Log = Arc<Mutex<File>>;
 
 /// One declared engine and its idle processes (see the module docs).
 pub struct EnginePool {
@@ -164,19 +161,6 @@ impl fmt::Debug for EnginePool {
             .field("settings", &self.settings)
             .finish_non_exhaustive()
     }
-}
-
-/// Open (append to) the log file.
-pub fn open_log(path: &Path) -> Result<Log, EngineError> {
-    OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map(|f| Arc::new(Mutex::new(f)))
-        .map_err(|e| EngineError::Log {
-            path: path.to_path_buf(),
-            why: e.to_string(),
-        })
 }
 
 impl EnginePool {
@@ -236,15 +220,30 @@ impl EnginePool {
     }
 
     /// Say goodbye to every idle process: close its input, give it a
-    /// moment to exit, then kill it.
+    /// moment to exit, then kill its process group; then write the log's
+    /// kept tail.
     pub fn shutdown(&self) {
         let idle = match self.idle.lock() {
             Ok(mut idle) => std::mem::take(&mut *idle),
-            Err(_) => return,
+            Err(_) => Vec::new(),
         };
         for mut process in idle {
             let _ = process.send(&json!({"type": "quit"}));
             process.close();
+        }
+        self.note(|| None);
+        if let Ok(mut log) = self.log.lock() {
+            log.finish();
+        }
+    }
+
+    /// Write `line()` (without its newline) to the log, if any.
+    fn note(&self, line: impl FnOnce() -> Option<String>) {
+        if let Some(mut line) = line() {
+            line.push('\n');
+            if let Ok(mut log) = self.log.lock() {
+                log.write(line.as_bytes());
+            }
         }
     }
 
@@ -266,14 +265,17 @@ impl EnginePool {
     /// the log).
     fn start(&self) -> Result<Process, BotError> {
         self.handshake().inspect_err(|e| {
-            if let Ok(mut log) = self.log.lock() {
-                let _ = writeln!(log, "[{}] cannot start a process: {e}", self.spec.name);
-            }
+            self.note(|| Some(format!("[{}] cannot start a process: {e}", self.spec.name)));
         })
     }
 
     fn handshake(&self) -> Result<Process, BotError> {
-        let mut process = Process::spawn(&self.spec, &self.log, self.settings.timeout)?;
+        let mut process = Process::spawn(
+            &self.spec,
+            &self.log,
+            self.settings.timeout,
+            self.settings.cancel,
+        )?;
         process.timeout = self.settings.timeout.max(MIN_HANDSHAKE);
         let answer = process
             .send(&json!({
@@ -304,14 +306,14 @@ impl EnginePool {
                         "it speaks protocol {p}, this program {PROTOCOL_VERSION}"
                     )));
                 }
-                if let Ok(mut log) = self.log.lock() {
-                    let _ = writeln!(
-                        log,
+                let (name, version) = (one_line(name), one_line(version));
+                self.note(|| {
+                    Some(format!(
                         "[{} pid {}] handshake: {name} {version}",
                         self.spec.name,
-                        process.child.id()
-                    );
-                }
+                        process.id()
+                    ))
+                });
                 if let Ok(mut declared) = self.declared.lock()
                     && declared.is_none()
                 {
@@ -354,171 +356,6 @@ fn clip(text: &str) -> String {
     out
 }
 
-/// A running engine process.
-struct Process {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Result<String, String>>,
-    timeout: Duration,
-    stderr: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Process {
-    fn spawn(spec: &EngineSpec, log: &Log, timeout: Duration) -> Result<Process, BotError> {
-        let mut child = Command::new(&spec.command[0])
-            .args(&spec.command[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| BotError::Start(format!("`{}`: {e}", spec.command.join(" "))))?;
-        let pid = child.id();
-        let (Some(stdin), Some(stdout), Some(stderr)) =
-            (child.stdin.take(), child.stdout.take(), child.stderr.take())
-        else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(BotError::Start("no pipes to the process".into()));
-        };
-        let (send, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut line = Vec::new();
-                let read = (&mut reader).take(MAX_LINE).read_until(b'\n', &mut line);
-                let message = match read {
-                    Ok(0) => break,
-                    Ok(_) if !line.ends_with(b"\n") && line.len() as u64 >= MAX_LINE => {
-                        Err(format!("a line longer than {MAX_LINE} bytes"))
-                    }
-                    Ok(_) => String::from_utf8(line).map_err(|_| "a line that is not UTF-8".into()),
-                    Err(e) => Err(e.to_string()),
-                };
-                let stop = message.is_err();
-                if send.send(message).is_err() || stop {
-                    break;
-                }
-            }
-        });
-        let log = log.clone();
-        let prefix = format!("[{} pid {pid}] ", spec.name);
-        let stderr = std::thread::spawn(move || {
-            let reader = BufReader::new(stderr);
-            for line in reader.split(b'\n') {
-                let Ok(line) = line else { break };
-                if let Ok(mut file) = log.lock() {
-                    let _ = file
-                        .write_all(prefix.as_bytes())
-                        .and_then(|()| file.write_all(&line))
-                        .and_then(|()| file.write_all(b"\n"));
-                }
-            }
-        });
-        Ok(Process {
-            child,
-            stdin: Some(stdin),
-            lines,
-            timeout,
-            stderr: Some(stderr),
-        })
-    }
-
-    /// Write one message (one line).
-    fn send(&mut self, message: &Value) -> Result<(), BotError> {
-        let mut line = message.to_string().into_bytes();
-        line.push(b'\n');
-        let written = match self.stdin.as_mut() {
-            Some(stdin) => stdin.write_all(&line).and_then(|()| stdin.flush()),
-            None => Err(std::io::ErrorKind::BrokenPipe.into()),
-        };
-        written.map_err(|e| {
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                BotError::Crashed(self.exit_text())
-            } else {
-                BotError::Io(e.to_string())
-            }
-        })
-    }
-
-    /// Read one message within the time limit.
-    fn receive(&mut self) -> Result<Value, BotError> {
-        let line = match self.lines.recv_timeout(self.timeout) {
-            Ok(Ok(line)) => line,
-            Ok(Err(why)) => return Err(BotError::Malformed(why)),
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(BotError::Timeout {
-                    ms: self.timeout.as_millis() as u64,
-                });
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(BotError::Crashed(self.exit_text()));
-            }
-        };
-        let text = line.trim_end_matches(['\n', '\r']);
-        match serde_json::from_str::<Value>(text) {
-            Ok(value @ Value::Object(_)) => Ok(value),
-            Ok(_) => Err(BotError::Malformed(format!(
-                "not a JSON object: `{}`",
-                clip(text)
-            ))),
-            Err(e) => Err(BotError::Malformed(format!(
-                "not JSON ({e}): `{}`",
-                clip(text)
-            ))),
-        }
-    }
-
-    /// How the process ended: `exit status 3`, or that it closed its output.
-    fn exit_text(&mut self) -> String {
-        let deadline = Instant::now() + EXIT_GRACE;
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return format!("it exited ({status})"),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                _ => return "it closed its output".to_string(),
-            }
-        }
-    }
-
-    /// Close the input (the process should exit), wait a moment, kill.
-    fn close(&mut self) {
-        self.stdin = None;
-        let deadline = Instant::now() + EXIT_GRACE;
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                self.join_stderr();
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        self.kill();
-    }
-
-    fn kill(&mut self) {
-        self.stdin = None;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        self.join_stderr();
-    }
-
-    /// Wait for the last lines of standard error to reach the log.
-    fn join_stderr(&mut self) {
-        if let Some(thread) = self.stderr.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            self.kill();
-        }
-    }
-}
-
 /// A seat played by an engine process (built by [`EnginePool::bot`]).
 pub struct ExternalBot<G> {
     pool: Arc<EnginePool>,
@@ -549,6 +386,7 @@ impl<G: GameKind> ExternalBot<G> {
             })?,
         };
         let result = (|| {
+            process.expect_silence()?;
             if self.seat.is_none() {
                 process.send(&json!({
                     "type": "new_game",
@@ -596,20 +434,22 @@ impl<G: GameKind> ExternalBot<G> {
                 Ok(action)
             }
             Err(e) => {
-                // A failed process is not reused; its last standard error
-                // lines reach the log before the failure is noted there.
-                let pid = process.child.id();
+                // A failed (or interrupted) process is not reused; its last
+                // standard error lines reach the log before the failure is
+                // noted there.
+                let pid = process.id();
                 process.kill();
-                self.pool
-                    .failures
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if let Ok(mut log) = self.pool.log.lock() {
-                    let _ = writeln!(
-                        log,
+                if e != BotError::Interrupted {
+                    self.pool
+                        .failures
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+                self.pool.note(|| {
+                    Some(format!(
                         "[{} pid {pid}] failed at its decision {} of a game: {e}",
                         self.pool.spec.name, self.decisions
-                    );
-                }
+                    ))
+                });
                 Err(e)
             }
         }

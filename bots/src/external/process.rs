@@ -1,0 +1,371 @@
+//! A running engine process and everything that keeps it from hanging a
+//! run or eating its memory:
+//!
+//! - it runs in its own process group (as do the processes it starts, a
+//!   wrapper script's bot or a helper), and ending it kills the whole group
+//!   (`SIGKILL`) and reaps it; nothing waits without bound on a pipe a
+//!   descendant may still hold;
+//! - every wait (an answer, room in its input) has the time limit, notices
+//!   that the process exited even when a descendant holds its output, and
+//!   ends early when the run is interrupted (the cancel flag);
+//! - its output is read one line ahead at most (a line of at most
+//!   [`MAX_LINE`] bytes), so a line it was not asked for is a protocol
+//!   error at the next request, never a growing queue;
+//! - its standard error goes to the capped log ([`super::log`]), a line at
+//!   most [`MAX_STDERR_LINE`] bytes.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
+use std::time::{Duration, Instant};
+
+use beachcomber::bot::BotError;
+use serde_json::Value;
+
+use super::log::{Log, MAX_STDERR_LINE};
+use super::{EngineSpec, clip};
+
+/// The longest line read from a process (longer is a malformed answer).
+pub const MAX_LINE: u64 = 1 << 20;
+
+/// How long a process that closed its output has to exit before it is
+/// reported without its exit status, how long a process has to exit by
+/// itself at shutdown before it is killed, and how long the last lines of
+/// its standard error have to reach the log once it is dead.
+const EXIT_GRACE: Duration = Duration::from_millis(500);
+
+/// How often a wait looks at the cancel flag and whether the process
+/// exited.
+const POLL: Duration = Duration::from_millis(50);
+
+/// What ends a cut standard error line in the log.
+const CUT_NOTE: &str = " [beachcomber: line cut at 65536 bytes, the rest left out]";
+
+/// A running engine process (see the module docs).
+pub(super) struct Process {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    /// The answer lines, read one ahead at most.
+    lines: Receiver<Result<String, String>>,
+    /// The time limit of the next wait.
+    pub(super) timeout: Duration,
+    cancel: Option<&'static AtomicBool>,
+    /// Disconnected when the standard error copier ends.
+    stderr_done: Option<Receiver<()>>,
+    /// Whether the child was reaped (its group killed before).
+    reaped: bool,
+}
+
+impl Process {
+    /// Start the engine's command in a new process group.
+    pub(super) fn spawn(
+        spec: &EngineSpec,
+        log: &Log,
+        timeout: Duration,
+        cancel: Option<&'static AtomicBool>,
+    ) -> Result<Process, BotError> {
+        let mut child = Command::new(&spec.command[0])
+            .args(&spec.command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .map_err(|e| BotError::Start(format!("`{}`: {e}", spec.command.join(" "))))?;
+        let pid = child.id();
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(BotError::Start("no pipes to the process".into()));
+        };
+        // Writes never block: a process that does not read its input
+        // times out like one that does not answer.
+        // SAFETY: fcntl(2) on the open pipe `stdin` owns; it only changes
+        // the flags of our end.
+        let nonblocking = unsafe {
+            let fd = stdin.as_raw_fd();
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) == 0
+        };
+        let (send, lines) = mpsc::sync_channel(1);
+        std::thread::spawn(move || read_answers(stdout, send));
+        let (done, stderr_done) = mpsc::channel();
+        let prefix = format!("[{} pid {pid}] ", spec.name);
+        let log = log.clone();
+        std::thread::spawn(move || copy_stderr(stderr, &log, prefix.as_bytes(), done));
+        let mut process = Process {
+            child,
+            stdin: Some(stdin),
+            lines,
+            timeout,
+            cancel,
+            stderr_done: Some(stderr_done),
+            reaped: false,
+        };
+        if !nonblocking {
+            process.kill();
+            return Err(BotError::Start("cannot set up its input".into()));
+        }
+        Ok(process)
+    }
+
+    /// The process id (also its process group's).
+    pub(super) fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// Write one message (one line), within the time limit.
+    pub(super) fn send(&mut self, message: &Value) -> Result<(), BotError> {
+        let mut line = message.to_string().into_bytes();
+        line.push(b'\n');
+        let deadline = Instant::now() + self.timeout;
+        let mut rest = &line[..];
+        while !rest.is_empty() {
+            let Some(stdin) = self.stdin.as_mut() else {
+                return Err(BotError::Crashed(self.exit_text()));
+            };
+            match stdin.write(rest) {
+                Ok(0) => return Err(BotError::Crashed(self.exit_text())),
+                Ok(n) => rest = &rest[n..],
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    if self.cancelled() {
+                        return Err(BotError::Interrupted);
+                    }
+                    if Instant::now() >= deadline {
+                        return Err(self.timed_out());
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                    return Err(BotError::Crashed(self.exit_text()));
+                }
+                Err(e) => return Err(BotError::Io(e.to_string())),
+            }
+        }
+        Ok(())
+    }
+
+    fn timed_out(&self) -> BotError {
+        BotError::Timeout {
+            ms: self.timeout.as_millis() as u64,
+        }
+    }
+
+    /// Fail if the process wrote a line nobody asked for (call before a
+    /// request).
+    pub(super) fn expect_silence(&mut self) -> Result<(), BotError> {
+        match self.lines.try_recv() {
+            Ok(Ok(line)) => Err(BotError::Malformed(format!(
+                "a line it was not asked for: `{}`",
+                clip(line.trim_end_matches(['\n', '\r']))
+            ))),
+            Ok(Err(why)) => Err(BotError::Malformed(why)),
+            Err(TryRecvError::Empty | TryRecvError::Disconnected) => Ok(()),
+        }
+    }
+
+    /// Read one message within the time limit.
+    pub(super) fn receive(&mut self) -> Result<Value, BotError> {
+        let deadline = Instant::now() + self.timeout;
+        let line = loop {
+            let wait = deadline.saturating_duration_since(Instant::now()).min(POLL);
+            match self.lines.recv_timeout(wait) {
+                Ok(Ok(line)) => break line,
+                Ok(Err(why)) => return Err(BotError::Malformed(why)),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(BotError::Crashed(self.exit_text()));
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if self.cancelled() {
+                return Err(BotError::Interrupted);
+            }
+            if self.exited() {
+                // Its last words may still be on their way (a descendant
+                // holding the pipe keeps it from closing).
+                match self.lines.recv_timeout(POLL) {
+                    Ok(Ok(line)) => break line,
+                    Ok(Err(why)) => return Err(BotError::Malformed(why)),
+                    Err(_) => return Err(BotError::Crashed(self.exit_text())),
+                }
+            }
+            if Instant::now() >= deadline {
+                return Err(self.timed_out());
+            }
+        };
+        let text = line.trim_end_matches(['\n', '\r']);
+        match serde_json::from_str::<Value>(text) {
+            Ok(value @ Value::Object(_)) => Ok(value),
+            Ok(_) => Err(BotError::Malformed(format!(
+                "not a JSON object: `{}`",
+                clip(text)
+            ))),
+            Err(e) => Err(BotError::Malformed(format!(
+                "not JSON ({e}): `{}`",
+                clip(text)
+            ))),
+        }
+    }
+
+    /// Whether the child exited (without reaping it, so that its process
+    /// group's id stays reserved until the group is killed).
+    fn exited(&self) -> bool {
+        if self.reaped {
+            return true;
+        }
+        // SAFETY: waitid(2) with WNOWAIT only looks at the state of our own
+        // child (not reaped yet) and writes into `info`, a zeroed
+        // siginfo_t we own; `si_pid` is valid to read after it returned 0.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let rc = libc::waitid(
+                libc::P_PID,
+                self.child.id() as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            );
+            rc == 0 && info.si_pid() != 0
+        }
+    }
+
+    /// How the process ended: `exit status 3`, or that it closed its output.
+    fn exit_text(&mut self) -> String {
+        let deadline = Instant::now() + EXIT_GRACE;
+        while !self.exited() {
+            if Instant::now() >= deadline {
+                return "it closed its output".to_string();
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.end();
+        match self.child.try_wait() {
+            Ok(Some(status)) => format!("it exited ({status})"),
+            _ => "it closed its output".to_string(),
+        }
+    }
+
+    /// Close the input (the process should exit), wait a moment, then end
+    /// its group.
+    pub(super) fn close(&mut self) {
+        self.stdin = None;
+        let deadline = Instant::now() + EXIT_GRACE;
+        while !self.exited() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.end();
+    }
+
+    /// End the process now, with its group.
+    pub(super) fn kill(&mut self) {
+        self.stdin = None;
+        self.end();
+    }
+
+    /// Kill the process group, reap the child, and give the last lines of
+    /// standard error a moment to reach the log.
+    fn end(&mut self) {
+        if !self.reaped {
+            // SAFETY: killpg(2) of the group the child leads (created at
+            // spawn); the child is not reaped yet, so the group's id cannot
+            // have been reused.
+            unsafe { libc::killpg(self.child.id() as libc::pid_t, libc::SIGKILL) };
+            let _ = self.child.wait();
+            self.reaped = true;
+        }
+        if let Some(done) = self.stderr_done.take() {
+            // A descendant outside the group may hold the pipe: never wait
+            // without bound (the copier then ends with that descendant).
+            let _ = done.recv_timeout(EXIT_GRACE);
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Forward the process's output, line by line, to `send` (one line ahead
+/// at most: the channel holds one).
+fn read_answers(stdout: ChildStdout, send: SyncSender<Result<String, String>>) {
+    let mut reader = BufReader::new(stdout);
+    loop {
+        let mut line = Vec::new();
+        let read = (&mut reader).take(MAX_LINE).read_until(b'\n', &mut line);
+        let message = match read {
+            Ok(0) => break,
+            Ok(_) if !line.ends_with(b"\n") && line.len() as u64 >= MAX_LINE => {
+                Err(format!("a line longer than {MAX_LINE} bytes"))
+            }
+            Ok(_) => String::from_utf8(line).map_err(|_| "a line that is not UTF-8".into()),
+            Err(e) => Err(e.to_string()),
+        };
+        let stop = message.is_err();
+        if send.send(message).is_err() || stop {
+            break;
+        }
+    }
+}
+
+/// Copy the process's standard error to the log, each line prefixed, a
+/// line cut at [`MAX_STDERR_LINE`] bytes. `done` is dropped at the end.
+fn copy_stderr(stderr: ChildStderr, log: &Log, prefix: &[u8], done: mpsc::Sender<()>) {
+    let mut reader = BufReader::new(stderr);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        line.extend_from_slice(prefix);
+        let read = (&mut reader)
+            .take(MAX_STDERR_LINE)
+            .read_until(b'\n', &mut line);
+        let n = match read {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        let cut = !line.ends_with(b"\n") && n as u64 >= MAX_STDERR_LINE;
+        if cut {
+            line.extend_from_slice(CUT_NOTE.as_bytes());
+        }
+        if !line.ends_with(b"\n") {
+            line.push(b'\n');
+        }
+        if let Ok(mut log) = log.lock() {
+            log.write(&line);
+        }
+        if cut && !skip_line(&mut reader) {
+            break;
+        }
+    }
+    drop(done);
+}
+
+/// Read past the end of the current line; false at the end of the input.
+fn skip_line(reader: &mut impl BufRead) -> bool {
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(buf) if !buf.is_empty() => buf,
+            _ => return false,
+        };
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                reader.consume(end + 1);
+                return true;
+            }
+            None => {
+                let n = buf.len();
+                reader.consume(n);
+            }
+        }
+    }
+}
