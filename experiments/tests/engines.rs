@@ -727,25 +727,23 @@ fn a_handshake_that_hangs_ends_with_its_helper() {
     assert_all_ended(&all, "hang-hello");
 }
 
-#[test]
-fn ctrl_c_stops_a_run_waiting_for_a_hung_engine() {
-    let dir = temp_dir();
-    let dir = dir.path();
-    let pids = Pids(dir.join("pids"));
-    let mut cmd = hostile(
-        dir,
-        &faulty("hang", 0),
-        "2",
-        &["--engine-timeout", "60000"],
-        true,
-    );
+/// Start `cmd` (its engine writes 2 pids), write `input` to it, and send
+/// it SIGINT once the engine is waited for; its output, after asserting
+/// that it ended within 3 s of the signal.
+fn interrupt_a_wait(mut cmd: Command, pids: &Pids, input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
     let start = std::time::Instant::now();
-    let child = cmd
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // The engine and its helper started; then it waits for decision 0.
+    // Kept open: a closed input would end `play`.
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    // The engine and its helper started; then it is asked to decide.
     while pids.read().len() < 2 && start.elapsed() < DEADLINE {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
@@ -763,15 +761,66 @@ fn ctrl_c_stops_a_run_waiting_for_a_hung_engine() {
     if !waiter.is_finished() {
         // SAFETY: kill(2) of the binary this test started, not reaped yet.
         unsafe { libc::kill(pid, libc::SIGKILL) };
+        drop(stdin);
         let _ = waiter.join();
         panic!("Ctrl-C did not stop the run within 3 s");
     }
-    let o = waiter.join().unwrap();
+    drop(stdin);
+    waiter.join().unwrap()
+}
+
+#[test]
+fn ctrl_c_stops_a_run_waiting_for_a_hung_engine() {
+    let dir = temp_dir();
+    let dir = dir.path();
+    let pids = Pids(dir.join("pids"));
+    let cmd = hostile(
+        dir,
+        &faulty("hang", 0),
+        "2",
+        &["--engine-timeout", "60000"],
+        true,
+    );
+    let o = interrupt_a_wait(cmd, &pids, "");
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(130), "{err}");
     assert_eq!(
         err.trim_end(),
         "error: interrupted: stopped, no output written"
+    );
+    assert_all_ended(&pids.read(), "hang");
+}
+
+#[test]
+fn ctrl_c_stops_play_waiting_for_a_hung_engine() {
+    let dir = temp_dir();
+    let dir = dir.path();
+    let pids = Pids(dir.join("pids"));
+    let mut cmd = bin();
+    cmd.args([
+        "play",
+        "--game",
+        "seashells",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--engine",
+        &faulty("hang", 0),
+        "--engine-log",
+        s(&dir.join("engines.log")),
+        "--bots",
+        "bad",
+    ])
+    .env("FAULTY_PIDFILE", dir.join("pids"))
+    .env("FAULTY_HELPER", "1");
+    // The person moves; the engine (seat 1) never answers.
+    let o = interrupt_a_wait(cmd, &pids, "1\n");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        "error: interrupted: game stopped; no record written (give --record FILE.jsonl to keep one)"
     );
     assert_all_ended(&pids.read(), "hang");
 }

@@ -168,4 +168,43 @@ mod tests {
         let tail = &text[LOG_HEAD as usize + note.len()..];
         assert!(tail.chunks(1024).all(|c| c == line.as_slice()));
     }
+
+    #[test]
+    fn a_tail_cut_in_a_line_starts_at_the_next_line() {
+        let path =
+            std::env::temp_dir().join(format!("beachcomber-log-test-lines-{}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let log = open_log(&path).unwrap();
+        // Lines of 3000 bytes: the tail's start falls inside one.
+        let line: Vec<u8> = b"L"
+            .iter()
+            .chain(&[b'a'; 2998])
+            .chain(b"\n")
+            .copied()
+            .collect();
+        let lines = 6000;
+        {
+            let mut log = log.lock().unwrap();
+            for _ in 0..lines {
+                log.write(&line);
+            }
+        }
+        drop(log);
+        let text = std::fs::read(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let head_lines = LOG_HEAD as usize / 3000;
+        let kept = LOG_TAIL / 3000;
+        let note = format!(
+            "[beachcomber: the log is cut here: {} bytes left out (a run keeps the first and \
+             the last 8 MiB it writes)]\n",
+            (lines - head_lines - kept) * 3000
+        );
+        let head = &text[..head_lines * 3000];
+        assert!(head.chunks(3000).all(|c| c == line.as_slice()));
+        let rest = &text[head.len()..];
+        assert_eq!(&rest[..note.len()], note.as_bytes());
+        let tail = &rest[note.len()..];
+        assert_eq!(tail.len(), kept * 3000);
+        assert!(tail.chunks(3000).all(|c| c == line.as_slice()));
+    }
 }

@@ -11,8 +11,10 @@
 //! refuses the handshake, crashes, hangs past the time limit, answers
 //! something that is not the expected JSON or an illegal action) is a
 //! [`BotError`], never a panic; the process is then killed and not reused.
-//! The processes' standard error goes to a log file, each line prefixed
-//! with the engine's name and the process id.
+//! Each process runs in its own process group, killed whole when it ends
+//! (see [`process`]). The processes' standard error goes to a capped log
+//! file, each line prefixed with the engine's name and the process id (see
+//! [`log`]).
 
 use std::fmt;
 use std::path::PathBuf;

@@ -41,9 +41,6 @@ const EXIT_GRACE: Duration = Duration::from_millis(500);
 /// exited.
 const POLL: Duration = Duration::from_millis(50);
 
-/// What ends a cut standard error line in the log.
-const CUT_NOTE: &str = " [beachcomber: line cut at 65536 bytes, the rest left out]";
-
 /// A running engine process (see the module docs).
 pub(super) struct Process {
     child: Child,
@@ -335,7 +332,9 @@ fn copy_stderr(stderr: ChildStderr, log: &Log, prefix: &[u8], done: mpsc::Sender
         };
         let cut = !line.ends_with(b"\n") && n as u64 >= MAX_STDERR_LINE;
         if cut {
-            line.extend_from_slice(CUT_NOTE.as_bytes());
+            let note =
+                format!(" [beachcomber: line cut at {MAX_STDERR_LINE} bytes, the rest left out]");
+            line.extend_from_slice(note.as_bytes());
         }
         if !line.ends_with(b"\n") {
             line.push(b'\n');
