@@ -12,9 +12,8 @@
 //! something that is not the expected JSON or an illegal action) is a
 //! [`BotError`], never a panic; the process is then killed and not reused.
 //! Each process runs in its own process group, killed whole when it ends
-//! (see [`process`]). The processes' standard error goes to a capped log
-//! file, each line prefixed with the engine's name and the process id (see
-//! [`log`]).
+//! (process.rs). The processes' standard error goes to a capped log file,
+//! each line prefixed with the engine's name and the process id (log.rs).
 
 use std::fmt;
 use std::path::PathBuf;
@@ -230,8 +229,7 @@ impl EnginePool {
             Err(_) => Vec::new(),
         };
         for mut process in idle {
-            let _ = process.send(&json!({"type": "quit"}));
-            process.close();
+            process.quit();
         }
         self.note(|| None);
         if let Ok(mut log) = self.log.lock() {

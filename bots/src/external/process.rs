@@ -251,9 +251,17 @@ impl Process {
         }
     }
 
+    /// Say `quit` (within a moment: a process that does not read gets no
+    /// longer), close the input, wait a moment, then end its group.
+    pub(super) fn quit(&mut self) {
+        self.timeout = EXIT_GRACE;
+        let _ = self.send(&serde_json::json!({"type": "quit"}));
+        self.close();
+    }
+
     /// Close the input (the process should exit), wait a moment, then end
     /// its group.
-    pub(super) fn close(&mut self) {
+    fn close(&mut self) {
         self.stdin = None;
         let deadline = Instant::now() + EXIT_GRACE;
         while !self.exited() && Instant::now() < deadline {
