@@ -231,19 +231,16 @@ impl EnginePool {
         for mut process in idle {
             process.quit();
         }
-        self.note(|| None);
         if let Ok(mut log) = self.log.lock() {
             log.finish();
         }
     }
 
-    /// Write `line()` (without its newline) to the log, if any.
-    fn note(&self, line: impl FnOnce() -> Option<String>) {
-        if let Some(mut line) = line() {
-            line.push('\n');
-            if let Ok(mut log) = self.log.lock() {
-                log.write(line.as_bytes());
-            }
+    /// Write a line (given without its newline) to the log.
+    fn note(&self, mut line: String) {
+        line.push('\n');
+        if let Ok(mut log) = self.log.lock() {
+            log.write(line.as_bytes());
         }
     }
 
@@ -265,7 +262,7 @@ impl EnginePool {
     /// the log).
     fn start(&self) -> Result<Process, BotError> {
         self.handshake().inspect_err(|e| {
-            self.note(|| Some(format!("[{}] cannot start a process: {e}", self.spec.name)));
+            self.note(format!("[{}] cannot start a process: {e}", self.spec.name));
         })
     }
 
@@ -307,13 +304,11 @@ impl EnginePool {
                     )));
                 }
                 let (name, version) = (one_line(name), one_line(version));
-                self.note(|| {
-                    Some(format!(
-                        "[{} pid {}] handshake: {name} {version}",
-                        self.spec.name,
-                        process.id()
-                    ))
-                });
+                self.note(format!(
+                    "[{} pid {}] handshake: {name} {version}",
+                    self.spec.name,
+                    process.id()
+                ));
                 if let Ok(mut declared) = self.declared.lock()
                     && declared.is_none()
                 {
@@ -444,12 +439,15 @@ impl<G: GameKind> ExternalBot<G> {
                         .failures
                         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 }
-                self.pool.note(|| {
-                    Some(format!(
-                        "[{} pid {pid}] failed at its decision {} of a game: {e}",
-                        self.pool.spec.name, self.decisions
-                    ))
-                });
+                let what = if e == BotError::Interrupted {
+                    "stopped (the run was interrupted)"
+                } else {
+                    "failed"
+                };
+                self.pool.note(format!(
+                    "[{} pid {pid}] {what} at its decision {} of a game: {e}",
+                    self.pool.spec.name, self.decisions
+                ));
                 Err(e)
             }
         }

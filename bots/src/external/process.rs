@@ -376,3 +376,34 @@ fn skip_line(reader: &mut impl BufRead) -> bool {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn log_file(name: &str) -> (std::path::PathBuf, Log) {
+        let path = std::env::temp_dir().join(format!(
+            "beachcomber-process-test-{name}-{}",
+            std::process::id()
+        ));
+        let log = super::super::open_log(&path).unwrap();
+        (path, log)
+    }
+
+    #[test]
+    fn a_process_that_does_not_read_times_out_instead_of_blocking_a_write() {
+        let (path, log) = log_file("deaf");
+        let spec = EngineSpec::parse("deaf=sleep 1000").unwrap();
+        let mut process = Process::spawn(&spec, &log, Duration::from_millis(300), None).unwrap();
+        // Far more than a pipe holds.
+        let big = Value::String("x".repeat(4 << 20));
+        let start = Instant::now();
+        assert_eq!(process.send(&big), Err(BotError::Timeout { ms: 300 }));
+        assert!(start.elapsed() < Duration::from_secs(5));
+        let pid = process.id();
+        process.kill();
+        assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists());
+        drop(log);
+        let _ = std::fs::remove_file(path);
+    }
+}
