@@ -212,38 +212,45 @@ fn a_failing_engine_is_killed_with_its_whole_process_group() {
     // Each engine fails after its handshake: a wrapper script whose child
     // hangs, an engine with a helper (holding its pipes) that hangs,
     // crashes or answers garbage.
+    // Those that hang get 500 ms; the others fail at once, but get 5 s
+    // (a loaded machine must not turn them into timeouts).
     let cases = [
         (
             wrapped("hang", 0),
             false,
+            "500",
             "no answer within 500 ms (timed out)",
         ),
         (
             faulty("hang", 0),
             true,
+            "500",
             "no answer within 500 ms (timed out)",
         ),
         (
             wrapped("hang", 0),
             true,
+            "500",
             "no answer within 500 ms (timed out)",
         ),
         (
             faulty("crash", 0),
             true,
+            "5000",
             "it crashed: it exited (exit status: 3)",
         ),
         (
             faulty("garbage", 0),
             true,
+            "5000",
             "malformed answer: not JSON (expected ident at line 1 column 2): `this is not json`",
         ),
     ];
-    for (engine, helper, reason) in cases {
+    for (engine, helper, timeout, reason) in cases {
         let dir = temp_dir();
         let dir = dir.path();
         let pids = Pids(dir.join("pids"));
-        let cmd = hostile(dir, &engine, "1", &["--engine-timeout", "500"], helper);
+        let cmd = hostile(dir, &engine, "1", &["--engine-timeout", timeout], helper);
         let w = watch(cmd, DEADLINE, u64::MAX, None);
         assert!(!w.late, "{engine}: still running after {DEADLINE:?}");
         let err = stderr(&w.output);
