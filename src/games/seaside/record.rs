@@ -26,7 +26,7 @@ use super::tokens::{Face, MAX_TOKENS, TokenSet, kind_of, pack};
 use super::{Action, Seaside, SeasideState};
 use crate::game::Game;
 use crate::record::{
-    EventWriter, RecordError, RecordFormat, Replay, json as text, replay_decisions,
+    EventList, EventWriter, RecordError, RecordFormat, Replay, json as text, replay_decisions,
 };
 
 fn face_json(f: Face) -> Value {
@@ -377,7 +377,18 @@ impl RecordFormat for Seaside {
         out.push(b'}');
     }
 
-    fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError> {
+    /// Every token of the bag is played once, each followed by at most
+    /// one more decision (Sandpiper, Beach, Wave or Rock): two a token,
+    /// counted for every token of the set.
+    fn max_events(&self) -> usize {
+        2 * self.set.len()
+    }
+
+    fn replay<E: EventList + ?Sized>(
+        &self,
+        setup: &Value,
+        events: &E,
+    ) -> Result<Replay<Self>, RecordError> {
         let object = setup
             .as_object()
             .ok_or_else(|| RecordError::field("setup", "not an object"))?;
