@@ -638,9 +638,21 @@ pub fn verify_record_events<G: RecordFormat, E: EventList + ?Sized>(
     if events.count() > game.max_events() {
         return Err(too_many_events(game.max_events()));
     }
-    // Replay first (it reads the setup and events exactly, so a malformed
-    // one gets its own error), then check that the seed deals that setup.
-    let replay = game.replay(&record.setup, events)?;
+    // A numeric seed must deal the setup and every chance event: the replay
+    // checks the chance events against the game's own dealing when the
+    // seed deals the setup. Otherwise replay first (it reads the setup and
+    // events exactly, so a malformed one gets its own error), then refuse
+    // the seed.
+    let dealt = record.seed.filter(|&seed| {
+        game.dealing_configs().iter().any(|config| {
+            let initial = config.new_game(&mut crate::rng::rng_from_seed(seed));
+            config.setup_json(&initial) == record.setup
+        })
+    });
+    let replay = match dealt {
+        Some(seed) => game.replay(&record.setup, &Seeded { events, seed })?,
+        None => game.replay(&record.setup, events)?,
+    };
     if !game.options_are_canonical(&replay.initial, &record.options) {
         return Err(RecordError::field(
             "options",
@@ -650,21 +662,14 @@ pub fn verify_record_events<G: RecordFormat, E: EventList + ?Sized>(
             ),
         ));
     }
-    if let Some(seed) = record.seed {
-        let dealt = game.dealing_configs().iter().any(|config| {
-            let initial = config.new_game(&mut crate::rng::rng_from_seed(seed));
-            config.setup_json(&initial) == record.setup
-        });
-        if !dealt {
-            return Err(RecordError::field(
-                "seed",
-                format!(
-                    "seed {seed} does not deal the recorded setup (a record of a game \
-                     this program did not deal has \"seed\": null)"
-                ),
-            ));
-        }
-        check_chance(game, &replay, seed)?;
+    if let (Some(seed), None) = (record.seed, dealt) {
+        return Err(RecordError::field(
+            "seed",
+            format!(
+                "seed {seed} does not deal the recorded setup (a record of a game \
+                 this program did not deal has \"seed\": null)"
+            ),
+        ));
     }
     let over = game.to_move(&replay.final_state).is_none();
     match record.end {
@@ -723,31 +728,24 @@ pub(crate) fn too_many_events(max: usize) -> RecordError {
     )
 }
 
-/// Check that every chance event of `replay` is the one `seed` deals: each
-/// decision played with the game's own chance ([`Game::play_unchecked`],
-/// which draws from the state dealt by the seed) must give exactly the state
-/// the record's chance events gave.
-fn check_chance<G: RecordFormat>(
-    game: &G,
-    replay: &Replay<G>,
+/// The events of a record whose seed deals its setup: the replay checks
+/// that each decision's chance events are those the seed deals
+/// ([`EventList::dealt_by`]).
+struct Seeded<'a, E: ?Sized> {
+    events: &'a E,
     seed: u64,
-) -> Result<(), RecordError> {
-    let mut dealt = replay.initial.clone();
-    for (k, (before, action)) in replay.steps.iter().enumerate() {
-        dealt.clone_from(before);
-        game.play_unchecked(&mut dealt, *action);
-        let recorded = replay
-            .steps
-            .get(k + 1)
-            .map_or(&replay.final_state, |(s, _)| s);
-        if dealt != *recorded {
-            return Err(RecordError::event(
-                replay.decisions[k] + 1,
-                format!("a chance event that seed {seed} does not deal"),
-            ));
-        }
+}
+
+impl<E: EventList + ?Sized> EventList for Seeded<'_, E> {
+    fn count(&self) -> usize {
+        self.events.count()
     }
-    Ok(())
+    fn event(&self, index: usize) -> Result<Cow<'_, Value>, RecordError> {
+        self.events.event(index)
+    }
+    fn dealt_by(&self) -> Option<u64> {
+        Some(self.seed)
+    }
 }
 
 /// A record's events, read one at a time: the values of a [`GameRecord`],
@@ -759,6 +757,14 @@ pub trait EventList {
     fn count(&self) -> usize;
     /// Event number `index` (below [`EventList::count`]).
     fn event(&self, index: usize) -> Result<Cow<'_, Value>, RecordError>;
+    /// The seed that dealt the record's setup, when the chance events must
+    /// be those it deals: [`replay_events`] then checks each decision's
+    /// chance events against [`Game::play_unchecked`] (the game's own
+    /// dealing, from the state the seed dealt). `None` (the default): any
+    /// chance events the rules allow.
+    fn dealt_by(&self) -> Option<u64> {
+        None
+    }
 }
 
 impl EventList for [Value] {
@@ -893,6 +899,16 @@ pub fn replay_events<G: Game, E: EventList + ?Sized>(
         crate::game::check_legal(game, &state, action)
             .map_err(|e| RecordError::event(index, e.to_string()))?;
         let (next, taken) = decode.play(game, &state, action, index, events)?;
+        if let Some(seed) = events.dealt_by() {
+            let mut dealt = state.clone();
+            game.play_unchecked(&mut dealt, action);
+            if dealt != next {
+                return Err(RecordError::event(
+                    index + 1,
+                    format!("a chance event that seed {seed} does not deal"),
+                ));
+            }
+        }
         steps.push((state, action));
         decisions.push(index);
         state = next;

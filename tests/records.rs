@@ -176,3 +176,141 @@ fn canonical_specs_round_trip() {
     );
     assert_eq!(Seashells::NAME, "seashells");
 }
+
+/// Only the seat to move can forfeit (a bot forfeits by failing to answer
+/// its own decision): a forfeit by any other seat is refused.
+#[test]
+fn a_forfeit_is_by_the_seat_to_move() {
+    let rec = record(Some(10));
+    let g = game();
+    let replay = verify_record(&g, &rec).unwrap();
+    let to_move = g.to_move(&replay.final_state).unwrap();
+    assert_eq!(
+        check_edited(&rec, |v| v["end"] = json!({"forfeit": to_move})),
+        Ok(())
+    );
+    for seat in (0..3).filter(|&s| s != to_move) {
+        let err = check_edited(&rec, |v| v["end"] = json!({"forfeit": seat})).unwrap_err();
+        assert_eq!(
+            err,
+            format!(
+                "field `end`: forfeit by seat {seat}, but seat {to_move} is to move (only the \
+                 seat to move can forfeit)"
+            )
+        );
+    }
+}
+
+/// `text` with `insert` put right after the first occurrence of `after`.
+fn inserted(text: &str, after: &str, insert: &str) -> String {
+    let at = text.find(after).expect("anchor in the record") + after.len();
+    format!("{}{insert}{}", &text[..at], &text[at..])
+}
+
+/// The records of `duplicate_keys_are_refused_at_every_level`: a key given
+/// twice in options, setup, an event, the result, a hand of cards; and the
+/// key.
+fn with_duplicate_keys() -> Vec<(String, &'static str)> {
+    let rec = record(None);
+    let line = serde_json::to_string(&rec).unwrap();
+    let first_event = serde_json::to_string(&rec.events[0]).unwrap();
+    let seat = &first_event[..first_event.find(',').unwrap()]; // {"seat":0
+    vec![
+        (
+            inserted(&line, "\"options\":{", "\"mode\":\"board\","),
+            "mode",
+        ),
+        (inserted(&line, "\"setup\":{", "\"bucket\":0,"), "bucket"),
+        (
+            inserted(
+                &line,
+                &format!("\"events\":[{seat}"),
+                &seat.replace('{', ","),
+            ),
+            "seat",
+        ),
+        (inserted(&line, "\"result\":{", "\"coins\":[],"), "coins"),
+        (inserted(&line, "\"cards\":[{", "\"shapes\":[],"), "shapes"),
+    ]
+}
+
+/// A key given twice is refused at every level of a record, naming the key
+/// (before, only the top level was checked: the last value silently won).
+#[test]
+fn duplicate_keys_are_refused_at_every_level() {
+    for (forged, key) in with_duplicate_keys() {
+        let err = serde_json::from_str::<GameRecord>(&forged)
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(&format!("duplicate key `{key}`")),
+            "{key}: {err}"
+        );
+        assert!(!err.contains('\n'), "{err}");
+    }
+    // The top level too (serde's own check).
+    let line = serde_json::to_string(&record(None)).unwrap();
+    let forged = inserted(&line, "{", "\"players\":3,");
+    let err = serde_json::from_str::<GameRecord>(&forged).unwrap_err();
+    assert!(
+        err.to_string().starts_with("duplicate field `players`"),
+        "{err}"
+    );
+}
+
+/// The same through the bounded reader of `replay` (`record_read`).
+#[test]
+fn duplicate_keys_are_refused_by_the_bounded_reader() {
+    for (forged, key) in with_duplicate_keys() {
+        let err = beachcomber::record_read::parse_line(forged.as_bytes())
+            .and_then(|line| match line.game {
+                AnyGame::Seashells(g) => {
+                    beachcomber::record::verify_record_events(&g, &line.record, &line.events)
+                        .map(|_| ())
+                }
+                _ => unreachable!(),
+            })
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(&format!("duplicate key `{key}`")),
+            "{key}: {err}"
+        );
+        assert!(!err.contains('\n'), "{err}");
+    }
+}
+
+/// Records are canonical: bot specs in the syntax the writer writes, the
+/// options exactly as written (an option at its default is not written).
+#[test]
+fn non_canonical_specs_and_options_are_refused() {
+    let rec = record(None);
+    for (bot, canonical) in [
+        (" random", "random"),
+        ("random()", "random"),
+        ("random ", "random"),
+    ] {
+        refused(
+            &rec,
+            |v| v["bots"][1] = json!(bot),
+            &format!(
+                "field `bots`: seat 1: `{bot}` is not written canonically (records hold `{canonical}`)"
+            ),
+        );
+    }
+    refused(
+        &rec,
+        |v| v["options"]["bottles"] = json!("spend"),
+        "field `options`: not written canonically: a record of this game holds {\"mode\":\"board\",\"scoring\":\"simple\"}",
+    );
+    // `human` and engines stay allowed in any seat.
+    assert_eq!(
+        check_edited(&rec, |v| v["bots"][0] = json!("human")),
+        Ok(())
+    );
+    assert_eq!(
+        check_edited(&rec, |v| v["bots"][2] = json!("engine(name=mine)")),
+        Ok(())
+    );
+}

@@ -26,7 +26,7 @@ Examples:
 
 The file may be plain or compressed with gzip or zstd (found from its first
 bytes, whatever its name). It is read line by line (a record line may be at
-most 64 MiB). A wrong
+most 48 MiB). A wrong
 record is an error naming its line (exit status 1); Ctrl-C stops the replay
 (exit status 130).";
 
@@ -213,5 +213,74 @@ fn print_account<G: RecordFormat + Describe>(
             out!("\nThe game was stopped before its end (unfinished): no result.")
         }
         GameEnd::Forfeit(seat) => out!("\nSeat {seat} forfeited the game: no result."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use beachcomber::Game;
+    use beachcomber::games::AnyGame;
+    use beachcomber::record::build_record;
+
+    /// A finished 2-player Seashells record line with `bots`.
+    fn line(bots: [&str; 2]) -> Vec<u8> {
+        let AnyGame::Seashells(g) = AnyGame::from_spec("seashells", 2).unwrap() else {
+            unreachable!()
+        };
+        let mut rng = beachcomber::rng::rng_from_seed(5);
+        let initial = g.new_game(&mut rng);
+        let mut state = initial;
+        let mut actions = Vec::new();
+        while g.to_move(&state).is_some() {
+            let a = g.random_action(&state, &mut rng);
+            g.play_unchecked(&mut state, a);
+            actions.push(a);
+        }
+        let bots: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
+        serde_json::to_vec(&build_record(&g, Some(5), &bots, &initial, &actions)).unwrap()
+    }
+
+    fn refusal(bots: [&str; 2]) -> String {
+        match check_line(&line(bots), false, true) {
+            Err(LineError::Replay(_, e)) => e,
+            Err(LineError::Json(e) | LineError::Game(e)) => panic!("{e}"),
+            Ok(()) => panic!("{bots:?} accepted"),
+        }
+    }
+
+    /// Bot specs must be exactly the canonical spec of the bot they name
+    /// (every option spelled out, as the writer writes them); `human` and
+    /// engines stay allowed in any seat.
+    #[test]
+    fn non_canonical_bot_specs_are_refused_naming_the_canonical_one() {
+        let canonical = "ismcts(iterations=2000,c=0.7,rollout=random,reward=auto)";
+        for (spec, seat, want) in [
+            ("ismcts(c=0.70000)", 1, canonical),
+            ("ismcts", 1, canonical),
+            (
+                "ismcts(iterations=2000,c=0.70,rollout=random,reward=auto)",
+                1,
+                canonical,
+            ),
+            ("greedy", 1, "greedy(worlds=8)"),
+        ] {
+            let mut bots = ["random", "random"];
+            bots[seat] = spec;
+            assert_eq!(
+                refusal(bots),
+                format!(
+                    "field `bots`: seat {seat}: `{spec}` is not written canonically (records \
+                     hold `{want}`)"
+                )
+            );
+        }
+        for bots in [
+            ["random", canonical],
+            ["human", "human"],
+            ["engine(name=mine)", "random"],
+        ] {
+            check_line(&line(bots), false, true).unwrap_or_else(|_| panic!("{bots:?} refused"));
+        }
     }
 }
