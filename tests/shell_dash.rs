@@ -1443,9 +1443,9 @@ fn forged_records_are_refused() {
 
 /// With a numeric seed, every reshuffle must be the one the seed deals: a
 /// recorded deck with two different cards swapped (still a permutation of
-/// the cards reshuffled) is refused, naming the event; the same record with
-/// `"seed": null` (a deal this program did not make) is accepted. Before,
-/// only the setup was checked against the seed.
+/// the cards reshuffled) is refused, naming the event, while the same
+/// record with `"seed": null` (a deal this program did not make) is
+/// accepted. Before, only the setup was checked against the seed.
 #[test]
 fn a_reshuffle_the_seed_does_not_deal_is_refused() {
     let g = game(
@@ -1459,26 +1459,28 @@ fn a_reshuffle_the_seed_does_not_deal_is_refused() {
         .iter()
         .position(|e| e.get("chance").is_some())
         .unwrap();
+    // The game stopped right after its first reshuffle, whose first two
+    // different cards are swapped.
     let mut swapped = record.clone();
+    swapped.events.truncate(first + 1);
+    swapped.end = beachcomber::record::GameEnd::Unfinished;
+    swapped.result = serde_json::Value::Null;
+    verify_record(&g, &swapped).unwrap();
     let deck = swapped.events[first]["deck"].as_array_mut().unwrap();
-    // The last two different cards.
-    let last = deck.len() - 1;
-    let other = (0..last).rev().find(|&i| deck[i] != deck[last]).unwrap();
-    deck.swap(other, last);
+    let other = (1..deck.len()).find(|&i| deck[i] != deck[0]).unwrap();
+    deck.swap(0, other);
     let err = verify_record(&g, &swapped).unwrap_err().to_string();
     assert_eq!(
         err,
         format!("event {first}: a chance event that seed {seed} does not deal")
     );
-    // Without a seed the swapped deck is a legal reshuffle (the game stopped
-    // right after it, so that the later decisions do not matter).
     swapped.seed = None;
-    swapped.events.truncate(first + 1);
-    swapped.end = beachcomber::record::GameEnd::Unfinished;
-    swapped.result = serde_json::Value::Null;
     verify_record(&g, &swapped).unwrap();
-    swapped.seed = Some(seed);
-    let err = verify_record(&g, &swapped).unwrap_err().to_string();
+    // In the whole game, the reshuffle is refused before the decisions
+    // that its different deck makes illegal.
+    let mut whole = record.clone();
+    whole.events[first] = swapped.events[first].clone();
+    let err = verify_record(&g, &whole).unwrap_err().to_string();
     assert_eq!(
         err,
         format!("event {first}: a chance event that seed {seed} does not deal")
