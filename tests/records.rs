@@ -314,3 +314,29 @@ fn non_canonical_specs_and_options_are_refused() {
         Ok(())
     );
 }
+
+/// Strings of a record quoted in an error are escaped with
+/// `spec::one_line` (control characters, `\n` and U+0085 included), so the
+/// error stays one line whatever the record holds.
+#[test]
+fn record_strings_in_errors_are_escaped_on_one_line() {
+    let rec = record(None);
+    let bad = "a\nb\u{85}c";
+    let escaped = beachcomber::spec::one_line(bad);
+    assert_eq!(escaped, "a\\nb\\u{85}c");
+    let edits: [(&str, Box<dyn Fn(&mut Value)>); 5] = [
+        ("game", Box::new(|v| v["game"] = json!(bad))),
+        (
+            "options key",
+            Box::new(|v| v["options"][bad] = json!("board")),
+        ),
+        ("setup key", Box::new(|v| v["setup"][bad] = json!(1))),
+        ("event key", Box::new(|v| v["events"][0][bad] = json!(1))),
+        ("bot", Box::new(|v| v["bots"][0] = json!(bad))),
+    ];
+    for (what, edit) in edits {
+        let err = check_edited(&rec, edit).unwrap_err();
+        assert!(err.contains(&escaped), "{what}: {err}");
+        assert!(!err.chars().any(char::is_control), "{what}: {err:?}");
+    }
+}
