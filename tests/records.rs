@@ -321,22 +321,79 @@ fn non_canonical_specs_and_options_are_refused() {
 #[test]
 fn record_strings_in_errors_are_escaped_on_one_line() {
     let rec = record(None);
-    let bad = "a\nb\u{85}c";
-    let escaped = beachcomber::spec::one_line(bad);
+    const BAD: &str = "a\nb\u{85}c";
+    let escaped = beachcomber::spec::one_line(BAD);
     assert_eq!(escaped, "a\\nb\\u{85}c");
-    let edits: [(&str, Box<dyn Fn(&mut Value)>); 5] = [
-        ("game", Box::new(|v| v["game"] = json!(bad))),
+    type Edit = Box<dyn Fn(&mut Value)>;
+    let edits: [(&str, Edit); 5] = [
+        ("game", Box::new(|v| v["game"] = json!(BAD))),
         (
             "options key",
-            Box::new(|v| v["options"][bad] = json!("board")),
+            Box::new(|v| v["options"][BAD] = json!("board")),
         ),
-        ("setup key", Box::new(|v| v["setup"][bad] = json!(1))),
-        ("event key", Box::new(|v| v["events"][0][bad] = json!(1))),
-        ("bot", Box::new(|v| v["bots"][0] = json!(bad))),
+        ("setup key", Box::new(|v| v["setup"][BAD] = json!(1))),
+        ("event key", Box::new(|v| v["events"][0][BAD] = json!(1))),
+        ("bot", Box::new(|v| v["bots"][0] = json!(BAD))),
     ];
     for (what, edit) in edits {
         let err = check_edited(&rec, edit).unwrap_err();
         assert!(err.contains(&escaped), "{what}: {err}");
         assert!(!err.chars().any(char::is_control), "{what}: {err:?}");
+    }
+}
+
+/// The bound on a record's events (`RecordFormat::max_events`, enforced
+/// while a line is read) holds for played games: random games of every
+/// game and player count stay within it.
+#[test]
+fn played_games_stay_within_the_event_bound() {
+    use beachcomber::record::RecordFormat;
+    fn most<G: RecordFormat>(g: &G, games: u64) -> (usize, usize) {
+        let mut most = 0;
+        for seed in 0..games {
+            let mut rng = rng_from_seed(seed);
+            let initial = g.new_game(&mut rng);
+            let mut state = initial.clone();
+            let mut actions = Vec::new();
+            while g.to_move(&state).is_some() {
+                let a = g.random_action(&state, &mut rng);
+                g.play_unchecked(&mut state, a);
+                actions.push(a);
+            }
+            let rec = build_record(
+                g,
+                Some(seed),
+                &vec!["random".into(); g.players()],
+                &initial,
+                &actions,
+            );
+            most = most.max(rec.events.len());
+        }
+        (most, g.max_events())
+    }
+    for (spec, players) in [
+        ("seashells", 2),
+        ("seashells", 5),
+        ("seashells(mode=stroll)", 2),
+        ("seashells(mode=stroll)", 4),
+        ("seaside", 1),
+        ("seaside", 5),
+        ("seaside(removed=0)", 2),
+        ("shell-dash", 1),
+        ("shell-dash", 2),
+        (
+            "shell-dash(deck=Sand:3,Wave:100,Sun:100,Jellyfish:20,Flip-Flop:30,Shell:3,max_turns=300)",
+            2,
+        ),
+    ] {
+        let (most, bound) = match AnyGame::from_spec(spec, players).unwrap() {
+            AnyGame::Seashells(g) => most(&g, 200),
+            AnyGame::Seaside(g) => most(&g, 200),
+            AnyGame::ShellDash(g) => most(&g, 200),
+        };
+        assert!(
+            most <= bound,
+            "{spec} with {players}: {most} events, bound {bound}"
+        );
     }
 }

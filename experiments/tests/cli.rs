@@ -1079,6 +1079,8 @@ fn an_unsupported_record_compression_is_refused_before_playing() {
 
 /// Run `beachcomber ARGS` to its end: its exit code, standard error and
 /// peak resident memory in bytes (its own `ru_maxrss`, from wait4(2)).
+// The child is reaped by wait4(2), not `Child::wait`.
+#[allow(clippy::zombie_processes)]
 fn run_measured(args: &[&str]) -> (Option<i32>, String, u64) {
     use std::io::Read;
     let mut child = bin()

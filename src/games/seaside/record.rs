@@ -377,11 +377,12 @@ impl RecordFormat for Seaside {
         out.push(b'}');
     }
 
-    /// Every token of the bag is played once, each followed by at most
-    /// one more decision (Sandpiper, Beach, Wave or Rock): two a token,
-    /// counted for every token of the set.
+    /// Every token is played once and flipped at most once (a flip turns
+    /// a Beach over for good), and each face resolved is followed by at
+    /// most one decision (Sandpiper, Beach, Wave or Rock): at most 3 events
+    /// a token of the set, counted as 4.
     fn max_events(&self) -> usize {
-        2 * self.set.len()
+        4 * self.set.len()
     }
 
     fn replay<E: EventList + ?Sized>(
