@@ -11,10 +11,9 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::game::Game;
 use crate::record_read::{strict_value, strict_values};
 use crate::spec::one_line;
-
-use crate::game::Game;
 
 /// The record format version this program writes (the `format` field).
 /// Version 1 is the format of docs/records.md; a record without `format`
@@ -203,8 +202,6 @@ pub struct Replay<G: Game> {
     pub initial: G::State,
     /// Each decision: the state before it and the action.
     pub steps: Vec<(G::State, G::Action)>,
-    /// The index in `events` of each decision of `steps`.
-    pub decisions: Vec<usize>,
     /// The state after the last event.
     pub final_state: G::State,
 }
@@ -746,7 +743,6 @@ pub fn replay_events<G: Game, E: EventList + ?Sized>(
 ) -> Result<Replay<G>, RecordError> {
     let mut state = initial.clone();
     let mut steps = Vec::new();
-    let mut decisions = Vec::new();
     let mut index = 0;
     while index < events.count() {
         let event = events.event(index)?;
@@ -797,14 +793,12 @@ pub fn replay_events<G: Game, E: EventList + ?Sized>(
             }
         }
         steps.push((state, action));
-        decisions.push(index);
         state = next;
         index += 1 + taken;
     }
     Ok(Replay {
         initial,
         steps,
-        decisions,
         final_state: state,
     })
 }

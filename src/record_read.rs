@@ -118,7 +118,7 @@ pub fn parse_line(line: &[u8]) -> Result<RecordLine<'_>, RecordError> {
                 .map_err(|e| RecordError::field("end", one_line(&e.to_string())))?
         }
     };
-    let mut record = GameRecord {
+    let record = GameRecord {
         format: raw.format,
         game: raw.game,
         options,
@@ -137,7 +137,6 @@ pub fn parse_line(line: &[u8]) -> Result<RecordLine<'_>, RecordError> {
         AnyGame::ShellDash(g) => g.max_events(),
     };
     let events = split_events(raw.events, max)?;
-    record.events = Vec::new();
     Ok(RecordLine {
         game,
         record,
