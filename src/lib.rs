@@ -17,6 +17,7 @@ pub mod names;
 pub mod observe;
 pub mod record;
 pub mod record_io;
+pub mod record_read;
 pub mod rng;
 pub mod runner;
 pub mod spec;

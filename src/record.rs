@@ -5,12 +5,15 @@
 //! number generator. Each game implements [`RecordFormat`] for its part of the
 //! format; this module holds the common envelope and the generic replay check.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::game::Game;
+use crate::record_read::{strict_value, strict_values};
+use crate::spec::one_line;
 
 /// The record format version this program writes (the `format` field).
 /// Version 1 is the format of docs/records.md; a record without `format`
@@ -28,6 +31,7 @@ pub struct GameRecord {
     /// `"seashells"`, `"seaside"` or `"shell-dash"`.
     pub game: String,
     /// The game options used.
+    #[serde(deserialize_with = "strict_value")]
     pub options: Value,
     /// The seed that dealt the game (derived from the run seed and the game
     /// index), or `None` (`null`) for a game this program did not deal. The
@@ -39,10 +43,13 @@ pub struct GameRecord {
     /// Bot spec by seat (canonical specs when this program wrote them).
     pub bots: Vec<String>,
     /// The initial deal.
+    #[serde(deserialize_with = "strict_value")]
     pub setup: Value,
     /// Decisions and chance events, in order.
+    #[serde(deserialize_with = "strict_values")]
     pub events: Vec<Value>,
     /// Scores and winners; `null` for a game that did not finish.
+    #[serde(deserialize_with = "strict_value")]
     pub result: Value,
     /// How the game ended, when it did not simply finish.
     #[serde(default, skip_serializing_if = "GameEnd::is_finished")]
@@ -95,7 +102,7 @@ impl Serialize for GameEnd {
 impl<'de> Deserialize<'de> for GameEnd {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         use serde::de::Error;
-        let value = Value::deserialize(deserializer)?;
+        let value = strict_value(deserializer)?;
         match &value {
             Value::String(s) if s == "finished" => Ok(GameEnd::Finished),
             Value::String(s) if s == "unfinished" => Ok(GameEnd::Unfinished),
@@ -148,15 +155,21 @@ pub enum RecordError {
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Every text here may quote a record: one line, escaped as
+        // everywhere ([`one_line`]).
         match self {
-            RecordError::Json(e) => write!(f, "not a game record: {e}"),
-            RecordError::Field { field, why } => write!(f, "field `{field}`: {why}"),
-            RecordError::Event { index, why } => write!(f, "event {index}: {why}"),
-            RecordError::Length(why) => write!(f, "{why}"),
+            RecordError::Json(e) => write!(f, "not a game record: {}", one_line(e)),
+            RecordError::Field { field, why } => {
+                write!(f, "field `{}`: {}", one_line(field), one_line(why))
+            }
+            RecordError::Event { index, why } => write!(f, "event {index}: {}", one_line(why)),
+            RecordError::Length(why) => write!(f, "{}", one_line(why)),
             RecordError::ResultMismatch { recorded, replayed } => {
                 write!(
                     f,
-                    "recorded result {recorded} but the replay gives {replayed}"
+                    "recorded result {} but the replay gives {}",
+                    one_line(recorded),
+                    one_line(replayed)
                 )
             }
         }
@@ -218,6 +231,17 @@ pub trait RecordFormat: Game + Sized {
     fn dealing_configs(&self) -> Vec<Self> {
         vec![self.clone()]
     }
+    /// The most events a record of this configuration can hold (decisions
+    /// and chance events of the longest possible game): reading a record
+    /// refuses more before building anything per event.
+    fn max_events(&self) -> usize;
+    /// Whether `options` is exactly the `options` object this program
+    /// writes for the game that starts with `initial` (records are
+    /// canonical, docs/records.md); the default compares with
+    /// [`Self::options_json_for`].
+    fn options_are_canonical(&self, initial: &Self::State, options: &Value) -> bool {
+        self.options_json_for(initial) == *options
+    }
     /// The `setup` object of a fresh state.
     fn setup_json(&self, initial: &Self::State) -> Value;
     /// The events that playing `action` in `before` (giving `after`)
@@ -268,7 +292,11 @@ pub trait RecordFormat: Game + Sized {
     }
     /// Rebuild the game from `setup` and `events`, checking every decision
     /// with [`Game::play`] (no random number generator is used).
-    fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError>;
+    fn replay<E: EventList + ?Sized>(
+        &self,
+        setup: &Value,
+        events: &E,
+    ) -> Result<Replay<Self>, RecordError>;
 }
 
 /// Build the record of a game played from `initial` through `actions`,
@@ -402,132 +430,32 @@ impl<'a> EventWriter<'a> {
 /// Compact JSON text appended to a `Vec<u8>`, byte for byte as `serde_json`
 /// writes it (`to_vec`): for the direct record writers of
 /// [`RecordFormat`]'s `write_*` methods.
-pub mod json {
-    use serde_json::Value;
-
-    /// Append `v` as `serde_json` writes it.
-    pub fn value(out: &mut Vec<u8>, v: &Value) {
-        serde_json::to_writer(out, v).expect("a JSON value serializes into memory");
-    }
-
-    /// Append an unsigned integer.
-    #[inline]
-    pub fn uint(out: &mut Vec<u8>, mut n: u64) {
-        if n < 10 {
-            out.push(b'0' + n as u8);
-            return;
-        }
-        if n < 100 {
-            out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
-            return;
-        }
-        let mut buf = [0u8; 20];
-        let mut i = buf.len();
-        while n > 0 {
-            i -= 1;
-            buf[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-        }
-        out.extend_from_slice(&buf[i..]);
-    }
-
-    /// Append a signed integer.
-    #[inline]
-    pub fn int(out: &mut Vec<u8>, n: i64) {
-        if n < 0 {
-            out.push(b'-');
-        }
-        uint(out, n.unsigned_abs());
-    }
-
-    /// Append `true` or `false`.
-    #[inline]
-    pub fn bool(out: &mut Vec<u8>, b: bool) {
-        out.extend_from_slice(if b { b"true" } else { b"false" });
-    }
-
-    /// Append `null`.
-    #[inline]
-    pub fn null(out: &mut Vec<u8>) {
-        out.extend_from_slice(b"null");
-    }
-
-    /// Append a string literal, escaped as `serde_json` escapes it: `"`,
-    /// `\`, and control characters below U+0020 (`\b \t \n \f \r` by
-    /// name, others as `\u00XX` with lower-case hex); everything else,
-    /// U+007F and non-ASCII included, as is.
-    pub fn string(out: &mut Vec<u8>, s: &str) {
-        let bytes = s.as_bytes();
-        out.reserve(bytes.len() + 2);
-        out.push(b'"');
-        if !bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
-            out.extend_from_slice(bytes);
-            out.push(b'"');
-            return;
-        }
-        let mut start = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            let escape: &[u8] = match b {
-                b'"' => b"\\\"",
-                b'\\' => b"\\\\",
-                b'\n' => b"\\n",
-                b'\r' => b"\\r",
-                b'\t' => b"\\t",
-                0x08 => b"\\b",
-                0x0c => b"\\f",
-                0x00..=0x1f => b"",
-                _ => continue,
-            };
-            out.extend_from_slice(&bytes[start..i]);
-            start = i + 1;
-            if escape.is_empty() {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(b"\\u00");
-                out.push(HEX[usize::from(b >> 4)]);
-                out.push(HEX[usize::from(b & 0xf)]);
-            } else {
-                out.extend_from_slice(escape);
-            }
-        }
-        out.extend_from_slice(&bytes[start..]);
-        out.push(b'"');
-    }
-
-    /// Append an array of integers (`[1,2,3]`).
-    pub fn int_array<I: IntoIterator<Item = i64>>(out: &mut Vec<u8>, items: I) {
-        out.push(b'[');
-        for (i, n) in items.into_iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            int(out, n);
-        }
-        out.push(b']');
-    }
-
-    /// Append an array of string literals (`["a","b"]`).
-    pub fn str_array<'s, I: IntoIterator<Item = &'s str>>(out: &mut Vec<u8>, items: I) {
-        out.push(b'[');
-        for (i, s) in items.into_iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            string(out, s);
-        }
-        out.push(b']');
-    }
-}
+#[path = "record_json.rs"]
+pub mod json;
 
 /// Check a record's envelope against the game configuration it names and
-/// replay it: the format version, the bot list (one non-empty spec per
-/// seat; whether each names a known bot is the caller's check, since the
-/// library knows no bots), the seed (a numeric seed must deal exactly the
-/// recorded setup), every event, and the end: a finished game must be over
-/// with the recorded result; an unfinished or forfeited one must not be
-/// over and has a `null` result.
+/// replay it: the format version, the bot list (one spec per seat, each in
+/// the canonical syntax of [`crate::spec::Spec`]; whether each names a known
+/// bot with its options spelled out is the caller's check, since the library
+/// knows no bots), the options (exactly the canonical ones), the seed (a
+/// numeric seed must deal exactly the recorded setup and every chance event),
+/// every event, and the end: a finished game must be over with the recorded
+/// result; an unfinished or forfeited one must not be over and has a `null`
+/// result, and a forfeit is by the seat to move.
 pub fn verify_record<G: RecordFormat>(
     game: &G,
     record: &GameRecord,
+) -> Result<Replay<G>, RecordError> {
+    verify_record_events(game, record, &record.events[..])
+}
+
+/// [`verify_record`] with the events read from `events` instead of
+/// `record.events` (which is ignored): for a record line parsed one event at
+/// a time ([`crate::record_read`]).
+pub fn verify_record_events<G: RecordFormat, E: EventList + ?Sized>(
+    game: &G,
+    record: &GameRecord,
+    events: &E,
 ) -> Result<Replay<G>, RecordError> {
     if record.format == 0 || record.format > FORMAT_VERSION {
         return Err(RecordError::field(
@@ -541,7 +469,11 @@ pub fn verify_record<G: RecordFormat>(
     if record.game != game.name() {
         return Err(RecordError::field(
             "game",
-            format!("expected `{}`, found `{}`", game.name(), record.game),
+            format!(
+                "expected `{}`, found `{}`",
+                game.name(),
+                one_line(&record.game)
+            ),
         ));
     }
     if record.players != game.players() {
@@ -561,8 +493,20 @@ pub fn verify_record<G: RecordFormat>(
         ));
     }
     for (seat, bot) in record.bots.iter().enumerate() {
-        bot.parse::<crate::spec::Spec>()
+        let spec = bot
+            .parse::<crate::spec::Spec>()
             .map_err(|e| RecordError::field("bots", format!("seat {seat}: {e}")))?;
+        let canonical = spec.to_string();
+        if canonical != *bot {
+            return Err(RecordError::field(
+                "bots",
+                format!(
+                    "seat {seat}: `{}` is not written canonically (records hold `{}`)",
+                    one_line(bot),
+                    one_line(&canonical)
+                ),
+            ));
+        }
     }
     if let GameEnd::Forfeit(seat) = record.end
         && seat >= record.players
@@ -575,23 +519,41 @@ pub fn verify_record<G: RecordFormat>(
             ),
         ));
     }
-    // Replay first (it reads the setup and events exactly, so a malformed
-    // one gets its own error), then check that the seed deals that setup.
-    let replay = game.replay(&record.setup, &record.events)?;
-    if let Some(seed) = record.seed {
-        let dealt = game.dealing_configs().iter().any(|config| {
+    if events.count() > game.max_events() {
+        return Err(too_many_events(game.max_events()));
+    }
+    // A numeric seed must deal the setup and every chance event: the replay
+    // checks the chance events against the game's own dealing when the
+    // seed deals the setup. Otherwise replay first (it reads the setup and
+    // events exactly, so a malformed one gets its own error), then refuse
+    // the seed.
+    let dealt = record.seed.filter(|&seed| {
+        game.dealing_configs().iter().any(|config| {
             let initial = config.new_game(&mut crate::rng::rng_from_seed(seed));
             config.setup_json(&initial) == record.setup
-        });
-        if !dealt {
-            return Err(RecordError::field(
-                "seed",
-                format!(
-                    "seed {seed} does not deal the recorded setup (a record of a game \
-                     this program did not deal has \"seed\": null)"
-                ),
-            ));
-        }
+        })
+    });
+    let replay = match dealt {
+        Some(seed) => game.replay(&record.setup, &Seeded { events, seed })?,
+        None => game.replay(&record.setup, events)?,
+    };
+    if !game.options_are_canonical(&replay.initial, &record.options) {
+        return Err(RecordError::field(
+            "options",
+            format!(
+                "not written canonically: a record of this game holds {}",
+                one_line(&game.options_json_for(&replay.initial).to_string())
+            ),
+        ));
+    }
+    if let (Some(seed), None) = (record.seed, dealt) {
+        return Err(RecordError::field(
+            "seed",
+            format!(
+                "seed {seed} does not deal the recorded setup (a record of a game \
+                 this program did not deal has \"seed\": null)"
+            ),
+        ));
     }
     let over = game.to_move(&replay.final_state).is_none();
     match record.end {
@@ -606,7 +568,7 @@ pub fn verify_record<G: RecordFormat>(
             let replayed = game.result_json(&replay.final_state);
             if replayed != record.result {
                 return Err(RecordError::ResultMismatch {
-                    recorded: record.result.to_string(),
+                    recorded: one_line(&record.result.to_string()),
                     replayed: replayed.to_string(),
                 });
             }
@@ -616,6 +578,19 @@ pub fn verify_record<G: RecordFormat>(
                 return Err(RecordError::field(
                     "end",
                     "the game is over after its events, so it is not unfinished or forfeited",
+                ));
+            }
+            if let GameEnd::Forfeit(seat) = record.end
+                && game.to_move(&replay.final_state) != Some(seat)
+            {
+                return Err(RecordError::field(
+                    "end",
+                    format!(
+                        "forfeit by seat {seat}, but seat {} is to move (only the seat to move \
+                         can forfeit)",
+                        game.to_move(&replay.final_state)
+                            .map_or("-".to_string(), |s| s.to_string())
+                    ),
                 ));
             }
             if !record.result.is_null() {
@@ -629,6 +604,80 @@ pub fn verify_record<G: RecordFormat>(
     Ok(replay)
 }
 
+/// The error for a record with more than `max` events.
+pub(crate) fn too_many_events(max: usize) -> RecordError {
+    RecordError::field(
+        "events",
+        format!("more than {max}, the most a game of these options can have"),
+    )
+}
+
+/// The events of a record whose seed deals its setup: the replay checks
+/// that each decision's chance events are those the seed deals
+/// ([`EventList::dealt_by`]).
+struct Seeded<'a, E: ?Sized> {
+    events: &'a E,
+    seed: u64,
+}
+
+impl<E: EventList + ?Sized> EventList for Seeded<'_, E> {
+    fn count(&self) -> usize {
+        self.events.count()
+    }
+    fn event(&self, index: usize) -> Result<Cow<'_, Value>, RecordError> {
+        self.events.event(index)
+    }
+    fn dealt_by(&self) -> Option<u64> {
+        Some(self.seed)
+    }
+}
+
+/// A record's events, read one at a time: the values of a [`GameRecord`],
+/// or the JSON text of a record line, each event parsed only when it is
+/// replayed ([`crate::record_read`]), so that a replay never holds every
+/// event of a record as a [`Value`].
+pub trait EventList {
+    /// The number of events.
+    fn count(&self) -> usize;
+    /// Event number `index` (below [`EventList::count`]).
+    fn event(&self, index: usize) -> Result<Cow<'_, Value>, RecordError>;
+    /// The seed that dealt the record's setup, when the chance events must
+    /// be those it deals: [`replay_events`] then checks each decision's
+    /// chance events against [`Game::play_unchecked`] (the game's own
+    /// dealing, from the state the seed dealt). `None` (the default): any
+    /// chance events the rules allow.
+    fn dealt_by(&self) -> Option<u64> {
+        None
+    }
+}
+
+impl EventList for [Value] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn event(&self, index: usize) -> Result<Cow<'_, Value>, RecordError> {
+        Ok(Cow::Borrowed(&self[index]))
+    }
+}
+
+impl<const N: usize> EventList for [Value; N] {
+    fn count(&self) -> usize {
+        N
+    }
+    fn event(&self, index: usize) -> Result<Cow<'_, Value>, RecordError> {
+        Ok(Cow::Borrowed(&self[index]))
+    }
+}
+
+impl EventList for Vec<Value> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn event(&self, index: usize) -> Result<Cow<'_, Value>, RecordError> {
+        Ok(Cow::Borrowed(&self[index]))
+    }
+}
+
 /// How [`replay_events`] reads a record's events: each decision's
 /// action, and how a decision is played together with the chance events it
 /// causes ([`replay_decisions`] makes one of a closure, for games without
@@ -638,19 +687,19 @@ pub trait DecodeEvents<G: Game> {
     fn decision(&mut self, state: &G::State, event: &Value) -> Result<G::Action, String>;
 
     /// Play the legal `action` (the decision event number `index`) in
-    /// `state`; `after` holds the events that follow it. A game whose
-    /// decisions cause chance events takes them from the start of `after`;
+    /// `state`; the events after `index` in `events` follow it. A game whose
+    /// decisions cause chance events takes them from `index + 1` on;
     /// returns the new state and the number of events taken. The default
     /// plays [`Game::play`] and takes none.
-    fn play(
+    fn play<E: EventList + ?Sized>(
         &mut self,
         game: &G,
         state: &G::State,
         action: G::Action,
         index: usize,
-        after: &[Value],
+        events: &E,
     ) -> Result<(G::State, usize), RecordError> {
-        let _ = after;
+        let _ = events;
         game.play(state, action)
             .map(|next| (next, 0))
             .map_err(|e| RecordError::event(index, e.to_string()))
@@ -671,10 +720,10 @@ impl<G: Game, F: FnMut(&G::State, &Value) -> Result<G::Action, String>> DecodeEv
 /// Replay helper for games whose events map one-to-one to decisions (no
 /// chance events): `decode` turns an event into an action in `state`. See
 /// [`replay_events`].
-pub fn replay_decisions<G: Game>(
+pub fn replay_decisions<G: Game, E: EventList + ?Sized>(
     game: &G,
     initial: G::State,
-    events: &[Value],
+    events: &E,
     decode: impl FnMut(&G::State, &Value) -> Result<G::Action, String>,
 ) -> Result<Replay<G>, RecordError> {
     replay_events(game, initial, events, Decisions(decode))
@@ -684,17 +733,20 @@ pub fn replay_decisions<G: Game>(
 /// the seat to move) is decoded, checked legal and played by `decode`
 /// (which also takes the chance events the decision causes, see
 /// [`DecodeEvents`]); a chance event where a decision is due, an event after
-/// the end or a wrong seat is an error.
-pub fn replay_events<G: Game>(
+/// the end or a wrong seat is an error. Nothing is allocated by the number
+/// of events claimed: the steps grow with the decisions played.
+pub fn replay_events<G: Game, E: EventList + ?Sized>(
     game: &G,
     initial: G::State,
-    events: &[Value],
+    events: &E,
     mut decode: impl DecodeEvents<G>,
 ) -> Result<Replay<G>, RecordError> {
     let mut state = initial.clone();
-    let mut steps = Vec::with_capacity(events.len());
+    let mut steps = Vec::new();
     let mut index = 0;
-    while let Some(event) = events.get(index) {
+    while index < events.count() {
+        let event = events.event(index)?;
+        let event = &*event;
         let Some(seat) = game.to_move(&state) else {
             return Err(RecordError::Length(format!(
                 "event {index} comes after the end of the game"
@@ -711,7 +763,10 @@ pub fn replay_events<G: Game>(
             Some(v) => {
                 return Err(RecordError::event(
                     index,
-                    format!("seat {seat} is to move, the event says seat {v}"),
+                    format!(
+                        "seat {seat} is to move, the event says seat {}",
+                        one_line(&v.to_string())
+                    ),
                 ));
             }
             None => {
@@ -726,7 +781,17 @@ pub fn replay_events<G: Game>(
             .map_err(|why| RecordError::event(index, why))?;
         crate::game::check_legal(game, &state, action)
             .map_err(|e| RecordError::event(index, e.to_string()))?;
-        let (next, taken) = decode.play(game, &state, action, index, &events[index + 1..])?;
+        let (next, taken) = decode.play(game, &state, action, index, events)?;
+        if let Some(seed) = events.dealt_by() {
+            let mut dealt = state.clone();
+            game.play_unchecked(&mut dealt, action);
+            if dealt != next {
+                return Err(RecordError::event(
+                    index + 1,
+                    format!("a chance event that seed {seed} does not deal"),
+                ));
+            }
+        }
         steps.push((state, action));
         state = next;
         index += 1 + taken;

@@ -176,3 +176,224 @@ fn canonical_specs_round_trip() {
     );
     assert_eq!(Seashells::NAME, "seashells");
 }
+
+/// Only the seat to move can forfeit (a bot forfeits by failing to answer
+/// its own decision): a forfeit by any other seat is refused.
+#[test]
+fn a_forfeit_is_by_the_seat_to_move() {
+    let rec = record(Some(10));
+    let g = game();
+    let replay = verify_record(&g, &rec).unwrap();
+    let to_move = g.to_move(&replay.final_state).unwrap();
+    assert_eq!(
+        check_edited(&rec, |v| v["end"] = json!({"forfeit": to_move})),
+        Ok(())
+    );
+    for seat in (0..3).filter(|&s| s != to_move) {
+        let err = check_edited(&rec, |v| v["end"] = json!({"forfeit": seat})).unwrap_err();
+        assert_eq!(
+            err,
+            format!(
+                "field `end`: forfeit by seat {seat}, but seat {to_move} is to move (only the \
+                 seat to move can forfeit)"
+            )
+        );
+    }
+}
+
+/// `text` with `insert` put right after the first occurrence of `after`.
+fn inserted(text: &str, after: &str, insert: &str) -> String {
+    let at = text.find(after).expect("anchor in the record") + after.len();
+    format!("{}{insert}{}", &text[..at], &text[at..])
+}
+
+/// The records of `duplicate_keys_are_refused_at_every_level`: a key given
+/// twice in options, setup, an event, the result, a hand of cards; and the
+/// key.
+fn with_duplicate_keys() -> Vec<(String, &'static str)> {
+    let rec = record(None);
+    let line = serde_json::to_string(&rec).unwrap();
+    let first_event = serde_json::to_string(&rec.events[0]).unwrap();
+    let seat = &first_event[..first_event.find(',').unwrap()]; // {"seat":0
+    vec![
+        (
+            inserted(&line, "\"options\":{", "\"mode\":\"board\","),
+            "mode",
+        ),
+        (inserted(&line, "\"setup\":{", "\"bucket\":0,"), "bucket"),
+        (
+            inserted(
+                &line,
+                &format!("\"events\":[{seat}"),
+                &seat.replace('{', ","),
+            ),
+            "seat",
+        ),
+        (inserted(&line, "\"result\":{", "\"coins\":[],"), "coins"),
+        (inserted(&line, "\"cards\":[{", "\"shapes\":[],"), "shapes"),
+    ]
+}
+
+/// A key given twice is refused at every level of a record, naming the key
+/// (before, only the top level was checked: the last value silently won).
+#[test]
+fn duplicate_keys_are_refused_at_every_level() {
+    for (forged, key) in with_duplicate_keys() {
+        let err = serde_json::from_str::<GameRecord>(&forged)
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(&format!("duplicate key `{key}`")),
+            "{key}: {err}"
+        );
+        assert!(!err.contains('\n'), "{err}");
+    }
+    // The top level too (serde's own check).
+    let line = serde_json::to_string(&record(None)).unwrap();
+    let forged = inserted(&line, "{", "\"players\":3,");
+    let err = serde_json::from_str::<GameRecord>(&forged).unwrap_err();
+    assert!(
+        err.to_string().starts_with("duplicate field `players`"),
+        "{err}"
+    );
+}
+
+/// The same through the bounded reader of `replay` (`record_read`).
+#[test]
+fn duplicate_keys_are_refused_by_the_bounded_reader() {
+    for (forged, key) in with_duplicate_keys() {
+        let err = beachcomber::record_read::parse_line(forged.as_bytes())
+            .and_then(|line| match line.game {
+                AnyGame::Seashells(g) => {
+                    beachcomber::record::verify_record_events(&g, &line.record, &line.events)
+                        .map(|_| ())
+                }
+                _ => unreachable!(),
+            })
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(&format!("duplicate key `{key}`")),
+            "{key}: {err}"
+        );
+        assert!(!err.contains('\n'), "{err}");
+    }
+}
+
+/// Records are canonical: bot specs in the syntax the writer writes, the
+/// options exactly as written (an option at its default is not written).
+#[test]
+fn non_canonical_specs_and_options_are_refused() {
+    let rec = record(None);
+    for (bot, canonical) in [
+        (" random", "random"),
+        ("random()", "random"),
+        ("random ", "random"),
+    ] {
+        refused(
+            &rec,
+            |v| v["bots"][1] = json!(bot),
+            &format!(
+                "field `bots`: seat 1: `{bot}` is not written canonically (records hold `{canonical}`)"
+            ),
+        );
+    }
+    refused(
+        &rec,
+        |v| v["options"]["bottles"] = json!("spend"),
+        "field `options`: not written canonically: a record of this game holds {\"mode\":\"board\",\"scoring\":\"simple\"}",
+    );
+    // `human` and engines stay allowed in any seat.
+    assert_eq!(
+        check_edited(&rec, |v| v["bots"][0] = json!("human")),
+        Ok(())
+    );
+    assert_eq!(
+        check_edited(&rec, |v| v["bots"][2] = json!("engine(name=mine)")),
+        Ok(())
+    );
+}
+
+/// Strings of a record quoted in an error are escaped with
+/// `spec::one_line` (control characters, `\n` and U+0085 included), so the
+/// error stays one line whatever the record holds.
+#[test]
+fn record_strings_in_errors_are_escaped_on_one_line() {
+    let rec = record(None);
+    const BAD: &str = "a\nb\u{85}c";
+    let escaped = beachcomber::spec::one_line(BAD);
+    assert_eq!(escaped, "a\\nb\\u{85}c");
+    type Edit = Box<dyn Fn(&mut Value)>;
+    let edits: [(&str, Edit); 5] = [
+        ("game", Box::new(|v| v["game"] = json!(BAD))),
+        (
+            "options key",
+            Box::new(|v| v["options"][BAD] = json!("board")),
+        ),
+        ("setup key", Box::new(|v| v["setup"][BAD] = json!(1))),
+        ("event key", Box::new(|v| v["events"][0][BAD] = json!(1))),
+        ("bot", Box::new(|v| v["bots"][0] = json!(BAD))),
+    ];
+    for (what, edit) in edits {
+        let err = check_edited(&rec, edit).unwrap_err();
+        assert!(err.contains(&escaped), "{what}: {err}");
+        assert!(!err.chars().any(char::is_control), "{what}: {err:?}");
+    }
+}
+
+/// The bound on a record's events (`RecordFormat::max_events`, enforced
+/// while a line is read) holds for played games: random games of every
+/// game and player count stay within it.
+#[test]
+fn played_games_stay_within_the_event_bound() {
+    use beachcomber::record::RecordFormat;
+    fn most<G: RecordFormat>(g: &G, games: u64) -> (usize, usize) {
+        let mut most = 0;
+        for seed in 0..games {
+            let mut rng = rng_from_seed(seed);
+            let initial = g.new_game(&mut rng);
+            let mut state = initial.clone();
+            let mut actions = Vec::new();
+            while g.to_move(&state).is_some() {
+                let a = g.random_action(&state, &mut rng);
+                g.play_unchecked(&mut state, a);
+                actions.push(a);
+            }
+            let rec = build_record(
+                g,
+                Some(seed),
+                &vec!["random".into(); g.players()],
+                &initial,
+                &actions,
+            );
+            most = most.max(rec.events.len());
+        }
+        (most, g.max_events())
+    }
+    for (spec, players) in [
+        ("seashells", 2),
+        ("seashells", 5),
+        ("seashells(mode=stroll)", 2),
+        ("seashells(mode=stroll)", 4),
+        ("seaside", 1),
+        ("seaside", 5),
+        ("seaside(removed=0)", 2),
+        ("shell-dash", 1),
+        ("shell-dash", 2),
+        (
+            "shell-dash(deck=Sand:3,Wave:100,Sun:100,Jellyfish:20,Flip-Flop:30,Shell:3,max_turns=300)",
+            2,
+        ),
+    ] {
+        let (most, bound) = match AnyGame::from_spec(spec, players).unwrap() {
+            AnyGame::Seashells(g) => most(&g, 200),
+            AnyGame::Seaside(g) => most(&g, 200),
+            AnyGame::ShellDash(g) => most(&g, 200),
+        };
+        assert!(
+            most <= bound,
+            "{spec} with {players}: {most} events, bound {bound}"
+        );
+    }
+}

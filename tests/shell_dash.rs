@@ -1440,3 +1440,49 @@ fn forged_records_are_refused() {
     }
     let _ = g;
 }
+
+/// With a numeric seed, every reshuffle must be the one the seed deals: a
+/// recorded deck with two different cards swapped (still a permutation of
+/// the cards reshuffled) is refused, naming the event, while the same
+/// record with `"seed": null` (a deal this program did not make) is
+/// accepted. Before, only the setup was checked against the seed.
+#[test]
+fn a_reshuffle_the_seed_does_not_deal_is_refused() {
+    let g = game(
+        "shell-dash(deck=Sand:8,Wave:2,Shell:3,Jellyfish:2,max_turns=100)",
+        2,
+    );
+    let record = game_with_reshuffle(&g);
+    let seed = record.seed.unwrap();
+    let first = record
+        .events
+        .iter()
+        .position(|e| e.get("chance").is_some())
+        .unwrap();
+    // The game stopped right after its first reshuffle, whose first two
+    // different cards are swapped.
+    let mut swapped = record.clone();
+    swapped.events.truncate(first + 1);
+    swapped.end = beachcomber::record::GameEnd::Unfinished;
+    swapped.result = serde_json::Value::Null;
+    verify_record(&g, &swapped).unwrap();
+    let deck = swapped.events[first]["deck"].as_array_mut().unwrap();
+    let other = (1..deck.len()).find(|&i| deck[i] != deck[0]).unwrap();
+    deck.swap(0, other);
+    let err = verify_record(&g, &swapped).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!("event {first}: a chance event that seed {seed} does not deal")
+    );
+    swapped.seed = None;
+    verify_record(&g, &swapped).unwrap();
+    // In the whole game, the reshuffle is refused before the decisions
+    // that its different deck makes illegal.
+    let mut whole = record.clone();
+    whole.events[first] = swapped.events[first].clone();
+    let err = verify_record(&g, &whole).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!("event {first}: a chance event that seed {seed} does not deal")
+    );
+}

@@ -5,9 +5,12 @@ use std::fs::File;
 use std::path::PathBuf;
 
 use beachcomber::display::{Describe, Viewer};
-use beachcomber::games::AnyGame;
-use beachcomber::record::{GameEnd, GameRecord, RecordFormat, Replay, verify_record};
+use beachcomber::record::{
+    EventList, GameEnd, GameRecord, RecordError, RecordFormat, Replay, verify_record_events,
+};
 use beachcomber::record_io::RecordLines;
+use beachcomber::record_read::{RecordLine, parse_line};
+use beachcomber::spec::one_line;
 use beachcomber::with_game;
 use clap::Args;
 
@@ -23,7 +26,7 @@ Examples:
 
 The file may be plain or compressed with gzip or zstd (found from its first
 bytes, whatever its name). It is read line by line (a record line may be at
-most 64 MiB). A wrong
+most 48 MiB). A wrong
 record is an error naming its line (exit status 1); Ctrl-C stops the replay
 (exit status 130).";
 
@@ -54,7 +57,7 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
     let mut lines = RecordLines::new(file).map_err(|e| format!("{name} {e}"))?;
     let mut line = Vec::new();
     let mut records = 0usize;
-    let mut shown: Option<(usize, GameRecord)> = None;
+    let mut shown: Option<(usize, Vec<u8>)> = None;
     loop {
         if signals::cancelled() {
             return Err(format!(
@@ -69,18 +72,15 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
             continue;
         }
         let i = records;
-        let record: GameRecord = serde_json::from_slice(&line)
-            .map_err(|e| format!("{name} line {line_no}: not a game record: {e}"))?;
-        let game = AnyGame::from_record(&record)
-            .map_err(|e| format!("{name} line {line_no} (record {i}): {e}"))?;
-        with_game!(&game, |g| check_and_show(g, &record, false, args.brief)).map_err(|e| {
-            format!(
-                "{name} line {line_no} (record {i}, seed {}): {e}",
-                record.seed_text()
-            )
+        check_line(&line, false, args.brief).map_err(|e| match e {
+            LineError::Json(e) => format!("{name} line {line_no}: {e}"),
+            LineError::Game(e) => format!("{name} line {line_no} (record {i}): {e}"),
+            LineError::Replay(seed, e) => {
+                format!("{name} line {line_no} (record {i}, seed {seed}): {e}")
+            }
         })?;
         if !args.verify_only && i == args.index {
-            shown = Some((line_no, record));
+            shown = Some((line_no, line.clone()));
         }
         records += 1;
     }
@@ -88,36 +88,73 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
         return Err(format!("`{name}` holds no game records"));
     }
     if !args.verify_only {
-        let Some((line_no, record)) = shown else {
+        let Some((line_no, line)) = shown else {
             return Err(format!(
                 "--index {} is out of range: the file holds {records} records (0..={})",
                 args.index,
                 records - 1
             ));
         };
-        let game =
-            AnyGame::from_record(&record).map_err(|e| format!("{name} line {line_no}: {e}"))?;
-        with_game!(&game, |g| check_and_show(g, &record, true, args.brief))
-            .map_err(|e| format!("{name} line {line_no}: {e}"))?;
+        check_line(&line, true, args.brief).map_err(|e| match e {
+            LineError::Json(e) | LineError::Game(e) | LineError::Replay(_, e) => {
+                format!("{name} line {line_no}: {e}")
+            }
+        })?;
     }
     out!("{records} record(s) verified: every decision legal, every result as recorded");
     Ok(())
 }
 
-fn check_and_show<G: RecordFormat + Describe>(
+/// Why a record line is refused (the message, and what the caller puts
+/// before it).
+enum LineError {
+    /// Not a record's JSON shape.
+    Json(String),
+    /// A record of no game configuration.
+    Game(String),
+    /// A record that does not replay (its seed as text, the message).
+    Replay(String, String),
+}
+
+/// Read, verify and (if `show`) show the record `line`, in bounded memory
+/// ([`parse_line`]).
+fn check_line(line: &[u8], show: bool, brief: bool) -> Result<(), LineError> {
+    let RecordLine {
+        game,
+        record,
+        events,
+    } = parse_line(line).map_err(|e| match e {
+        RecordError::Json(_) => LineError::Json(e.to_string()),
+        e => LineError::Game(e.to_string()),
+    })?;
+    with_game!(&game, |g| check_and_show(g, &record, &events, show, brief))
+        .map_err(|e| LineError::Replay(record.seed_text(), e))
+}
+
+fn check_and_show<G: RecordFormat + Describe, E: EventList + ?Sized>(
     game: &G,
     record: &GameRecord,
+    events: &E,
     show: bool,
     brief: bool,
 ) -> Result<(), String> {
-    let replay = verify_record(game, record).map_err(|e| e.to_string())?;
-    // `human`: a seat played by a person (`beachcomber play`).
+    let replay = verify_record_events(game, record, events).map_err(|e| e.to_string())?;
+    // `human`: a seat played by a person (`beachcomber play`). Any other
+    // seat holds a known bot's canonical spec, as this program writes it.
     for (seat, bot) in record.bots.iter().enumerate() {
         if bot == crate::play::HUMAN {
             continue;
         }
-        beachcomber_bots::BotConfig::parse(bot)
+        let config = beachcomber_bots::BotConfig::parse(bot)
             .map_err(|e| format!("field `bots`: seat {seat}: {e}"))?;
+        let canonical = config.to_string();
+        if canonical != *bot {
+            return Err(format!(
+                "field `bots`: seat {seat}: `{}` is not written canonically (records hold `{}`)",
+                one_line(bot),
+                one_line(&canonical)
+            ));
+        }
     }
     if show {
         print_account(game, record, &replay, brief);
@@ -176,5 +213,74 @@ fn print_account<G: RecordFormat + Describe>(
             out!("\nThe game was stopped before its end (unfinished): no result.")
         }
         GameEnd::Forfeit(seat) => out!("\nSeat {seat} forfeited the game: no result."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use beachcomber::Game;
+    use beachcomber::games::AnyGame;
+    use beachcomber::record::build_record;
+
+    /// A finished 2-player Seashells record line with `bots`.
+    fn line(bots: [&str; 2]) -> Vec<u8> {
+        let AnyGame::Seashells(g) = AnyGame::from_spec("seashells", 2).unwrap() else {
+            unreachable!()
+        };
+        let mut rng = beachcomber::rng::rng_from_seed(5);
+        let initial = g.new_game(&mut rng);
+        let mut state = initial;
+        let mut actions = Vec::new();
+        while g.to_move(&state).is_some() {
+            let a = g.random_action(&state, &mut rng);
+            g.play_unchecked(&mut state, a);
+            actions.push(a);
+        }
+        let bots: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
+        serde_json::to_vec(&build_record(&g, Some(5), &bots, &initial, &actions)).unwrap()
+    }
+
+    fn refusal(bots: [&str; 2]) -> String {
+        match check_line(&line(bots), false, true) {
+            Err(LineError::Replay(_, e)) => e,
+            Err(LineError::Json(e) | LineError::Game(e)) => panic!("{e}"),
+            Ok(()) => panic!("{bots:?} accepted"),
+        }
+    }
+
+    /// Bot specs must be exactly the canonical spec of the bot they name
+    /// (every option spelled out, as the writer writes them); `human` and
+    /// engines stay allowed in any seat.
+    #[test]
+    fn non_canonical_bot_specs_are_refused_naming_the_canonical_one() {
+        let canonical = "ismcts(iterations=2000,c=0.7,rollout=random,reward=auto)";
+        for (spec, seat, want) in [
+            ("ismcts(c=0.70000)", 1, canonical),
+            ("ismcts", 1, canonical),
+            (
+                "ismcts(iterations=2000,c=0.70,rollout=random,reward=auto)",
+                1,
+                canonical,
+            ),
+            ("greedy", 1, "greedy(worlds=8)"),
+        ] {
+            let mut bots = ["random", "random"];
+            bots[seat] = spec;
+            assert_eq!(
+                refusal(bots),
+                format!(
+                    "field `bots`: seat {seat}: `{spec}` is not written canonically (records \
+                     hold `{want}`)"
+                )
+            );
+        }
+        for bots in [
+            ["random", canonical],
+            ["human", "human"],
+            ["engine(name=mine)", "random"],
+        ] {
+            check_line(&line(bots), false, true).unwrap_or_else(|_| panic!("{bots:?} refused"));
+        }
     }
 }

@@ -577,7 +577,7 @@ fn replay_refuses_an_endless_line() {
     let status = wait_at_most(&mut child, Duration::from_secs(60));
     assert_eq!(status.code(), Some(1));
     let err = stderr_of(child);
-    assert!(err.contains("line 1") && err.contains("64 MiB"), "{err}");
+    assert!(err.contains("line 1") && err.contains("48 MiB"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
@@ -1075,4 +1075,140 @@ fn an_unsupported_record_compression_is_refused_before_playing() {
         );
     }
     assert_eq!(names(dir.path()), Vec::<String>::new());
+}
+
+/// Run `beachcomber ARGS` to its end: its exit code, standard error and
+/// peak resident memory in bytes (its own `ru_maxrss`, from wait4(2)).
+// The child is reaped by wait4(2), not `Child::wait`.
+#[allow(clippy::zombie_processes)]
+fn run_measured(args: &[&str]) -> (Option<i32>, String, u64) {
+    use std::io::Read;
+    let mut child = bin()
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let mut status = 0;
+    // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4(2) on our own child, not reaped yet (the `Child` is not
+    // waited for afterwards), with pointers to live locals.
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as libc::pid_t, "wait4 failed");
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    // Linux reports ru_maxrss in KiB.
+    (code, err, usage.ru_maxrss as u64 * 1024)
+}
+
+/// What `replay` may hold in memory for any input, the worst valid record
+/// included (issue 21).
+const REPLAY_MEMORY: u64 = 300 << 20;
+
+/// `lines` written as one zstd file at `path`.
+fn write_zst(path: &Path, lines: &[&[u8]]) {
+    use beachcomber::record_io::{Compression, RecordWriter};
+    let file = std::fs::File::create(path).unwrap();
+    let mut w = RecordWriter::new(file, Compression::Zstd).unwrap();
+    for line in lines {
+        std::io::Write::write_all(&mut w, line).unwrap();
+        std::io::Write::write_all(&mut w, b"\n").unwrap();
+    }
+    w.finish().unwrap();
+}
+
+/// Small compressed files that claim millions of events are refused on one
+/// line, in bounded memory: a 63 MiB line (over the line limit), and a line
+/// within the limit whose `events` array of `[0]` is longer than the game's
+/// options allow. Before, the second took GBs (every event a JSON value,
+/// the replay's states preallocated by the claimed count).
+#[test]
+fn replay_refuses_a_record_bomb_in_bounded_memory() {
+    let dir = temp_dir();
+    // A real Shell Dash deal of `max_turns=10000` (at most 640,000 events)
+    // whose events are replaced by millions of `[0]`.
+    use beachcomber::Game;
+    use beachcomber::games::shell_dash::ShellDash;
+    let g = ShellDash::new(2, beachcomber::games::shell_dash::DEFAULT_DECK, 10_000).unwrap();
+    let initial = g.new_game(&mut beachcomber::rng::rng_from_seed(3));
+    let bots = ["random".to_string(), "random".to_string()];
+    let mut empty = Vec::new();
+    beachcomber::record::write_record_line(&g, Some(3), &bots, &initial, &[], &mut empty);
+    let text = String::from_utf8(empty).unwrap();
+    let (head, tail) = text.split_once("\"events\":[").unwrap();
+    let bomb = |bytes: usize| {
+        let mut line = format!("{head}\"events\":[").into_bytes();
+        while line.len() < bytes {
+            line.extend_from_slice(b"[0],");
+        }
+        line.extend_from_slice(b"[0]");
+        line.extend_from_slice(tail.trim_end().as_bytes());
+        line
+    };
+    let cases = [
+        (
+            "long.jsonl.zst",
+            bomb(63 << 20),
+            "long.jsonl.zst line 1: longer than 48 MiB, the limit for one record: not a file of game records?",
+        ),
+        (
+            "events.jsonl.zst",
+            bomb(40 << 20),
+            "events.jsonl.zst line 1 (record 0): field `events`: more than 640000, the most a game of these options can have",
+        ),
+    ];
+    for (name, line, want) in cases {
+        let path = dir.path().join(name);
+        write_zst(&path, &[&line]);
+        assert!(std::fs::metadata(&path).unwrap().len() < 64 << 10, "{name}");
+        let (code, err, rss) = run_measured(&["replay", s(&path), "--verify-only"]);
+        assert!(rss < REPLAY_MEMORY, "{name}: peak memory {} MiB", rss >> 20);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.ends_with(&format!("{want}\n")), "{name}: {err}");
+    }
+}
+
+/// The longest valid record measured (docs of `record_io::MAX_LINE_BYTES`):
+/// a 2-player Shell Dash game of `max_turns=10000` whose deck is 250
+/// Jellyfish (the longest card name), every turn ending with a reshuffle of
+/// the whole deck (29 MB of card names), replays within the memory bound.
+#[test]
+fn replay_of_the_longest_valid_record_stays_in_bounded_memory() {
+    use beachcomber::Game;
+    use beachcomber::games::shell_dash::{ReshuffleRule, ShellDash, ShellDashAction};
+    let g =
+        ShellDash::with_reshuffle(2, [0, 0, 0, 250, 3, 3], 10_000, ReshuffleRule::Choice).unwrap();
+    let mut rng = beachcomber::rng::rng_from_seed(1);
+    let initial = g.new_game(&mut rng);
+    let mut state = initial;
+    let mut actions = Vec::new();
+    while g.to_move(&state).is_some() {
+        let yes = ShellDashAction::Shuffle(true);
+        let a = if g.legal_actions(&state).contains(&yes) {
+            yes
+        } else {
+            g.random_action(&state, &mut rng)
+        };
+        g.play_unchecked(&mut state, a);
+        actions.push(a);
+    }
+    let mut line = Vec::new();
+    let bots = ["random".to_string(), "random".to_string()];
+    beachcomber::record::write_record_line(&g, Some(1), &bots, &initial, &actions, &mut line);
+    assert!(line.len() > 29_000_000, "{} bytes", line.len());
+    line.pop();
+    let dir = temp_dir();
+    let path = dir.path().join("long.jsonl.zst");
+    write_zst(&path, &[&line]);
+    let (code, err, rss) = run_measured(&["replay", s(&path), "--brief"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(rss < REPLAY_MEMORY, "peak memory {} MiB", rss >> 20);
 }

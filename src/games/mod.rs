@@ -148,7 +148,11 @@ macro_rules! registry {
                 } )+
                 Err(RecordError::field(
                     "game",
-                    format!("unknown game `{}` (known: {})", record.game, game_names().join(", ")),
+                    format!(
+                        "unknown game `{}` (known: {})",
+                        crate::spec::one_line(&record.game),
+                        game_names().join(", ")
+                    ),
                 ))
             }
 

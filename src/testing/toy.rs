@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 
 use crate::display::{Describe, Viewer};
 use crate::game::{Evaluate, Game, MAX_SEATS, Outcome, Seat, SeatSet};
-use crate::record::{RecordError, RecordFormat, Replay, get_u64, replay_decisions};
+use crate::record::{EventList, RecordError, RecordFormat, Replay, get_u64, replay_decisions};
 use crate::rng::{GameRng, below, shuffle};
 
 /// The pebbles game for `players` players.
@@ -210,7 +210,14 @@ impl RecordFormat for Pebbles {
         let o = self.outcome(s);
         json!({ "scores": o.scores.as_slice(), "winners": o.winners.iter().collect::<Vec<_>>() })
     }
-    fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError> {
+    fn max_events(&self) -> usize {
+        PILE as usize
+    }
+    fn replay<E: EventList + ?Sized>(
+        &self,
+        setup: &Value,
+        events: &E,
+    ) -> Result<Replay<Self>, RecordError> {
         let cards = setup
             .get("cards")
             .and_then(Value::as_array)

@@ -16,7 +16,7 @@ use super::{
 };
 use crate::game::Game;
 use crate::record::{
-    EventWriter, RecordError, RecordFormat, Replay, get_bool, get_u64, json as text,
+    EventList, EventWriter, RecordError, RecordFormat, Replay, get_bool, get_u64, json as text,
     replay_decisions,
 };
 
@@ -351,7 +351,17 @@ impl RecordFormat for Seashells {
         out.push(b'}');
     }
 
-    fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError> {
+    /// Every decision takes one of the 64 places' items, and the game
+    /// ends when none is left to take.
+    fn max_events(&self) -> usize {
+        SQUARES
+    }
+
+    fn replay<E: EventList + ?Sized>(
+        &self,
+        setup: &Value,
+        events: &E,
+    ) -> Result<Replay<Self>, RecordError> {
         let map = object(setup, "setup", &["items", "sun", "bucket", "cards"])?;
         let list = map
             .get("items")

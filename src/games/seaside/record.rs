@@ -26,7 +26,7 @@ use super::tokens::{Face, MAX_TOKENS, TokenSet, kind_of, pack};
 use super::{Action, Seaside, SeasideState};
 use crate::game::Game;
 use crate::record::{
-    EventWriter, RecordError, RecordFormat, Replay, json as text, replay_decisions,
+    EventList, EventWriter, RecordError, RecordFormat, Replay, json as text, replay_decisions,
 };
 
 fn face_json(f: Face) -> Value {
@@ -377,7 +377,19 @@ impl RecordFormat for Seaside {
         out.push(b'}');
     }
 
-    fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError> {
+    /// Every token is played once and flipped at most once (a flip turns
+    /// a Beach over for good), and each face resolved is followed by at
+    /// most one decision (Sandpiper, Beach, Wave or Rock): at most 3 events
+    /// a token of the set, counted as 4.
+    fn max_events(&self) -> usize {
+        4 * self.set.len()
+    }
+
+    fn replay<E: EventList + ?Sized>(
+        &self,
+        setup: &Value,
+        events: &E,
+    ) -> Result<Replay<Self>, RecordError> {
         let object = setup
             .as_object()
             .ok_or_else(|| RecordError::field("setup", "not an object"))?;

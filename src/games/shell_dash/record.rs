@@ -10,9 +10,10 @@ use super::{
 };
 use crate::game::Game;
 use crate::record::{
-    DecodeEvents, EventWriter, RecordError, RecordFormat, Replay, get_bool, get_u64, json as text,
-    replay_events,
+    DecodeEvents, EventList, EventWriter, RecordError, RecordFormat, Replay, get_bool, get_u64,
+    json as text, replay_events,
 };
+use crate::spec::one_line;
 
 /// Card names of a list of codes.
 fn names(codes: &[u8]) -> Vec<&'static str> {
@@ -81,23 +82,24 @@ fn write_names(out: &mut Vec<u8>, codes: &[u8]) {
 }
 
 /// Replaying records: each reshuffle takes the next event of `events`
-/// (event number `first + next`), which must be a reshuffle whose deck is a
+/// (event number `next`), which must be a reshuffle whose deck is a
 /// permutation of the cards reshuffled.
-struct RecordedShuffle<'a> {
-    events: &'a [Value],
-    first: usize,
+struct RecordedShuffle<'a, E: ?Sized> {
+    events: &'a E,
     next: usize,
 }
 
-impl Shuffler for RecordedShuffle<'_> {
+impl<E: EventList + ?Sized> Shuffler for RecordedShuffle<'_, E> {
     type Error = RecordError;
     fn shuffle(&mut self, cards: &mut [u8], _seed: u64) -> Result<(), RecordError> {
-        let index = self.first + self.next;
-        let Some(event) = self.events.get(self.next) else {
+        let index = self.next;
+        if index >= self.events.count() {
             return Err(RecordError::Length(format!(
                 "a reshuffle is due as event {index} but the events end"
             )));
-        };
+        }
+        let event = self.events.event(index)?;
+        let event = &*event;
         if event.get("chance").and_then(Value::as_str) != Some("reshuffle") {
             return Err(RecordError::event(index, "a reshuffle event is due here"));
         }
@@ -119,10 +121,12 @@ impl Shuffler for RecordedShuffle<'_> {
         let mut order = [0u8; DECK_CAP];
         let mut counts = [0i32; KINDS];
         for (slot, v) in order.iter_mut().zip(deck) {
-            let card = v
-                .as_str()
-                .and_then(Card::from_name)
-                .ok_or_else(|| RecordError::event(index, format!("`{v}` is not a card name")))?;
+            let card = v.as_str().and_then(Card::from_name).ok_or_else(|| {
+                RecordError::event(
+                    index,
+                    format!("`{}` is not a card name", one_line(&v.to_string())),
+                )
+            })?;
             *slot = card as u8;
             counts[card as usize] += 1;
         }
@@ -181,22 +185,21 @@ impl DecodeEvents<ShellDash> for Events {
         decode(event)
     }
 
-    fn play(
+    fn play<E: EventList + ?Sized>(
         &mut self,
         game: &ShellDash,
         state: &ShellDashState,
         action: ShellDashAction,
         index: usize,
-        after: &[Value],
+        events: &E,
     ) -> Result<(ShellDashState, usize), RecordError> {
         let mut next = *state;
         let mut recorded = RecordedShuffle {
-            events: after,
-            first: index + 1,
-            next: 0,
+            events,
+            next: index + 1,
         };
         game.step(&mut next, action, &mut recorded)?;
-        Ok((next, recorded.next))
+        Ok((next, recorded.next - index - 1))
     }
 }
 
@@ -262,6 +265,28 @@ impl RecordFormat for ShellDash {
         };
         ShellDash::with_reshuffle(players, counts, max_turns as u32, reshuffle)
             .map_err(|why| RecordError::field("options", why))
+    }
+
+    /// Per turn at most 18 flips (one per place of the 6 rows of 3), 6
+    /// Flip-Flop decisions (one per row), 1 reshuffle decision and 28
+    /// reshuffles (one per card drawn: 9 for the rows a Sun adds, 18 for the
+    /// refill, and the chosen one): 53, counted as 64 a turn.
+    fn max_events(&self) -> usize {
+        self.max_turns as usize * 64
+    }
+
+    /// The canonical options, or (a record written before the option
+    /// existed) the same without `reshuffle` when it is `empty`.
+    fn options_are_canonical(&self, initial: &ShellDashState, options: &Value) -> bool {
+        let mut canonical = self.options_json_for(initial);
+        if canonical == *options {
+            return true;
+        }
+        self.reshuffle == ReshuffleRule::Empty
+            && canonical
+                .as_object_mut()
+                .is_some_and(|o| o.shift_remove("reshuffle").is_some())
+            && canonical == *options
     }
 
     fn setup_json(&self, initial: &ShellDashState) -> Value {
@@ -369,7 +394,11 @@ impl RecordFormat for ShellDash {
         out.push(b'}');
     }
 
-    fn replay(&self, setup: &Value, events: &[Value]) -> Result<Replay<Self>, RecordError> {
+    fn replay<E: EventList + ?Sized>(
+        &self,
+        setup: &Value,
+        events: &E,
+    ) -> Result<Replay<Self>, RecordError> {
         only_keys(setup, &["deck"]).map_err(|why| RecordError::field("setup", why))?;
         let deck = setup
             .get("deck")
@@ -388,7 +417,10 @@ impl RecordFormat for ShellDash {
         let mut order = Vec::with_capacity(deck.len());
         for v in deck {
             order.push(v.as_str().and_then(Card::from_name).ok_or_else(|| {
-                RecordError::field("setup.deck", format!("`{v}` is not a card name"))
+                RecordError::field(
+                    "setup.deck",
+                    format!("`{}` is not a card name", one_line(&v.to_string())),
+                )
             })?);
         }
         let initial = self
