@@ -996,3 +996,32 @@ fn plots_of_a_large_csv_stay_in_bounded_memory() {
     assert!(memory < PLOT_MEMORY, "line took {} MB", memory >> 20);
     assert!(!out.exists());
 }
+
+#[test]
+fn text_from_the_csv_in_an_error_is_one_line() {
+    // A cell with a line break, a column name with a tab.
+    let (dir, csv) = with_csv("m.csv", "x,\"y\tz\",c\n1,\"a\nb\",p\n2,5,\"p\nq\"\n2,6,r\n");
+    let d = dir.path();
+    let c = s(&csv);
+    fails(
+        d,
+        &[c, "--x", "x", "--y", "y\tz", "--where", "x=1"],
+        &format!("non-numeric y\\tz value `a\\nb` on line 2 of {c}"),
+    );
+    fails(
+        d,
+        &[c, "--x", "w\nv", "--y", "c"],
+        &format!("--x column `w\\nv` is not in {c} (its columns: x, y\\tz, c)"),
+    );
+    // The hint's value comes from the file too.
+    fails(
+        d,
+        &[c, "--x", "x", "--y", "y\tz", "--where", "x=2"],
+        "2 rows for x=2: add --where or --by (e.g. --where c=p\\nq)",
+    );
+    fails(
+        d,
+        &[c, "--kind", "hist", "--x", "y\tz", "--by", "c"],
+        &format!("non-numeric y\\tz value `a\\nb` on line 2 of {c}"),
+    );
+}

@@ -7,6 +7,8 @@
 
 use std::collections::HashMap;
 
+use beachcomber::spec::one_line;
+
 use super::figure::{Figure, Point, Series, axis_label, default_title, need_x};
 use super::rows::{Rows, SeriesKeys, push_key};
 use super::{PlotKind, PlotRequest};
@@ -110,7 +112,8 @@ pub(super) fn hist_figure(request: &PlotRequest, mut table: Rows) -> Result<Figu
     if !lo.is_finite() {
         return Err(format!(
             "no data: {} is empty in every game selected from {}",
-            request.x, table.path
+            one_line(&request.x),
+            table.path
         ));
     }
     let (lo, hi) = (lo.floor(), hi.floor());

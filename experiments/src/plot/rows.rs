@@ -114,7 +114,8 @@ impl Rows {
     pub fn column(&self, flag: &str, name: &str) -> Result<usize, String> {
         self.find(name).ok_or_else(|| {
             format!(
-                "{flag} column `{name}` is not in {} (its columns: {})",
+                "{flag} column `{}` is not in {} (its columns: {})",
+                one_line(name),
                 self.path,
                 self.columns_text()
             )

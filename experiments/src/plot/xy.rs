@@ -84,7 +84,9 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
             return Err(format!(
                 "more than {MAX_POINTS} points (a value of --x {} in a series) in {}: \
                  a {} plot draws one row per point; add --where or choose another --x",
-                request.x, table.path, request.kind
+                one_line(&request.x),
+                table.path,
+                request.kind
             ));
         }
         let cell = |c: Option<usize>| c.map_or(String::new(), |c| table.cell(c).to_string());
@@ -121,7 +123,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
     for (s, members) in read.iter().enumerate() {
         let label = keys.label(s).to_string();
         if let Some(dup) = members.points.iter().find(|p| p.rows > 1) {
-            let point = format!("{}={}", request.x, one_line(&dup.x));
+            let point = format!("{}={}", one_line(&request.x), one_line(&dup.x));
             return Err(rows::duplicate_error(
                 &table,
                 dup.rows,
@@ -172,7 +174,8 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
     }
     if series.is_empty() {
         return Err(format!(
-            "no data: {y_name} is empty in every row selected from {}",
+            "no data: {} is empty in every row selected from {}",
+            one_line(y_name),
             table.path
         ));
     }
