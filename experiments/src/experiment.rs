@@ -809,27 +809,25 @@ fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), String> {
     Ok((name, dir))
 }
 
+/// A fresh `--quick` folder, removed when the command ends if nothing was
+/// written into it (an error before playing); one with files (finished
+/// results, or an interrupted run's) is kept.
+struct FreshFolder(Option<PathBuf>);
+
+impl Drop for FreshFolder {
+    fn drop(&mut self) {
+        if let Some(dir) = &self.0 {
+            // Fails, keeping the folder, unless it is empty.
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
 /// Run the command.
 pub fn run(mut args: RunFileArgs) -> Result<(), String> {
     let experiment = Experiment::read(&args.file)?;
     let (name, dir) = results_dir(&args)?;
-    let fresh = args.quick && args.out.is_none();
-    let result = run_into(&experiment, &mut args, &name, &dir);
-    if result.is_err() && fresh {
-        // A fresh --quick folder that nothing was written into (an error
-        // before playing) is removed; one with an interrupted run is kept.
-        let _ = std::fs::remove_dir(&dir);
-    }
-    result
-}
-
-/// Run `experiment` into `dir` (its results folder).
-fn run_into(
-    experiment: &Experiment,
-    args: &mut RunFileArgs,
-    name: &str,
-    dir: &Path,
-) -> Result<(), String> {
+    let _fresh = FreshFolder((args.quick && args.out.is_none()).then(|| dir.clone()));
     // The shard: `--shard`, else a Slurm array task's (as for the other
     // commands); a shard plays into `DIR/shards/I/` and draws nothing.
     // Merging, redrawing or replaying one combination plays no shard.
@@ -841,7 +839,7 @@ fn run_into(
     args.control.shard = (shard.count > 1).then(|| format!("{}/{}", shard.index, shard.count));
     let play_dir = match args.control.shard {
         Some(_) => dir.join("shards").join(shard.index.to_string()),
-        None => dir.to_path_buf(),
+        None => dir.clone(),
     };
     if args.report_only {
         // Nothing to play: the results are there.
@@ -851,7 +849,7 @@ fn run_into(
             .collect();
         crate::merge::run(crate::merge::MergeArgs {
             inputs,
-            out: Some(dir.to_path_buf()),
+            out: Some(dir.clone()),
             summary: None,
             record: None,
             quiet: args.control.quiet,

@@ -857,6 +857,8 @@ fn bad_ratings_and_games_input() {
 
 /// Run `plot args` to its end: its exit code, standard error and peak
 /// resident memory in bytes (of this process alone).
+// The child is reaped by wait4(2), which also gives its own peak memory.
+#[allow(clippy::zombie_processes)]
 fn plot_measured(args: &[&str]) -> (i32, String, u64) {
     use std::io::Read;
     let mut child = Command::new(env!("CARGO_BIN_EXE_beachcomber"))
