@@ -945,6 +945,14 @@ fn text_from_an_experiment_file_in_an_error_is_one_line() {
             "[[plot]]\nx = \"re\\nmoved\"\ny = \"win_share\"\nfile = \"a\\tb.svg\"\n",
             "plot `a\\tb.svg`: --x column `re\\nmoved` is not in",
         ),
+        (
+            "[vary]\n\"re\\nmoved\" = [1]\n",
+            "`re\\nmoved=1`: the key is an option name",
+        ),
+        (
+            "[vary]\nreshuffle = [\"a\\nb\"]\n",
+            "combination reshuffle=a\\nb, players=2: bad value `a\\nb`",
+        ),
     ];
     for (tail, want) in cases {
         std::fs::write(&file, format!("{head}{tail}")).unwrap();
@@ -955,4 +963,14 @@ fn text_from_an_experiment_file_in_an_error_is_one_line() {
         assert!(!err.contains('\r') && !err.contains('\t'), "{err:?}");
         assert!(err.contains(want), "want `{want}` in: {err}");
     }
+    std::fs::write(
+        &file,
+        "kind = \"sweep\"\ngame = \"shell-dash\"\nplayers = \"2\\n3\"\n",
+    )
+    .unwrap();
+    let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
+    assert_eq!(
+        stderr(&o),
+        "error: --players: `2\\n3` is not a player count\n"
+    );
 }
