@@ -285,10 +285,18 @@ fn run_files(
         }
     }
     let primary = ["--out", "--record", "--summary"].iter().find_map(|label| {
-        resolved
-            .iter()
-            .find(|r| r.label() == *label)
-            .and_then(|r| r.target().map(|t| (r.label(), t)))
+        resolved.iter().find(|r| r.label() == *label).and_then(|r| {
+            r.target().map(|t| {
+                // `merge` names its manifest after the output as given
+                // (beside a symlink, not its target).
+                let base = if streamed {
+                    t.to_path_buf()
+                } else {
+                    beside(r.given())
+                };
+                (r.label(), base)
+            })
+        })
     });
     let resumable = streamed && primary.is_some() && resolved.iter().all(|r| r.target().is_some());
     let (checkpoint, manifest, of) = match (folder, primary) {
@@ -301,8 +309,8 @@ fn run_files(
             )
         }
         (None, Some((label, p))) => (
-            with_suffix(p, ".checkpoint.json"),
-            with_suffix(p, ".manifest.json"),
+            with_suffix(&p, ".checkpoint.json"),
+            with_suffix(&p, ".manifest.json"),
             format!("{label}'s"),
         ),
         (None, None) => return names,
@@ -351,6 +359,18 @@ pub fn check_run_names(
         }
     }
     Ok(())
+}
+
+/// `given` in its canonical folder (itself not resolved, even if a symlink).
+fn beside(given: &Path) -> PathBuf {
+    let parent = match given.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let dir = fs::canonicalize(parent).unwrap_or_else(|_| parent.to_path_buf());
+    given
+        .file_name()
+        .map_or_else(|| given.to_path_buf(), |name| dir.join(name))
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
