@@ -26,7 +26,7 @@ use std::str::FromStr;
 
 use clap::Args;
 
-pub use draw::short_label;
+pub use figure::short_label;
 use rows::Rows;
 
 /// Examples shown after `beachcomber plot --help`.

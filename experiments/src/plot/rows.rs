@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use beachcomber::spec::one_line;
 
-use super::draw::short_label;
+use super::figure::short_label;
 
 /// Most series in one figure (one per distinct value of the `--by`
 /// columns): more could not be told apart.
