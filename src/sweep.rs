@@ -25,7 +25,7 @@ use std::str::FromStr;
 
 use crate::game::{ExtraMetric, MetricKind};
 use crate::games::AnyGame;
-use crate::spec::{Spec, SpecError};
+use crate::spec::{Spec, SpecError, one_line};
 use crate::stats::{Z95, mean_ci95_from_sums, wilson};
 use crate::tournament::rows::field;
 use crate::tournament::{Count, Part, Plan, RunSpec, Totals};
@@ -102,27 +102,39 @@ pub enum SweepError {
 impl fmt::Display for SweepError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SweepError::Malformed { text, why } => write!(f, "`{text}`: {why}"),
-            SweepError::BadRange { range, why } => write!(f, "range `{range}`: {why}"),
+            SweepError::Malformed { text, why } => {
+                write!(f, "`{}`: {}", one_line(text), one_line(why))
+            }
+            SweepError::BadRange { range, why } => {
+                write!(f, "range `{}`: {}", one_line(range), one_line(why))
+            }
             SweepError::Duplicate(key) => {
                 write!(
                     f,
-                    "`{key}` is varied twice (give all its values in one --vary)"
+                    "`{}` is varied twice (give all its values in one --vary)",
+                    one_line(key)
                 )
             }
             SweepError::UnknownOption { key, game, allowed } => write!(
                 f,
-                "`{key}` is not an option of {game} (its options: {})",
+                "`{}` is not an option of {game} (its options: {})",
+                one_line(key),
                 allowed.join(", ")
             ),
             SweepError::Combination { combination, why } => {
-                write!(f, "combination {combination}: {why}")
+                write!(
+                    f,
+                    "combination {}: {}",
+                    one_line(combination),
+                    one_line(why)
+                )
             }
             SweepError::Lineup { combination, given } => write!(
                 f,
-                "combination {combination}: a lineup of {given} specs does not fit (give one spec \
+                "combination {}: a lineup of {given} specs does not fit (give one spec \
                  for every seat, one per seat, or two: the first against the second in every \
-                 other seat)"
+                 other seat)",
+                one_line(combination)
             ),
             SweepError::TooMany { count, cap } => write!(
                 f,

@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use beachcomber::spec::one_line;
 use beachcomber::tournament::Totals;
 use clap::Args;
 use serde::Deserialize;
@@ -305,7 +306,7 @@ impl Experiment {
             format!(
                 "{}{line}: {}",
                 path.display(),
-                e.message().trim().replace('\n', " ")
+                one_line(&e.message().trim().replace('\n', " "))
             )
         })?;
         let at = |key: &str| -> String {
@@ -322,9 +323,10 @@ impl Experiment {
         for (key, value) in experiment.vary.iter().chain(experiment.quick.vary.iter()) {
             if Values::deserialize(value.clone()).is_err() {
                 return Err(format!(
-                    "{}: vary.{key}: write a list (`[0, 5]`, `[\"a\", \"b\"]`), a range \
+                    "{}: vary.{}: write a list (`[0, 5]`, `[\"a\", \"b\"]`), a range \
                      (`\"0..=50:5\"`) or one value",
-                    at(key)
+                    at(key),
+                    one_line(key)
                 ));
             }
         }
@@ -394,7 +396,7 @@ impl Experiment {
                 return Err(format!(
                     "{}: plot file `{}`: give a file name (it is written in the results folder)",
                     at("file"),
-                    plot.file
+                    one_line(&plot.file)
                 ));
             }
         }
@@ -463,8 +465,9 @@ impl Experiment {
                         .map(|v| v.text())
                         .map_err(|_| {
                             format!(
-                                "{}: {which}vary.{k}: write a list, a range (\"0..=50:5\") or one value",
-                                common.file.display()
+                                "{}: {which}vary.{}: write a list, a range (\"0..=50:5\") or one value",
+                                common.file.display(),
+                                one_line(k)
                             )
                         })?;
                     Ok(format!("{k}={values}"))
@@ -749,27 +752,82 @@ fn combine(prepared: Vec<crate::sweep::Prepared>) -> crate::sweep::Prepared {
     all
 }
 
-/// The results folder of `file`: `results/NAME/`, or the scratch folder of
-/// `--quick`.
+/// The results folder of `file`: `results/NAME/`, `--out`, or for `--quick`
+/// a fresh private folder (`$TMPDIR/beachcomber-quick-NAME-XXXXXX`, mode
+/// 0700, created here, its path printed). NAME, the file's name without
+/// `.toml`, must be a plain file name: not empty, not starting with `.`
+/// (`...toml` would be `results/..`). `--quick` with `--resume` or
+/// `--merge` needs `--out` (each `--quick` run has a new folder).
 fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), String> {
-    let name = args
-        .file
-        .file_stem()
-        .map(|s| s.to_string_lossy().to_string())
-        .filter(|s| !s.is_empty())
-        .ok_or_else(|| format!("`{}` has no file name", args.file.display()))?;
+    let stem = args.file.file_stem().unwrap_or_default();
+    let name = stem
+        .to_str()
+        .filter(|s| !s.is_empty() && !s.starts_with('.'))
+        .ok_or_else(|| {
+            format!(
+                "`{}`: the experiment's name `{}` (the file name without .toml) is not a plain \
+                 file name (it names the folder results/NAME/); rename the file, e.g. to `study.toml`",
+                one_line(&args.file.to_string_lossy()),
+                one_line(&stem.to_string_lossy())
+            )
+        })?
+        .to_string();
     let dir = match (&args.out, args.quick) {
         (Some(dir), _) => dir.clone(),
-        (None, true) => std::env::temp_dir().join("beachcomber-quick").join(&name),
+        (None, true) => {
+            if args.control.resume || args.merge.is_some() {
+                return Err(format!(
+                    "--quick {} needs --out DIR: each --quick run writes into a new folder \
+                     (give the folder the interrupted run printed)",
+                    if args.control.resume {
+                        "--resume"
+                    } else {
+                        "--merge"
+                    }
+                ));
+            }
+            let dir = tempfile::Builder::new()
+                .prefix(&format!("beachcomber-quick-{name}-"))
+                .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
+                .tempdir()
+                .map_err(|e| {
+                    format!(
+                        "--quick: cannot create a folder in `{}`: {e}",
+                        std::env::temp_dir().display()
+                    )
+                })?
+                .keep();
+            out!(
+                "--quick: writing into {} (to continue if interrupted: --resume --out {})",
+                dir.display(),
+                dir.display()
+            );
+            dir
+        }
         (None, false) => PathBuf::from("results").join(&name),
     };
     Ok((name, dir))
+}
+
+/// A fresh `--quick` folder, removed when the command ends if nothing was
+/// written into it (an error before playing); one with files (finished
+/// results, or an interrupted run's) is kept.
+struct FreshFolder(Option<PathBuf>);
+
+impl Drop for FreshFolder {
+    fn drop(&mut self) {
+        if let Some(dir) = &self.0 {
+            // Fails, keeping the folder, unless it is empty.
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
 }
 
 /// Run the command.
 pub fn run(mut args: RunFileArgs) -> Result<(), String> {
     let experiment = Experiment::read(&args.file)?;
     let (name, dir) = results_dir(&args)?;
+    let _fresh = FreshFolder((args.quick && args.out.is_none()).then(|| dir.clone()));
     // The shard: `--shard`, else a Slurm array task's (as for the other
     // commands); a shard plays into `DIR/shards/I/` and draws nothing.
     // Merging, redrawing or replaying one combination plays no shard.
@@ -1053,7 +1111,7 @@ fn report(
                 *value = quick_replace(&experiment.quick, value);
             }
         }
-        crate::plot::draw(&request).map_err(|e| format!("plot `{}`: {e}", plot.file))?;
+        crate::plot::draw(&request).map_err(|e| format!("plot `{}`: {e}", one_line(&plot.file)))?;
     }
     let manifest: crate::run_files::Manifest = {
         let path = dir.join("manifest.json");

@@ -20,7 +20,7 @@ use beachcomber::record_io::{Compression, RecordLines};
 use beachcomber::tournament::{FRAME_GAMES, Plan, Shard, Totals, rows};
 use clap::Args;
 
-use crate::output::{AtomicFile, commit_all, resolve_outputs};
+use crate::output::{AtomicFile, check_run_names, commit_all, resolve_outputs};
 use crate::run_files::{MANIFEST_FORMAT, Manifest, RunDescription, Timing, write_json_atomically};
 use crate::runs::OutputPaths;
 
@@ -267,6 +267,9 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         .map(|(w, p)| (w.as_str(), p.as_path()))
         .collect();
     let resolved = resolve_outputs(&given, &input_refs)?;
+    if !sweep {
+        check_run_names(&resolved, None, false)?;
+    }
     let outputs_description = crate::run_files::describe_outputs(&resolved);
     let mut files = resolved
         .into_iter()

@@ -26,6 +26,13 @@
 //! [`AtomicFile`] removes its temporary file; a forced exit (a second
 //! Ctrl-C) removes the registered ones (see [`crate::signals`]).
 //! Special files are written as the run goes and cannot be taken back.
+//!
+//! A run that plays into files ([`check_run_names`]) also refuses an output
+//! that is one of the files it writes itself beside its outputs: an
+//! output's `NAME.partial`, the checkpoint `PRIMARY.checkpoint.json`, the
+//! manifest `PRIMARY.manifest.json` and their `.tmp` files (see
+//! [`crate::run_files`]). A name ending in `/` names a folder: when that
+//! folder does not exist it is refused, never written as a file.
 
 use std::fs::{self, File, Metadata, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
@@ -33,6 +40,7 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use beachcomber::record_io::{Compression, RecordWriter};
+use beachcomber::spec::one_line;
 use tempfile::NamedTempFile;
 
 use crate::signals;
@@ -173,6 +181,19 @@ fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
     if given.as_os_str().is_empty() {
         return Err(format!("{label}: the file name is empty"));
     }
+    if given.as_os_str().as_encoded_bytes().ends_with(b"/") && !given.is_dir() {
+        // `results/`: the user means a folder; without this check `results`
+        // would be written as a file.
+        let folder = given.to_string_lossy();
+        let folder = folder.trim_end_matches('/');
+        return Err(format!(
+            "{label}: `{}` names a folder (it ends in `/`) but `{}` is not a folder; \
+             give a file name such as `{}` (create the folder first)",
+            given.display(),
+            one_line(folder),
+            given.join("results.csv").display()
+        ));
+    }
     let kind = match fs::metadata(given) {
         Ok(meta) if meta.is_dir() => {
             return Err(format!(
@@ -239,6 +260,123 @@ fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
         given: given.to_path_buf(),
         kind,
     })
+}
+
+/// The files a run writes itself beside its outputs (see
+/// [`crate::run_files::RunFiles::open`]), each with what it is: every
+/// regular output's `NAME.partial`; `PRIMARY.checkpoint.json` (when every
+/// output is a regular file) and `PRIMARY.manifest.json`, with their `.tmp`
+/// files, where `PRIMARY` is the first regular output among `--out`,
+/// `--record`, `--summary`, or `folder/checkpoint.json` and
+/// `folder/manifest.json` for a run that writes into a folder. Not
+/// `streamed` (`merge`): the manifest alone.
+fn run_files(
+    resolved: &[Resolved],
+    folder: Option<&Path>,
+    streamed: bool,
+) -> Vec<(PathBuf, String)> {
+    let mut names = Vec::new();
+    for r in resolved.iter().filter(|_| streamed) {
+        if let Some(target) = r.target() {
+            names.push((
+                with_suffix(target, ".partial"),
+                format!("the partial file of {}", r.label()),
+            ));
+        }
+    }
+    let primary = ["--out", "--record", "--summary"].iter().find_map(|label| {
+        resolved.iter().find(|r| r.label() == *label).and_then(|r| {
+            r.target().map(|t| {
+                // `merge` names its manifest after the output as given
+                // (beside a symlink, not its target).
+                let base = if streamed {
+                    t.to_path_buf()
+                } else {
+                    beside(r.given())
+                };
+                (r.label(), base)
+            })
+        })
+    });
+    let resumable = streamed && primary.is_some() && resolved.iter().all(|r| r.target().is_some());
+    let (checkpoint, manifest, of) = match (folder, primary) {
+        (Some(dir), _) => {
+            let dir = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+            (
+                dir.join("checkpoint.json"),
+                dir.join("manifest.json"),
+                "the run's".to_string(),
+            )
+        }
+        (None, Some((label, p))) => (
+            with_suffix(&p, ".checkpoint.json"),
+            with_suffix(&p, ".manifest.json"),
+            format!("{label}'s"),
+        ),
+        (None, None) => return names,
+    };
+    if resumable {
+        names.push((
+            with_suffix(&checkpoint, ".tmp"),
+            format!("{of} checkpoint (while it is replaced)"),
+        ));
+        names.push((checkpoint, format!("{of} checkpoint")));
+    }
+    names.push((
+        with_suffix(&manifest, ".tmp"),
+        format!("{of} manifest (while it is written)"),
+    ));
+    names.push((manifest, format!("{of} manifest")));
+    names
+}
+
+/// Refuse an output of a run that is one of the files the run writes
+/// itself ([`run_files`]: a partial file, the checkpoint, the manifest or
+/// their temporary files), also through a symlink or a hard link: writing
+/// one would destroy the other. Checked before anything is played. A run
+/// that is not `streamed` (`merge`) writes only the manifest beside its
+/// outputs.
+pub fn check_run_names(
+    resolved: &[Resolved],
+    folder: Option<&Path>,
+    streamed: bool,
+) -> Result<(), String> {
+    let own = run_files(resolved, folder, streamed);
+    for r in resolved {
+        let (path, meta) = r.path_and_meta();
+        for (name, what) in &own {
+            let name_meta = fs::metadata(name).ok();
+            let same = name == &path
+                || matches!((meta, &name_meta), (Some(a), Some(b)) if same_inode(a, b) && !is_char_device(a));
+            if same {
+                return Err(format!(
+                    "{} `{}` is {what} (`{}`), which the run writes itself; choose another name",
+                    r.label(),
+                    r.given().display(),
+                    name.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `given` in its canonical folder (itself not resolved, even if a symlink).
+fn beside(given: &Path) -> PathBuf {
+    let parent = match given.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let dir = fs::canonicalize(parent).unwrap_or_else(|_| parent.to_path_buf());
+    given
+        .file_name()
+        .map_or_else(|| given.to_path_buf(), |name| dir.join(name))
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
 }
 
 /// Paths such as `/dev/stdout` or `/proc/self/fd/1` stand for an open file

@@ -26,7 +26,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::engines::Engines;
-use crate::output::resolve_outputs;
+use crate::output::{check_run_names, resolve_outputs};
 use crate::run_files::{RunDescription, RunFiles, describe_outputs};
 use crate::signals;
 
@@ -265,6 +265,7 @@ pub fn execute(
         .map(|(what, p)| (what.as_str(), p.as_path()))
         .collect();
     let mut resolved = resolve_outputs(&given, &inputs)?;
+    check_run_names(&resolved, request.folder.as_deref(), true)?;
     let description = RunDescription {
         command: request.command.to_string(),
         version: env!("CARGO_PKG_VERSION").to_string(),

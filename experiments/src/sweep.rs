@@ -103,8 +103,12 @@ pub fn parse_players(text: &str) -> Result<Vec<usize>, String> {
     vary.values
         .iter()
         .map(|v| {
-            v.parse::<usize>()
-                .map_err(|_| format!("--players: `{v}` is not a player count"))
+            v.parse::<usize>().map_err(|_| {
+                format!(
+                    "--players: `{}` is not a player count",
+                    beachcomber::spec::one_line(v)
+                )
+            })
         })
         .collect()
 }

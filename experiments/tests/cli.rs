@@ -1212,3 +1212,153 @@ fn replay_of_the_longest_valid_record_stays_in_bounded_memory() {
     assert_eq!(code, Some(0), "{err}");
     assert!(rss < REPLAY_MEMORY, "peak memory {} MiB", rss >> 20);
 }
+
+/// `extra` outputs of a run that would play for hours: refused at once
+/// with a one-line error containing `want`, the folder `dir` left as it was.
+fn refused_before_playing(dir: &Path, extra: &[&str], want: &str) {
+    let before = names(dir);
+    let mut args = SLOW.to_vec();
+    args.push("ismcts(iterations=3000000)");
+    args.extend_from_slice(extra);
+    let mut child = spawn(&args);
+    let status = wait_at_most(&mut child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(1), "{extra:?}");
+    let err = stderr_of(child);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(err, format!("error: {want}\n"), "{extra:?}");
+    assert_eq!(names(dir), before, "{extra:?} wrote files");
+}
+
+#[test]
+fn an_output_on_a_file_the_run_writes_itself_is_refused() {
+    let dir = temp_dir();
+    let d = dir.path();
+    let x = d.join("x.csv");
+    let path = |name: &str| d.join(name).to_str().unwrap().to_string();
+    let canonical = |name: &str| {
+        std::fs::canonicalize(d)
+            .unwrap()
+            .join(name)
+            .to_str()
+            .unwrap()
+            .to_string()
+    };
+    // (option, file name, what it is to the run of `--out x.csv`)
+    let cases = [
+        ("--record", "x.csv.checkpoint.json", "--out's checkpoint"),
+        (
+            "--record",
+            "x.csv.checkpoint.json.tmp",
+            "--out's checkpoint (while it is replaced)",
+        ),
+        ("--summary", "x.csv.manifest.json", "--out's manifest"),
+        (
+            "--summary",
+            "x.csv.manifest.json.tmp",
+            "--out's manifest (while it is written)",
+        ),
+        ("--record", "x.csv.partial", "the partial file of --out"),
+    ];
+    for (option, name, what) in cases {
+        refused_before_playing(
+            d,
+            &["--out", s(&x), option, &path(name)],
+            &format!(
+                "{option} `{}` is {what} (`{}`), which the run writes itself; choose another name",
+                path(name),
+                canonical(name)
+            ),
+        );
+    }
+    // The partial file of the record is the CSV; the primary output is
+    // --out whichever option comes first on the command line.
+    refused_before_playing(
+        d,
+        &["--record", s(&x), "--out", &path("x.csv.partial")],
+        &format!(
+            "--out `{}` is the partial file of --record (`{}`), which the run writes itself; \
+             choose another name",
+            path("x.csv.partial"),
+            canonical("x.csv.partial")
+        ),
+    );
+    refused_before_playing(
+        d,
+        &["--record", s(&x), "--summary", &path("x.csv.manifest.json")],
+        &format!(
+            "--summary `{}` is --record's manifest (`{}`), which the run writes itself; \
+             choose another name",
+            path("x.csv.manifest.json"),
+            canonical("x.csv.manifest.json")
+        ),
+    );
+    // Through a symlink (dangling: the checkpoint does not exist yet).
+    let link = d.join("link.json");
+    std::os::unix::fs::symlink("x.csv.checkpoint.json", &link).unwrap();
+    refused_before_playing(
+        d,
+        &["--out", s(&x), "--record", s(&link)],
+        &format!(
+            "--record `{}` is --out's checkpoint (`{}`), which the run writes itself; \
+             choose another name",
+            s(&link),
+            canonical("x.csv.checkpoint.json")
+        ),
+    );
+    assert_eq!(names(d), ["link.json"]);
+
+    // merge writes the manifest beside its first output.
+    let shard = d.join("a.csv");
+    let o = quick(&["--out", s(&shard)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let manifest = d.join("a.csv.manifest.json");
+    let b = d.join("b.csv");
+    let o = run(&[
+        "merge",
+        s(&manifest),
+        "--out",
+        s(&b),
+        "--summary",
+        &path("b.csv.manifest.json"),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: --summary `{}` is --out's manifest (`{}`), which the run writes itself; \
+             choose another name\n",
+            path("b.csv.manifest.json"),
+            canonical("b.csv.manifest.json")
+        )
+    );
+    assert_eq!(names(d), ["a.csv", "a.csv.manifest.json", "link.json"]);
+}
+
+#[test]
+fn an_output_name_ending_in_a_slash_is_a_folder() {
+    let dir = temp_dir();
+    let d = dir.path();
+    let folder = format!("{}/results/", s(d));
+    for option in ["--out", "--record", "--summary"] {
+        refused_before_playing(
+            d,
+            &[option, &folder],
+            &format!(
+                "{option}: `{folder}` names a folder (it ends in `/`) but `{}/results` is not a \
+                 folder; give a file name such as `{folder}results.csv` (create the folder first)",
+                s(d)
+            ),
+        );
+    }
+    // Nothing is written either when the run would be quick.
+    let o = quick(&["--out", &folder]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(names(d), Vec::<String>::new());
+    // An existing folder with a slash is refused as a folder, as without.
+    std::fs::create_dir(d.join("results")).unwrap();
+    let o = quick(&["--out", &folder]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("is a directory"), "{}", stderr(&o));
+    assert_eq!(names(d), ["results"]);
+    assert_eq!(names(&d.join("results")), Vec::<String>::new());
+}

@@ -854,3 +854,176 @@ fn bad_ratings_and_games_input() {
         &format!("non-numeric end value `normal` on line 2 of {g}"),
     );
 }
+
+/// Run `plot args` to its end: its exit code, standard error and peak
+/// resident memory in bytes (of this process alone).
+// The child is reaped by wait4(2), which also gives its own peak memory.
+#[allow(clippy::zombie_processes)]
+fn plot_measured(args: &[&str]) -> (i32, String, u64) {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_beachcomber"))
+        .arg("plot")
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run beachcomber");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4(2) on our own child, not reaped yet (Child::wait was
+    // not called), with pointers to live locals.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4 failed");
+    assert!(libc::WIFEXITED(status), "plot did not exit: {status}");
+    // ru_maxrss is in kilobytes on Linux.
+    (
+        libc::WEXITSTATUS(status),
+        err,
+        usage.ru_maxrss as u64 * 1024,
+    )
+}
+
+/// Most memory a plot of a large CSV may take.
+const PLOT_MEMORY: u64 = 100 << 20;
+
+#[test]
+fn plots_of_a_large_csv_stay_in_bounded_memory() {
+    use std::io::Write;
+    // A per-game CSV of 1,000,000 two-seat games (about 110 MB): game g has
+    // `seed` g, `turns` 3 + (7919 g mod 37) and bot `a` in seat 0 when g is
+    // even, `b` when odd.
+    let games: u64 = 1_000_000;
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("games.csv");
+    {
+        let mut w = std::io::BufWriter::new(std::fs::File::create(&csv).unwrap());
+        writeln!(
+            w,
+            "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end"
+        )
+        .unwrap();
+        for g in 0..games {
+            let turns = 3 + g * 7919 % 37;
+            let (first, second) = if g % 2 == 0 { ("a", "b") } else { ("b", "a") };
+            for (seat, bot) in [(0, first), (1, second)] {
+                writeln!(
+                    w,
+                    "{g},{g},0,{g},{seat},{bot},{},{seat},{}.0000,{},{},{turns},finished",
+                    10 - seat,
+                    1 - seat,
+                    1 - seat,
+                    2 * turns + 1
+                )
+                .unwrap();
+            }
+        }
+        w.flush().unwrap();
+    }
+    let size = std::fs::metadata(&csv).unwrap().len();
+    assert!(size > 100 << 20, "{size} bytes");
+    let out = dir.path().join("fig.svg");
+    let c = s(&csv);
+
+    // Counted exactly while reading (37 distinct values): two series.
+    let (code, err, memory) = plot_measured(&[
+        c,
+        "--kind",
+        "hist",
+        "--x",
+        "turns",
+        "--by",
+        "bot",
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(memory < PLOT_MEMORY, "hist took {} MB", memory >> 20);
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert_has(
+        &texts(&svg),
+        &[
+            "bot=a (500000 games)",
+            "bot=b (500000 games)",
+            "turns per game",
+        ],
+    );
+    // Bins 3..=39: 2 corners per bin and the two ends on the axis.
+    assert_eq!(lines(&svg, BLUE), [2 * 37 + 2]);
+    assert_eq!(lines(&svg, ORANGE), [2 * 37 + 2]);
+
+    // 1,000,000 distinct values: counted into the bins in a second
+    // reading; 40 bins of 25,000 games each.
+    let (code, err, memory) =
+        plot_measured(&[c, "--kind", "hist", "--x", "seed", "--out", s(&out)]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(memory < PLOT_MEMORY, "hist took {} MB", memory >> 20);
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert_has(&texts(&svg), &["games (bins of 25000)"]);
+    let bars = with(&svg, "rect", "fill", BLUE);
+    assert_eq!(bars.len(), 40);
+    let heights: Vec<&str> = bars.iter().map(|b| attr(b, "height").unwrap()).collect();
+    assert!(heights.iter().all(|h| *h == heights[0]), "{heights:?}");
+
+    // A line plot of one point per game is refused past 100,000 points,
+    // in bounded memory too.
+    std::fs::remove_file(&out).unwrap();
+    let (code, err, memory) = plot_measured(&[
+        c,
+        "--x",
+        "game",
+        "--y",
+        "score",
+        "--where",
+        "seat=0",
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        format!(
+            "error: more than 100000 points (a value of --x game in a series) in {c}: a line \
+             plot draws one row per point; add --where or choose another --x\n"
+        )
+    );
+    assert!(memory < PLOT_MEMORY, "line took {} MB", memory >> 20);
+    assert!(!out.exists());
+}
+
+#[test]
+fn text_from_the_csv_in_an_error_is_one_line() {
+    // A cell with a line break, a column name with a tab.
+    let (dir, csv) = with_csv("m.csv", "x,\"y\tz\",c\n1,\"a\nb\",p\n2,5,\"p\nq\"\n2,6,r\n");
+    let d = dir.path();
+    let c = s(&csv);
+    fails(
+        d,
+        &[c, "--x", "x", "--y", "y\tz", "--where", "x=1"],
+        &format!("non-numeric y\\tz value `a\\nb` on line 2 of {c}"),
+    );
+    fails(
+        d,
+        &[c, "--x", "w\nv", "--y", "c"],
+        &format!("--x column `w\\nv` is not in {c} (its columns: x, y\\tz, c)"),
+    );
+    // The hint's value comes from the file too.
+    fails(
+        d,
+        &[c, "--x", "x", "--y", "y\tz", "--where", "x=2"],
+        "2 rows for x=2: add --where or --by (e.g. --where c=p\\nq)",
+    );
+    fails(
+        d,
+        &[c, "--kind", "hist", "--x", "y\tz", "--by", "c"],
+        &format!("non-numeric y\\tz value `a\\nb` on line 2 of {c}"),
+    );
+}

@@ -818,3 +818,159 @@ games_per_pairing = 6
         "{err}"
     );
 }
+
+/// A small sweep file.
+const SMALL: &str = "kind = \"sweep\"\ngame = \"shell-dash\"\nplayers = 2\ngames = 2\n";
+
+#[test]
+fn an_experiment_named_dots_is_refused() {
+    let dir = temp_dir();
+    let d = dir.path();
+    // `...toml` would be results/.. (the current folder), `..toml`
+    // results/., `.toml` results/.toml.
+    for (file, stem) in [("...toml", ".."), ("..toml", "."), (".toml", ".toml")] {
+        let path = d.join(file);
+        std::fs::write(&path, SMALL).unwrap();
+        for out in [None, Some(d.join("out"))] {
+            let mut args = vec!["run", file, "--quiet"];
+            if let Some(out) = &out {
+                args.extend(["--out", s(out)]);
+            }
+            let o = bin().args(&args).current_dir(d).output().unwrap();
+            assert_eq!(o.status.code(), Some(1), "{args:?}");
+            assert_eq!(
+                stderr(&o),
+                format!(
+                    "error: `{file}`: the experiment's name `{stem}` (the file name without .toml) \
+                     is not a plain file name (it names the folder results/NAME/); rename the \
+                     file, e.g. to `study.toml`\n"
+                )
+            );
+            assert_eq!(names(d), [file]);
+        }
+        std::fs::remove_file(&path).unwrap();
+    }
+}
+
+#[test]
+fn quick_writes_into_a_fresh_private_folder() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir();
+    let tmp = dir.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let file = dir.path().join("small.toml");
+    std::fs::write(&file, SMALL).unwrap();
+    // The old predictable folder, planted by someone else: not used.
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, tmp.join("beachcomber-quick")).unwrap();
+    let quick = || {
+        let o = bin()
+            .args(["run", s(&file), "--quick", "--quiet"])
+            .env("TMPDIR", &tmp)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = String::from_utf8(o.stdout).unwrap();
+        let folder = out
+            .strip_prefix("--quick: writing into ")
+            .and_then(|rest| rest.split_once(' '))
+            .map(|(folder, _)| std::path::PathBuf::from(folder))
+            .unwrap_or_else(|| panic!("{out}"));
+        assert_eq!(
+            out,
+            format!(
+                "--quick: writing into {} (to continue if interrupted: --resume --out {})\n",
+                s(&folder),
+                s(&folder)
+            )
+        );
+        assert_eq!(folder.parent(), Some(tmp.as_path()));
+        let name = folder.file_name().unwrap().to_str().unwrap().to_string();
+        assert!(name.starts_with("beachcomber-quick-small-"), "{name}");
+        let meta = std::fs::symlink_metadata(&folder).unwrap();
+        assert!(meta.is_dir());
+        assert_eq!(meta.permissions().mode() & 0o777, 0o700);
+        assert_eq!(
+            names(&folder),
+            ["games.csv", "manifest.json", "metrics.csv", "summary.md"]
+        );
+        name
+    };
+    let (first, second) = (quick(), quick());
+    assert_ne!(first, second, "each --quick run has its own folder");
+    assert_eq!(names(&elsewhere), Vec::<String>::new());
+    let mut all = vec!["beachcomber-quick".to_string(), first, second];
+    all.sort();
+    assert_eq!(names(&tmp), all);
+
+    // --resume (and --merge) cannot find a fresh folder: --out is needed.
+    for extra in [["--resume"], ["--merge=2"]] {
+        let o = bin()
+            .args(["run", s(&file), "--quick", "--quiet"])
+            .args(extra)
+            .env("TMPDIR", &tmp)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1));
+        let option = extra[0].trim_end_matches("=2");
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "error: --quick {option} needs --out DIR: each --quick run writes into a new \
+                 folder (give the folder the interrupted run printed)\n"
+            )
+        );
+        assert_eq!(names(&tmp), all);
+    }
+}
+
+#[test]
+fn text_from_an_experiment_file_in_an_error_is_one_line() {
+    let dir = temp_dir();
+    let file = dir.path().join("bad.toml");
+    let out = dir.path().join("out");
+    let head = "kind = \"sweep\"\ngame = \"shell-dash\"\nplayers = 2\ngames = 2\n";
+    let cases = [
+        ("\"ga\\rmes\" = 10\n", "unknown field `ga\\rmes`"),
+        (
+            "[vary]\n\"re\\nmoved\" = { a = 1 }\n",
+            "vary.re\\nmoved: write a list",
+        ),
+        (
+            "[[plot]]\nx = \"turns\"\nfile = \"/a\\nb.svg\"\n",
+            "plot file `/a\\nb.svg`: give a file name",
+        ),
+        (
+            "[[plot]]\nx = \"re\\nmoved\"\ny = \"win_share\"\nfile = \"a\\tb.svg\"\n",
+            "plot `a\\tb.svg`: --x column `re\\nmoved` is not in",
+        ),
+        (
+            "[vary]\n\"re\\nmoved\" = [1]\n",
+            "`re\\nmoved=1`: the key is an option name",
+        ),
+        (
+            "[vary]\nreshuffle = [\"a\\nb\"]\n",
+            "combination reshuffle=a\\nb, players=2: bad value `a\\nb`",
+        ),
+    ];
+    for (tail, want) in cases {
+        std::fs::write(&file, format!("{head}{tail}")).unwrap();
+        let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
+        assert_eq!(o.status.code(), Some(1), "{tail}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!err.contains('\r') && !err.contains('\t'), "{err:?}");
+        assert!(err.contains(want), "want `{want}` in: {err}");
+    }
+    std::fs::write(
+        &file,
+        "kind = \"sweep\"\ngame = \"shell-dash\"\nplayers = \"2\\n3\"\n",
+    )
+    .unwrap();
+    let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
+    assert_eq!(
+        stderr(&o),
+        "error: --players: `2\\n3` is not a player count\n"
+    );
+}

@@ -1,0 +1,569 @@
+//! Drawing a figure with plotters into SVG text: the legend in a column of
+//! its own, the axes, and each kind's marks.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::PlotKind;
+use super::figure::{Figure, short_label};
+
+/// The series colours (Tableau 10); the SVG names them `#1F77B4`, ...
+pub const COLORS: [(u8, u8, u8); 10] = [
+    (31, 119, 180),
+    (255, 127, 14),
+    (44, 160, 44),
+    (214, 39, 40),
+    (148, 103, 189),
+    (140, 86, 75),
+    (227, 119, 194),
+    (127, 127, 127),
+    (188, 189, 34),
+    (23, 190, 207),
+];
+
+/// The colour of the error bars of bar charts.
+const WHISKER: RGBColor = RGBColor(30, 30, 30);
+
+/// The colour of the fair-share lines.
+const FAIR: RGBColor = RGBColor(40, 40, 40);
+
+/// Font sizes as plotters takes them (the SVG gets size / 1.24 px).
+const TITLE_FONT: f64 = 26.0;
+const DESC_FONT: f64 = 21.0;
+const LABEL_FONT: f64 = 18.0;
+
+/// The colour of the fair line for `players`: that of the series with
+/// `players=P` in its label (so the line goes with its series), or dark grey.
+fn fair_color(figure: &Figure, players: u64) -> RGBColor {
+    let tag = format!("players={players}");
+    figure
+        .series
+        .iter()
+        .position(|s| s.label.split(", ").any(|part| part == tag))
+        .map_or(FAIR, |i| {
+            // A darker shade: visible across a bar of the series' colour.
+            let RGBColor(r, g, b) = color(i);
+            let dark = |v: u8| (f64::from(v) * 0.6) as u8;
+            RGBColor(dark(r), dark(g), dark(b))
+        })
+}
+
+fn color(i: usize) -> RGBColor {
+    let (r, g, b) = COLORS[i % COLORS.len()];
+    RGBColor(r, g, b)
+}
+
+/// Estimated width in pixels of `text` at plotters font size `size`.
+fn text_width(text: &str, size: f64) -> u32 {
+    (text.chars().count() as f64 * size / 1.24 * 0.56).ceil() as u32
+}
+
+/// `20`, `0.25`, `1e-5`: short tick labels.
+fn number_text(v: f64) -> String {
+    if v == 0.0 {
+        return "0".to_string();
+    }
+    if (v - v.round()).abs() < 1e-9 * v.abs().max(1.0) && v.abs() < 1e15 {
+        return format!("{}", v.round() as i64);
+    }
+    let s = format!("{v:.4}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The tick label at `v` of a categorical axis: the category at an
+/// integer position, nothing elsewhere.
+fn category_text(categories: &[String], v: f64) -> String {
+    let i = v.round();
+    if (v - i).abs() > 1e-6 || i < 0.0 {
+        return String::new();
+    }
+    categories
+        .get(i as usize)
+        .map(|c| short_label(c))
+        .unwrap_or_default()
+}
+
+fn range_with(values: impl Iterator<Item = f64>, pad: f64) -> (f64, f64) {
+    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+        (a.min(v), b.max(v))
+    });
+    if !lo.is_finite() {
+        return (0.0, 1.0);
+    }
+    if hi - lo < 1e-12 {
+        let d = if lo.abs() > 1e-12 {
+            lo.abs() * 0.1
+        } else {
+            1.0
+        };
+        return (lo - d, hi + d);
+    }
+    let d = (hi - lo) * pad;
+    (lo - d, hi + d)
+}
+
+/// One legend entry: its label and how its sample is drawn.
+struct Entry {
+    label: String,
+    color: RGBColor,
+    dashed: bool,
+}
+
+fn legend_entries(figure: &Figure) -> Vec<Entry> {
+    let mut entries: Vec<Entry> = figure
+        .series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Entry {
+            label: s.label.clone(),
+            color: color(i),
+            dashed: false,
+        })
+        .collect();
+    if figure.fair_along_x {
+        if !figure.fair.is_empty() {
+            entries.push(Entry {
+                label: "fair 1/players".to_string(),
+                color: FAIR,
+                dashed: true,
+            });
+        }
+    } else {
+        entries.extend(figure.fair.iter().map(|(p, _)| Entry {
+            label: format!("fair 1/{p}"),
+            color: fair_color(figure, *p),
+            dashed: true,
+        }));
+    }
+    entries
+}
+
+fn draw_error<E: std::error::Error>(e: E) -> String {
+    format!("cannot draw the figure: {e}")
+}
+
+/// The figure as SVG text.
+pub(super) fn render(figure: &Figure, (width, height): (u32, u32)) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(draw_error)?;
+        let entries = legend_entries(figure);
+        // A long title gets a smaller font (not below the labels' size).
+        let fit =
+            f64::from(width.saturating_sub(24)) / f64::from(text_width(&figure.title, 1.0).max(1));
+        let title_font = TITLE_FONT.min(fit).max(LABEL_FONT);
+        let titled = root
+            .titled(
+                &figure.title,
+                ("sans-serif", title_font).into_font().color(&BLACK),
+            )
+            .map_err(draw_error)?;
+        let chart_area = if entries.len() > 1 {
+            let widest = entries
+                .iter()
+                .map(|e| text_width(&e.label, LABEL_FONT))
+                .max()
+                .unwrap_or(0);
+            let legend_width = (widest + 56).min(width * 2 / 5);
+            let (chart, legend) = titled.split_horizontally(width - legend_width);
+            draw_legend(&legend, &entries, legend_width)?;
+            chart
+        } else {
+            titled
+        };
+        match figure.kind {
+            PlotKind::Line | PlotKind::Bars => draw_xy(&chart_area, figure)?,
+            PlotKind::Hist => draw_hist(&chart_area, figure)?,
+            PlotKind::Ratings => draw_ratings(&chart_area, figure)?,
+        }
+        root.present().map_err(draw_error)?;
+    }
+    Ok(svg)
+}
+
+/// The legend, in its own column right of the chart (never over the data).
+fn draw_legend(
+    area: &DrawingArea<SVGBackend, Shift>,
+    entries: &[Entry],
+    width: u32,
+) -> Result<(), String> {
+    let font = ("sans-serif", LABEL_FONT).into_font();
+    let row = 26;
+    let top = 30;
+    let max_chars = (f64::from(width.saturating_sub(48)) / (LABEL_FONT / 1.24 * 0.56)) as usize;
+    for (i, e) in entries.iter().enumerate() {
+        let y = top + i as i32 * row;
+        let style = e.color.stroke_width(4);
+        if e.dashed {
+            area.draw(&PathElement::new(vec![(8, y), (18, y)], style))
+                .map_err(draw_error)?;
+            area.draw(&PathElement::new(vec![(24, y), (34, y)], style))
+                .map_err(draw_error)?;
+        } else {
+            area.draw(&PathElement::new(vec![(8, y), (34, y)], style))
+                .map_err(draw_error)?;
+        }
+        let label = if e.label.chars().count() > max_chars && max_chars > 1 {
+            let mut s: String = e.label.chars().take(max_chars - 1).collect();
+            s.push('…');
+            s
+        } else {
+            e.label.clone()
+        };
+        area.draw(&Text::new(
+            label,
+            (42, y),
+            font.clone()
+                .color(&BLACK)
+                .pos(plotters::style::text_anchor::Pos::new(
+                    plotters::style::text_anchor::HPos::Left,
+                    plotters::style::text_anchor::VPos::Center,
+                )),
+        ))
+        .map_err(draw_error)?;
+    }
+    Ok(())
+}
+
+/// The x range and tick count of a figure's x axis.
+fn x_range(figure: &Figure) -> (f64, f64) {
+    match &figure.x_categories {
+        Some(c) => (-0.5, c.len() as f64 - 0.5),
+        None => range_with(
+            figure
+                .series
+                .iter()
+                .flat_map(|s| s.points.iter().map(|p| p.x)),
+            0.05,
+        ),
+    }
+}
+
+fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(), String> {
+    let (x0, x1) = x_range(figure);
+    let values = figure.series.iter().flat_map(|s| {
+        s.points.iter().flat_map(|p| {
+            let (lo, hi) = p.band.unwrap_or((p.y, p.y));
+            [p.y, lo, hi]
+        })
+    });
+    let fair = figure.fair.iter().map(|f| f.1);
+    let bars = figure.kind == PlotKind::Bars;
+    let zero = bars.then_some(0.0);
+    let (mut y0, mut y1) = range_with(values.chain(fair).chain(zero), 0.08);
+    if bars {
+        // Bars grow from 0.
+        y0 = y0.min(0.0);
+        if y0 < 0.0
+            && figure
+                .series
+                .iter()
+                .all(|s| s.points.iter().all(|p| p.y >= 0.0))
+        {
+            y0 = 0.0;
+        }
+        y1 = y1.max(0.0);
+    }
+    let y_label_width = 20
+        + [y0, y1, (y0 + y1) / 2.0]
+            .iter()
+            .map(|v| text_width(&number_text(*v), LABEL_FONT) + 10)
+            .max()
+            .unwrap_or(40)
+            .max(40);
+    let mut chart = ChartBuilder::on(area)
+        .margin(12)
+        .margin_right(24)
+        .x_label_area_size(62)
+        .y_label_area_size(y_label_width + 24)
+        .build_cartesian_2d(x0..x1, y0..y1)
+        .map_err(draw_error)?;
+    let categories = figure.x_categories.clone().unwrap_or_default();
+    // Whole numbers on x over a short span (player counts, small settings):
+    // one tick per integer and no fractional labels.
+    let integer_x = figure.x_categories.is_none()
+        && x1 - x0 <= 16.0
+        && figure
+            .series
+            .iter()
+            .all(|s| s.points.iter().all(|p| p.x.fract() == 0.0));
+    let x_format = |v: &f64| {
+        if figure.x_categories.is_some() {
+            category_text(&categories, *v)
+        } else if integer_x && v.fract().abs() > 1e-9 {
+            String::new()
+        } else {
+            number_text(*v)
+        }
+    };
+    let y_format = |v: &f64| number_text(*v);
+    let mut mesh = chart.configure_mesh();
+    mesh.x_desc(figure.x_label.as_str())
+        .y_desc(figure.y_label.as_str())
+        .label_style(("sans-serif", LABEL_FONT))
+        .axis_desc_style(("sans-serif", DESC_FONT))
+        .x_label_formatter(&x_format)
+        .y_label_formatter(&y_format)
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.12));
+    if figure.x_categories.is_some() {
+        mesh.x_labels(categories.len().max(1)).disable_x_mesh();
+    } else if integer_x {
+        mesh.x_labels((x1.floor() - x0.ceil()) as usize + 1);
+    } else {
+        mesh.x_labels(8);
+    }
+    mesh.y_labels(7).draw().map_err(draw_error)?;
+
+    if bars {
+        let count = figure.series.len() as f64;
+        let group = 0.8;
+        let each = group / count;
+        for (i, s) in figure.series.iter().enumerate() {
+            let c = color(i);
+            let center = |x: f64| x - group / 2.0 + (i as f64 + 0.5) * each;
+            chart
+                .draw_series(s.points.iter().map(|p| {
+                    let m = center(p.x);
+                    Rectangle::new(
+                        [(m - each * 0.42, 0.0), (m + each * 0.42, p.y)],
+                        c.mix(0.8).filled(),
+                    )
+                }))
+                .map_err(draw_error)?;
+            for p in &s.points {
+                if let Some((lo, hi)) = p.band {
+                    let m = center(p.x);
+                    let cap = each * 0.15;
+                    let style = WHISKER.stroke_width(2);
+                    chart
+                        .draw_series([
+                            PathElement::new(vec![(m, lo), (m, hi)], style),
+                            PathElement::new(vec![(m - cap, lo), (m + cap, lo)], style),
+                            PathElement::new(vec![(m - cap, hi), (m + cap, hi)], style),
+                        ])
+                        .map_err(draw_error)?;
+                }
+            }
+        }
+    } else {
+        // Bands first (under every line), then lines, then points.
+        for (i, s) in figure.series.iter().enumerate() {
+            let c = color(i);
+            for run in s.points.split(|p| p.band.is_none()) {
+                match run {
+                    [] => {}
+                    [p] => {
+                        let (lo, hi) = p.band.unwrap_or((p.y, p.y));
+                        chart
+                            .draw_series([PathElement::new(
+                                vec![(p.x, lo), (p.x, hi)],
+                                c.mix(0.35).stroke_width(6),
+                            )])
+                            .map_err(draw_error)?;
+                    }
+                    _ => {
+                        let mut outline: Vec<(f64, f64)> = run
+                            .iter()
+                            .map(|p| (p.x, p.band.map_or(p.y, |b| b.1)))
+                            .collect();
+                        outline
+                            .extend(run.iter().rev().map(|p| (p.x, p.band.map_or(p.y, |b| b.0))));
+                        chart
+                            .draw_series([Polygon::new(outline, c.mix(0.2).filled())])
+                            .map_err(draw_error)?;
+                    }
+                }
+            }
+        }
+        for (i, s) in figure.series.iter().enumerate() {
+            let c = color(i);
+            if s.points.len() > 1 {
+                chart
+                    .draw_series(LineSeries::new(
+                        s.points.iter().map(|p| (p.x, p.y)),
+                        c.stroke_width(3),
+                    ))
+                    .map_err(draw_error)?;
+            }
+            chart
+                .draw_series(
+                    s.points
+                        .iter()
+                        .map(|p| Circle::new((p.x, p.y), 4, c.filled())),
+                )
+                .map_err(draw_error)?;
+        }
+    }
+    if figure.fair_along_x {
+        let path: Vec<(f64, f64)> = figure.fair.iter().map(|(p, f)| (*p as f64, *f)).collect();
+        chart
+            .draw_series(DashedLineSeries::new(path, 10, 6, FAIR.stroke_width(2)))
+            .map_err(draw_error)?;
+    } else {
+        for (p, f) in &figure.fair {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    vec![(x0, *f), (x1, *f)],
+                    10,
+                    6,
+                    fair_color(figure, *p).stroke_width(2),
+                ))
+                .map_err(draw_error)?;
+        }
+    }
+    Ok(())
+}
+
+fn draw_hist(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(), String> {
+    let bin = figure.bin;
+    let xs = figure
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.x));
+    let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+        (a.min(v), b.max(v))
+    });
+    // A bin [a, a + bin) of integers is drawn from a - 0.5 to a + bin - 0.5,
+    // so that an integer's bar is centred on its tick.
+    let (lo, hi) = (lo - 0.5, hi - 0.5);
+    let (x0, x1) = (lo - bin * 0.5, hi + bin * 1.5);
+    let top = figure
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.y))
+        .fold(1.0, f64::max);
+    let y1 = top * 1.08;
+    let y_label_width = text_width(&number_text(top), LABEL_FONT).max(30) + 30;
+    let mut chart = ChartBuilder::on(area)
+        .margin(12)
+        .margin_right(24)
+        .x_label_area_size(62)
+        .y_label_area_size(y_label_width + 24)
+        .build_cartesian_2d(x0..x1, 0.0..y1)
+        .map_err(draw_error)?;
+    let x_format = |v: &f64| number_text(*v);
+    let y_format = |v: &f64| number_text(*v);
+    chart
+        .configure_mesh()
+        .x_desc(figure.x_label.as_str())
+        .y_desc(figure.y_label.as_str())
+        .label_style(("sans-serif", LABEL_FONT))
+        .axis_desc_style(("sans-serif", DESC_FONT))
+        .x_label_formatter(&x_format)
+        .y_label_formatter(&y_format)
+        .x_labels(10)
+        .y_labels(6)
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.12))
+        .draw()
+        .map_err(draw_error)?;
+    if figure.series.len() == 1 {
+        let c = color(0);
+        chart
+            .draw_series(
+                figure.series[0]
+                    .points
+                    .iter()
+                    .filter(|p| p.y > 0.0)
+                    .map(|p| {
+                        Rectangle::new(
+                            [(p.x - 0.5 + bin * 0.04, 0.0), (p.x - 0.5 + bin * 0.96, p.y)],
+                            c.mix(0.8).filled(),
+                        )
+                    }),
+            )
+            .map_err(draw_error)?;
+    } else {
+        for (i, s) in figure.series.iter().enumerate() {
+            let c = color(i);
+            let mut steps = vec![(lo, 0.0)];
+            for p in &s.points {
+                steps.push((p.x - 0.5, p.y));
+                steps.push((p.x - 0.5 + bin, p.y));
+            }
+            steps.push((hi + bin, 0.0));
+            chart
+                .draw_series([Polygon::new(steps.clone(), c.mix(0.12).filled())])
+                .map_err(draw_error)?;
+            chart
+                .draw_series(LineSeries::new(steps, c.stroke_width(3)))
+                .map_err(draw_error)?;
+        }
+    }
+    Ok(())
+}
+
+fn draw_ratings(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(), String> {
+    let bots = figure.y_categories.clone().unwrap_or_default();
+    let values = figure.series.iter().flat_map(|s| {
+        s.points.iter().flat_map(|p| {
+            let (lo, hi) = p.band.unwrap_or((p.x, p.x));
+            [p.x, lo, hi]
+        })
+    });
+    let (x0, x1) = range_with(values.chain([0.0]), 0.06);
+    let y0 = -0.6;
+    let y1 = bots.len() as f64 - 0.4;
+    let widest = bots
+        .iter()
+        .map(|b| text_width(b, LABEL_FONT))
+        .max()
+        .unwrap_or(40);
+    let mut chart = ChartBuilder::on(area)
+        .margin(12)
+        .margin_right(24)
+        .x_label_area_size(62)
+        .y_label_area_size(widest + 40)
+        .build_cartesian_2d(x0..x1, y0..y1)
+        .map_err(draw_error)?;
+    let x_format = |v: &f64| number_text(*v);
+    let y_format = |v: &f64| category_text(&bots, *v);
+    chart
+        .configure_mesh()
+        .x_desc(figure.x_label.as_str())
+        .y_desc(figure.y_label.as_str())
+        .label_style(("sans-serif", LABEL_FONT))
+        .axis_desc_style(("sans-serif", DESC_FONT))
+        .x_label_formatter(&x_format)
+        .y_label_formatter(&y_format)
+        .x_labels(8)
+        .y_labels(bots.len().max(1))
+        .disable_y_mesh()
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.12))
+        .draw()
+        .map_err(draw_error)?;
+    // The anchor (rating 0).
+    chart
+        .draw_series([PathElement::new(
+            vec![(0.0, y0), (0.0, y1)],
+            BLACK.mix(0.4).stroke_width(1),
+        )])
+        .map_err(draw_error)?;
+    for (i, s) in figure.series.iter().enumerate() {
+        let c = color(i);
+        for p in &s.points {
+            if let Some((lo, hi)) = p.band {
+                let cap = 0.12;
+                let style = c.stroke_width(2);
+                chart
+                    .draw_series([
+                        PathElement::new(vec![(lo, p.y), (hi, p.y)], style),
+                        PathElement::new(vec![(lo, p.y - cap), (lo, p.y + cap)], style),
+                        PathElement::new(vec![(hi, p.y - cap), (hi, p.y + cap)], style),
+                    ])
+                    .map_err(draw_error)?;
+            }
+        }
+        chart
+            .draw_series(
+                s.points
+                    .iter()
+                    .map(|p| Circle::new((p.x, p.y), 5, c.filled())),
+            )
+            .map_err(draw_error)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,200 @@
+//! A figure ready to draw (its series of points, titles and axes), and
+//! what the kinds of figure share: titles, axis labels, short labels of
+//! bot specs, the band columns of a y column and the `--x` column.
+
+use super::rows::Rows;
+use super::{PlotKind, PlotRequest};
+
+/// `COL=VALUE, ...`: the filters as text.
+pub(super) fn filter_text(filters: &[(String, String)]) -> String {
+    filters
+        .iter()
+        .map(|(c, v)| format!("{c}={v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The 95% interval of a y column, by the naming convention of the CSVs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Band {
+    /// `STEM_low95` and `STEM_high95`.
+    LowHigh(usize, usize),
+    /// y ± `STEM_ci95`.
+    HalfWidth(usize),
+    None,
+}
+
+/// The stem of a y column: without a leading `mean_` and a trailing
+/// `_share` or `_rate`.
+pub(super) fn stem(y: &str) -> &str {
+    let s = y.strip_prefix("mean_").unwrap_or(y);
+    s.strip_suffix("_share")
+        .or_else(|| s.strip_suffix("_rate"))
+        .unwrap_or(s)
+}
+
+/// The band columns of the y column `y` in `rows`' header.
+pub(super) fn band_columns(table: &Rows, y: &str) -> Band {
+    let stem = stem(y);
+    match (
+        table.find(&format!("{stem}_low95")),
+        table.find(&format!("{stem}_high95")),
+        table.find(&format!("{stem}_ci95")),
+    ) {
+        (Some(l), Some(h), _) => Band::LowHigh(l, h),
+        (_, _, Some(c)) => Band::HalfWidth(c),
+        _ => Band::None,
+    }
+}
+
+/// The axis label of a column, with its unit where known.
+pub(super) fn axis_label(col: &str) -> String {
+    let known = match col {
+        "plies" => "decisions per game",
+        "mean_plies" => "decisions per game (mean)",
+        "sd_plies" => "decisions per game (standard deviation)",
+        "turns" => "turns per game",
+        "mean_turns" => "turns per game (mean)",
+        "sd_turns" => "turns per game (standard deviation)",
+        "win_share" => "win share (fraction of games)",
+        "tie_rate" => "tie rate (fraction of games)",
+        "score" => "score (points)",
+        "mean_score" => "score (mean points)",
+        "margin" => "winning margin (points)",
+        "mean_margin" => "winning margin (mean points)",
+        "rating" => "rating (Elo, anchor = first bot)",
+        "seat" => "seat (0 moves first)",
+        "games" => "games",
+        _ => "",
+    };
+    if !known.is_empty() {
+        return known.to_string();
+    }
+    if let Some(s) = col.strip_suffix("_share") {
+        return format!("{} share (fraction of games)", s.replace('_', " "));
+    }
+    if let Some(s) = col.strip_suffix("_rate") {
+        return format!("{} rate (fraction of games)", s.replace('_', " "));
+    }
+    col.to_string()
+}
+
+/// One point of a series; `band` is its 95% interval.
+#[derive(Clone, Debug)]
+pub(super) struct Point {
+    pub x: f64,
+    pub y: f64,
+    pub band: Option<(f64, f64)>,
+}
+
+/// A series: its legend label and its points (sorted by x).
+#[derive(Clone, Debug)]
+pub(super) struct Series {
+    pub label: String,
+    pub points: Vec<Point>,
+}
+
+/// A figure, ready to draw.
+#[derive(Clone, Debug)]
+pub(super) struct Figure {
+    pub kind: PlotKind,
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    /// Category names of the x axis (at 0, 1, ...), if categorical.
+    pub x_categories: Option<Vec<String>>,
+    /// Category names of the y axis (ratings: the bots, at 0, 1, ...).
+    pub y_categories: Option<Vec<String>>,
+    pub series: Vec<Series>,
+    /// Fair shares: (players, 1/players).
+    pub fair: Vec<(u64, f64)>,
+    /// The x axis is the player count: the fair share is one dashed line
+    /// through (players, 1/players) instead of a level line per count.
+    pub fair_along_x: bool,
+    /// Histogram bin width.
+    pub bin: f64,
+}
+
+/// The title when none is given: `main`, the series and the filters.
+pub(super) fn default_title(main: String, by: &[String], filters: &[(String, String)]) -> String {
+    let mut t = main;
+    if !by.is_empty() {
+        t.push_str(&format!(", per {}", by.join(", ")));
+    }
+    if !filters.is_empty() {
+        t.push_str(&format!(" ({})", filter_text(filters)));
+    }
+    t
+}
+
+/// `text` for display: each bot spec in it without the options at their
+/// defaults (`ismcts(iterations=2000,c=0.7,rollout=random,reward=auto),random`
+/// is shown `ismcts,random`, `ismcts(iterations=1000,...)` as
+/// `ismcts(iterations=1000)`); other text as it is.
+pub fn short_label(text: &str) -> String {
+    let Ok(parts) = beachcomber::spec::split_top_level(text) else {
+        return text.to_string();
+    };
+    let short: Vec<Option<String>> = parts.iter().map(|p| short_spec(p)).collect();
+    if short.iter().all(Option::is_none) {
+        return text.to_string();
+    }
+    short
+        .iter()
+        .zip(&parts)
+        .map(|(s, p)| s.clone().unwrap_or_else(|| p.to_string()))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A bot spec without the options at their defaults; `None` when `spec` is
+/// not a bot spec.
+fn short_spec(spec: &str) -> Option<String> {
+    use beachcomber::spec::Spec;
+    let config = beachcomber_bots::BotConfig::parse(spec).ok()?;
+    let full: Spec = config.to_string().parse().ok()?;
+    let default: Spec = beachcomber_bots::BotConfig::parse(&full.name)
+        .ok()?
+        .to_string()
+        .parse()
+        .ok()?;
+    let kept: Vec<String> = full
+        .options
+        .iter()
+        .filter(|(k, v)| default.get(k) != Some(v.as_str()))
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    Some(if kept.is_empty() {
+        full.name
+    } else {
+        format!("{}({})", full.name, kept.join(","))
+    })
+}
+
+/// The `--x` column, which every kind but `ratings` needs.
+pub(super) fn need_x(request: &PlotRequest, table: &Rows) -> Result<usize, String> {
+    if request.x.is_empty() {
+        return Err(format!(
+            "--kind {} needs --x COL (the columns of {}: {})",
+            request.kind,
+            table.path,
+            table.columns_text()
+        ));
+    }
+    table.column("--x", &request.x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stems() {
+        assert_eq!(stem("win_share"), "win");
+        assert_eq!(stem("tie_rate"), "tie");
+        assert_eq!(stem("mean_plies"), "plies");
+        assert_eq!(stem("mean_score"), "score");
+        assert_eq!(stem("capped_share"), "capped");
+        assert_eq!(stem("tokens_per_player"), "tokens_per_player");
+    }
+}

@@ -1,0 +1,215 @@
+//! Ratings figures: a league's ratings with their 95% intervals, one row
+//! per bot and series, read in one pass that keeps each bot's first row.
+
+use std::collections::HashMap;
+
+use beachcomber::spec::one_line;
+
+use super::PlotKind;
+use super::PlotRequest;
+use super::figure::{Figure, Point, Series, default_title};
+use super::rows::{self, MAX_POINTS, Rows, SeriesKeys};
+
+/// A bot's rating and its interval.
+type RatingPoint = (String, f64, Option<(f64, f64)>);
+
+/// A bot of a series as read: its rows and its first row's cells.
+struct Cells {
+    bot: String,
+    rows: u64,
+    line: u64,
+    rating: String,
+    low: String,
+    high: String,
+}
+
+/// A series as read: its bots in order of first appearance.
+#[derive(Default)]
+struct Read {
+    bots: Vec<Cells>,
+    index: HashMap<String, usize>,
+}
+
+/// Whether every row has the same value in a column: the value.
+#[derive(Default)]
+struct Unique {
+    first: Option<String>,
+    differs: bool,
+}
+
+impl Unique {
+    fn see(&mut self, cell: Option<&str>) {
+        let Some(cell) = cell else {
+            return;
+        };
+        match &self.first {
+            None => self.first = Some(cell.to_string()),
+            Some(f) => self.differs |= f != cell,
+        }
+    }
+
+    fn value(self) -> Option<String> {
+        self.first.filter(|_| !self.differs)
+    }
+}
+
+/// The figure of a ratings plot of `table`.
+pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure, String> {
+    let bot = table.column("ratings", "bot")?;
+    let rating = table.column("ratings", "rating")?;
+    let low = table.column("ratings", "low95")?;
+    let high = table.column("ratings", "high95")?;
+    let by = request
+        .by
+        .iter()
+        .map(|b| table.column("--by", b))
+        .collect::<Result<Vec<_>, _>>()?;
+    table.set_filters(&request.filters)?;
+    let (spec_col, players_col) = (table.find("game_spec"), table.find("players"));
+    let (mut spec, mut players) = (Unique::default(), Unique::default());
+    let mut keys = SeriesKeys::new(by.clone());
+    let mut read: Vec<Read> = Vec::new();
+    let mut count = 0usize;
+    while table.next()? {
+        spec.see(spec_col.map(|c| table.cell(c)));
+        players.see(players_col.map(|c| table.cell(c)));
+        let s = keys.of(&table)?;
+        if s == read.len() {
+            read.push(Read::default());
+        }
+        let series = &mut read[s];
+        let name = table.cell(bot);
+        if let Some(&i) = series.index.get(name) {
+            series.bots[i].rows += 1;
+            continue;
+        }
+        count += 1;
+        if count > MAX_POINTS {
+            return Err(format!(
+                "more than {MAX_POINTS} bots in {}: add --where",
+                table.path
+            ));
+        }
+        series.index.insert(name.to_string(), series.bots.len());
+        series.bots.push(Cells {
+            bot: name.to_string(),
+            rows: 1,
+            line: table.line(),
+            rating: table.cell(rating).to_string(),
+            low: table.cell(low).to_string(),
+            high: table.cell(high).to_string(),
+        });
+    }
+    table.check_kept()?;
+    let mut skip = vec![bot, rating, low, high];
+    skip.extend(&by);
+    let number = |cell: &str, col: usize, line: u64| {
+        rows::number(cell, &table.header[col], line, &table.path)
+    };
+    // The bots, best first (by the rating in the first series that has it).
+    let mut bots: Vec<(String, f64)> = Vec::new();
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let mut data: Vec<(String, Vec<RatingPoint>)> = Vec::new();
+    for (s, members) in read.iter().enumerate() {
+        let label = keys.label(s).to_string();
+        let mut points = Vec::new();
+        for b in &members.bots {
+            if b.rows > 1 {
+                let point = format!("bot={}", one_line(&b.bot));
+                return Err(rows::duplicate_error(
+                    &table,
+                    b.rows,
+                    &point,
+                    &label,
+                    &skip,
+                    |row| Ok(row.cell(bot) == b.bot && keys.of(row)? == s),
+                ));
+            }
+            let Some(v) = number(&b.rating, rating, b.line)? else {
+                continue;
+            };
+            let interval = match (number(&b.low, low, b.line)?, number(&b.high, high, b.line)?) {
+                (Some(a), Some(b)) => Some((a, b)),
+                _ => None,
+            };
+            if seen.insert(b.bot.clone()) {
+                bots.push((b.bot.clone(), v));
+            }
+            points.push((b.bot.clone(), v, interval));
+        }
+        if !points.is_empty() {
+            data.push((label, points));
+        }
+    }
+    if data.is_empty() {
+        return Err(format!(
+            "no data: rating is empty in every row selected from {}",
+            table.path
+        ));
+    }
+    bots.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let n = bots.len();
+    let rank: HashMap<&str, usize> = bots
+        .iter()
+        .enumerate()
+        .map(|(i, (b, _))| (b.as_str(), i))
+        .collect();
+    // The best bot at the top: row i of the sorted list is at y = n - 1 - i.
+    let y_of = |name: &str| (n - 1 - rank.get(name).copied().unwrap_or(0)) as f64;
+    let count = data.len();
+    let series: Vec<Series> = data
+        .into_iter()
+        .enumerate()
+        .map(|(s, (label, points))| {
+            let offset = if count > 1 {
+                0.6 * ((s as f64 + 0.5) / count as f64 - 0.5)
+            } else {
+                0.0
+            };
+            let mut points: Vec<Point> = points
+                .into_iter()
+                .map(|(name, v, band)| Point {
+                    x: v,
+                    y: y_of(&name) - offset,
+                    band,
+                })
+                .collect();
+            points.sort_by(|a, b| b.y.total_cmp(&a.y));
+            Series {
+                label: if label.is_empty() {
+                    "rating".to_string()
+                } else {
+                    label
+                },
+                points,
+            }
+        })
+        .collect();
+    let mut main = "ratings".to_string();
+    if let Some(g) = spec.value() {
+        main.push_str(&format!(": {g}"));
+        if let Some(p) = players.value() {
+            main.push_str(&format!(
+                ", {}",
+                crate::players_text(p.parse().unwrap_or(0))
+            ));
+        }
+    }
+    let mut labels: Vec<String> = bots.into_iter().map(|(b, _)| b).collect();
+    labels.reverse();
+    Ok(Figure {
+        kind: PlotKind::Ratings,
+        title: request
+            .title
+            .clone()
+            .unwrap_or_else(|| default_title(main, &request.by, &request.filters)),
+        x_label: "rating (Elo, anchor = first bot)".to_string(),
+        y_label: "bot".to_string(),
+        x_categories: None,
+        y_categories: Some(labels),
+        series,
+        fair: Vec::new(),
+        fair_along_x: false,
+        bin: 1.0,
+    })
+}

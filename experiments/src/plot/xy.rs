@@ -1,0 +1,212 @@
+//! Line and bar figures: y against x, one row per point of each series,
+//! read in one pass that keeps the cells of each point's first row and
+//! how many rows it has (more than one is an error).
+
+use std::collections::HashMap;
+
+use beachcomber::spec::one_line;
+
+use super::figure::{Band, Figure, Point, Series, axis_label, band_columns, default_title, need_x};
+use super::rows::{self, MAX_POINTS, Rows, SeriesKeys};
+use super::{PlotKind, PlotRequest};
+
+/// A point as read: its x cell, its rows, and the cells of its first row
+/// that the figure needs.
+struct Cells {
+    x: String,
+    rows: u64,
+    line: u64,
+    y: String,
+    /// The band columns' cells (low and high, or the half width).
+    band: [String; 2],
+    players: Option<String>,
+}
+
+/// A series as read: its points in order of first appearance.
+#[derive(Default)]
+struct Read {
+    points: Vec<Cells>,
+    index: HashMap<String, usize>,
+}
+
+/// The figure of a line or bar plot of `table`.
+pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure, String> {
+    let x = need_x(request, &table)?;
+    let y_name = request.y.as_deref().unwrap_or("");
+    if y_name.is_empty() {
+        return Err(format!(
+            "--kind {} needs --y COL (the columns of {}: {})",
+            request.kind,
+            table.path,
+            table.columns_text()
+        ));
+    }
+    let y = table.column("--y", y_name)?;
+    let by = request
+        .by
+        .iter()
+        .map(|b| table.column("--by", b))
+        .collect::<Result<Vec<_>, _>>()?;
+    table.set_filters(&request.filters)?;
+    let band = band_columns(&table, y_name);
+    let players_col = table.find("players");
+    let mut keys = SeriesKeys::new(by.clone());
+    let mut read: Vec<Read> = Vec::new();
+    let mut categories: Vec<String> = Vec::new();
+    let mut category_index: HashMap<String, usize> = HashMap::new();
+    let mut all_numeric = true;
+    let mut any = false;
+    let mut points = 0usize;
+    while table.next()? {
+        let key = table.cell(x);
+        if key.is_empty() {
+            continue;
+        }
+        any = true;
+        if all_numeric && key.parse::<f64>().is_err() {
+            all_numeric = false;
+        }
+        if !category_index.contains_key(key) {
+            category_index.insert(key.to_string(), categories.len());
+            categories.push(key.to_string());
+        }
+        let s = keys.of(&table)?;
+        if s == read.len() {
+            read.push(Read::default());
+        }
+        let series = &mut read[s];
+        if let Some(&i) = series.index.get(key) {
+            series.points[i].rows += 1;
+            continue;
+        }
+        points += 1;
+        if points > MAX_POINTS {
+            return Err(format!(
+                "more than {MAX_POINTS} points (a value of --x {} in a series) in {}: \
+                 a {} plot draws one row per point; add --where or choose another --x",
+                one_line(&request.x),
+                table.path,
+                request.kind
+            ));
+        }
+        let cell = |c: Option<usize>| c.map_or(String::new(), |c| table.cell(c).to_string());
+        let band_cells = match band {
+            Band::LowHigh(l, h) => [cell(Some(l)), cell(Some(h))],
+            Band::HalfWidth(c) => [cell(Some(c)), String::new()],
+            Band::None => [String::new(), String::new()],
+        };
+        series.index.insert(key.to_string(), series.points.len());
+        series.points.push(Cells {
+            x: key.to_string(),
+            rows: 1,
+            line: table.line(),
+            y: table.cell(y).to_string(),
+            band: band_cells,
+            players: players_col.map(|c| table.cell(c).to_string()),
+        });
+    }
+    table.check_kept()?;
+    let numeric_x = request.kind == PlotKind::Line && any && all_numeric;
+    let mut skip = vec![x, y];
+    skip.extend(&by);
+    if let Band::LowHigh(l, h) = band {
+        skip.extend([l, h]);
+    }
+    if let Band::HalfWidth(c) = band {
+        skip.push(c);
+    }
+    let number = |cell: &str, col: usize, line: u64| {
+        rows::number(cell, &table.header[col], line, &table.path)
+    };
+    let mut series = Vec::new();
+    let mut players_seen: Vec<u64> = Vec::new();
+    for (s, members) in read.iter().enumerate() {
+        let label = keys.label(s).to_string();
+        if let Some(dup) = members.points.iter().find(|p| p.rows > 1) {
+            let point = format!("{}={}", one_line(&request.x), one_line(&dup.x));
+            return Err(rows::duplicate_error(
+                &table,
+                dup.rows,
+                &point,
+                &label,
+                &skip,
+                |row| Ok(row.cell(x) == dup.x && keys.of(row)? == s),
+            ));
+        }
+        let mut points = Vec::new();
+        for p in &members.points {
+            let Some(value) = number(&p.y, y, p.line)? else {
+                continue;
+            };
+            let xv = if numeric_x {
+                p.x.parse::<f64>().unwrap_or(0.0)
+            } else {
+                category_index.get(&p.x).copied().unwrap_or(0) as f64
+            };
+            let interval = match band {
+                Band::LowHigh(l, h) => match (
+                    number(&p.band[0], l, p.line)?,
+                    number(&p.band[1], h, p.line)?,
+                ) {
+                    (Some(lo), Some(hi)) => Some((lo, hi)),
+                    _ => None,
+                },
+                Band::HalfWidth(c) => {
+                    number(&p.band[0], c, p.line)?.map(|w| (value - w, value + w))
+                }
+                Band::None => None,
+            };
+            if let Some(players) = p.players.as_ref().and_then(|c| c.parse::<u64>().ok())
+                && !players_seen.contains(&players)
+            {
+                players_seen.push(players);
+            }
+            points.push(Point {
+                x: xv,
+                y: value,
+                band: interval,
+            });
+        }
+        points.sort_by(|a, b| a.x.total_cmp(&b.x));
+        if !points.is_empty() {
+            series.push(Series { label, points });
+        }
+    }
+    if series.is_empty() {
+        return Err(format!(
+            "no data: {} is empty in every row selected from {}",
+            one_line(y_name),
+            table.path
+        ));
+    }
+    let mut fair = Vec::new();
+    if y_name == "win_share" {
+        players_seen.sort_unstable();
+        fair = players_seen
+            .into_iter()
+            .filter(|&p| p >= 2)
+            .map(|p| (p, 1.0 / p as f64))
+            .collect();
+    }
+    if series.len() == 1 && series[0].label.is_empty() {
+        series[0].label = y_name.to_string();
+    }
+    Ok(Figure {
+        kind: request.kind,
+        title: request.title.clone().unwrap_or_else(|| {
+            default_title(
+                format!("{y_name} by {}", request.x),
+                &request.by,
+                &request.filters,
+            )
+        }),
+        x_label: axis_label(&request.x),
+        y_label: axis_label(y_name),
+        x_categories: (!numeric_x).then_some(categories),
+        y_categories: None,
+        series,
+        fair,
+        fair_along_x: numeric_x && request.x == "players",
+        bin: 1.0,
+    })
+}
