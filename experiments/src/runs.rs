@@ -256,6 +256,7 @@ pub fn execute(
     summary: &dyn Fn(&[Totals]) -> String,
 ) -> Result<RunResult, String> {
     let plan = request.plan;
+    plan.validate().map_err(|e| format!("the run: {e}"))?;
     let paths = &request.paths;
     let record_compression = paths.record_compression()?;
     let given = paths.given();

@@ -139,7 +139,7 @@ impl PairedTotals {
         SHARE_UNIT * self.seats_a * self.seats_b * self.rotations
     }
 
-    fn add_part(&mut self, deal: u64, part: OpenDeal) {
+    pub(super) fn add_part(&mut self, deal: u64, part: OpenDeal) {
         let entry = self.open.entry(deal).or_default();
         entry.sum += part.sum;
         entry.seen += part.seen;
@@ -223,7 +223,7 @@ pub struct PairTotals {
 }
 
 impl PairTotals {
-    fn add(&mut self, deal: u64, results: &[PairResult]) {
+    pub(super) fn add(&mut self, deal: u64, results: &[PairResult]) {
         let list = self.deals.entry(deal).or_default();
         for r in results {
             match list.binary_search_by_key(&(r.a, r.b), |x| (x.a, x.b)) {
