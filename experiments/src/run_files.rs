@@ -34,21 +34,99 @@
 //! removes its partial files.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufWriter, Seek, SeekFrom, Write};
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use beachcomber::tournament::{Plan, Shard, Totals};
+use beachcomber::spec::one_line;
+use beachcomber::tournament::{Layout, Plan, Shard, Totals};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use xxhash_rust::xxh3::Xxh3;
 
 use crate::output::Resolved;
 use crate::signals;
 
-/// The version of the manifest and checkpoint formats.
-pub const MANIFEST_FORMAT: u32 = 2;
+/// The version of the manifest and checkpoint formats (3: with the length
+/// and hash of each file).
+pub const MANIFEST_FORMAT: u32 = 3;
+
+/// The oldest manifest format this program reads (2: without the files'
+/// lengths and hashes, e.g. the committed `results/`).
+pub const OLDEST_MANIFEST_FORMAT: u32 = 2;
+
+/// The length and hash of one output file of a run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileCheck {
+    /// The option that names it (`--out`, `--record`, `--summary`).
+    pub output: String,
+    /// Its length in bytes.
+    pub bytes: u64,
+    /// The xxh3-64 hash of its bytes, 16 hex digits.
+    pub xxh3: String,
+}
+
+/// The xxh3-64 hash of `bytes` as written in checkpoints and manifests.
+fn hex(hash: u64) -> String {
+    format!("{hash:016x}")
+}
+
+/// The length and xxh3-64 hash of the first `limit` bytes of `path` (all of
+/// it when `None`), read in 1 MiB blocks, with the hasher in that state.
+pub fn hash_file(path: &Path, limit: Option<u64>) -> io::Result<(u64, Xxh3)> {
+    let file = File::open(path)?;
+    let mut reader = file.take(limit.unwrap_or(u64::MAX));
+    let mut hasher = Xxh3::new();
+    let mut buffer = vec![0u8; 1 << 20];
+    let mut length = 0u64;
+    loop {
+        let n = match reader.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        hasher.update(&buffer[..n]);
+        length += n as u64;
+    }
+    Ok((length, hasher))
+}
+
+/// Whether `path` holds exactly the file `check` describes: `Ok(None)`
+/// when it does, else what differs.
+pub fn check_file(path: &Path, check: &FileCheck) -> io::Result<Option<String>> {
+    let (length, hasher) = hash_file(path, Some(check.bytes.saturating_add(1)))?;
+    Ok(if length != check.bytes {
+        let have = if length > check.bytes {
+            "more".to_string()
+        } else {
+            length.to_string()
+        };
+        Some(format!("it holds {have} bytes, its manifest {}", check.bytes))
+    } else if hex(hasher.digest()) != check.xxh3 {
+        Some("its content is not what its manifest records (xxh3 differs)".to_string())
+    } else {
+        None
+    })
+}
+
+/// A test hook: `BEACHCOMBER_FAILPOINT=NAME` makes the program exit at once
+/// (status 86, no clean-up, as if killed) when it reaches the point `NAME`
+/// of finishing a run: `finish-checkpoint` (the finishing checkpoint is
+/// written), `after-rename-K` (the K-th output is renamed into place),
+/// `manifest-write` (half of the manifest's temporary file is written),
+/// `after-manifest` (the manifest is in place, the checkpoint not yet
+/// removed). Read once; internal, for the tests of `--resume`.
+fn failpoint(name: &str) {
+    static POINT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    let point = POINT.get_or_init(|| std::env::var("BEACHCOMBER_FAILPOINT").ok());
+    if point.as_deref() == Some(name) {
+        std::process::exit(86);
+    }
+}
 
 /// Most time between two checkpoints while games finish, by default
 /// (`--checkpoint-every`).
@@ -108,10 +186,30 @@ pub struct Checkpoint {
     /// The length of each streamed partial file holding exactly them, by
     /// option name.
     pub bytes: Vec<(String, u64)>,
+    /// The xxh3-64 hash of each streamed partial file's first `bytes`
+    /// bytes, by option name.
+    pub hashes: Vec<(String, String)>,
     /// The totals of games `0..next`, one per part of the plan.
     pub totals: Vec<Totals>,
     /// Timings so far.
     pub timing: Timing,
+    /// Set once every game is played and every partial file is whole and
+    /// synced: the run is being finished (its files renamed, its manifest
+    /// written), and `--resume` completes that. Written only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finishing: Option<Finishing>,
+}
+
+/// What a finishing run's manifest will say (see
+/// [`Checkpoint::finishing`]); `next`, `totals` and `timing` of the
+/// checkpoint are final.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Finishing {
+    /// Why the run ended before its last game, if it did.
+    pub stopped: Option<String>,
+    /// Every regular output, whole.
+    pub files: Vec<FileCheck>,
 }
 
 /// The manifest of a finished run.
@@ -131,6 +229,19 @@ pub struct Manifest {
     pub totals: Vec<Totals>,
     /// Timings.
     pub timing: Timing,
+    /// The length and hash of each regular output (format 3; empty in
+    /// older manifests).
+    #[serde(default)]
+    pub files: Vec<FileCheck>,
+}
+
+/// The format number of a checkpoint or manifest, read before the rest.
+#[derive(Deserialize)]
+pub struct FormatOnly {
+    /// A checkpoint's format.
+    pub checkpoint: Option<u32>,
+    /// A manifest's format.
+    pub manifest: Option<u32>,
 }
 
 /// One output file of a run.
@@ -150,6 +261,8 @@ struct Output {
     unsynced: u64,
     /// The background writeback in flight, if any (see [`WRITEBACK_BYTES`]).
     writeback: Option<JoinHandle<io::Result<()>>>,
+    /// The hash of the bytes written so far.
+    hasher: Xxh3,
 }
 
 impl Output {
@@ -171,6 +284,7 @@ impl Output {
             at_end,
             unsynced: 0,
             writeback: None,
+            hasher: Xxh3::new(),
         }
     }
 
@@ -247,6 +361,15 @@ pub struct Start {
     pub next: u64,
     /// The totals of the games before it, one per part.
     pub totals: Vec<Totals>,
+    /// The run was whole already: an interrupted finish was completed,
+    /// nothing is left to play. Then `next` is the games played.
+    pub finished: Option<Finished>,
+}
+
+/// A run whose interrupted finish `--resume` completed.
+pub struct Finished {
+    /// Whether a sequential test had stopped it.
+    pub stopped: bool,
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
@@ -302,6 +425,20 @@ pub fn first_difference(there: &Value, here: &Value, path: &str) -> Option<Strin
         _ if there == here => None,
         _ => Some(format!("{path}: {there} there, {here} here")),
     }
+}
+
+/// Write a manifest as [`write_json_atomically`] does (with the failpoint
+/// `manifest-write` half-way through its temporary file).
+fn write_manifest(path: &Path, manifest: &Manifest) -> io::Result<()> {
+    let tmp = with_suffix(path, ".tmp");
+    let mut text = serde_json::to_vec_pretty(manifest).map_err(io::Error::other)?;
+    text.push(b'\n');
+    let mut file = File::create(&tmp)?;
+    file.write_all(&text[..text.len() / 2])?;
+    failpoint("manifest-write");
+    file.write_all(&text[text.len() / 2..])?;
+    drop(file);
+    fs::rename(&tmp, path)
 }
 
 /// Write `value` as pretty JSON to `path` through `path.tmp` and a rename.
@@ -372,7 +509,11 @@ impl RunFiles {
             files.resume(all)?
         } else {
             files.create(all)?;
-            Start { next: 0, totals }
+            Start {
+                next: 0,
+                totals,
+                finished: None,
+            }
         };
         Ok((files, start))
     }
@@ -456,29 +597,68 @@ impl RunFiles {
             }
             Err(e) => return Err(format!("--resume: cannot read `{}`: {e}", path.display())),
         };
-        let checkpoint: Checkpoint = serde_json::from_slice(&text).map_err(|e| {
+        let damaged = |what: String| {
             format!(
-                "--resume: `{}` is not a checkpoint of this program: {e}",
-                path.display()
-            )
-        })?;
-        if checkpoint.checkpoint != MANIFEST_FORMAT {
-            return Err(format!(
-                "--resume: `{}` has checkpoint format {}, this program reads {MANIFEST_FORMAT}",
+                "--resume: `{}` is damaged ({}): the run cannot be resumed",
                 path.display(),
-                checkpoint.checkpoint
+                one_line(&what)
+            )
+        };
+        let format = serde_json::from_slice::<FormatOnly>(&text)
+            .ok()
+            .and_then(|f| f.checkpoint);
+        if let Some(format) = format.filter(|f| *f != MANIFEST_FORMAT) {
+            return Err(format!(
+                "--resume: `{}` has checkpoint format {format}, this program reads {MANIFEST_FORMAT} \
+                 (finish the run with the program that started it)",
+                path.display(),
             ));
         }
+        let checkpoint: Checkpoint = serde_json::from_slice(&text).map_err(|e| {
+            format!(
+                "--resume: `{}` is not a checkpoint of this program: {}",
+                path.display(),
+                one_line(&e.to_string())
+            )
+        })?;
         if checkpoint.description != self.description {
             let there = serde_json::to_value(&checkpoint.description).unwrap_or(Value::Null);
             let here = serde_json::to_value(&self.description).unwrap_or(Value::Null);
             let what = first_difference(&there, &here, "")
                 .unwrap_or_else(|| "the run description".to_string());
             return Err(format!(
-                "--resume: this command differs from the interrupted run in {what}; \
+                "--resume: this command differs from the interrupted run in {}; \
                  repeat the interrupted command exactly (see `{}`)",
+                one_line(&what),
                 path.display()
             ));
+        }
+        self.check_counts(&checkpoint).map_err(damaged)?;
+        self.timing = checkpoint.timing.clone();
+        if let Some(finishing) = &checkpoint.finishing {
+            let outputs = all
+                .into_iter()
+                .map(|(r, at_end)| {
+                    let target = r.target().map(Path::to_path_buf);
+                    let partial = target.as_deref().map(|t| with_suffix(t, ".partial"));
+                    Output::new(
+                        r.label().to_string(),
+                        r.given().to_path_buf(),
+                        target,
+                        partial,
+                        at_end,
+                    )
+                })
+                .collect();
+            self.outputs = outputs;
+            self.complete_finish(&checkpoint, finishing, true)?;
+            return Ok(Start {
+                next: checkpoint.next,
+                totals: checkpoint.totals,
+                finished: Some(Finished {
+                    stopped: finishing.stopped.is_some(),
+                }),
+            });
         }
         for (r, at_end) in all {
             let target = r.target().map(Path::to_path_buf);
@@ -492,17 +672,14 @@ impl RunFiles {
             );
             if !at_end {
                 let partial = partial.expect("a resumable run has regular outputs");
-                let want = checkpoint
-                    .bytes
-                    .iter()
-                    .find(|(l, _)| *l == output.label)
-                    .map(|&(_, b)| b)
-                    .ok_or_else(|| {
-                        format!(
-                            "--resume: the checkpoint has no length for {}",
-                            output.label
-                        )
-                    })?;
+                let find = |label: &str| {
+                    let want = checkpoint.bytes.iter().find(|(l, _)| l == label);
+                    let hash = checkpoint.hashes.iter().find(|(l, _)| l == label);
+                    want.zip(hash).map(|((_, b), (_, h))| (*b, h.clone()))
+                };
+                let (want, hash) = find(&output.label).ok_or_else(|| {
+                    damaged(format!("it has no length or hash for {}", output.label))
+                })?;
                 let mut file = OpenOptions::new().write(true).open(&partial).map_err(|e| {
                     format!(
                         "--resume: cannot open `{}`: {e} (the interrupted run's partial output)",
@@ -510,26 +687,83 @@ impl RunFiles {
                     )
                 })?;
                 let have = file.metadata().map_err(|e| output.cannot(e))?.len();
+                let changed = || {
+                    format!(
+                        "--resume: `{}` holds {have} bytes, not the {want} bytes the checkpoint \
+                         counts: the partial file was changed; the run cannot be resumed",
+                        partial.display()
+                    )
+                };
                 if have < want {
+                    return Err(changed());
+                }
+                let (length, hasher) =
+                    hash_file(&partial, Some(want)).map_err(|e| output.cannot(e))?;
+                if length != want {
+                    return Err(changed());
+                }
+                if hex(hasher.digest()) != hash {
                     return Err(format!(
-                        "--resume: `{}` holds {have} bytes but the checkpoint counts {want}: \
-                         the partial file was changed; the run cannot be resumed",
+                        "--resume: the first {want} bytes of `{}` are not those the checkpoint \
+                         recorded (xxh3 differs): the partial file was changed; the run cannot be \
+                         resumed",
                         partial.display()
                     ));
                 }
                 file.set_len(want).map_err(|e| output.cannot(e))?;
                 file.seek(SeekFrom::End(0)).map_err(|e| output.cannot(e))?;
                 output.bytes = want;
+                output.hasher = hasher;
                 output.writer = Some(BufWriter::with_capacity(64 << 10, file));
             }
             self.outputs.push(output);
         }
-        self.timing = checkpoint.timing.clone();
         signals::set_resumable();
         Ok(Start {
             next: checkpoint.next,
             totals: checkpoint.totals,
+            finished: None,
         })
+    }
+
+    /// Check a checkpoint's counts against the run (its description is
+    /// this run's): `next` within the shard's games, one total per part,
+    /// each counting exactly its part's games among `0..next`.
+    fn check_counts(&self, checkpoint: &Checkpoint) -> Result<(), String> {
+        let d = &self.description;
+        let total = Layout::new(&d.plan, d.shard).games();
+        if checkpoint.next > total {
+            return Err(format!(
+                "it counts {} games complete of {total}",
+                checkpoint.next
+            ));
+        }
+        if checkpoint.totals.len() != d.plan.parts.len() {
+            return Err(format!(
+                "{} totals for {} parts",
+                checkpoint.totals.len(),
+                d.plan.parts.len()
+            ));
+        }
+        let mut start = 0u64;
+        for (i, (part, totals)) in d.plan.parts.iter().zip(&checkpoint.totals).enumerate() {
+            let games = d.shard.games(&part.run);
+            let done = checkpoint.next.saturating_sub(start).min(games);
+            totals
+                .validate(&part.run, done)
+                .map_err(|e| format!("part {i}: {e}"))?;
+            start += games;
+        }
+        if let Some(f) = &checkpoint.finishing
+            && f.stopped.is_none()
+            && checkpoint.next != total
+        {
+            return Err(format!(
+                "finishing after {} games of {total}",
+                checkpoint.next
+            ));
+        }
+        Ok(())
     }
 
     /// Checkpoint at most every `every` (zero: after every chunk).
@@ -547,6 +781,7 @@ impl RunFiles {
         {
             w.write_all(bytes)
                 .map_err(|e| format!("{}: cannot write `{}`: {e}", o.label, o.given.display()))?;
+            o.hasher.update(bytes);
             o.bytes += bytes.len() as u64;
             o.unsynced += bytes.len() as u64;
             o.maybe_start_writeback()?;
@@ -583,7 +818,7 @@ impl RunFiles {
     fn timing_now(&self, threads: usize) -> Timing {
         Timing {
             seconds: self.timing.seconds + self.started.elapsed().as_secs_f64(),
-            sessions: self.timing.sessions + 1,
+            sessions: self.timing.sessions.saturating_add(1),
             threads,
         }
     }
@@ -615,8 +850,15 @@ impl RunFiles {
                 .filter(|o| !o.at_end)
                 .map(|o| (o.label.clone(), o.bytes))
                 .collect(),
+            hashes: self
+                .outputs
+                .iter()
+                .filter(|o| !o.at_end)
+                .map(|o| (o.label.clone(), hex(o.hasher.digest())))
+                .collect(),
             totals: totals.to_vec(),
             timing: self.timing_now(threads),
+            finishing: None,
         };
         write_json_atomically(&path, &checkpoint)
             .map_err(|e| format!("cannot write the checkpoint `{}`: {e}", path.display()))?;
@@ -625,9 +867,13 @@ impl RunFiles {
     }
 
     /// The run is whole: write the `at_end` outputs (`contents` by option
-    /// name), sync every partial file, rename them to their final names,
-    /// write the manifest and remove the checkpoint.
-    /// On an error the files stay as they were (see [`RunFiles::abandon`]).
+    /// name), sync every partial file, record in the checkpoint that the
+    /// run is finishing (with each file's length and hash), rename the
+    /// partial files to their final names, write the manifest and remove
+    /// the checkpoint. Interrupted after the finishing checkpoint is
+    /// written, `--resume` completes these steps ([`RunFiles::open`]).
+    /// On an error before it the files stay as they were (see
+    /// [`RunFiles::abandon`]).
     pub fn finish(
         &mut self,
         contents: &[(&str, Vec<u8>)],
@@ -654,6 +900,8 @@ impl RunFiles {
                 .open(&path)
                 .map_err(|e| o.cannot(e))?;
             file.write_all(bytes).map_err(|e| o.cannot(e))?;
+            o.hasher.update(bytes);
+            o.bytes += bytes.len() as u64;
             o.writer = Some(BufWriter::new(file));
         }
         for o in &mut self.outputs {
@@ -665,11 +913,83 @@ impl RunFiles {
                 }
             }
         }
+        let files: Vec<FileCheck> = self
+            .outputs
+            .iter()
+            .filter(|o| o.target.is_some())
+            .map(|o| FileCheck {
+                output: o.label.clone(),
+                bytes: o.bytes,
+                xxh3: hex(o.hasher.digest()),
+            })
+            .collect();
+        let checkpoint = Checkpoint {
+            checkpoint: MANIFEST_FORMAT,
+            description: self.description.clone(),
+            next: games,
+            bytes: Vec::new(),
+            hashes: Vec::new(),
+            totals: totals.to_vec(),
+            timing: self.timing_now(threads),
+            finishing: Some(Finishing { stopped, files }),
+        };
+        if let Some(path) = &self.checkpoint {
+            write_json_atomically(path, &checkpoint)
+                .map_err(|e| format!("cannot write the checkpoint `{}`: {e}", path.display()))?;
+            failpoint("finish-checkpoint");
+        }
+        let finishing = checkpoint.finishing.as_ref().expect("just set");
+        self.complete_finish(&checkpoint, finishing, false)
+    }
+
+    /// The steps of finishing after the finishing checkpoint: rename each
+    /// partial file not yet renamed (one already renamed must be whole:
+    /// the length and hash recorded for it), write the manifest and
+    /// remove the checkpoint. Doing them again after an interruption
+    /// gives the same files.
+    fn complete_finish(
+        &mut self,
+        checkpoint: &Checkpoint,
+        finishing: &Finishing,
+        resuming: bool,
+    ) -> Result<(), String> {
         let mut registry = signals::temp_files();
-        for o in &self.outputs {
-            if let (Some(partial), Some(target)) = (&o.partial, &o.target) {
+        for (k, o) in self.outputs.iter().enumerate() {
+            let (Some(partial), Some(target)) = (&o.partial, &o.target) else {
+                continue;
+            };
+            let check = finishing
+                .files
+                .iter()
+                .find(|c| c.output == o.label)
+                .ok_or_else(|| {
+                    format!(
+                        "--resume: the finishing checkpoint has no length or hash for {}",
+                        o.label
+                    )
+                })?;
+            let verify = |path: &Path| -> Result<(), String> {
+                match check_file(path, check).map_err(|e| o.cannot(e))? {
+                    None => Ok(()),
+                    Some(what) => Err(format!(
+                        "{}: `{}` is not the file the finishing run wrote: {what}; the run \
+                         cannot be resumed",
+                        o.label,
+                        path.display()
+                    )),
+                }
+            };
+            if partial.exists() {
+                if resuming {
+                    // The partial file must be as it was synced.
+                    verify(partial)?;
+                }
                 fs::rename(partial, target).map_err(|e| o.cannot(e))?;
                 signals::forget(&mut registry, partial);
+                failpoint(&format!("after-rename-{}", k + 1));
+            } else {
+                // Renamed before the interruption.
+                verify(target)?;
             }
         }
         drop(registry);
@@ -677,13 +997,15 @@ impl RunFiles {
             let manifest = Manifest {
                 manifest: MANIFEST_FORMAT,
                 description: self.description.clone(),
-                games,
-                stopped,
-                totals: totals.to_vec(),
-                timing: self.timing_now(threads),
+                games: checkpoint.next,
+                stopped: finishing.stopped.clone(),
+                totals: checkpoint.totals.clone(),
+                timing: checkpoint.timing.clone(),
+                files: finishing.files.clone(),
             };
-            write_json_atomically(path, &manifest)
+            write_manifest(path, &manifest)
                 .map_err(|e| format!("cannot write the manifest `{}`: {e}", path.display()))?;
+            failpoint("after-manifest");
         }
         if let Some(path) = &self.checkpoint {
             let _ = fs::remove_file(path);

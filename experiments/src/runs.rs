@@ -286,6 +286,16 @@ pub fn execute(
         plan.parts.iter().map(|p| Totals::new(&p.run)).collect(),
         request.folder.as_deref(),
     )?;
+    if let Some(finished) = &start.finished {
+        // An interrupted finish, completed: nothing left to play.
+        return Ok(RunResult {
+            games: start.next,
+            stopped: finished.stopped,
+            played_now: 0,
+            totals: start.totals,
+            elapsed: Duration::ZERO,
+        });
+    }
     files.set_checkpoint_every(request.checkpoint_every);
     let threads_wanted = request.threads.unwrap_or(0) as usize;
     let pool = match rayon::ThreadPoolBuilder::new()
