@@ -26,8 +26,8 @@ use crate::run_files::{
     FileCheck, FormatOnly, MANIFEST_FORMAT, Manifest, OLDEST_MANIFEST_FORMAT, RunDescription,
     Timing, check_file, hash_file, write_json_atomically,
 };
-use crate::signals;
 use crate::runs::OutputPaths;
+use crate::signals;
 
 /// Examples shown after `beachcomber merge --help`.
 pub const EXAMPLES: &str = "\
@@ -108,8 +108,7 @@ fn read_manifest(input: &Path) -> Result<ShardInput, String> {
     let format = serde_json::from_slice::<FormatOnly>(&text)
         .ok()
         .and_then(|f| f.manifest);
-    if let Some(format) =
-        format.filter(|f| !(OLDEST_MANIFEST_FORMAT..=MANIFEST_FORMAT).contains(f))
+    if let Some(format) = format.filter(|f| !(OLDEST_MANIFEST_FORMAT..=MANIFEST_FORMAT).contains(f))
     {
         return Err(format!(
             "`{}` has manifest format {format}, this program reads {OLDEST_MANIFEST_FORMAT} to \
@@ -292,12 +291,8 @@ fn check_shard_files(shards: &[ShardInput], label: &str) -> Result<(), String> {
                     shown(&s.path)
                 )
             })?;
-        let what = check_file(&path, check).map_err(|e| {
-            format!(
-                "cannot read the shard file `{}`: {e}",
-                shown(&path)
-            )
-        })?;
+        let what = check_file(&path, check)
+            .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(&path)))?;
         if let Some(what) = what {
             return Err(format!(
                 "{label}: `{}` of shard {} (`{}`) is not the file that shard wrote: {what}",

@@ -105,7 +105,10 @@ pub fn check_file(path: &Path, check: &FileCheck) -> io::Result<Option<String>> 
         } else {
             length.to_string()
         };
-        Some(format!("it holds {have} bytes, its manifest {}", check.bytes))
+        Some(format!(
+            "it holds {have} bytes, its manifest {}",
+            check.bytes
+        ))
     } else if hex(hasher.digest()) != check.xxh3 {
         Some("its content is not what its manifest records (xxh3 differs)".to_string())
     } else {

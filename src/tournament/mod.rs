@@ -46,8 +46,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 pub use self::plan::{Layout, Part, Plan};
-pub use self::validate::Invalid;
 pub use self::totals::{BotTotals, PairedTotals, SeatTotals, Tally, Totals, ranks};
+pub use self::validate::Invalid;
 use crate::bot::Bot;
 use crate::bot::BotFailure;
 use crate::game::Outcome;

@@ -139,11 +139,18 @@ impl Totals {
         if let Some(s) = self.seats.iter().find(|s| s.games != games) {
             return invalid(format!("a seat of {} games in {games}", s.games));
         }
-        let seat_games = self.bots.iter().try_fold(0u64, |a, b| a.checked_add(b.games));
+        let seat_games = self
+            .bots
+            .iter()
+            .try_fold(0u64, |a, b| a.checked_add(b.games));
         if seat_games != games.checked_mul(spec.players as u64) {
             return invalid("the bots' games are not the seats' games");
         }
         for t in self.seats.iter().chain(&self.bots) {
+            let within = |what: &str, n: u64, per_game: u64| match t.games.checked_mul(per_game) {
+                Some(most) if n > most => invalid(format!("{what} {n} in {} seat-games", t.games)),
+                _ => Ok(()),
+            };
             within("seat wins", t.won, 1)?;
             within("win shares", t.wins60, super::totals::SHARE_UNIT)?;
             within("ranks", t.rank_sum, MAX_SEATS as u64)?;
@@ -159,7 +166,9 @@ impl Totals {
                 {
                     return invalid("a paired comparison of another shape");
                 }
-                if p.deals > games || p.levels.iter().try_fold(0u64, |a, &b| a.checked_add(b)) != Some(p.deals) {
+                if p.deals > games
+                    || p.levels.iter().try_fold(0u64, |a, &b| a.checked_add(b)) != Some(p.deals)
+                {
                     return invalid("paired deal counts that do not add up");
                 }
                 let bad = p
@@ -170,7 +179,11 @@ impl Totals {
                     return invalid("an open deal of the paired comparison out of range");
                 }
             }
-            _ => return invalid("a paired comparison where the run has none, or none where it has one"),
+            _ => {
+                return invalid(
+                    "a paired comparison where the run has none, or none where it has one",
+                );
+            }
         }
         match (&self.pairs, &fresh.pairs) {
             (None, None) => Ok(()),
@@ -264,8 +277,7 @@ impl Totals {
                     // What `add_part` adds when the deal becomes whole.
                     p.deals.checked_add(1).ok_or_else(overflow)?;
                     p.sum.checked_add(w).ok_or_else(overflow)?;
-                    p.sq
-                        .checked_add(i128::from(w) * i128::from(w))
+                    p.sq.checked_add(i128::from(w) * i128::from(w))
                         .ok_or_else(overflow)?;
                 }
                 p.add_part(deal, part);
