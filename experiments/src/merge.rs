@@ -5,7 +5,9 @@
 //! The inputs are the shards' manifests (or their primary outputs, whose
 //! `NAME.manifest.json` is read). They must be all `N` shards of one run:
 //! the same command, version, games, seed and settings, each shard once,
-//! none missing. Rows and records are taken deal by deal in game order
+//! none missing; each manifest valid, and each shard file the merge reads
+//! of the length and hash its manifest records (format 3; format 2
+//! manifests record none). Rows and records are taken deal by deal in game order
 //! (deal `d` is in shard `d mod N`), records are compressed again in the
 //! frames of 64 games the whole run uses, and the summary is recomputed
 //! from the exact totals of the manifests: the merged files are the same
@@ -480,7 +482,7 @@ fn merged_files(args: &MergeArgs) -> Result<Vec<FileCheck>, String> {
             continue;
         }
         let (bytes, hasher) = hash_file(path, None)
-            .map_err(|e| format!("{label}: cannot read `{}` back: {e}", shown(&path)))?;
+            .map_err(|e| format!("{label}: cannot read `{}` back: {e}", shown(path)))?;
         files.push(FileCheck {
             output: label.to_string(),
             bytes,
@@ -560,7 +562,7 @@ fn merge_rows(
         .map(|p| {
             File::open(p)
                 .map(|f| BufReader::with_capacity(64 << 10, f))
-                .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(&p)))
+                .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(p)))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut header = String::new();
@@ -608,11 +610,11 @@ fn merge_rows(
         line.clear();
         let n = r
             .read_line(&mut line)
-            .map_err(|e| format!("cannot read `{}`: {e}", shown(&path)))?;
+            .map_err(|e| format!("cannot read `{}`: {e}", shown(path)))?;
         if n > 0 {
             return Err(format!(
                 "`{}` holds more than its shard's games: rows were added after its last game",
-                shown(&path)
+                shown(path)
             ));
         }
     }
@@ -648,8 +650,8 @@ fn merge_records(
         .iter()
         .map(|p| {
             let f = File::open(p)
-                .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(&p)))?;
-            RecordLines::new(f).map_err(|e| format!("`{}`: {e}", shown(&p)))
+                .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(p)))?;
+            RecordLines::new(f).map_err(|e| format!("`{}`: {e}", shown(p)))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut frame = Vec::new();
@@ -687,7 +689,7 @@ fn merge_records(
         if r.read_line(&mut line).is_some() {
             return Err(format!(
                 "`{}` holds more than its shard's games: records were added after its last game",
-                shown(&path)
+                shown(path)
             ));
         }
     }

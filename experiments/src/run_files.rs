@@ -5,26 +5,31 @@
 //! `NAME.partial` in complete chunks in game order, and after a chunk (at
 //! most every [`CHECKPOINT_EVERY`], and always when the run is interrupted)
 //! `PRIMARY.checkpoint.json` records how many games are complete, how many
-//! bytes of each partial file hold them, and the exact totals so far
+//! bytes of each partial file hold them and the xxh3-64 hash of those
+//! bytes (kept running as they are appended), and the exact totals so far
 //! (`PRIMARY` is the first regular output among `--out`, `--record`,
 //! `--summary`). The checkpoint is replaced atomically (written to
 //! `PRIMARY.checkpoint.json.tmp`, then renamed) after the partial files are
 //! flushed, so it never counts bytes that are not there.
 //!
 //! `--resume` reads the checkpoint, refuses a command that differs from the
-//! interrupted one (naming the first difference), cuts each partial file
-//! back to its checkpointed length (a torn chunk after a `kill -9` is
+//! interrupted one (naming the first difference) and counts or totals that
+//! do not fit the run, checks the hash of each partial file's checkpointed
+//! bytes, cuts each partial file back to its checkpointed length (a torn chunk after a `kill -9` is
 //! dropped and played again) and plays on. Record frames and rows depend
 //! only on the game numbers, so the finished files are the same to the
 //! byte as those of an uninterrupted run.
 //!
 //! While a partial file grows, it is synced in the background every
 //! [`WRITEBACK_BYTES`], so that the final sync waits only for the tail.
-//! When the run is whole, the partial files are synced and renamed to
-//! their final names, `PRIMARY.manifest.json` is written (the run in
-//! canonical form, the version, the exact totals, and the timings, which
-//! appear nowhere else), and the checkpoint is removed: a finished run
-//! leaves no partial or temporary file.
+//! When the run is whole, the partial files are synced, a *finishing*
+//! checkpoint records each file's final length and hash, the partial files
+//! are renamed to their final names, `PRIMARY.manifest.json` is written
+//! (the run in canonical form, the version, the exact totals, each file's
+//! length and hash, and the timings, which appear nowhere else), and the
+//! checkpoint is removed: a finished run leaves no partial or temporary
+//! file. Interrupted anywhere after the finishing checkpoint, `--resume`
+//! completes these steps (see [`RunFiles::finish`]).
 //!
 //! A sweep writes into a folder: its checkpoint and manifest are
 //! `DIR/checkpoint.json` and `DIR/manifest.json`.

@@ -360,7 +360,7 @@ fn resume_refuses_edited_partial_files_and_impossible_checkpoints() {
         f(&mut c);
         std::fs::write(&checkpoint, serde_json::to_vec(&c).unwrap()).unwrap();
     };
-    let cases: Vec<(Box<dyn Fn(&mut Value)>, String)> = vec![
+    let cases: Vec<(Edit, String)> = vec![
         (
             Box::new(|c| c["next"] = 3001.into()),
             "is damaged (it counts 3001 games complete of 3000)".to_string(),
@@ -398,6 +398,9 @@ fn resume_refuses_edited_partial_files_and_impossible_checkpoints() {
     let o = run(&strs(&resume));
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// A change to a checkpoint.
+type Edit = Box<dyn Fn(&mut Value)>;
 
 /// Two shards of a small tournament in `dir`: their manifests.
 fn two_shards(dir: &Path, seed: &str) -> Vec<PathBuf> {
