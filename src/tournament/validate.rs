@@ -313,3 +313,73 @@ fn check_pairs(p: &PairTotals, bots: usize, games: u64) -> Result<(), Invalid> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::tournament::{Count, RunSpec, RunSpecError, Shard, Totals};
+
+    fn run(deals: u64) -> RunSpec {
+        let lineup = ["a".to_string(), "b".to_string()];
+        RunSpec::new("pebbles", 2, &lineup, Count::Deals(deals), 1, true).unwrap()
+    }
+
+    #[test]
+    fn deals_whose_games_overflow_are_refused() {
+        let lineup = ["a".to_string(), "b".to_string()];
+        let e = RunSpec::new("pebbles", 2, &lineup, Count::Deals(1 << 63), 1, true).unwrap_err();
+        assert_eq!(
+            e,
+            RunSpecError::TooMany {
+                deals: 1 << 63,
+                per_deal: 2
+            }
+        );
+        let mut spec = run(3);
+        spec.deals = u64::MAX;
+        assert!(
+            spec.validate()
+                .unwrap_err()
+                .0
+                .contains("more games than a run can count")
+        );
+        spec.deals = 3;
+        spec.players = usize::MAX;
+        assert_eq!(
+            spec.validate().unwrap_err().0,
+            format!("{} players (a game has 1 to 5)", usize::MAX)
+        );
+        assert!(Shard { index: 3, count: 3 }.validate().is_err());
+        assert!(Shard { index: 0, count: 0 }.validate().is_err());
+    }
+
+    #[test]
+    fn totals_of_another_shape_or_count_are_refused_and_overflow_is_an_error() {
+        let spec = run(3);
+        let fresh = Totals::new(&spec);
+        assert_eq!(fresh.validate(&spec, 0), Ok(()));
+        assert_eq!(
+            fresh.validate(&spec, 1).unwrap_err().0,
+            "totals of 0 games for 1"
+        );
+        let mut short = fresh.clone();
+        short.seats.pop();
+        assert_eq!(
+            short.validate(&spec, 0).unwrap_err().0,
+            "totals of 1 seats and 2 bots for 2 and 2"
+        );
+        let mut big = fresh.clone();
+        big.ties = u64::MAX;
+        let mut sum = big.clone();
+        assert_eq!(
+            sum.try_merge(&big).unwrap_err().0,
+            "the totals overflow when added"
+        );
+        assert_eq!(sum, big, "unchanged after an error");
+        let mut other = fresh.clone();
+        other.bots.pop();
+        assert_eq!(
+            sum.try_merge(&other).unwrap_err().0,
+            "totals of another shape"
+        );
+    }
+}
