@@ -977,7 +977,14 @@ impl RunFiles {
                     )
                 })?;
             let verify = |path: &Path| -> Result<(), String> {
-                match check_file(path, check).map_err(|e| o.cannot(e))? {
+                let read = check_file(path, check).map_err(|e| {
+                    format!(
+                        "{}: cannot read `{}`: {e} (a file of the finishing run)",
+                        o.label,
+                        path.display()
+                    )
+                })?;
+                match read {
                     None => Ok(()),
                     Some(what) => Err(format!(
                         "{}: `{}` is not the file the finishing run wrote: {what}; the run \
