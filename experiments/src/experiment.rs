@@ -603,8 +603,18 @@ impl Experiment {
             let per_pairing = if quick {
                 // Whole deals of this league: the games of a pairing's
                 // rotations (2, or 2 x players), rounded up.
-                let deal = if players == 2 { 2 } else { 2 * players as u64 };
-                q.games_per_pairing.unwrap_or(deal).div_ceil(deal) * deal
+                // (0 players: refused below with the league's own message.)
+                let deal = if players == 2 { 2 } else { 2 * players as u64 }.max(1);
+                q.games_per_pairing
+                    .unwrap_or(deal)
+                    .div_ceil(deal)
+                    .checked_mul(deal)
+                    .ok_or_else(|| {
+                        format!(
+                            "{at}[quick] games_per_pairing {}: more games than a run can count",
+                            q.games_per_pairing.unwrap_or(deal)
+                        )
+                    })?
             } else {
                 sub.games_per_pairing
                     .or(self.games_per_pairing)

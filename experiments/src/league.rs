@@ -16,7 +16,7 @@
 use beachcomber::games::AnyGame;
 use beachcomber::spec::split_top_level;
 use beachcomber::stats::bradley_terry::{FitConfig, Rating, rate};
-use beachcomber::tournament::{Count, Part, Plan, RunSpec, Totals, rows};
+use beachcomber::tournament::{Count, Part, Plan, RunSpec, RunSpecError, Totals, rows};
 use beachcomber_bots::BotConfig;
 use clap::Args;
 
@@ -222,11 +222,14 @@ pub fn prepare(
     let (lineups, per_pairing) = league_lineups(&names, players);
     if !games_per_pairing.is_multiple_of(per_pairing) {
         let lower = games_per_pairing / per_pairing * per_pairing;
+        let upper = lower
+            .checked_add(per_pairing)
+            .map(|u| format!(" or {u}"))
+            .unwrap_or_default();
         return Err(format!(
             "--games-per-pairing {games_per_pairing}: must be a multiple of {per_pairing} (the seat \
-             rotations of a pairing with {players} players); use {} or {}",
+             rotations of a pairing with {players} players); use {}{upper}",
             lower.max(per_pairing),
-            lower + per_pairing
         ));
     }
     let deals = games_per_pairing / per_pairing;
@@ -238,7 +241,10 @@ pub fn prepare(
         seed,
         true,
     )
-    .map_err(|e| format!("--bots: {e}"))?;
+    .map_err(|e| match e {
+        RunSpecError::TooMany { .. } => format!("--games-per-pairing {games_per_pairing}: {e}"),
+        e => format!("--bots: {e}"),
+    })?;
     // Two bots at two players are one lineup: keep the pairwise results
     // per deal all the same (several lineups keep them anyway).
     spec.pairwise = spec.lineups.len() == 1;

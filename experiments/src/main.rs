@@ -18,6 +18,7 @@ mod play;
 mod plot;
 mod replay;
 mod run_files;
+mod run_manifest;
 mod runs;
 mod signals;
 mod sweep;

@@ -5,7 +5,9 @@
 //! The inputs are the shards' manifests (or their primary outputs, whose
 //! `NAME.manifest.json` is read). They must be all `N` shards of one run:
 //! the same command, version, games, seed and settings, each shard once,
-//! none missing. Rows and records are taken deal by deal in game order
+//! none missing; each manifest valid, and each shard file the merge reads
+//! of the length and hash its manifest records (format 3; format 2
+//! manifests record none). Rows and records are taken deal by deal in game order
 //! (deal `d` is in shard `d mod N`), records are compressed again in the
 //! frames of 64 games the whole run uses, and the summary is recomputed
 //! from the exact totals of the manifests: the merged files are the same
@@ -17,12 +19,17 @@ use std::path::{Path, PathBuf};
 
 use beachcomber::games::AnyGame;
 use beachcomber::record_io::{Compression, RecordLines};
+use beachcomber::spec::one_line;
 use beachcomber::tournament::{FRAME_GAMES, Plan, Shard, Totals, rows};
 use clap::Args;
 
 use crate::output::{AtomicFile, check_run_names, commit_all, resolve_outputs};
-use crate::run_files::{MANIFEST_FORMAT, Manifest, RunDescription, Timing, write_json_atomically};
+use crate::run_files::{
+    FileCheck, FormatOnly, MANIFEST_FORMAT, Manifest, OLDEST_MANIFEST_FORMAT, RunDescription,
+    Timing, check_file, hash_file, write_json_atomically,
+};
 use crate::runs::OutputPaths;
+use crate::signals;
 
 /// Examples shown after `beachcomber merge --help`.
 pub const EXAMPLES: &str = "\
@@ -90,30 +97,83 @@ fn read_manifest(input: &Path) -> Result<ShardInput, String> {
         return Err(format!(
             "the shard of `{}` is not complete (`{}` exists): resume it first with --resume",
             stem,
-            checkpoint.display()
+            shown(&checkpoint)
         ));
     }
     let text = std::fs::read(&path).map_err(|e| {
         format!(
             "cannot read the manifest `{}`: {e} (give the shards' NAME.manifest.json files; a shard \
              that has not finished has none)",
-            path.display()
+            shown(&path)
         )
     })?;
-    let manifest: Manifest = serde_json::from_slice(&text).map_err(|e| {
-        format!(
-            "`{}` is not a run manifest of this program: {e}",
-            path.display()
-        )
-    })?;
-    if manifest.manifest != MANIFEST_FORMAT {
+    let format = serde_json::from_slice::<FormatOnly>(&text)
+        .ok()
+        .and_then(|f| f.manifest);
+    if let Some(format) = format.filter(|f| !(OLDEST_MANIFEST_FORMAT..=MANIFEST_FORMAT).contains(f))
+    {
         return Err(format!(
-            "`{}` has manifest format {}, this program reads {MANIFEST_FORMAT}",
-            path.display(),
-            manifest.manifest
+            "`{}` has manifest format {format}, this program reads {OLDEST_MANIFEST_FORMAT} to \
+             {MANIFEST_FORMAT}",
+            shown(&path),
         ));
     }
+    let manifest: Manifest = serde_json::from_slice(&text).map_err(|e| {
+        format!(
+            "`{}` is not a run manifest of this program: {}",
+            shown(&path),
+            one_line(&e.to_string())
+        )
+    })?;
+    check_manifest(&manifest).map_err(|e| {
+        format!(
+            "`{}` is damaged: {}; it cannot be merged",
+            shown(&path),
+            one_line(&e)
+        )
+    })?;
     Ok(ShardInput { path, manifest })
+}
+
+/// Check what a manifest claims: its plan, shard and totals are valid and
+/// agree (each part's totals count its games in the shard, all of them
+/// unless a sequential test stopped the run), and its files are outputs of
+/// the run.
+fn check_manifest(m: &Manifest) -> Result<(), String> {
+    let d = &m.description;
+    d.plan.validate().map_err(|e| e.to_string())?;
+    d.shard.validate().map_err(|e| e.to_string())?;
+    if m.totals.len() != d.plan.parts.len() {
+        return Err(format!(
+            "{} totals for {} parts",
+            m.totals.len(),
+            d.plan.parts.len()
+        ));
+    }
+    let mut games = 0u64;
+    for (i, (part, totals)) in d.plan.parts.iter().zip(&m.totals).enumerate() {
+        let expected = d.shard.games(&part.run);
+        let counted = if m.stopped.is_some() {
+            totals.games.min(expected)
+        } else {
+            expected
+        };
+        totals
+            .validate(&part.run, counted)
+            .map_err(|e| format!("part {i}: {e}"))?;
+        games += counted;
+    }
+    if m.games != games {
+        return Err(format!("{} games for totals of {games}", m.games));
+    }
+    if let Some(f) = m
+        .files
+        .iter()
+        .find(|f| !d.outputs.iter().any(|(l, _)| *l == f.output))
+    {
+        return Err(format!("a file check for {}, not an output", f.output));
+    }
+    Ok(())
 }
 
 /// The description with what differs between shards blanked out.
@@ -138,17 +198,18 @@ fn check_shards(mut shards: Vec<ShardInput>) -> Result<Vec<ShardInput>, String> 
             let what = crate::run_files::first_difference(&a, &b, "")
                 .unwrap_or_else(|| "the run".to_string());
             return Err(format!(
-                "`{}` and `{}` are not shards of one run: they differ in {what}",
-                shards[0].path.display(),
-                s.path.display()
+                "`{}` and `{}` are not shards of one run: they differ in {}",
+                shown(&shards[0].path),
+                shown(&s.path),
+                one_line(&what)
             ));
         }
         if d.shard.count != count {
             return Err(format!(
                 "`{}` is shard {} but `{}` is shard {}: shards of one split have one count",
-                shards[0].path.display(),
+                shown(&shards[0].path),
                 shards[0].manifest.description.shard,
-                s.path.display(),
+                shown(&s.path),
                 d.shard
             ));
         }
@@ -159,29 +220,36 @@ fn check_shards(mut shards: Vec<ShardInput>) -> Result<Vec<ShardInput>, String> 
             return Err(format!(
                 "shard {} is given twice (`{}` and `{}`)",
                 pair[0].manifest.description.shard,
-                pair[0].path.display(),
-                pair[1].path.display()
+                shown(&pair[0].path),
+                shown(&pair[1].path)
             ));
         }
     }
-    let missing: Vec<String> = (0..count)
-        .filter(|i| {
-            !shards
-                .iter()
-                .any(|s| s.manifest.description.shard.index == *i)
-        })
-        .map(|i| format!("{i}/{count}"))
-        .collect();
-    if !missing.is_empty() {
+    if shards.len() as u64 != count {
+        // Distinct indices below `count`: fewer than `count` shards.
+        let missing: Vec<String> = (0..count)
+            .filter(|i| {
+                !shards
+                    .iter()
+                    .any(|s| s.manifest.description.shard.index == *i)
+            })
+            .take(5)
+            .map(|i| format!("{i}/{count}"))
+            .collect();
+        let more = if count - (shards.len() as u64) > missing.len() as u64 {
+            ", ..."
+        } else {
+            ""
+        };
         return Err(format!(
-            "shard(s) {} missing: a merge needs all {count} shards of the run",
+            "shard(s) {}{more} missing: a merge needs all {count} shards of the run",
             missing.join(", ")
         ));
     }
     if let Some(s) = shards.iter().find(|s| s.manifest.stopped.is_some()) {
         return Err(format!(
             "`{}` stopped early: a run stopped by a sequential test cannot be merged",
-            s.path.display()
+            shown(&s.path)
         ));
     }
     Ok(shards)
@@ -199,10 +267,56 @@ fn shard_file(s: &ShardInput, label: &str) -> Result<PathBuf, String> {
             format!(
                 "{label}: shard {} (`{}`) was run without {label}: every shard needs it to merge it",
                 s.manifest.description.shard,
-                s.path.display()
+                shown(&s.path)
             )
         })
 }
+
+/// Check that the files of `label` the merge reads are those the shards'
+/// manifests record (length and hash; manifests of format 2 record none,
+/// and their files are checked only as they are read).
+fn check_shard_files(shards: &[ShardInput], label: &str) -> Result<(), String> {
+    for s in shards {
+        if s.manifest.manifest < 3 {
+            continue;
+        }
+        let path = shard_file(s, label)?;
+        let check = s
+            .manifest
+            .files
+            .iter()
+            .find(|f| f.output == label)
+            .ok_or_else(|| {
+                format!(
+                    "shard {} (`{}`) records no length and hash for its {label} file",
+                    s.manifest.description.shard,
+                    shown(&s.path)
+                )
+            })?;
+        let what = check_file(&path, check)
+            .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(&path)))?;
+        if let Some(what) = what {
+            return Err(format!(
+                "{label}: `{}` of shard {} (`{}`) is not the file that shard wrote: {what}",
+                shown(&path),
+                s.manifest.description.shard,
+                shown(&s.path)
+            ));
+        }
+        if signals::cancelled() {
+            return Err(INTERRUPTED.to_string());
+        }
+    }
+    Ok(())
+}
+
+/// A path for an error message, escaped: paths come from manifests too.
+fn shown(path: &Path) -> String {
+    one_line(&path.display().to_string())
+}
+
+/// The error of a merge stopped by a signal.
+const INTERRUPTED: &str = "interrupted: stopped, no output written";
 
 /// Run the command.
 pub fn run(args: MergeArgs) -> Result<(), String> {
@@ -223,13 +337,14 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         if s.manifest.totals.len() != totals.len() {
             return Err(format!(
                 "`{}` holds {} totals for {} parts: the manifest is damaged",
-                s.path.display(),
+                shown(&s.path),
                 s.manifest.totals.len(),
                 totals.len()
             ));
         }
         for (t, part) in totals.iter_mut().zip(&s.manifest.totals) {
-            t.merge(part);
+            t.try_merge(part)
+                .map_err(|e| format!("`{}` is damaged: {e}", shown(&s.path)))?;
         }
     }
     // A sweep, or shards that wrote into folders (an experiment's
@@ -280,9 +395,11 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
     let mut record = args.record.as_ref().and_then(|_| files.pop());
     let mut out = args.out.as_ref().and_then(|_| files.pop());
     if let Some(file) = out.as_mut() {
+        check_shard_files(&shards, "--out")?;
         merge_rows(plan, count, &out_files[0], file)?;
     }
     if let (Some(file), Some(compression)) = (record.as_mut(), record_compression) {
+        check_shard_files(&shards, "--record")?;
         merge_records(plan, count, &out_files[1], compression, file)?;
     }
     if let Some(file) = summary.as_mut() {
@@ -290,6 +407,9 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         file.writer()
             .write_all(text.as_bytes())
             .map_err(|e| format!("--summary: cannot write: {e}"))?;
+    }
+    if signals::cancelled() {
+        return Err(INTERRUPTED.to_string());
     }
     commit_all([out, summary, record].into_iter().flatten().collect())?;
     // The merged run's manifest, as one machine would have written it.
@@ -309,7 +429,9 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
     if let Some(name) = manifest_name {
         let timing = Timing {
             seconds: shards.iter().map(|s| s.manifest.timing.seconds).sum(),
-            sessions: shards.iter().map(|s| s.manifest.timing.sessions).sum(),
+            sessions: shards
+                .iter()
+                .fold(0u32, |a, s| a.saturating_add(s.manifest.timing.sessions)),
             threads: shards
                 .iter()
                 .map(|s| s.manifest.timing.threads)
@@ -327,6 +449,7 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
             stopped: None,
             totals: totals.clone(),
             timing,
+            files: merged_files(&args)?,
         };
         write_json_atomically(&name, &manifest)
             .map_err(|e| format!("cannot write the manifest: {e}"))?;
@@ -344,6 +467,32 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// The length and hash of each merged file, as a run writes them into its
+/// manifest (regular files only).
+fn merged_files(args: &MergeArgs) -> Result<Vec<FileCheck>, String> {
+    let mut files = Vec::new();
+    for (label, path) in [
+        ("--out", &args.out),
+        ("--record", &args.record),
+        ("--summary", &args.summary),
+    ] {
+        let Some(path) = path.as_deref() else {
+            continue;
+        };
+        if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            continue;
+        }
+        let (bytes, hasher) = hash_file(path, None)
+            .map_err(|e| format!("{label}: cannot read `{}` back: {e}", shown(path)))?;
+        files.push(FileCheck {
+            output: label.to_string(),
+            bytes,
+            xxh3: format!("{:016x}", hasher.digest()),
+        });
+    }
+    Ok(files)
 }
 
 /// The summary the whole run would have written.
@@ -378,7 +527,10 @@ fn summary_text(description: &RunDescription, all: &[Totals]) -> Result<String, 
             Ok(beachcomber::sweep::metrics_header(plan, extra)
                 + &beachcomber::sweep::metrics_rows(plan, all, extra))
         }
-        other => Err(format!("cannot merge the summary of a `{other}` run")),
+        other => Err(format!(
+            "cannot merge the summary of a `{}` run",
+            one_line(other)
+        )),
     }
 }
 
@@ -413,21 +565,21 @@ fn merge_rows(
         .map(|p| {
             File::open(p)
                 .map(|f| BufReader::with_capacity(64 << 10, f))
-                .map_err(|e| format!("cannot read the shard file `{}`: {e}", p.display()))
+                .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(p)))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut header = String::new();
     for (i, r) in readers.iter_mut().enumerate() {
         let mut h = String::new();
         r.read_line(&mut h)
-            .map_err(|e| format!("cannot read `{}`: {e}", inputs[i].display()))?;
+            .map_err(|e| format!("cannot read `{}`: {e}", shown(&inputs[i])))?;
         if i == 0 {
             header = h;
         } else if h != header {
             return Err(format!(
                 "`{}` has another header than `{}`",
-                inputs[i].display(),
-                inputs[0].display()
+                shown(&inputs[i]),
+                shown(&inputs[0])
             ));
         }
     }
@@ -438,24 +590,42 @@ fn merge_rows(
     w.write_all(header.as_bytes()).map_err(err)?;
     let mut line = String::new();
     for (s, game, players) in game_order(plan, count) {
+        if game % CANCEL_EVERY == 0 && signals::cancelled() {
+            return Err(INTERRUPTED.to_string());
+        }
         for _ in 0..players {
             line.clear();
             let n = readers[s]
                 .read_line(&mut line)
-                .map_err(|e| format!("cannot read `{}`: {e}", inputs[s].display()))?;
+                .map_err(|e| format!("cannot read `{}`: {e}", shown(&inputs[s])))?;
             let number = game_number(&line, column);
             if n == 0 || number != Some(game) {
                 return Err(format!(
                     "`{}` does not hold game {game} where expected: the shard file is \
                      damaged or not of this run",
-                    inputs[s].display()
+                    shown(&inputs[s])
                 ));
             }
             w.write_all(line.as_bytes()).map_err(err)?;
         }
     }
+    for (r, path) in readers.iter_mut().zip(inputs) {
+        line.clear();
+        let n = r
+            .read_line(&mut line)
+            .map_err(|e| format!("cannot read `{}`: {e}", shown(path)))?;
+        if n > 0 {
+            return Err(format!(
+                "`{}` holds more than its shard's games: rows were added after its last game",
+                shown(path)
+            ));
+        }
+    }
     Ok(())
 }
+
+/// Games merged between two looks at the signals.
+const CANCEL_EVERY: u64 = 1024;
 
 /// The number in field `column` of a CSV row (fields before it may be
 /// quoted).
@@ -483,22 +653,25 @@ fn merge_records(
         .iter()
         .map(|p| {
             let f = File::open(p)
-                .map_err(|e| format!("cannot read the shard file `{}`: {e}", p.display()))?;
-            RecordLines::new(f).map_err(|e| format!("`{}`: {e}", p.display()))
+                .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(p)))?;
+            RecordLines::new(f).map_err(|e| format!("`{}`: {e}", shown(p)))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut frame = Vec::new();
     let mut line = Vec::new();
     let err = |e: std::io::Error| format!("--record: cannot write: {e}");
     for (s, game, _) in game_order(plan, count) {
+        if game % CANCEL_EVERY == 0 && signals::cancelled() {
+            return Err(INTERRUPTED.to_string());
+        }
         line.clear();
         match readers[s].read_line(&mut line) {
             Some(Ok(_)) => {}
-            Some(Err(e)) => return Err(format!("`{}`: {e}", inputs[s].display())),
+            Some(Err(e)) => return Err(format!("`{}`: {e}", shown(&inputs[s]))),
             None => {
                 return Err(format!(
                     "`{}` ends before game {game}: the shard file is damaged or not of this run",
-                    inputs[s].display()
+                    shown(&inputs[s])
                 ));
             }
         }
@@ -513,6 +686,15 @@ fn merge_records(
     if !frame.is_empty() {
         let bytes = compression.compress_frame(&frame).map_err(err)?;
         out.writer().write_all(&bytes).map_err(err)?;
+    }
+    for (r, path) in readers.iter_mut().zip(inputs) {
+        line.clear();
+        if r.read_line(&mut line).is_some() {
+            return Err(format!(
+                "`{}` holds more than its shard's games: records were added after its last game",
+                shown(path)
+            ));
+        }
     }
     Ok(())
 }
@@ -536,10 +718,10 @@ fn sweep_paths(args: MergeArgs, shards: &[ShardInput]) -> Result<MergeArgs, Stri
         ));
     }
     if dir.exists() && !dir.is_dir() {
-        return Err(format!("--out `{}` is not a folder", dir.display()));
+        return Err(format!("--out `{}` is not a folder", shown(&dir)));
     }
     std::fs::create_dir_all(&dir)
-        .map_err(|e| format!("--out: cannot create the folder `{}`: {e}", dir.display()))?;
+        .map_err(|e| format!("--out: cannot create the folder `{}`: {e}", shown(&dir)))?;
     let named = |label: &str| {
         shards[0]
             .manifest

@@ -5,26 +5,31 @@
 //! `NAME.partial` in complete chunks in game order, and after a chunk (at
 //! most every [`CHECKPOINT_EVERY`], and always when the run is interrupted)
 //! `PRIMARY.checkpoint.json` records how many games are complete, how many
-//! bytes of each partial file hold them, and the exact totals so far
+//! bytes of each partial file hold them and the xxh3-64 hash of those
+//! bytes (kept running as they are appended), and the exact totals so far
 //! (`PRIMARY` is the first regular output among `--out`, `--record`,
 //! `--summary`). The checkpoint is replaced atomically (written to
 //! `PRIMARY.checkpoint.json.tmp`, then renamed) after the partial files are
 //! flushed, so it never counts bytes that are not there.
 //!
 //! `--resume` reads the checkpoint, refuses a command that differs from the
-//! interrupted one (naming the first difference), cuts each partial file
-//! back to its checkpointed length (a torn chunk after a `kill -9` is
+//! interrupted one (naming the first difference) and counts or totals that
+//! do not fit the run, checks the hash of each partial file's checkpointed
+//! bytes, cuts each partial file back to its checkpointed length (a torn chunk after a `kill -9` is
 //! dropped and played again) and plays on. Record frames and rows depend
 //! only on the game numbers, so the finished files are the same to the
 //! byte as those of an uninterrupted run.
 //!
 //! While a partial file grows, it is synced in the background every
 //! [`WRITEBACK_BYTES`], so that the final sync waits only for the tail.
-//! When the run is whole, the partial files are synced and renamed to
-//! their final names, `PRIMARY.manifest.json` is written (the run in
-//! canonical form, the version, the exact totals, and the timings, which
-//! appear nowhere else), and the checkpoint is removed: a finished run
-//! leaves no partial or temporary file.
+//! When the run is whole, the partial files are synced, a *finishing*
+//! checkpoint records each file's final length and hash, the partial files
+//! are renamed to their final names, `PRIMARY.manifest.json` is written
+//! (the run in canonical form, the version, the exact totals, each file's
+//! length and hash, and the timings, which appear nowhere else), and the
+//! checkpoint is removed: a finished run leaves no partial or temporary
+//! file. Interrupted anywhere after the finishing checkpoint, `--resume`
+//! completes these steps (see [`RunFiles::finish`]).
 //!
 //! A sweep writes into a folder: its checkpoint and manifest are
 //! `DIR/checkpoint.json` and `DIR/manifest.json`.
@@ -40,15 +45,20 @@ use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use beachcomber::tournament::{Plan, Shard, Totals};
-use serde::{Deserialize, Serialize};
+use beachcomber::spec::one_line;
+use beachcomber::tournament::{Layout, Totals};
 use serde_json::Value;
+use xxhash_rust::xxh3::Xxh3;
+
+pub use crate::run_manifest::{
+    Checkpoint, FileCheck, Finishing, FormatOnly, MANIFEST_FORMAT, Manifest,
+    OLDEST_MANIFEST_FORMAT, RunDescription, Timing, check_file, first_difference, hash_file,
+    write_json_atomically,
+};
+use crate::run_manifest::{failpoint, hex, write_manifest};
 
 use crate::output::Resolved;
 use crate::signals;
-
-/// The version of the manifest and checkpoint formats.
-pub const MANIFEST_FORMAT: u32 = 2;
 
 /// Most time between two checkpoints while games finish, by default
 /// (`--checkpoint-every`).
@@ -60,78 +70,6 @@ pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
 /// writeback the final sync took about 1.2 s; with a writeback every
 /// 32 MiB it takes about 40 ms.
 const WRITEBACK_BYTES: u64 = 32 << 20;
-
-/// Everything that decides a run's output bytes, in canonical form: what a
-/// resumed command must repeat exactly, and what a merge checks.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RunDescription {
-    /// The command (`tournament`, `league`, `sweep`).
-    pub command: String,
-    /// The program's version.
-    pub version: String,
-    /// The games: one part per run (one for a tournament or league, one
-    /// per combination for a sweep), each with its game, players, lineups,
-    /// deals, seed and seating.
-    pub plan: Plan,
-    /// The part of the run these files hold.
-    pub shard: Shard,
-    /// The command's other settings that change its output (canonical
-    /// text by option name, e.g. `sprt`), in a fixed order.
-    pub settings: Vec<(String, String)>,
-    /// Each output: option name → the file (canonical path).
-    pub outputs: Vec<(String, String)>,
-}
-
-/// Timings of a run (the only machine-dependent facts kept).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Timing {
-    /// Seconds spent playing, over every session.
-    pub seconds: f64,
-    /// Sessions (1 + the number of resumes).
-    pub sessions: u32,
-    /// Worker threads of the last session.
-    pub threads: usize,
-}
-
-/// The checkpoint of an unfinished run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Checkpoint {
-    /// [`MANIFEST_FORMAT`].
-    pub checkpoint: u32,
-    /// The run.
-    pub description: RunDescription,
-    /// The games `0..next` are complete in the partial files.
-    pub next: u64,
-    /// The length of each streamed partial file holding exactly them, by
-    /// option name.
-    pub bytes: Vec<(String, u64)>,
-    /// The totals of games `0..next`, one per part of the plan.
-    pub totals: Vec<Totals>,
-    /// Timings so far.
-    pub timing: Timing,
-}
-
-/// The manifest of a finished run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Manifest {
-    /// [`MANIFEST_FORMAT`].
-    pub manifest: u32,
-    /// The run.
-    pub description: RunDescription,
-    /// Games played (fewer than the run's when a sequential test stopped
-    /// it).
-    pub games: u64,
-    /// Why the run ended before its last game, if it did (`sprt`).
-    pub stopped: Option<String>,
-    /// The exact totals (what a merge adds up), one per part of the plan.
-    pub totals: Vec<Totals>,
-    /// Timings.
-    pub timing: Timing,
-}
 
 /// One output file of a run.
 struct Output {
@@ -150,6 +88,8 @@ struct Output {
     unsynced: u64,
     /// The background writeback in flight, if any (see [`WRITEBACK_BYTES`]).
     writeback: Option<JoinHandle<io::Result<()>>>,
+    /// The hash of the bytes written so far.
+    hasher: Xxh3,
 }
 
 impl Output {
@@ -171,6 +111,7 @@ impl Output {
             at_end,
             unsynced: 0,
             writeback: None,
+            hasher: Xxh3::new(),
         }
     }
 
@@ -247,6 +188,15 @@ pub struct Start {
     pub next: u64,
     /// The totals of the games before it, one per part.
     pub totals: Vec<Totals>,
+    /// The run was whole already: an interrupted finish was completed,
+    /// nothing is left to play. Then `next` is the games played.
+    pub finished: Option<Finished>,
+}
+
+/// A run whose interrupted finish `--resume` completed.
+pub struct Finished {
+    /// Whether a sequential test had stopped it.
+    pub stopped: bool,
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
@@ -268,49 +218,6 @@ pub fn describe_outputs(resolved: &[Resolved]) -> Vec<(String, String)> {
         .iter()
         .map(|r| (r.label().to_string(), canonical_name(r)))
         .collect()
-}
-
-/// The first place where two descriptions differ, as `path: A there, B
-/// here`.
-pub fn first_difference(there: &Value, here: &Value, path: &str) -> Option<String> {
-    match (there, here) {
-        (Value::Object(a), Value::Object(b)) => {
-            for (k, va) in a {
-                let p = if path.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{path}.{k}")
-                };
-                match b.get(k) {
-                    Some(vb) => {
-                        if let Some(d) = first_difference(va, vb, &p) {
-                            return Some(d);
-                        }
-                    }
-                    None => return Some(format!("{p}: {va} there, missing here")),
-                }
-            }
-            b.keys()
-                .find(|k| !a.contains_key(*k))
-                .map(|k| format!("{path}.{k}: missing there, {} here", b[k]))
-        }
-        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => a
-            .iter()
-            .zip(b)
-            .enumerate()
-            .find_map(|(i, (x, y))| first_difference(x, y, &format!("{path}[{i}]"))),
-        _ if there == here => None,
-        _ => Some(format!("{path}: {there} there, {here} here")),
-    }
-}
-
-/// Write `value` as pretty JSON to `path` through `path.tmp` and a rename.
-pub fn write_json_atomically<T: Serialize>(path: &Path, value: &T) -> io::Result<()> {
-    let tmp = with_suffix(path, ".tmp");
-    let mut text = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
-    text.push(b'\n');
-    fs::write(&tmp, &text)?;
-    fs::rename(&tmp, path)
 }
 
 impl RunFiles {
@@ -372,7 +279,11 @@ impl RunFiles {
             files.resume(all)?
         } else {
             files.create(all)?;
-            Start { next: 0, totals }
+            Start {
+                next: 0,
+                totals,
+                finished: None,
+            }
         };
         Ok((files, start))
     }
@@ -456,29 +367,68 @@ impl RunFiles {
             }
             Err(e) => return Err(format!("--resume: cannot read `{}`: {e}", path.display())),
         };
-        let checkpoint: Checkpoint = serde_json::from_slice(&text).map_err(|e| {
+        let damaged = |what: String| {
             format!(
-                "--resume: `{}` is not a checkpoint of this program: {e}",
-                path.display()
-            )
-        })?;
-        if checkpoint.checkpoint != MANIFEST_FORMAT {
-            return Err(format!(
-                "--resume: `{}` has checkpoint format {}, this program reads {MANIFEST_FORMAT}",
+                "--resume: `{}` is damaged ({}): the run cannot be resumed",
                 path.display(),
-                checkpoint.checkpoint
+                one_line(&what)
+            )
+        };
+        let format = serde_json::from_slice::<FormatOnly>(&text)
+            .ok()
+            .and_then(|f| f.checkpoint);
+        if let Some(format) = format.filter(|f| *f != MANIFEST_FORMAT) {
+            return Err(format!(
+                "--resume: `{}` has checkpoint format {format}, this program reads {MANIFEST_FORMAT} \
+                 (finish the run with the program that started it)",
+                path.display(),
             ));
         }
+        let checkpoint: Checkpoint = serde_json::from_slice(&text).map_err(|e| {
+            format!(
+                "--resume: `{}` is not a checkpoint of this program: {}",
+                path.display(),
+                one_line(&e.to_string())
+            )
+        })?;
         if checkpoint.description != self.description {
             let there = serde_json::to_value(&checkpoint.description).unwrap_or(Value::Null);
             let here = serde_json::to_value(&self.description).unwrap_or(Value::Null);
             let what = first_difference(&there, &here, "")
                 .unwrap_or_else(|| "the run description".to_string());
             return Err(format!(
-                "--resume: this command differs from the interrupted run in {what}; \
+                "--resume: this command differs from the interrupted run in {}; \
                  repeat the interrupted command exactly (see `{}`)",
+                one_line(&what),
                 path.display()
             ));
+        }
+        self.check_counts(&checkpoint).map_err(damaged)?;
+        self.timing = checkpoint.timing.clone();
+        if let Some(finishing) = &checkpoint.finishing {
+            let outputs = all
+                .into_iter()
+                .map(|(r, at_end)| {
+                    let target = r.target().map(Path::to_path_buf);
+                    let partial = target.as_deref().map(|t| with_suffix(t, ".partial"));
+                    Output::new(
+                        r.label().to_string(),
+                        r.given().to_path_buf(),
+                        target,
+                        partial,
+                        at_end,
+                    )
+                })
+                .collect();
+            self.outputs = outputs;
+            self.complete_finish(&checkpoint, finishing, true)?;
+            return Ok(Start {
+                next: checkpoint.next,
+                totals: checkpoint.totals,
+                finished: Some(Finished {
+                    stopped: finishing.stopped.is_some(),
+                }),
+            });
         }
         for (r, at_end) in all {
             let target = r.target().map(Path::to_path_buf);
@@ -492,17 +442,14 @@ impl RunFiles {
             );
             if !at_end {
                 let partial = partial.expect("a resumable run has regular outputs");
-                let want = checkpoint
-                    .bytes
-                    .iter()
-                    .find(|(l, _)| *l == output.label)
-                    .map(|&(_, b)| b)
-                    .ok_or_else(|| {
-                        format!(
-                            "--resume: the checkpoint has no length for {}",
-                            output.label
-                        )
-                    })?;
+                let find = |label: &str| {
+                    let want = checkpoint.bytes.iter().find(|(l, _)| l == label);
+                    let hash = checkpoint.hashes.iter().find(|(l, _)| l == label);
+                    want.zip(hash).map(|((_, b), (_, h))| (*b, h.clone()))
+                };
+                let (want, hash) = find(&output.label).ok_or_else(|| {
+                    damaged(format!("it has no length or hash for {}", output.label))
+                })?;
                 let mut file = OpenOptions::new().write(true).open(&partial).map_err(|e| {
                     format!(
                         "--resume: cannot open `{}`: {e} (the interrupted run's partial output)",
@@ -510,26 +457,83 @@ impl RunFiles {
                     )
                 })?;
                 let have = file.metadata().map_err(|e| output.cannot(e))?.len();
+                let changed = || {
+                    format!(
+                        "--resume: `{}` holds {have} bytes, not the {want} bytes the checkpoint \
+                         counts: the partial file was changed; the run cannot be resumed",
+                        partial.display()
+                    )
+                };
                 if have < want {
+                    return Err(changed());
+                }
+                let (length, hasher) =
+                    hash_file(&partial, Some(want)).map_err(|e| output.cannot(e))?;
+                if length != want {
+                    return Err(changed());
+                }
+                if hex(hasher.digest()) != hash {
                     return Err(format!(
-                        "--resume: `{}` holds {have} bytes but the checkpoint counts {want}: \
-                         the partial file was changed; the run cannot be resumed",
+                        "--resume: the first {want} bytes of `{}` are not those the checkpoint \
+                         recorded (xxh3 differs): the partial file was changed; the run cannot be \
+                         resumed",
                         partial.display()
                     ));
                 }
                 file.set_len(want).map_err(|e| output.cannot(e))?;
                 file.seek(SeekFrom::End(0)).map_err(|e| output.cannot(e))?;
                 output.bytes = want;
+                output.hasher = hasher;
                 output.writer = Some(BufWriter::with_capacity(64 << 10, file));
             }
             self.outputs.push(output);
         }
-        self.timing = checkpoint.timing.clone();
         signals::set_resumable();
         Ok(Start {
             next: checkpoint.next,
             totals: checkpoint.totals,
+            finished: None,
         })
+    }
+
+    /// Check a checkpoint's counts against the run (its description is
+    /// this run's): `next` within the shard's games, one total per part,
+    /// each counting exactly its part's games among `0..next`.
+    fn check_counts(&self, checkpoint: &Checkpoint) -> Result<(), String> {
+        let d = &self.description;
+        let total = Layout::new(&d.plan, d.shard).games();
+        if checkpoint.next > total {
+            return Err(format!(
+                "it counts {} games complete of {total}",
+                checkpoint.next
+            ));
+        }
+        if checkpoint.totals.len() != d.plan.parts.len() {
+            return Err(format!(
+                "{} totals for {} parts",
+                checkpoint.totals.len(),
+                d.plan.parts.len()
+            ));
+        }
+        let mut start = 0u64;
+        for (i, (part, totals)) in d.plan.parts.iter().zip(&checkpoint.totals).enumerate() {
+            let games = d.shard.games(&part.run);
+            let done = checkpoint.next.saturating_sub(start).min(games);
+            totals
+                .validate(&part.run, done)
+                .map_err(|e| format!("part {i}: {e}"))?;
+            start += games;
+        }
+        if let Some(f) = &checkpoint.finishing
+            && f.stopped.is_none()
+            && checkpoint.next != total
+        {
+            return Err(format!(
+                "finishing after {} games of {total}",
+                checkpoint.next
+            ));
+        }
+        Ok(())
     }
 
     /// Checkpoint at most every `every` (zero: after every chunk).
@@ -547,6 +551,7 @@ impl RunFiles {
         {
             w.write_all(bytes)
                 .map_err(|e| format!("{}: cannot write `{}`: {e}", o.label, o.given.display()))?;
+            o.hasher.update(bytes);
             o.bytes += bytes.len() as u64;
             o.unsynced += bytes.len() as u64;
             o.maybe_start_writeback()?;
@@ -583,7 +588,7 @@ impl RunFiles {
     fn timing_now(&self, threads: usize) -> Timing {
         Timing {
             seconds: self.timing.seconds + self.started.elapsed().as_secs_f64(),
-            sessions: self.timing.sessions + 1,
+            sessions: self.timing.sessions.saturating_add(1),
             threads,
         }
     }
@@ -615,8 +620,15 @@ impl RunFiles {
                 .filter(|o| !o.at_end)
                 .map(|o| (o.label.clone(), o.bytes))
                 .collect(),
+            hashes: self
+                .outputs
+                .iter()
+                .filter(|o| !o.at_end)
+                .map(|o| (o.label.clone(), hex(o.hasher.digest())))
+                .collect(),
             totals: totals.to_vec(),
             timing: self.timing_now(threads),
+            finishing: None,
         };
         write_json_atomically(&path, &checkpoint)
             .map_err(|e| format!("cannot write the checkpoint `{}`: {e}", path.display()))?;
@@ -625,9 +637,13 @@ impl RunFiles {
     }
 
     /// The run is whole: write the `at_end` outputs (`contents` by option
-    /// name), sync every partial file, rename them to their final names,
-    /// write the manifest and remove the checkpoint.
-    /// On an error the files stay as they were (see [`RunFiles::abandon`]).
+    /// name), sync every partial file, record in the checkpoint that the
+    /// run is finishing (with each file's length and hash), rename the
+    /// partial files to their final names, write the manifest and remove
+    /// the checkpoint. Interrupted after the finishing checkpoint is
+    /// written, `--resume` completes these steps ([`RunFiles::open`]).
+    /// On an error before it the files stay as they were (see
+    /// [`RunFiles::abandon`]).
     pub fn finish(
         &mut self,
         contents: &[(&str, Vec<u8>)],
@@ -654,6 +670,8 @@ impl RunFiles {
                 .open(&path)
                 .map_err(|e| o.cannot(e))?;
             file.write_all(bytes).map_err(|e| o.cannot(e))?;
+            o.hasher.update(bytes);
+            o.bytes += bytes.len() as u64;
             o.writer = Some(BufWriter::new(file));
         }
         for o in &mut self.outputs {
@@ -665,11 +683,90 @@ impl RunFiles {
                 }
             }
         }
+        let files: Vec<FileCheck> = self
+            .outputs
+            .iter()
+            .filter(|o| o.target.is_some())
+            .map(|o| FileCheck {
+                output: o.label.clone(),
+                bytes: o.bytes,
+                xxh3: hex(o.hasher.digest()),
+            })
+            .collect();
+        let checkpoint = Checkpoint {
+            checkpoint: MANIFEST_FORMAT,
+            description: self.description.clone(),
+            next: games,
+            bytes: Vec::new(),
+            hashes: Vec::new(),
+            totals: totals.to_vec(),
+            timing: self.timing_now(threads),
+            finishing: Some(Finishing { stopped, files }),
+        };
+        if let Some(path) = &self.checkpoint {
+            write_json_atomically(path, &checkpoint)
+                .map_err(|e| format!("cannot write the checkpoint `{}`: {e}", path.display()))?;
+            failpoint("finish-checkpoint");
+        }
+        let finishing = checkpoint.finishing.as_ref().expect("just set");
+        self.complete_finish(&checkpoint, finishing, false)
+    }
+
+    /// The steps of finishing after the finishing checkpoint: rename each
+    /// partial file not yet renamed (one already renamed must be whole:
+    /// the length and hash recorded for it), write the manifest and
+    /// remove the checkpoint. Doing them again after an interruption
+    /// gives the same files.
+    fn complete_finish(
+        &mut self,
+        checkpoint: &Checkpoint,
+        finishing: &Finishing,
+        resuming: bool,
+    ) -> Result<(), String> {
         let mut registry = signals::temp_files();
-        for o in &self.outputs {
-            if let (Some(partial), Some(target)) = (&o.partial, &o.target) {
+        for (k, o) in self.outputs.iter().enumerate() {
+            let (Some(partial), Some(target)) = (&o.partial, &o.target) else {
+                continue;
+            };
+            let check = finishing
+                .files
+                .iter()
+                .find(|c| c.output == o.label)
+                .ok_or_else(|| {
+                    format!(
+                        "--resume: the finishing checkpoint has no length or hash for {}",
+                        o.label
+                    )
+                })?;
+            let verify = |path: &Path| -> Result<(), String> {
+                let read = check_file(path, check).map_err(|e| {
+                    format!(
+                        "{}: cannot read `{}`: {e} (a file of the finishing run)",
+                        o.label,
+                        path.display()
+                    )
+                })?;
+                match read {
+                    None => Ok(()),
+                    Some(what) => Err(format!(
+                        "{}: `{}` is not the file the finishing run wrote: {what}; the run \
+                         cannot be resumed",
+                        o.label,
+                        path.display()
+                    )),
+                }
+            };
+            if partial.exists() {
+                if resuming {
+                    // The partial file must be as it was synced.
+                    verify(partial)?;
+                }
                 fs::rename(partial, target).map_err(|e| o.cannot(e))?;
                 signals::forget(&mut registry, partial);
+                failpoint(&format!("after-rename-{}", k + 1));
+            } else {
+                // Renamed before the interruption.
+                verify(target)?;
             }
         }
         drop(registry);
@@ -677,13 +774,15 @@ impl RunFiles {
             let manifest = Manifest {
                 manifest: MANIFEST_FORMAT,
                 description: self.description.clone(),
-                games,
-                stopped,
-                totals: totals.to_vec(),
-                timing: self.timing_now(threads),
+                games: checkpoint.next,
+                stopped: finishing.stopped.clone(),
+                totals: checkpoint.totals.clone(),
+                timing: checkpoint.timing.clone(),
+                files: finishing.files.clone(),
             };
-            write_json_atomically(path, &manifest)
+            write_manifest(path, &manifest)
                 .map_err(|e| format!("cannot write the manifest `{}`: {e}", path.display()))?;
+            failpoint("after-manifest");
         }
         if let Some(path) = &self.checkpoint {
             let _ = fs::remove_file(path);

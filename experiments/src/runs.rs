@@ -256,6 +256,7 @@ pub fn execute(
     summary: &dyn Fn(&[Totals]) -> String,
 ) -> Result<RunResult, String> {
     let plan = request.plan;
+    plan.validate().map_err(|e| format!("the run: {e}"))?;
     let paths = &request.paths;
     let record_compression = paths.record_compression()?;
     let given = paths.given();
@@ -286,6 +287,16 @@ pub fn execute(
         plan.parts.iter().map(|p| Totals::new(&p.run)).collect(),
         request.folder.as_deref(),
     )?;
+    if let Some(finished) = &start.finished {
+        // An interrupted finish, completed: nothing left to play.
+        return Ok(RunResult {
+            games: start.next,
+            stopped: finished.stopped,
+            played_now: 0,
+            totals: start.totals,
+            elapsed: Duration::ZERO,
+        });
+    }
     files.set_checkpoint_every(request.checkpoint_every);
     let threads_wanted = request.threads.unwrap_or(0) as usize;
     let pool = match rayon::ThreadPoolBuilder::new()

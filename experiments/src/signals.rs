@@ -4,7 +4,8 @@
 //! The first signal sets [`CANCEL`]: a tournament stops before the next
 //! decision of every game in play, keeps the finished games for `--resume`
 //! (see [`crate::run_files`]), `replay` stops before
-//! the next record, `bench` within a few hundred games; each then exits with
+//! the next record, `bench` within a few hundred games, `merge` within a
+//! thousand games (writing no output); each then exits with
 //! status 130 and a one-line message. A second signal (say the current
 //! decision of a slow bot takes too long) removes every temporary output
 //! file still registered here and exits with status 130 at once.

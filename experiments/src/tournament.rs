@@ -132,6 +132,7 @@ pub fn run_spec(
     )
     .map_err(|e| match e {
         beachcomber::tournament::RunSpecError::Lineup { .. } => format!("--bots: {e}"),
+        beachcomber::tournament::RunSpecError::TooMany { .. } => format!("--deals: {e}"),
         _ => format!("--games: {e}"),
     })
 }

@@ -52,9 +52,16 @@ pub fn mean_ci95_from_sums(n: u64, sum: i64, sum_of_squares: i128) -> (f64, f64)
     if n < 2 {
         return (mean, 0.0);
     }
-    // n * sum_sq - sum^2 is exact in i128 for any realistic tally.
-    let spread = (n as i128) * sum_of_squares - (sum as i128) * (sum as i128);
-    let var = spread as f64 / (n as f64 * (n - 1) as f64);
+    // n * sum_sq - sum^2 is exact in i128 for any realistic tally (sums
+    // read from a damaged file may overflow it: then in floating point).
+    let spread = (n as i128)
+        .checked_mul(sum_of_squares)
+        .and_then(|a| a.checked_sub((sum as i128) * (sum as i128)))
+        .map_or_else(
+            || n as f64 * sum_of_squares as f64 - (sum as f64) * (sum as f64),
+            |s| s as f64,
+        );
+    let var = spread / (n as f64 * (n - 1) as f64);
     (mean, Z95 * (var / n as f64).sqrt())
 }
 

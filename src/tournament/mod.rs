@@ -36,6 +36,7 @@
 pub mod plan;
 pub mod rows;
 pub mod totals;
+pub mod validate;
 
 use std::fmt;
 use std::ops::Range;
@@ -46,6 +47,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::plan::{Layout, Part, Plan};
 pub use self::totals::{BotTotals, PairedTotals, SeatTotals, Tally, Totals, ranks};
+pub use self::validate::Invalid;
 use crate::bot::Bot;
 use crate::bot::BotFailure;
 use crate::game::Outcome;
@@ -83,6 +85,14 @@ pub enum RunSpecError {
     },
     /// Zero games or zero deals.
     Empty,
+    /// More games than a run can count: deals × games per deal overflows
+    /// 64 bits.
+    TooMany {
+        /// Deals asked for.
+        deals: u64,
+        /// Games per deal.
+        per_deal: u64,
+    },
 }
 
 impl fmt::Display for RunSpecError {
@@ -104,6 +114,12 @@ impl fmt::Display for RunSpecError {
                 )
             }
             RunSpecError::Empty => write!(f, "a run needs at least one game (and one deal)"),
+            RunSpecError::TooMany { deals, per_deal } => write!(
+                f,
+                "{deals} deals x {per_deal} games per deal is more games than a run can count \
+                 (at most {} deals)",
+                u64::MAX / per_deal
+            ),
         }
     }
 }
@@ -192,6 +208,9 @@ impl RunSpec {
         let per_deal = spec.games_per_deal();
         spec.deals = match count {
             Count::Deals(0) | Count::Games(0) => return Err(RunSpecError::Empty),
+            Count::Deals(d) if d.checked_mul(per_deal).is_none() => {
+                return Err(RunSpecError::TooMany { deals: d, per_deal });
+            }
             Count::Deals(d) => d,
             Count::Games(g) if g % per_deal == 0 => g / per_deal,
             Count::Games(games) => {

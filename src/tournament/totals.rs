@@ -139,7 +139,7 @@ impl PairedTotals {
         SHARE_UNIT * self.seats_a * self.seats_b * self.rotations
     }
 
-    fn add_part(&mut self, deal: u64, part: OpenDeal) {
+    pub(super) fn add_part(&mut self, deal: u64, part: OpenDeal) {
         let entry = self.open.entry(deal).or_default();
         entry.sum += part.sum;
         entry.seen += part.seen;
@@ -223,7 +223,7 @@ pub struct PairTotals {
 }
 
 impl PairTotals {
-    fn add(&mut self, deal: u64, results: &[PairResult]) {
+    pub(super) fn add(&mut self, deal: u64, results: &[PairResult]) {
         let list = self.deals.entry(deal).or_default();
         for r in results {
             match list.binary_search_by_key(&(r.a, r.b), |x| (x.a, x.b)) {
@@ -476,6 +476,14 @@ fn mean_sd(n: u64, sum: u64, sq: u128) -> (f64, f64) {
     if n < 2 {
         return (mean, 0.0);
     }
-    let spread = n as u128 * sq - sum as u128 * sum as u128;
-    (mean, (spread as f64 / (n as f64 * (n - 1) as f64)).sqrt())
+    // Exact; in floating point for sums (read from a damaged file) that
+    // overflow.
+    let spread = (n as u128)
+        .checked_mul(sq)
+        .and_then(|a| a.checked_sub(sum as u128 * sum as u128))
+        .map_or_else(
+            || (n as f64 * sq as f64 - (sum as f64) * (sum as f64)).max(0.0),
+            |s| s as f64,
+        );
+    (mean, (spread / (n as f64 * (n - 1) as f64)).sqrt())
 }
