@@ -451,8 +451,9 @@ fn lookup(text: &str) -> Option<&'static Do> {
 /// went wrong if it did not succeed.
 fn run_line(dir: &Path, line: &str, stdin: Option<&str>) -> Result<(), String> {
     let line = line.replace("{root}", root().to_str().expect("a UTF-8 root"));
+    let args = split_args(&line);
     let mut child = common::bin()
-        .args(split_args(&line))
+        .args(&args)
         .current_dir(dir)
         .stdin(if stdin.is_some() {
             Stdio::piped()
@@ -469,15 +470,38 @@ fn run_line(dir: &Path, line: &str, stdin: Option<&str>) -> Result<(), String> {
         let _ = pipe.write_all(input.as_bytes());
     }
     let out = child.wait_with_output().expect("the binary ends");
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!(
+    if !out.status.success() {
+        return Err(format!(
             "`beachcomber {line}` exited with {:?}: {}",
             out.status.code(),
             common::stderr(&out).trim_end()
-        ))
+        ));
     }
+    let missing = outputs(&args)
+        .into_iter()
+        .filter(|name| !dir.join(name).exists())
+        .collect::<Vec<_>>();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("`beachcomber {line}` did not write {missing:?}"))
+    }
+}
+
+/// The files a command names after `--out`, `--summary` and `--record`
+/// (with `{shard}` replaced by the `--shard` index).
+fn outputs(args: &[String]) -> Vec<String> {
+    let shard = args
+        .windows(2)
+        .find(|w| w[0] == "--shard")
+        .and_then(|w| w[1].split('/').next().map(str::to_string));
+    args.windows(2)
+        .filter(|w| ["--out", "--summary", "--record"].contains(&w[0].as_str()))
+        .map(|w| match &shard {
+            Some(i) => w[1].replace("{shard}", i),
+            None => w[1].clone(),
+        })
+        .collect()
 }
 
 #[test]
@@ -578,4 +602,12 @@ fn an_unknown_command_is_not_in_the_table() {
         lookup("cargo test --workspace --release"),
         Some(Skip(_))
     ));
+}
+
+#[test]
+fn the_outputs_checked_are_those_named_with_the_shard_filled_in() {
+    let args = split_args(
+        "tournament --shard 2/3 --out 'g-{shard}.csv' --record r.jsonl --seed 1 --summary s.csv",
+    );
+    assert_eq!(outputs(&args), vec!["g-2.csv", "r.jsonl", "s.csv"]);
 }
