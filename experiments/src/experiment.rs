@@ -457,8 +457,11 @@ impl Experiment {
                 .unwrap_or(&self.vary)
                 .iter()
                 .map(|(k, v)| {
+                    // `[quick]`'s values replace only a key this sweep
+                    // varies over more than one value (a reference sweep
+                    // at one value keeps it).
                     let v = match (quick, q.vary.get(k)) {
-                        (true, Some(quick)) => quick,
+                        (true, Some(quick)) if value_count(k, v) > 1 => quick,
                         _ => v,
                     };
                     let values = Values::deserialize(v.clone())
@@ -651,6 +654,20 @@ impl Experiment {
             out.push(league);
         }
         Ok(out)
+    }
+}
+
+/// How many values `values` (a varied option `key`'s, as the file writes
+/// them) stands for; 0 when they are malformed (reported where they are
+/// read).
+fn value_count(key: &str, values: &toml::Value) -> usize {
+    match Values::deserialize(values.clone()) {
+        Ok(Values::Int(_)) => 1,
+        Ok(Values::List(list)) => list.len(),
+        Ok(Values::Text(text)) => format!("{key}={text}")
+            .parse::<beachcomber::sweep::Vary>()
+            .map_or(0, |v| v.values.len()),
+        Err(_) => 0,
     }
 }
 

@@ -335,3 +335,42 @@ fn progress_rounds_the_rate_and_shows_the_sprt_bounds() {
     assert!(!sprt.contains("eta"), "{sprt}");
     assert!(!rates(&sprt).is_empty(), "{sprt}");
 }
+
+/// `[quick]`'s `vary` replaces a key's values only in a sweep that varies
+/// it over more than one value: a reference sweep at one value keeps it.
+#[test]
+fn quick_vary_leaves_single_value_sweeps_alone() {
+    let dir = temp_dir();
+    let file = dir.path().join("removals.toml");
+    std::fs::write(
+        &file,
+        "kind = \"sweep\"\ngame = \"seaside\"\nseed = 3\n\
+         [[sweep]]\nplayers = 2\nbots = \"random\"\ngames = 2\nvary = { removed = \"0..=50:5\" }\n\
+         [[sweep]]\nplayers = 4\nbots = \"random\"\ngames = 2\nvary = { removed = [0] }\n\
+         [[sweep]]\nplayers = 3\nbots = \"random\"\ngames = 2\nvary = { removed = \"10..=10\" }\n\
+         [quick]\ngames = 2\nvary = { removed = [0, 30] }\n",
+    )
+    .unwrap();
+    let out = dir.path().join("quick");
+    ok(&["run", s(&file), "--quick", "--quiet", "--out", s(&out)]);
+    let metrics = read(&out.join("metrics.csv"));
+    let combinations: Vec<(String, String)> = metrics
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[0].to_string(), f[1].to_string())
+        })
+        .filter(|(_, players)| !players.is_empty())
+        .fold(Vec::new(), |mut v, c| {
+            if !v.contains(&c) {
+                v.push(c);
+            }
+            v
+        });
+    let want: Vec<(String, String)> = [("0", "2"), ("30", "2"), ("0", "4"), ("10", "3")]
+        .iter()
+        .map(|(r, p)| (r.to_string(), p.to_string()))
+        .collect();
+    assert_eq!(combinations, want, "{metrics}");
+}
