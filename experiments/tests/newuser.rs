@@ -126,10 +126,19 @@ fn readme_sweep_then_plot_works() {
         )
     );
     let help = ok(&["plot", "--help"]);
-    for (what, text) in [("docs/plots.md", read(&root().join("docs/plots.md"))), ("plot --help", help)] {
+    for (what, text) in [
+        ("docs/plots.md", read(&root().join("docs/plots.md"))),
+        ("plot --help", help),
+    ] {
         for (start, out) in [
-            ("beachcomber plot results/NAME/metrics.csv --x removed", "fig.svg"),
-            ("beachcomber plot results/NAME/metrics.csv --kind bars", "seats.svg"),
+            (
+                "beachcomber plot results/NAME/metrics.csv --x removed",
+                "fig.svg",
+            ),
+            (
+                "beachcomber plot results/NAME/metrics.csv --kind bars",
+                "seats.svg",
+            ),
         ] {
             let words: Vec<String> = documented(&text, start)
                 .into_iter()
@@ -177,11 +186,15 @@ fn docs_name_the_commands_that_take_engines() {
     }
     let protocol = read(&root().join("docs/protocol.md"));
     assert!(!protocol.contains("`sweep` does not exist"));
-    assert!(protocol.contains("## Command-line options (`tournament`, `league`, `sweep` and `play`)"));
+    assert!(
+        protocol.contains("## Command-line options (`tournament`, `league`, `sweep` and `play`)")
+    );
     let readme = read(&root().join("README.md"));
-    assert!(readme.contains(
-        "# tournament, league, sweep and play also take: [--engine NAME=COMMAND ...]"
-    ));
+    assert!(
+        readme.contains(
+            "# tournament, league, sweep and play also take: [--engine NAME=COMMAND ...]"
+        )
+    );
     assert!(!readme.contains("tournament and play also take"));
 }
 
@@ -225,8 +238,21 @@ fn readme_examples_leave_nothing_untracked() {
 #[test]
 fn sprt_result_names_the_bounds() {
     let out = ok(&[
-        "tournament", "--game", "seashells", "--players", "2", "--bots", "greedy,random",
-        "--games", "400", "--seed", "1", "--sprt", "elo0=0,elo1=10", "--threads", "2",
+        "tournament",
+        "--game",
+        "seashells",
+        "--players",
+        "2",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "400",
+        "--seed",
+        "1",
+        "--sprt",
+        "elo0=0,elo1=10",
+        "--threads",
+        "2",
     ]);
     let line = out
         .lines()
@@ -314,8 +340,19 @@ fn rates(text: &str) -> Vec<String> {
 #[test]
 fn progress_rounds_the_rate_and_shows_the_sprt_bounds() {
     let plain = on_terminal(&[
-        "tournament", "--game", "seashells", "--players", "2", "--bots", "greedy,random",
-        "--games", "200", "--seed", "1", "--threads", "1",
+        "tournament",
+        "--game",
+        "seashells",
+        "--players",
+        "2",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "200",
+        "--seed",
+        "1",
+        "--threads",
+        "1",
     ]);
     assert!(plain.contains("/200 games ("), "{plain}");
     assert!(plain.contains(", eta "), "{plain}");
@@ -326,8 +363,21 @@ fn progress_rounds_the_rate_and_shows_the_sprt_bounds() {
         assert_eq!(decimals.len(), 1, "{rate} in {plain}");
     }
     let sprt = on_terminal(&[
-        "tournament", "--game", "seashells", "--players", "2", "--bots", "greedy,random",
-        "--games", "400", "--seed", "1", "--sprt", "elo0=0,elo1=10", "--threads", "1",
+        "tournament",
+        "--game",
+        "seashells",
+        "--players",
+        "2",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "400",
+        "--seed",
+        "1",
+        "--sprt",
+        "elo0=0,elo1=10",
+        "--threads",
+        "1",
     ]);
     assert!(sprt.contains(" games so far (at most 400; "), "{sprt}");
     assert!(sprt.contains("), sprt llr "), "{sprt}");
@@ -373,4 +423,193 @@ fn quick_vary_leaves_single_value_sweeps_alone() {
         .map(|(r, p)| (r.to_string(), p.to_string()))
         .collect();
     assert_eq!(combinations, want, "{metrics}");
+}
+
+const LEAGUE: &[&str] = &[
+    "league",
+    "--game",
+    "shell-dash",
+    "--players",
+    "2",
+    "--bots",
+    "random,greedy,ismcts(iterations=20)",
+    "--games-per-pairing",
+    "20",
+    "--seed",
+    "3",
+];
+
+/// The (bot, rating, low95, high95) of each row of a ratings CSV.
+fn rating_rows(csv: &str) -> Vec<(String, f64, f64, f64)> {
+    csv.lines()
+        .skip(1)
+        .map(|l| {
+            // The game spec is quoted (it holds commas); the rest is not
+            // but for a bot spec with commas.
+            let rest = l.rsplitn(10, ',').collect::<Vec<_>>();
+            let (high, low, rating) = (rest[6], rest[7], rest[8]);
+            let bot = rest[9].rsplit_once(",20,").unwrap().1.trim_matches('"');
+            (
+                bot.to_string(),
+                rating.parse().unwrap(),
+                low.parse().unwrap(),
+                high.parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// `league --anchor BOT` rates that bot 0 (the others moved with it) and
+/// says so above the table; the default is the first bot, and naming it
+/// changes no byte; a bot not in the league is a one-line error listing
+/// them; shards and `merge` keep the anchor.
+#[test]
+fn league_anchor_chooses_the_bot_rated_zero() {
+    let dir = temp_dir();
+    let at = |name: &str| dir.path().join(name);
+    let with = |extra: &[&str]| -> Vec<String> {
+        LEAGUE.iter().chain(extra).map(|s| s.to_string()).collect()
+    };
+    let first = ok_in(dir.path(), &with(&["--summary", "first.csv"]));
+    assert!(
+        first.contains("ratings (Elo) relative to the anchor random, rated 0:\nbot "),
+        "{first}"
+    );
+    ok_in(
+        dir.path(),
+        &with(&["--summary", "named.csv", "--anchor", "random", "--quiet"]),
+    );
+    assert_eq!(read(&at("first.csv")), read(&at("named.csv")));
+    let manifest = read(&at("named.csv.manifest.json"));
+    assert!(!manifest.contains("anchor"), "{manifest}");
+    let table = ok_in(
+        dir.path(),
+        &with(&["--summary", "greedy.csv", "--anchor", "greedy"]),
+    );
+    assert!(
+        table.contains("ratings (Elo) relative to the anchor greedy(worlds=8), rated 0:\nbot "),
+        "{table}"
+    );
+    assert!(table.contains("Bradley-Terry on the Elo scale, greedy(worlds=8) anchored at 0"));
+    let base = rating_rows(&read(&at("first.csv")));
+    let moved = rating_rows(&read(&at("greedy.csv")));
+    assert_eq!(base.len(), 3);
+    assert_eq!(base[0].0, "random");
+    assert_eq!(base[1].0, "greedy(worlds=8)");
+    assert_eq!(moved[1], ("greedy(worlds=8)".to_string(), 0.0, 0.0, 0.0));
+    assert_ne!(moved[0].1, 0.0);
+    for (b, m) in base.iter().zip(&moved) {
+        assert_eq!(b.0, m.0);
+        // Rounded to a tenth each: the shift agrees within 0.15.
+        assert!((m.1 - (b.1 - base[1].1)).abs() < 0.15, "{base:?} {moved:?}");
+    }
+    let manifest = read(&at("greedy.csv.manifest.json"));
+    assert!(manifest.contains("\"anchor\""), "{manifest}");
+    // Two shards merged write the unsharded run's ratings.
+    for i in 0..2 {
+        ok_in(
+            dir.path(),
+            &with(&[
+                "--summary",
+                &format!("s{i}.csv"),
+                "--anchor",
+                "greedy",
+                "--shard",
+                &format!("{i}/2"),
+                "--quiet",
+            ]),
+        );
+    }
+    ok(&[
+        "merge",
+        s(&at("s0.csv.manifest.json")),
+        s(&at("s1.csv.manifest.json")),
+        "--summary",
+        s(&at("merged.csv")),
+        "--quiet",
+    ]);
+    assert_eq!(read(&at("merged.csv")), read(&at("greedy.csv")));
+    // A bot that is not in the league.
+    let o = bin()
+        .args(with(&["--summary", "bad.csv", "--anchor", "pimc"]))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: --anchor `pimc` is not one of the league's bots: random, greedy(worlds=8), \
+         ismcts(iterations=20,c=0.7,rollout=random,reward=auto)\n"
+    );
+    assert!(!at("bad.csv").exists());
+}
+
+/// `anchor = "..."` in a `[[league]]` table rates that bot 0 in that
+/// league, and summary.md says which.
+#[test]
+fn league_file_anchor_applies_to_its_league() {
+    let dir = temp_dir();
+    let file = dir.path().join("ladder.toml");
+    std::fs::write(
+        &file,
+        "kind = \"league\"\nseed = 5\ngames_per_pairing = 4\nbots = \"random,greedy\"\n\
+         [[league]]\ngame = \"shell-dash\"\nplayers = 2\nanchor = \"greedy\"\n\
+         [[league]]\ngame = \"seaside\"\nplayers = 2\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    ok(&["run", s(&file), "--quiet", "--out", s(&out)]);
+    let ratings = read(&out.join("ratings.csv"));
+    let zero: Vec<(&str, &str)> = ratings
+        .lines()
+        .filter(|l| l.contains(",0.0,0.0,0.0,"))
+        .map(|l| {
+            (
+                l.split(',').next().unwrap(),
+                if l.contains(",greedy(worlds=8),") {
+                    "greedy"
+                } else {
+                    "random"
+                },
+            )
+        })
+        .collect();
+    assert_eq!(zero.len(), 2, "{ratings}");
+    assert!(
+        zero[0].0.starts_with("\"shell-dash(") && zero[0].1 == "greedy",
+        "{ratings}"
+    );
+    assert!(
+        zero[1].0.starts_with("seaside(") && zero[1].1 == "random",
+        "{ratings}"
+    );
+    let summary = read(&out.join("summary.md"));
+    assert!(
+        summary.contains(
+            "Ratings: Bradley-Terry on the Elo scale, each league's anchor (`greedy(worlds=8)` in \
+             league 1; elsewhere the first bot) at 0,"
+        ),
+        "{summary}"
+    );
+    // An anchor that is not a bot of its league names the file and key.
+    std::fs::write(
+        &file,
+        "kind = \"league\"\ngame = \"seaside\"\nplayers = 2\nbots = \"random,greedy\"\nanchor = \"pimc\"\n",
+    )
+    .unwrap();
+    let o = run(&[
+        "run",
+        s(&file),
+        "--quiet",
+        "--out",
+        s(&dir.path().join("bad")),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).ends_with(
+            ": anchor `pimc` is not one of the league's bots: random, greedy(worlds=8)\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
 }
