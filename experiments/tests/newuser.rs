@@ -274,7 +274,7 @@ fn sprt_result_names_the_bounds() {
 /// received.
 fn on_terminal(args: &[&str]) -> String {
     let (mut master, mut slave) = (-1, -1);
-    let mut size = libc::winsize {
+    let size = libc::winsize {
         ws_row: 24,
         ws_col: 200,
         ws_xpixel: 0,
@@ -288,7 +288,7 @@ fn on_terminal(args: &[&str]) -> String {
             &mut slave,
             std::ptr::null_mut(),
             std::ptr::null(),
-            &mut size,
+            &size,
         )
     };
     assert_eq!(rc, 0, "openpty failed");
