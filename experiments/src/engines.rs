@@ -1,7 +1,7 @@
 //! External bots on the command line: `--engine NAME=COMMAND` (repeatable),
 //! `--engine-timeout MS`, `--on-engine-error stop|forfeit` and
-//! `--engine-log FILE`, flattened into `tournament` and `play`. A declared
-//! engine is seated with `--bots NAME` (or its canonical spec
+//! `--engine-log FILE`, flattened into `tournament`, `league`, `sweep` and
+//! `play`. A declared engine is seated with `--bots NAME` (or its canonical spec
 //! `engine(name=NAME)`, as outputs write it). The processes and the
 //! protocol are the bots crate's [`beachcomber_bots::external`];
 //! docs/protocol.md describes both.
@@ -26,7 +26,10 @@ pub const DEFAULT_LOG: &str = "beachcomber-engines.log";
 /// What a failing engine does to the run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum OnEngineError {
-    /// Stop the run with a one-line error; no output is written.
+    /// Stop with a one-line error. A tournament, league or sweep keeps its
+    /// finished games in its `.partial` files with a checkpoint (fix the
+    /// engine, then the same command plus `--resume`); `play` writes the
+    /// game so far with `--record`.
     #[default]
     Stop,
     /// Score the game as lost by the failing engine and go on.

@@ -201,6 +201,8 @@ pub struct SubLeague {
     pub bots: Option<Bots>,
     /// Games per pairing.
     pub games_per_pairing: Option<u64>,
+    /// The bot rated 0 (one of `bots`; default: the first).
+    pub anchor: Option<String>,
 }
 
 /// One of several sweeps of an experiment (`[[sweep]]`): what it sets
@@ -247,6 +249,8 @@ pub struct Experiment {
     pub games_per_pairing: Option<u64>,
     /// Bootstrap resamples of a league's intervals.
     pub resamples: Option<u32>,
+    /// A league's bot rated 0 (one of `bots`; default: the first).
+    pub anchor: Option<String>,
     /// The run seed.
     #[serde(default = "default_seed")]
     pub seed: u64,
@@ -457,8 +461,11 @@ impl Experiment {
                 .unwrap_or(&self.vary)
                 .iter()
                 .map(|(k, v)| {
+                    // `[quick]`'s values replace only a key this sweep
+                    // varies over more than one value (a reference sweep
+                    // at one value keeps it).
                     let v = match (quick, q.vary.get(k)) {
-                        (true, Some(quick)) => quick,
+                        (true, Some(quick)) if value_count(k, v) > 1 => quick,
                         _ => v,
                     };
                     let values = Values::deserialize(v.clone())
@@ -624,10 +631,31 @@ impl Experiment {
                 game: game.clone(),
                 players,
             };
+            let anchor = sub.anchor.as_ref().or(self.anchor.as_ref());
+            // The quick version's anchor is the cheaper bot `replace` puts in
+            // its place, or the first bot if `[quick]`'s bots leave it out.
+            let anchor = match (quick, anchor) {
+                (true, Some(a)) => {
+                    let a = quick_replace(q, a);
+                    let canonical = |s: &str| {
+                        beachcomber_bots::BotConfig::parse(s)
+                            .map(|c| c.to_string())
+                            .ok()
+                    };
+                    beachcomber::spec::split_top_level(&bots)
+                        .unwrap_or_default()
+                        .iter()
+                        .any(|b| canonical(b).is_some() && canonical(b) == canonical(&a))
+                        .then_some(a)
+                }
+                (_, a) => a.cloned(),
+            };
             let league =
-                crate::league::prepare(&choice, &bots, per_pairing, self.seed).map_err(|e| {
+                crate::league::prepare(&choice, &bots, per_pairing, self.seed, anchor.as_deref())
+                    .map_err(|e| {
                     // The file's keys rather than the command's options.
                     let e = e
+                        .replace("--anchor", "anchor")
                         .replace("--games-per-pairing", "games_per_pairing")
                         .replace("--players", "players")
                         .replace("--bots:", "bots:")
@@ -651,6 +679,20 @@ impl Experiment {
             out.push(league);
         }
         Ok(out)
+    }
+}
+
+/// How many values `values` (a varied option `key`'s, as the file writes
+/// them) stands for; 0 when they are malformed (reported where they are
+/// read).
+fn value_count(key: &str, values: &toml::Value) -> usize {
+    match Values::deserialize(values.clone()) {
+        Ok(Values::Int(_)) => 1,
+        Ok(Values::List(list)) => list.len(),
+        Ok(Values::Text(text)) => format!("{key}={text}")
+            .parse::<beachcomber::sweep::Vary>()
+            .map_or(0, |v| v.values.len()),
+        Err(_) => 0,
     }
 }
 
@@ -1179,9 +1221,25 @@ fn summary_md(
         }
     }
     if experiment.kind == Kind::League {
+        let plan = &manifest.description.plan;
+        let anchors = crate::league::anchors_from_settings(plan, &manifest.description.settings);
+        let named: Vec<String> = anchors
+            .iter()
+            .enumerate()
+            .filter(|&(_, &a)| a != 0)
+            .map(|(p, &a)| format!("`{}` in league {}", plan.parts[p].run.bots()[a], p + 1))
+            .collect();
+        let anchored = if named.is_empty() {
+            "the first bot of each league anchored".to_string()
+        } else {
+            format!(
+                "each league's anchor ({}; elsewhere the first bot)",
+                named.join(", ")
+            )
+        };
         let _ = writeln!(
             md,
-            "Ratings: Bradley-Terry on the Elo scale, the first bot of each league anchored at 0, \
+            "Ratings: Bradley-Terry on the Elo scale, {anchored} at 0, \
              with bootstrap 95% intervals over deals; win shares with Wilson 95% intervals are in \
              `ratings.csv`; docs/tournaments.md explains the columns."
         );

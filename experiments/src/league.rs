@@ -11,10 +11,10 @@
 //! better final rank wins, equal ranks draw), which the model fits; the
 //! intervals resample whole deals (every pairing's games of a deal
 //! together). The ratings do not depend on the order the bots are listed
-//! in, except that the first is anchored at 0.
+//! in, except that the anchor (`--anchor`, by default the first) is at 0.
 
 use beachcomber::games::AnyGame;
-use beachcomber::spec::split_top_level;
+use beachcomber::spec::{one_line, split_top_level};
 use beachcomber::stats::bradley_terry::{FitConfig, Rating, rate};
 use beachcomber::tournament::{Count, Part, Plan, RunSpec, RunSpecError, Totals, rows};
 use beachcomber_bots::BotConfig;
@@ -32,8 +32,8 @@ Examples:
 
 Every pairing plays the same deals under every seat rotation; with more than
 two players a pairing is each bot against copies of the other. Ratings are
-Bradley-Terry on the Elo scale, the first bot anchored at 0, with bootstrap
-95% intervals over deals. Interrupt with Ctrl-C and continue with --resume.
+Bradley-Terry on the Elo scale, the first bot (or --anchor BOT) at 0, with
+bootstrap 95% intervals over deals. Interrupt with Ctrl-C and continue with --resume.
 See docs/tournaments.md.";
 
 /// Bootstrap resamples for the rating intervals.
@@ -56,6 +56,9 @@ pub struct LeagueArgs {
     /// Run seed: deal d of every pairing is dealt from (seed, d).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// The bot rated 0, one of --bots (default: the first).
+    #[arg(long, value_name = "BOT")]
+    pub anchor: Option<String>,
     /// Bootstrap resamples for the 95% intervals.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_RESAMPLES,
           value_parser = clap::value_parser!(u32).range(100..=100_000))]
@@ -94,11 +97,12 @@ pub fn league_lineups(bots: &[String], players: usize) -> (Vec<Vec<String>>, u64
 }
 
 /// The ratings of a league from its totals: one per bot of
-/// [`RunSpec::bots`], and whether the fit converged.
+/// [`RunSpec::bots`], bot `anchor` at 0, and whether the fit converged.
 pub fn ratings(
     spec: &RunSpec,
     totals: &Totals,
     resamples: u32,
+    anchor: usize,
 ) -> Result<(Vec<Rating>, bool), String> {
     let bots = spec.bots().len();
     let deals = totals
@@ -107,7 +111,11 @@ pub fn ratings(
         .map(|p| p.per_deal())
         .unwrap_or_default();
     let seed = beachcomber::rng::game_seed(spec.seed, u64::MAX);
-    rate(bots, &deals, &FitConfig::default(), resamples, seed).map_err(|e| e.to_string())
+    let config = FitConfig {
+        anchor,
+        ..FitConfig::default()
+    };
+    rate(bots, &deals, &config, resamples, seed).map_err(|e| e.to_string())
 }
 
 /// The games each pairing of the league `spec` plays (its
@@ -120,18 +128,67 @@ pub fn games_per_pairing(spec: &RunSpec) -> u64 {
 }
 
 /// The ratings CSV of the leagues of `plan` (one part per league, each
-/// with its totals): the header, then each league's rows in order.
-pub fn plan_ratings_csv(plan: &Plan, totals: &[Totals], resamples: u32) -> String {
+/// with its totals and its anchor, an index into its bots): the header,
+/// then each league's rows in order.
+pub fn plan_ratings_csv(
+    plan: &Plan,
+    totals: &[Totals],
+    resamples: u32,
+    anchors: &[usize],
+) -> String {
     let mut text = RATINGS_HEADER.to_string();
-    for (part, t) in plan.parts.iter().zip(totals) {
+    for (p, (part, t)) in plan.parts.iter().zip(totals).enumerate() {
         text.push_str(&ratings_rows(
             &part.run,
             t,
             games_per_pairing(&part.run),
             resamples,
+            anchors.get(p).copied().unwrap_or(0),
         ));
     }
     text
+}
+
+/// The manifest settings naming each league's anchor that is not its first
+/// bot (none by default, so a run without `--anchor` is described as
+/// before): `anchor` for a single unlabelled league, `anchor.P` for part
+/// `P` of a plan of leagues.
+pub fn anchor_settings(leagues: &[Prepared], labelled: bool) -> Vec<(String, String)> {
+    leagues
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.anchor != 0)
+        .map(|(p, l)| {
+            let key = if labelled {
+                format!("anchor.{p}")
+            } else {
+                "anchor".to_string()
+            };
+            (key, l.spec.bots()[l.anchor].clone())
+        })
+        .collect()
+}
+
+/// Each league's anchor (an index into its bots) from a manifest's
+/// settings ([`anchor_settings`]); 0 where none is named.
+pub fn anchors_from_settings(plan: &Plan, settings: &[(String, String)]) -> Vec<usize> {
+    let labelled = plan.parts.first().is_some_and(|p| !p.values.is_empty());
+    plan.parts
+        .iter()
+        .enumerate()
+        .map(|(p, part)| {
+            let key = if labelled {
+                format!("anchor.{p}")
+            } else {
+                "anchor".to_string()
+            };
+            settings
+                .iter()
+                .find(|(k, _)| *k == key)
+                .and_then(|(_, bot)| part.run.bots().iter().position(|b| b == bot))
+                .unwrap_or(0)
+        })
+        .collect()
 }
 
 /// The rows of the ratings CSV of one league (no header): one per bot,
@@ -141,9 +198,10 @@ pub fn ratings_rows(
     totals: &Totals,
     per_pairing_games: u64,
     resamples: u32,
+    anchor: usize,
 ) -> String {
     let mut text = String::new();
-    let Ok((ratings, converged)) = ratings(spec, totals, resamples) else {
+    let Ok((ratings, converged)) = ratings(spec, totals, resamples, anchor) else {
         return text;
     };
     for ((bot, r), t) in spec.bots().iter().zip(&ratings).zip(&totals.bots) {
@@ -180,18 +238,22 @@ pub struct Prepared {
     pub bots: Vec<(String, BotConfig)>,
     /// Games of each pairing.
     pub games_per_pairing: u64,
+    /// The bot rated 0: an index into `bots` (and [`RunSpec::bots`]).
+    pub anchor: usize,
     /// The game spec as given, for the input files it names.
     pub choice: crate::game_choice::GameChoice,
 }
 
 /// Check and expand the league of `bots` (specs separated by top-level
 /// commas, external engines' names already rewritten) at `choice`'s game
-/// and player count.
+/// and player count, rated with `anchor` (one of the bots; `None`: the
+/// first) at 0.
 pub fn prepare(
     choice: &crate::game_choice::GameChoice,
     bots: &str,
     games_per_pairing: u64,
     seed: u64,
+    anchor: Option<&str>,
 ) -> Result<Prepared, String> {
     let game = choice.build()?;
     let players = choice.players;
@@ -219,6 +281,21 @@ pub fn prepare(
         ));
     }
     let names: Vec<String> = configs.iter().map(|(n, _)| n.clone()).collect();
+    let anchor = match anchor {
+        None => 0,
+        Some(text) => {
+            let canonical = BotConfig::parse(text)
+                .map(|c| c.to_string())
+                .unwrap_or_else(|_| text.trim().to_string());
+            names.iter().position(|n| *n == canonical).ok_or_else(|| {
+                format!(
+                    "--anchor `{}` is not one of the league's bots: {}",
+                    one_line(text),
+                    names.join(", ")
+                )
+            })?
+        }
+    };
     let (lineups, per_pairing) = league_lineups(&names, players);
     if !games_per_pairing.is_multiple_of(per_pairing) {
         let lower = games_per_pairing / per_pairing * per_pairing;
@@ -253,6 +330,7 @@ pub fn prepare(
         spec,
         bots: configs,
         games_per_pairing,
+        anchor,
         choice: crate::game_choice::GameChoice {
             game: choice.game.clone(),
             players,
@@ -314,6 +392,7 @@ pub fn execute(
         ));
     }
     settings.push(("resamples".to_string(), resamples.to_string()));
+    settings.extend(anchor_settings(leagues, labelled));
     let games: Vec<AnyGame> = leagues.iter().map(|l| l.game.clone()).collect();
     let mut inputs = Vec::new();
     for l in leagues {
@@ -340,7 +419,8 @@ pub fn execute(
         engines,
         folder: run.folder.clone(),
     };
-    let summary = |totals: &[Totals]| plan_ratings_csv(&plan, totals, resamples);
+    let anchors: Vec<usize> = leagues.iter().map(|l| l.anchor).collect();
+    let summary = |totals: &[Totals]| plan_ratings_csv(&plan, totals, resamples, &anchors);
     runs::execute(&request, &summary)
 }
 
@@ -348,7 +428,18 @@ pub fn execute(
 pub fn run(args: LeagueArgs) -> Result<(), String> {
     let engines = args.engines.start()?;
     let bots_text = engines.rewrite_bots(&args.bots)?;
-    let league = prepare(&args.choice, &bots_text, args.games_per_pairing, args.seed)?;
+    let anchor = args
+        .anchor
+        .as_deref()
+        .map(|a| engines.rewrite_bots(a))
+        .transpose()?;
+    let league = prepare(
+        &args.choice,
+        &bots_text,
+        args.games_per_pairing,
+        args.seed,
+        anchor.as_deref(),
+    )?;
     let result = execute(
         std::slice::from_ref(&league),
         false,
@@ -366,7 +457,7 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
         return Ok(());
     }
     let totals = &result.totals[0];
-    let (ratings, converged) = ratings(spec, totals, args.resamples)?;
+    let (ratings, converged) = ratings(spec, totals, args.resamples, league.anchor)?;
     out!(
         "league of {} bots: {} games of {} with {}, seed {}, {} deals x {} games per pairing ({:.0} games/s)",
         names.len(),
@@ -379,6 +470,8 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
         result.played_now as f64 / result.elapsed.as_secs_f64().max(1e-9)
     );
     let width = names.iter().map(String::len).max().unwrap_or(0).max(24);
+    let anchor = &names[league.anchor];
+    out!("ratings (Elo) relative to the anchor {anchor}, rated 0:");
     out!(
         "{:<width$} {:>8} {:>17} {:>7} {:>8} {:>17} {:>9}",
         "bot",
@@ -409,7 +502,7 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
     }
     out!(
         "Bradley-Terry on the Elo scale, {} anchored at 0; intervals: {} bootstrap resamples of the deals{}",
-        names[0],
+        anchor,
         args.resamples,
         if converged {
             ""

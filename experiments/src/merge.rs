@@ -518,7 +518,10 @@ fn summary_text(description: &RunDescription, all: &[Totals]) -> Result<String, 
             let resamples = setting("resamples")
                 .and_then(|v| v.parse().ok())
                 .ok_or("the league manifest has no resamples")?;
-            Ok(crate::league::plan_ratings_csv(plan, all, resamples))
+            let anchors = crate::league::anchors_from_settings(plan, &description.settings);
+            Ok(crate::league::plan_ratings_csv(
+                plan, all, resamples, &anchors,
+            ))
         }
         "sweep" => {
             let game = AnyGame::from_spec(&run.game, run.players)

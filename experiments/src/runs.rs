@@ -323,7 +323,19 @@ pub fn execute(
         return Err(e);
     }
     let total = Layout::new(plan, request.shard).games();
-    let progress = Progress::start(request.quiet, start.next, total);
+    // A sequential test shows its LLR and bounds instead of an ETA (it may
+    // stop long before `total`).
+    let llr = request.sprt.as_ref().map(|test| {
+        let now = start.totals[0]
+            .paired
+            .as_ref()
+            .map_or(0.0, |p| test.llr(&p.score_counts()));
+        SprtProgress {
+            llr: std::sync::Arc::new(AtomicU64::new(now.to_bits())),
+            bounds: test.bounds(),
+        }
+    });
+    let progress = Progress::start(request.quiet, start.next, total, llr.clone());
     let began = Instant::now();
     let first = start.next;
     let mut sink = FileSink {
@@ -331,6 +343,7 @@ pub fn execute(
         sprt: request.sprt.as_ref(),
         rotations: plan.first().rotations(),
         threads,
+        llr: llr.as_ref().map(|l| l.llr.as_ref()),
     };
     let on_done = || progress.inc();
     let play_options = PlayOptions {
@@ -418,6 +431,8 @@ struct FileSink<'a> {
     sprt: Option<&'a Sprt>,
     rotations: u64,
     threads: usize,
+    /// Where the test's latest LLR goes, for the progress report.
+    llr: Option<&'a AtomicU64>,
 }
 
 impl beachcomber::tournament::Sink for FileSink<'_> {
@@ -426,9 +441,14 @@ impl beachcomber::tournament::Sink for FileSink<'_> {
         // where it stops does not depend on the threads.
         if let (Some(test), Some(p)) = (self.sprt, totals.paired.as_ref())
             && game.rotation + 1 == self.rotations
-            && test.decide(&p.score_counts()).decision != Decision::Inconclusive
         {
-            return Flow::Stop;
+            let outcome = test.decide(&p.score_counts());
+            if let Some(llr) = self.llr {
+                llr.store(outcome.llr.to_bits(), Ordering::Relaxed);
+            }
+            if outcome.decision != Decision::Inconclusive {
+                return Flow::Stop;
+            }
         }
         Flow::Continue
     }
@@ -496,6 +516,23 @@ fn part_game<'a, G: GameKind>(
 /// not a terminal.
 const PLAIN_EVERY: Duration = Duration::from_secs(10);
 
+/// A sequential test's state for the progress report: its latest LLR
+/// (the bits of an `f64`) and its bounds.
+#[derive(Clone)]
+struct SprtProgress {
+    llr: std::sync::Arc<AtomicU64>,
+    bounds: (f64, f64),
+}
+
+impl SprtProgress {
+    /// `llr 0.512 (bounds -2.944, 2.944)`.
+    fn text(&self) -> String {
+        let llr = f64::from_bits(self.llr.load(Ordering::Relaxed));
+        let (lower, upper) = self.bounds;
+        format!("llr {llr:.3} (bounds {lower:.3}, {upper:.3})")
+    }
+}
+
 /// Progress: a bar on a terminal, a plain line every [`PLAIN_EVERY`]
 /// otherwise, nothing with `--quiet`.
 enum Progress {
@@ -509,20 +546,38 @@ enum Progress {
 }
 
 impl Progress {
-    fn start(quiet: bool, done: u64, total: u64) -> Progress {
+    fn start(quiet: bool, done: u64, total: u64, sprt: Option<SprtProgress>) -> Progress {
         if quiet {
             return Progress::Quiet;
         }
         if std::io::stderr().is_terminal() {
-            let bar = ProgressBar::new(total);
-            bar.set_position(done);
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{elapsed_precise} [{bar:40}] {pos}/{len} games ({per_sec}, eta {eta})",
-                )
+            // The games so far and the test's bounds for a sequential test
+            // (no bar, no ETA: it may stop at any deal); the games per
+            // second rounded as in the plain line.
+            let template = if sprt.is_some() {
+                "{elapsed_precise} {pos} games so far (at most {len}; {rate}), sprt {sprt}"
+            } else {
+                "{elapsed_precise} [{bar:40}] {pos}/{len} games ({rate}, eta {eta})"
+            };
+            let mut style = ProgressStyle::with_template(template)
                 .expect("valid template")
-                .progress_chars("=> "),
-            );
+                .progress_chars("=> ")
+                .with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.1} games/s", state.per_sec());
+                    },
+                );
+            if let Some(sprt) = sprt.clone() {
+                style = style.with_key(
+                    "sprt",
+                    move |_: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = w.write_str(&sprt.text());
+                    },
+                );
+            }
+            let bar = ProgressBar::new(total).with_style(style);
+            bar.set_position(done);
             return Progress::Bar(bar);
         }
         let base = done;
@@ -538,7 +593,8 @@ impl Progress {
                         base,
                         counter.load(Ordering::Relaxed),
                         total,
-                        start.elapsed()
+                        start.elapsed(),
+                        sprt.as_ref()
                     )
                 );
             }
@@ -583,10 +639,24 @@ impl Drop for Progress {
 }
 
 /// `progress: 1200/10000 games (240.0 games/s, eta 37 s)`: the rate of
-/// this session (which began at game `base`).
-fn plain_line(base: u64, done: u64, total: u64, elapsed: Duration) -> String {
+/// this session (which began at game `base`). With a sequential test:
+/// `progress: 1200 games so far (at most 20000; 240.0 games/s), sprt llr
+/// 0.512 (bounds -2.944, 2.944)`.
+fn plain_line(
+    base: u64,
+    done: u64,
+    total: u64,
+    elapsed: Duration,
+    sprt: Option<&SprtProgress>,
+) -> String {
     let secs = elapsed.as_secs_f64().max(1e-9);
     let rate = done.saturating_sub(base) as f64 / secs;
+    if let Some(sprt) = sprt {
+        return format!(
+            "progress: {done} games so far (at most {total}; {rate:.1} games/s), sprt {}",
+            sprt.text()
+        );
+    }
     let eta = if rate <= 0.0 {
         "?".to_string()
     } else {

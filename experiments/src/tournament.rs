@@ -27,10 +27,13 @@ cyclic rotation of the lineup through the seats (--no-rotate: as given), so
 --games must be a multiple of the players (or use --deals). See
 docs/tournaments.md for the results and the CSV columns.
 
-Outputs are written whole or not at all (a temporary file renamed at the end);
-devices and pipes (/dev/null, /dev/stdout) are written directly. Ctrl-C stops
-the run within one decision and writes nothing (exit status 130); a second
-Ctrl-C exits at once.";
+Outputs are written to NAME.partial and renamed into place when the run is
+whole; devices and pipes (/dev/null, /dev/stdout) are written directly.
+Ctrl-C (or SIGTERM, SIGHUP) stops the run within one decision (exit status
+130) and keeps the finished games in the NAME.partial files with a checkpoint
+(PRIMARY.checkpoint.json); the same command plus --resume finishes the run. A
+second Ctrl-C exits at once, keeping the last checkpoint. A run writing a
+device or pipe cannot be resumed.";
 
 /// Games played when neither `--games` nor `--deals` is given (rounded up
 /// to whole deals when rotating).
@@ -297,7 +300,7 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Optio
                     format!("deals of {} games", p.rotations)
                 };
                 out!(
-                    "sprt({test}): llr {:.3} in [{:.3}, {:.3}] after {} {samples}: {}{}",
+                    "sprt({test}): llr {:.3} (bounds {:.3}, {:.3}) after {} {samples}: {}{}",
                     o.llr,
                     o.lower,
                     o.upper,

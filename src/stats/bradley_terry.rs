@@ -12,7 +12,8 @@
 //! ```
 //!
 //! (`W_i` wins of `i`, `n_ij` games between `i` and `j`), and reports
-//! ratings `400 log10(p_i / p_0)`: the first bot is the anchor at 0.
+//! ratings `400 log10(p_i / p_a)`: the anchor `a` ([`FitConfig::anchor`],
+//! by default the first bot) is at 0.
 //! A prior of [`FitConfig::prior_draws`] virtual draws between every two
 //! bots (default one) keeps an unbeaten or winless bot finite and links
 //! bots that never met.
@@ -66,6 +67,9 @@ pub struct FitConfig {
     pub tolerance: f64,
     /// Stop after this many iterations at most (default 100 000).
     pub max_iterations: u32,
+    /// The bot rated 0 (default 0, the first); every rating, and every
+    /// bootstrap resample's, is relative to it.
+    pub anchor: usize,
 }
 
 impl Default for FitConfig {
@@ -74,6 +78,7 @@ impl Default for FitConfig {
             prior_draws: 1,
             tolerance: 1e-12,
             max_iterations: 100_000,
+            anchor: 0,
         }
     }
 }
@@ -125,7 +130,7 @@ impl std::error::Error for BtError {}
 /// A fitted model.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fit {
-    /// Per bot, `400 log10(p_i / p_0)` (bot 0 is 0).
+    /// Per bot, `400 log10(p_i / p_a)` (the anchor `a` is 0).
     pub ratings: Vec<f64>,
     /// Iterations run.
     pub iterations: u32,
@@ -136,7 +141,7 @@ pub struct Fit {
 /// A rating with its bootstrap 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
-    /// The fitted rating (Elo scale, bot 0 at 0).
+    /// The fitted rating (Elo scale, the anchor at 0).
     pub rating: f64,
     /// The 2.5% point of the bootstrap ratings.
     pub low95: f64,
@@ -178,9 +183,19 @@ impl Tally {
     }
 }
 
-fn check<D: AsRef<[PairResult]>>(bots: usize, deals: &[D]) -> Result<(), BtError> {
+fn check<D: AsRef<[PairResult]>>(
+    bots: usize,
+    deals: &[D],
+    config: &FitConfig,
+) -> Result<(), BtError> {
     if bots < 2 {
         return Err(BtError::TooFewBots(bots));
+    }
+    if config.anchor >= bots {
+        return Err(BtError::BadConfig(format!(
+            "anchor {} is not one of the {bots} bots",
+            config.anchor
+        )));
     }
     for (deal, pairs) in deals.iter().enumerate() {
         for pair in pairs.as_ref() {
@@ -266,7 +281,8 @@ fn fit_tally(t: &Tally, config: &FitConfig) -> Result<Fit, BtError> {
             break;
         }
     }
-    let ratings = p.iter().map(|&x| 400.0 * (x / p[0]).log10()).collect();
+    let anchor = p[config.anchor];
+    let ratings = p.iter().map(|&x| 400.0 * (x / anchor).log10()).collect();
     Ok(Fit {
         ratings,
         iterations,
@@ -275,13 +291,14 @@ fn fit_tally(t: &Tally, config: &FitConfig) -> Result<Fit, BtError> {
 }
 
 /// Fit the Bradley-Terry model to `deals` (each a slice of pairwise
-/// results) for `bots` bots. Ratings are on the Elo scale with bot 0 at 0.
+/// results) for `bots` bots. Ratings are on the Elo scale with the anchor
+/// ([`FitConfig::anchor`]) at 0.
 pub fn fit<D: AsRef<[PairResult]>>(
     bots: usize,
     deals: &[D],
     config: &FitConfig,
 ) -> Result<Fit, BtError> {
-    check(bots, deals)?;
+    check(bots, deals, config)?;
     check_config(config)?;
     let mut tally = Tally::new(bots);
     for pairs in deals {
@@ -307,7 +324,7 @@ pub fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// 95% bootstrap intervals over deals: `resamples` times, draw
 /// `deals.len()` deals with replacement (resample `r` from a [`crate::rng::GameRng`]
 /// seeded `derive(seed, r)`), refit, and take each bot's 2.5% and 97.5%
-/// points ([`quantile`]). Returns `(low, high)` per bot; bot 0's is
+/// points ([`quantile`]). Returns `(low, high)` per bot; the anchor's is
 /// `(0, 0)`. Needs the prior (`prior_draws >= 1`): a resample can leave a
 /// bot unbeaten.
 pub fn bootstrap<D: AsRef<[PairResult]>>(
@@ -317,7 +334,7 @@ pub fn bootstrap<D: AsRef<[PairResult]>>(
     resamples: u32,
     seed: u64,
 ) -> Result<Vec<(f64, f64)>, BtError> {
-    check(bots, deals)?;
+    check(bots, deals, config)?;
     check_config(config)?;
     if config.prior_draws == 0 {
         return Err(BtError::BadBootstrap(
@@ -574,6 +591,39 @@ mod tests {
             assert!((p[perm[i]].0 - a[i].0).abs() < EPS, "{p:?} {a:?}");
             assert!((p[perm[i]].1 - a[i].1).abs() < EPS, "{p:?} {a:?}");
         }
+    }
+
+    #[test]
+    fn another_anchor_is_the_same_fit_moved_to_it() {
+        let deals = league();
+        let first = FitConfig::default();
+        let base = rate(4, &deals, &first, 200, 7).unwrap().0;
+        let third = FitConfig { anchor: 2, ..first };
+        let moved = rate(4, &deals, &third, 200, 7).unwrap().0;
+        assert_eq!(
+            (moved[2].rating, moved[2].low95, moved[2].high95),
+            (0.0, 0.0, 0.0)
+        );
+        for i in 0..4 {
+            let shifted = base[i].rating - base[2].rating;
+            assert!(
+                (moved[i].rating - shifted).abs() < EPS,
+                "{moved:?} {base:?}"
+            );
+        }
+        // The intervals are those of the same record with that bot listed
+        // first (the resampled deals are the same).
+        let perm = [1, 2, 0, 3];
+        let listed_first = rate(4, &permuted(&deals, &perm), &first, 200, 7).unwrap().0;
+        for i in 0..4 {
+            let (a, b) = (moved[i], listed_first[perm[i]]);
+            assert!((a.low95 - b.low95).abs() < EPS && (a.high95 - b.high95).abs() < EPS);
+        }
+        let outside = FitConfig { anchor: 4, ..first };
+        assert_eq!(
+            fit(4, &deals, &outside).unwrap_err(),
+            BtError::BadConfig("anchor 4 is not one of the 4 bots".into())
+        );
     }
 
     #[test]

@@ -33,9 +33,9 @@ use rows::Rows;
 pub const EXAMPLES: &str = "\
 Examples:
   beachcomber plot results/NAME/metrics.csv --x removed --y win_share --by players \\
-      --where seat=0 --out fig.svg
-  beachcomber plot metrics.csv --kind bars --x seat --y win_share --by players \\
-      --where removed=0 --out seats.png
+      --where seat=0 --where lineup=random --out fig.svg
+  beachcomber plot results/NAME/metrics.csv --kind bars --x seat --y win_share --by players \\
+      --where removed=0 --where lineup=random --out seats.png
   beachcomber plot games.csv --kind hist --x turns --by players --out turns.svg
   beachcomber plot ratings.csv --kind ratings --out ratings.svg
 
