@@ -31,8 +31,6 @@ enum Do {
 
 use Do::{Run, Skip, Stdin};
 
-/// Why the sweep→plot example is skipped for now.
-const PLOT_FIX: &str = "fixed by issue 22 item 8 (the plot needs `--where lineup=...`)";
 /// Why commands needing Slurm are skipped.
 const SLURM: &str = "needs a Slurm cluster; experiments/slurm/prove.sh proves it on a real \
                      single-node Slurm in .ci/run";
@@ -95,8 +93,10 @@ const TABLE: &[(&str, Do)] = &[
         ]),
     ),
     (
-        "beachcomber plot sweep-removed/metrics.csv --x removed --y win_share --by players --where seat=0 --out seat0.svg",
-        Skip(PLOT_FIX),
+        "beachcomber plot sweep-removed/metrics.csv --x removed --y win_share --by players --where seat=0 --where lineup=random --out seat0.svg",
+        Run(&[
+            "plot sweep-removed/metrics.csv --x removed --y win_share --by players --where seat=0 --where lineup=random --out seat0.svg",
+        ]),
     ),
     // Experiment files (README.md, docs/experiments.md).
     (
@@ -236,16 +236,16 @@ const TABLE: &[(&str, Do)] = &[
     ),
     // docs/plots.md.
     (
-        "beachcomber plot results/NAME/metrics.csv --x removed --y win_share --by players --where seat=0 --out fig.svg",
+        "beachcomber plot results/NAME/metrics.csv --x removed --y win_share --by players --where seat=0 --where lineup=random --out fig.svg",
         Run(&[
             "sweep --game seaside --players 2,3 --vary removed=0,10 --bots random --games 3 --out results/NAME",
-            "plot results/NAME/metrics.csv --x removed --y win_share --by players --where seat=0 --out fig.svg",
+            "plot results/NAME/metrics.csv --x removed --y win_share --by players --where seat=0 --where lineup=random --out fig.svg",
         ]),
     ),
     (
-        "beachcomber plot results/NAME/metrics.csv --kind bars --x seat --y win_share --by players --where removed=0 --out seats.svg",
+        "beachcomber plot results/NAME/metrics.csv --kind bars --x seat --y win_share --by players --where removed=0 --where lineup=random --out seats.svg",
         Run(&[
-            "plot results/NAME/metrics.csv --kind bars --x seat --y win_share --by players --where removed=0 --out seats.svg",
+            "plot results/NAME/metrics.csv --kind bars --x seat --y win_share --by players --where removed=0 --where lineup=random --out seats.svg",
         ]),
     ),
     (

@@ -189,13 +189,13 @@ fn docs_name_the_commands_that_take_engines() {
     assert!(
         protocol.contains("## Command-line options (`tournament`, `league`, `sweep` and `play`)")
     );
-    let readme = read(&root().join("README.md"));
+    let synopsis = read(&root().join("docs/cli.md"));
     assert!(
-        readme.contains(
+        synopsis.contains(
             "# tournament, league, sweep and play also take: [--engine NAME=COMMAND ...]"
         )
     );
-    assert!(!readme.contains("tournament and play also take"));
+    assert!(!synopsis.contains("tournament and play also take"));
 }
 
 /// The README's first command and the external-bot example leave nothing
