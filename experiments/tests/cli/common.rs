@@ -17,6 +17,34 @@ pub fn run(args: &[&str]) -> Output {
     bin().args(args).output().expect("binary runs")
 }
 
+/// An argument line split into its arguments, as a shell would split it for
+/// the plain lines the tests write: at white space, with `'...'` quoting
+/// (kept together, quotes removed), and nothing else interpreted.
+pub fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            c if c.is_whitespace() && !quoted => out.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    assert!(!quoted, "unbalanced quote in {line:?}");
+    out.extend(word);
+    out
+}
+
+/// Run the binary to its end with the arguments of `line` (see [`words`]),
+/// e.g. `run_line("tournament --game seashells --players 2 --games 4")`.
+pub fn run_line(line: &str) -> Output {
+    bin().args(words(line)).output().expect("binary runs")
+}
+
 /// A fresh temporary folder (removed when dropped).
 pub fn temp_dir() -> TempDir {
     tempfile::Builder::new()
@@ -77,4 +105,21 @@ pub fn catches_sigint(pid: u32) -> bool {
         .find_map(|l| l.strip_prefix("SigCgt:"))
         .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
         .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+}
+
+#[test]
+fn words_splits_an_argument_line() {
+    assert_eq!(
+        words("  tournament --bots 'ismcts(iterations=50), greedy' --out ''  x\ty "),
+        [
+            "tournament",
+            "--bots",
+            "ismcts(iterations=50), greedy",
+            "--out",
+            "",
+            "x",
+            "y"
+        ]
+    );
+    assert_eq!(words(" "), Vec::<String>::new());
 }

@@ -3,9 +3,7 @@
 //! real games with few games or fast bots. Every test works in its own
 //! temporary folder, removed at the end.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
@@ -272,32 +270,17 @@ fn bad_input_is_a_one_line_error_and_leaves_no_file() {
         assert!(!err.contains("panicked"), "{err}");
         assert!(!out.exists(), "{args:?} left an output file");
     }
-    let o = run(&[
-        "tournament",
-        "--game",
-        "seashells",
-        "--players",
-        "2",
-        "--deals",
-        "0",
-        "--out",
-        s(&out),
-    ]);
+    let o = run_line(&format!(
+        "tournament --game seashells --players 2 --deals 0 --out '{}'",
+        s(&out)
+    ));
     assert!(!o.status.success());
     assert_eq!(
         stderr(&o),
         "error: --deals 0: a run needs at least one deal\n"
     );
     assert!(!out.exists());
-    let o = run(&[
-        "tournament",
-        "--game",
-        "seashells",
-        "--players",
-        "2",
-        "--out",
-        "/nonexistent-dir/x.csv",
-    ]);
+    let o = run_line("tournament --game seashells --players 2 --out /nonexistent-dir/x.csv");
     assert!(!o.status.success());
     assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
     let o = run(&["replay", "/nonexistent-dir/x.jsonl"]);
