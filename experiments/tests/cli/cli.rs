@@ -1060,37 +1060,6 @@ fn an_unsupported_record_compression_is_refused_before_playing() {
     assert_eq!(names(dir.path()), Vec::<String>::new());
 }
 
-/// Run `beachcomber ARGS` to its end: its exit code, standard error and
-/// peak resident memory in bytes (its own `ru_maxrss`, from wait4(2)).
-// The child is reaped by wait4(2), not `Child::wait`.
-#[allow(clippy::zombie_processes)]
-fn run_measured(args: &[&str]) -> (Option<i32>, String, u64) {
-    use std::io::Read;
-    let mut child = bin()
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let mut status = 0;
-    // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: wait4(2) on our own child, not reaped yet (the `Child` is not
-    // waited for afterwards), with pointers to live locals.
-    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
-    assert_eq!(pid, child.id() as libc::pid_t, "wait4 failed");
-    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-    // Linux reports ru_maxrss in KiB.
-    (code, err, usage.ru_maxrss as u64 * 1024)
-}
-
 /// What `replay` may hold in memory for any input, the worst valid record
 /// included (issue 21).
 const REPLAY_MEMORY: u64 = 300 << 20;

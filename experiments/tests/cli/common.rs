@@ -107,6 +107,35 @@ pub fn catches_sigint(pid: u32) -> bool {
         .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
 }
 
+/// Run `beachcomber ARGS` to its end: its exit code (`None` if killed by
+/// a signal), standard error and peak resident memory in bytes.
+///
+/// The binary is started by a small launcher (python3) that reports its
+/// child's `ru_maxrss`: a child forked straight from this test process
+/// would inherit the test process's own peak (Linux keeps the peak of the
+/// memory it had before `exec` in `ru_maxrss`), which in one test binary
+/// of many tests is unrelated to the program measured.
+pub fn run_measured(args: &[&str]) -> (Option<i32>, String, u64) {
+    const LAUNCHER: &str = "import resource, subprocess, sys\n\
+        r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)\n\
+        print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n";
+    let o = Command::new("python3")
+        .args(["-c", LAUNCHER, env!("CARGO_BIN_EXE_beachcomber")])
+        .args(args)
+        .output()
+        .expect("python3 runs (the memory measurements need it)");
+    assert!(o.status.success(), "the launcher failed: {}", stderr(&o));
+    let report = String::from_utf8_lossy(&o.stdout);
+    let (code, kib) = report
+        .trim()
+        .split_once(' ')
+        .unwrap_or_else(|| panic!("launcher output: {report:?}"));
+    let code: i32 = code.parse().unwrap();
+    // Linux reports ru_maxrss in KiB.
+    let bytes = kib.parse::<u64>().unwrap() * 1024;
+    ((code >= 0).then_some(code), stderr(&o), bytes)
+}
+
 #[test]
 fn words_splits_an_argument_line() {
     assert_eq!(
