@@ -4,8 +4,8 @@
 //! lower bound of the Wilson 95% interval of the tested bot's win share.
 //!
 //! The full-size numbers (2000 iterations, more games, 3-4 players, oracle)
-//! are in `docs/bots.md`; run `cargo test -p beachcomber-bots --release
-//! --test strength -- --ignored --nocapture` for the measurement runs.
+//! are in `docs/bots.md`, measured with `examples/strength.rs` (`cargo run
+//! --release -p beachcomber-bots --example strength -- ...`).
 
 use beachcomber::bot::Bot;
 use beachcomber::record::RecordFormat;
@@ -116,59 +116,4 @@ fn seashells_ladder() {
 fn seaside_ladder() {
     use beachcomber::games::seaside::Seaside;
     check_ladder(&Seaside::from_spec(&spec("seaside"), 2).unwrap(), 20);
-}
-
-/// A measurement run for `docs/bots.md` (not part of the test suite): set
-/// `M="game spec;players;bot;opponent;deals"`, e.g.
-/// `M="seashells;3;ismcts;greedy;100" cargo test -p beachcomber-bots
-/// --release --test strength measure -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn measure() {
-    use beachcomber::games::AnyGame;
-    let m = std::env::var("M").expect("M=\"game;players;bot;opponent;deals\"");
-    let args: Vec<&str> = m.split(';').collect();
-    assert_eq!(args.len(), 5, "M=\"game;players;bot;opponent;deals\"");
-    let players: usize = args[1].parse().unwrap();
-    let deals: u64 = args[4].parse().unwrap();
-    let game = AnyGame::from_spec(args[0], players).unwrap();
-    let start = std::time::Instant::now();
-    beachcomber::with_game!(&game, |g| {
-        match_up(g, args[2], args[3], deals, 2026);
-    });
-    eprintln!("{:.1} s", start.elapsed().as_secs_f64());
-}
-
-/// A solo measurement for `docs/bots.md` (not part of the test suite): set
-/// `M="game spec;bot;games"`; prints the mean score (Seaside: tokens; Shell
-/// Dash: turns, lower is better) with its 95% interval, and the win rate.
-#[test]
-#[ignore]
-fn measure_solo() {
-    use beachcomber::games::AnyGame;
-    let m = std::env::var("M").expect("M=\"game;bot;games\"");
-    let args: Vec<&str> = m.split(';').collect();
-    assert_eq!(args.len(), 3, "M=\"game;bot;games\"");
-    let games: u64 = args[2].parse().unwrap();
-    let game = AnyGame::from_spec(args[0], 1).unwrap();
-    let lineup = [BotConfig::parse(args[1]).unwrap().to_string()];
-    let spec = RunSpec::new(
-        &game.canonical_spec(),
-        1,
-        &lineup,
-        Count::Games(games),
-        2026,
-        true,
-    )
-    .unwrap();
-    let start = std::time::Instant::now();
-    let totals = beachcomber::with_game!(&game, |g| play_all(g, &spec, build));
-    let (mean, half) = totals.seats[0].score();
-    let wins = totals.seats[0].won;
-    eprintln!(
-        "{} solo: {}: mean score {mean:.2} ± {half:.2}, won {wins}/{games} ({:.1} s)",
-        args[0],
-        args[1],
-        start.elapsed().as_secs_f64()
-    );
 }

@@ -15,7 +15,8 @@
 # reaches only it), and every daemon it started is stopped by pid and the temp dir removed, pass or
 # fail. Prints PASS or FAIL; exits non-zero on failure.
 #
-#   experiments/slurm/prove.sh          (BEACHCOMBER=path to use a built binary)
+#   experiments/slurm/prove.sh          (BEACHCOMBER=path to use a built binary; .ci/run passes
+#                                        the ci profile's, target/ci/beachcomber)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

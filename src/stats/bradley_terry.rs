@@ -687,52 +687,6 @@ mod tests {
         assert_eq!(fit(3, &none, &config).unwrap().ratings, vec![0.0; 3]);
     }
 
-    /// A synthetic league from known strengths `2^(i/2)` (60.2 Elo apart):
-    /// on each deal every two bots meet in `players`-seat games, one seat
-    /// for the first and the others for copies of the second, once per
-    /// seat rotation; finishing orders are Plackett-Luce draws (a Gumbel
-    /// race), whose pairwise marginals are Bradley-Terry. Returns the deals
-    /// (decomposed pairwise) and the true ratings.
-    fn synthetic_league(
-        bots: usize,
-        deals: usize,
-        players: usize,
-        seed: u64,
-    ) -> (Vec<Vec<PairResult>>, Vec<f64>) {
-        use crate::stats::pairwise::pairwise_from_ranks;
-        let mut rng = rng_from_seed(seed);
-        let log_strength = |i: usize| i as f64 / 2.0 * 2f64.ln();
-        let mut out = Vec::with_capacity(deals);
-        for _ in 0..deals {
-            let mut deal = Vec::new();
-            for a in 0..bots {
-                for b in a + 1..bots {
-                    for rotation in 0..players {
-                        let seats: Vec<usize> = (0..players)
-                            .map(|s| if s == rotation { a } else { b })
-                            .collect();
-                        let keys: Vec<f64> = seats
-                            .iter()
-                            .map(|&bot| {
-                                let u =
-                                    (below(&mut rng, 1 << 24) as f64 + 0.5) / (1u64 << 24) as f64;
-                                log_strength(bot) - (-u.ln()).ln()
-                            })
-                            .collect();
-                        let ranks: Vec<u32> = keys
-                            .iter()
-                            .map(|k| 1 + keys.iter().filter(|&&o| o > *k).count() as u32)
-                            .collect();
-                        deal.extend(pairwise_from_ranks(&seats, &ranks).unwrap());
-                    }
-                }
-            }
-            out.push(deal);
-        }
-        let truth = (0..bots).map(|i| i as f64 * 200.0 * 2f64.log10()).collect();
-        (out, truth)
-    }
-
     #[test]
     fn recovers_known_strengths_with_covering_intervals() {
         // 20 seeded leagues of 4 bots, 2- and 4-player games: the fits are
@@ -744,7 +698,8 @@ mod tests {
             let mut error = [0.0; 4];
             let mut covered = 0;
             for seed in 0..20 {
-                let (deals, truth) = synthetic_league(4, 300, players, seed);
+                let (deals, truth) =
+                    crate::testing::league::synthetic_league(4, 300, players, seed);
                 let (ratings, converged) =
                     rate(4, &deals, &FitConfig::default(), 100, seed).unwrap();
                 assert!(converged);
@@ -758,35 +713,6 @@ mod tests {
             assert!(error.iter().all(|e| e.abs() < 5.0), "{players}: {error:?}");
             assert!(covered >= 51, "{players} players: {covered}/60");
             assert_eq!(covered, want_covered, "{players} players");
-        }
-    }
-
-    /// Timing for the README: `cargo test -p beachcomber --release --lib
-    /// bootstrap_timing -- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn bootstrap_timing() {
-        for (bots, deals, players) in [(8, 2000, 2), (16, 1000, 2), (4, 2000, 4)] {
-            let (data, truth) = synthetic_league(bots, deals, players, 1);
-            let start = std::time::Instant::now();
-            let (ratings, converged) = rate(bots, &data, &FitConfig::default(), 1000, 42).unwrap();
-            let elapsed = start.elapsed();
-            let worst = ratings
-                .iter()
-                .zip(&truth)
-                .map(|(r, t)| (r.rating - t).abs())
-                .fold(0.0, f64::max);
-            let covered = ratings
-                .iter()
-                .zip(&truth)
-                .filter(|(r, t)| r.low95 <= **t && **t <= r.high95)
-                .count();
-            let width = ratings.iter().map(|r| r.high95 - r.low95).sum::<f64>() / (bots - 1) as f64;
-            eprintln!(
-                "{bots} bots, {deals} deals of {players}-player games, 1000 resamples: \
-                 {elapsed:.2?}; converged {converged}; worst error {worst:.1} Elo; \
-                 {covered}/{bots} intervals cover the truth; mean width {width:.1} Elo"
-            );
         }
     }
 

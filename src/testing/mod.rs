@@ -4,4 +4,5 @@
 
 pub mod alloc;
 pub mod conformance;
+pub mod league;
 pub mod toy;

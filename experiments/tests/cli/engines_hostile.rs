@@ -8,9 +8,7 @@
 //! tests/engines/faulty.py (needs `python3`); every test works in its own
 //! temporary folder.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

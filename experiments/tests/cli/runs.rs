@@ -3,9 +3,7 @@
 //! the game-specific CSV columns. Every test works in its own temporary
 //! folder, removed at the end.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 use std::path::Path;
 use std::process::{Child, Output, Stdio};

@@ -11,8 +11,6 @@
 //! command needs that its block does not write are made by extra argument
 //! lines before it in its entry).
 
-mod common;
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -50,7 +48,7 @@ const TABLE: &[(&str, Do)] = &[
         ]),
     ),
     (
-        "cargo test --workspace --release",
+        "cargo test --workspace --profile ci",
         Skip("the test command itself"),
     ),
     // Compare two bots (README.md, docs/cli.md).
@@ -452,7 +450,7 @@ fn lookup(text: &str) -> Option<&'static Do> {
 fn run_line(dir: &Path, line: &str, stdin: Option<&str>) -> Result<(), String> {
     let line = line.replace("{root}", root().to_str().expect("a UTF-8 root"));
     let args = split_args(&line);
-    let mut child = common::bin()
+    let mut child = crate::common::bin()
         .args(&args)
         .current_dir(dir)
         .stdin(if stdin.is_some() {
@@ -474,7 +472,7 @@ fn run_line(dir: &Path, line: &str, stdin: Option<&str>) -> Result<(), String> {
         return Err(format!(
             "`beachcomber {line}` exited with {:?}: {}",
             out.status.code(),
-            common::stderr(&out).trim_end()
+            crate::common::stderr(&out).trim_end()
         ));
     }
     let missing = outputs(&args)
@@ -512,7 +510,7 @@ fn every_documented_command_runs_or_is_listed_with_a_reason() {
     for doc in documents() {
         let text = std::fs::read_to_string(root().join(&doc)).expect("a readable document");
         for block in sh_blocks(&text) {
-            let dir = common::temp_dir();
+            let dir = crate::common::temp_dir();
             for command in block {
                 let Some(index) = TABLE.iter().position(|(d, _)| *d == command.text) else {
                     problems.push(format!(
@@ -599,7 +597,7 @@ fn arguments_split_like_a_shell() {
 fn an_unknown_command_is_not_in_the_table() {
     assert!(lookup("beachcomber tournament --game seashells --players 2 --games 7").is_none());
     assert!(matches!(
-        lookup("cargo test --workspace --release"),
+        lookup("cargo test --workspace --profile ci"),
         Some(Skip(_))
     ));
 }

@@ -5,13 +5,11 @@
 //! quick version's replacements, and malformed tables. Each test works in a
 //! temporary folder, removed at the end.
 
-mod common;
-
 use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use common::{bin, catches_sigint, names, refused, run, s, signal, stderr, temp_dir};
+use crate::common::{bin, catches_sigint, names, refused, run, s, signal, stderr, temp_dir};
 
 fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))

@@ -7,9 +7,7 @@
 //! `--on-engine-error forfeit` the games are scored as forfeits. Needs
 //! `python3`. Every test works in its own temporary folder.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -3,9 +3,7 @@
 //! real games with few games or fast bots. Every test works in its own
 //! temporary folder, removed at the end.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
@@ -272,32 +270,17 @@ fn bad_input_is_a_one_line_error_and_leaves_no_file() {
         assert!(!err.contains("panicked"), "{err}");
         assert!(!out.exists(), "{args:?} left an output file");
     }
-    let o = run(&[
-        "tournament",
-        "--game",
-        "seashells",
-        "--players",
-        "2",
-        "--deals",
-        "0",
-        "--out",
-        s(&out),
-    ]);
+    let o = run_line(&format!(
+        "tournament --game seashells --players 2 --deals 0 --out '{}'",
+        s(&out)
+    ));
     assert!(!o.status.success());
     assert_eq!(
         stderr(&o),
         "error: --deals 0: a run needs at least one deal\n"
     );
     assert!(!out.exists());
-    let o = run(&[
-        "tournament",
-        "--game",
-        "seashells",
-        "--players",
-        "2",
-        "--out",
-        "/nonexistent-dir/x.csv",
-    ]);
+    let o = run_line("tournament --game seashells --players 2 --out /nonexistent-dir/x.csv");
     assert!(!o.status.success());
     assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
     let o = run(&["replay", "/nonexistent-dir/x.jsonl"]);
@@ -1075,37 +1058,6 @@ fn an_unsupported_record_compression_is_refused_before_playing() {
         );
     }
     assert_eq!(names(dir.path()), Vec::<String>::new());
-}
-
-/// Run `beachcomber ARGS` to its end: its exit code, standard error and
-/// peak resident memory in bytes (its own `ru_maxrss`, from wait4(2)).
-// The child is reaped by wait4(2), not `Child::wait`.
-#[allow(clippy::zombie_processes)]
-fn run_measured(args: &[&str]) -> (Option<i32>, String, u64) {
-    use std::io::Read;
-    let mut child = bin()
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let mut status = 0;
-    // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: wait4(2) on our own child, not reaped yet (the `Child` is not
-    // waited for afterwards), with pointers to live locals.
-    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
-    assert_eq!(pid, child.id() as libc::pid_t, "wait4 failed");
-    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-    // Linux reports ru_maxrss in KiB.
-    (code, err, usage.ru_maxrss as u64 * 1024)
 }
 
 /// What `replay` may hold in memory for any input, the worst valid record

@@ -4,14 +4,12 @@
 //! SPRT and progress wording, a league's `--anchor`, and `[quick]`'s `vary`
 //! override. Each test works in a temporary folder, removed at the end.
 
-mod common;
-
 use std::io::Read;
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use common::{bin, run, s, stderr, temp_dir};
+use crate::common::{bin, run, s, stderr, temp_dir};
 
 /// The repository's root.
 fn root() -> PathBuf {

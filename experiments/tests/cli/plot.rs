@@ -563,12 +563,13 @@ fn png_is_the_svg_rasterized() {
         "--height",
         "400",
     ]);
-    if stderr(&o).contains("no fonts installed") {
-        // PNG text needs a system font (the machine images have DejaVu).
-        eprintln!("skipped: {}", stderr(&o));
-        return;
-    }
-    assert!(o.status.success(), "{}", stderr(&o));
+    // PNG text needs a system font: `.ci/run` installs fonts-dejavu-core
+    // when no font is installed, so a missing font fails here, loudly.
+    assert!(
+        o.status.success(),
+        "{} (install a font, e.g. apt-get install fonts-dejavu-core)",
+        stderr(&o)
+    );
     let png = std::fs::read(&out).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     assert_eq!(&png[12..16], b"IHDR");
@@ -856,40 +857,12 @@ fn bad_ratings_and_games_input() {
 }
 
 /// Run `plot args` to its end: its exit code, standard error and peak
-/// resident memory in bytes (of this process alone).
-// The child is reaped by wait4(2), which also gives its own peak memory.
-#[allow(clippy::zombie_processes)]
+/// resident memory in bytes (of that process alone: see `run_measured`).
 fn plot_measured(args: &[&str]) -> (i32, String, u64) {
-    use std::io::Read;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_beachcomber"))
-        .arg("plot")
-        .args(args)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("run beachcomber");
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let pid = child.id() as libc::pid_t;
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value of the plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: wait4(2) on our own child, not reaped yet (Child::wait was
-    // not called), with pointers to live locals.
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(waited, pid, "wait4 failed");
-    assert!(libc::WIFEXITED(status), "plot did not exit: {status}");
-    // ru_maxrss is in kilobytes on Linux.
-    (
-        libc::WEXITSTATUS(status),
-        err,
-        usage.ru_maxrss as u64 * 1024,
-    )
+    let mut all = vec!["plot"];
+    all.extend_from_slice(args);
+    let (code, err, memory) = crate::common::run_measured(&all);
+    (code.expect("plot exited"), err, memory)
 }
 
 /// Most memory a plot of a large CSV may take.

@@ -4,9 +4,7 @@
 //! one-line error (or does the right thing), never a panic, in bounded
 //! time. Every test works in its own temporary folder.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

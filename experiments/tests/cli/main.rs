@@ -1,0 +1,19 @@
+//! The end-to-end tests of the `beachcomber` binary, in one test binary (one
+//! link, one process start-up for the harness): one module per area. To add
+//! a file of tests, put it in this folder as `NAME.rs` and add `mod NAME;`
+//! below; helpers shared by the modules are in `common.rs`
+//! (`use crate::common::*;`).
+
+mod common;
+
+mod cli;
+mod doc_commands;
+mod engines;
+mod engines_hostile;
+mod hostile_manifests;
+mod league_file;
+mod newuser;
+mod play;
+mod plot;
+mod runs;
+mod sweep;
