@@ -38,7 +38,7 @@ const SLURM: &str = "needs a Slurm cluster; experiments/slurm/prove.sh proves it
 const TABLE: &[(&str, Do)] = &[
     // README.md: install and the two commands.
     (
-        "cargo install --path experiments",
+        "cargo install --path cli",
         Skip("installs into ~/.cargo/bin; the binary it builds is the one under test"),
     ),
     (
