@@ -46,7 +46,7 @@ pub struct BenchArgs {
     /// Measure these bots instead of random playouts (specs separated by
     /// commas): each one's decisions per second on one thread, playing
     /// every seat.
-    #[arg(long, value_name = "SPECS", long_help = crate::bots_help())]
+    #[arg(long, value_name = "SPECS", long_help = crate::help::bots_help())]
     pub bots: Option<String>,
 }
 
@@ -84,7 +84,7 @@ fn bench_bots(game: &AnyGame, bots: &str, args: &BenchArgs) -> Result<(), String
     out!(
         "{} with {}: {} games per bot, every seat the bot, seed {}, one thread",
         game.canonical_spec(),
-        crate::players_text(args.choice.players),
+        crate::help::players_text(args.choice.players),
         games,
         args.seed
     );
@@ -219,7 +219,7 @@ fn measure<G: Game>(game: &G, args: &BenchArgs, games: u64) -> Result<(), Cancel
     out!(
         "{} with {}: {} random games, {:.1} decisions per game",
         args.choice.game,
-        crate::players_text(args.choice.players),
+        crate::help::players_text(args.choice.players),
         games,
         plies as f64 / games as f64
     );

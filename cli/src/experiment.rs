@@ -1100,7 +1100,7 @@ fn measure_speed(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Res
                 out!(
                     "speed: {} with {}, {}: {:.1} decisions/s (1 thread)",
                     league.spec.game,
-                    crate::players_text(league.spec.players),
+                    crate::help::players_text(league.spec.players),
                     name,
                     speed.per_second()
                 );

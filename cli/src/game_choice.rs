@@ -10,10 +10,10 @@ use clap::Args;
 #[derive(Args, Clone, Debug)]
 pub struct GameChoice {
     /// Game spec (see the list below).
-    #[arg(long, value_name = "SPEC", long_help = crate::game_help())]
+    #[arg(long, value_name = "SPEC", long_help = crate::help::game_help())]
     pub game: String,
     /// Number of players (every seat, a person's included).
-    #[arg(long, value_name = "N", long_help = crate::players_help())]
+    #[arg(long, value_name = "N", long_help = crate::help::players_help())]
     pub players: usize,
 }
 

@@ -46,7 +46,7 @@ pub struct LeagueArgs {
     #[command(flatten)]
     pub choice: crate::game_choice::GameChoice,
     /// The bots to rate (two or more distinct specs, separated by commas).
-    #[arg(long, value_name = "SPECS", long_help = crate::bots_help())]
+    #[arg(long, value_name = "SPECS", long_help = crate::help::bots_help())]
     pub bots: String,
     /// Games of each pairing: a multiple of 2 with 2 players, of 2 × players
     /// with more (the seat rotations of both lineups of a pairing).
@@ -463,7 +463,7 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
         names.len(),
         totals.games,
         spec.game,
-        crate::players_text(players),
+        crate::help::players_text(players),
         spec.seed,
         spec.deals,
         per_pairing,

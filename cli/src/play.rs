@@ -75,7 +75,7 @@ pub struct PlayArgs {
         long,
         value_name = "SPECS",
         default_value = "ismcts",
-        long_help = crate::bots_help()
+        long_help = crate::help::bots_help()
     )]
     pub bots: String,
     /// Your seat (0 moves first).
@@ -105,7 +105,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         return Err(format!(
             "--seat {}: a game of {} has seats 0 to {}",
             args.seat,
-            crate::players_text(args.choice.players),
+            crate::help::players_text(args.choice.players),
             args.choice.players - 1
         ));
     }
@@ -432,7 +432,7 @@ impl<'g, G: GameKind> Session<'g, G> {
             st.bold(&format!(
                 "{} with {}, seed {}",
                 self.game.canonical_spec(),
-                crate::players_text(self.game.players()),
+                crate::help::players_text(self.game.players()),
                 self.opts.run_seed,
             ))
         );

@@ -171,7 +171,7 @@ fn print_account<G: RecordFormat + Describe>(
     out!(
         "{} ({}), options {}, seed {}",
         record.game,
-        crate::players_text(record.players),
+        crate::help::players_text(record.players),
         record.options,
         record.seed_text()
     );

@@ -45,7 +45,7 @@ shards (--shard I/N, `beachcomber merge DIR-0 DIR-1 ... --out DIR`).";
 pub struct SweepArgs {
     /// Game spec the varied options are set in (options given here hold
     /// for every combination).
-    #[arg(long, value_name = "SPEC", long_help = crate::game_help())]
+    #[arg(long, value_name = "SPEC", long_help = crate::help::game_help())]
     pub game: String,
     /// Player counts: a list and/or ranges (`2,3`, `2..=5`).
     #[arg(long, value_name = "LIST")]
@@ -58,7 +58,7 @@ pub struct SweepArgs {
     /// A lineup: one spec for every seat, one per seat, or two (the first
     /// against the second in every other seat). Repeatable, to compare
     /// lineups [default: random].
-    #[arg(long, value_name = "SPECS", long_help = crate::bots_help())]
+    #[arg(long, value_name = "SPECS", long_help = crate::help::bots_help())]
     pub bots: Vec<String>,
     /// Games per combination (at least: rounded up to whole deals)
     /// [default: 1000].

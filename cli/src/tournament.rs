@@ -50,7 +50,7 @@ pub struct TournamentArgs {
         long,
         value_name = "SPECS",
         default_value = "random",
-        long_help = crate::bots_help()
+        long_help = crate::help::bots_help()
     )]
     pub bots: String,
     /// Number of games (default 1000); a multiple of the rotations when
@@ -228,7 +228,7 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Optio
         "{} games of {} with {}, seed {}{}",
         totals.games,
         spec.game,
-        crate::players_text(spec.players),
+        crate::help::players_text(spec.players),
         spec.seed,
         if rotations > 1 {
             format!(

@@ -191,7 +191,7 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
         if let Some(p) = players.value() {
             main.push_str(&format!(
                 ", {}",
-                crate::players_text(p.parse().unwrap_or(0))
+                crate::help::players_text(p.parse().unwrap_or(0))
             ));
         }
     }

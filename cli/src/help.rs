@@ -1,0 +1,49 @@
+//! Help texts the commands share (`--game`, `--players`, `--bots`) and the
+//! wording of a player count.
+
+/// `--game` help: every game of the registry with its player counts and
+/// options (generated, so a new game shows up by itself).
+pub fn game_help() -> String {
+    let mut text = String::from("Game spec: NAME or NAME(key=value,...). The games:");
+    for g in beachcomber::games::GAMES {
+        text.push_str(&format!("\n  {g}"));
+    }
+    text
+}
+
+/// `--players` help: the player counts of every game.
+pub fn players_help() -> String {
+    format!("Number of players: {}", beachcomber::games::games_help())
+}
+
+/// `--bots` help: every bot with its canonical default spec.
+pub fn bots_help() -> String {
+    let mut text = String::from(
+        "Bot spec for each seat, separated by top-level commas \
+         (`ismcts(iterations=2000,c=0.7),greedy`), or one spec for every seat. \
+         The bots, with their defaults (docs/bots.md):",
+    );
+    for name in beachcomber_bots::BOT_NAMES {
+        if let Ok(config) = beachcomber_bots::BotConfig::parse(name) {
+            let note = if config.is_cheating() {
+                "  (cheats: sees hidden information)"
+            } else {
+                ""
+            };
+            text.push_str(&format!("\n  {config}{note}"));
+        }
+    }
+    text.push_str(
+        "\nrollout=random|greedy; reward=auto|win|margin (auto: win, or margin in solo games).",
+    );
+    text
+}
+
+/// "1 player (solo)", "3 players".
+pub fn players_text(players: usize) -> String {
+    if players == 1 {
+        "1 player (solo)".to_string()
+    } else {
+        format!("{players} players")
+    }
+}
