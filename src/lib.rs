@@ -13,6 +13,7 @@ pub mod bot;
 pub mod display;
 pub mod game;
 pub mod games;
+pub mod league;
 pub mod names;
 pub mod observe;
 pub mod record;

@@ -97,6 +97,8 @@ pub enum SweepError {
     },
     /// No player count, or no lineup.
     Empty(&'static str),
+    /// A player count that is not a number.
+    NotAPlayerCount(String),
 }
 
 impl fmt::Display for SweepError {
@@ -142,6 +144,9 @@ impl fmt::Display for SweepError {
                  --force to play them all)"
             ),
             SweepError::Empty(what) => write!(f, "no {what} to sweep"),
+            SweepError::NotAPlayerCount(v) => {
+                write!(f, "`{}` is not a player count", one_line(v))
+            }
         }
     }
 }
@@ -151,14 +156,38 @@ impl std::error::Error for SweepError {}
 impl FromStr for Vary {
     type Err = SweepError;
 
+    /// `KEY=VALUES` (`--vary`).
     fn from_str(text: &str) -> Result<Vary, SweepError> {
-        let malformed = |why: &str| SweepError::Malformed {
+        let (key, values) = text.split_once('=').ok_or_else(|| SweepError::Malformed {
             text: text.to_string(),
+            why: "write KEY=VALUES, e.g. removed=0..=50:5 or scoring=simple,advanced".to_string(),
+        })?;
+        Vary::parse(key, values)
+    }
+}
+
+impl Vary {
+    /// `key` varied over `values`: values and ranges separated by commas
+    /// (`0..=50:5`, `simple,advanced`), as `--vary` writes them after `=`.
+    pub fn parse(key: &str, values: &str) -> Result<Vary, SweepError> {
+        let items: Vec<&str> = values.split(',').collect();
+        Vary::from_items(key, &items)
+    }
+
+    /// `key` varied over `items`, each one value or one range (a list in
+    /// an experiment file; an item holds no comma).
+    pub fn from_items<S: AsRef<str>>(key: &str, items: &[S]) -> Result<Vary, SweepError> {
+        let malformed = |why: &str| SweepError::Malformed {
+            text: format!(
+                "{key}={}",
+                items
+                    .iter()
+                    .map(|i| i.as_ref())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
             why: why.to_string(),
         };
-        let (key, values) = text.split_once('=').ok_or_else(|| {
-            malformed("write KEY=VALUES, e.g. removed=0..=50:5 or scoring=simple,advanced")
-        })?;
         let key = key.trim();
         let key_ok = |k: &str| {
             !k.is_empty()
@@ -172,10 +201,16 @@ impl FromStr for Vary {
             ));
         }
         let mut out = Vec::new();
-        for item in values.split(',') {
-            let item = item.trim();
+        for item in items {
+            let item = item.as_ref().trim();
             if item.is_empty() {
                 return Err(malformed("an empty value (values are separated by commas)"));
+            }
+            if item.contains(',') {
+                return Err(malformed(&format!(
+                    "the value `{}` holds a comma (give each value as one item)",
+                    one_line(item)
+                )));
             }
             match parse_range(item)? {
                 Some(range) => out.extend(range.map(|v| v.to_string())),
@@ -191,6 +226,28 @@ impl FromStr for Vary {
             values: out,
         })
     }
+}
+
+/// Player counts: counts and ranges separated by commas (`2,3`, `2..=5`).
+pub fn parse_player_counts(text: &str) -> Result<Vec<usize>, SweepError> {
+    Vary::parse("players", text)?
+        .values
+        .iter()
+        .map(|v| {
+            v.parse::<usize>()
+                .map_err(|_| SweepError::NotAPlayerCount(v.clone()))
+        })
+        .collect()
+}
+
+/// The value columns every combination of a sweep ends with, after the
+/// varied options: its player count and its lineup.
+pub const LAST_COLUMNS: [&str; 2] = ["players", "lineup"];
+
+/// Several sweeps' plans as one ([`Plan::concat`]): the union of their
+/// varied options, then [`LAST_COLUMNS`].
+pub fn concat_plans(plans: Vec<Plan>) -> Plan {
+    Plan::concat(plans, &LAST_COLUMNS)
 }
 
 /// `LO..=HI[:STEP]` or `LO..HI[:STEP]` as its values; `None` when `item`
@@ -430,8 +487,8 @@ impl SweepSpec {
         )
         .map_err(|e| refuse(e.to_string()))?;
         let mut values = values.to_vec();
-        values.push(("players".to_string(), players.to_string()));
-        values.push(("lineup".to_string(), lineup.join(",")));
+        values.push((LAST_COLUMNS[0].to_string(), players.to_string()));
+        values.push((LAST_COLUMNS[1].to_string(), lineup.join(",")));
         Ok(Combination {
             part: Part { values, run },
             game,

@@ -23,20 +23,25 @@ impl GameChoice {
         AnyGame::from_spec(&self.game, self.players).map_err(|e| format!("--game: {e}"))
     }
 
-    /// The input files the game spec names (a Seaside `tokens=` manifest),
-    /// which no output may overwrite.
+    /// The input files the game spec names ([`spec_inputs`]).
     pub fn inputs(&self) -> Vec<(String, PathBuf)> {
-        let Ok(spec) = self.game.parse::<Spec>() else {
-            return Vec::new();
-        };
-        spec.get("tokens")
-            .map(|path| {
-                (
-                    format!("token manifest given to --game ({}(tokens=...))", spec.name),
-                    PathBuf::from(path),
-                )
-            })
-            .into_iter()
-            .collect()
+        spec_inputs(&self.game)
     }
+}
+
+/// The input files a game spec names (a Seaside `tokens=` manifest), which
+/// no output may overwrite.
+pub fn spec_inputs(game: &str) -> Vec<(String, PathBuf)> {
+    let Ok(spec) = game.parse::<Spec>() else {
+        return Vec::new();
+    };
+    spec.get("tokens")
+        .map(|path| {
+            (
+                format!("token manifest given to --game ({}(tokens=...))", spec.name),
+                PathBuf::from(path),
+            )
+        })
+        .into_iter()
+        .collect()
 }

@@ -8,6 +8,7 @@ macro_rules! out {
 }
 
 mod bench;
+mod bot_set;
 mod engines;
 mod experiment;
 mod game_choice;

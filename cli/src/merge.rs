@@ -518,8 +518,8 @@ fn summary_text(description: &RunDescription, all: &[Totals]) -> Result<String, 
             let resamples = setting("resamples")
                 .and_then(|v| v.parse().ok())
                 .ok_or("the league manifest has no resamples")?;
-            let anchors = crate::league::anchors_from_settings(plan, &description.settings);
-            Ok(crate::league::plan_ratings_csv(
+            let anchors = beachcomber::league::anchors_from_settings(plan, &description.settings);
+            Ok(beachcomber::league::plan_ratings_csv(
                 plan, all, resamples, &anchors,
             ))
         }

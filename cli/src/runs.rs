@@ -25,13 +25,14 @@ use beachcomber_bots::BotConfig;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::bot_set::BotSet;
 use crate::engines::Engines;
 use crate::output::{check_run_names, resolve_outputs};
 use crate::run_files::{RunDescription, RunFiles, describe_outputs};
 use crate::signals;
 
-/// The options of `tournament` and `league` (and of an experiment's
-/// leagues): outputs, and threads, progress, resume and shard.
+/// The options of `tournament` and `league`: outputs, and threads,
+/// progress, resume and shard.
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {
     /// Write one CSV row per seat per game here.
@@ -48,10 +49,6 @@ pub struct RunArgs {
     /// Threads, progress, resume, shard and checkpoints.
     #[command(flatten)]
     pub control: RunControl,
-    /// The folder holding the run's `manifest.json` and `checkpoint.json`
-    /// (an experiment's results folder); `None`: beside the first output.
-    #[arg(skip)]
-    pub folder: Option<PathBuf>,
 }
 
 /// The run-control options every command that plays a run shares
@@ -89,6 +86,38 @@ impl RunControl {
     pub fn shard(&self) -> Result<Shard, String> {
         shard_from(self.shard.as_deref())
     }
+
+    /// The options, checked ([`Control`]).
+    pub fn control(&self) -> Result<Control, String> {
+        Ok(self.with_shard(self.shard()?))
+    }
+
+    /// The options with the shard `shard` (resolved by the caller).
+    pub fn with_shard(&self, shard: Shard) -> Control {
+        Control {
+            threads: self.threads,
+            quiet: self.quiet,
+            resume: self.resume,
+            shard,
+            checkpoint_every: Duration::from_secs_f64(self.checkpoint_every),
+        }
+    }
+}
+
+/// How to play a run, checked ([`RunControl`]'s options, the shard
+/// resolved): none of it changes the results.
+#[derive(Clone, Copy, Debug)]
+pub struct Control {
+    /// Worker threads (`None`: all cores).
+    pub threads: Option<u64>,
+    /// No progress report and no result table.
+    pub quiet: bool,
+    /// Continue an interrupted run.
+    pub resume: bool,
+    /// The part of the run to play.
+    pub shard: Shard,
+    /// Most time between two checkpoints.
+    pub checkpoint_every: Duration,
 }
 
 /// `--checkpoint-every`: seconds from 0 to 86400.
@@ -208,7 +237,7 @@ pub struct RunRequest<'a> {
     /// for a sweep.
     pub plan: &'a Plan,
     /// Each distinct bot spec of the run with its configuration.
-    pub bots: Vec<(String, BotConfig)>,
+    pub bots: &'a BotSet,
     /// Other settings that change the output, canonical (for the manifest
     /// and `--resume`).
     pub settings: Vec<(String, String)>,
@@ -216,18 +245,10 @@ pub struct RunRequest<'a> {
     pub paths: OutputPaths,
     /// Input files that no output may overwrite.
     pub inputs: Vec<(String, PathBuf)>,
-    /// Continue an interrupted run.
-    pub resume: bool,
-    /// No progress report.
-    pub quiet: bool,
-    /// Worker threads (`None`: all cores).
-    pub threads: Option<u64>,
+    /// Threads, progress, resume, shard and checkpoints.
+    pub control: Control,
     /// Stop early when this test decides (a run of two distinct bots).
     pub sprt: Option<Sprt>,
-    /// The part of the run to play.
-    pub shard: Shard,
-    /// Most time between two checkpoints.
-    pub checkpoint_every: Duration,
     /// The declared external bots (checked already).
     pub engines: &'a Engines,
     /// The folder a sweep writes into (its `checkpoint.json` and
@@ -271,7 +292,7 @@ pub fn execute(
         command: request.command.to_string(),
         version: env!("CARGO_PKG_VERSION").to_string(),
         plan: plan.clone(),
-        shard: request.shard,
+        shard: request.control.shard,
         settings: request.settings.clone(),
         outputs: describe_outputs(&resolved),
     };
@@ -283,7 +304,7 @@ pub fn execute(
         description,
         resolved,
         at_end,
-        request.resume,
+        request.control.resume,
         plan.parts.iter().map(|p| Totals::new(&p.run)).collect(),
         request.folder.as_deref(),
     )?;
@@ -297,8 +318,8 @@ pub fn execute(
             elapsed: Duration::ZERO,
         });
     }
-    files.set_checkpoint_every(request.checkpoint_every);
-    let threads_wanted = request.threads.unwrap_or(0) as usize;
+    files.set_checkpoint_every(request.control.checkpoint_every);
+    let threads_wanted = request.control.threads.unwrap_or(0) as usize;
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(threads_wanted)
         .build()
@@ -322,7 +343,7 @@ pub fn execute(
         files.abandon();
         return Err(e);
     }
-    let total = Layout::new(plan, request.shard).games();
+    let total = Layout::new(plan, request.control.shard).games();
     // A sequential test shows its LLR and bounds instead of an ETA (it may
     // stop long before `total`).
     let llr = request.sprt.as_ref().map(|test| {
@@ -335,7 +356,7 @@ pub fn execute(
             bounds: test.bounds(),
         }
     });
-    let progress = Progress::start(request.quiet, start.next, total, llr.clone());
+    let progress = Progress::start(request.control.quiet, start.next, total, llr.clone());
     let began = Instant::now();
     let first = start.next;
     let mut sink = FileSink {
@@ -347,7 +368,7 @@ pub fn execute(
     };
     let on_done = || progress.inc();
     let play_options = PlayOptions {
-        shard: request.shard,
+        shard: request.control.shard,
         range: start.next..total,
         want_rows: paths.out.is_some(),
         records: record_compression.filter(|_| paths.record.is_some()),
@@ -358,7 +379,13 @@ pub fn execute(
         let parts: Vec<Box<dyn PartGame + '_>> = request
             .games
             .iter()
-            .map(|game| with_game!(game, |g| part_game(g, &request.bots, request.engines)))
+            .map(|game| {
+                with_game!(game, |g| part_game(
+                    g,
+                    request.bots.as_slice(),
+                    request.engines
+                ))
+            })
             .collect();
         let parts: Vec<&dyn PartGame> = parts.iter().map(|p| p.as_ref()).collect();
         play_plan_parts(&parts, plan, &play_options, start.totals.clone(), &mut sink)

@@ -6,12 +6,15 @@
 use std::path::{Path, PathBuf};
 
 use beachcomber::games::AnyGame;
-use beachcomber::sweep::{Combination, DEFAULT_MAX_COMBINATIONS, SweepCount, SweepSpec, Vary};
+use beachcomber::sweep::{
+    Combination, DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec, Vary,
+};
 use beachcomber::tournament::{Plan, Totals};
-use beachcomber_bots::BotConfig;
 use clap::Args;
 
-use crate::runs::{self, OutputPaths, RunControl, RunRequest, RunResult};
+use crate::bot_set::{BotSet, parse_specs};
+use crate::engines::Engines;
+use crate::runs::{self, Control, OutputPaths, RunControl, RunRequest, RunResult};
 
 /// The per-game CSV in a sweep's folder.
 pub const GAMES_FILE: &str = "games.csv";
@@ -95,99 +98,119 @@ pub struct SweepArgs {
     pub engines: crate::engines::EngineArgs,
 }
 
-/// Parse a player list: counts and ranges separated by commas.
-pub fn parse_players(text: &str) -> Result<Vec<usize>, String> {
-    let vary: Vary = format!("players={text}")
-        .parse()
-        .map_err(|e| format!("--players: {e}"))?;
-    vary.values
-        .iter()
-        .map(|v| {
-            v.parse::<usize>().map_err(|_| {
-                format!(
-                    "--players: `{}` is not a player count",
-                    beachcomber::spec::one_line(v)
-                )
-            })
-        })
-        .collect()
+impl SweepArgs {
+    /// The sweep the flags describe (external engines' names rewritten),
+    /// and its bots.
+    pub fn spec(&self, engines: &Engines) -> Result<(SweepSpec, BotSet), String> {
+        let players = beachcomber::sweep::parse_player_counts(&self.players)
+            .map_err(|e| format!("--players: {e}"))?;
+        let varies = self
+            .vary
+            .iter()
+            .map(|v| v.parse::<Vary>().map_err(|e| format!("--vary: {e}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let given = if self.bots.is_empty() {
+            vec!["random".to_string()]
+        } else {
+            self.bots.clone()
+        };
+        let mut texts = Vec::new();
+        for text in &given {
+            texts.push(engines.rewrite_bots(text)?);
+        }
+        let (lineups, bots) = parse_lineups(&texts).map_err(|e| format!("--bots: {e}"))?;
+        let spec = SweepSpec {
+            game: self.game.clone(),
+            players,
+            varies,
+            lineups,
+            count: match (self.games, self.deals) {
+                (_, Some(d)) => SweepCount::Deals(d),
+                (Some(g), None) => SweepCount::Games(g),
+                (None, None) => SweepCount::Games(DEFAULT_GAMES),
+            },
+            seed: self.seed,
+            rotate: !self.no_rotate,
+        };
+        Ok((spec, bots))
+    }
 }
 
-/// A sweep, checked and expanded: its combinations and bots.
-pub struct Prepared {
+/// Games per combination when neither games nor deals are given.
+pub const DEFAULT_GAMES: u64 = 1000;
+
+/// Lineups, each bot specs separated by top-level commas: each as
+/// canonical specs, and their bots. Errors name no option (the caller
+/// says where the lineups came from).
+pub fn parse_lineups(texts: &[String]) -> Result<(Vec<Vec<String>>, BotSet), String> {
+    let mut lineups = Vec::new();
+    let mut bots = BotSet::default();
+    for text in texts {
+        let mut lineup = Vec::new();
+        for (name, config) in parse_specs(text)? {
+            bots.add(&name, &config);
+            lineup.push(name);
+        }
+        if lineups.contains(&lineup) {
+            return Err(format!(
+                "the lineup `{}` is given twice",
+                beachcomber::spec::one_line(text)
+            ));
+        }
+        lineups.push(lineup);
+    }
+    Ok((lineups, bots))
+}
+
+/// A sweep checked and expanded, ready to play: one part per combination,
+/// each combination's game, and the bots.
+pub struct PlannedSweep {
     /// The plan: one part per combination.
     pub plan: Plan,
     /// Each combination's game.
     pub games: Vec<AnyGame>,
     /// Each distinct bot spec with its configuration.
-    pub bots: Vec<(String, BotConfig)>,
+    pub bots: BotSet,
 }
 
-/// Check and expand a sweep (nothing is written).
-pub fn prepare(args: &SweepArgs, engines: &crate::engines::Engines) -> Result<Prepared, String> {
-    let players = parse_players(&args.players)?;
-    let varies = args
-        .vary
-        .iter()
-        .map(|v| v.parse::<Vary>().map_err(|e| format!("--vary: {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    let given = if args.bots.is_empty() {
-        vec!["random".to_string()]
-    } else {
-        args.bots.clone()
-    };
-    let mut lineups = Vec::new();
-    let mut bots: Vec<(String, BotConfig)> = Vec::new();
-    for text in &given {
-        let text = engines.rewrite_bots(text)?;
-        let parts =
-            beachcomber::spec::split_top_level(&text).map_err(|e| format!("--bots: {e}"))?;
-        let mut lineup = Vec::new();
-        for part in parts {
-            let config = BotConfig::parse(part).map_err(|e| format!("--bots: {e}"))?;
-            let name = config.to_string();
-            if !bots.iter().any(|(n, _)| *n == name) {
-                bots.push((name.clone(), config));
-            }
-            lineup.push(name);
-        }
-        if lineups.contains(&lineup) {
-            return Err(format!("--bots: the lineup `{text}` is given twice"));
-        }
-        lineups.push(lineup);
+impl PlannedSweep {
+    /// Expand `spec` (at most `cap` combinations) with its `bots`.
+    pub fn expand(spec: &SweepSpec, bots: BotSet, cap: usize) -> Result<PlannedSweep, SweepError> {
+        let (parts, games): (Vec<_>, Vec<_>) = spec
+            .combinations(cap)?
+            .into_iter()
+            .map(|Combination { part, game }| (part, game))
+            .unzip();
+        Ok(PlannedSweep {
+            plan: Plan { parts },
+            games,
+            bots,
+        })
     }
-    engines.check(bots.iter().map(|(_, c)| c))?;
-    let spec = SweepSpec {
-        game: args.game.clone(),
-        players,
-        varies,
-        lineups,
-        count: match (args.games, args.deals) {
-            (_, Some(d)) => SweepCount::Deals(d),
-            (Some(g), None) => SweepCount::Games(g),
-            (None, None) => SweepCount::Games(1000),
-        },
-        seed: args.seed,
-        rotate: !args.no_rotate,
-    };
-    let cap = if args.force {
-        usize::MAX
-    } else {
-        args.max_combinations
-    };
-    let combinations = spec.combinations(cap).map_err(|e| match e {
-        beachcomber::sweep::SweepError::UnknownOption { .. } => format!("--vary: {e}"),
-        e => e.to_string(),
-    })?;
-    let (parts, games): (Vec<_>, Vec<_>) = combinations
-        .into_iter()
-        .map(|Combination { part, game }| (part, game))
-        .unzip();
-    Ok(Prepared {
-        plan: Plan { parts },
-        games,
-        bots,
-    })
+
+    /// Several sweeps as one ([`beachcomber::sweep::concat_plans`]).
+    pub fn concat(sweeps: Vec<PlannedSweep>) -> PlannedSweep {
+        let mut games = Vec::new();
+        let mut bots = BotSet::default();
+        let mut plans = Vec::new();
+        for sweep in sweeps {
+            plans.push(sweep.plan);
+            games.extend(sweep.games);
+            bots.extend(&sweep.bots);
+        }
+        PlannedSweep {
+            plan: beachcomber::sweep::concat_plans(plans),
+            games,
+            bots,
+        }
+    }
+
+    /// Only combination `k` (an index checked by the caller).
+    pub fn only(mut self, k: usize) -> PlannedSweep {
+        self.plan.parts = vec![self.plan.parts.swap_remove(k)];
+        self.games = vec![self.games.swap_remove(k)];
+        self
+    }
 }
 
 /// The metrics CSV of a sweep (header included).
@@ -206,14 +229,16 @@ pub fn paths(dir: &Path, records: bool) -> OutputPaths {
     }
 }
 
-/// Play a prepared sweep into `dir`.
+/// Play `sweep` into the folder `dir` (with the records if `records`);
+/// `inputs`: the files no output may overwrite (the game spec's).
 pub fn execute(
-    args: &SweepArgs,
-    prepared: Prepared,
-    engines: &crate::engines::Engines,
+    sweep: &PlannedSweep,
     dir: &Path,
+    records: bool,
+    inputs: Vec<(String, PathBuf)>,
+    control: &Control,
+    engines: &Engines,
 ) -> Result<RunResult, String> {
-    let shard = args.control.shard()?;
     if dir.exists() && !dir.is_dir() {
         return Err(format!(
             "--out `{}` is not a folder (a sweep writes several files into a folder)",
@@ -222,56 +247,53 @@ pub fn execute(
     }
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("--out: cannot create the folder `{}`: {e}", dir.display()))?;
-    if !args.control.quiet && prepared.bots.iter().any(|(_, c)| c.is_cheating()) {
-        eprintln!(
-            "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
-        );
-    }
-    let inputs = crate::game_choice::GameChoice {
-        game: args.game.clone(),
-        players: 0,
-    }
-    .inputs();
-    let settings = vec![("records".to_string(), args.records.to_string())];
+    sweep.bots.note_cheating(control.quiet);
+    let settings = vec![("records".to_string(), records.to_string())];
     let request = RunRequest {
         command: "sweep",
-        games: &prepared.games,
-        plan: &prepared.plan,
-        bots: prepared.bots.clone(),
+        games: &sweep.games,
+        plan: &sweep.plan,
+        bots: &sweep.bots,
         settings,
-        paths: paths(dir, args.records),
+        paths: paths(dir, records),
         inputs,
-        resume: args.control.resume,
-        quiet: args.control.quiet,
-        threads: args.control.threads,
+        control: *control,
         sprt: None,
-        shard,
-        checkpoint_every: std::time::Duration::from_secs_f64(args.control.checkpoint_every),
         engines,
         folder: Some(dir.to_path_buf()),
     };
-    let game = &prepared.games[0];
-    let summary = |totals: &[Totals]| metrics_csv(&prepared.plan, game, totals);
+    let game = &sweep.games[0];
+    let summary = |totals: &[Totals]| metrics_csv(&sweep.plan, game, totals);
     runs::execute(&request, &summary)
 }
 
 /// Run the command.
 pub fn run(args: SweepArgs) -> Result<(), String> {
     let engines = args.engines.start()?;
-    let prepared = prepare(&args, &engines)?;
-    let shard = args.control.shard()?;
+    let (spec, bots) = args.spec(&engines)?;
+    engines.check(bots.configs())?;
+    let cap = if args.force {
+        usize::MAX
+    } else {
+        args.max_combinations
+    };
+    let sweep = PlannedSweep::expand(&spec, bots, cap).map_err(|e| match e {
+        SweepError::UnknownOption { .. } => format!("--vary: {e}"),
+        e => e.to_string(),
+    })?;
+    let control = args.control.control()?;
     let dir = PathBuf::from(
         args.out
             .to_string_lossy()
-            .replace("{shard}", &shard.index.to_string()),
+            .replace("{shard}", &control.shard.index.to_string()),
     );
-    let plan = prepared.plan.clone();
-    let result = execute(&args, prepared, &engines, &dir)?;
+    let inputs = crate::game_choice::spec_inputs(&spec.game);
+    let result = execute(&sweep, &dir, args.records, inputs, &control, &engines)?;
     for note in engines.failure_notes() {
         eprintln!("{note}");
     }
-    if !args.control.quiet {
-        print_summary(&plan, &result, &dir);
+    if !control.quiet {
+        print_summary(&sweep.plan, &result, &dir);
     }
     Ok(())
 }

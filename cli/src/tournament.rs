@@ -4,14 +4,17 @@
 //! [`beachcomber::tournament`]; this module parses arguments, wires files
 //! and prints.
 
+use std::path::PathBuf;
+
 use beachcomber::games::AnyGame;
-use beachcomber::spec::split_top_level;
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{Count, Plan, RunSpec, Totals, rows};
 use beachcomber_bots::BotConfig;
 use clap::Args;
 
-use crate::runs::{self, RunArgs, RunRequest, RunResult};
+use crate::bot_set::{BotSet, parse_specs};
+use crate::engines::Engines;
+use crate::runs::{self, Control, OutputPaths, RunArgs, RunRequest, RunResult};
 
 /// Examples shown after `beachcomber tournament --help`.
 pub const EXAMPLES: &str = "\
@@ -81,63 +84,91 @@ pub struct TournamentArgs {
 }
 /// Parse `--bots` into one config per seat.
 pub fn parse_bots(text: &str, players: usize) -> Result<(Vec<BotConfig>, Vec<String>), String> {
-    let parts = split_top_level(text).map_err(|e| format!("--bots: {e}"))?;
-    let parts: Vec<String> = match parts.len() {
-        1 => vec![parts[0].to_string(); players],
-        n if n == players => parts.iter().map(|s| s.to_string()).collect(),
+    let parsed = parse_specs(text).map_err(|e| format!("--bots: {e}"))?;
+    let parsed = match parsed.len() {
+        1 => vec![parsed[0].clone(); players],
+        n if n == players => parsed,
         n => {
             return Err(format!(
                 "--bots: {n} specs for {players} players (give one spec per seat, or one for every seat)"
             ));
         }
     };
-    let configs = parts
-        .iter()
-        .map(|p| BotConfig::parse(p).map_err(|e| format!("--bots: {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    // Canonical specs (defaults filled in, spaces removed) go into every
-    // output, so a spec copied from one reproduces the bot exactly.
-    let canonical = configs.iter().map(BotConfig::to_string).collect();
-    Ok((configs, canonical))
+    Ok(parsed
+        .into_iter()
+        .map(|(name, config)| (config, name))
+        .unzip())
 }
 
-/// The run `args` describe (checked: lineup length, game count).
-pub fn run_spec(
-    args: &TournamentArgs,
-    game: &AnyGame,
-    specs: &[String],
-) -> Result<RunSpec, String> {
-    let count = match (args.games, args.deals) {
-        (_, Some(0)) => return Err("--deals 0: a run needs at least one deal".to_string()),
-        (_, Some(d)) => Count::Deals(d),
-        (Some(g), None) => Count::Games(g),
-        (None, None) => {
-            // Whole deals: the default rounded up to the rotations.
-            let probe = RunSpec::new(
-                &game.canonical_spec(),
-                args.choice.players,
-                specs,
-                Count::Deals(1),
-                args.seed,
-                !args.no_rotate,
-            )
-            .map_err(|e| format!("--bots: {e}"))?;
-            Count::Deals(DEFAULT_GAMES.div_ceil(probe.rotations()))
+/// A tournament, checked: its game, its run, its bots and its sequential
+/// test.
+pub struct Tournament {
+    /// The game spec as given (for the input files it names).
+    pub game_spec: String,
+    /// The game.
+    pub game: AnyGame,
+    /// The run.
+    pub run: RunSpec,
+    /// Each distinct bot of the lineup with its configuration.
+    pub bots: BotSet,
+    /// Stop early when this test decides.
+    pub sprt: Option<Sprt>,
+}
+
+impl TournamentArgs {
+    /// The tournament the flags describe at `game` (the flags' game, built
+    /// first; external engines' names rewritten).
+    pub fn tournament(&self, game: AnyGame, engines: &Engines) -> Result<Tournament, String> {
+        let (configs, specs) = parse_bots(&engines.rewrite_bots(&self.bots)?, self.choice.players)?;
+        let run = self.run_spec(&game, &specs)?;
+        let sprt = parse_sprt(self.sprt.as_deref(), &run)?;
+        let mut bots = BotSet::default();
+        for (name, config) in specs.iter().zip(&configs) {
+            bots.add(name, config);
         }
-    };
-    RunSpec::new(
-        &game.canonical_spec(),
-        args.choice.players,
-        specs,
-        count,
-        args.seed,
-        !args.no_rotate,
-    )
-    .map_err(|e| match e {
-        beachcomber::tournament::RunSpecError::Lineup { .. } => format!("--bots: {e}"),
-        beachcomber::tournament::RunSpecError::TooMany { .. } => format!("--deals: {e}"),
-        _ => format!("--games: {e}"),
-    })
+        Ok(Tournament {
+            game_spec: self.choice.game.clone(),
+            game,
+            run,
+            bots,
+            sprt,
+        })
+    }
+
+    /// The run the flags describe (checked: lineup length, game count).
+    fn run_spec(&self, game: &AnyGame, specs: &[String]) -> Result<RunSpec, String> {
+        let count = match (self.games, self.deals) {
+            (_, Some(0)) => return Err("--deals 0: a run needs at least one deal".to_string()),
+            (_, Some(d)) => Count::Deals(d),
+            (Some(g), None) => Count::Games(g),
+            (None, None) => {
+                // Whole deals: the default rounded up to the rotations.
+                let probe = RunSpec::new(
+                    &game.canonical_spec(),
+                    self.choice.players,
+                    specs,
+                    Count::Deals(1),
+                    self.seed,
+                    !self.no_rotate,
+                )
+                .map_err(|e| format!("--bots: {e}"))?;
+                Count::Deals(DEFAULT_GAMES.div_ceil(probe.rotations()))
+            }
+        };
+        RunSpec::new(
+            &game.canonical_spec(),
+            self.choice.players,
+            specs,
+            count,
+            self.seed,
+            !self.no_rotate,
+        )
+        .map_err(|e| match e {
+            beachcomber::tournament::RunSpecError::Lineup { .. } => format!("--bots: {e}"),
+            beachcomber::tournament::RunSpecError::TooMany { .. } => format!("--deals: {e}"),
+            _ => format!("--games: {e}"),
+        })
+    }
 }
 
 /// The `--sprt` test, checked against the run: two distinct bots.
@@ -156,62 +187,73 @@ pub fn parse_sprt(text: Option<&str>, spec: &RunSpec) -> Result<Option<Sprt>, St
     Ok(Some(test))
 }
 
-/// Run the command.
-pub fn run(args: TournamentArgs) -> Result<(), String> {
-    let game = args.choice.build()?;
-    let engines = args.engines.start()?;
-    let (configs, specs) = parse_bots(&engines.rewrite_bots(&args.bots)?, args.choice.players)?;
-    let spec = run_spec(&args, &game, &specs)?;
-    let sprt = parse_sprt(args.sprt.as_deref(), &spec)?;
-    engines.check(&configs)?;
-    let shard = args.run.control.shard()?;
-    if sprt.is_some() && !shard.is_whole() {
+/// Play `tournament` into `paths` (`folder`: where the manifest and
+/// checkpoint go, `None`: beside the first output).
+pub fn execute(
+    tournament: &Tournament,
+    paths: OutputPaths,
+    folder: Option<PathBuf>,
+    control: &Control,
+    engines: &Engines,
+) -> Result<RunResult, String> {
+    let Tournament {
+        game, run, sprt, ..
+    } = tournament;
+    engines.check(tournament.bots.configs())?;
+    if sprt.is_some() && !control.shard.is_whole() {
         return Err(format!(
-            "--sprt cannot run in shards (shard {shard}): the test needs the games in order; \
-             run it on one machine"
+            "--sprt cannot run in shards (shard {}): the test needs the games in order; \
+             run it on one machine",
+            control.shard
         ));
     }
-    if !args.run.control.quiet && configs.iter().any(BotConfig::is_cheating) {
-        eprintln!(
-            "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
-        );
-    }
-    let mut bots: Vec<(String, BotConfig)> = Vec::new();
-    for (name, config) in specs.iter().zip(&configs) {
-        if !bots.iter().any(|(n, _)| n == name) {
-            bots.push((name.clone(), config.clone()));
-        }
-    }
+    tournament.bots.note_cheating(control.quiet);
     let settings = sprt
         .as_ref()
         .map(|t| vec![("sprt".to_string(), t.to_string())])
         .unwrap_or_default();
-    let plan = Plan::single(spec.clone());
+    let plan = Plan::single(run.clone());
     let request = RunRequest {
         command: "tournament",
-        games: std::slice::from_ref(&game),
+        games: std::slice::from_ref(game),
         plan: &plan,
-        bots,
+        bots: &tournament.bots,
         settings,
-        paths: args.run.paths(shard),
-        inputs: args.choice.inputs(),
-        resume: args.run.control.resume,
-        quiet: args.run.control.quiet,
-        threads: args.run.control.threads,
-        sprt,
-        shard,
-        checkpoint_every: std::time::Duration::from_secs_f64(args.run.control.checkpoint_every),
-        engines: &engines,
-        folder: args.run.folder.clone(),
+        paths,
+        inputs: crate::game_choice::spec_inputs(&tournament.game_spec),
+        control: *control,
+        sprt: *sprt,
+        engines,
+        folder,
     };
     let summary = |totals: &[Totals]| {
         let mut text = rows::SUMMARY_HEADER.to_string();
-        text.push_str(&rows::summary_rows(&spec, &totals[0], sprt.as_ref()));
+        text.push_str(&rows::summary_rows(run, &totals[0], sprt.as_ref()));
         text
     };
-    let result = runs::execute(&request, &summary)?;
-    if !args.run.control.quiet {
-        print_summary(&spec, &game, &result, sprt.as_ref());
+    runs::execute(&request, &summary)
+}
+
+/// Run the command.
+pub fn run(args: TournamentArgs) -> Result<(), String> {
+    let game = args.choice.build()?;
+    let engines = args.engines.start()?;
+    let tournament = args.tournament(game, &engines)?;
+    let control = args.run.control.control()?;
+    let result = execute(
+        &tournament,
+        args.run.paths(control.shard),
+        None,
+        &control,
+        &engines,
+    )?;
+    if !control.quiet {
+        print_summary(
+            &tournament.run,
+            &tournament.game,
+            &result,
+            tournament.sprt.as_ref(),
+        );
     }
     engines
         .failure_notes()

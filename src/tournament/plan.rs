@@ -64,6 +64,43 @@ impl Plan {
         self.parts[..part].iter().map(|p| p.run.games()).sum()
     }
 
+    /// Several plans played as one: their parts in order, each labelled
+    /// with the union of the plans' value columns, in order of first
+    /// appearance but the columns `last` at the end (a sweep's `players`
+    /// and `lineup`); a part without a column has it empty. The
+    /// concatenation of one plan whose columns end with `last` is that plan.
+    pub fn concat(plans: Vec<Plan>, last: &[&str]) -> Plan {
+        let mut columns: Vec<String> = Vec::new();
+        for plan in &plans {
+            for c in plan.value_columns() {
+                if !last.contains(&c) && !columns.iter().any(|k| k == c) {
+                    columns.push(c.to_string());
+                }
+            }
+        }
+        columns.extend(last.iter().map(|c| c.to_string()));
+        let parts = plans
+            .into_iter()
+            .flat_map(|p| p.parts)
+            .map(|part| Part {
+                values: columns
+                    .iter()
+                    .map(|c| {
+                        let v = part
+                            .values
+                            .iter()
+                            .find(|(k, _)| k == c)
+                            .map(|(_, v)| v.clone())
+                            .unwrap_or_default();
+                        (c.clone(), v)
+                    })
+                    .collect(),
+                run: part.run,
+            })
+            .collect();
+        Plan { parts }
+    }
+
     /// The value columns (the first part's keys; every part has the same).
     pub fn value_columns(&self) -> Vec<&str> {
         self.parts
@@ -134,6 +171,46 @@ mod tests {
     fn run(deals: u64, lineup: &[&str], seed: u64) -> RunSpec {
         let lineup: Vec<String> = lineup.iter().map(|s| s.to_string()).collect();
         RunSpec::new("pebbles", 2, &lineup, Count::Deals(deals), seed, true).unwrap()
+    }
+
+    #[test]
+    fn concat_labels_every_part_with_the_union_of_the_columns() {
+        let part = |values: &[(&str, &str)]| Part {
+            values: values
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            run: run(1, &["x"], 1),
+        };
+        let a = Plan {
+            parts: vec![part(&[("removed", "0"), ("players", "2"), ("lineup", "x")])],
+        };
+        let b = Plan {
+            parts: vec![
+                part(&[("deck", "8"), ("players", "3"), ("lineup", "x")]),
+                part(&[("deck", "9"), ("players", "3"), ("lineup", "x")]),
+            ],
+        };
+        let c = Plan::concat(vec![a.clone(), b], &["players", "lineup"]);
+        assert_eq!(c.parts.len(), 3);
+        assert_eq!(
+            c.value_columns(),
+            vec!["removed", "deck", "players", "lineup"]
+        );
+        let values: Vec<Vec<&str>> = c
+            .parts
+            .iter()
+            .map(|p| p.values.iter().map(|(_, v)| v.as_str()).collect())
+            .collect();
+        assert_eq!(
+            values,
+            vec![
+                vec!["0", "", "2", "x"],
+                vec!["", "8", "3", "x"],
+                vec!["", "9", "3", "x"]
+            ]
+        );
+        assert_eq!(Plan::concat(vec![a.clone()], &["players", "lineup"]), a);
     }
 
     #[test]

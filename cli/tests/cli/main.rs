@@ -10,6 +10,7 @@ mod cli;
 mod doc_commands;
 mod engines;
 mod engines_hostile;
+mod experiment_errors;
 mod hostile_manifests;
 mod league_file;
 mod newuser;

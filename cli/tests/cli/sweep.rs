@@ -973,6 +973,9 @@ fn text_from_an_experiment_file_in_an_error_is_one_line() {
     let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
     assert_eq!(
         stderr(&o),
-        "error: --players: `2\\n3` is not a player count\n"
+        format!(
+            "error: {} line 3: players: `2\\n3` is not a player count\n",
+            file.display()
+        )
     );
 }

@@ -1,0 +1,483 @@
+//! An experiment file: its schema (docs/experiments.md) and reading it,
+//! every error naming the file, the line and the key ([`Source`]).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use beachcomber::spec::one_line;
+use beachcomber::sweep::{SweepError, Vary, parse_player_counts};
+use serde::Deserialize;
+
+use crate::plot::PlotSpec;
+
+/// What an experiment runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// One lineup at one player count.
+    Tournament,
+    /// A round robin between bots, rated.
+    League,
+    /// Every combination of varied options, player counts and lineups.
+    Sweep,
+}
+
+/// `players = 2`, `players = [2, 3]` or `players = "2..=5"`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Players {
+    /// One count.
+    One(u64),
+    /// Several counts.
+    Many(Vec<u64>),
+    /// A list or range in `--players` syntax.
+    Text(String),
+}
+
+impl Players {
+    /// The player counts, in order.
+    pub fn counts(&self) -> Result<Vec<usize>, SweepError> {
+        let count =
+            |n: u64| usize::try_from(n).map_err(|_| SweepError::NotAPlayerCount(n.to_string()));
+        match self {
+            Players::One(n) => Ok(vec![count(*n)?]),
+            Players::Many(list) => {
+                let mut counts = Vec::new();
+                for &n in list {
+                    let n = count(n)?;
+                    if counts.contains(&n) {
+                        return Err(SweepError::Malformed {
+                            text: format!("{list:?}"),
+                            why: format!("the player count {n} is given twice"),
+                        });
+                    }
+                    counts.push(n);
+                }
+                Ok(counts)
+            }
+            Players::Text(text) => parse_player_counts(text),
+        }
+    }
+}
+
+/// `bots = "greedy"` or `bots = ["random", "greedy,random"]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Bots {
+    /// One lineup (or, for a league, the bots separated by commas).
+    One(String),
+    /// Several lineups (a league: several bots).
+    Many(Vec<String>),
+}
+
+impl Bots {
+    /// The lineups (a league: the bots), as written.
+    pub fn list(&self) -> Vec<String> {
+        match self {
+            Bots::One(s) => vec![s.clone()],
+            Bots::Many(v) => v.clone(),
+        }
+    }
+}
+
+/// The values of a varied option: `"0..=50:5"`, `[0, 5, 10]`, `["simple",
+/// "advanced"]`, or one value.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Values {
+    /// One integer.
+    Int(i64),
+    /// In `--vary` syntax: values and ranges separated by commas.
+    Text(String),
+    /// A list of values.
+    List(Vec<Value>),
+}
+
+/// One value of a list.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Value {
+    /// An integer.
+    Int(i64),
+    /// A word.
+    Text(String),
+}
+
+impl Values {
+    /// The option `key` varied over these values.
+    pub fn vary(&self, key: &str) -> Result<Vary, SweepError> {
+        match self {
+            Values::Int(i) => Vary::from_items(key, &[i.to_string()]),
+            Values::Text(text) => Vary::parse(key, text),
+            Values::List(list) => {
+                let items: Vec<String> = list
+                    .iter()
+                    .map(|x| match x {
+                        Value::Int(i) => i.to_string(),
+                        Value::Text(t) => t.clone(),
+                    })
+                    .collect();
+                Vary::from_items(key, &items)
+            }
+        }
+    }
+}
+
+/// The tiny version `--quick` runs: what it changes.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Quick {
+    /// Games per combination (default 4).
+    pub games: Option<u64>,
+    /// Games per pairing of a league.
+    pub games_per_pairing: Option<u64>,
+    /// Other lineups (e.g. cheaper bots).
+    pub bots: Option<Bots>,
+    /// Bots replaced in every lineup and plot filter, matched by their
+    /// canonical specs (`"ismcts(iterations=2000)" =
+    /// "ismcts(iterations=20)"`): the same lineups with cheaper bots.
+    #[serde(default)]
+    pub replace: BTreeMap<String, String>,
+    /// Other player counts.
+    pub players: Option<Players>,
+    /// Other values for some varied options.
+    #[serde(default)]
+    pub vary: toml::Table,
+    /// Games per bot of the speed measurement (default: 2 when the file
+    /// measures speed).
+    pub speed_games: Option<u64>,
+}
+
+/// One of several leagues of an experiment (`[[league]]`): what it sets
+/// replaces the file's top-level value; the leagues are played in order in
+/// one plan.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubLeague {
+    /// The game spec.
+    pub game: Option<String>,
+    /// The player count (one).
+    pub players: Option<Players>,
+    /// The bots to rate.
+    pub bots: Option<Bots>,
+    /// Games per pairing.
+    pub games_per_pairing: Option<u64>,
+    /// The bot rated 0 (one of `bots`; default: the first).
+    pub anchor: Option<String>,
+}
+
+/// One of several sweeps of an experiment (`[[sweep]]`): what it sets
+/// replaces the file's top-level value; its combinations follow those of
+/// the sweeps before it in one plan.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubSweep {
+    /// The player counts.
+    pub players: Option<Players>,
+    /// The lineups.
+    pub bots: Option<Bots>,
+    /// Games per combination.
+    pub games: Option<u64>,
+    /// Deals per combination.
+    pub deals: Option<u64>,
+    /// Rotate mixed lineups.
+    pub rotate: Option<bool>,
+    /// The varied options (replacing the top-level `[vary]` entirely).
+    pub vary: Option<toml::Table>,
+}
+
+/// An experiment file (docs/experiments.md).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Experiment {
+    /// `tournament`, `league` or `sweep`.
+    pub kind: Kind,
+    /// A title for summary.md.
+    pub title: Option<String>,
+    /// The question the experiment answers, for summary.md.
+    pub question: Option<String>,
+    /// The game spec (a league may give it in each `[[league]]` instead).
+    pub game: Option<String>,
+    /// The player counts (one for a tournament or league).
+    pub players: Option<Players>,
+    /// The lineups (a league: the bots to rate).
+    pub bots: Option<Bots>,
+    /// Games per combination (at least: whole deals).
+    pub games: Option<u64>,
+    /// Deals per combination.
+    pub deals: Option<u64>,
+    /// Games per pairing (a league).
+    pub games_per_pairing: Option<u64>,
+    /// Bootstrap resamples of a league's intervals.
+    pub resamples: Option<u32>,
+    /// A league's bot rated 0 (one of `bots`; default: the first).
+    pub anchor: Option<String>,
+    /// The run seed.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Rotate mixed lineups through the seats.
+    #[serde(default = "default_true")]
+    pub rotate: bool,
+    /// Keep every game's record.
+    #[serde(default)]
+    pub records: bool,
+    /// The varied options, in order (a sweep).
+    #[serde(default)]
+    pub vary: toml::Table,
+    /// The tiny version.
+    #[serde(default)]
+    pub quick: Quick,
+    /// Several sweeps in one plan (`[[sweep]]`), each overriding the
+    /// top-level players, bots, games, deals, rotate and vary.
+    #[serde(default, rename = "sweep")]
+    pub sweeps: Vec<SubSweep>,
+    /// Several leagues in one plan (`[[league]]`), each overriding the
+    /// top-level game, players, bots and games per pairing.
+    #[serde(default, rename = "league")]
+    pub leagues: Vec<SubLeague>,
+    /// Games per bot of a league's speed measurement (0: none).
+    #[serde(default)]
+    pub speed_games: u64,
+    /// The file, to say where a setting is (for errors).
+    #[serde(skip)]
+    pub source: Source,
+    /// The figures to draw.
+    #[serde(default, rename = "plot")]
+    pub plots: Vec<PlotSpec>,
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+fn default_true() -> bool {
+    true
+}
+
+impl Experiment {
+    /// Read and check an experiment file: errors name the file, the line
+    /// and the key.
+    pub fn read(path: &Path) -> Result<Experiment, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read the experiment file `{}`: {e}", path.display()))?;
+        let experiment: Experiment = toml::from_str(&text).map_err(|e| {
+            let line = e
+                .span()
+                .map(|s| format!(" line {}", text[..s.start].matches('\n').count() + 1))
+                .unwrap_or_default();
+            format!(
+                "{}{line}: {}",
+                path.display(),
+                one_line(&e.message().trim().replace('\n', " "))
+            )
+        })?;
+        let at = |key: &str| -> String {
+            let line = text
+                .lines()
+                .position(|l| {
+                    let l = l.trim_start();
+                    l.starts_with(key) || l.trim_start_matches('[').starts_with(key)
+                })
+                .map(|i| format!(" line {}", i + 1))
+                .unwrap_or_default();
+            format!("{}{line}", path.display())
+        };
+        for (key, value) in experiment.vary.iter().chain(experiment.quick.vary.iter()) {
+            if Values::deserialize(value.clone()).is_err() {
+                return Err(format!(
+                    "{}: vary.{}: write a list (`[0, 5]`, `[\"a\", \"b\"]`), a range \
+                     (`\"0..=50:5\"`) or one value",
+                    at(key),
+                    one_line(key)
+                ));
+            }
+        }
+        let mut experiment = experiment;
+        experiment.source = Source {
+            path: path.to_path_buf(),
+            text: text.clone(),
+        };
+        if experiment.players.is_none() && experiment.sweeps.iter().any(|s| s.players.is_none()) {
+            return Err(format!("{}: `players` is missing", path.display()));
+        }
+        if !experiment.sweeps.is_empty() && experiment.kind != Kind::Sweep {
+            return Err(format!(
+                "{}: `[[sweep]]` tables belong to kind = \"sweep\"",
+                at("[[sweep]]")
+            ));
+        }
+        if !experiment.leagues.is_empty() && experiment.kind != Kind::League {
+            return Err(format!(
+                "{}: `[[league]]` tables belong to kind = \"league\"",
+                at("[[league]]")
+            ));
+        }
+        if experiment.kind != Kind::League
+            && (experiment.speed_games > 0 || experiment.quick.speed_games.is_some())
+        {
+            return Err(format!(
+                "{}: `speed_games` belongs to kind = \"league\" (a bot's decisions per second)",
+                at("speed_games")
+            ));
+        }
+        if experiment.kind == Kind::League {
+            experiment.check_leagues()?;
+        } else if experiment.game.is_none() {
+            return Err(format!("{}: `game` is missing", path.display()));
+        }
+        match experiment.kind {
+            Kind::League if !experiment.vary.is_empty() => {
+                return Err(format!(
+                    "{}: a league varies nothing (use kind = \"sweep\")",
+                    at("vary")
+                ));
+            }
+            Kind::Tournament if !experiment.vary.is_empty() => {
+                return Err(format!(
+                    "{}: a tournament varies nothing (use kind = \"sweep\")",
+                    at("vary")
+                ));
+            }
+            Kind::Tournament if experiment.bots.as_ref().is_some_and(|b| b.list().len() > 1) => {
+                return Err(format!(
+                    "{}: a tournament has one lineup (use kind = \"sweep\" to compare lineups)",
+                    at("bots")
+                ));
+            }
+            _ => {}
+        }
+        for plot in &experiment.plots {
+            let file = Path::new(&plot.file);
+            if file.is_absolute() || file.components().count() != 1 {
+                return Err(format!(
+                    "{}: plot file `{}`: give a file name (it is written in the results folder)",
+                    at("file"),
+                    one_line(&plot.file)
+                ));
+            }
+        }
+        Ok(experiment)
+    }
+}
+
+impl Experiment {
+    /// The `[[league]]` tables, or the top level as the one league.
+    pub fn league_tables(&self) -> Vec<SubLeague> {
+        if self.leagues.is_empty() {
+            vec![SubLeague::default()]
+        } else {
+            self.leagues.clone()
+        }
+    }
+
+    /// Where league `i` (from 0) is, to begin an error: `FILE line L:
+    /// league K: ` with `[[league]]` tables (the table's line), `FILE: `
+    /// without.
+    pub fn league_at(&self, i: usize) -> String {
+        if self.leagues.is_empty() {
+            return format!("{}: ", self.source.path.display());
+        }
+        format!(
+            "{}: league {}: ",
+            self.source.at(&[Step::key("league"), Step::Item(i)]),
+            i + 1
+        )
+    }
+
+    /// Every league has its game, players and bots (from its table or the
+    /// top level).
+    fn check_leagues(&self) -> Result<(), String> {
+        for (i, sub) in self.league_tables().iter().enumerate() {
+            let at = self.league_at(i);
+            if sub.game.is_none() && self.game.is_none() {
+                return Err(format!("{at}`game` is missing"));
+            }
+            if sub.players.is_none() && self.players.is_none() {
+                return Err(format!("{at}`players` is missing"));
+            }
+            if sub.bots.is_none() && self.bots.is_none() {
+                return Err(format!("{at}`bots` is missing (the bots to rate)"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Games per bot of the speed measurement: `speed_games`, or with
+    /// `--quick` the quick value (default 2 when the file measures speed).
+    pub fn speed_games(&self, quick: bool) -> u64 {
+        match (quick, self.quick.speed_games) {
+            (true, Some(n)) => n,
+            (true, None) => self.speed_games.min(2),
+            (false, _) => self.speed_games,
+        }
+    }
+}
+
+/// One step of the way to a setting in an experiment file: a key, or the
+/// item of an array (`[[sweep]]` table K).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A key of a table.
+    Key(String),
+    /// An item of an array, counted from 0.
+    Item(usize),
+}
+
+impl Step {
+    /// A key.
+    pub fn key(key: &str) -> Step {
+        Step::Key(key.to_string())
+    }
+}
+
+/// An experiment file's path and text: where a setting is, for errors.
+#[derive(Clone, Debug, Default)]
+pub struct Source {
+    /// The file as given.
+    pub path: PathBuf,
+    /// Its text.
+    text: String,
+}
+
+impl Source {
+    /// The line (from 1) of the setting at `steps` (a key's line, an array
+    /// item's first line), if the file holds it.
+    pub fn line(&self, steps: &[Step]) -> Option<usize> {
+        use toml::de::{DeTable, DeValue};
+        let root = DeTable::parse(&self.text).ok()?;
+        let mut table: &DeTable = root.get_ref();
+        let mut value: Option<&toml::Spanned<DeValue>> = None;
+        let mut start = None;
+        for step in steps {
+            if let Some(v) = value {
+                match v.get_ref() {
+                    DeValue::Table(t) => table = t,
+                    DeValue::Array(items) => {
+                        let Step::Item(i) = step else { return None };
+                        let item = items.get(*i)?;
+                        start = Some(item.span().start);
+                        value = Some(item);
+                        continue;
+                    }
+                    _ => return None,
+                }
+            }
+            let Step::Key(key) = step else { return None };
+            let (k, v) = table
+                .iter()
+                .find(|(k, _)| k.get_ref().as_ref() == key.as_str())?;
+            start = Some(k.span().start);
+            value = Some(v);
+        }
+        start.map(|s| self.text[..s.min(self.text.len())].matches('\n').count() + 1)
+    }
+
+    /// `FILE line L` for the setting at `steps` (`FILE` when the file does
+    /// not hold it).
+    pub fn at(&self, steps: &[Step]) -> String {
+        match self.line(steps) {
+            Some(line) => format!("{} line {line}", self.path.display()),
+            None => self.path.display().to_string(),
+        }
+    }
+}

@@ -1,0 +1,382 @@
+//! `beachcomber run experiments/NAME.toml`: an experiment file describes a
+//! tournament, league or sweep completely (game, players, bots, games,
+//! seed, what to vary, plots); running it writes everything under
+//! `results/NAME/`: the CSVs, `manifest.json`, the plots and a generated
+//! `summary.md`. The file format is in docs/experiments.md.
+//!
+//! A tournament is played as a sweep of one combination (the same games
+//! and rows as `beachcomber tournament`, with `metrics.csv`); a league (or
+//! several, `[[league]]`, as one plan) through [`crate::league`], then each
+//! bot's speed ([`crate::bench::bot_speed`], `speed.csv`); a sweep through
+//! [`crate::sweep`]. One engine plays them all.
+//!
+//! The file's schema and reading are in `file.rs` (errors name the file,
+//! the line and the key), the typed specs it describes in `specs.rs`
+//! (sweeps and leagues, built directly, `--quick` applied), the playing
+//! here, and the plots and `summary.md` in `report.rs`.
+
+mod file;
+mod report;
+mod specs;
+
+use std::path::{Path, PathBuf};
+
+use beachcomber::spec::one_line;
+use beachcomber::tournament::Shard;
+use clap::Args;
+
+use crate::engines::Engines;
+use crate::league::PlannedLeagues;
+use crate::runs::{Control, OutputPaths};
+use file::{Experiment, Kind};
+
+/// Examples shown after `beachcomber run --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  beachcomber run experiments/seaside-removals.toml
+  beachcomber run experiments/seaside-removals.toml --quick     # a tiny version, in a scratch folder
+  beachcomber run experiments/seaside-removals.toml --resume    # continue an interrupted run
+  beachcomber run experiments/seaside-removals.toml --shard 0/4 # one part (then --merge 4)
+
+An experiment file names its kind (tournament, league, sweep), the game,
+players, bots, games, seed, what to vary and the plots to draw ([[sweep]] or
+[[league]] tables: several in one plan; speed_games: each league bot's
+decisions per second); see docs/experiments.md. Everything is written under results/NAME/ (NAME: the
+file's name without .toml): the CSVs, manifest.json, the plots and summary.md.";
+
+/// Options of `beachcomber run`.
+#[derive(Args, Debug)]
+pub struct RunFileArgs {
+    /// The experiment file (`experiments/NAME.toml`).
+    #[arg(value_name = "FILE.toml")]
+    pub file: PathBuf,
+    /// Run a tiny version (the file's `[quick]` settings, else 4 games per
+    /// combination) into a scratch folder, to try a file.
+    #[arg(long)]
+    pub quick: bool,
+    /// Write here instead of `results/NAME/` (or the scratch folder).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Threads, progress, resume, shard and checkpoints.
+    #[command(flatten)]
+    pub control: crate::runs::RunControl,
+    /// Join the N finished shards in `DIR/shards/` into `DIR`, then write
+    /// the plots and summary.md.
+    #[arg(long, value_name = "N", conflicts_with = "shard",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub merge: Option<u64>,
+    /// Play only combination K (counted from 0, in the order of
+    /// metrics.csv; in a league file, league K), complete, into `--out`:
+    /// to check committed results against the code, or to look at one
+    /// setting again.
+    #[arg(long, value_name = "K", requires = "out", conflicts_with_all = ["shard", "merge"])]
+    pub combination: Option<usize>,
+    /// Play nothing: draw the plots and write summary.md again from the
+    /// finished results (after changing a `[[plot]]`).
+    #[arg(long, conflicts_with_all = ["shard", "merge", "combination", "resume", "quick"])]
+    pub report_only: bool,
+}
+
+/// The results folder of `file`: `results/NAME/`, `--out`, or for `--quick`
+/// a fresh private folder (`$TMPDIR/beachcomber-quick-NAME-XXXXXX`, mode
+/// 0700, created here, its path printed). NAME, the file's name without
+/// `.toml`, must be a plain file name: not empty, not starting with `.`
+/// (`...toml` would be `results/..`). `--quick` with `--resume` or
+/// `--merge` needs `--out` (each `--quick` run has a new folder).
+fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), String> {
+    let stem = args.file.file_stem().unwrap_or_default();
+    let name = stem
+        .to_str()
+        .filter(|s| !s.is_empty() && !s.starts_with('.'))
+        .ok_or_else(|| {
+            format!(
+                "`{}`: the experiment's name `{}` (the file name without .toml) is not a plain \
+                 file name (it names the folder results/NAME/); rename the file, e.g. to `study.toml`",
+                one_line(&args.file.to_string_lossy()),
+                one_line(&stem.to_string_lossy())
+            )
+        })?
+        .to_string();
+    let dir = match (&args.out, args.quick) {
+        (Some(dir), _) => dir.clone(),
+        (None, true) => {
+            if args.control.resume || args.merge.is_some() {
+                return Err(format!(
+                    "--quick {} needs --out DIR: each --quick run writes into a new folder \
+                     (give the folder the interrupted run printed)",
+                    if args.control.resume {
+                        "--resume"
+                    } else {
+                        "--merge"
+                    }
+                ));
+            }
+            let dir = tempfile::Builder::new()
+                .prefix(&format!("beachcomber-quick-{name}-"))
+                .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
+                .tempdir()
+                .map_err(|e| {
+                    format!(
+                        "--quick: cannot create a folder in `{}`: {e}",
+                        std::env::temp_dir().display()
+                    )
+                })?
+                .keep();
+            out!(
+                "--quick: writing into {} (to continue if interrupted: --resume --out {})",
+                dir.display(),
+                dir.display()
+            );
+            dir
+        }
+        (None, false) => PathBuf::from("results").join(&name),
+    };
+    Ok((name, dir))
+}
+
+/// A fresh `--quick` folder, removed when the command ends if nothing was
+/// written into it (an error before playing); one with files (finished
+/// results, or an interrupted run's) is kept.
+struct FreshFolder(Option<PathBuf>);
+
+impl Drop for FreshFolder {
+    fn drop(&mut self) {
+        if let Some(dir) = &self.0 {
+            // Fails, keeping the folder, unless it is empty.
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
+/// Run the command.
+pub fn run(args: RunFileArgs) -> Result<(), String> {
+    let experiment = Experiment::read(&args.file)?;
+    let (name, dir) = results_dir(&args)?;
+    let _fresh = FreshFolder((args.quick && args.out.is_none()).then(|| dir.clone()));
+    // The shard: `--shard`, else a Slurm array task's (as for the other
+    // commands); a shard plays into `DIR/shards/I/` and draws nothing.
+    // Merging, redrawing or replaying one combination plays no shard.
+    let shard = if args.merge.is_some() || args.report_only || args.combination.is_some() {
+        Shard::WHOLE
+    } else {
+        args.control.shard()?
+    };
+    let control = args.control.with_shard(shard);
+    let sharded = shard.count > 1;
+    let play_dir = if sharded {
+        dir.join("shards").join(shard.index.to_string())
+    } else {
+        dir.clone()
+    };
+    if args.report_only {
+        // Nothing to play: the results are there.
+    } else if let Some(count) = args.merge {
+        let inputs: Vec<PathBuf> = (0..count)
+            .map(|i| dir.join("shards").join(i.to_string()))
+            .collect();
+        crate::merge::run(crate::merge::MergeArgs {
+            inputs,
+            out: Some(dir.clone()),
+            summary: None,
+            record: None,
+            quiet: control.quiet,
+        })?;
+    } else {
+        match experiment.kind {
+            Kind::Tournament | Kind::Sweep => {
+                let mut sweep = experiment.planned_sweep(args.quick)?;
+                if let Some(k) = args.combination {
+                    let count = sweep.plan.parts.len();
+                    if k >= count {
+                        return Err(format!(
+                            "--combination {k}: the experiment has {count} combinations (0 to {})",
+                            count - 1
+                        ));
+                    }
+                    sweep = sweep.only(k);
+                }
+                let inputs =
+                    crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
+                crate::sweep::execute(
+                    &sweep,
+                    &play_dir,
+                    experiment.records,
+                    inputs,
+                    &control,
+                    &Engines::default(),
+                )?;
+            }
+            Kind::League => {
+                let leagues = experiment.planned_leagues(args.quick)?;
+                let finished = control.resume
+                    && !sharded
+                    && args.combination.is_none()
+                    && leagues_complete(&leagues, &play_dir);
+                if !finished {
+                    // (Else stopped during the speed measurement: only
+                    // that is left to do.)
+                    run_leagues(leagues, args.combination, &experiment, &control, &play_dir)?;
+                }
+            }
+        }
+        if args.combination.is_some() {
+            return Ok(());
+        }
+        if sharded {
+            if !control.quiet {
+                out!(
+                    "shard written to {}; when every shard is done: beachcomber run {} --merge N",
+                    play_dir.display(),
+                    args.file.display()
+                );
+            }
+            return Ok(());
+        }
+    }
+    if !args.report_only && experiment.kind == Kind::League {
+        // After the leagues (played here or merged from shards).
+        measure_speed(&experiment, args.quick, control.quiet, &dir)?;
+    }
+    report::write(&experiment, &name, &args, &dir)?;
+    if !control.quiet {
+        out!("{} written to {}", name, dir.display());
+    }
+    Ok(())
+}
+
+/// Play `planned` (all the leagues, or league `combination` alone) into
+/// `dir` as one plan.
+fn run_leagues(
+    mut planned: PlannedLeagues,
+    combination: Option<usize>,
+    experiment: &Experiment,
+    control: &Control,
+    dir: &Path,
+) -> Result<(), String> {
+    if let Some(k) = combination {
+        let count = planned.leagues.len();
+        if k >= count {
+            return Err(format!(
+                "--combination {k}: the experiment has {count} league(s) (0 to {})",
+                count - 1
+            ));
+        }
+        planned.leagues = vec![planned.leagues.swap_remove(k)];
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create the folder `{}`: {e}", dir.display()))?;
+    let paths = OutputPaths {
+        out: Some(dir.join(crate::sweep::GAMES_FILE)),
+        summary: Some(dir.join(RATINGS_FILE)),
+        record: experiment
+            .records
+            .then(|| dir.join(crate::sweep::RECORDS_FILE)),
+    };
+    let result = crate::league::execute(
+        &planned,
+        paths,
+        Some(dir.to_path_buf()),
+        control,
+        &Engines::default(),
+    )?;
+    if !control.quiet {
+        let games: u64 = result.totals.iter().map(|t| t.games).sum();
+        out!(
+            "{} league(s): {games} games ({:.0} games/s)",
+            planned.leagues.len(),
+            result.played_now as f64 / result.elapsed.as_secs_f64().max(1e-9)
+        );
+    }
+    Ok(())
+}
+
+/// Whether `dir` holds the finished leagues `planned` (its manifest, of
+/// this plan and resamples, and no checkpoint): what `--resume` after an
+/// interrupted speed measurement finds.
+fn leagues_complete(planned: &PlannedLeagues, dir: &Path) -> bool {
+    if dir.join("checkpoint.json").exists() {
+        return false;
+    }
+    let Ok(text) = std::fs::read(dir.join("manifest.json")) else {
+        return false;
+    };
+    let Ok(manifest) = serde_json::from_slice::<crate::run_files::Manifest>(&text) else {
+        return false;
+    };
+    let plan = beachcomber::league::plan(&planned.leagues, planned.labelled);
+    let d = &manifest.description;
+    d.command == "league"
+        && d.shard.is_whole()
+        && d.plan == plan
+        && d.settings
+            .iter()
+            .any(|(k, v)| k == "resamples" && *v == planned.resamples.to_string())
+}
+
+/// A league's ratings in its results folder.
+pub const RATINGS_FILE: &str = "ratings.csv";
+
+/// A bot's speed file in a league's results folder.
+pub const SPEED_FILE: &str = "speed.csv";
+
+/// Measure each bot of each league on one thread (`speed_games` games of
+/// the bot in every seat) into `dir/speed.csv`.
+fn measure_speed(
+    experiment: &Experiment,
+    quick: bool,
+    quiet: bool,
+    dir: &Path,
+) -> Result<(), String> {
+    let games = experiment.speed_games(quick);
+    if games == 0 {
+        // No measurement: a speed.csv left by an earlier run of other
+        // settings would be shown beside these ratings; remove it.
+        let stale = dir.join(SPEED_FILE);
+        if stale.exists() {
+            std::fs::remove_file(&stale)
+                .map_err(|e| format!("cannot remove the stale `{}`: {e}", stale.display()))?;
+        }
+        return Ok(());
+    }
+    let planned = experiment.planned_leagues(quick)?;
+    let engines = Engines::default();
+    let mut text = crate::bench::SPEED_HEADER.to_string();
+    for league in &planned.leagues {
+        for name in league.run.bots() {
+            let Some(config) = planned.bots.get(&name) else {
+                continue;
+            };
+            let speed = crate::bench::bot_speed(
+                &league.game,
+                config,
+                games,
+                experiment.seed,
+                &engines,
+                &crate::signals::CANCEL,
+            )
+            .map_err(|e| {
+                format!(
+                    "{e}; the leagues are complete in {} (`--resume` measures the speeds again \
+                     and writes the report)",
+                    dir.display()
+                )
+            })?;
+            if !quiet {
+                out!(
+                    "speed: {} with {}, {}: {:.1} decisions/s (1 thread)",
+                    league.run.game,
+                    crate::help::players_text(league.run.players),
+                    name,
+                    speed.per_second()
+                );
+            }
+            text.push_str(&crate::bench::speed_row(
+                &league.run.game,
+                league.run.players,
+                &name,
+                &speed,
+            ));
+        }
+    }
+    crate::plot::write_atomically(&dir.join(SPEED_FILE), text.as_bytes())
+}

@@ -1,0 +1,466 @@
+//! The typed specs an experiment file describes, built directly from its
+//! settings (never through the command line's strings): its sweeps (a
+//! tournament is a sweep of one combination) as one planned sweep, or its
+//! leagues as one plan; for `--quick` or the full version. Every error
+//! names the file, the line and the key.
+
+use beachcomber::league::{
+    DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueSpec, NamedBot, games_per_deal,
+};
+use beachcomber::sweep::{DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec, Vary};
+use beachcomber_bots::BotConfig;
+use serde::Deserialize;
+
+use super::file::{Experiment, Quick, Step, SubSweep, Values};
+use crate::bot_set::{BotSet, canonical_or_text, parse_specs};
+use crate::league::PlannedLeagues;
+use crate::sweep::{DEFAULT_GAMES, PlannedSweep, parse_lineups};
+
+/// Games per combination of `--quick` when the file does not say.
+const QUICK_GAMES: u64 = 4;
+
+/// Where one sweep's settings come from: the keys (as steps into the
+/// file) of its players, bots and each varied option, to name them in
+/// errors.
+struct SweepOrigin {
+    /// `sweep K: ` with `[[sweep]]` tables, else empty.
+    which: String,
+    players: Vec<Step>,
+    bots: Vec<Step>,
+    /// The table of the varied options.
+    vary: Vec<Step>,
+    /// Each varied option, by key.
+    varies: Vec<(String, Vec<Step>)>,
+}
+
+/// The steps to `key`: in `[quick]` when the quick version's value is
+/// used, else in `[[sweep]]` table `table` when it sets the key, else at
+/// the top level.
+fn origin(quick: bool, table: Option<usize>, group: &str, key: &str) -> Vec<Step> {
+    match (quick, table) {
+        (true, _) => vec![Step::key("quick"), Step::key(key)],
+        (false, Some(i)) => vec![Step::key(group), Step::Item(i), Step::key(key)],
+        (false, None) => vec![Step::key(key)],
+    }
+}
+
+impl Experiment {
+    /// `FILE line L: WHICHKEY: ` before an error about the setting at
+    /// `steps` (`key` as the file names it).
+    fn at(&self, steps: &[Step], which: &str, key: &str) -> String {
+        format!("{}: {which}{key}: ", self.source.at(steps))
+    }
+
+    /// The sweeps this experiment plays (a tournament: a sweep of one
+    /// combination; several with `[[sweep]]`), checked and expanded as one
+    /// planned sweep, for `quick` or the full version.
+    pub fn planned_sweep(&self, quick: bool) -> Result<PlannedSweep, String> {
+        let file = self.source.path.display();
+        let mut planned = Vec::new();
+        for (spec, bots, origin) in self.sweep_specs(quick)? {
+            let sweep =
+                PlannedSweep::expand(&spec, bots, DEFAULT_MAX_COMBINATIONS).map_err(|e| {
+                    let which = &origin.which;
+                    match &e {
+                        SweepError::UnknownOption { key, .. } => {
+                            let steps = origin
+                                .varies
+                                .iter()
+                                .find(|(k, _)| k == key)
+                                .map_or(&origin.vary, |(_, s)| s);
+                            format!("{}{e}", self.at(steps, which, &format!("vary.{key}")))
+                        }
+                        SweepError::Duplicate(key) => {
+                            format!(
+                                "{}{e}",
+                                self.at(&origin.vary, which, &format!("vary.{key}"))
+                            )
+                        }
+                        SweepError::Lineup { .. } | SweepError::Empty("lineup") => {
+                            format!("{}{e}", self.at(&origin.bots, which, "bots"))
+                        }
+                        SweepError::Empty(_) => {
+                            format!("{}{e}", self.at(&origin.players, which, "players"))
+                        }
+                        SweepError::TooMany { count, cap } => format!(
+                            "{file}: {which}{count} combinations, more than the cap of {cap}"
+                        ),
+                        _ if spec.varies.is_empty() => {
+                            format!("{}{e}", self.at(&[Step::key("game")], which, "game"))
+                        }
+                        _ => format!("{}{e}", self.at(&origin.vary, which, "vary")),
+                    }
+                })?;
+            planned.push(sweep);
+        }
+        let planned = PlannedSweep::concat(planned);
+        if planned.plan.parts.len() > DEFAULT_MAX_COMBINATIONS {
+            return Err(format!(
+                "{file}: {} combinations, more than the cap of {DEFAULT_MAX_COMBINATIONS}",
+                planned.plan.parts.len(),
+            ));
+        }
+        Ok(planned)
+    }
+
+    /// Each sweep's spec, bots and the origin of its settings.
+    fn sweep_specs(&self, quick: bool) -> Result<Vec<(SweepSpec, BotSet, SweepOrigin)>, String> {
+        let q = &self.quick;
+        let whole = [SubSweep::default()];
+        let tables = !self.sweeps.is_empty();
+        let subs: &[SubSweep] = if tables { &self.sweeps } else { &whole };
+        let mut out = Vec::new();
+        for (i, sub) in subs.iter().enumerate() {
+            let table = tables.then_some(i);
+            let which = if tables {
+                format!("sweep {}: ", i + 1)
+            } else {
+                String::new()
+            };
+            // Players.
+            let (players, players_at) = match (quick, &q.players) {
+                (true, Some(p)) => (p, origin(true, None, "sweep", "players")),
+                _ => match (&sub.players, &self.players) {
+                    (Some(p), _) => (p, origin(false, table, "sweep", "players")),
+                    (None, Some(p)) => (p, origin(false, None, "sweep", "players")),
+                    (None, None) => {
+                        return Err(format!(
+                            "{}: {which}`players` is missing",
+                            self.source.path.display()
+                        ));
+                    }
+                },
+            };
+            let players = players
+                .counts()
+                .map_err(|e| format!("{}{e}", self.at(&players_at, &which, "players")))?;
+            // Lineups, with `[quick]`'s bots or replacements.
+            let (lists, bots_at) = match (quick, &q.bots) {
+                (true, Some(b)) => (b.list(), origin(true, None, "sweep", "bots")),
+                _ => match (&sub.bots, &self.bots) {
+                    (Some(b), _) => (b.list(), origin(false, table, "sweep", "bots")),
+                    (None, b) => (
+                        b.as_ref().map(|b| b.list()).unwrap_or_default(),
+                        origin(false, None, "sweep", "bots"),
+                    ),
+                },
+            };
+            let lists = if lists.is_empty() {
+                vec!["random".to_string()]
+            } else {
+                lists
+            };
+            let bots_error = |e: String| format!("{}{e}", self.at(&bots_at, &which, "bots"));
+            let (lineups, bots) = if quick {
+                quick_lineups(q, &lists).map_err(bots_error)?
+            } else {
+                parse_lineups(&lists).map_err(bots_error)?
+            };
+            // The varied options: `[quick]`'s values replace only a key
+            // this sweep varies over more than one value (a reference
+            // sweep at one value keeps it).
+            let (vary, vary_at) = match &sub.vary {
+                Some(v) => (v, origin(false, table, "sweep", "vary")),
+                None => (&self.vary, vec![Step::key("vary")]),
+            };
+            let mut varies = Vec::new();
+            let mut vary_origins = Vec::new();
+            for (key, value) in vary {
+                let mut steps = vary_at.clone();
+                steps.push(Step::Key(key.clone()));
+                let value = match (quick, q.vary.get(key)) {
+                    (true, Some(v)) if value_count(key, value) > 1 => {
+                        steps = vec![Step::key("quick"), Step::key("vary"), Step::key(key)];
+                        v
+                    }
+                    _ => value,
+                };
+                let key_text = format!("vary.{}", beachcomber::spec::one_line(key));
+                let at = self.at(&steps, &which, &key_text);
+                let vary: Vary = Values::deserialize(value.clone())
+                    .map_err(|_| format!("{at}write a list, a range (\"0..=50:5\") or one value"))?
+                    .vary(key)
+                    .map_err(|e| format!("{at}{e}"))?;
+                vary_origins.push((vary.key.clone(), steps));
+                varies.push(vary);
+            }
+            let count = if quick {
+                SweepCount::Games(q.games.unwrap_or(QUICK_GAMES))
+            } else {
+                let (games, deals) = if sub.games.is_some() || sub.deals.is_some() {
+                    (sub.games, sub.deals)
+                } else {
+                    (self.games, self.deals)
+                };
+                match (games, deals) {
+                    (_, Some(d)) => SweepCount::Deals(d),
+                    (Some(g), None) => SweepCount::Games(g),
+                    (None, None) => SweepCount::Games(DEFAULT_GAMES),
+                }
+            };
+            let spec = SweepSpec {
+                game: self.game.clone().unwrap_or_default(),
+                players,
+                varies,
+                lineups,
+                count,
+                seed: self.seed,
+                rotate: sub.rotate.unwrap_or(self.rotate),
+            };
+            let origin = SweepOrigin {
+                which,
+                players: players_at,
+                bots: bots_at,
+                vary: vary_at,
+                varies: vary_origins,
+            };
+            out.push((spec, bots, origin));
+        }
+        Ok(out)
+    }
+
+    /// `FILE line L: league K: ` before an error about league `i`'s
+    /// setting `key`: the `[[league]]` table's line with tables, else the
+    /// key's line.
+    fn league_error_at(&self, i: usize, key: &str) -> String {
+        if self.leagues.is_empty() {
+            format!("{}: ", self.source.at(&[Step::key(key)]))
+        } else {
+            self.league_at(i)
+        }
+    }
+
+    /// The leagues this experiment plays, checked and expanded as one
+    /// plan, for `quick` or the full version. With `--quick`, `[quick]`'s
+    /// `games_per_pairing` (rounded up to whole deals of each league),
+    /// `bots`, `players` and `replace` apply to every league; a bot that
+    /// `replace` makes the same as another of its league is kept once (at
+    /// the first one's place), and a league that `players` makes the same
+    /// as an earlier one is dropped.
+    pub fn planned_leagues(&self, quick: bool) -> Result<PlannedLeagues, String> {
+        let q = &self.quick;
+        let mut leagues: Vec<beachcomber::league::League> = Vec::new();
+        let mut all_bots = BotSet::default();
+        for (i, sub) in self.league_tables().iter().enumerate() {
+            let at = |key: &str| self.league_error_at(i, key);
+            let game = sub
+                .game
+                .as_ref()
+                .or(self.game.as_ref())
+                .ok_or_else(|| format!("{}`game` is missing", at("game")))?;
+            let players = match (quick, &q.players) {
+                (true, Some(p)) => p,
+                _ => sub
+                    .players
+                    .as_ref()
+                    .or(self.players.as_ref())
+                    .ok_or_else(|| format!("{}`players` is missing", at("players")))?,
+            };
+            let players = players
+                .counts()
+                .map_err(|e| format!("{}players: {e}", at("players")))?;
+            let [players] = players[..] else {
+                return Err(format!(
+                    "{}a league is played at one player count (give one `[[league]]` table \
+                     per count)",
+                    at("players")
+                ));
+            };
+            let lists = match (quick, &q.bots) {
+                (true, Some(b)) => b.list(),
+                _ => sub
+                    .bots
+                    .as_ref()
+                    .or(self.bots.as_ref())
+                    .map(|b| b.list())
+                    .ok_or_else(|| format!("{}`bots` is missing (the bots to rate)", at("bots")))?,
+            };
+            let mut bots: Vec<(String, BotConfig)> = Vec::new();
+            for text in &lists {
+                let parsed = parse_specs(text).map_err(|e| format!("{}bots: {e}", at("bots")))?;
+                bots.extend(parsed);
+            }
+            if quick {
+                bots = quick_replace_bots(q, bots).map_err(|e| format!("{}{e}", at("bots")))?;
+                // Each bot once, where it first appears.
+                let mut kept: Vec<(String, BotConfig)> = Vec::new();
+                for (name, config) in bots {
+                    if !kept.iter().any(|(n, _)| *n == name) {
+                        kept.push((name, config));
+                    }
+                }
+                bots = kept;
+            }
+            let games_per_pairing = if quick {
+                // Whole deals of this league: the games of a pairing's
+                // rotations (2, or 2 x players), rounded up.
+                // (0 players: refused below with the league's own message.)
+                let deal = games_per_deal(players).max(1);
+                q.games_per_pairing
+                    .unwrap_or(deal)
+                    .div_ceil(deal)
+                    .checked_mul(deal)
+                    .ok_or_else(|| {
+                        format!(
+                            "{}[quick] games_per_pairing {}: more games than a run can count",
+                            at("games_per_pairing"),
+                            q.games_per_pairing.unwrap_or(deal)
+                        )
+                    })?
+            } else {
+                sub.games_per_pairing
+                    .or(self.games_per_pairing)
+                    .unwrap_or(DEFAULT_GAMES_PER_PAIRING)
+            };
+            let names: Vec<String> = bots.iter().map(|(n, _)| n.clone()).collect();
+            let anchor = sub.anchor.as_ref().or(self.anchor.as_ref());
+            let anchor = match anchor {
+                None => None,
+                Some(text) => {
+                    let canonical = canonical_or_text(text);
+                    if quick {
+                        // The quick version's anchor is the cheaper bot
+                        // `replace` puts in its place, or the first bot if
+                        // `[quick]`'s bots leave it out.
+                        let canonical = quick_replaced(q, &canonical).unwrap_or(canonical);
+                        names.contains(&canonical).then(|| NamedBot {
+                            text: canonical.clone(),
+                            canonical,
+                        })
+                    } else {
+                        Some(NamedBot {
+                            text: text.clone(),
+                            canonical,
+                        })
+                    }
+                }
+            };
+            let spec = LeagueSpec {
+                game: game.clone(),
+                players,
+                bots: names,
+                games_per_pairing,
+                seed: self.seed,
+                anchor,
+            };
+            let league = spec
+                .check()
+                .map_err(|e| format!("{}{e}", at(e.setting().key())))?;
+            if let Some(j) = leagues
+                .iter()
+                .position(|l| l.run.game == league.run.game && l.run.players == players)
+            {
+                if quick {
+                    continue;
+                }
+                return Err(format!(
+                    "{}the same game and player count as league {} (`{}`, {players} players): \
+                     rate those bots in one league",
+                    at("game"),
+                    j + 1,
+                    league.run.game
+                ));
+            }
+            for (name, config) in &bots {
+                all_bots.add(name, config);
+            }
+            leagues.push(league);
+        }
+        Ok(PlannedLeagues {
+            labelled: leagues.len() > 1,
+            leagues,
+            bots: all_bots,
+            resamples: self.resamples.unwrap_or(DEFAULT_RESAMPLES),
+        })
+    }
+}
+
+/// How many values `values` (a varied option `key`'s, as the file writes
+/// them) stands for; 0 when they are malformed (reported where they are
+/// read).
+fn value_count(key: &str, values: &toml::Value) -> usize {
+    Values::deserialize(values.clone())
+        .ok()
+        .and_then(|v| v.vary(key).ok())
+        .map_or(0, |v| v.values.len())
+}
+
+/// The lineups of `lists` for `--quick`: each bot that `replace` names
+/// replaced by its cheaper bot, and their bots.
+fn quick_lineups(quick: &Quick, lists: &[String]) -> Result<(Vec<Vec<String>>, BotSet), String> {
+    let mut lineups = Vec::new();
+    let mut bots = BotSet::default();
+    for text in lists {
+        let lineup = quick_replace_bots(quick, parse_specs(text)?)?;
+        let names: Vec<String> = lineup.iter().map(|(n, _)| n.clone()).collect();
+        if lineups.contains(&names) {
+            return Err(format!(
+                "the lineup `{}` is given twice",
+                beachcomber::spec::one_line(text)
+            ));
+        }
+        for (name, config) in &lineup {
+            bots.add(name, config);
+        }
+        lineups.push(names);
+    }
+    Ok((lineups, bots))
+}
+
+/// `bots` with the quick version's replacements ([`quick_replaced`]).
+fn quick_replace_bots(
+    quick: &Quick,
+    bots: Vec<(String, BotConfig)>,
+) -> Result<Vec<(String, BotConfig)>, String> {
+    bots.into_iter()
+        .map(|(name, config)| match quick_replaced(quick, &name) {
+            None => Ok((name, config)),
+            Some(to) => {
+                let config = BotConfig::parse(&to).map_err(|e| format!("quick.replace: {e}"))?;
+                Ok((config.to_string(), config))
+            }
+        })
+        .collect()
+}
+
+/// The bot `replace` puts in the place of the bot `canonical` (matched by
+/// canonical specs: `ismcts(iterations=1000)` also matches
+/// `ismcts(iterations=1000,c=0.7,...)`), canonical when it is a bot spec;
+/// `None` when `replace` does not name it.
+fn quick_replaced(quick: &Quick, canonical: &str) -> Option<String> {
+    quick
+        .replace
+        .iter()
+        .find(|(from, _)| BotConfig::parse(from).is_ok_and(|c| c.to_string() == canonical))
+        .map(|(_, to)| canonical_or_text(to))
+}
+
+/// `text` (a plot filter's value) with the quick version's replacements:
+/// each bot spec in it that `replace` names becomes its cheaper bot's
+/// canonical spec. Text that holds no such spec is returned as it is.
+pub fn quick_replace_text(quick: &Quick, text: &str) -> String {
+    let Ok(specs) = beachcomber::spec::split_top_level(text) else {
+        return text.to_string();
+    };
+    let mut changed = false;
+    let specs: Vec<String> = specs
+        .iter()
+        .map(|spec| {
+            let replaced = BotConfig::parse(spec)
+                .ok()
+                .and_then(|c| quick_replaced(quick, &c.to_string()));
+            match replaced {
+                Some(to) => {
+                    changed = true;
+                    to
+                }
+                None => spec.to_string(),
+            }
+        })
+        .collect();
+    if changed {
+        specs.join(",")
+    } else {
+        text.to_string()
+    }
+}
