@@ -19,8 +19,13 @@ use beachcomber::tournament::Totals;
 use clap::Args;
 use serde::Deserialize;
 
+use crate::file_names::{
+    CHECKPOINT_FILE, GAMES_FILE, MANIFEST_FILE, METRICS_FILE, RATINGS_FILE, RECORDS_FILE,
+    SHARDS_DIR, SPEED_FILE, SUMMARY_MD,
+};
 use crate::plot::{PlotInput, PlotSpec};
-use crate::sweep::{METRICS_FILE, SweepArgs};
+use crate::run_files::Manifest;
+use crate::sweep::SweepArgs;
 
 /// Examples shown after `beachcomber run --help`.
 pub const EXAMPLES: &str = "\
@@ -890,14 +895,14 @@ pub fn run(mut args: RunFileArgs) -> Result<(), String> {
     };
     args.control.shard = (shard.count > 1).then(|| format!("{}/{}", shard.index, shard.count));
     let play_dir = match args.control.shard {
-        Some(_) => dir.join("shards").join(shard.index.to_string()),
+        Some(_) => dir.join(SHARDS_DIR).join(shard.index.to_string()),
         None => dir.clone(),
     };
     if args.report_only {
         // Nothing to play: the results are there.
     } else if let Some(count) = args.merge {
         let inputs: Vec<PathBuf> = (0..count)
-            .map(|i| dir.join("shards").join(i.to_string()))
+            .map(|i| dir.join(SHARDS_DIR).join(i.to_string()))
             .collect();
         crate::merge::run(crate::merge::MergeArgs {
             inputs,
@@ -1001,11 +1006,9 @@ fn run_league(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Result
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot create the folder `{}`: {e}", dir.display()))?;
     let run = crate::runs::RunArgs {
-        out: Some(dir.join(crate::sweep::GAMES_FILE)),
+        out: Some(dir.join(GAMES_FILE)),
         summary: Some(dir.join(RATINGS_FILE)),
-        record: experiment
-            .records
-            .then(|| dir.join(crate::sweep::RECORDS_FILE)),
+        record: experiment.records.then(|| dir.join(RECORDS_FILE)),
         control: args.control.clone(),
         folder: Some(dir.to_path_buf()),
     };
@@ -1038,14 +1041,11 @@ fn leagues_complete(
 ) -> Result<bool, String> {
     if args.control.shard.is_some()
         || args.combination.is_some()
-        || dir.join("checkpoint.json").exists()
+        || dir.join(CHECKPOINT_FILE).exists()
     {
         return Ok(false);
     }
-    let Ok(text) = std::fs::read(dir.join("manifest.json")) else {
-        return Ok(false);
-    };
-    let Ok(manifest) = serde_json::from_slice::<crate::run_files::Manifest>(&text) else {
+    let Ok(manifest) = Manifest::read(&dir.join(MANIFEST_FILE)) else {
         return Ok(false);
     };
     let leagues = experiment.prepared_leagues(args)?;
@@ -1058,9 +1058,6 @@ fn leagues_complete(
             k == "resamples" && *v == experiment.resamples.unwrap_or(1000).to_string()
         }))
 }
-
-/// A bot's speed file in a league's results folder.
-pub const SPEED_FILE: &str = "speed.csv";
 
 /// Measure each bot of each league on one thread (`speed_games` games of
 /// the bot in every seat) into `dir/speed.csv`.
@@ -1113,11 +1110,8 @@ fn measure_speed(experiment: &Experiment, args: &RunFileArgs, dir: &Path) -> Res
             ));
         }
     }
-    crate::plot::write_atomically(&dir.join(SPEED_FILE), text.as_bytes())
+    crate::output::write_atomically(&dir.join(SPEED_FILE), text.as_bytes())
 }
-
-/// A league's ratings in its results folder.
-pub const RATINGS_FILE: &str = "ratings.csv";
 
 /// A `game_spec` filter of a plot as the canonical spec the CSVs hold
 /// (`seaside` is `seaside(removed=rulebook)`), so that a file may name a
@@ -1152,7 +1146,7 @@ fn report(
     for plot in &experiment.plots {
         let input = match plot.input {
             PlotInput::Metrics => dir.join(METRICS_FILE),
-            PlotInput::Games => dir.join(crate::sweep::GAMES_FILE),
+            PlotInput::Games => dir.join(GAMES_FILE),
             PlotInput::Ratings => dir.join(RATINGS_FILE),
         };
         let mut request = plot.request(input, dir);
@@ -1165,15 +1159,20 @@ fn report(
         }
         crate::plot::draw(&request).map_err(|e| format!("plot `{}`: {e}", one_line(&plot.file)))?;
     }
-    let manifest: crate::run_files::Manifest = {
-        let path = dir.join("manifest.json");
-        let text =
-            std::fs::read(&path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-        serde_json::from_slice(&text)
-            .map_err(|e| format!("`{}` is not a manifest: {e}", path.display()))?
+    let manifest = {
+        let path = dir.join(MANIFEST_FILE);
+        Manifest::read(&path).map_err(|e| match e {
+            crate::run_manifest::ReadError::Io(e) => {
+                format!("cannot read `{}`: {e}", path.display())
+            }
+            e => format!(
+                "`{}` is not a manifest of this program: {e}",
+                path.display()
+            ),
+        })?
     };
     let text = summary_md(experiment, name, args, &manifest, dir)?;
-    crate::plot::write_atomically(&dir.join("summary.md"), text.as_bytes())
+    crate::output::write_atomically(&dir.join(SUMMARY_MD), text.as_bytes())
 }
 
 /// The generated summary.md: the question, the command, the key table
@@ -1182,7 +1181,7 @@ fn summary_md(
     experiment: &Experiment,
     name: &str,
     args: &RunFileArgs,
-    manifest: &crate::run_files::Manifest,
+    manifest: &Manifest,
     dir: &Path,
 ) -> Result<String, String> {
     let mut md = String::new();
@@ -1255,7 +1254,7 @@ fn summary_md(
 
 /// Per combination: seat 0's win share, ties, length, margin; and each
 /// bot's win share when the lineup mixes bots.
-fn sweep_table(md: &mut String, manifest: &crate::run_files::Manifest) {
+fn sweep_table(md: &mut String, manifest: &Manifest) {
     let plan = &manifest.description.plan;
     let columns = plan.value_columns();
     let mixed = plan.parts.iter().any(|p| p.run.bots().len() > 1);
@@ -1336,41 +1335,11 @@ fn bot_shares(bots: &[String], t: &Totals) -> String {
         .join("; ")
 }
 
-/// A CSV file's rows as maps from column to value (for summary.md).
-fn read_table(path: &Path, want: &[&str]) -> Result<Vec<Vec<String>>, String> {
-    let mut reader = csv::Reader::from_path(path)
-        .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-    let headers = reader
-        .headers()
-        .map_err(|e| format!("`{}`: {e}", path.display()))?
-        .clone();
-    let columns = want
-        .iter()
-        .map(|w| {
-            headers
-                .iter()
-                .position(|h| h == *w)
-                .ok_or_else(|| format!("`{}` has no column `{w}`", path.display()))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut rows = Vec::new();
-    for record in reader.records() {
-        let r = record.map_err(|e| format!("`{}`: {e}", path.display()))?;
-        rows.push(
-            columns
-                .iter()
-                .map(|&c| r.get(c).unwrap_or_default().to_string())
-                .collect(),
-        );
-    }
-    Ok(rows)
-}
-
 /// The ratings of each league, from the ratings CSV: one table per league
 /// (a heading naming its game and players when there are several), the
 /// best bot first; with `speed.csv`, each bot's decisions per second.
 fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
-    let rows = read_table(
+    let rows = crate::csv_rows::Rows::select(
         &dir.join(RATINGS_FILE),
         &[
             "game_spec",
@@ -1384,7 +1353,7 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
     )?;
     let speed_path = dir.join(SPEED_FILE);
     let speeds = if speed_path.exists() {
-        Some(read_table(
+        Some(crate::csv_rows::Rows::select(
             &speed_path,
             &["game_spec", "players", "bot", "decisions_per_second"],
         )?)

@@ -8,8 +8,10 @@ macro_rules! out {
 }
 
 mod bench;
+mod csv_rows;
 mod engines;
 mod experiment;
+mod file_names;
 mod game_choice;
 mod league;
 mod merge;

@@ -11,14 +11,8 @@ use beachcomber::tournament::{Plan, Totals};
 use beachcomber_bots::BotConfig;
 use clap::Args;
 
+use crate::file_names::{GAMES_FILE, METRICS_FILE, RECORDS_FILE};
 use crate::runs::{self, OutputPaths, RunControl, RunRequest, RunResult};
-
-/// The per-game CSV in a sweep's folder.
-pub const GAMES_FILE: &str = "games.csv";
-/// The balance metrics in a sweep's folder.
-pub const METRICS_FILE: &str = "metrics.csv";
-/// The records in a sweep's folder (with `--records`).
-pub const RECORDS_FILE: &str = "records.jsonl.zst";
 
 /// Examples shown after `beachcomber sweep --help`.
 pub const EXAMPLES: &str = "\
