@@ -36,6 +36,34 @@ impl GreedyBot {
     }
 }
 
+/// `greedy` in the registry: `worlds` (default
+/// [`GreedyBot::DEFAULT_WORLDS`], 1 to 10000).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GreedyConfig {
+    /// Determinizations the lookahead is averaged over.
+    pub worlds: u32,
+}
+
+impl crate::registry::BotKind for GreedyConfig {
+    const NAME: &'static str = "greedy";
+
+    fn from_spec(spec: &beachcomber::spec::Spec) -> Result<Self, beachcomber::spec::SpecError> {
+        spec.check_keys(&["worlds"])?;
+        let worlds = spec.u64_in("worlds", GreedyBot::DEFAULT_WORLDS as u64, 1, 10_000)?;
+        Ok(GreedyConfig {
+            worlds: worlds as u32,
+        })
+    }
+
+    fn write_spec(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "greedy(worlds={})", self.worlds)
+    }
+
+    fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
+        Box::new(GreedyBot::new(self.worlds))
+    }
+}
+
 impl<G: Evaluate> Bot<G> for GreedyBot {
     fn choose(&mut self, game: &G, state: &G::State, rng: &mut GameRng) -> G::Action {
         if self.values.capacity() == 0 {

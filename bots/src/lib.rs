@@ -52,228 +52,30 @@
 //! assert!((4..=7).contains(&report.plies));
 //! ```
 //!
-//! To make it selectable by name, add a [`BotConfig`] variant, parse its
-//! options in [`BotConfig::parse`] (with [`Spec::check_keys`] and the typed
-//! getters, so bad input is a clear [`SpecError`]), print it in
-//! [`BotConfig`]'s `Display`, build it in [`BotConfig::build`], and list its
-//! name in [`BOT_NAMES`].
+//! To make it selectable by name, give it a configuration type implementing
+//! [`BotKind`] in its module (its name; its options parsed with
+//! `Spec::check_keys` and the typed getters, so bad input is a clear
+//! `SpecError`; its canonical spec; how it is built) and add one line to
+//! the `registry!` call in `registry.rs`: [`BotConfig`], [`BOT_NAMES`] and
+//! the help texts follow from it.
 
 pub mod external;
 pub mod greedy;
+pub mod lineup;
 pub mod mcts;
 pub mod random;
+pub mod registry;
+pub mod search_config;
 
-use std::fmt;
-
-use beachcomber::bot::Bot;
-use beachcomber::game::Evaluate;
-use beachcomber::spec::{Spec, SpecError};
-
-pub use greedy::GreedyBot;
+pub use external::EngineConfig;
+pub use greedy::{GreedyBot, GreedyConfig};
+pub use lineup::{BotSet, Lineup, LineupError, parse_list};
 pub use mcts::{MctsBot, Mode, Reward, Rollout, SearchParams};
-pub use random::RandomBot;
-
-/// Every bot name, for help texts and error messages.
-pub const BOT_NAMES: &[&str] = &["random", "greedy", "pimc", "ismcts", "oracle"];
-
-/// The largest iteration budget accepted (the tree holds one node per
-/// iteration, 32 bytes or so each).
-pub const MAX_ITERATIONS: u64 = 10_000_000;
-
-/// Default number of determinizations for `pimc`.
-pub const DEFAULT_PIMC_WORLDS: u32 = 20;
-
-/// A validated bot spec: everything needed to build the bot for any game.
-#[derive(Clone, Debug, PartialEq)]
-pub enum BotConfig {
-    /// Uniform over legal actions.
-    Random,
-    /// One-step lookahead with the game's evaluation.
-    Greedy {
-        /// Determinizations the lookahead is averaged over.
-        worlds: u32,
-    },
-    /// Perfect-information Monte Carlo: UCT in `worlds` determinizations.
-    Pimc {
-        /// Determinizations (the iterations are split between them).
-        worlds: u32,
-        /// Search settings.
-        params: SearchParams,
-    },
-    /// Single-observer information-set MCTS.
-    Ismcts(SearchParams),
-    /// UCT on the true state: cheats.
-    Oracle(SearchParams),
-    /// An external process speaking the engine protocol
-    /// (docs/protocol.md), declared by name with `--engine NAME=COMMAND`:
-    /// the caller builds it from its [`external::EnginePool`];
-    /// [`BotConfig::build`] alone gives a bot that fails at its first
-    /// decision (the engine is not declared there).
-    Engine {
-        /// The declared engine's name.
-        name: String,
-    },
-}
-
-/// The words of the `reward` option: `auto` (the default) is `win` with two
-/// or more players and `margin` in solo games; then [`Reward::NAMES`].
-const REWARD_WORDS: [&str; 3] = ["auto", Reward::NAMES[0], Reward::NAMES[1]];
-
-/// The option names of the MCTS bots besides `worlds`.
-const SEARCH_KEYS: [&str; 4] = ["iterations", "c", "rollout", "reward"];
-
-fn search_params(spec: &Spec) -> Result<SearchParams, SpecError> {
-    let iterations = spec.u64_in(
-        "iterations",
-        SearchParams::DEFAULT_ITERATIONS as u64,
-        1,
-        MAX_ITERATIONS,
-    )? as u32;
-    let c = spec.f64_in("c", SearchParams::DEFAULT_C, 0.0, 100.0)?;
-    let rollout = Rollout::ALL[spec.choice("rollout", &Rollout::NAMES, 0)?];
-    // `auto` (the default): `win` with two or more players, `margin` solo.
-    let reward = match spec.choice("reward", &REWARD_WORDS, 0)? {
-        0 => None,
-        i => Some(Reward::ALL[i - 1]),
-    };
-    Ok(SearchParams {
-        iterations,
-        c,
-        rollout,
-        reward,
-    })
-}
-
-impl BotConfig {
-    /// Parse and validate a bot spec string.
-    pub fn parse(text: &str) -> Result<BotConfig, SpecError> {
-        let spec: Spec = text.parse()?;
-        match spec.name.as_str() {
-            "random" => {
-                spec.check_keys(&[])?;
-                Ok(BotConfig::Random)
-            }
-            "greedy" => {
-                spec.check_keys(&["worlds"])?;
-                let worlds = spec.u64_in("worlds", GreedyBot::DEFAULT_WORLDS as u64, 1, 10_000)?;
-                Ok(BotConfig::Greedy {
-                    worlds: worlds as u32,
-                })
-            }
-            "pimc" => {
-                let mut keys = SEARCH_KEYS.to_vec();
-                keys.insert(1, "worlds");
-                spec.check_keys(&keys)?;
-                let params = search_params(&spec)?;
-                let worlds = spec.u64_in(
-                    "worlds",
-                    DEFAULT_PIMC_WORLDS.min(params.iterations) as u64,
-                    1,
-                    params.iterations as u64,
-                )? as u32;
-                Ok(BotConfig::Pimc { worlds, params })
-            }
-            "ismcts" => {
-                spec.check_keys(&SEARCH_KEYS)?;
-                Ok(BotConfig::Ismcts(search_params(&spec)?))
-            }
-            "oracle" => {
-                spec.check_keys(&SEARCH_KEYS)?;
-                Ok(BotConfig::Oracle(search_params(&spec)?))
-            }
-            "engine" => {
-                spec.check_keys(&["name"])?;
-                match spec.get("name") {
-                    Some(name) if !name.is_empty() => Ok(BotConfig::Engine {
-                        name: name.to_string(),
-                    }),
-                    _ => Err(SpecError::Invalid {
-                        name: "engine".into(),
-                        why: "`engine` needs `name=NAME`, the name given to --engine NAME=COMMAND"
-                            .into(),
-                    }),
-                }
-            }
-            _ => Err(SpecError::UnknownName {
-                kind: "bot",
-                name: spec.name.clone(),
-                allowed: BOT_NAMES.iter().map(|s| s.to_string()).collect(),
-            }),
-        }
-    }
-
-    /// Whether the bot sees hidden information (never a fair opponent).
-    pub fn is_cheating(&self) -> bool {
-        matches!(self, BotConfig::Oracle(_))
-    }
-
-    /// A fresh bot for game `G`.
-    pub fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
-        match *self {
-            BotConfig::Engine { ref name } => Box::new(Undeclared(name.clone())),
-            BotConfig::Random => Box::new(RandomBot),
-            BotConfig::Greedy { worlds } => Box::new(GreedyBot::new(worlds)),
-            BotConfig::Pimc { worlds, params } => {
-                Box::new(MctsBot::<G>::new(Mode::Pimc { worlds }, params))
-            }
-            BotConfig::Ismcts(params) => Box::new(MctsBot::<G>::new(Mode::Ismcts, params)),
-            BotConfig::Oracle(params) => Box::new(MctsBot::<G>::new(Mode::Oracle, params)),
-        }
-    }
-}
-
-/// The bot [`BotConfig::build`] makes for an engine it cannot reach: it
-/// fails at its first decision with a clear error.
-struct Undeclared(String);
-
-impl<G: beachcomber::Game> Bot<G> for Undeclared {
-    fn choose(&mut self, game: &G, state: &G::State, _rng: &mut beachcomber::GameRng) -> G::Action {
-        game.legal_actions(state)[0]
-    }
-
-    fn try_choose(
-        &mut self,
-        _game: &G,
-        _state: &G::State,
-        _rng: &mut beachcomber::GameRng,
-    ) -> Result<G::Action, beachcomber::bot::BotError> {
-        Err(beachcomber::bot::BotError::Start(format!(
-            "engine `{}` is not declared (--engine {}=COMMAND)",
-            self.0, self.0
-        )))
-    }
-}
-
-/// The canonical spec: every option spelled out (so a record says exactly
-/// what played), and `parse(config.to_string())` gives the config back.
-impl fmt::Display for BotConfig {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let search = |f: &mut fmt::Formatter<'_>, p: &SearchParams| -> fmt::Result {
-            let reward = match p.reward {
-                None => REWARD_WORDS[0],
-                Some(r) => r.name(),
-            };
-            write!(f, "c={},rollout={},reward={reward})", p.c, p.rollout.name())
-        };
-        match self {
-            BotConfig::Random => f.write_str("random"),
-            BotConfig::Greedy { worlds } => write!(f, "greedy(worlds={worlds})"),
-            BotConfig::Pimc { worlds, params } => {
-                write!(f, "pimc(iterations={},worlds={worlds},", params.iterations)?;
-                search(f, params)
-            }
-            BotConfig::Ismcts(params) => {
-                write!(f, "ismcts(iterations={},", params.iterations)?;
-                search(f, params)
-            }
-            BotConfig::Oracle(params) => {
-                write!(f, "oracle(iterations={},", params.iterations)?;
-                search(f, params)
-            }
-            BotConfig::Engine { name } => write!(f, "engine(name={name})"),
-        }
-    }
-}
+pub use random::{RandomBot, RandomConfig};
+pub use registry::{BOT_NAMES, BotConfig, BotKind};
+pub use search_config::{
+    DEFAULT_PIMC_WORLDS, IsmctsConfig, MAX_ITERATIONS, OracleConfig, PimcConfig,
+};
 
 #[cfg(test)]
 mod tests {
@@ -281,7 +83,10 @@ mod tests {
 
     #[test]
     fn parses_and_rejects() {
-        assert_eq!(BotConfig::parse("random").unwrap(), BotConfig::Random);
+        assert_eq!(
+            BotConfig::parse("random").unwrap(),
+            BotConfig::Random(RandomConfig)
+        );
         assert_eq!(
             BotConfig::parse("clever").unwrap_err().to_string(),
             format!("unknown bot `clever` (known: {})", BOT_NAMES.join(", "))
@@ -293,26 +98,32 @@ mod tests {
     fn defaults() {
         assert_eq!(
             BotConfig::parse("greedy").unwrap(),
-            BotConfig::Greedy { worlds: 8 }
+            BotConfig::Greedy(GreedyConfig { worlds: 8 })
         );
         let p = SearchParams::default();
         assert_eq!(p.iterations, 2000);
-        assert_eq!(BotConfig::parse("ismcts").unwrap(), BotConfig::Ismcts(p));
-        assert_eq!(BotConfig::parse("oracle()").unwrap(), BotConfig::Oracle(p));
+        assert_eq!(
+            BotConfig::parse("ismcts").unwrap(),
+            BotConfig::Ismcts(IsmctsConfig(p))
+        );
+        assert_eq!(
+            BotConfig::parse("oracle()").unwrap(),
+            BotConfig::Oracle(OracleConfig(p))
+        );
         assert_eq!(
             BotConfig::parse("pimc").unwrap(),
-            BotConfig::Pimc {
+            BotConfig::Pimc(PimcConfig {
                 worlds: 20,
                 params: p
-            }
+            })
         );
         // A small budget caps the default number of worlds.
         assert_eq!(
             BotConfig::parse("pimc(iterations=5)").unwrap(),
-            BotConfig::Pimc {
+            BotConfig::Pimc(PimcConfig {
                 worlds: 5,
                 params: SearchParams { iterations: 5, ..p }
-            }
+            })
         );
         assert_eq!(p.reward_for(2), Reward::Win);
         assert_eq!(p.reward_for(1), Reward::Margin);
@@ -329,7 +140,7 @@ mod tests {
             rollout: Rollout::Greedy,
             reward: Some(Reward::Margin),
         };
-        assert_eq!(config, BotConfig::Pimc { worlds: 10, params });
+        assert_eq!(config, BotConfig::Pimc(PimcConfig { worlds: 10, params }));
         assert_eq!(
             config.to_string(),
             "pimc(iterations=500,worlds=10,c=1.5,rollout=greedy,reward=margin)"

@@ -12,3 +12,24 @@ impl<G: Game> Bot<G> for RandomBot {
         game.random_action(state, rng)
     }
 }
+
+/// `random` in the registry: no options.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RandomConfig;
+
+impl crate::registry::BotKind for RandomConfig {
+    const NAME: &'static str = "random";
+
+    fn from_spec(spec: &beachcomber::spec::Spec) -> Result<Self, beachcomber::spec::SpecError> {
+        spec.check_keys(&[])?;
+        Ok(RandomConfig)
+    }
+
+    fn write_spec(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(Self::NAME)
+    }
+
+    fn build<G: beachcomber::game::Evaluate>(&self) -> Box<dyn Bot<G>> {
+        Box::new(RandomBot)
+    }
+}

@@ -10,7 +10,7 @@ use beachcomber::rng::{derive, rng_from_seed};
 use beachcomber::spec::Spec;
 use beachcomber::testing::alloc::{CountingAllocator, count_allocations};
 use beachcomber::testing::toy::Pebbles;
-use beachcomber_bots::BotConfig;
+use beachcomber_bots::{BOT_NAMES, BotConfig};
 
 #[global_allocator]
 static ALLOC: CountingAllocator = CountingAllocator;
@@ -107,4 +107,18 @@ fn seaside_decisions_do_not_allocate() {
 fn shell_dash_decisions_do_not_allocate() {
     check(&ShellDash::from_spec(&spec("shell-dash"), 2).unwrap(), 1);
     check(&ShellDash::from_spec(&spec("shell-dash"), 1).unwrap(), 1);
+}
+
+/// Every bot of the registry is measured above: a new bot cannot be added
+/// without its allocation check.
+#[test]
+fn every_bot_of_the_registry_is_measured() {
+    for name in BOT_NAMES {
+        assert!(
+            SPECS
+                .iter()
+                .any(|s| BotConfig::parse(s).unwrap().name() == *name),
+            "bot `{name}` is not in SPECS"
+        );
+    }
 }

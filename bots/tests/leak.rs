@@ -9,11 +9,12 @@ use beachcomber::games::{seashells::Seashells, seaside::Seaside, shell_dash::She
 use beachcomber::rng::{derive, rng_from_seed};
 use beachcomber::spec::Spec;
 use beachcomber::testing::toy::Pebbles;
-use beachcomber_bots::BotConfig;
+use beachcomber_bots::{BOT_NAMES, BotConfig};
 
 /// The fair bots checked (small budgets keep the test quick; the property
 /// does not depend on the budget).
-const FAIR: [&str; 4] = [
+const FAIR: [&str; 5] = [
+    "random",
     "greedy",
     "pimc(iterations=200,worlds=8)",
     "ismcts(iterations=200)",
@@ -185,5 +186,23 @@ fn shell_dash_fair_bots_do_not_peek() {
             "shell-dash {players}p: the oracle never used what it saw: {report:?}"
         );
         eprintln!("shell-dash {players}p: {report:?}");
+    }
+}
+
+/// Every fair bot of the registry is checked above (a new bot cannot be
+/// added without its leak check), and the oracle is the only cheat.
+#[test]
+fn every_fair_bot_of_the_registry_is_checked() {
+    let checked: Vec<&str> = FAIR
+        .iter()
+        .map(|s| BotConfig::parse(s).unwrap().name())
+        .collect();
+    for name in BOT_NAMES {
+        let config = BotConfig::parse(name).unwrap();
+        if config.is_cheating() {
+            assert_eq!(BotConfig::parse(ORACLE).unwrap().name(), *name);
+        } else {
+            assert!(checked.contains(name), "fair bot `{name}` is not in FAIR");
+        }
     }
 }

@@ -69,17 +69,12 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
 
 /// `bench --bots`: each bot's speed, one line per bot.
 fn bench_bots(game: &AnyGame, bots: &str, args: &BenchArgs) -> Result<(), String> {
-    let specs = beachcomber::spec::split_top_level(bots).map_err(|e| format!("--bots: {e}"))?;
-    let mut configs: Vec<(String, BotConfig)> = Vec::new();
-    for spec in specs {
-        let config = BotConfig::parse(spec).map_err(|e| format!("--bots: {e}"))?;
-        let name = config.to_string();
-        if !configs.iter().any(|(n, _)| *n == name) {
-            configs.push((name, config));
-        }
+    let mut configs = beachcomber_bots::BotSet::default();
+    for config in beachcomber_bots::parse_list(bots).map_err(|e| format!("--bots: {e}"))? {
+        configs.insert(config);
     }
     let engines = Engines::default();
-    engines.check(configs.iter().map(|(_, c)| c))?;
+    engines.check(configs.configs())?;
     let games = args.games.unwrap_or(BOT_GAMES);
     out!(
         "{} with {}: {} games per bot, every seat the bot, seed {}, one thread",
@@ -89,7 +84,7 @@ fn bench_bots(game: &AnyGame, bots: &str, args: &BenchArgs) -> Result<(), String
         args.seed
     );
     let width = configs.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
-    for (name, config) in &configs {
+    for (name, config) in configs.iter() {
         let speed = bot_speed(game, config, games, args.seed, &engines, &signals::CANCEL)?;
         let took = if speed.seconds >= 1.0 {
             format!("{:.2} s", speed.seconds)

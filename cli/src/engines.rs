@@ -13,10 +13,10 @@ use std::time::Duration;
 use beachcomber::bot::{Bot, OnFailure};
 use beachcomber::games::GameKind;
 use beachcomber::spec::split_top_level;
-use beachcomber_bots::BotConfig;
 use beachcomber_bots::external::{
     DEFAULT_TIMEOUT_MS, EnginePool, EngineSettings, EngineSpec, open_log,
 };
+use beachcomber_bots::{BotConfig, EngineConfig};
 use clap::{Args, ValueEnum};
 
 /// The log file of the engines' standard error when `--engine-log` is not
@@ -136,7 +136,7 @@ impl Engines {
     ) -> Result<(), String> {
         let mut checked: Vec<&str> = Vec::new();
         for config in configs {
-            let BotConfig::Engine { name } = config else {
+            let BotConfig::Engine(EngineConfig { name }) = config else {
                 continue;
             };
             if checked.contains(&name.as_str()) {
@@ -159,7 +159,7 @@ impl Engines {
     /// A fresh bot for `config`: an engine's from its pool, any other
     /// built by the bots crate.
     pub fn build<G: GameKind>(&self, config: &BotConfig) -> Box<dyn Bot<G>> {
-        if let BotConfig::Engine { name } = config
+        if let BotConfig::Engine(EngineConfig { name }) = config
             && let Some(pool) = self.pool(name)
         {
             return pool.bot::<G>();
@@ -232,9 +232,9 @@ mod tests {
         assert!(e.contains("cannot name an engine"), "{e}");
         let engines = args(&["py=x"]).start().unwrap();
         let e = engines
-            .check(&[BotConfig::Engine {
+            .check(&[BotConfig::Engine(EngineConfig {
                 name: "other".into(),
-            }])
+            })])
             .unwrap_err();
         assert_eq!(
             e,

@@ -11,9 +11,9 @@ use beachcomber::league::{
     DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, League, LeagueError, LeagueSpec, NamedBot,
 };
 use beachcomber::tournament::Totals;
+use beachcomber_bots::{BotConfig, BotSet, parse_list};
 use clap::Args;
 
-use crate::bot_set::{BotSet, canonical_or_text, parse_specs};
 use crate::engines::Engines;
 use crate::runs::{self, Control, OutputPaths, RunArgs, RunRequest};
 
@@ -63,6 +63,17 @@ pub struct LeagueArgs {
     pub engines: crate::engines::EngineArgs,
 }
 
+/// A bot named by a setting (the anchor): `text` and its canonical spec
+/// (`text` trimmed when it is no bot spec, for the league to refuse).
+pub fn named_bot(text: &str) -> NamedBot {
+    NamedBot {
+        text: text.to_string(),
+        canonical: BotConfig::parse(text)
+            .map(|c| c.to_string())
+            .unwrap_or_else(|_| text.trim().to_string()),
+    }
+}
+
 /// A league's error as the command line names it (`--games-per-pairing 3:
 /// ...`).
 pub fn flag_error(e: &LeagueError) -> String {
@@ -73,26 +84,21 @@ impl LeagueArgs {
     /// The league the flags describe (external engines' names rewritten),
     /// and its bots.
     pub fn spec(&self, engines: &Engines) -> Result<(LeagueSpec, BotSet), String> {
-        let bots =
-            parse_specs(&engines.rewrite_bots(&self.bots)?).map_err(|e| format!("--bots: {e}"))?;
+        let configs =
+            parse_list(&engines.rewrite_bots(&self.bots)?).map_err(|e| format!("--bots: {e}"))?;
         let anchor = match &self.anchor {
             None => None,
-            Some(text) => {
-                let text = engines.rewrite_bots(text)?;
-                Some(NamedBot {
-                    canonical: canonical_or_text(&text),
-                    text,
-                })
-            }
+            Some(text) => Some(named_bot(&engines.rewrite_bots(text)?)),
         };
+        let names = configs.iter().map(BotConfig::to_string).collect();
         let mut set = BotSet::default();
-        for (name, config) in &bots {
-            set.add(name, config);
+        for config in configs {
+            set.insert(config);
         }
         let spec = LeagueSpec {
             game: self.choice.game.clone(),
             players: self.choice.players,
-            bots: bots.into_iter().map(|(name, _)| name).collect(),
+            bots: names,
             games_per_pairing: self.games_per_pairing,
             seed: self.seed,
             anchor,
@@ -132,7 +138,6 @@ pub fn execute(
     let leagues = &planned.leagues;
     let plan = beachcomber::league::plan(leagues, planned.labelled);
     engines.check(planned.bots.configs())?;
-    planned.bots.note_cheating(control.quiet);
     let games: Vec<_> = leagues.iter().map(|l| l.game.clone()).collect();
     let mut inputs = Vec::new();
     for l in leagues {

@@ -8,9 +8,10 @@ macro_rules! out {
 }
 
 mod bench;
-mod bot_set;
+mod csv_rows;
 mod engines;
 mod experiment;
+mod file_names;
 mod game_choice;
 mod help;
 mod league;

@@ -23,11 +23,15 @@ use beachcomber::spec::one_line;
 use beachcomber::tournament::{FRAME_GAMES, Plan, Shard, Totals, rows};
 use clap::Args;
 
+use crate::file_names::{
+    GAMES_FILE, MANIFEST_FILE, METRICS_FILE, RunHome, checkpoint_of_manifest, manifest_of_input,
+};
 use crate::output::{AtomicFile, check_run_names, commit_all, resolve_outputs};
 use crate::run_files::{
-    FileCheck, FormatOnly, MANIFEST_FORMAT, Manifest, OLDEST_MANIFEST_FORMAT, RunDescription,
-    Timing, check_file, hash_file, write_json_atomically,
+    FileCheck, MANIFEST_FORMAT, Manifest, RunDescription, Timing, check_file, hash_file,
+    write_json_atomically,
 };
+use crate::run_manifest::ReadError;
 use crate::runs::OutputPaths;
 use crate::signals;
 
@@ -72,108 +76,34 @@ struct ShardInput {
     manifest: Manifest,
 }
 
-fn manifest_path(input: &Path) -> PathBuf {
-    if input.is_dir() {
-        // A sweep's folder.
-        input.join("manifest.json")
-    } else if input.to_string_lossy().ends_with("manifest.json") {
-        input.to_path_buf()
-    } else {
-        let mut name = input.as_os_str().to_owned();
-        name.push(".manifest.json");
-        PathBuf::from(name)
-    }
-}
-
 fn read_manifest(input: &Path) -> Result<ShardInput, String> {
-    let path = manifest_path(input);
-    let stem = path
-        .to_string_lossy()
-        .trim_end_matches("manifest.json")
-        .to_string();
-    let checkpoint = PathBuf::from(format!("{stem}checkpoint.json"));
-    let stem = stem.trim_end_matches(['.', '/']).to_string();
+    let path = manifest_of_input(input);
+    let checkpoint = checkpoint_of_manifest(&path);
     if !path.exists() && checkpoint.exists() {
+        let stem = path.to_string_lossy();
+        let stem = stem
+            .trim_end_matches(MANIFEST_FILE)
+            .trim_end_matches(['.', '/']);
         return Err(format!(
             "the shard of `{}` is not complete (`{}` exists): resume it first with --resume",
-            stem,
+            one_line(stem),
             shown(&checkpoint)
         ));
     }
-    let text = std::fs::read(&path).map_err(|e| {
-        format!(
+    let manifest = Manifest::read(&path).map_err(|e| match e {
+        ReadError::Io(e) => format!(
             "cannot read the manifest `{}`: {e} (give the shards' NAME.manifest.json files; a shard \
              that has not finished has none)",
             shown(&path)
-        )
-    })?;
-    let format = serde_json::from_slice::<FormatOnly>(&text)
-        .ok()
-        .and_then(|f| f.manifest);
-    if let Some(format) = format.filter(|f| !(OLDEST_MANIFEST_FORMAT..=MANIFEST_FORMAT).contains(f))
-    {
-        return Err(format!(
-            "`{}` has manifest format {format}, this program reads {OLDEST_MANIFEST_FORMAT} to \
-             {MANIFEST_FORMAT}",
-            shown(&path),
-        ));
-    }
-    let manifest: Manifest = serde_json::from_slice(&text).map_err(|e| {
-        format!(
-            "`{}` is not a run manifest of this program: {}",
-            shown(&path),
-            one_line(&e.to_string())
-        )
-    })?;
-    check_manifest(&manifest).map_err(|e| {
-        format!(
-            "`{}` is damaged: {}; it cannot be merged",
-            shown(&path),
-            one_line(&e)
-        )
+        ),
+        ReadError::Format { .. } => format!("`{}` has manifest {e}", shown(&path)),
+        ReadError::Parse(_) => format!(
+            "`{}` is not a run manifest of this program: {e}",
+            shown(&path)
+        ),
+        ReadError::Damaged(_) => format!("`{}` is damaged: {e}; it cannot be merged", shown(&path)),
     })?;
     Ok(ShardInput { path, manifest })
-}
-
-/// Check what a manifest claims: its plan, shard and totals are valid and
-/// agree (each part's totals count its games in the shard, all of them
-/// unless a sequential test stopped the run), and its files are outputs of
-/// the run.
-fn check_manifest(m: &Manifest) -> Result<(), String> {
-    let d = &m.description;
-    d.plan.validate().map_err(|e| e.to_string())?;
-    d.shard.validate().map_err(|e| e.to_string())?;
-    if m.totals.len() != d.plan.parts.len() {
-        return Err(format!(
-            "{} totals for {} parts",
-            m.totals.len(),
-            d.plan.parts.len()
-        ));
-    }
-    let mut games = 0u64;
-    for (i, (part, totals)) in d.plan.parts.iter().zip(&m.totals).enumerate() {
-        let expected = d.shard.games(&part.run);
-        let counted = if m.stopped.is_some() {
-            totals.games.min(expected)
-        } else {
-            expected
-        };
-        totals
-            .validate(&part.run, counted)
-            .map_err(|e| format!("part {i}: {e}"))?;
-        games += counted;
-    }
-    if m.games != games {
-        return Err(format!("{} games for totals of {games}", m.games));
-    }
-    if let Some(f) = m
-        .files
-        .iter()
-        .find(|f| !d.outputs.iter().any(|(l, _)| *l == f.output))
-    {
-        return Err(format!("a file check for {}, not an output", f.output));
-    }
-    Ok(())
 }
 
 /// The description with what differs between shards blanked out.
@@ -419,12 +349,8 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         .next()
         .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()));
     let manifest_name = primary.map(|primary| match (sweep, primary.parent()) {
-        (true, Some(dir)) => dir.join("manifest.json"),
-        _ => {
-            let mut name = primary.as_os_str().to_owned();
-            name.push(".manifest.json");
-            PathBuf::from(name)
-        }
+        (true, Some(dir)) => RunHome::Folder(dir).manifest(),
+        _ => RunHome::Beside(primary).manifest(),
     });
     if let Some(name) = manifest_name {
         let timing = Timing {
@@ -735,8 +661,8 @@ fn sweep_paths(args: MergeArgs, shards: &[ShardInput]) -> Result<MergeArgs, Stri
             .and_then(|(_, p)| Path::new(p).file_name().map(|n| dir.join(n)))
     };
     Ok(MergeArgs {
-        out: named("--out").or_else(|| Some(dir.join(crate::sweep::GAMES_FILE))),
-        summary: named("--summary").or_else(|| Some(dir.join(crate::sweep::METRICS_FILE))),
+        out: named("--out").or_else(|| Some(dir.join(GAMES_FILE))),
+        summary: named("--summary").or_else(|| Some(dir.join(METRICS_FILE))),
         record: named("--record"),
         ..args
     })

@@ -43,6 +43,7 @@ use beachcomber::record_io::{Compression, RecordWriter};
 use beachcomber::spec::one_line;
 use tempfile::NamedTempFile;
 
+use crate::file_names::{RunHome, with_suffix};
 use crate::signals;
 
 /// Most symlinks followed when resolving one output path.
@@ -302,17 +303,13 @@ fn run_files(
     let (checkpoint, manifest, of) = match (folder, primary) {
         (Some(dir), _) => {
             let dir = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-            (
-                dir.join("checkpoint.json"),
-                dir.join("manifest.json"),
-                "the run's".to_string(),
-            )
+            let home = RunHome::Folder(&dir);
+            (home.checkpoint(), home.manifest(), "the run's".to_string())
         }
-        (None, Some((label, p))) => (
-            with_suffix(&p, ".checkpoint.json"),
-            with_suffix(&p, ".manifest.json"),
-            format!("{label}'s"),
-        ),
+        (None, Some((label, p))) => {
+            let home = RunHome::Beside(&p);
+            (home.checkpoint(), home.manifest(), format!("{label}'s"))
+        }
         (None, None) => return names,
     };
     if resumable {
@@ -373,12 +370,6 @@ fn beside(given: &Path) -> PathBuf {
         .map_or_else(|| given.to_path_buf(), |name| dir.join(name))
 }
 
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
-}
-
 /// Paths such as `/dev/stdout` or `/proc/self/fd/1` stand for an open file
 /// of this process: write through them, never replace what they point to.
 fn is_system_path(path: &Path) -> bool {
@@ -406,7 +397,7 @@ fn follow_dangling(given: &Path) -> io::Result<PathBuf> {
 
 /// The file an output is written to, through its compressor if it has one
 /// ([`AtomicFile::compressed`]).
-pub struct Sink(RecordWriter<Target>);
+pub struct OutputStream(RecordWriter<Target>);
 
 /// The file itself.
 pub enum Target {
@@ -442,7 +433,7 @@ impl Target {
     }
 }
 
-impl Write for Sink {
+impl Write for OutputStream {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.0.write(buf)
     }
@@ -462,7 +453,7 @@ pub struct AtomicFile {
     given: PathBuf,
     target: Option<PathBuf>,
     /// Present until the commit.
-    writer: Option<BufWriter<Sink>>,
+    writer: Option<BufWriter<OutputStream>>,
 }
 
 impl AtomicFile {
@@ -513,7 +504,7 @@ impl AtomicFile {
             label: resolved.label,
             given: resolved.given,
             target,
-            writer: Some(BufWriter::new(Sink(RecordWriter::Plain(sink)))),
+            writer: Some(BufWriter::new(OutputStream(RecordWriter::Plain(sink)))),
         })
     }
 
@@ -524,14 +515,14 @@ impl AtomicFile {
             return Ok(self);
         }
         let writer = self.writer.take().expect("writer present until commit");
-        let (Sink(RecordWriter::Plain(target)), Ok(buffered)) = writer.into_parts() else {
+        let (OutputStream(RecordWriter::Plain(target)), Ok(buffered)) = writer.into_parts() else {
             unreachable!("an output is compressed once, before it is written")
         };
         debug_assert!(buffered.is_empty(), "compressed before it is written");
         let temp_path = target.temp_path().map(Path::to_path_buf);
         match RecordWriter::new(target, compression) {
             Ok(w) => {
-                self.writer = Some(BufWriter::new(Sink(w)));
+                self.writer = Some(BufWriter::new(OutputStream(w)));
                 Ok(self)
             }
             Err(e) => {
@@ -549,7 +540,7 @@ impl AtomicFile {
     }
 
     /// The writer for the content.
-    pub fn writer(&mut self) -> &mut BufWriter<Sink> {
+    pub fn writer(&mut self) -> &mut BufWriter<OutputStream> {
         self.writer.as_mut().expect("writer present until commit")
     }
 }
@@ -569,6 +560,36 @@ impl Drop for AtomicFile {
 
 /// Finish every output, then move the temporary files into place: every
 /// write, flush and sync of every output happens before the first rename,
+/// Write `bytes` to `out` through a temporary file in its folder and a
+/// rename (readable by all, as a plain new file): never a half-written file.
+pub fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), String> {
+    let cannot = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", out.display());
+    let dir = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(cannot(&format!("no folder {}", dir.display())));
+    }
+    if out.is_dir() {
+        return Err(cannot(&"it is a folder"));
+    }
+    let mut temp = tempfile::Builder::new()
+        .prefix(".beachcomber-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| cannot(&e))?;
+    {
+        use std::os::unix::fs::PermissionsExt;
+        temp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644))
+            .map_err(|e| cannot(&e))?;
+    }
+    temp.write_all(bytes).map_err(|e| cannot(&e))?;
+    temp.persist(out).map_err(|e| cannot(&e.error))?;
+    Ok(())
+}
+
 /// so an error in any of them leaves none of the outputs.
 pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), String> {
     // (option, path as given, temporary file and target)
@@ -587,7 +608,7 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), String> {
         }
         let temp_path = sink.temp_path().map(Path::to_path_buf);
         let writer = file.writer.take().expect("writer present until commit");
-        let (Sink(sink), _) = writer.into_parts();
+        let (OutputStream(sink), _) = writer.into_parts();
         // Finished already: gives the file back without writing.
         let sink = sink.finish().map_err(|e| {
             if let Some(p) = &temp_path {

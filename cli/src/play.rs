@@ -31,9 +31,10 @@ use beachcomber::game::Seat;
 use beachcomber::games::GameKind;
 use beachcomber::record::build_record;
 use beachcomber::rng::{decision_seed, derive, game_seed, rng_from_seed};
-use beachcomber::spec::split_top_level;
 use beachcomber::with_game;
-use beachcomber_bots::{BotConfig, MctsBot, Mode, Reward, SearchParams};
+use beachcomber_bots::{
+    BotConfig, IsmctsConfig, MctsBot, Mode, OracleConfig, PimcConfig, Reward, SearchParams,
+};
 use clap::Args;
 
 use crate::output::{AtomicFile, commit_all, resolve_outputs};
@@ -178,36 +179,27 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
 /// One bot config per seat (`None` for the person's seat): `text` holds
 /// one spec for every bot, or one per bot seat in seat order.
 fn parse_bots(text: &str, players: usize, human: Seat) -> Result<Vec<Option<BotConfig>>, String> {
-    let parts = split_top_level(text).map_err(|e| format!("--bots: {e}"))?;
-    // Checked even when no seat needs a bot (solo games).
-    for part in &parts {
-        BotConfig::parse(part).map_err(|e| format!("--bots: {e}"))?;
-    }
+    // Every spec is checked, even when no seat needs a bot (solo games).
+    let given = beachcomber_bots::parse_list(text).map_err(|e| format!("--bots: {e}"))?;
     let bot_seats = players - 1;
-    let parts: Vec<String> = match parts.len() {
-        1 => vec![parts[0].to_string(); bot_seats],
+    let mut bots: Vec<BotConfig> = match given.len() {
         _ if players == 1 => Vec::new(),
-        n if n == bot_seats => parts.iter().map(|s| s.to_string()).collect(),
+        1 => vec![given[0].clone(); bot_seats],
+        n if n == bot_seats => given,
         n => {
             return Err(format!(
                 "--bots: {n} specs for {bot_seats} bot seat(s) (give one spec per bot seat \
                  in seat order, or one for every bot)"
             ));
         }
-    };
-    let mut configs = Vec::with_capacity(players);
-    let mut specs = parts.iter();
-    for seat in 0..players {
-        if seat == human {
-            configs.push(None);
-            continue;
-        }
-        let spec = specs.next().expect("one spec per bot seat");
-        configs.push(Some(
-            BotConfig::parse(spec).map_err(|e| format!("--bots: {e}"))?,
-        ));
     }
-    Ok(configs)
+    .into_iter()
+    .rev()
+    .collect();
+    // The person's seat gets no bot; the others take the specs in order.
+    Ok((0..players)
+        .map(|seat| if seat == human { None } else { bots.pop() })
+        .collect())
 }
 
 /// A seed from the clock, for a game without `--seed`.
@@ -376,17 +368,19 @@ impl<'g, G: GameKind> Session<'g, G> {
             .iter()
             .map(|c| match c {
                 None => Player::Human,
-                Some(BotConfig::Ismcts(p)) => search(Mode::Ismcts, *p, n),
-                Some(BotConfig::Oracle(p)) => search(Mode::Oracle, *p, n),
-                Some(BotConfig::Pimc { worlds, params }) => {
+                Some(BotConfig::Ismcts(IsmctsConfig(p))) => search(Mode::Ismcts, *p, n),
+                Some(BotConfig::Oracle(OracleConfig(p))) => search(Mode::Oracle, *p, n),
+                Some(BotConfig::Pimc(PimcConfig { worlds, params })) => {
                     search(Mode::Pimc { worlds: *worlds }, *params, n)
                 }
-                Some(c @ BotConfig::Random) => Player::Other(c.build(), "random: any legal move"),
-                Some(c @ BotConfig::Greedy { .. }) => Player::Other(
+                Some(c @ BotConfig::Random(_)) => {
+                    Player::Other(c.build(), "random: any legal move")
+                }
+                Some(c @ BotConfig::Greedy(_)) => Player::Other(
                     c.build(),
                     "greedy: the best position after one move by the game's evaluation",
                 ),
-                Some(c @ BotConfig::Engine { .. }) => {
+                Some(c @ BotConfig::Engine(_)) => {
                     Player::Other(engines.build(c), "an external engine")
                 }
             })

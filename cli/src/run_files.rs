@@ -50,10 +50,11 @@ use beachcomber::tournament::{Layout, Totals};
 use serde_json::Value;
 use xxhash_rust::xxh3::Xxh3;
 
+use crate::file_names::{RunHome, with_suffix};
+use crate::run_manifest::ReadError;
 pub use crate::run_manifest::{
-    Checkpoint, FileCheck, Finishing, FormatOnly, MANIFEST_FORMAT, Manifest,
-    OLDEST_MANIFEST_FORMAT, RunDescription, Timing, check_file, first_difference, hash_file,
-    write_json_atomically,
+    Checkpoint, FileCheck, Finishing, MANIFEST_FORMAT, Manifest, RunDescription, Timing,
+    check_file, first_difference, hash_file, write_json_atomically,
 };
 use crate::run_manifest::{failpoint, hex, write_manifest};
 
@@ -199,12 +200,6 @@ pub struct Finished {
     pub stopped: bool,
 }
 
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
-}
-
 fn canonical_name(r: &Resolved) -> String {
     r.target()
         .unwrap_or_else(|| r.given())
@@ -249,22 +244,13 @@ impl RunFiles {
             })
             .map(Path::to_path_buf);
         let resumable = primary.is_some() && all.iter().all(|(r, _)| r.target().is_some());
-        let (checkpoint, manifest) = match folder {
-            Some(dir) => (
-                resumable.then(|| dir.join("checkpoint.json")),
-                Some(dir.join("manifest.json")),
-            ),
-            None => (
-                resumable
-                    .then(|| {
-                        primary
-                            .as_deref()
-                            .map(|p| with_suffix(p, ".checkpoint.json"))
-                    })
-                    .flatten(),
-                primary.as_deref().map(|p| with_suffix(p, ".manifest.json")),
-            ),
+        let home = match (folder, primary.as_deref()) {
+            (Some(dir), _) => Some(RunHome::Folder(dir)),
+            (None, Some(p)) => Some(RunHome::Beside(p)),
+            (None, None) => None,
         };
+        let checkpoint = home.filter(|_| resumable).map(RunHome::checkpoint);
+        let manifest = home.map(RunHome::manifest);
         let mut files = RunFiles {
             outputs: Vec::new(),
             checkpoint,
@@ -356,16 +342,31 @@ impl RunFiles {
                     .to_string(),
             );
         };
-        let text = match fs::read(&path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+        let checkpoint = match Checkpoint::read(&path) {
+            Ok(c) => c,
+            Err(ReadError::Io(e)) if e.kind() == io::ErrorKind::NotFound => {
                 return Err(format!(
                     "--resume: nothing to resume: `{}` does not exist (the run finished, or was \
                      never started with these outputs)",
                     path.display()
                 ));
             }
-            Err(e) => return Err(format!("--resume: cannot read `{}`: {e}", path.display())),
+            Err(ReadError::Io(e)) => {
+                return Err(format!("--resume: cannot read `{}`: {e}", path.display()));
+            }
+            Err(e @ ReadError::Format { .. }) => {
+                return Err(format!(
+                    "--resume: `{}` has checkpoint {e} (finish the run with the program that \
+                     started it)",
+                    path.display(),
+                ));
+            }
+            Err(e) => {
+                return Err(format!(
+                    "--resume: `{}` is not a checkpoint of this program: {e}",
+                    path.display(),
+                ));
+            }
         };
         let damaged = |what: String| {
             format!(
@@ -374,23 +375,6 @@ impl RunFiles {
                 one_line(&what)
             )
         };
-        let format = serde_json::from_slice::<FormatOnly>(&text)
-            .ok()
-            .and_then(|f| f.checkpoint);
-        if let Some(format) = format.filter(|f| *f != MANIFEST_FORMAT) {
-            return Err(format!(
-                "--resume: `{}` has checkpoint format {format}, this program reads {MANIFEST_FORMAT} \
-                 (finish the run with the program that started it)",
-                path.display(),
-            ));
-        }
-        let checkpoint: Checkpoint = serde_json::from_slice(&text).map_err(|e| {
-            format!(
-                "--resume: `{}` is not a checkpoint of this program: {}",
-                path.display(),
-                one_line(&e.to_string())
-            )
-        })?;
         if checkpoint.description != self.description {
             let there = serde_json::to_value(&checkpoint.description).unwrap_or(Value::Null);
             let here = serde_json::to_value(&self.description).unwrap_or(Value::Null);

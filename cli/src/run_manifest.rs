@@ -2,14 +2,18 @@
 //! [`crate::run_files`]), and the lengths and hashes that tie them to the
 //! run's files: what `--resume` and `merge` verify.
 
+use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use beachcomber::spec::one_line;
 use beachcomber::tournament::{Plan, Shard, Totals};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use xxhash_rust::xxh3::Xxh3;
+
+use crate::file_names::with_suffix;
 
 /// The version of the manifest and checkpoint formats (3: with the length
 /// and hash of each file).
@@ -189,6 +193,121 @@ pub struct Manifest {
     pub files: Vec<FileCheck>,
 }
 
+/// Why a manifest or checkpoint could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The file cannot be read.
+    Io(io::Error),
+    /// Its format number is not one this program reads.
+    Format {
+        /// The file's format.
+        found: u32,
+        /// The formats this program reads, as text (`2 to 3`, `3`).
+        readable: String,
+    },
+    /// It is not a manifest (checkpoint) of this program.
+    Parse(String),
+    /// It parses, but what it claims does not hold together.
+    Damaged(String),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "{e}"),
+            ReadError::Format { found, readable } => {
+                write!(f, "format {found}, this program reads {readable}")
+            }
+            ReadError::Parse(e) | ReadError::Damaged(e) => f.write_str(&one_line(e)),
+        }
+    }
+}
+
+impl Manifest {
+    /// Read the manifest at `path`: its format checked (from
+    /// [`OLDEST_MANIFEST_FORMAT`] to [`MANIFEST_FORMAT`]) before the rest,
+    /// then [`Manifest::validate`]d. Every reader of a manifest (`merge`,
+    /// `run`'s report and resume) reads it here.
+    pub fn read(path: &Path) -> Result<Manifest, ReadError> {
+        let text = fs::read(path).map_err(ReadError::Io)?;
+        let format = serde_json::from_slice::<FormatOnly>(&text)
+            .ok()
+            .and_then(|f| f.manifest);
+        if let Some(found) =
+            format.filter(|f| !(OLDEST_MANIFEST_FORMAT..=MANIFEST_FORMAT).contains(f))
+        {
+            return Err(ReadError::Format {
+                found,
+                readable: format!("{OLDEST_MANIFEST_FORMAT} to {MANIFEST_FORMAT}"),
+            });
+        }
+        let manifest: Manifest =
+            serde_json::from_slice(&text).map_err(|e| ReadError::Parse(e.to_string()))?;
+        manifest.validate().map_err(ReadError::Damaged)?;
+        Ok(manifest)
+    }
+
+    /// Check what a manifest claims: its plan, shard and totals are valid
+    /// and agree (each part's totals count its games in the shard, all of
+    /// them unless a sequential test stopped the run), and its files are
+    /// outputs of the run.
+    pub fn validate(&self) -> Result<(), String> {
+        let d = &self.description;
+        d.plan.validate().map_err(|e| e.to_string())?;
+        d.shard.validate().map_err(|e| e.to_string())?;
+        if self.totals.len() != d.plan.parts.len() {
+            return Err(format!(
+                "{} totals for {} parts",
+                self.totals.len(),
+                d.plan.parts.len()
+            ));
+        }
+        let mut games = 0u64;
+        for (i, (part, totals)) in d.plan.parts.iter().zip(&self.totals).enumerate() {
+            let expected = d.shard.games(&part.run);
+            let counted = if self.stopped.is_some() {
+                totals.games.min(expected)
+            } else {
+                expected
+            };
+            totals
+                .validate(&part.run, counted)
+                .map_err(|e| format!("part {i}: {e}"))?;
+            games += counted;
+        }
+        if self.games != games {
+            return Err(format!("{} games for totals of {games}", self.games));
+        }
+        if let Some(f) = self
+            .files
+            .iter()
+            .find(|f| !d.outputs.iter().any(|(l, _)| *l == f.output))
+        {
+            return Err(format!("a file check for {}, not an output", f.output));
+        }
+        Ok(())
+    }
+}
+
+impl Checkpoint {
+    /// Read the checkpoint at `path`, its format checked (exactly
+    /// [`MANIFEST_FORMAT`]: a run is finished by the program that started
+    /// it) before the rest.
+    pub fn read(path: &Path) -> Result<Checkpoint, ReadError> {
+        let text = fs::read(path).map_err(ReadError::Io)?;
+        let format = serde_json::from_slice::<FormatOnly>(&text)
+            .ok()
+            .and_then(|f| f.checkpoint);
+        if let Some(found) = format.filter(|f| *f != MANIFEST_FORMAT) {
+            return Err(ReadError::Format {
+                found,
+                readable: MANIFEST_FORMAT.to_string(),
+            });
+        }
+        serde_json::from_slice(&text).map_err(|e| ReadError::Parse(e.to_string()))
+    }
+}
+
 /// The format number of a checkpoint or manifest, read before the rest.
 #[derive(Deserialize)]
 pub struct FormatOnly {
@@ -253,10 +372,4 @@ pub fn write_json_atomically<T: Serialize>(path: &Path, value: &T) -> io::Result
     text.push(b'\n');
     fs::write(&tmp, &text)?;
     fs::rename(&tmp, path)
-}
-
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
 }

@@ -21,11 +21,10 @@ use beachcomber::tournament::{
     TypedPart, play_plan_parts, rows,
 };
 use beachcomber::with_game;
-use beachcomber_bots::BotConfig;
+use beachcomber_bots::BotSet;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::bot_set::BotSet;
 use crate::engines::Engines;
 use crate::output::{check_run_names, resolve_outputs};
 use crate::run_files::{RunDescription, RunFiles, describe_outputs};
@@ -278,6 +277,11 @@ pub fn execute(
 ) -> Result<RunResult, String> {
     let plan = request.plan;
     plan.validate().map_err(|e| format!("the run: {e}"))?;
+    if !request.control.quiet
+        && let Some(note) = request.bots.cheating_note()
+    {
+        eprintln!("{note}");
+    }
     let paths = &request.paths;
     let record_compression = paths.record_compression()?;
     let given = paths.given();
@@ -379,13 +383,7 @@ pub fn execute(
         let parts: Vec<Box<dyn PartGame + '_>> = request
             .games
             .iter()
-            .map(|game| {
-                with_game!(game, |g| part_game(
-                    g,
-                    request.bots.as_slice(),
-                    request.engines
-                ))
-            })
+            .map(|game| with_game!(game, |g| part_game(g, request.bots, request.engines)))
             .collect();
         let parts: Vec<&dyn PartGame> = parts.iter().map(|p| p.as_ref()).collect();
         play_plan_parts(&parts, plan, &play_options, start.totals.clone(), &mut sink)
@@ -492,12 +490,12 @@ impl beachcomber::tournament::Sink for FileSink<'_> {
 /// engine's [`PartGame`] (the parts of a plan may be of different games).
 fn part_game<'a, G: GameKind>(
     game: &'a G,
-    bots: &'a [(String, BotConfig)],
+    bots: &'a BotSet,
     engines: &'a Engines,
 ) -> Box<dyn PartGame + 'a> {
     struct Part<'a, G> {
         game: &'a G,
-        bots: &'a [(String, BotConfig)],
+        bots: &'a BotSet,
         engines: &'a Engines,
     }
     impl<G: GameKind> PartGame for Part<'_, G> {
@@ -518,10 +516,9 @@ fn part_game<'a, G: GameKind>(
             cancel: &AtomicBool,
         ) -> Result<GameReport, GameStop> {
             let bot = |s: &str| -> Box<dyn Bot<G>> {
-                let (_, config) = self
+                let config = self
                     .bots
-                    .iter()
-                    .find(|(name, _)| name == s)
+                    .get(s)
                     .expect("every lineup spec has a configuration");
                 self.engines.build::<G>(config)
             };

@@ -12,16 +12,11 @@ use beachcomber::sweep::{
 use beachcomber::tournament::{Plan, Totals};
 use clap::Args;
 
-use crate::bot_set::{BotSet, parse_specs};
-use crate::engines::Engines;
-use crate::runs::{self, Control, OutputPaths, RunControl, RunRequest, RunResult};
+use beachcomber_bots::{BotSet, parse_list};
 
-/// The per-game CSV in a sweep's folder.
-pub const GAMES_FILE: &str = "games.csv";
-/// The balance metrics in a sweep's folder.
-pub const METRICS_FILE: &str = "metrics.csv";
-/// The records in a sweep's folder (with `--records`).
-pub const RECORDS_FILE: &str = "records.jsonl.zst";
+use crate::engines::Engines;
+use crate::file_names::{GAMES_FILE, METRICS_FILE, RECORDS_FILE};
+use crate::runs::{self, Control, OutputPaths, RunControl, RunRequest, RunResult};
 
 /// Examples shown after `beachcomber sweep --help`.
 pub const EXAMPLES: &str = "\
@@ -147,9 +142,8 @@ pub fn parse_lineups(texts: &[String]) -> Result<(Vec<Vec<String>>, BotSet), Str
     let mut bots = BotSet::default();
     for text in texts {
         let mut lineup = Vec::new();
-        for (name, config) in parse_specs(text)? {
-            bots.add(&name, &config);
-            lineup.push(name);
+        for config in parse_list(text).map_err(|e| e.to_string())? {
+            lineup.push(bots.insert(config));
         }
         if lineups.contains(&lineup) {
             return Err(format!(
@@ -247,7 +241,6 @@ pub fn execute(
     }
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("--out: cannot create the folder `{}`: {e}", dir.display()))?;
-    sweep.bots.note_cheating(control.quiet);
     let settings = vec![("records".to_string(), records.to_string())];
     let request = RunRequest {
         command: "sweep",

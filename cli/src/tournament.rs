@@ -9,10 +9,9 @@ use std::path::PathBuf;
 use beachcomber::games::AnyGame;
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{Count, Plan, RunSpec, Totals, rows};
-use beachcomber_bots::BotConfig;
+use beachcomber_bots::{BotSet, Lineup};
 use clap::Args;
 
-use crate::bot_set::{BotSet, parse_specs};
 use crate::engines::Engines;
 use crate::runs::{self, Control, OutputPaths, RunArgs, RunRequest, RunResult};
 
@@ -82,24 +81,6 @@ pub struct TournamentArgs {
     #[command(flatten)]
     pub engines: crate::engines::EngineArgs,
 }
-/// Parse `--bots` into one config per seat.
-pub fn parse_bots(text: &str, players: usize) -> Result<(Vec<BotConfig>, Vec<String>), String> {
-    let parsed = parse_specs(text).map_err(|e| format!("--bots: {e}"))?;
-    let parsed = match parsed.len() {
-        1 => vec![parsed[0].clone(); players],
-        n if n == players => parsed,
-        n => {
-            return Err(format!(
-                "--bots: {n} specs for {players} players (give one spec per seat, or one for every seat)"
-            ));
-        }
-    };
-    Ok(parsed
-        .into_iter()
-        .map(|(name, config)| (config, name))
-        .unzip())
-}
-
 /// A tournament, checked: its game, its run, its bots and its sequential
 /// test.
 pub struct Tournament {
@@ -119,13 +100,11 @@ impl TournamentArgs {
     /// The tournament the flags describe at `game` (the flags' game, built
     /// first; external engines' names rewritten).
     pub fn tournament(&self, game: AnyGame, engines: &Engines) -> Result<Tournament, String> {
-        let (configs, specs) = parse_bots(&engines.rewrite_bots(&self.bots)?, self.choice.players)?;
-        let run = self.run_spec(&game, &specs)?;
+        let lineup = Lineup::parse(&engines.rewrite_bots(&self.bots)?, self.choice.players)
+            .map_err(|e| format!("--bots: {e}"))?;
+        let run = self.run_spec(&game, &lineup.specs())?;
         let sprt = parse_sprt(self.sprt.as_deref(), &run)?;
-        let mut bots = BotSet::default();
-        for (name, config) in specs.iter().zip(&configs) {
-            bots.add(name, config);
-        }
+        let bots = lineup.bots();
         Ok(Tournament {
             game_spec: self.choice.game.clone(),
             game,
@@ -207,7 +186,6 @@ pub fn execute(
             control.shard
         ));
     }
-    tournament.bots.note_cheating(control.quiet);
     let settings = sprt
         .as_ref()
         .map(|t| vec![("sprt".to_string(), t.to_string())])

@@ -26,7 +26,11 @@ use beachcomber::tournament::Shard;
 use clap::Args;
 
 use crate::engines::Engines;
+use crate::file_names::{
+    CHECKPOINT_FILE, GAMES_FILE, MANIFEST_FILE, RATINGS_FILE, RECORDS_FILE, SHARDS_DIR, SPEED_FILE,
+};
 use crate::league::PlannedLeagues;
+use crate::run_files::Manifest;
 use crate::runs::{Control, OutputPaths};
 use file::{Experiment, Kind};
 
@@ -164,7 +168,7 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
     let control = args.control.with_shard(shard);
     let sharded = shard.count > 1;
     let play_dir = if sharded {
-        dir.join("shards").join(shard.index.to_string())
+        dir.join(SHARDS_DIR).join(shard.index.to_string())
     } else {
         dir.clone()
     };
@@ -172,7 +176,7 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
         // Nothing to play: the results are there.
     } else if let Some(count) = args.merge {
         let inputs: Vec<PathBuf> = (0..count)
-            .map(|i| dir.join("shards").join(i.to_string()))
+            .map(|i| dir.join(SHARDS_DIR).join(i.to_string()))
             .collect();
         crate::merge::run(crate::merge::MergeArgs {
             inputs,
@@ -266,11 +270,9 @@ fn run_leagues(
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot create the folder `{}`: {e}", dir.display()))?;
     let paths = OutputPaths {
-        out: Some(dir.join(crate::sweep::GAMES_FILE)),
+        out: Some(dir.join(GAMES_FILE)),
         summary: Some(dir.join(RATINGS_FILE)),
-        record: experiment
-            .records
-            .then(|| dir.join(crate::sweep::RECORDS_FILE)),
+        record: experiment.records.then(|| dir.join(RECORDS_FILE)),
     };
     let result = crate::league::execute(
         &planned,
@@ -294,13 +296,10 @@ fn run_leagues(
 /// this plan and resamples, and no checkpoint): what `--resume` after an
 /// interrupted speed measurement finds.
 fn leagues_complete(planned: &PlannedLeagues, dir: &Path) -> bool {
-    if dir.join("checkpoint.json").exists() {
+    if dir.join(CHECKPOINT_FILE).exists() {
         return false;
     }
-    let Ok(text) = std::fs::read(dir.join("manifest.json")) else {
-        return false;
-    };
-    let Ok(manifest) = serde_json::from_slice::<crate::run_files::Manifest>(&text) else {
+    let Ok(manifest) = Manifest::read(&dir.join(MANIFEST_FILE)) else {
         return false;
     };
     let plan = beachcomber::league::plan(&planned.leagues, planned.labelled);
@@ -312,12 +311,6 @@ fn leagues_complete(planned: &PlannedLeagues, dir: &Path) -> bool {
             .iter()
             .any(|(k, v)| k == "resamples" && *v == planned.resamples.to_string())
 }
-
-/// A league's ratings in its results folder.
-pub const RATINGS_FILE: &str = "ratings.csv";
-
-/// A bot's speed file in a league's results folder.
-pub const SPEED_FILE: &str = "speed.csv";
 
 /// Measure each bot of each league on one thread (`speed_games` games of
 /// the bot in every seat) into `dir/speed.csv`.
@@ -378,5 +371,5 @@ fn measure_speed(
             ));
         }
     }
-    crate::plot::write_atomically(&dir.join(SPEED_FILE), text.as_bytes())
+    crate::output::write_atomically(&dir.join(SPEED_FILE), text.as_bytes())
 }

@@ -8,11 +8,14 @@ use std::path::Path;
 use beachcomber::spec::one_line;
 use beachcomber::tournament::Totals;
 
+use super::RunFileArgs;
 use super::file::{Experiment, Kind};
 use super::specs::quick_replace_text;
-use super::{RATINGS_FILE, RunFileArgs, SPEED_FILE};
+use crate::file_names::{
+    GAMES_FILE, MANIFEST_FILE, METRICS_FILE, RATINGS_FILE, SPEED_FILE, SUMMARY_MD,
+};
 use crate::plot::PlotInput;
-use crate::sweep::METRICS_FILE;
+use crate::run_files::Manifest;
 
 /// A `game_spec` filter of a plot as the canonical spec the CSVs hold
 /// (`seaside` is `seaside(removed=rulebook)`), so that a file may name a
@@ -47,7 +50,7 @@ pub fn write(
     for plot in &experiment.plots {
         let input = match plot.input {
             PlotInput::Metrics => dir.join(METRICS_FILE),
-            PlotInput::Games => dir.join(crate::sweep::GAMES_FILE),
+            PlotInput::Games => dir.join(GAMES_FILE),
             PlotInput::Ratings => dir.join(RATINGS_FILE),
         };
         let mut request = plot.request(input, dir);
@@ -60,15 +63,20 @@ pub fn write(
         }
         crate::plot::draw(&request).map_err(|e| format!("plot `{}`: {e}", one_line(&plot.file)))?;
     }
-    let manifest: crate::run_files::Manifest = {
-        let path = dir.join("manifest.json");
-        let text =
-            std::fs::read(&path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-        serde_json::from_slice(&text)
-            .map_err(|e| format!("`{}` is not a manifest: {e}", path.display()))?
+    let manifest = {
+        let path = dir.join(MANIFEST_FILE);
+        Manifest::read(&path).map_err(|e| match e {
+            crate::run_manifest::ReadError::Io(e) => {
+                format!("cannot read `{}`: {e}", path.display())
+            }
+            e => format!(
+                "`{}` is not a manifest of this program: {e}",
+                path.display()
+            ),
+        })?
     };
     let text = summary_md(experiment, name, args, &manifest, dir)?;
-    crate::plot::write_atomically(&dir.join("summary.md"), text.as_bytes())
+    crate::output::write_atomically(&dir.join(SUMMARY_MD), text.as_bytes())
 }
 
 /// The generated summary.md: the question, the command, the key table
@@ -77,7 +85,7 @@ fn summary_md(
     experiment: &Experiment,
     name: &str,
     args: &RunFileArgs,
-    manifest: &crate::run_files::Manifest,
+    manifest: &Manifest,
     dir: &Path,
 ) -> Result<String, String> {
     let mut md = String::new();
@@ -151,7 +159,7 @@ fn summary_md(
 
 /// Per combination: seat 0's win share, ties, length, margin; and each
 /// bot's win share when the lineup mixes bots.
-fn sweep_table(md: &mut String, manifest: &crate::run_files::Manifest) {
+fn sweep_table(md: &mut String, manifest: &Manifest) {
     let plan = &manifest.description.plan;
     let columns = plan.value_columns();
     let mixed = plan.parts.iter().any(|p| p.run.bots().len() > 1);
@@ -232,41 +240,11 @@ fn bot_shares(bots: &[String], t: &Totals) -> String {
         .join("; ")
 }
 
-/// A CSV file's rows as maps from column to value (for summary.md).
-fn read_table(path: &Path, want: &[&str]) -> Result<Vec<Vec<String>>, String> {
-    let mut reader = csv::Reader::from_path(path)
-        .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-    let headers = reader
-        .headers()
-        .map_err(|e| format!("`{}`: {e}", path.display()))?
-        .clone();
-    let columns = want
-        .iter()
-        .map(|w| {
-            headers
-                .iter()
-                .position(|h| h == *w)
-                .ok_or_else(|| format!("`{}` has no column `{w}`", path.display()))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut rows = Vec::new();
-    for record in reader.records() {
-        let r = record.map_err(|e| format!("`{}`: {e}", path.display()))?;
-        rows.push(
-            columns
-                .iter()
-                .map(|&c| r.get(c).unwrap_or_default().to_string())
-                .collect(),
-        );
-    }
-    Ok(rows)
-}
-
 /// The ratings of each league, from the ratings CSV: one table per league
 /// (a heading naming its game and players when there are several), the
 /// best bot first; with `speed.csv`, each bot's decisions per second.
 fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
-    let rows = read_table(
+    let rows = crate::csv_rows::Rows::select(
         &dir.join(RATINGS_FILE),
         &[
             "game_spec",
@@ -280,7 +258,7 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
     )?;
     let speed_path = dir.join(SPEED_FILE);
     let speeds = if speed_path.exists() {
-        Some(read_table(
+        Some(crate::csv_rows::Rows::select(
             &speed_path,
             &["game_spec", "players", "bot", "decisions_per_second"],
         )?)

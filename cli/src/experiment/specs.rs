@@ -8,12 +8,11 @@ use beachcomber::league::{
     DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueSpec, NamedBot, games_per_deal,
 };
 use beachcomber::sweep::{DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec, Vary};
-use beachcomber_bots::BotConfig;
+use beachcomber_bots::{BotConfig, BotSet, LineupError, parse_list};
 use serde::Deserialize;
 
 use super::file::{Experiment, Quick, Step, SubSweep, Values};
-use crate::bot_set::{BotSet, canonical_or_text, parse_specs};
-use crate::league::PlannedLeagues;
+use crate::league::{PlannedLeagues, named_bot};
 use crate::sweep::{DEFAULT_GAMES, PlannedSweep, parse_lineups};
 
 /// Games per combination of `--quick` when the file does not say.
@@ -277,7 +276,7 @@ impl Experiment {
             };
             let mut bots: Vec<(String, BotConfig)> = Vec::new();
             for text in &lists {
-                let parsed = parse_specs(text).map_err(|e| format!("{}bots: {e}", at("bots")))?;
+                let parsed = parse_named(text).map_err(|e| format!("{}bots: {e}", at("bots")))?;
                 bots.extend(parsed);
             }
             if quick {
@@ -317,7 +316,7 @@ impl Experiment {
             let anchor = match anchor {
                 None => None,
                 Some(text) => {
-                    let canonical = canonical_or_text(text);
+                    let canonical = named_bot(text).canonical;
                     if quick {
                         // The quick version's anchor is the cheaper bot
                         // `replace` puts in its place, or the first bot if
@@ -361,8 +360,8 @@ impl Experiment {
                     league.run.game
                 ));
             }
-            for (name, config) in &bots {
-                all_bots.add(name, config);
+            for (_, config) in bots {
+                all_bots.insert(config);
             }
             leagues.push(league);
         }
@@ -373,6 +372,15 @@ impl Experiment {
             resamples: self.resamples.unwrap_or(DEFAULT_RESAMPLES),
         })
     }
+}
+
+/// The bots of `text` (specs separated by top-level commas), each with
+/// its canonical spec, in order.
+fn parse_named(text: &str) -> Result<Vec<(String, BotConfig)>, LineupError> {
+    Ok(parse_list(text)?
+        .into_iter()
+        .map(|c| (c.to_string(), c))
+        .collect())
 }
 
 /// How many values `values` (a varied option `key`'s, as the file writes
@@ -391,7 +399,7 @@ fn quick_lineups(quick: &Quick, lists: &[String]) -> Result<(Vec<Vec<String>>, B
     let mut lineups = Vec::new();
     let mut bots = BotSet::default();
     for text in lists {
-        let lineup = quick_replace_bots(quick, parse_specs(text)?)?;
+        let lineup = quick_replace_bots(quick, parse_named(text).map_err(|e| e.to_string())?)?;
         let names: Vec<String> = lineup.iter().map(|(n, _)| n.clone()).collect();
         if lineups.contains(&names) {
             return Err(format!(
@@ -399,8 +407,8 @@ fn quick_lineups(quick: &Quick, lists: &[String]) -> Result<(Vec<Vec<String>>, B
                 beachcomber::spec::one_line(text)
             ));
         }
-        for (name, config) in &lineup {
-            bots.add(name, config);
+        for (_, config) in lineup {
+            bots.insert(config);
         }
         lineups.push(names);
     }
@@ -432,7 +440,7 @@ fn quick_replaced(quick: &Quick, canonical: &str) -> Option<String> {
         .replace
         .iter()
         .find(|(from, _)| BotConfig::parse(from).is_ok_and(|c| c.to_string() == canonical))
-        .map(|(_, to)| canonical_or_text(to))
+        .map(|(_, to)| named_bot(to).canonical)
 }
 
 /// `text` (a plot filter's value) with the quick version's replacements:

@@ -5,14 +5,7 @@
 use super::rows::Rows;
 use super::{PlotKind, PlotRequest};
 
-/// `COL=VALUE, ...`: the filters as text.
-pub(super) fn filter_text(filters: &[(String, String)]) -> String {
-    filters
-        .iter()
-        .map(|(c, v)| format!("{c}={v}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
+pub(super) use crate::csv_rows::filter_text;
 
 /// The 95% interval of a y column, by the naming convention of the CSVs.
 #[derive(Clone, Copy, Debug, PartialEq)]

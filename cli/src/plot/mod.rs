@@ -20,11 +20,12 @@ mod xy;
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use clap::Args;
+
+use crate::output::write_atomically;
 
 pub use figure::short_label;
 use rows::Rows;
@@ -402,36 +403,6 @@ fn svg_to_png(svg: &str) -> Result<Vec<u8>, String> {
     pixmap
         .encode_png()
         .map_err(|e| format!("cannot encode the PNG: {e}"))
-}
-
-/// Write `bytes` to `out` through a temporary file in its folder and a
-/// rename (readable by all, as a plain new file): never a half-written file.
-pub fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), String> {
-    let cannot = |e: &dyn fmt::Display| format!("cannot write {}: {e}", out.display());
-    let dir = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        return Err(cannot(&format!("no folder {}", dir.display())));
-    }
-    if out.is_dir() {
-        return Err(cannot(&"it is a folder"));
-    }
-    let mut temp = tempfile::Builder::new()
-        .prefix(".plot-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(|e| cannot(&e))?;
-    {
-        use std::os::unix::fs::PermissionsExt;
-        temp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644))
-            .map_err(|e| cannot(&e))?;
-    }
-    temp.write_all(bytes).map_err(|e| cannot(&e))?;
-    temp.persist(out).map_err(|e| cannot(&e.error))?;
-    Ok(())
 }
 
 #[cfg(test)]

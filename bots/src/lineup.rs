@@ -1,0 +1,242 @@
+//! Bot specs as users write them: `--bots` and an experiment file's
+//! `bots =` give specs separated by top-level commas
+//! (`ismcts(iterations=2000,c=0.7),greedy`). [`Lineup::parse`] reads one
+//! lineup for a number of seats, [`parse_list`] a list of any length, and
+//! [`BotSet`] keeps each distinct bot once (by its canonical spec), in the
+//! order first given. Every command parses bot specs through these.
+
+use std::fmt;
+
+use beachcomber::spec::{SpecError, split_top_level};
+
+use crate::BotConfig;
+
+/// Why bot specs were refused. The messages name no command-line option:
+/// the caller says where the text came from (`--bots: ...`,
+/// `FILE line 3: bots: ...`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum LineupError {
+    /// The text does not split into specs (unbalanced parentheses).
+    Split(SpecError),
+    /// A spec is not a valid bot.
+    Bot(SpecError),
+    /// Neither one spec per seat nor one for every seat.
+    Count {
+        /// Specs given.
+        given: usize,
+        /// Seats to fill.
+        players: usize,
+    },
+}
+
+impl fmt::Display for LineupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineupError::Split(e) | LineupError::Bot(e) => e.fmt(f),
+            LineupError::Count { given, players } => write!(
+                f,
+                "{given} specs for {players} players (give one spec per seat, or one for every seat)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LineupError {}
+
+/// Each spec of `text` (separated by top-level commas), parsed: a list of
+/// any length (at least one).
+pub fn parse_list(text: &str) -> Result<Vec<BotConfig>, LineupError> {
+    split_top_level(text)
+        .map_err(LineupError::Split)?
+        .into_iter()
+        .map(|part| BotConfig::parse(part).map_err(LineupError::Bot))
+        .collect()
+}
+
+/// The bot of each seat of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lineup {
+    seats: Vec<BotConfig>,
+}
+
+impl Lineup {
+    /// Parse `text` for `players` seats: one spec per seat, or one spec for
+    /// every seat. The count is checked before the specs.
+    pub fn parse(text: &str, players: usize) -> Result<Lineup, LineupError> {
+        let parts = split_top_level(text).map_err(LineupError::Split)?;
+        let parts: Vec<&str> = match parts.len() {
+            1 => vec![parts[0]; players],
+            n if n == players => parts,
+            given => return Err(LineupError::Count { given, players }),
+        };
+        let seats = parts
+            .into_iter()
+            .map(|p| BotConfig::parse(p).map_err(LineupError::Bot))
+            .collect::<Result<_, _>>()?;
+        Ok(Lineup { seats })
+    }
+
+    /// Each seat's bot.
+    pub fn seats(&self) -> &[BotConfig] {
+        &self.seats
+    }
+
+    /// Each seat's canonical spec (defaults filled in, spaces removed): what
+    /// outputs carry, so a spec copied from one reproduces the bot exactly.
+    pub fn specs(&self) -> Vec<String> {
+        self.seats.iter().map(BotConfig::to_string).collect()
+    }
+
+    /// The distinct bots of the lineup, in seat order.
+    pub fn bots(&self) -> BotSet {
+        let mut set = BotSet::default();
+        for config in &self.seats {
+            set.insert(config.clone());
+        }
+        set
+    }
+}
+
+/// Distinct bots, each once by its canonical spec, in the order first
+/// given.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BotSet {
+    bots: Vec<(String, BotConfig)>,
+}
+
+impl BotSet {
+    /// Add `config` unless a bot of the same canonical spec is there;
+    /// return its canonical spec.
+    pub fn insert(&mut self, config: BotConfig) -> String {
+        let name = config.to_string();
+        if !self.contains(&name) {
+            self.bots.push((name.clone(), config));
+        }
+        name
+    }
+
+    /// Add every bot of `other` not already here.
+    pub fn extend(&mut self, other: &BotSet) {
+        for (_, config) in &other.bots {
+            self.insert(config.clone());
+        }
+    }
+
+    /// Whether a bot of canonical spec `name` is here.
+    pub fn contains(&self, name: &str) -> bool {
+        self.bots.iter().any(|(n, _)| n == name)
+    }
+
+    /// The configuration of the bot of canonical spec `name`.
+    pub fn get(&self, name: &str) -> Option<&BotConfig> {
+        self.bots.iter().find(|(n, _)| n == name).map(|(_, c)| c)
+    }
+
+    /// The bots as `(canonical spec, configuration)`, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &BotConfig)> {
+        self.bots.iter().map(|(n, c)| (n.as_str(), c))
+    }
+
+    /// The configurations, in order.
+    pub fn configs(&self) -> impl Iterator<Item = &BotConfig> {
+        self.bots.iter().map(|(_, c)| c)
+    }
+
+    /// The canonical specs, in order.
+    pub fn names(&self) -> Vec<String> {
+        self.bots.iter().map(|(n, _)| n.clone()).collect()
+    }
+
+    /// How many distinct bots.
+    pub fn len(&self) -> usize {
+        self.bots.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.bots.is_empty()
+    }
+
+    /// The note to show before playing when a bot sees hidden information
+    /// (its results are an upper bound, not a fair opponent's); `None`
+    /// when every bot is fair.
+    pub fn cheating_note(&self) -> Option<String> {
+        let cheats: Vec<String> = self
+            .configs()
+            .filter(|c| c.is_cheating())
+            .map(|c| format!("`{}`", c.name()))
+            .fold(Vec::new(), |mut names, n| {
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+                names
+            });
+        (!cheats.is_empty()).then(|| {
+            format!(
+                "note: {} sees hidden information (cheats): an upper bound, not a fair opponent",
+                cheats.join(", ")
+            )
+        })
+    }
+}
+
+impl From<BotSet> for Vec<(String, BotConfig)> {
+    fn from(set: BotSet) -> Self {
+        set.bots
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_spec_fills_every_seat_and_counts_are_checked_first() {
+        let lineup = Lineup::parse("ismcts(iterations=5 )", 3).unwrap();
+        assert_eq!(lineup.seats().len(), 3);
+        assert_eq!(
+            lineup.specs(),
+            vec!["ismcts(iterations=5,c=0.7,rollout=random,reward=auto)"; 3]
+        );
+        let lineup = Lineup::parse("greedy, random", 2).unwrap();
+        assert_eq!(lineup.specs(), ["greedy(worlds=8)", "random"]);
+        // The count is refused before a bad spec is looked at.
+        assert_eq!(
+            Lineup::parse("nosuch,random,random", 2)
+                .unwrap_err()
+                .to_string(),
+            "3 specs for 2 players (give one spec per seat, or one for every seat)"
+        );
+        assert_eq!(
+            Lineup::parse("random,nosuch", 2).unwrap_err().to_string(),
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, oracle)"
+        );
+        assert!(matches!(
+            Lineup::parse("ismcts(iterations=5", 2),
+            Err(LineupError::Split(_))
+        ));
+    }
+
+    #[test]
+    fn a_set_keeps_each_canonical_spec_once_in_order() {
+        let lineup = Lineup::parse("greedy,random,greedy(worlds=8),oracle", 4).unwrap();
+        let set = lineup.bots();
+        assert_eq!(
+            set.names(),
+            [
+                "greedy(worlds=8)",
+                "random",
+                "oracle(iterations=2000,c=0.7,rollout=random,reward=auto)"
+            ]
+        );
+        assert_eq!(
+            set.cheating_note().unwrap(),
+            "note: `oracle` sees hidden information (cheats): an upper bound, not a fair opponent"
+        );
+        assert_eq!(
+            Lineup::parse("random", 2).unwrap().bots().cheating_note(),
+            None
+        );
+        assert_eq!(parse_list("random, greedy ,pimc").unwrap().len(), 3);
+    }
+}

@@ -1,0 +1,138 @@
+//! The bot registry: every bot the spec strings can name, declared once.
+//!
+//! Each bot has a configuration type implementing [`BotKind`] (its spec
+//! name, how its options are parsed and printed canonically, and how the
+//! bot is built), kept in the bot's own module. The `registry!` call at the
+//! bottom of this file lists them; it generates [`BotConfig`] (one variant
+//! per bot), [`BotConfig::parse`], its canonical `Display`,
+//! [`BotConfig::build`], [`BotConfig::is_cheating`] and [`BOT_NAMES`].
+//! Adding a bot is its module plus one line there.
+
+use std::fmt;
+
+use beachcomber::bot::Bot;
+use beachcomber::game::Evaluate;
+use beachcomber::spec::{Spec, SpecError};
+
+use crate::external::EngineConfig;
+use crate::greedy::GreedyConfig;
+use crate::random::RandomConfig;
+use crate::search_config::{IsmctsConfig, OracleConfig, PimcConfig};
+
+/// What the registry needs of a bot's configuration.
+pub trait BotKind: Clone + fmt::Debug + PartialEq + Sized {
+    /// The name spec strings use (`ismcts`).
+    const NAME: &'static str;
+    /// Whether the bot sees hidden information (never a fair opponent).
+    const CHEATS: bool = false;
+    /// The configuration of a spec named [`Self::NAME`]: its options
+    /// checked, defaults filled in.
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError>;
+    /// The canonical spec, every option spelled out, so that parsing it
+    /// gives this configuration back.
+    fn write_spec(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// A fresh bot for game `G`.
+    fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>>;
+}
+
+/// Generates [`BotConfig`] and its dispatch from the list of bots: the
+/// listed bots (in help texts and "known:" lists, in this order), then the
+/// unlisted ones (named only by their own syntax, like `engine(name=...)`).
+macro_rules! registry {
+    (
+        listed: $( $(#[$doc:meta])* $variant:ident($config:ty) ),+ $(,)? ;
+        unlisted: $( $(#[$udoc:meta])* $uvariant:ident($uconfig:ty) ),* $(,)?
+    ) => {
+        /// A validated bot spec: everything needed to build the bot for
+        /// any game. One variant per bot of the registry
+        /// (`bots/src/registry.rs`).
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum BotConfig {
+            $( $(#[$doc])* $variant($config), )+
+            $( $(#[$udoc])* $uvariant($uconfig), )*
+        }
+
+        /// Every listed bot name, for help texts and error messages.
+        pub const BOT_NAMES: &[&str] = &[$( <$config as BotKind>::NAME ),+];
+
+        impl BotConfig {
+            /// Parse and validate a bot spec string.
+            pub fn parse(text: &str) -> Result<BotConfig, SpecError> {
+                let spec: Spec = text.parse()?;
+                $(
+                    if spec.name == <$config as BotKind>::NAME {
+                        return <$config as BotKind>::from_spec(&spec).map(BotConfig::$variant);
+                    }
+                )+
+                $(
+                    if spec.name == <$uconfig as BotKind>::NAME {
+                        return <$uconfig as BotKind>::from_spec(&spec).map(BotConfig::$uvariant);
+                    }
+                )*
+                Err(SpecError::UnknownName {
+                    kind: "bot",
+                    name: spec.name.clone(),
+                    allowed: BOT_NAMES.iter().map(|s| s.to_string()).collect(),
+                })
+            }
+
+            /// The bot's name in specs (`ismcts`).
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $( BotConfig::$variant(_) => <$config as BotKind>::NAME, )+
+                    $( BotConfig::$uvariant(_) => <$uconfig as BotKind>::NAME, )*
+                }
+            }
+
+            /// Whether the bot sees hidden information (never a fair
+            /// opponent).
+            pub fn is_cheating(&self) -> bool {
+                match self {
+                    $( BotConfig::$variant(_) => <$config as BotKind>::CHEATS, )+
+                    $( BotConfig::$uvariant(_) => <$uconfig as BotKind>::CHEATS, )*
+                }
+            }
+
+            /// A fresh bot for game `G`.
+            pub fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
+                match self {
+                    $( BotConfig::$variant(c) => c.build::<G>(), )+
+                    $( BotConfig::$uvariant(c) => c.build::<G>(), )*
+                }
+            }
+        }
+
+        /// The canonical spec: every option spelled out (so a record says
+        /// exactly what played), and `parse(config.to_string())` gives the
+        /// config back.
+        impl fmt::Display for BotConfig {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $( BotConfig::$variant(c) => c.write_spec(f), )+
+                    $( BotConfig::$uvariant(c) => c.write_spec(f), )*
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    listed:
+    /// `random`: uniform over legal actions.
+    Random(RandomConfig),
+    /// `greedy`: one-step lookahead with the game's evaluation.
+    Greedy(GreedyConfig),
+    /// `pimc`: perfect-information Monte Carlo, UCT in determinizations.
+    Pimc(PimcConfig),
+    /// `ismcts`: single-observer information-set MCTS.
+    Ismcts(IsmctsConfig),
+    /// `oracle`: UCT on the true state (cheats).
+    Oracle(OracleConfig);
+    unlisted:
+    /// `engine(name=NAME)`: an external process speaking the engine
+    /// protocol (docs/protocol.md), declared with `--engine NAME=COMMAND`;
+    /// the caller builds it from its [`crate::external::EnginePool`]
+    /// ([`BotConfig::build`] alone gives a bot that fails at its first
+    /// decision: the engine is not declared there).
+    Engine(EngineConfig),
+}

@@ -1,0 +1,147 @@
+//! The configurations of the search bots (`pimc`, `ismcts`, `oracle`) for
+//! the registry: their options, parsed and printed canonically.
+
+use std::fmt;
+
+use beachcomber::bot::Bot;
+use beachcomber::game::Evaluate;
+use beachcomber::spec::{Spec, SpecError};
+
+use crate::mcts::{MctsBot, Mode, Reward, Rollout, SearchParams};
+use crate::registry::BotKind;
+
+/// The largest iteration budget accepted (the tree holds one node per
+/// iteration, 32 bytes or so each).
+pub const MAX_ITERATIONS: u64 = 10_000_000;
+
+/// Default number of determinizations for `pimc`.
+pub const DEFAULT_PIMC_WORLDS: u32 = 20;
+
+/// The words of the `reward` option: `auto` (the default) is `win` with two
+/// or more players and `margin` in solo games; then [`Reward::NAMES`].
+const REWARD_WORDS: [&str; 3] = ["auto", Reward::NAMES[0], Reward::NAMES[1]];
+
+/// The option names of the search bots besides `worlds`.
+const SEARCH_KEYS: [&str; 4] = ["iterations", "c", "rollout", "reward"];
+
+/// The search options every search bot takes.
+fn search_params(spec: &Spec) -> Result<SearchParams, SpecError> {
+    let iterations = spec.u64_in(
+        "iterations",
+        SearchParams::DEFAULT_ITERATIONS as u64,
+        1,
+        MAX_ITERATIONS,
+    )? as u32;
+    let c = spec.f64_in("c", SearchParams::DEFAULT_C, 0.0, 100.0)?;
+    let rollout = Rollout::ALL[spec.choice("rollout", &Rollout::NAMES, 0)?];
+    // `auto` (the default): `win` with two or more players, `margin` solo.
+    let reward = match spec.choice("reward", &REWARD_WORDS, 0)? {
+        0 => None,
+        i => Some(Reward::ALL[i - 1]),
+    };
+    Ok(SearchParams {
+        iterations,
+        c,
+        rollout,
+        reward,
+    })
+}
+
+/// `c=...,rollout=...,reward=...)`: the canonical tail of a search spec.
+fn write_search(f: &mut fmt::Formatter<'_>, p: &SearchParams) -> fmt::Result {
+    let reward = match p.reward {
+        None => REWARD_WORDS[0],
+        Some(r) => r.name(),
+    };
+    write!(f, "c={},rollout={},reward={reward})", p.c, p.rollout.name())
+}
+
+/// `pimc`: UCT in `worlds` determinizations.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PimcConfig {
+    /// Determinizations (the iterations are split between them).
+    pub worlds: u32,
+    /// Search settings.
+    pub params: SearchParams,
+}
+
+impl BotKind for PimcConfig {
+    const NAME: &'static str = "pimc";
+
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
+        let mut keys = SEARCH_KEYS.to_vec();
+        keys.insert(1, "worlds");
+        spec.check_keys(&keys)?;
+        let params = search_params(spec)?;
+        let worlds = spec.u64_in(
+            "worlds",
+            DEFAULT_PIMC_WORLDS.min(params.iterations) as u64,
+            1,
+            params.iterations as u64,
+        )? as u32;
+        Ok(PimcConfig { worlds, params })
+    }
+
+    fn write_spec(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "pimc(iterations={},worlds={},",
+            self.params.iterations, self.worlds
+        )?;
+        write_search(f, &self.params)
+    }
+
+    fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
+        Box::new(MctsBot::<G>::new(
+            Mode::Pimc {
+                worlds: self.worlds,
+            },
+            self.params,
+        ))
+    }
+}
+
+/// `ismcts`: single-observer information-set MCTS.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IsmctsConfig(pub SearchParams);
+
+impl BotKind for IsmctsConfig {
+    const NAME: &'static str = "ismcts";
+
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
+        spec.check_keys(&SEARCH_KEYS)?;
+        search_params(spec).map(IsmctsConfig)
+    }
+
+    fn write_spec(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ismcts(iterations={},", self.0.iterations)?;
+        write_search(f, &self.0)
+    }
+
+    fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
+        Box::new(MctsBot::<G>::new(Mode::Ismcts, self.0))
+    }
+}
+
+/// `oracle`: UCT on the true state; it sees hidden information (cheats).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OracleConfig(pub SearchParams);
+
+impl BotKind for OracleConfig {
+    const NAME: &'static str = "oracle";
+    const CHEATS: bool = true;
+
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
+        spec.check_keys(&SEARCH_KEYS)?;
+        search_params(spec).map(OracleConfig)
+    }
+
+    fn write_spec(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "oracle(iterations={},", self.0.iterations)?;
+        write_search(f, &self.0)
+    }
+
+    fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
+        Box::new(MctsBot::<G>::new(Mode::Oracle, self.0))
+    }
+}

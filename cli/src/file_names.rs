@@ -1,0 +1,120 @@
+//! The names of the files a run writes, in one place: the files of a
+//! results folder (a sweep's, a league's, an experiment's), and where a run
+//! keeps its manifest and checkpoint (in its folder, or beside its first
+//! output).
+
+use std::path::{Path, PathBuf};
+
+/// One row per seat per game (`--out` of a folder run).
+pub const GAMES_FILE: &str = "games.csv";
+/// A sweep's balance metrics, per combination and seat.
+pub const METRICS_FILE: &str = "metrics.csv";
+/// The game records of a folder run (with `--records` / `records = true`).
+pub const RECORDS_FILE: &str = "records.jsonl.zst";
+/// A league's ratings.
+pub const RATINGS_FILE: &str = "ratings.csv";
+/// Each league bot's decisions per second (an experiment's `speed_games`).
+pub const SPEED_FILE: &str = "speed.csv";
+/// An experiment's generated report.
+pub const SUMMARY_MD: &str = "summary.md";
+/// A finished run's manifest, in its folder.
+pub const MANIFEST_FILE: &str = "manifest.json";
+/// An unfinished run's checkpoint, in its folder.
+pub const CHECKPOINT_FILE: &str = "checkpoint.json";
+/// The folder of an experiment's shards (`DIR/shards/I/`).
+pub const SHARDS_DIR: &str = "shards";
+
+/// `path` with `suffix` appended to its file name (`games.csv` and
+/// `.partial` give `games.csv.partial`).
+pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Where a run keeps its manifest and checkpoint.
+#[derive(Clone, Copy, Debug)]
+pub enum RunHome<'a> {
+    /// A run writing into a folder: `DIR/manifest.json`,
+    /// `DIR/checkpoint.json`.
+    Folder(&'a Path),
+    /// Beside the run's first regular output `PRIMARY`:
+    /// `PRIMARY.manifest.json`, `PRIMARY.checkpoint.json`.
+    Beside(&'a Path),
+}
+
+impl RunHome<'_> {
+    /// The manifest's path.
+    pub fn manifest(self) -> PathBuf {
+        match self {
+            RunHome::Folder(dir) => dir.join(MANIFEST_FILE),
+            RunHome::Beside(primary) => with_suffix(primary, &format!(".{MANIFEST_FILE}")),
+        }
+    }
+
+    /// The checkpoint's path.
+    pub fn checkpoint(self) -> PathBuf {
+        match self {
+            RunHome::Folder(dir) => dir.join(CHECKPOINT_FILE),
+            RunHome::Beside(primary) => with_suffix(primary, &format!(".{CHECKPOINT_FILE}")),
+        }
+    }
+}
+
+/// The manifest a `merge` input stands for: a folder's, the manifest
+/// itself (a name ending in `manifest.json`), or the one beside an output.
+pub fn manifest_of_input(input: &Path) -> PathBuf {
+    if input.is_dir() {
+        RunHome::Folder(input).manifest()
+    } else if input.to_string_lossy().ends_with(MANIFEST_FILE) {
+        input.to_path_buf()
+    } else {
+        RunHome::Beside(input).manifest()
+    }
+}
+
+/// The checkpoint of the same run as `manifest` (a path ending in
+/// `manifest.json`, as [`manifest_of_input`] gives).
+pub fn checkpoint_of_manifest(manifest: &Path) -> PathBuf {
+    let text = manifest.to_string_lossy();
+    let stem = text.strip_suffix(MANIFEST_FILE).unwrap_or(&text);
+    PathBuf::from(format!("{stem}{CHECKPOINT_FILE}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_beside_an_output_and_in_a_folder() {
+        let out = Path::new("a/games.csv");
+        assert_eq!(
+            RunHome::Beside(out).manifest(),
+            Path::new("a/games.csv.manifest.json")
+        );
+        assert_eq!(
+            RunHome::Beside(out).checkpoint(),
+            Path::new("a/games.csv.checkpoint.json")
+        );
+        assert_eq!(
+            RunHome::Folder(Path::new("r")).manifest(),
+            Path::new("r/manifest.json")
+        );
+        assert_eq!(
+            checkpoint_of_manifest(Path::new("a/games.csv.manifest.json")),
+            Path::new("a/games.csv.checkpoint.json")
+        );
+        assert_eq!(
+            checkpoint_of_manifest(Path::new("r/manifest.json")),
+            Path::new("r/checkpoint.json")
+        );
+        assert_eq!(
+            manifest_of_input(Path::new("x/t.csv")),
+            Path::new("x/t.csv.manifest.json")
+        );
+        assert_eq!(
+            manifest_of_input(Path::new("x/t.csv.manifest.json")),
+            Path::new("x/t.csv.manifest.json")
+        );
+    }
+}
