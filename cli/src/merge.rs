@@ -250,11 +250,34 @@ const INTERRUPTED: &str = "interrupted: stopped, no output written";
 
 /// Run the command.
 pub fn run(args: MergeArgs) -> Result<(), String> {
-    if args.out.is_none() && args.summary.is_none() && args.record.is_none() {
+    let outputs = OutputPaths {
+        out: args.out,
+        summary: args.summary,
+        record: args.record,
+    };
+    merge(&args.inputs, outputs, args.quiet)
+}
+
+/// Join the shards written into the folders `inputs` (an experiment's
+/// `run --shard`) into the folder `dir`; print nothing if `quiet`.
+pub fn merge_dir(inputs: &[PathBuf], dir: &Path, quiet: bool) -> Result<(), String> {
+    let outputs = OutputPaths {
+        out: Some(dir.to_path_buf()),
+        summary: None,
+        record: None,
+    };
+    merge(inputs, outputs, quiet)
+}
+
+/// Join the shards `inputs` (their manifests, output files or folders)
+/// into `outputs` (a folder as `out` when the shards wrote into folders):
+/// the files one machine would have written, and their manifest; print
+/// nothing if `quiet`.
+pub fn merge(inputs: &[PathBuf], outputs: OutputPaths, quiet: bool) -> Result<(), String> {
+    if outputs.out.is_none() && outputs.summary.is_none() && outputs.record.is_none() {
         return Err("nothing to write: give --out, --summary and/or --record".to_string());
     }
-    let shards = args
-        .inputs
+    let shards = inputs
         .iter()
         .map(|p| read_manifest(p))
         .collect::<Result<Vec<_>, _>>()?;
@@ -279,11 +302,11 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
     }
     // A sweep, or shards that wrote into folders (an experiment's
     // `run --shard`): the merge writes into the folder `--out DIR`.
-    let sweep = description.command == "sweep" || args.inputs.iter().all(|p| p.is_dir());
-    let args = if sweep {
-        sweep_paths(args, &shards)?
+    let sweep = description.command == "sweep" || inputs.iter().all(|p| p.is_dir());
+    let paths = if sweep {
+        sweep_paths(outputs, &shards)?
     } else {
-        args
+        outputs
     };
     // Every input file, so that no output overwrites one.
     let mut inputs: Vec<(String, PathBuf)> = Vec::new();
@@ -293,13 +316,8 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
             inputs.push((format!("shard's {label} file"), PathBuf::from(p)));
         }
     }
-    let paths = OutputPaths {
-        out: args.out.clone(),
-        summary: args.summary.clone(),
-        record: args.record.clone(),
-    };
     let record_compression = paths.record_compression()?;
-    let out_files: Vec<Vec<PathBuf>> = [("--out", &args.out), ("--record", &args.record)]
+    let out_files: Vec<Vec<PathBuf>> = [("--out", &paths.out), ("--record", &paths.record)]
         .iter()
         .map(|(label, wanted)| match wanted {
             Some(_) => shards.iter().map(|s| shard_file(s, label)).collect(),
@@ -321,9 +339,9 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         .map(AtomicFile::create)
         .collect::<Result<Vec<_>, _>>()?;
     // In the order of `paths.given()`: --out, --record, --summary.
-    let mut summary = args.summary.as_ref().and_then(|_| files.pop());
-    let mut record = args.record.as_ref().and_then(|_| files.pop());
-    let mut out = args.out.as_ref().and_then(|_| files.pop());
+    let mut summary = paths.summary.as_ref().and_then(|_| files.pop());
+    let mut record = paths.record.as_ref().and_then(|_| files.pop());
+    let mut out = paths.out.as_ref().and_then(|_| files.pop());
     if let Some(file) = out.as_mut() {
         check_shard_files(&shards, "--out")?;
         merge_rows(plan, count, &out_files[0], file)?;
@@ -343,7 +361,7 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
     }
     commit_all([out, summary, record].into_iter().flatten().collect())?;
     // The merged run's manifest, as one machine would have written it.
-    let primary = [&args.out, &args.record, &args.summary]
+    let primary = [&paths.out, &paths.record, &paths.summary]
         .into_iter()
         .flatten()
         .next()
@@ -375,12 +393,12 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
             stopped: None,
             totals: totals.clone(),
             timing,
-            files: merged_files(&args)?,
+            files: merged_files(&paths)?,
         };
         write_json_atomically(&name, &manifest)
             .map_err(|e| format!("cannot write the manifest: {e}"))?;
     }
-    if !args.quiet {
+    if !quiet {
         let what = match plan.parts.len() {
             1 => format!("of {}", plan.first().game),
             n => format!("in {n} parts"),
@@ -397,12 +415,12 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
 
 /// The length and hash of each merged file, as a run writes them into its
 /// manifest (regular files only).
-fn merged_files(args: &MergeArgs) -> Result<Vec<FileCheck>, String> {
+fn merged_files(paths: &OutputPaths) -> Result<Vec<FileCheck>, String> {
     let mut files = Vec::new();
     for (label, path) in [
-        ("--out", &args.out),
-        ("--record", &args.record),
-        ("--summary", &args.summary),
+        ("--out", &paths.out),
+        ("--record", &paths.record),
+        ("--summary", &paths.summary),
     ] {
         let Some(path) = path.as_deref() else {
             continue;
@@ -633,14 +651,14 @@ fn merge_records(
 /// CSV, the summary (`metrics.csv`, `ratings.csv`), the records when the
 /// shards kept them, each under the name the shards gave it, and
 /// `manifest.json`.
-fn sweep_paths(args: MergeArgs, shards: &[ShardInput]) -> Result<MergeArgs, String> {
-    let Some(dir) = args.out.clone() else {
+fn sweep_paths(paths: OutputPaths, shards: &[ShardInput]) -> Result<OutputPaths, String> {
+    let Some(dir) = paths.out.clone() else {
         return Err(format!(
             "merging a {} of folders needs --out DIR (the folder to write into)",
             shards[0].manifest.description.command
         ));
     };
-    if args.summary.is_some() || args.record.is_some() {
+    if paths.summary.is_some() || paths.record.is_some() {
         return Err(format!(
             "merging a {} of folders takes only --out DIR: the summary and records go into the folder",
             shards[0].manifest.description.command
@@ -660,10 +678,9 @@ fn sweep_paths(args: MergeArgs, shards: &[ShardInput]) -> Result<MergeArgs, Stri
             .find(|(l, _)| l == label)
             .and_then(|(_, p)| Path::new(p).file_name().map(|n| dir.join(n)))
     };
-    Ok(MergeArgs {
+    Ok(OutputPaths {
         out: named("--out").or_else(|| Some(dir.join(GAMES_FILE))),
         summary: named("--summary").or_else(|| Some(dir.join(METRICS_FILE))),
         record: named("--record"),
-        ..args
     })
 }

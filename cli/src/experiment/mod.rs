@@ -178,13 +178,7 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
         let inputs: Vec<PathBuf> = (0..count)
             .map(|i| dir.join(SHARDS_DIR).join(i.to_string()))
             .collect();
-        crate::merge::run(crate::merge::MergeArgs {
-            inputs,
-            out: Some(dir.clone()),
-            summary: None,
-            record: None,
-            quiet: control.quiet,
-        })?;
+        crate::merge::merge_dir(&inputs, &dir, control.quiet)?;
     } else {
         match experiment.kind {
             Kind::Tournament | Kind::Sweep => {
