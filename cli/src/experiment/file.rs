@@ -260,7 +260,7 @@ impl Experiment {
     pub fn read(path: &Path) -> Result<Experiment, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read the experiment file `{}`: {e}", path.display()))?;
-        let experiment: Experiment = toml::from_str(&text).map_err(|e| {
+        let mut experiment: Experiment = toml::from_str(&text).map_err(|e| {
             let line = e
                 .span()
                 .map(|s| format!(" line {}", text[..s.start].matches('\n').count() + 1))
@@ -271,45 +271,46 @@ impl Experiment {
                 one_line(&e.message().trim().replace('\n', " "))
             )
         })?;
-        let at = |key: &str| -> String {
-            let line = text
-                .lines()
-                .position(|l| {
-                    let l = l.trim_start();
-                    l.starts_with(key) || l.trim_start_matches('[').starts_with(key)
-                })
-                .map(|i| format!(" line {}", i + 1))
-                .unwrap_or_default();
-            format!("{}{line}", path.display())
-        };
-        for (key, value) in experiment.vary.iter().chain(experiment.quick.vary.iter()) {
-            if Values::deserialize(value.clone()).is_err() {
-                return Err(format!(
-                    "{}: vary.{}: write a list (`[0, 5]`, `[\"a\", \"b\"]`), a range \
-                     (`\"0..=50:5\"`) or one value",
-                    at(key),
-                    one_line(key)
-                ));
-            }
-        }
-        let mut experiment = experiment;
         experiment.source = Source {
             path: path.to_path_buf(),
             text: text.clone(),
         };
+        let experiment = experiment;
+        let source = &experiment.source;
+        let at = |steps: &[&str]| -> String {
+            let steps: Vec<Step> = steps.iter().map(|k| Step::key(k)).collect();
+            source.at(&steps)
+        };
+        for (table, vary) in [
+            (&["vary"][..], &experiment.vary),
+            (&["quick", "vary"][..], &experiment.quick.vary),
+        ] {
+            for (key, value) in vary {
+                if Values::deserialize(value.clone()).is_err() {
+                    let mut steps = table.to_vec();
+                    steps.push(key);
+                    return Err(format!(
+                        "{}: vary.{}: write a list (`[0, 5]`, `[\"a\", \"b\"]`), a range \
+                         (`\"0..=50:5\"`) or one value",
+                        at(&steps),
+                        one_line(key)
+                    ));
+                }
+            }
+        }
         if experiment.players.is_none() && experiment.sweeps.iter().any(|s| s.players.is_none()) {
             return Err(format!("{}: `players` is missing", path.display()));
         }
         if !experiment.sweeps.is_empty() && experiment.kind != Kind::Sweep {
             return Err(format!(
                 "{}: `[[sweep]]` tables belong to kind = \"sweep\"",
-                at("[[sweep]]")
+                at(&["sweep"])
             ));
         }
         if !experiment.leagues.is_empty() && experiment.kind != Kind::League {
             return Err(format!(
                 "{}: `[[league]]` tables belong to kind = \"league\"",
-                at("[[league]]")
+                at(&["league"])
             ));
         }
         if experiment.kind != Kind::League
@@ -317,7 +318,11 @@ impl Experiment {
         {
             return Err(format!(
                 "{}: `speed_games` belongs to kind = \"league\" (a bot's decisions per second)",
-                at("speed_games")
+                if experiment.speed_games > 0 {
+                    at(&["speed_games"])
+                } else {
+                    at(&["quick", "speed_games"])
+                }
             ));
         }
         if experiment.kind == Kind::League {
@@ -329,29 +334,29 @@ impl Experiment {
             Kind::League if !experiment.vary.is_empty() => {
                 return Err(format!(
                     "{}: a league varies nothing (use kind = \"sweep\")",
-                    at("vary")
+                    at(&["vary"])
                 ));
             }
             Kind::Tournament if !experiment.vary.is_empty() => {
                 return Err(format!(
                     "{}: a tournament varies nothing (use kind = \"sweep\")",
-                    at("vary")
+                    at(&["vary"])
                 ));
             }
             Kind::Tournament if experiment.bots.as_ref().is_some_and(|b| b.list().len() > 1) => {
                 return Err(format!(
                     "{}: a tournament has one lineup (use kind = \"sweep\" to compare lineups)",
-                    at("bots")
+                    at(&["bots"])
                 ));
             }
             _ => {}
         }
-        for plot in &experiment.plots {
+        for (i, plot) in experiment.plots.iter().enumerate() {
             let file = Path::new(&plot.file);
             if file.is_absolute() || file.components().count() != 1 {
                 return Err(format!(
                     "{}: plot file `{}`: give a file name (it is written in the results folder)",
-                    at("file"),
+                    source.at(&[Step::key("plot"), Step::Item(i), Step::key("file")]),
                     one_line(&plot.file)
                 ));
             }
