@@ -233,6 +233,7 @@ pub fn execute(
     control: &Control,
     engines: &Engines,
 ) -> Result<RunResult, String> {
+    engines.check(sweep.bots.configs())?;
     if dir.exists() && !dir.is_dir() {
         return Err(format!(
             "--out `{}` is not a folder (a sweep writes several files into a folder)",
@@ -264,7 +265,6 @@ pub fn execute(
 pub fn run(args: SweepArgs) -> Result<(), String> {
     let engines = args.engines.start()?;
     let (spec, bots) = args.spec(&engines)?;
-    engines.check(bots.configs())?;
     let cap = if args.force {
         usize::MAX
     } else {
