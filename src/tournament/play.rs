@@ -80,8 +80,9 @@ pub struct PlayOptions<'a> {
     pub want_rows: bool,
     /// Keep each game's record, compressed so ([`Chunk::records`]).
     pub records: Option<Compression>,
-    /// The run's cancel flag (as in [`crate::runner::RunOptions`]): set it
-    /// from any thread to stop every game in play before its next decision.
+    /// The run's cancel flag: set it from any thread (e.g. a Ctrl-C
+    /// handler) to stop every game in play before its next decision
+    /// ([`crate::runner::play_game_checked`]) and start no new one.
     pub cancel: &'a AtomicBool,
     /// Called once per finished game (progress), from any thread.
     pub on_done: &'a (dyn Fn() + Sync),

@@ -266,6 +266,37 @@ fn the_paired_difference_and_ranks_are_exact() {
 }
 
 #[test]
+fn a_range_cancelled_before_it_starts_plays_no_game() {
+    let s = spec(&["rand", "first"], Count::Deals(5));
+    let cancel = AtomicBool::new(true);
+    let done = Mutex::new(0u64);
+    let on_done = || *done.lock().unwrap() += 1;
+    let options = PlayOptions {
+        shard: Shard::WHOLE,
+        range: 0..s.games(),
+        want_rows: true,
+        records: Some(Compression::Plain),
+        cancel: &cancel,
+        on_done: &on_done,
+    };
+    let mut keep = Keep::default();
+    let game = Pebbles { players: 2 };
+    let e = play_range(&game, &s, bot, &options, Totals::new(&s), &mut keep).unwrap_err();
+    let PlayError::Cancelled { next, totals } = e else {
+        panic!("cancelled: {e}")
+    };
+    assert_eq!((next, totals[0].games), (0, 0));
+    assert!(keep.0.is_empty());
+    assert_eq!(*done.lock().unwrap(), 0, "no game finished");
+    // The same range uncancelled: every game, in order.
+    cancel.store(false, Ordering::SeqCst);
+    let played = play_range(&game, &s, bot, &options, Totals::new(&s), &mut keep).unwrap();
+    assert_eq!(played.end, s.games());
+    let order: Vec<u64> = keep.0.iter().map(|g| g.index).collect();
+    assert_eq!(order, (0..s.games()).collect::<Vec<_>>());
+}
+
+#[test]
 fn a_cancelled_range_keeps_the_whole_frames_finished_in_order() {
     let s = spec(&["rand", "first"], Count::Deals(2000));
     let cancel = AtomicBool::new(false);
