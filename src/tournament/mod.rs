@@ -8,19 +8,21 @@
 //! # Seating and seeds
 //!
 //! A run is a number of **deals**. Deal `d` is dealt from the seed
-//! [`rng::game_seed`](crate::rng::game_seed)`(run seed, d)` (the setup shuffles). When the lineup
-//! holds two or more distinct bot specs and `rotate` is on, every deal is
-//! played under each cyclic rotation of the lineup through the seats
-//! ("duplicate deals"): in rotation `r` the bot listed at position `i`
-//! sits in seat `(i + r) % players`, so rotation 0 is the lineup as given.
+//! [`rng::deal_seed`](crate::rng::deal_seed)`(run seed, d)` (the setup
+//! shuffles). When the lineup holds two or more distinct bot specs and
+//! `rotate` is on, every deal is played under each cyclic rotation of the
+//! lineup through the seats ("duplicate deals"): in rotation `r` the bot
+//! listed at position `i` sits in seat `(i + r) % players`, so rotation 0
+//! is the lineup as given.
 //! Otherwise there is one rotation. Game number `g` is deal `g / R`,
 //! rotation `g % R` (`R` the number of rotations), so a deal's games are
 //! consecutive.
 //!
 //! Every game of a deal (whatever its rotation) has the deal's seed: its
 //! record's `seed` deals its setup (as `verify_record` checks), and the
-//! decision at ply `p` is seeded [`rng::decision_seed`](crate::rng::decision_seed)`(deal seed, p)`, so a
-//! game is reproducible on its own from its record's seed and bots. The
+//! decision at ply `p` is seeded
+//! [`rng::decision_seed`](crate::rng::decision_seed)`(deal seed, p)`, so
+//! a game is reproducible on its own from its record's seed and bots. The
 //! rotations of one deal therefore share their decision random streams
 //! ply by ply (common random numbers): the comparison of two bots over the
 //! rotations of a deal differs only by the bots' choices.
@@ -48,7 +50,7 @@ pub mod validate;
 
 pub use self::plan::{Layout, Part, Plan};
 pub use self::play::{
-    CHUNK_GAMES, CHUNK_TARGET, FRAME_GAMES, PartGame, PlanPlayed, PlayError, PlayOptions, Played,
+    CHUNK_GAMES, CHUNK_TARGET, FRAME_GAMES, PartGame, PlanPlayed, PlayOptions, Played, RunError,
     TypedPart, play_all, play_plan, play_plan_parts, play_range,
 };
 pub use self::shard::{Shard, ShardError};

@@ -15,9 +15,10 @@ use crate::record::RecordFormat;
 use crate::record_io::Compression;
 use crate::runner::{GameReport, GameStop, WantRecord, play_game_checked};
 
-/// Why [`play_range`] stopped before the end of its range.
+/// Why a run ([`play_range`], [`play_plan`]) stopped before the end of its
+/// range.
 #[derive(Clone, Debug, PartialEq)]
-pub enum PlayError {
+pub enum RunError {
     /// The cancel flag was set. The sink has every game before `next`
     /// (a multiple of [`FRAME_GAMES`] or the start of the range); the
     /// totals count exactly those.
@@ -32,7 +33,7 @@ pub enum PlayError {
     /// Records could not be compressed.
     Compress(String),
     /// A bot failed and stops the run ([`crate::bot::OnFailure::Stop`]).
-    /// As with [`PlayError::Cancelled`], the sink has every game before
+    /// As with [`RunError::Cancelled`], the sink has every game before
     /// `next` and the totals count exactly those.
     Bot {
         /// What failed.
@@ -44,18 +45,18 @@ pub enum PlayError {
     },
 }
 
-impl fmt::Display for PlayError {
+impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::Cancelled { next, .. } => write!(f, "cancelled before game {next}"),
-            PlayError::Sink(e) => f.write_str(e),
-            PlayError::Compress(e) => write!(f, "cannot compress records: {e}"),
-            PlayError::Bot { failure, .. } => failure.fmt(f),
+            RunError::Cancelled { next, .. } => write!(f, "cancelled before game {next}"),
+            RunError::Sink(e) => f.write_str(e),
+            RunError::Compress(e) => write!(f, "cannot compress records: {e}"),
+            RunError::Bot { failure, .. } => failure.fmt(f),
         }
     }
 }
 
-impl std::error::Error for PlayError {}
+impl std::error::Error for RunError {}
 
 /// How a range was played to its end (or to an early stop).
 #[derive(Clone, Debug, PartialEq)]
@@ -138,7 +139,7 @@ pub fn play_range<G, F>(
     options: &PlayOptions<'_>,
     totals: Totals,
     sink: &mut dyn Sink,
-) -> Result<Played, PlayError>
+) -> Result<Played, RunError>
 where
     G: RecordFormat,
     F: Fn(&str) -> Box<dyn Bot<G>> + Sync,
@@ -248,7 +249,7 @@ where
 /// chunk `k + 1`. When the sink stops the run, the games after its stop are
 /// dropped. When the cancel flag is set, every game stops before its next
 /// decision; the games finished before the first unfinished one, down to a
-/// frame boundary, still reach the sink ([`PlayError::Cancelled`]).
+/// frame boundary, still reach the sink ([`RunError::Cancelled`]).
 ///
 /// Parts of different games: [`play_plan_parts`].
 pub fn play_plan<G, F>(
@@ -258,7 +259,7 @@ pub fn play_plan<G, F>(
     options: &PlayOptions<'_>,
     totals: Vec<Totals>,
     sink: &mut dyn Sink,
-) -> Result<PlanPlayed, PlayError>
+) -> Result<PlanPlayed, RunError>
 where
     G: RecordFormat,
     F: Fn(&str) -> Box<dyn Bot<G>> + Sync,
@@ -283,7 +284,7 @@ pub fn play_plan_parts(
     options: &PlayOptions<'_>,
     totals: Vec<Totals>,
     sink: &mut dyn Sink,
-) -> Result<PlanPlayed, PlayError> {
+) -> Result<PlanPlayed, RunError> {
     assert_eq!(parts.len(), plan.parts.len(), "one game per part");
     assert_eq!(totals.len(), plan.parts.len(), "one totals per part");
     for (game, part) in parts.iter().zip(&plan.parts) {
@@ -441,7 +442,7 @@ pub fn play_plan_parts(
         let next_range =
             (start < end && stop.is_none()).then(|| start..chunk_end(start, size, end));
         let mut next = None;
-        let mut step: Result<(u64, bool), PlayError> = Ok((pending_range.end, false));
+        let mut step: Result<(u64, bool), RunError> = Ok((pending_range.end, false));
         rayon::in_place_scope(|scope| {
             if let Some(range) = next_range.clone() {
                 let next = &mut next;
@@ -454,10 +455,10 @@ pub fn play_plan_parts(
         match stop {
             Some(_) if stopped => {}
             Some(GameStop::Cancelled) => {
-                return Err(PlayError::Cancelled { next: done, totals });
+                return Err(RunError::Cancelled { next: done, totals });
             }
             Some(GameStop::Bot(failure)) => {
-                return Err(PlayError::Bot {
+                return Err(RunError::Bot {
                     failure,
                     next: done,
                     totals,
@@ -531,7 +532,7 @@ fn hand_over(
     options: &PlayOptions<'_>,
     totals: &mut [Totals],
     sink: &mut dyn Sink,
-) -> Result<(u64, bool), PlayError> {
+) -> Result<(u64, bool), RunError> {
     let all: Vec<&Result<GameResult, GameStop>> = pending.iter().flat_map(|b| &b.results).collect();
     let finished = all.iter().take_while(|r| r.is_ok()).count() as u64;
     let mut take = finished;
@@ -603,11 +604,11 @@ fn hand_over(
         for c in compressed {
             chunk
                 .records
-                .extend_from_slice(&c.map_err(|e| PlayError::Compress(e.to_string()))?);
+                .extend_from_slice(&c.map_err(|e| RunError::Compress(e.to_string()))?);
         }
     }
     if chunk.end > chunk.start || stopped {
-        sink.chunk(&chunk, totals).map_err(PlayError::Sink)?;
+        sink.chunk(&chunk, totals).map_err(RunError::Sink)?;
     }
     Ok((chunk.end, stopped))
 }

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rng::game_seed;
+use crate::rng::deal_seed;
 
 /// How many games a run plays: a number of games (a multiple of the
 /// rotations) or a number of deals.
@@ -240,6 +240,6 @@ impl RunSpec {
 
     /// The seed of game `index` (its deal's seed).
     pub fn game_seed(&self, index: u64) -> u64 {
-        game_seed(self.seed, index / self.games_per_deal())
+        deal_seed(self.seed, index / self.games_per_deal())
     }
 }

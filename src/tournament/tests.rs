@@ -172,7 +172,7 @@ fn every_rotation_of_a_deal_has_the_deal_seed_and_records_say_so() {
         ]
     );
     for g in &games {
-        assert_eq!(g.seed, crate::rng::game_seed(5, g.deal));
+        assert_eq!(g.seed, crate::rng::deal_seed(5, g.deal));
         let line = String::from_utf8(g.record_line.clone().unwrap()).unwrap();
         assert!(line.contains(&format!("\"seed\":{}", g.seed)), "{line}");
         assert!(line.ends_with('\n'));
@@ -282,7 +282,7 @@ fn a_range_cancelled_before_it_starts_plays_no_game() {
     let mut keep = Keep::default();
     let game = Pebbles { players: 2 };
     let e = play_range(&game, &s, bot, &options, Totals::new(&s), &mut keep).unwrap_err();
-    let PlayError::Cancelled { next, totals } = e else {
+    let RunError::Cancelled { next, totals } = e else {
         panic!("cancelled: {e}")
     };
     assert_eq!((next, totals[0].games), (0, 0));
@@ -326,7 +326,7 @@ fn a_cancelled_range_keeps_the_whole_frames_finished_in_order() {
         &mut keep,
     )
     .unwrap_err();
-    let PlayError::Cancelled { next, totals } = e else {
+    let RunError::Cancelled { next, totals } = e else {
         panic!("cancelled: {e}")
     };
     assert_eq!(next % FRAME_GAMES, 0, "whole frames only");
@@ -724,7 +724,7 @@ fn several_lineups_share_deals_and_count_pairs() {
         }
     }
     for g in &games {
-        assert_eq!(g.seed, crate::rng::game_seed(3, g.index / 6));
+        assert_eq!(g.seed, crate::rng::deal_seed(3, g.index / 6));
     }
     // Games of a deal in lineup order, each under both rotations.
     let first_deal: Vec<(usize, u64)> = games[..6].iter().map(|g| (g.lineup, g.rotation)).collect();
