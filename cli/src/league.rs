@@ -110,7 +110,7 @@ pub fn ratings(
         .as_ref()
         .map(|p| p.per_deal())
         .unwrap_or_default();
-    let seed = beachcomber::rng::game_seed(spec.seed, u64::MAX);
+    let seed = beachcomber::rng::deal_seed(spec.seed, u64::MAX);
     let config = FitConfig {
         anchor,
         ..FitConfig::default()
