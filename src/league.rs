@@ -324,7 +324,7 @@ pub fn ratings(
         .as_ref()
         .map(|p| p.per_deal())
         .unwrap_or_default();
-    let seed = crate::rng::game_seed(run.seed, u64::MAX);
+    let seed = crate::rng::deal_seed(run.seed, u64::MAX);
     let config = FitConfig {
         anchor,
         ..FitConfig::default()

@@ -27,10 +27,12 @@ pub const fn derive(parent: u64, index: u64) -> u64 {
     mix(mix(parent) ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93))
 }
 
-/// The seed of game number `index` of a run seeded with `run_seed`.
+/// The seed of deal number `deal` of a run seeded with `run_seed`: every
+/// game of the deal (each rotation of each lineup) is dealt from it. In a
+/// run of one rotation, deal `d` is game `d`.
 #[inline]
-pub const fn game_seed(run_seed: u64, index: u64) -> u64 {
-    derive(run_seed, index)
+pub const fn deal_seed(run_seed: u64, deal: u64) -> u64 {
+    derive(run_seed, deal)
 }
 
 /// The seed a bot gets for its decision at `ply` of a game seeded `game_seed`.
@@ -117,7 +119,7 @@ pub fn shuffle_pairs<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
 mod tests {
     use super::*;
 
-    const PIN_GAME_SEED: u64 = 0x5e41_ab08_7439_611e;
+    const PIN_DEAL_SEED: u64 = 0x5e41_ab08_7439_611e;
     const PIN_DECISION_SEED: u64 = 0x7c13_0569_14ea_ade8;
     const PIN_FIRST_U64: u64 = 0x7f27_9257_e5bf_1fe2;
     const PIN_BELOW: [u32; 8] = [8, 7, 7, 4, 7, 4, 8, 8];
@@ -128,8 +130,8 @@ mod tests {
     fn seeds_are_stable_across_releases() {
         // Pinned values: if any of these change, every recorded run changes.
         assert_eq!(mix(0), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(game_seed(1, 0), PIN_GAME_SEED);
-        assert_eq!(decision_seed(PIN_GAME_SEED, 3), PIN_DECISION_SEED);
+        assert_eq!(deal_seed(1, 0), PIN_DEAL_SEED);
+        assert_eq!(decision_seed(PIN_DEAL_SEED, 3), PIN_DECISION_SEED);
         let mut rng = rng_from_seed(42);
         assert_eq!(rng.next_u64(), PIN_FIRST_U64);
         let draws: Vec<u32> = (0..8).map(|_| below(&mut rng, 10)).collect();

@@ -1,12 +1,12 @@
-//! Playing games: one game between bots, and many games in parallel.
+//! Playing games: one game between bots from its seed, and uniformly random
+//! games (benchmarks). Runs of many games are the tournament engine's
+//! ([`crate::tournament::play_range`]).
 //!
-//! Reproducibility: game `i` of a run seeded `s` is seeded
-//! [`rng::game_seed`]`(s, i)`; every decision at ply `p` gets an RNG seeded
-//! [`rng::decision_seed`]`(game seed, p)`. Nothing depends on the thread that
-//! plays a game, and results come back in game order, so the output of a run
-//! is the same to the byte whatever the thread count.
+//! Reproducibility: a game's setup is dealt from its seed (a tournament
+//! game's deal seed, [`rng::deal_seed`]), and every decision at ply `p` gets
+//! an RNG seeded [`rng::decision_seed`]`(game seed, p)`. Nothing depends on
+//! the thread that plays a game.
 
-use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use crate::bot::{Bot, BotFailure, OnFailure};
 use crate::game::{Game, Outcome, SeatSet};
 use crate::record::{GameEnd, GameRecord, RecordFormat, build_record, write_record_line};
-use crate::rng::{self, decision_seed, game_seed, rng_from_seed};
+use crate::rng::{self, decision_seed, rng_from_seed};
 
 /// What one game produced.
 #[derive(Clone, Debug)]
@@ -280,89 +280,6 @@ fn play<G: RecordFormat>(
     })
 }
 
-/// How to play a range of a run's games: see [`play_games_cancellable`].
-pub struct RunOptions<'a> {
-    /// The games to play (their numbers in the run).
-    pub range: Range<u64>,
-    /// The run seed: game `i` is seeded [`rng::game_seed`]`(run_seed, i)`.
-    pub run_seed: u64,
-    /// Whether each report carries the game record.
-    pub want_records: bool,
-    /// Set it (from any thread, e.g. a Ctrl-C handler) to stop the run
-    /// before the next decision of every game in play.
-    pub cancel: &'a AtomicBool,
-    /// Called once per finished game (for progress bars) from whichever
-    /// thread finished it.
-    pub on_done: &'a (dyn Fn() + Sync),
-}
-
-/// Play games `range` of a run seeded `run_seed` in parallel (rayon's
-/// global pool), making fresh bots for each game with `make_bots`; results
-/// come back in game order. `on_done` is called once per finished game (for
-/// progress bars) from whichever thread finished it.
-pub fn play_games<G, F>(
-    game: &G,
-    range: Range<u64>,
-    run_seed: u64,
-    bot_specs: &[String],
-    make_bots: F,
-    want_records: bool,
-    on_done: &(dyn Fn() + Sync),
-) -> Vec<GameReport>
-where
-    G: RecordFormat,
-    F: Fn() -> Vec<Box<dyn Bot<G>>> + Sync,
-{
-    let never = AtomicBool::new(false);
-    let options = RunOptions {
-        range,
-        run_seed,
-        want_records,
-        cancel: &never,
-        on_done,
-    };
-    play_games_cancellable(game, bot_specs, make_bots, &options)
-        .expect("a run that is never cancelled plays every game")
-}
-
-/// [`play_games`] with its settings in a [`RunOptions`], stopping early when
-/// `options.cancel` becomes true: every game in play stops before its next
-/// decision, no new game starts, and the result is [`Cancelled`] (the
-/// games finished so far are dropped).
-pub fn play_games_cancellable<G, F>(
-    game: &G,
-    bot_specs: &[String],
-    make_bots: F,
-    options: &RunOptions<'_>,
-) -> Result<Vec<GameReport>, Cancelled>
-where
-    G: RecordFormat,
-    F: Fn() -> Vec<Box<dyn Bot<G>>> + Sync,
-{
-    options
-        .range
-        .clone()
-        .into_par_iter()
-        .map(|index| {
-            if options.cancel.load(Ordering::Relaxed) {
-                return Err(Cancelled);
-            }
-            let mut bots = make_bots();
-            let report = play_game_cancellable(
-                game,
-                &mut bots,
-                bot_specs,
-                index,
-                game_seed(options.run_seed, index),
-                options.want_records,
-                options.cancel,
-            )?;
-            (options.on_done)();
-            Ok(report)
-        })
-        .collect()
-}
-
 /// Play `games` uniformly random games single-threaded from `seed`; returns
 /// the total number of decisions (used by benchmarks).
 pub fn random_games<G: Game>(game: &G, games: u64, seed: u64) -> u64 {
@@ -467,39 +384,5 @@ mod tests {
             2,
             "no decision after the flag"
         );
-    }
-
-    #[test]
-    fn a_cancelled_run_reports_no_game_and_an_uncancelled_one_every_game() {
-        let game = Pebbles { players: 2 };
-        let specs = vec!["first".to_string(); 2];
-        let decisions = Arc::new(AtomicU32::new(0));
-        let make = || -> Vec<Box<dyn Bot<Pebbles>>> {
-            (0..2)
-                .map(|_| {
-                    Box::new(First {
-                        cancel: None,
-                        decisions: decisions.clone(),
-                    }) as Box<dyn Bot<Pebbles>>
-                })
-                .collect()
-        };
-        let cancel = AtomicBool::new(true);
-        let options = RunOptions {
-            range: 0..10,
-            run_seed: 3,
-            want_records: false,
-            cancel: &cancel,
-            on_done: &|| {},
-        };
-        assert_eq!(
-            play_games_cancellable(&game, &specs, make, &options).unwrap_err(),
-            Cancelled
-        );
-        assert_eq!(decisions.load(Ordering::SeqCst), 0);
-        cancel.store(false, Ordering::SeqCst);
-        let reports = play_games_cancellable(&game, &specs, make, &options).unwrap();
-        let indexes: Vec<u64> = reports.iter().map(|r| r.index).collect();
-        assert_eq!(indexes, (0..10).collect::<Vec<_>>());
     }
 }

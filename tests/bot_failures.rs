@@ -2,7 +2,7 @@
 //! with a `BotFailure` naming the bot, the game and the decision, or, when
 //! the bot's `on_failure` says so, ends the game as a forfeit lost by that
 //! seat, recorded as such; the tournament engine passes the stop on as
-//! `PlayError::Bot` and the forfeit into the CSV `end` column.
+//! `RunError::Bot` and the forfeit into the CSV `end` column.
 
 use std::sync::atomic::AtomicBool;
 
@@ -10,7 +10,7 @@ use beachcomber::bot::{Bot, BotError, BotFailure, OnFailure};
 use beachcomber::record::{GameEnd, verify_record};
 use beachcomber::runner::{GameStop, play_game_cancellable, play_game_checked};
 use beachcomber::testing::toy::Pebbles;
-use beachcomber::tournament::{Count, PlayError, PlayOptions, RunSpec, play_range};
+use beachcomber::tournament::{Count, PlayOptions, RunError, RunSpec, play_range};
 use beachcomber::{Game, GameRng};
 
 /// Plays the first legal action; fails at its `fail_at`-th decision.
@@ -160,7 +160,7 @@ fn the_tournament_engine_stops_or_writes_forfeits() {
             OnFailure::Stop => {
                 let e = result.unwrap_err();
                 assert!(
-                    matches!(e, PlayError::Bot { ref failure, next: 0, .. }
+                    matches!(e, RunError::Bot { ref failure, next: 0, .. }
                         if failure.seat == 1 && failure.ply == 1),
                     "{e}"
                 );

@@ -28,12 +28,12 @@ fn fold(hash: u64, text: &str) -> u64 {
 }
 
 /// The fingerprint of `GAMES` random games of `spec` with `players` players:
-/// game `i` is dealt from `rng::game_seed(seed, i)` and played out with
+/// game `i` is dealt from `rng::deal_seed(seed, i)` and played out with
 /// [`Game::random_action`] from the same generator.
 fn fingerprint<G: Game>(game: &G, seed: u64) -> u64 {
     let mut hash = 0u64;
     for i in 0..GAMES {
-        let mut rng = rng_from_seed(rng::game_seed(seed, i));
+        let mut rng = rng_from_seed(rng::deal_seed(seed, i));
         let mut state = game.new_game(&mut rng);
         // Every seat's legal actions at the start pin the setup's visible part.
         for a in game.legal_actions(&state).iter() {

@@ -9,7 +9,7 @@ use beachcomber::games::shell_dash::{
     Card, Phase, Position, ReshuffleRule, ShellDashAction, ShellDashState,
 };
 use beachcomber::record::{RecordFormat, build_record, verify_record};
-use beachcomber::rng::{game_seed, rng_from_seed};
+use beachcomber::rng::{deal_seed, rng_from_seed};
 use beachcomber::spec::Spec;
 use beachcomber::testing::conformance::{Conformance, check_game};
 use serde_json::{Value, json};
@@ -601,7 +601,7 @@ fn cards_are_conserved_at_every_step_of_random_games() {
             let g = game(spec, players);
             let total: u16 = g.deck_counts().iter().sum();
             for index in 0..200 {
-                let mut rng = rng_from_seed(game_seed(99, index));
+                let mut rng = rng_from_seed(deal_seed(99, index));
                 let mut s = g.new_game(&mut rng);
                 while g.to_move(&s).is_some() {
                     assert_eq!(g.card_counts(&s).unwrap(), g.deck_counts());
@@ -627,7 +627,7 @@ fn cards_are_conserved_at_every_step_of_random_games() {
 /// Random games until one whose record has a reshuffle event.
 fn game_with_reshuffle(g: &ShellDash) -> beachcomber::record::GameRecord {
     for index in 0..1000 {
-        let seed = game_seed(3, index);
+        let seed = deal_seed(3, index);
         let mut rng = rng_from_seed(seed);
         let initial = g.new_game(&mut rng);
         let mut s = initial;
@@ -1075,7 +1075,7 @@ fn random_games_with_the_choice_replay_and_count_decisions() {
     let mut decisions = 0;
     let mut yes = 0;
     for index in 0..50 {
-        let seed = game_seed(12, index);
+        let seed = deal_seed(12, index);
         let mut rng = rng_from_seed(seed);
         let initial = g.new_game(&mut rng);
         let mut s = initial;
@@ -1287,7 +1287,7 @@ fn actions_are_described_readably() {
 fn choice_record() -> (ShellDash, beachcomber::record::GameRecord) {
     let g = game("shell-dash", 2);
     for index in 0..100 {
-        let seed = game_seed(21, index);
+        let seed = deal_seed(21, index);
         let mut rng = rng_from_seed(seed);
         let initial = g.new_game(&mut rng);
         let mut s = initial;

@@ -4,7 +4,7 @@
 
 use beachcomber::game::{Evaluate, Game, random_playout};
 use beachcomber::games::shell_dash::ShellDash;
-use beachcomber::rng::{game_seed, rng_from_seed};
+use beachcomber::rng::{deal_seed, rng_from_seed};
 use beachcomber::spec::Spec;
 use beachcomber::testing::alloc::{CountingAllocator, count_allocations};
 
@@ -25,7 +25,7 @@ fn hot_paths_do_not_allocate() {
         let ((plies, reshuffles, worlds), allocations) = count_allocations(|| {
             let (mut plies, mut reshuffles, mut worlds) = (0u64, 0u64, 0u64);
             for index in 0..300 {
-                let mut rng = rng_from_seed(game_seed(4, index));
+                let mut rng = rng_from_seed(deal_seed(4, index));
                 let mut s = g.new_game(&mut rng);
                 while let Some(seat) = g.to_move(&s) {
                     let legal = g.legal_actions(&s);

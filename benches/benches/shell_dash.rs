@@ -8,7 +8,7 @@ use std::hint::black_box;
 
 use beachcomber::game::{Game, random_playout};
 use beachcomber::games::shell_dash::ShellDash;
-use beachcomber::rng::{game_seed, rng_from_seed};
+use beachcomber::rng::{deal_seed, rng_from_seed};
 use beachcomber::spec::Spec;
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -61,7 +61,7 @@ fn random_games(c: &mut Criterion) {
 
 fn determinize(c: &mut Criterion) {
     let g = game(2);
-    let mut rng = rng_from_seed(game_seed(3, 0));
+    let mut rng = rng_from_seed(deal_seed(3, 0));
     let mut s = g.new_game(&mut rng);
     for _ in 0..6 {
         let a = g.random_action(&s, &mut rng);

@@ -7,7 +7,7 @@
 
 use beachcomber::game::{Game, random_playout};
 use beachcomber::games::shell_dash::ShellDash;
-use beachcomber::rng::{game_seed, rng_from_seed};
+use beachcomber::rng::{deal_seed, rng_from_seed};
 use beachcomber::spec::Spec;
 
 fn main() {
@@ -30,7 +30,7 @@ fn main() {
             .map(|t| {
                 let game = &game;
                 scope.spawn(move || {
-                    let mut rng = rng_from_seed(game_seed(1, t));
+                    let mut rng = rng_from_seed(deal_seed(1, t));
                     let mut plies = 0u64;
                     for _ in 0..games {
                         let mut state = game.new_game(&mut rng);

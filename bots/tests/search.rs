@@ -1,10 +1,16 @@
 //! Behaviour of the bots on the toy game `Pebbles`: exact decisions in
 //! hand-built positions, determinism, and the shape of the search tree.
 
+use std::sync::atomic::AtomicBool;
+
 use beachcomber::game::Game;
+use beachcomber::record::{GameRecord, verify_record};
+use beachcomber::record_io::Compression;
 use beachcomber::rng::rng_from_seed;
-use beachcomber::runner::play_games;
 use beachcomber::testing::toy::{Pebbles, PebblesState, Take};
+use beachcomber::tournament::{
+    Count, Flow, GameResult, PlayOptions, RunSpec, Shard, Sink, Totals, play_range,
+};
 use beachcomber_bots::{BotConfig, MctsBot, Mode, SearchParams};
 
 /// 2 players, seat 0 to move, 4 pebbles left. Taking 1 leaves the opponent
@@ -130,6 +136,35 @@ fn one_node_per_iteration_until_the_tree_is_complete() {
     assert_eq!(bot.tree_size() as u32, complete + 1);
 }
 
+/// Keeps every game the tournament engine hands over.
+#[derive(Default)]
+struct Keep(Vec<GameResult>);
+
+impl Sink for Keep {
+    fn game(&mut self, game: &GameResult, _totals: &Totals) -> Flow {
+        self.0.push(game.clone());
+        Flow::Continue
+    }
+}
+
+/// The games of `run`, played by the tournament engine (with their records
+/// when `records`).
+fn play(game: &Pebbles, run: &RunSpec, records: bool) -> Vec<GameResult> {
+    let never = AtomicBool::new(false);
+    let options = PlayOptions {
+        shard: Shard::WHOLE,
+        range: 0..run.games(),
+        want_rows: false,
+        records: records.then_some(Compression::Plain),
+        cancel: &never,
+        on_done: &|| {},
+    };
+    let mut keep = Keep::default();
+    let bot = |spec: &str| BotConfig::parse(spec).unwrap().build::<Pebbles>();
+    play_range(game, run, bot, &options, Totals::new(run), &mut keep).unwrap();
+    keep.0
+}
+
 #[test]
 fn every_bot_finishes_games_in_every_player_count() {
     for players in 2..=5 {
@@ -141,33 +176,28 @@ fn every_bot_finishes_games_in_every_player_count() {
             "ismcts(iterations=50)",
             "oracle(iterations=50)",
         ] {
-            let config = BotConfig::parse(spec).unwrap();
-            let specs = vec![spec.to_string(); players];
-            let reports = play_games(
-                &game,
-                0..4,
+            // One spec in every seat: one rotation, so game `i` is deal `i`.
+            let run = RunSpec::new(
+                "pebbles",
+                players,
+                &[spec.to_string()],
+                Count::Games(4),
                 5,
-                &specs,
-                || (0..players).map(|_| config.build()).collect(),
                 true,
-                &|| {},
-            );
-            assert_eq!(reports.len(), 4);
-            for r in &reports {
-                assert!((4..=7).contains(&r.plies), "{spec}: {} plies", r.plies);
-                assert!(r.record.is_some());
+            )
+            .unwrap();
+            let games = play(&game, &run, true);
+            assert_eq!(games.len(), 4);
+            for g in &games {
+                assert!((4..=7).contains(&g.plies), "{spec}: {} plies", g.plies);
+                let line = g.record_line.as_deref().expect("a record");
+                let record: GameRecord = serde_json::from_slice(line).unwrap();
+                verify_record(&game, &record).unwrap();
             }
             // Same run seed, same games.
-            let again = play_games(
-                &game,
-                0..4,
-                5,
-                &specs,
-                || (0..players).map(|_| config.build()).collect(),
-                false,
-                &|| {},
-            );
-            for (a, b) in reports.iter().zip(&again) {
+            let again = play(&game, &run, false);
+            assert_eq!(again.len(), 4);
+            for (a, b) in games.iter().zip(&again) {
                 assert_eq!(a.outcome, b.outcome, "{spec}");
                 assert_eq!(a.plies, b.plies, "{spec}");
             }

@@ -10,7 +10,7 @@
 //! the game's end the full position and the final scoring are shown.
 //!
 //! Seeding is the tournament's: the game is dealt from
-//! `game_seed(--seed, 0)` (the deal of game 0 of a tournament with that
+//! `deal_seed(--seed, 0)` (the deal of game 0 of a tournament with that
 //! seed) and the decision at ply `p` gets an RNG seeded `decision_seed(game
 //! seed, p)`, so after `undo` the bots re-decide exactly as before.
 //!
@@ -30,7 +30,7 @@ use beachcomber::display::Viewer;
 use beachcomber::game::Seat;
 use beachcomber::games::GameKind;
 use beachcomber::record::build_record;
-use beachcomber::rng::{decision_seed, derive, game_seed, rng_from_seed};
+use beachcomber::rng::{deal_seed, decision_seed, derive, rng_from_seed};
 use beachcomber::with_game;
 use beachcomber_bots::{
     BotConfig, IsmctsConfig, MctsBot, Mode, OracleConfig, PimcConfig, Reward, SearchParams,
@@ -361,7 +361,7 @@ impl<'g, G: GameKind> Session<'g, G> {
         engines: &crate::engines::Engines,
         opts: Options,
     ) -> Self {
-        let seed = game_seed(opts.run_seed, 0);
+        let seed = deal_seed(opts.run_seed, 0);
         let initial = game.new_game(&mut rng_from_seed(seed));
         let n = game.players();
         let players = configs

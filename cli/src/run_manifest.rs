@@ -229,20 +229,11 @@ impl Manifest {
     /// then [`Manifest::validate`]d. Every reader of a manifest (`merge`,
     /// `run`'s report and resume) reads it here.
     pub fn read(path: &Path) -> Result<Manifest, ReadError> {
-        let text = fs::read(path).map_err(ReadError::Io)?;
-        let format = serde_json::from_slice::<FormatOnly>(&text)
-            .ok()
-            .and_then(|f| f.manifest);
-        if let Some(found) =
-            format.filter(|f| !(OLDEST_MANIFEST_FORMAT..=MANIFEST_FORMAT).contains(f))
-        {
-            return Err(ReadError::Format {
-                found,
-                readable: format!("{OLDEST_MANIFEST_FORMAT} to {MANIFEST_FORMAT}"),
-            });
-        }
-        let manifest: Manifest =
-            serde_json::from_slice(&text).map_err(|e| ReadError::Parse(e.to_string()))?;
+        let manifest: Manifest = read_format_checked(
+            path,
+            |f| f.manifest,
+            OLDEST_MANIFEST_FORMAT..=MANIFEST_FORMAT,
+        )?;
         manifest.validate().map_err(ReadError::Damaged)?;
         Ok(manifest)
     }
@@ -294,18 +285,34 @@ impl Checkpoint {
     /// [`MANIFEST_FORMAT`]: a run is finished by the program that started
     /// it) before the rest.
     pub fn read(path: &Path) -> Result<Checkpoint, ReadError> {
-        let text = fs::read(path).map_err(ReadError::Io)?;
-        let format = serde_json::from_slice::<FormatOnly>(&text)
-            .ok()
-            .and_then(|f| f.checkpoint);
-        if let Some(found) = format.filter(|f| *f != MANIFEST_FORMAT) {
-            return Err(ReadError::Format {
-                found,
-                readable: MANIFEST_FORMAT.to_string(),
-            });
-        }
-        serde_json::from_slice(&text).map_err(|e| ReadError::Parse(e.to_string()))
+        read_format_checked(path, |f| f.checkpoint, MANIFEST_FORMAT..=MANIFEST_FORMAT)
     }
+}
+
+/// Read the JSON file at `path` as a `T`, after checking that its format
+/// number (`format`, read first) is in `readable` (a file without one is
+/// left to the parse to refuse).
+fn read_format_checked<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    format: fn(&FormatOnly) -> Option<u32>,
+    readable: std::ops::RangeInclusive<u32>,
+) -> Result<T, ReadError> {
+    let text = fs::read(path).map_err(ReadError::Io)?;
+    let found = serde_json::from_slice::<FormatOnly>(&text)
+        .ok()
+        .and_then(|f| format(&f));
+    if let Some(found) = found.filter(|f| !readable.contains(f)) {
+        let (lo, hi) = (readable.start(), readable.end());
+        return Err(ReadError::Format {
+            found,
+            readable: if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo} to {hi}")
+            },
+        });
+    }
+    serde_json::from_slice(&text).map_err(|e| ReadError::Parse(e.to_string()))
 }
 
 /// The format number of a checkpoint or manifest, read before the rest.

@@ -17,7 +17,7 @@ use beachcomber::record_io::Compression;
 use beachcomber::runner::{GameReport, GameStop, WantRecord};
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{
-    Chunk, Flow, GameResult, Layout, PartGame, Plan, PlayError, PlayOptions, Shard, Totals,
+    Chunk, Flow, GameResult, Layout, PartGame, Plan, PlayOptions, RunError, Shard, Totals,
     TypedPart, play_plan_parts, rows,
 };
 use beachcomber::with_game;
@@ -414,7 +414,7 @@ pub fn execute(
                 elapsed,
             })
         }
-        Err(PlayError::Cancelled { next, totals }) => {
+        Err(RunError::Cancelled { next, totals }) => {
             let saved = files.checkpoint(next, &totals, threads, true);
             let how = files.abandon();
             Err(match (saved, how) {
@@ -425,7 +425,7 @@ pub fn execute(
                 (Ok(()), None) => "interrupted: stopped, no output written".to_string(),
             })
         }
-        Err(PlayError::Bot {
+        Err(RunError::Bot {
             failure,
             next,
             totals,

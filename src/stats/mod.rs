@@ -6,8 +6,10 @@
 //! `docs/statistics.md`.
 
 pub mod bradley_terry;
+pub mod equivalence;
 pub mod pairwise;
 pub mod sprt;
+pub mod trend;
 
 /// z for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;

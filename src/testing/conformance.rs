@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::game::PlayError;
 use crate::record::{GameRecord, RecordFormat, build_record, verify_record};
-use crate::rng::{Rng, game_seed, rng_from_seed};
+use crate::rng::{Rng, deal_seed, rng_from_seed};
 
 /// What to run and how much.
 #[derive(Clone, Copy, Debug)]
@@ -76,7 +76,7 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
     }
     let mut report = ConformanceReport::default();
     for index in 0..cfg.games {
-        let seed = game_seed(cfg.seed, index);
+        let seed = deal_seed(cfg.seed, index);
         let mut rng = rng_from_seed(seed);
         let initial = game.new_game(&mut rng);
         let mut state = initial.clone();

@@ -1,0 +1,263 @@
+//! Comparisons that decide: a difference from a baseline, its interval,
+//! and an equivalence verdict against a margin declared in advance.
+//!
+//! The verdict is two one-sided tests (TOST) at level α = 5% each, i.e. the
+//! 90% interval of the difference (with `tests` simultaneous comparisons,
+//! Bonferroni: the 1 − 2·0.05/`tests` interval):
+//! - `equivalent`: the interval lies inside (−margin, +margin);
+//! - `better` / `worse`: it lies entirely beyond the margin on one side,
+//!   the side named by the metric's [`Direction`];
+//! - `differs`: beyond the margin for a metric without a direction;
+//! - `inconclusive`: anything else (the interval straddles a margin);
+//! - `none`: no margin was declared for the metric: no verdict.
+//!
+//! "Not significantly different" (an interval containing 0) is never
+//! evidence of equivalence; only an interval inside the margins is. The
+//! reported interval is the 95% one (Bonferroni-adjusted the same way).
+
+use std::fmt;
+
+/// Which way a metric is better, for the verdict's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Larger is better (a bot's skill Elo).
+    Higher,
+    /// Smaller is better (a seat gap).
+    Lower,
+    /// Closer to 1 is better (a seat ratio: 1 is fair).
+    TowardOne,
+    /// No better side (a game's length): beyond the margin is `differs`.
+    Neither,
+}
+
+/// The outcome of a comparison with a baseline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Inside ±margin: as good as the baseline for this metric.
+    Equivalent,
+    /// Beyond the margin, on the better side.
+    Better,
+    /// Beyond the margin, on the worse side.
+    Worse,
+    /// Beyond the margin, for a metric without a better side.
+    Differs,
+    /// The data do not decide (the interval straddles a margin).
+    Inconclusive,
+    /// No margin declared: no verdict.
+    None,
+}
+
+impl Verdict {
+    /// The word written in `compare.csv`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Equivalent => "equivalent",
+            Verdict::Better => "better",
+            Verdict::Worse => "worse",
+            Verdict::Differs => "differs",
+            Verdict::Inconclusive => "inconclusive",
+            Verdict::None => "none",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A metric of one setting compared with the same metric of the baseline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Comparison {
+    /// value − baseline.
+    pub diff: f64,
+    /// The 95% interval of `diff` (simultaneous over `tests`).
+    pub low95: f64,
+    /// See `low95`.
+    pub high95: f64,
+    /// The TOST verdict (see the module docs).
+    pub verdict: Verdict,
+}
+
+/// Compare `value` with `baseline` given the standard error of their
+/// difference (`se`, from paired per-deal differences or an unpaired
+/// cluster-robust combination), a `margin` (if declared), the metric's
+/// `direction`, and the number of simultaneous `tests` (≥ 1) the verdict
+/// must hold over (Bonferroni).
+pub fn compare(
+    value: f64,
+    baseline: f64,
+    se: f64,
+    margin: Option<f64>,
+    direction: Direction,
+    tests: usize,
+) -> Comparison {
+    let tests = tests.max(1) as f64;
+    let diff = value - baseline;
+    let z95 = normal_quantile(1.0 - 0.025 / tests);
+    let z90 = normal_quantile(1.0 - 0.05 / tests);
+    let (low90, high90) = (diff - z90 * se, diff + z90 * se);
+    let verdict = match margin {
+        None => Verdict::None,
+        Some(m) if low90 > -m && high90 < m => Verdict::Equivalent,
+        Some(m) if low90 >= m || high90 <= -m => {
+            let up = low90 >= m;
+            match direction {
+                Direction::Neither => Verdict::Differs,
+                Direction::Higher if up => Verdict::Better,
+                Direction::Lower if !up => Verdict::Better,
+                Direction::TowardOne if (value - 1.0).abs() < (baseline - 1.0).abs() => {
+                    Verdict::Better
+                }
+                _ => Verdict::Worse,
+            }
+        }
+        Some(_) => Verdict::Inconclusive,
+    };
+    Comparison {
+        diff,
+        low95: diff - z95 * se,
+        high95: diff + z95 * se,
+        verdict,
+    }
+}
+
+/// The standard normal quantile: the `z` with Φ(z) = `p` (0 < p < 1).
+/// Acklam's rational approximation: relative error below 1.2e-9, far
+/// below what an interval's printed digits show.
+pub fn normal_quantile(p: f64) -> f64 {
+    if p <= 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if p >= 1.0 {
+        return f64::INFINITY;
+    }
+    const A: [f64; 6] = [
+        -3.969_683_028_665_376e1,
+        2.209_460_984_245_205e2,
+        -2.759_285_104_469_687e2,
+        1.383_577_518_672_69e2,
+        -3.066_479_806_614_716e1,
+        2.506_628_277_459_239,
+    ];
+    const B: [f64; 5] = [
+        -5.447_609_879_822_406e1,
+        1.615_858_368_580_409e2,
+        -1.556_989_798_598_866e2,
+        6.680_131_188_771_972e1,
+        -1.328_068_155_288_572e1,
+    ];
+    const C: [f64; 6] = [
+        -7.784_894_002_430_293e-3,
+        -3.223_964_580_411_365e-1,
+        -2.400_758_277_161_838,
+        -2.549_732_539_343_734,
+        4.374_664_141_464_968,
+        2.938_163_982_698_783,
+    ];
+    const D: [f64; 4] = [
+        7.784_695_709_041_462e-3,
+        3.224_671_290_700_398e-1,
+        2.445_134_137_142_996,
+        3.754_408_661_907_416,
+    ];
+    const LOW: f64 = 0.024_25;
+    if p < LOW {
+        let q = (-2.0 * p.ln()).sqrt();
+        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
+            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
+    } else if p <= 1.0 - LOW {
+        let q = p - 0.5;
+        let r = q * q;
+        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
+            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
+    } else {
+        let q = (-2.0 * (1.0 - p).ln()).sqrt();
+        -(((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
+            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantiles_match_the_tables() {
+        // scipy.stats.norm.ppf values.
+        for (p, z) in [
+            (0.975, 1.959_963_984_540_054),
+            (0.95, 1.644_853_626_951_472_2),
+            (0.5, 0.0),
+            (0.025, -1.959_963_984_540_054),
+            (0.995, 2.575_829_303_548_900_4),
+            (1.0 - 0.025 / 4.0, 2.497_705_474_412_743),
+            (0.001, -3.090_232_306_167_813_5),
+        ] {
+            let got = normal_quantile(p);
+            assert!((got - z).abs() < 1e-6, "p {p}: {got} vs {z}");
+        }
+    }
+
+    #[test]
+    fn each_verdict_on_constructed_data() {
+        let z90 = 1.644_853_626_951_472_2;
+        // Inside the margin: 0.01 ± 1.645·0.01 ⊂ (−0.05, 0.05).
+        let c = compare(1.01, 1.0, 0.01, Some(0.05), Direction::TowardOne, 1);
+        assert_eq!(c.verdict, Verdict::Equivalent);
+        assert!((c.diff - 0.01).abs() < 1e-12);
+        assert!((c.high95 - (0.01 + 1.959_963_984_540_054 * 0.01)).abs() < 1e-6);
+        // Straddling the margin.
+        let c = compare(1.04, 1.0, 0.01, Some(0.05), Direction::TowardOne, 1);
+        assert_eq!(c.verdict, Verdict::Inconclusive);
+        // Entirely above +margin: the ratio moved away from 1: worse.
+        let c = compare(1.20, 1.05, 0.01, Some(0.05), Direction::TowardOne, 1);
+        assert_eq!(c.verdict, Verdict::Worse);
+        // Entirely below −margin, towards 1: better.
+        let c = compare(1.02, 1.20, 0.01, Some(0.05), Direction::TowardOne, 1);
+        assert_eq!(c.verdict, Verdict::Better);
+        // Skill: higher is better; lower is worse.
+        assert_eq!(
+            compare(150.0, 0.0, 20.0, Some(50.0), Direction::Higher, 1).verdict,
+            Verdict::Better
+        );
+        assert_eq!(
+            compare(-150.0, 0.0, 20.0, Some(50.0), Direction::Higher, 1).verdict,
+            Verdict::Worse
+        );
+        assert_eq!(
+            compare(0.0, 0.2, 0.01, Some(0.05), Direction::Lower, 1).verdict,
+            Verdict::Better
+        );
+        // No direction: differs.
+        assert_eq!(
+            compare(40.0, 30.0, 1.0, Some(3.0), Direction::Neither, 1).verdict,
+            Verdict::Differs
+        );
+        // No margin: no verdict, but the interval is there.
+        let c = compare(40.0, 30.0, 1.0, None, Direction::Neither, 1);
+        assert_eq!(c.verdict, Verdict::None);
+        assert_eq!(c.verdict.to_string(), "none");
+        // The edge: the 90% interval just inside the margin, just past it.
+        assert_eq!(
+            compare(1.01, 1.0, 0.0399 / z90, Some(0.05), Direction::TowardOne, 1).verdict,
+            Verdict::Equivalent
+        );
+        assert_eq!(
+            compare(1.01, 1.0, 0.0401 / z90, Some(0.05), Direction::TowardOne, 1).verdict,
+            Verdict::Inconclusive
+        );
+        // Bonferroni over 4 seats widens the interval: equivalent alone,
+        // inconclusive over 4 simultaneous tests.
+        let se = 0.035 / z90;
+        assert_eq!(
+            compare(1.0, 1.0, se, Some(0.04), Direction::TowardOne, 1).verdict,
+            Verdict::Equivalent
+        );
+        assert_eq!(
+            compare(1.0, 1.0, se, Some(0.04), Direction::TowardOne, 4).verdict,
+            Verdict::Inconclusive
+        );
+    }
+}
