@@ -486,3 +486,31 @@ impl Source {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_source_finds_the_line_of_a_key_a_table_and_an_item() {
+        let source = Source {
+            path: PathBuf::from("x.toml"),
+            text: "kind = \"sweep\"\n\n[vary]\nremoved = [0, 5]\n\n[[sweep]]\nplayers = 2\n\n\
+                   [[sweep]]\nvary = { deck = \"1..3\" }\n"
+                .to_string(),
+        };
+        let key = Step::key;
+        assert_eq!(source.line(&[key("kind")]), Some(1));
+        assert_eq!(source.line(&[key("vary")]), Some(3));
+        assert_eq!(source.line(&[key("vary"), key("removed")]), Some(4));
+        assert_eq!(source.line(&[key("sweep"), Step::Item(1)]), Some(9));
+        assert_eq!(
+            source.line(&[key("sweep"), Step::Item(1), key("vary"), key("deck")]),
+            Some(10)
+        );
+        assert_eq!(source.line(&[key("sweep"), Step::Item(2)]), None);
+        assert_eq!(source.line(&[key("games")]), None);
+        assert_eq!(source.at(&[key("games")]), "x.toml");
+        assert_eq!(source.at(&[key("vary")]), "x.toml line 3");
+    }
+}
