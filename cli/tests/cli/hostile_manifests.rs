@@ -380,7 +380,7 @@ fn resume_refuses_edited_partial_files_and_impossible_checkpoints() {
         ),
         (
             Box::new(|c| c["checkpoint"] = 2.into()),
-            "has checkpoint format 2, this program reads 3".to_string(),
+            "has checkpoint format 2, this program reads 4".to_string(),
         ),
     ];
     for (change, want) in cases {
