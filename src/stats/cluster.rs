@@ -85,11 +85,13 @@ impl ClusterSums {
         })
     }
 
-    /// Whether some cluster holds more than one observation (`Σ n_g² > N`
-    /// exactly when one does): only then do the observations need a
-    /// cluster-robust interval.
+    /// Whether the observations need, and allow, a cluster-robust
+    /// interval: some cluster holds more than one observation (`Σ n_g² > N`
+    /// exactly when one does) and there are two clusters or more (with one,
+    /// the spread between clusters cannot be estimated, and callers fall
+    /// back to the interval of independent observations).
     pub fn clustered(&self) -> bool {
-        self.n_sq > u128::from(self.n)
+        self.clusters >= 2 && self.n_sq > u128::from(self.n)
     }
 
     /// The mean over the whole clusters; 0 without observations.
