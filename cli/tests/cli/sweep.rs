@@ -604,6 +604,102 @@ vary = { max_turns = [50, 200] }
     );
 }
 
+/// The intervals of `metrics.csv` for a rotated lineup are cluster-robust
+/// by deal: recomputed directly from the rows of `games.csv` (grouped by
+/// deal), they match to the printed digit.
+#[test]
+fn metrics_intervals_are_clustered_by_deal_as_a_direct_computation_from_the_games() {
+    let dir = temp_dir();
+    let out = dir.path().join("s");
+    ok(&[
+        "sweep",
+        "--game",
+        "seaside",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "60",
+        "--seed",
+        "11",
+        "--quiet",
+        "--out",
+        s(&out),
+    ]);
+    let table = |text: &str| -> Vec<Vec<String>> {
+        csv::Reader::from_reader(text.as_bytes())
+            .records()
+            .map(|r| r.unwrap().iter().map(str::to_string).collect())
+            .collect()
+    };
+    let games_text = read(&out.join("games.csv"));
+    let metrics_text = read(&out.join("metrics.csv"));
+    let column = |text: &str, name: &str| {
+        text.lines()
+            .next()
+            .unwrap()
+            .split(',')
+            .position(|c| c == name)
+            .unwrap()
+    };
+    // Header names hold no comma: their positions are the csv reader's.
+    let (deal, seat, bot, score, share) = (
+        column(&games_text, "deal"),
+        column(&games_text, "seat"),
+        column(&games_text, "bot"),
+        column(&games_text, "score"),
+        column(&games_text, "win_share"),
+    );
+    let games = table(&games_text);
+    let metrics = table(&metrics_text);
+    let m = |row: usize, name: &str| -> f64 {
+        metrics[row][column(&metrics_text, name)].parse().unwrap()
+    };
+    // The CR1 half-width of the mean of the rows `pick` keeps, by deal.
+    let half_width = |pick: &dyn Fn(&Vec<String>) -> bool, value: usize| {
+        let mut deals: std::collections::BTreeMap<u64, Vec<f64>> = Default::default();
+        for g in games.iter().filter(|g| pick(g)) {
+            let d: u64 = g[deal].parse().unwrap();
+            deals.entry(d).or_default().push(g[value].parse().unwrap());
+        }
+        let n: usize = deals.values().map(Vec::len).sum();
+        let mean = deals.values().flatten().sum::<f64>() / n as f64;
+        let g = deals.len() as f64;
+        let squares: f64 = deals
+            .values()
+            .map(|d| d.iter().map(|x| x - mean).sum::<f64>().powi(2))
+            .sum();
+        (
+            mean,
+            1.959963984540054 * (g / (g - 1.0) * squares).sqrt() / n as f64,
+        )
+    };
+    assert_eq!(games.len(), 60 * 3);
+    // Seat 0 over the rotations (row 0), and the bot `random` in two seats
+    // of every game (row 4).
+    let seat0 = |g: &Vec<String>| g[seat] == "0";
+    let (mean, half) = half_width(&seat0, score);
+    assert!((m(0, "mean_score") - mean).abs() < 6e-4, "{mean}");
+    assert!((m(0, "score_ci95") - half).abs() < 6e-4, "{half}");
+    let (mean, half) = half_width(&seat0, share);
+    assert!(
+        (m(0, "win_low95") - (mean - half)).abs() < 2e-4,
+        "{}",
+        mean - half
+    );
+    assert!(
+        (m(0, "win_high95") - (mean + half)).abs() < 2e-4,
+        "{}",
+        mean + half
+    );
+    assert_eq!(metrics[4][column(&metrics_text, "bot")], "random");
+    let random = |g: &Vec<String>| g[bot] == "random";
+    let (mean, half) = half_width(&random, score);
+    assert!((m(4, "mean_score") - mean).abs() < 6e-4, "{mean}");
+    assert!((m(4, "score_ci95") - half).abs() < 6e-4, "{half}");
+}
+
 /// The studies in `results` (folders with a manifest whose experiment file
 /// `NAME.toml` is in `experiments`), each checked against the code by
 /// replaying its cheapest part with `run --combination K` into `scratch`:
