@@ -235,13 +235,15 @@ pub struct ExtraMetric {
 /// How an [`ExtraMetric`] summarises a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MetricKind {
-    /// The mean, with the half-width of its 95% interval (`NAME_ci95`).
+    /// The mean, with the half-width of its 95% interval (`NAME_ci95`;
+    /// cluster-robust by deal when a deal holds several games).
     Mean,
     /// The mean divided by the number of players, with its interval.
     PerPlayer,
-    /// The share of games where the 0/1 column is 1, with its Wilson 95%
-    /// interval (`STEM_low95`, `STEM_high95`, the stem being the name
-    /// without `_share`).
+    /// The share of games where the 0/1 column is 1, with its 95% interval
+    /// (`STEM_low95`, `STEM_high95`, the stem being the name without
+    /// `_share`): Wilson's when every deal is one game, else cluster-robust
+    /// by deal.
     Share,
 }
 

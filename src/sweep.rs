@@ -26,7 +26,7 @@ use std::str::FromStr;
 use crate::game::{ExtraMetric, MetricKind};
 use crate::games::AnyGame;
 use crate::spec::{Spec, SpecError, one_line};
-use crate::stats::{Z95, mean_ci95_from_sums, wilson};
+use crate::stats::cluster::z95_simultaneous;
 use crate::tournament::rows::field;
 use crate::tournament::{Count, Part, Plan, RunSpec, Totals};
 
@@ -542,7 +542,10 @@ fn set_option(spec: &mut Spec, key: &str, value: &str) -> Result<(), SetError> {
 /// game's own metrics.
 pub const METRICS_COLUMNS: &str = "seat,bot,games,win_share,win_low95,win_high95,\
 mean_score,score_ci95,tie_rate,tie_low95,tie_high95,mean_plies,sd_plies,plies_ci95,\
-mean_turns,sd_turns,turns_ci95,mean_margin,margin_ci95,paired_diff,paired_ci95";
+mean_turns,sd_turns,turns_ci95,mean_margin,margin_ci95,paired_diff,paired_ci95,\
+seat_ratio,seat_ratio_low95,seat_ratio_high95,max_seat_ratio,max_seat_ratio_low95,\
+max_seat_ratio_high95,min_seat_ratio,min_seat_ratio_low95,min_seat_ratio_high95,seat_gap,\
+seat_gap_low95,seat_gap_high95,skill_elo,skill_elo_low95,skill_elo_high95";
 
 /// The header of `metrics.csv` for `plan` and the game's own metrics.
 pub fn metrics_header(plan: &Plan, extra: &[ExtraMetric]) -> String {
@@ -568,15 +571,19 @@ pub fn metrics_header(plan: &Plan, extra: &[ExtraMetric]) -> String {
 /// one row per seat (its bot, or `(rotated)` when the lineup rotates),
 /// then, when the lineup mixes bots, one row per bot over every seat it
 /// held (`seat` = `all`). The combination's game-level metrics (ties,
-/// length, margin, the game's own) are on each of its rows. On the bot
-/// rows of a lineup of two distinct bots, `paired_diff` is the bot's win
-/// share minus the other's, paired per deal (the rotations of a deal
-/// together), with the half-width of its 95% interval.
+/// length, margin, the best and worst seat, the game's own) are on each of
+/// its rows; a seat's `seat_ratio` on its row. On the bot rows of a lineup
+/// of two distinct bots, `paired_diff` is the bot's win share minus the
+/// other's, paired per deal (the rotations of a deal together), with the
+/// half-width of its 95% interval, and `skill_elo` the bot's Bradley-Terry
+/// Elo against the other from their pairwise results. Intervals:
+/// docs/statistics.md.
 pub fn metrics_rows(plan: &Plan, totals: &[Totals], extra: &[ExtraMetric]) -> String {
     let mut out = String::new();
     for (part, t) in plan.parts.iter().zip(totals) {
         let lead: String = part.values.iter().map(|(_, v)| field(v) + ",").collect();
         let (level, own) = game_level_metrics(t, part.run.players, extra);
+        let fairness = seat_fairness(t);
         let rotated = part.run.rotations() > 1;
         for (seat, s) in t.seats.iter().enumerate() {
             let bot = if rotated {
@@ -584,30 +591,40 @@ pub fn metrics_rows(plan: &Plan, totals: &[Totals], extra: &[ExtraMetric]) -> St
             } else {
                 part.run.lineup()[seat].clone()
             };
+            let ratio = match &fairness {
+                Some(f) => f.seats[seat].clone(),
+                None => ",,".to_string(),
+            };
+            let best = fairness.as_ref().map_or(",,,,,,,,", |f| &f.combination);
             out.push_str(&format!(
-                "{lead}{seat},{},{}{level},,{own}\n",
+                "{lead}{seat},{},{}{level},,,{ratio},{best},,,{own}\n",
                 field(&bot),
                 tally_metrics(s)
             ));
         }
         let bots = part.run.bots();
         if bots.len() > 1 {
-            let paired = t
-                .paired
-                .as_ref()
-                .filter(|p| p.deals > 0)
-                .map(|p| p.difference());
+            let paired = t.paired.as_ref().filter(|p| p.deals > 0);
+            let difference = paired.map(|p| p.difference());
+            let skill = paired.and_then(|p| p.skill_elo());
             for (i, (bot, b)) in bots.iter().zip(&t.bots).enumerate() {
-                let pair = match paired {
-                    // The first bot's difference; the second's is its negation.
-                    Some((d, h)) => {
-                        let d = if i == 0 { d } else { -d };
-                        format!("{:.4},{h:.4}", d + 0.0)
-                    }
+                // The first bot's difference and Elo; the second's are their
+                // negations.
+                let sign = if i == 0 { 1.0 } else { -1.0 };
+                let pair = match difference {
+                    Some((d, h)) => format!("{:.4},{h:.4}", sign * d + 0.0),
                     None => ",".to_string(),
                 };
+                let elo = match skill {
+                    Some((e, low, high)) if i == 0 => format!("{e:.1},{low:.1},{high:.1}"),
+                    Some((e, low, high)) => {
+                        format!("{:.1},{:.1},{:.1}", -e + 0.0, -high + 0.0, -low + 0.0)
+                    }
+                    None => ",,".to_string(),
+                };
+                let best = fairness.as_ref().map_or(",,,,,,,,", |f| &f.combination);
                 out.push_str(&format!(
-                    "{lead}all,{},{}{level},{pair}{own}\n",
+                    "{lead}all,{},{}{level},{pair},,,,{best},{elo}{own}\n",
                     field(bot),
                     tally_metrics(b)
                 ));
@@ -615,6 +632,69 @@ pub fn metrics_rows(plan: &Plan, totals: &[Totals], extra: &[ExtraMetric]) -> St
         }
     }
     out
+}
+
+/// The seat-fairness columns of a combination, formatted: each seat's
+/// `seat_ratio` with its interval, and the best and worst seat's ratios and
+/// the gap between their win shares with simultaneous intervals.
+struct SeatFairness {
+    /// Per seat: `seat_ratio,low,high`.
+    seats: Vec<String>,
+    /// `max_seat_ratio,low,high,min_seat_ratio,low,high,seat_gap,low,high`.
+    combination: String,
+}
+
+/// A combination's seat ratios (players × win share: 1 = fair), each with
+/// the 95% interval of its win share times the players, and the best and
+/// worst ratio and the gap (best minus worst win share) with intervals from
+/// simultaneous per-seat intervals (Bonferroni over the seats: with 95%
+/// probability every seat's interval holds its share, so the best share
+/// lies between the highest lower bound and the highest upper bound, the
+/// worst likewise, and the gap between the bounds' differences). `None`
+/// for a solo game or without games.
+fn seat_fairness(t: &Totals) -> Option<SeatFairness> {
+    let players = t.seats.len();
+    if players < 2 || t.games == 0 {
+        return None;
+    }
+    let p = players as f64;
+    let seats = t
+        .seats
+        .iter()
+        .map(|s| {
+            let (share, low, high) = s.win_share();
+            format!("{:.4},{:.4},{:.4}", p * share, p * low, p * high)
+        })
+        .collect();
+    let z = z95_simultaneous(players);
+    let all: Vec<(f64, f64, f64)> = t.seats.iter().map(|s| s.win_share_at(z)).collect();
+    let fold = |pick: fn(f64, f64) -> f64, f: fn(&(f64, f64, f64)) -> f64, start: f64| {
+        all.iter().map(f).fold(start, pick)
+    };
+    let max = [
+        fold(f64::max, |s| s.0, f64::NEG_INFINITY),
+        fold(f64::max, |s| s.1, f64::NEG_INFINITY),
+        fold(f64::max, |s| s.2, f64::NEG_INFINITY),
+    ];
+    let min = [
+        fold(f64::min, |s| s.0, f64::INFINITY),
+        fold(f64::min, |s| s.1, f64::INFINITY),
+        fold(f64::min, |s| s.2, f64::INFINITY),
+    ];
+    let gap = [max[0] - min[0], (max[1] - min[2]).max(0.0), max[2] - min[1]];
+    let combination = format!(
+        "{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4}",
+        p * max[0],
+        p * max[1],
+        p * max[2],
+        p * min[0],
+        p * min[1],
+        p * min[2],
+        gap[0],
+        gap[1],
+        gap[2],
+    );
+    Some(SeatFairness { seats, combination })
 }
 
 fn tally_metrics(t: &crate::tournament::Tally) -> String {
@@ -630,39 +710,37 @@ fn tally_metrics(t: &crate::tournament::Tally) -> String {
 /// (each with its leading comma).
 fn game_level_metrics(t: &Totals, players: usize, extra: &[ExtraMetric]) -> (String, String) {
     let (tie, tie_low, tie_high) = t.tie_interval();
-    let n = t.games as f64;
     let (plies, plies_sd) = t.plies();
     let (turns, turns_sd) = t.turns();
-    let half = |sd: f64| if n > 1.0 { Z95 * sd / n.sqrt() } else { 0.0 };
     let margin = match t.margin() {
         Some((m, h)) => format!("{m:.3},{h:.3}"),
         None => ",".to_string(),
     };
     let level = format!(
         ",{tie:.4},{tie_low:.4},{tie_high:.4},{plies:.3},{plies_sd:.3},{:.3},{turns:.3},{turns_sd:.3},{:.3},{margin}",
-        half(plies_sd),
-        half(turns_sd)
+        t.plies_ci95(),
+        t.turns_ci95()
     );
     let mut text = String::new();
     for m in extra {
-        let sums = (m.column < t.extras_sum.len() && t.games > 0)
-            .then(|| (t.extras_sum[m.column], t.extras_sq[m.column]));
-        match (m.kind, sums) {
-            (MetricKind::Mean, Some((sum, sq))) => {
-                let (mean, h) = mean_ci95_from_sums(t.games, sum, sq);
-                text.push_str(&format!(",{mean:.3},{h:.3}"));
-            }
-            (MetricKind::PerPlayer, Some((sum, sq))) => {
-                let (mean, h) = mean_ci95_from_sums(t.games, sum, sq);
-                let p = players as f64;
-                text.push_str(&format!(",{:.3},{:.3}", mean / p, h / p));
-            }
-            (MetricKind::Share, Some((sum, _))) => {
-                let (low, high) = wilson(sum as f64, n, Z95);
-                text.push_str(&format!(",{:.4},{low:.4},{high:.4}", sum as f64 / n));
-            }
-            (MetricKind::Share, None) => text.push_str(",,,"),
-            (_, None) => text.push_str(",,"),
+        match m.kind {
+            MetricKind::Mean => match t.extra(m.column) {
+                Some((mean, h)) => text.push_str(&format!(",{mean:.3},{h:.3}")),
+                None => text.push_str(",,"),
+            },
+            MetricKind::PerPlayer => match t.extra(m.column) {
+                Some((mean, h)) => {
+                    let p = players as f64;
+                    text.push_str(&format!(",{:.3},{:.3}", mean / p, h / p));
+                }
+                None => text.push_str(",,"),
+            },
+            MetricKind::Share => match t.extra_share(m.column) {
+                Some((share, low, high)) => {
+                    text.push_str(&format!(",{share:.4},{low:.4},{high:.4}"))
+                }
+                None => text.push_str(",,,"),
+            },
         }
     }
     (level, text)
@@ -671,6 +749,77 @@ fn game_level_metrics(t: &Totals, players: usize, extra: &[ExtraMetric]) -> (Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::cluster::ClusterSums;
+    use crate::tournament::totals::tests::three_player_spec;
+
+    /// Hand-built totals of 100 deals of bot `a` against two copies of `b`
+    /// at 3 players, rotated: seat win shares 0.4, 0.35 and 0.25, each with
+    /// a standard error of exactly 1/60 (deal totals of variance 900 in
+    /// 1/60 units); the pairwise score of `a` by deal at levels 8, 6 and 4
+    /// (of 12) 50, 30 and 20 times.
+    fn hand_built_totals() -> (Plan, Totals) {
+        let spec = three_player_spec(100);
+        let mut t = Totals::new(&spec);
+        t.games = 300;
+        for (seat, per_deal) in [72i64, 63, 45].into_iter().enumerate() {
+            let s = &mut t.seats[seat];
+            s.games = 300;
+            s.wins60 = 100 * per_deal as u64;
+            s.wins_by_deal = ClusterSums {
+                clusters: 100,
+                n: 300,
+                sum: 100 * per_deal,
+                sum_sq: i128::from(100 * per_deal * per_deal + 99 * 900),
+                cross: i128::from(300 * per_deal),
+                n_sq: 900,
+            };
+        }
+        t.bots[0].games = 300;
+        t.bots[1].games = 600;
+        let p = t.paired.as_mut().unwrap();
+        p.deals = 100;
+        p.levels[8] = 50;
+        p.levels[6] = 30;
+        p.levels[4] = 20;
+        let mut values = vec![("players".to_string(), "3".to_string())];
+        values.push(("lineup".to_string(), "a-b".to_string()));
+        let plan = Plan {
+            parts: vec![Part { values, run: spec }],
+        };
+        (plan, t)
+    }
+
+    #[test]
+    fn seat_ratios_gap_and_skill_have_exact_values() {
+        let (plan, t) = hand_built_totals();
+        let header = metrics_header(&plan, &[]);
+        let rows = metrics_rows(&plan, std::slice::from_ref(&t), &[]);
+        let names: Vec<&str> = header.trim_end().split(',').collect();
+        let rows: Vec<Vec<&str>> = rows.lines().map(|r| r.split(',').collect()).collect();
+        assert_eq!(rows.len(), 3 + 2);
+        let get = |row: usize, stem: &str| -> String {
+            let i = names.iter().position(|n| *n == stem).expect(stem);
+            rows[row][i..i + 3].join(",")
+        };
+        assert_eq!(get(0, "seat_ratio"), "1.2000,1.1020,1.2980");
+        assert_eq!(get(1, "seat_ratio"), "1.0500,0.9520,1.1480");
+        assert_eq!(get(2, "seat_ratio"), "0.7500,0.6520,0.8480");
+        // Bonferroni over three seats: z = 2.394.
+        for row in 0..5 {
+            assert_eq!(get(row, "max_seat_ratio"), "1.2000,1.0803,1.3197");
+            assert_eq!(get(row, "min_seat_ratio"), "0.7500,0.6303,0.8697");
+            assert_eq!(get(row, "seat_gap"), "0.1500,0.0702,0.2298");
+        }
+        // 330 pairwise points of 600, one virtual draw: 400 log10(330.5 /
+        // 270.5); the second bot's row negated.
+        assert_eq!(get(3, "skill_elo"), "34.8,16.8,52.8");
+        assert_eq!(get(4, "skill_elo"), "-34.8,-52.8,-16.8");
+        for row in 0..3 {
+            assert_eq!(get(row, "skill_elo"), ",,");
+        }
+        assert_eq!(get(3, "seat_ratio"), ",,");
+        assert!(rows.iter().all(|r| r.len() == names.len()));
+    }
 
     fn vary(text: &str) -> Result<Vec<String>, String> {
         text.parse::<Vary>()

@@ -1,6 +1,7 @@
 //! Bot-strength measurements for `docs/bots.md` (not tests; the test
 //! suite's checks are in `tests/strength.rs`). Fixed run seed 2026, seats
-//! rotated, paired deals, Wilson 95% intervals.
+//! rotated, paired deals, 95% intervals (cluster-robust by deal since issue
+//! 23; Wilson before).
 //!
 //! A match-up (every deal played once with BOT in each seat, copies of
 //! OPPONENT in the others):

@@ -1,7 +1,8 @@
 //! Strength, measured (release mode, fixed seeds, seats rotated, paired
 //! deals): every game seed is played once with the tested bot in each seat,
 //! against copies of the opponent in the other seats. The test asserts the
-//! lower bound of the Wilson 95% interval of the tested bot's win share.
+//! lower bound of the 95% interval of the tested bot's win share
+//! (cluster-robust by deal: docs/statistics.md).
 //!
 //! The full-size numbers (2000 iterations, more games, 3-4 players, oracle)
 //! are in `docs/bots.md`, measured with `examples/strength.rs` (`cargo run
@@ -20,7 +21,7 @@ struct Score {
     games: u64,
     /// The tested bot's wins (a k-way shared win counts 1/k).
     wins: f64,
-    /// Wilson 95% interval of the win share.
+    /// 95% interval of the win share (cluster-robust by deal).
     low: f64,
     high: f64,
 }

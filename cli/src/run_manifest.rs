@@ -15,13 +15,14 @@ use xxhash_rust::xxh3::Xxh3;
 
 use crate::file_names::with_suffix;
 
-/// The version of the manifest and checkpoint formats (3: with the length
-/// and hash of each file).
-pub const MANIFEST_FORMAT: u32 = 3;
+/// The version of the manifest and checkpoint formats (4: totals with the
+/// sums per deal of the cluster-robust intervals and the pairwise score
+/// levels of the sequential test; 3 added the length and hash of each file).
+pub const MANIFEST_FORMAT: u32 = 4;
 
-/// The oldest manifest format this program reads (2: without the files'
-/// lengths and hashes, e.g. the committed `results/`).
-pub const OLDEST_MANIFEST_FORMAT: u32 = 2;
+/// The oldest manifest format this program reads (older totals lack the
+/// sums per deal, so formats 2 and 3 are refused).
+pub const OLDEST_MANIFEST_FORMAT: u32 = 4;
 
 /// The length and hash of one output file of a run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,11 +1,12 @@
 //! Statistics for tournament results: intervals ([`wilson`],
-//! [`mean_ci95`]), the sequential probability ratio test for early stopping
+//! [`mean_ci95`], cluster-robust by deal in [`cluster`]), the sequential probability ratio test for early stopping
 //! ([`sprt`]), Bradley-Terry ratings with bootstrap intervals
 //! ([`bradley_terry`]) and the pairwise decomposition of multi-player
 //! rankings ([`pairwise`]). Formulas, choices and references:
 //! `docs/statistics.md`.
 
 pub mod bradley_terry;
+pub mod cluster;
 pub mod equivalence;
 pub mod pairwise;
 pub mod sprt;

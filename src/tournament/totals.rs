@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::{GameResult, RunSpec};
 use crate::game::MAX_SEATS;
 use crate::stats::bradley_terry::PairResult;
+use crate::stats::cluster::ClusterSums;
 use crate::stats::pairwise::pairwise_from_ranks;
 use crate::stats::{Z95, mean_ci95_from_sums, wilson};
 
@@ -34,6 +35,12 @@ pub struct Tally {
     pub score_sq: i128,
     /// Sum of ranks (1 = best; see [`ranks`]).
     pub rank_sum: u64,
+    /// Win shares (in 1/60) per whole deal, for the cluster-robust
+    /// interval of the win share.
+    pub wins_by_deal: ClusterSums,
+    /// Scores per whole deal, for the cluster-robust interval of the mean
+    /// score.
+    pub score_by_deal: ClusterSums,
 }
 
 /// Totals per seat.
@@ -58,6 +65,8 @@ impl Tally {
         self.score_sum += other.score_sum;
         self.score_sq += other.score_sq;
         self.rank_sum += other.rank_sum;
+        self.wins_by_deal = sums_merged(&self.wins_by_deal, &other.wins_by_deal);
+        self.score_by_deal = sums_merged(&self.score_by_deal, &other.score_by_deal);
     }
 
     /// Wins, shared victories counted as 1/k.
@@ -65,20 +74,35 @@ impl Tally {
         self.wins60 as f64 / SHARE_UNIT as f64
     }
 
-    /// Win share and its Wilson 95% interval: `(share, low, high)`.
+    /// Win share and its 95% interval: `(share, low, high)`; see
+    /// [`Tally::win_share_at`].
     pub fn win_share(&self) -> (f64, f64, f64) {
-        let (low, high) = wilson(self.wins(), self.games as f64, Z95);
-        let share = if self.games == 0 {
-            0.0
-        } else {
-            self.wins() / self.games as f64
-        };
-        (share, low, high)
+        self.win_share_at(Z95)
     }
 
-    /// Mean score and the half-width of its 95% interval.
+    /// Win share and its interval at normal quantile `z`: Wilson's when
+    /// the seat-games are independent (one per deal), else the normal
+    /// interval with the cluster-robust (by deal) standard error, within
+    /// [0, 1].
+    pub fn win_share_at(&self, z: f64) -> (f64, f64, f64) {
+        share_interval(
+            self.wins(),
+            self.games,
+            &self.wins_by_deal,
+            SHARE_UNIT as f64,
+            z,
+        )
+    }
+
+    /// Mean score and the half-width of its 95% interval (cluster-robust
+    /// by deal when a deal holds several of the seat-games).
     pub fn score(&self) -> (f64, f64) {
-        mean_ci95_from_sums(self.games, self.score_sum, self.score_sq)
+        mean_interval(
+            self.games,
+            self.score_sum,
+            self.score_sq,
+            &self.score_by_deal,
+        )
     }
 
     /// Mean rank (1 = best).
@@ -110,11 +134,12 @@ pub struct PairedTotals {
     pub sum: i64,
     /// Sum of squares of the same.
     pub sq: i128,
-    /// Whole deals by A's total against B in half points (`2 × rotations + 1`
-    /// levels): per game A scores 2 when its win share beats B's, 1
-    /// when they are equal, 0 when B's is higher. The counts the sequential
-    /// test reads (pentanomial for two players and two rotations,
-    /// trinomial without rotation).
+    /// Whole deals by A's pairwise score against B in half points
+    /// (`2 × seats_a × seats_b × rotations + 1` levels): per game, every
+    /// seat of A against every seat of B scores 2 when A's seat ranks
+    /// better, 1 when they rank equal, 0 when B's does ([`ranks`]). The
+    /// counts the sequential test reads (pentanomial for two players and
+    /// two rotations, trinomial without rotation).
     pub levels: Vec<u64>,
     /// Deals with only some of their rotations seen so far. Empty after a
     /// whole run.
@@ -128,7 +153,7 @@ pub struct OpenDeal {
     pub sum: i64,
     /// Rotations seen.
     pub seen: u64,
-    /// A's half points so far.
+    /// A's pairwise half points so far.
     pub half_points: u64,
 }
 
@@ -137,6 +162,66 @@ impl PairedTotals {
     /// share) per deal.
     pub fn unit(&self) -> u64 {
         SHARE_UNIT * self.seats_a * self.seats_b * self.rotations
+    }
+
+    /// Pairwise comparisons of A with B per game: seats of A × seats of B.
+    pub fn comparisons(&self) -> u64 {
+        self.seats_a.saturating_mul(self.seats_b)
+    }
+
+    /// The number of score levels of a whole deal:
+    /// `2 × comparisons × rotations + 1`.
+    pub fn level_count(seats_a: u64, seats_b: u64, rotations: u64) -> usize {
+        (2 * seats_a * seats_b * rotations + 1) as usize
+    }
+
+    /// A's mean pairwise score against B over whole deals (win 1, tie ½,
+    /// loss 0 per comparison of a seat of A with a seat of B) and the
+    /// half-width of its 95% interval, from the per-deal scores (deals are
+    /// independent); `None` without a whole deal.
+    pub fn pairwise_score(&self) -> Option<(f64, f64)> {
+        let (deals, sum, sq) = self.level_sums();
+        if deals == 0 {
+            return None;
+        }
+        let top = (self.levels.len() - 1) as f64;
+        let (mean, half) = match (i64::try_from(sum), i128::try_from(sq)) {
+            (Ok(sum), Ok(sq)) => mean_ci95_from_sums(deals, sum, sq),
+            _ => (f64::NAN, f64::NAN),
+        };
+        Some((mean / top, half / top))
+    }
+
+    /// The Bradley-Terry Elo of A against B from the pairwise results of
+    /// whole deals, as [`crate::stats::bradley_terry::fit`] gives it with
+    /// one virtual draw (`400 log10((W + ½) / (L + ½))`, `W` and `L` A's
+    /// pairwise points and B's), with a 95% interval by the delta method on
+    /// the logit scale from the per-deal standard error of the pairwise
+    /// score: `(elo, low, high)`; `None` without a whole deal.
+    pub fn skill_elo(&self) -> Option<(f64, f64, f64)> {
+        let (deals, sum, _) = self.level_sums();
+        let (_, half) = self.pairwise_score()?;
+        // Half points of A, and of every comparison.
+        let total = 2.0 * deals as f64 * (self.comparisons() * self.rotations) as f64;
+        let won = sum as f64;
+        // Points with one virtual draw: (W + 1/2) / (C + 1) in whole points.
+        let p = (won / 2.0 + 0.5) / (total / 2.0 + 1.0);
+        let elo = 400.0 * (p / (1.0 - p)).log10();
+        let spread = 400.0 / std::f64::consts::LN_10 * half / (p * (1.0 - p));
+        Some((elo, elo - spread, elo + spread))
+    }
+
+    /// Whole deals, and the sum and sum of squares of their levels (A's
+    /// half points per deal).
+    fn level_sums(&self) -> (u64, u128, u128) {
+        let (mut deals, mut sum, mut sq) = (0u64, 0u128, 0u128);
+        for (k, &c) in self.levels.iter().enumerate() {
+            let (k, c) = (k as u128, u128::from(c));
+            deals = deals.saturating_add(c as u64);
+            sum = sum.saturating_add(k.saturating_mul(c));
+            sq = sq.saturating_add(k.saturating_mul(k).saturating_mul(c));
+        }
+        (deals, sum, sq)
     }
 
     pub(super) fn add_part(&mut self, deal: u64, part: OpenDeal) {
@@ -209,6 +294,92 @@ pub struct Totals {
     /// Sum of squares of each game-specific value.
     #[serde(default)]
     pub extras_sq: Vec<i128>,
+    /// The game-level sums per whole deal and the deals not yet whole,
+    /// for cluster-robust intervals.
+    pub by_deal: DealSums,
+}
+
+/// Sums over whole deals of the game-level values (ties, lengths, margins,
+/// the game's own values), for their cluster-robust intervals, and the
+/// deals seen only in part (the seats' and bots' sums per deal are in
+/// their [`Tally`]). Merges exactly, also inside a deal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealSums {
+    /// Games of a whole deal ([`RunSpec::games_per_deal`]).
+    pub games_per_deal: u64,
+    /// Shared wins (0/1 per game).
+    pub ties: ClusterSums,
+    /// Lengths in decisions.
+    pub plies: ClusterSums,
+    /// Lengths in turns.
+    pub turns: ClusterSums,
+    /// Winning margins (games of two or more seats).
+    pub margin: ClusterSums,
+    /// Each game-specific value.
+    pub extras: Vec<ClusterSums>,
+    /// Deals with only some of their games seen so far. Empty after a
+    /// whole run.
+    pub open: BTreeMap<u64, DealPart>,
+}
+
+/// The sums of the games of one deal seen so far (see [`DealSums::open`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealPart {
+    /// Games seen.
+    pub games: u64,
+    /// Per seat: win shares (1/60) and scores.
+    pub seats: Vec<[i64; 2]>,
+    /// Per bot: seat-games, win shares (1/60) and scores.
+    pub bots: Vec<[i64; 3]>,
+    /// Games with a shared win.
+    pub ties: i64,
+    /// Decisions.
+    pub plies: i64,
+    /// Turns.
+    pub turns: i64,
+    /// Games with a winning margin.
+    pub margin_games: i64,
+    /// Winning margins.
+    pub margin: i64,
+    /// Each game-specific value.
+    pub extras: Vec<i64>,
+}
+
+impl DealPart {
+    /// Add another part of the same deal; `None` when a sum overflows or
+    /// the shapes differ.
+    fn checked_add(&mut self, other: &DealPart) -> Option<()> {
+        if self.seats.len() != other.seats.len() || self.bots.len() != other.bots.len() {
+            return None;
+        }
+        let add = |a: &mut i64, b: i64| -> Option<()> {
+            *a = a.checked_add(b)?;
+            Some(())
+        };
+        self.games = self.games.checked_add(other.games)?;
+        for (a, b) in self.seats.iter_mut().zip(&other.seats) {
+            for i in 0..2 {
+                add(&mut a[i], b[i])?;
+            }
+        }
+        for (a, b) in self.bots.iter_mut().zip(&other.bots) {
+            for i in 0..3 {
+                add(&mut a[i], b[i])?;
+            }
+        }
+        add(&mut self.ties, other.ties)?;
+        add(&mut self.plies, other.plies)?;
+        add(&mut self.turns, other.turns)?;
+        add(&mut self.margin_games, other.margin_games)?;
+        add(&mut self.margin, other.margin)?;
+        if self.extras.len() < other.extras.len() {
+            self.extras.resize(other.extras.len(), 0);
+        }
+        for (a, &b) in self.extras.iter_mut().zip(&other.extras) {
+            add(a, b)?;
+        }
+        Some(())
+    }
 }
 
 /// Pairwise results of a run of several lineups, per deal: every game
@@ -282,7 +453,14 @@ impl Totals {
                 deals: 0,
                 sum: 0,
                 sq: 0,
-                levels: vec![0; 2 * spec.rotations() as usize + 1],
+                levels: vec![
+                    0;
+                    PairedTotals::level_count(
+                        count(&bots[0]),
+                        count(&bots[1]),
+                        spec.rotations()
+                    )
+                ],
                 open: BTreeMap::new(),
             }
         });
@@ -303,6 +481,10 @@ impl Totals {
             margin_sq: 0,
             extras_sum: Vec::new(),
             extras_sq: Vec::new(),
+            by_deal: DealSums {
+                games_per_deal: spec.games_per_deal(),
+                ..DealSums::default()
+            },
         }
     }
 
@@ -328,6 +510,31 @@ impl Totals {
             self.extras_sq[i] += i128::from(v) * i128::from(v);
         }
         let ranks = ranks(result);
+        let (seats, bots, extras) = (self.seats.len(), self.bots.len(), result.extras.len());
+        let deal = self
+            .by_deal
+            .open
+            .entry(result.deal)
+            .or_insert_with(|| DealPart {
+                seats: vec![[0; 2]; seats],
+                bots: vec![[0; 3]; bots],
+                extras: vec![0; extras],
+                ..DealPart::default()
+            });
+        deal.games += 1;
+        deal.ties += i64::from(result.outcome.winners.len() >= 2);
+        deal.plies += i64::from(result.plies);
+        deal.turns += i64::from(result.turns);
+        if let Some(margin) = winning_margin(&result.outcome.scores) {
+            deal.margin_games += 1;
+            deal.margin += margin;
+        }
+        if deal.extras.len() < extras {
+            deal.extras.resize(extras, 0);
+        }
+        for (d, &v) in deal.extras.iter_mut().zip(&result.extras) {
+            *d += v;
+        }
         let (mut a, mut b) = (0i64, 0i64);
         for (seat, &rank) in ranks.iter().enumerate() {
             let share = share60(result, seat);
@@ -335,20 +542,45 @@ impl Totals {
             let bot = result.seat_bots[seat];
             self.seats[seat].add(share, score, rank);
             self.bots[bot].add(share, score, rank);
+            deal.seats[seat][0] += share as i64;
+            deal.seats[seat][1] += i64::from(score);
+            let d = &mut deal.bots[bot];
+            d[0] += 1;
+            d[1] += share as i64;
+            d[2] += i64::from(score);
             match bot {
                 0 => a += share as i64,
                 _ => b += share as i64,
             }
         }
+        if deal.games == self.by_deal.games_per_deal {
+            let whole = self
+                .by_deal
+                .open
+                .remove(&result.deal)
+                .expect("just inserted");
+            self.close_deal(&whole);
+        }
         if let Some(p) = self.paired.as_mut() {
             let part = a * p.seats_b as i64 - b * p.seats_a as i64;
-            let half_points = 1 + part.signum();
+            // A's pairwise half points: each seat of A against each of B.
+            let mut half_points = 0;
+            for (i, &ri) in ranks.iter().enumerate() {
+                if result.seat_bots[i] != 0 {
+                    continue;
+                }
+                for (j, &rj) in ranks.iter().enumerate() {
+                    if result.seat_bots[j] == 1 {
+                        half_points += 1 + u64::from(ri < rj) - u64::from(ri > rj);
+                    }
+                }
+            }
             p.add_part(
                 result.deal,
                 OpenDeal {
                     sum: part,
                     seen: 1,
-                    half_points: half_points as u64,
+                    half_points,
                 },
             );
         }
@@ -388,6 +620,8 @@ impl Totals {
         for (a, b) in self.bots.iter_mut().zip(&other.bots) {
             a.merge(b);
         }
+        self.merge_deal_sums(&other.by_deal)
+            .expect("deal sums of one run that fit");
         if let (Some(p), Some(q)) = (self.paired.as_mut(), other.paired.as_ref()) {
             p.deals += q.deals;
             p.sum += q.sum;
@@ -406,6 +640,83 @@ impl Totals {
         }
     }
 
+    /// Count one whole deal into the sums per deal; `None` when a sum
+    /// overflows or the shapes differ (only totals read from a file).
+    fn close_deal(&mut self, d: &DealPart) -> Option<()> {
+        if d.seats.len() != self.seats.len() || d.bots.len() != self.bots.len() {
+            return None;
+        }
+        let add = |sums: &mut ClusterSums, n: i64, total: i64| -> Option<()> {
+            *sums = sums.checked_merge(&ClusterSums::of(u64::try_from(n).ok()?, total))?;
+            Some(())
+        };
+        let games = i64::try_from(d.games).ok()?;
+        for (t, &[wins, score]) in self.seats.iter_mut().zip(&d.seats) {
+            add(&mut t.wins_by_deal, games, wins)?;
+            add(&mut t.score_by_deal, games, score)?;
+        }
+        for (t, &[n, wins, score]) in self.bots.iter_mut().zip(&d.bots) {
+            if n > 0 {
+                add(&mut t.wins_by_deal, n, wins)?;
+                add(&mut t.score_by_deal, n, score)?;
+            }
+        }
+        let s = &mut self.by_deal;
+        add(&mut s.ties, games, d.ties)?;
+        add(&mut s.plies, games, d.plies)?;
+        add(&mut s.turns, games, d.turns)?;
+        if d.margin_games > 0 {
+            add(&mut s.margin, d.margin_games, d.margin)?;
+        }
+        if s.extras.len() < d.extras.len() {
+            s.extras.resize(d.extras.len(), ClusterSums::default());
+        }
+        for (sums, &v) in s.extras.iter_mut().zip(&d.extras) {
+            add(sums, games, v)?;
+        }
+        Some(())
+    }
+
+    /// Add the sums per deal of another part of the run (closing the deals
+    /// the two parts complete together); `None` when a sum overflows, a
+    /// deal would hold more games than a whole one, or the shapes differ
+    /// (only totals read from a file).
+    pub(super) fn merge_deal_sums(&mut self, other: &DealSums) -> Option<()> {
+        if self.by_deal.games_per_deal != other.games_per_deal {
+            return None;
+        }
+        let s = &mut self.by_deal;
+        s.ties = s.ties.checked_merge(&other.ties)?;
+        s.plies = s.plies.checked_merge(&other.plies)?;
+        s.turns = s.turns.checked_merge(&other.turns)?;
+        s.margin = s.margin.checked_merge(&other.margin)?;
+        if s.extras.len() < other.extras.len() {
+            s.extras.resize(other.extras.len(), ClusterSums::default());
+        }
+        for (a, b) in s.extras.iter_mut().zip(&other.extras) {
+            *a = a.checked_merge(b)?;
+        }
+        for (&deal, part) in &other.open {
+            let mut whole = match self.by_deal.open.remove(&deal) {
+                Some(mine) => mine,
+                None => DealPart {
+                    seats: vec![[0; 2]; self.seats.len()],
+                    bots: vec![[0; 3]; self.bots.len()],
+                    ..DealPart::default()
+                },
+            };
+            whole.checked_add(part)?;
+            match whole.games.cmp(&self.by_deal.games_per_deal) {
+                std::cmp::Ordering::Less => {
+                    self.by_deal.open.insert(deal, whole);
+                }
+                std::cmp::Ordering::Equal => self.close_deal(&whole)?,
+                std::cmp::Ordering::Greater => return None,
+            }
+        }
+        Some(())
+    }
+
     /// Share of games whose win was shared.
     pub fn tie_rate(&self) -> f64 {
         ratio(self.ties, self.games)
@@ -421,27 +732,125 @@ impl Totals {
         mean_sd(self.games, self.turns_sum, self.turns_sq)
     }
 
-    /// Share of games whose win was shared, with its Wilson 95% interval:
-    /// `(rate, low, high)`.
+    /// Share of games whose win was shared, with its 95% interval:
+    /// `(rate, low, high)`: Wilson's when games are independent (one per
+    /// deal), else cluster-robust by deal.
     pub fn tie_interval(&self) -> (f64, f64, f64) {
-        let (low, high) = wilson(self.ties as f64, self.games as f64, Z95);
-        (self.tie_rate(), low, high)
+        share_interval(self.ties as f64, self.games, &self.by_deal.ties, 1.0, Z95)
+    }
+
+    /// The half-width of the 95% interval of the mean game length in
+    /// decisions (cluster-robust by deal when a deal holds several games).
+    pub fn plies_ci95(&self) -> f64 {
+        length_half_width(self.games, self.plies().1, &self.by_deal.plies)
+    }
+
+    /// The half-width of the 95% interval of the mean game length in turns
+    /// (cluster-robust by deal when a deal holds several games).
+    pub fn turns_ci95(&self) -> f64 {
+        length_half_width(self.games, self.turns().1, &self.by_deal.turns)
     }
 
     /// Mean winning margin (best score minus second best) and the
-    /// half-width of its 95% interval; `None` without games of two or more
-    /// seats.
+    /// half-width of its 95% interval (cluster-robust by deal when a deal
+    /// holds several games); `None` without games of two or more seats.
     pub fn margin(&self) -> Option<(f64, f64)> {
-        (self.margin_games > 0)
-            .then(|| mean_ci95_from_sums(self.margin_games, self.margin_sum, self.margin_sq))
+        (self.margin_games > 0).then(|| {
+            mean_interval(
+                self.margin_games,
+                self.margin_sum,
+                self.margin_sq,
+                &self.by_deal.margin,
+            )
+        })
     }
 
     /// Mean of game-specific value `i` and the half-width of its 95%
-    /// interval; `None` when the game has no such value or no game was
-    /// counted.
+    /// interval (cluster-robust by deal when a deal holds several games);
+    /// `None` when the game has no such value or no game was counted.
     pub fn extra(&self, i: usize) -> Option<(f64, f64)> {
-        (self.games > 0 && i < self.extras_sum.len())
-            .then(|| mean_ci95_from_sums(self.games, self.extras_sum[i], self.extras_sq[i]))
+        (self.games > 0 && i < self.extras_sum.len()).then(|| {
+            mean_interval(
+                self.games,
+                self.extras_sum[i],
+                self.extras_sq[i],
+                &self.extra_sums(i),
+            )
+        })
+    }
+
+    /// Share of games where the 0/1 game-specific value `i` is 1, with its
+    /// 95% interval (Wilson's when games are independent, else
+    /// cluster-robust by deal): `(share, low, high)`; `None` when the game
+    /// has no such value or no game was counted.
+    pub fn extra_share(&self, i: usize) -> Option<(f64, f64, f64)> {
+        (self.games > 0 && i < self.extras_sum.len()).then(|| {
+            share_interval(
+                self.extras_sum[i] as f64,
+                self.games,
+                &self.extra_sums(i),
+                1.0,
+                Z95,
+            )
+        })
+    }
+
+    fn extra_sums(&self, i: usize) -> ClusterSums {
+        self.by_deal.extras.get(i).copied().unwrap_or_default()
+    }
+}
+
+/// `a` and `b` added (sums of one run, which fit).
+fn sums_merged(a: &ClusterSums, b: &ClusterSums) -> ClusterSums {
+    a.checked_merge(b).expect("sums of one run that fit")
+}
+
+/// The mean of `n` values from their exact sums and the half-width of its
+/// 95% interval: cluster-robust from `by_deal` when a deal holds several of
+/// the values, else the usual one ([`mean_ci95_from_sums`]).
+fn mean_interval(n: u64, sum: i64, sq: i128, by_deal: &ClusterSums) -> (f64, f64) {
+    if by_deal.clustered() {
+        let mean = if n == 0 { 0.0 } else { sum as f64 / n as f64 };
+        (mean, Z95 * by_deal.standard_error())
+    } else {
+        mean_ci95_from_sums(n, sum, sq)
+    }
+}
+
+/// A share of `successes` in `trials` (`by_deal` in units of `1 / unit`)
+/// with its interval at quantile `z`: Wilson's when trials are
+/// independent (one per deal), else the normal interval with the
+/// cluster-robust standard error, within [0, 1].
+fn share_interval(
+    successes: f64,
+    trials: u64,
+    by_deal: &ClusterSums,
+    unit: f64,
+    z: f64,
+) -> (f64, f64, f64) {
+    let share = if trials == 0 {
+        0.0
+    } else {
+        successes / trials as f64
+    };
+    if by_deal.clustered() {
+        let half = z * by_deal.standard_error() / unit;
+        (share, (share - half).max(0.0), (share + half).min(1.0))
+    } else {
+        let (low, high) = wilson(successes, trials as f64, z);
+        (share, low, high)
+    }
+}
+
+/// The half-width of the 95% interval of a mean game length: cluster-robust
+/// when a deal holds several games, else `Z95 sd / √n`.
+fn length_half_width(games: u64, sd: f64, by_deal: &ClusterSums) -> f64 {
+    if by_deal.clustered() {
+        Z95 * by_deal.standard_error()
+    } else if games > 1 {
+        Z95 * sd / (games as f64).sqrt()
+    } else {
+        0.0
     }
 }
 
@@ -486,4 +895,226 @@ fn mean_sd(n: u64, sum: u64, sq: u128) -> (f64, f64) {
             |s| s as f64,
         );
     (mean, (spread / (n as f64 * (n - 1) as f64)).sqrt())
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::game::{Outcome, SeatSet};
+    use crate::stats::bradley_terry::{FitConfig, fit};
+    use crate::tournament::Count;
+
+    /// Bot `a` against two copies of `b` at 3 players, rotated.
+    pub(crate) fn three_player_spec(deals: u64) -> RunSpec {
+        let lineup = ["a".to_string(), "b".to_string(), "b".to_string()];
+        let mut spec = RunSpec::new("pebbles", 3, &lineup, Count::Deals(deals), 1, true).unwrap();
+        spec.pairwise = true;
+        spec
+    }
+
+    /// Game `rotation` of `deal` of [`three_player_spec`]: scores, winners,
+    /// length in decisions and the game's own value.
+    fn game(
+        deal: u64,
+        rotation: u64,
+        scores: [i32; 3],
+        winners: &[usize],
+        plies: u32,
+    ) -> GameResult {
+        let mut w = SeatSet::EMPTY;
+        for &x in winners {
+            w.insert(x);
+        }
+        GameResult {
+            index: deal * 3 + rotation,
+            part: 0,
+            deal,
+            lineup: 0,
+            rotation,
+            seed: 0,
+            // The bot listed first sits in seat `rotation`.
+            seat_bots: (0..3)
+                .map(|s| usize::from(s != rotation as usize))
+                .collect(),
+            outcome: Outcome {
+                scores: scores.into_iter().collect(),
+                winners: w,
+            },
+            plies,
+            turns: plies / 2,
+            extras: vec![i64::from(plies % 2)],
+            record_line: None,
+            forfeit: None,
+        }
+    }
+
+    /// Two hand-made deals of three rotations each.
+    pub(crate) fn hand_made_games() -> Vec<GameResult> {
+        vec![
+            // Deal 0: a wins alone; a shares the win with seat 0; a ties
+            // seat 1 for second place.
+            game(0, 0, [5, 3, 1], &[0], 10),
+            game(0, 1, [4, 4, 2], &[0, 1], 13),
+            game(0, 2, [6, 2, 2], &[0], 8),
+            // Deal 1: a last; a wins; everyone shares the win.
+            game(1, 0, [1, 5, 3], &[1], 9),
+            game(1, 1, [2, 7, 1], &[1], 12),
+            game(1, 2, [3, 3, 3], &[0, 1, 2], 11),
+        ]
+    }
+
+    pub(crate) fn hand_made_totals() -> Totals {
+        let spec = three_player_spec(2);
+        let mut totals = Totals::new(&spec);
+        for g in hand_made_games() {
+            totals.add(&g);
+        }
+        totals
+    }
+
+    /// The cluster-robust (CR1) half-width of the mean of `deals` (each the
+    /// list of its observations), computed directly.
+    fn direct_half_width(deals: &[Vec<f64>]) -> f64 {
+        let n: usize = deals.iter().map(Vec::len).sum();
+        let mean = deals.iter().flatten().sum::<f64>() / n as f64;
+        let g = deals.len() as f64;
+        let squares: f64 = deals
+            .iter()
+            .map(|d| d.iter().map(|x| x - mean).sum::<f64>().powi(2))
+            .sum();
+        Z95 * (g / (g - 1.0) * squares).sqrt() / n as f64
+    }
+
+    #[test]
+    fn cluster_robust_half_widths_are_those_of_a_direct_computation() {
+        let t = hand_made_totals();
+        let close = |a: f64, b: f64| assert!((a - b).abs() < 1e-12, "{a} {b}");
+        // Seat 0's scores, deal by deal.
+        let (mean, half) = t.seats[0].score();
+        close(mean, 21.0 / 6.0);
+        close(
+            half,
+            direct_half_width(&[vec![5.0, 4.0, 6.0], vec![1.0, 2.0, 3.0]]),
+        );
+        // Bot b's scores: six seat-games per deal.
+        let (mean, half) = t.bots[1].score();
+        close(mean, 35.0 / 12.0);
+        close(
+            half,
+            direct_half_width(&[
+                vec![3.0, 1.0, 4.0, 2.0, 6.0, 2.0],
+                vec![5.0, 3.0, 2.0, 1.0, 3.0, 3.0],
+            ]),
+        );
+        // Bot a's win share: 1, 1/2, 0 and 0, 1, 1/3.
+        let (share, low, high) = t.bots[0].win_share();
+        let shares = [vec![1.0, 0.5, 0.0], vec![0.0, 1.0, 1.0 / 3.0]];
+        close(share, (1.5 + 4.0 / 3.0) / 6.0);
+        let h = direct_half_width(&shares);
+        close(low, share - h);
+        close(high, share + h);
+        // Lengths, and the game's own value (a share of games).
+        close(
+            t.plies_ci95(),
+            direct_half_width(&[vec![10.0, 13.0, 8.0], vec![9.0, 12.0, 11.0]]),
+        );
+        let (odd, low, _) = t.extra_share(0).unwrap();
+        close(odd, 3.0 / 6.0);
+        close(
+            odd - low,
+            direct_half_width(&[vec![0.0, 1.0, 0.0], vec![1.0, 0.0, 1.0]]),
+        );
+        // One tie in each deal: no spread between deals.
+        assert_eq!(t.tie_interval(), (2.0 / 6.0, 2.0 / 6.0, 2.0 / 6.0));
+        assert!(t.by_deal.open.is_empty());
+    }
+
+    #[test]
+    fn independent_games_keep_wilson_and_the_usual_interval() {
+        // One game per deal (a mirror lineup): nothing is clustered.
+        let lineup = ["a".to_string(), "a".to_string()];
+        let spec = RunSpec::new("pebbles", 2, &lineup, Count::Deals(3), 1, true).unwrap();
+        let mut t = Totals::new(&spec);
+        for (deal, (scores, winner)) in [([3, 1], 0), ([0, 2], 1), ([4, 2], 0)]
+            .into_iter()
+            .enumerate()
+        {
+            let mut w = SeatSet::EMPTY;
+            w.insert(winner);
+            t.add(&GameResult {
+                index: deal as u64,
+                part: 0,
+                deal: deal as u64,
+                lineup: 0,
+                rotation: 0,
+                seed: 0,
+                seat_bots: vec![0, 0],
+                outcome: Outcome {
+                    scores: scores.into_iter().collect(),
+                    winners: w,
+                },
+                plies: 4,
+                turns: 2,
+                extras: vec![],
+                record_line: None,
+                forfeit: None,
+            });
+        }
+        let (share, low, high) = t.seats[0].win_share();
+        assert_eq!((low, high), wilson(2.0, 3.0, Z95));
+        assert_eq!(share, 2.0 / 3.0);
+        assert_eq!(t.seats[0].score(), mean_ci95_from_sums(3, 7, 9 + 16));
+        // The bot holds both seats: its seat-games come two per game.
+        assert!(t.bots[0].wins_by_deal.clustered());
+    }
+
+    #[test]
+    fn sums_per_deal_merge_from_any_split() {
+        let games = hand_made_games();
+        let whole = hand_made_totals();
+        for cut in 0..=games.len() {
+            let spec = three_player_spec(2);
+            let (mut first, mut second) = (Totals::new(&spec), Totals::new(&spec));
+            games[..cut].iter().for_each(|g| first.add(g));
+            games[cut..].iter().for_each(|g| second.add(g));
+            let mut merged = second.clone();
+            merged.merge(&first);
+            assert_eq!(merged, whole, "cut at {cut}");
+            let mut checked = first.clone();
+            checked.try_merge(&second).unwrap();
+            assert_eq!(checked, whole, "cut at {cut}");
+        }
+    }
+
+    #[test]
+    fn the_sequential_score_is_pairwise() {
+        let t = hand_made_totals();
+        let p = t.paired.as_ref().unwrap();
+        // Against each copy of b: 2+2, 1+2, 0+1 half points in deal 0;
+        // 0+0, 2+2, 1+1 in deal 1; of 2 × 2 × 3 = 12 at most.
+        let mut want = vec![0; 13];
+        want[8] = 1;
+        want[6] = 1;
+        assert_eq!(p.levels, want);
+        let counts = p.score_counts();
+        assert_eq!(counts.mean(), Some(14.0 / 24.0));
+        let (score, half) = p.pairwise_score().unwrap();
+        assert!((score - 7.0 / 12.0).abs() < 1e-15);
+        // Deal scores 8/12 and 6/12: sd 1/(6 √2), se 1/12.
+        assert!((half - Z95 / 12.0).abs() < 1e-15, "{half}");
+        // Five pairwise wins, four ties and three losses: 7 points of 12,
+        // with one virtual draw 7.5 to 5.5.
+        let (elo, low, high) = p.skill_elo().unwrap();
+        let want_elo = 400.0 * (7.5f64 / 5.5).log10();
+        assert!((elo - want_elo).abs() < 1e-12, "{elo}");
+        let q = 7.5 / 13.0;
+        let spread = 400.0 / std::f64::consts::LN_10 * (Z95 / 12.0) / (q * (1.0 - q));
+        assert!((low - (want_elo - spread)).abs() < 1e-9, "{low}");
+        assert!((high - (want_elo + spread)).abs() < 1e-9, "{high}");
+        // The Bradley-Terry fit of the same pairwise results, with its
+        // default prior of one virtual draw: the same Elo.
+        let pairs = t.pairs.as_ref().unwrap().per_deal();
+        let rated = fit(2, &pairs, &FitConfig::default()).unwrap();
+        assert!((rated.ratings[1] + elo).abs() < 1e-6, "{:?}", rated.ratings);
+    }
 }

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::totals::PairTotals;
+use super::totals::{PairTotals, PairedTotals};
 use super::{Plan, RunSpec, Shard, Totals};
 use crate::game::MAX_SEATS;
 use crate::stats::bradley_terry::PairResult;
@@ -158,6 +158,34 @@ impl Totals {
         if self.extras_sum.len() != self.extras_sq.len() || self.extras_sum.len() > MAX_EXTRAS {
             return invalid("game-specific sums of another shape");
         }
+        let d = &self.by_deal;
+        if d.games_per_deal != spec.games_per_deal() || d.extras.len() > MAX_EXTRAS {
+            return invalid("sums per deal of another shape");
+        }
+        let sums = [&d.ties, &d.plies, &d.turns, &d.margin]
+            .into_iter()
+            .chain(&d.extras)
+            .chain(
+                self.seats
+                    .iter()
+                    .chain(&self.bots)
+                    .flat_map(|t| [&t.wins_by_deal, &t.score_by_deal]),
+            );
+        for s in sums {
+            if s.clusters > games || s.n > games.saturating_mul(MAX_SEATS as u64) {
+                return invalid(format!("sums of {} deals in {games} games", s.clusters));
+            }
+        }
+        let bad_part = d.open.values().any(|o| {
+            o.games == 0
+                || o.games >= d.games_per_deal
+                || o.seats.len() != self.seats.len()
+                || o.bots.len() != self.bots.len()
+                || o.extras.len() > MAX_EXTRAS
+        });
+        if bad_part || d.open.len() as u64 > games {
+            return invalid("an open deal of the sums per deal out of range");
+        }
         match (&self.paired, &fresh.paired) {
             (None, None) => {}
             (Some(p), Some(f)) => {
@@ -171,10 +199,12 @@ impl Totals {
                 {
                     return invalid("paired deal counts that do not add up");
                 }
-                let bad = p
-                    .open
-                    .values()
-                    .any(|o| o.seen == 0 || o.seen >= p.rotations || o.half_points > 2 * o.seen);
+                let most = p.comparisons().saturating_mul(2);
+                let bad = p.open.values().any(|o| {
+                    o.seen == 0
+                        || o.seen >= p.rotations
+                        || o.half_points > most.saturating_mul(o.seen)
+                });
                 if bad || p.open.len() as u64 > games {
                     return invalid("an open deal of the paired comparison out of range");
                 }
@@ -242,12 +272,27 @@ impl Totals {
             add!(a.score_sum, b.score_sum);
             add!(a.score_sq, b.score_sq);
             add!(a.rank_sum, b.rank_sum);
+            a.wins_by_deal = a
+                .wins_by_deal
+                .checked_merge(&b.wins_by_deal)
+                .ok_or_else(overflow)?;
+            a.score_by_deal = a
+                .score_by_deal
+                .checked_merge(&b.score_by_deal)
+                .ok_or_else(overflow)?;
         }
+        sum.merge_deal_sums(&other.by_deal)
+            .ok_or_else(|| Invalid("sums per deal that overflow or do not fit".to_string()))?;
         if let (Some(p), Some(q)) = (sum.paired.as_mut(), other.paired.as_ref()) {
-            let levels = 2 * p.rotations.min(MAX_SEATS as u64) + 1;
+            let seats = MAX_SEATS as u64;
+            let levels = PairedTotals::level_count(
+                p.seats_a.min(seats),
+                p.seats_b.min(seats),
+                p.rotations.min(seats),
+            );
             if p.levels.len() != q.levels.len()
-                || p.rotations != q.rotations
-                || p.levels.len() as u64 != levels
+                || (p.seats_a, p.seats_b, p.rotations) != (q.seats_a, q.seats_b, q.rotations)
+                || p.levels.len() != levels
             {
                 return invalid("paired comparisons of another shape");
             }
@@ -264,7 +309,7 @@ impl Totals {
                     seen.checked_add(part.seen).ok_or_else(overflow)?,
                     half.checked_add(part.half_points).ok_or_else(overflow)?,
                 );
-                if seen > p.rotations || half > 2 * seen {
+                if seen > p.rotations || half > p.comparisons().saturating_mul(2 * seen) {
                     return invalid(format!("deal {deal} counted twice"));
                 }
                 let w = p

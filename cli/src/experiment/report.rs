@@ -144,13 +144,14 @@ fn summary_md(
         let _ = writeln!(
             md,
             "Ratings: Bradley-Terry on the Elo scale, {anchored} at 0, \
-             with bootstrap 95% intervals over deals; win shares with Wilson 95% intervals are in \
+             with bootstrap 95% intervals over deals; win shares with 95% intervals are in \
              `ratings.csv`; docs/tournaments.md explains the columns."
         );
     } else {
         let _ = writeln!(
             md,
-            "Intervals are 95%: Wilson for shares, normal for means. The full metrics (every \
+            "Intervals are 95%, cluster-robust by deal (Wilson for shares of independent games; \
+             docs/statistics.md). The full metrics (every \
              seat, every bot) are in `metrics.csv`; docs/sweeps.md explains the columns."
         );
     }

@@ -609,7 +609,7 @@ fn ctrl_c_stops_a_tournament_within_a_decision_and_keeps_it_resumable() {
     // The partial CSV holds the header only; nothing has a final name.
     assert_eq!(
         std::fs::read_to_string(dir.path().join("o.csv.partial")).unwrap(),
-        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end,removed,drawn\n"
+        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end,removed,drawn,odd_tokens\n"
     );
     // Starting again without --resume is refused: it would lose the run.
     let o = run(&args);

@@ -73,10 +73,10 @@ const RATINGS_HEADER: &str = "game_spec,players,seed,deals,games_per_pairing,bot
 fn expected_ratings() -> String {
     format!(
         "{RATINGS_HEADER}\n\
-         {SHELL_DASH},2,5,10,20,random,0.0,0.0,0.0,20,0.3500,0.1812,0.5671,1.6500,1\n\
-         {SHELL_DASH},2,5,10,20,greedy(worlds=8),102.1,-67.0,347.7,20,0.6500,0.4329,0.8188,1.3500,1\n\
-         seaside(removed=rulebook),3,5,2,12,random,0.0,0.0,0.0,18,0.1389,0.0441,0.3607,2.2778,1\n\
-         seaside(removed=rulebook),3,5,2,12,greedy(worlds=8),200.2,181.7,219.9,18,0.5278,0.3135,0.7323,1.6111,1\n"
+         {SHELL_DASH},2,5,10,20,random,0.0,0.0,0.0,20,0.3500,0.0949,0.6051,1.6500,1\n\
+         {SHELL_DASH},2,5,10,20,greedy(worlds=8),102.1,-67.0,347.7,20,0.6500,0.3949,0.9051,1.3500,1\n\
+         seaside(removed=rulebook),3,5,2,12,random,0.0,0.0,0.0,18,0.1389,0.0844,0.1933,2.2778,1\n\
+         seaside(removed=rulebook),3,5,2,12,greedy(worlds=8),200.2,181.7,219.9,18,0.5278,0.4733,0.5822,1.6111,1\n"
     )
 }
 
@@ -115,13 +115,14 @@ fn several_leagues_are_one_plan_the_same_at_any_thread_count() {
         serde_json::json!([["game_spec", "seaside(removed=rulebook)"], ["players", "3"]])
     );
     // games.csv: the two value columns, then the union of the games' own
-    // columns (Shell Dash's `capped`, Seaside's `removed` and `drawn`).
+    // columns (Shell Dash's `capped`, Seaside's `removed`, `drawn` and
+    // `odd_tokens`).
     let games = read(&a.join("games.csv"));
     let mut lines = games.lines();
     assert_eq!(
         lines.next().unwrap(),
         "game_spec,players,game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,\
-         end,capped,removed,drawn"
+         end,capped,removed,drawn,odd_tokens"
     );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 20 * 2 + 12 * 3);
@@ -130,7 +131,7 @@ fn several_leagues_are_one_plan_the_same_at_any_thread_count() {
         "{}",
         rows[0]
     );
-    assert!(rows[0].ends_with(",finished,0,,"), "{}", rows[0]);
+    assert!(rows[0].ends_with(",finished,0,,,"), "{}", rows[0]);
     // Each league is exactly `beachcomber league` alone: its ratings rows
     // and its games (numbered after the first league's 20).
     let (alone, alone_games) = (dir.path().join("r.csv"), dir.path().join("g.csv"));

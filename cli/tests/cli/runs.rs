@@ -654,16 +654,19 @@ fn game_specific_columns_follow_the_common_ones() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end,removed,drawn"
+        "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end,removed,drawn,odd_tokens"
     );
     // The rulebook removes 30 to 40 tokens at 2 players: each game says how
-    // many, and how many tokens it drew (at most the rest of the set).
+    // many, how many tokens it drew (at most the rest of the set), and
+    // whether the tokens in play are odd.
     for line in lines {
         let mut fields = line.rsplit(',');
+        let odd: u32 = fields.next().unwrap().parse().unwrap();
         let drawn: u32 = fields.next().unwrap().parse().unwrap();
         let removed: u32 = fields.next().unwrap().parse().unwrap();
         assert!((30..=40).contains(&removed), "{line}");
         assert!(drawn >= 1 && drawn <= 70 - removed, "{line}");
+        assert_eq!(odd, (70 - removed) % 2, "{line}");
     }
     let o = run(&[
         "tournament",

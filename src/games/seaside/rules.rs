@@ -407,7 +407,7 @@ impl Game for Seaside {
     }
 
     fn extra_columns(&self) -> &'static [&'static str] {
-        &["removed", "drawn"]
+        &["removed", "drawn", "odd_tokens"]
     }
 
     fn extra_metrics(&self) -> &'static [ExtraMetric] {
@@ -422,14 +422,22 @@ impl Game for Seaside {
                 column: 1,
                 kind: MetricKind::PerPlayer,
             },
+            ExtraMetric {
+                name: "odd_tokens_share",
+                column: 2,
+                kind: MetricKind::Share,
+            },
         ]
     }
 
     /// `removed`: the tokens this game set aside (drawn at setup under
-    /// `removed=rulebook`).
+    /// `removed=rulebook`); `drawn`: the tokens drawn; `odd_tokens`: 1 when
+    /// the tokens in play (the set minus those removed) are odd, else 0,
+    /// so that parity effects show.
     fn extra_values(&self, initial: &SeasideState, terminal: &SeasideState, out: &mut Vec<i64>) {
         out.push(initial.removed() as i64);
         out.push(i64::from(terminal.drawn));
+        out.push(i64::from(initial.bag_end % 2 == 1));
     }
 
     fn check_invariants(&self, s: &SeasideState) -> Result<(), String> {
