@@ -1,5 +1,6 @@
-//! Help texts the commands share (`--game`, `--players`, `--bots`) and the
-//! wording of a player count.
+//! What the commands share on the terminal: help texts (`--game`,
+//! `--players`, `--bots`), the wording of a player count, and
+//! [`write_line`] behind the `out!` macro.
 
 /// `--game` help: every game of the registry with its player counts and
 /// options (generated, so a new game shows up by itself).
@@ -45,5 +46,22 @@ pub fn players_text(players: usize) -> String {
         "1 player (solo)".to_string()
     } else {
         format!("{players} players")
+    }
+}
+
+/// Write one line to standard output; a closed pipe ends the program with
+/// success, any other write error with a one-line error.
+pub fn write_line(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout
+        .write_fmt(args)
+        .and_then(|()| stdout.write_all(b"\n"))
+    {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(1);
     }
 }

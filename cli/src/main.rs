@@ -4,7 +4,7 @@
 /// `println!` that ends the program quietly when standard output is closed
 /// (`beachcomber replay ... | head`) instead of panicking.
 macro_rules! out {
-    ($($arg:tt)*) => { $crate::write_line(format_args!($($arg)*)) };
+    ($($arg:tt)*) => { $crate::help::write_line(format_args!($($arg)*)) };
 }
 
 mod bench;
@@ -68,23 +68,6 @@ enum Command {
     /// Draw a figure (SVG or PNG) from a sweep's metrics, a per-game CSV or a league's ratings.
     #[command(after_help = plot::EXAMPLES)]
     Plot(plot::PlotArgs),
-}
-
-/// Write one line to standard output; a closed pipe ends the program with
-/// success, any other write error with a one-line error.
-pub fn write_line(args: std::fmt::Arguments) {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout
-        .write_fmt(args)
-        .and_then(|()| stdout.write_all(b"\n"))
-    {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
-        }
-        eprintln!("error: cannot write to standard output: {e}");
-        std::process::exit(1);
-    }
 }
 
 fn main() -> ExitCode {

@@ -150,7 +150,9 @@ impl TournamentArgs {
     }
 }
 
-/// The `--sprt` test, checked against the run: two distinct bots.
+/// The `--sprt` test, checked against the run: two distinct bots, rotated
+/// through the seats (every deal played under each rotation, so that the
+/// test measures strength, not seat advantage).
 pub fn parse_sprt(text: Option<&str>, spec: &RunSpec) -> Result<Option<Sprt>, String> {
     let Some(text) = text else {
         return Ok(None);
@@ -162,6 +164,14 @@ pub fn parse_sprt(text: Option<&str>, spec: &RunSpec) -> Result<Option<Sprt>, St
             "--sprt compares exactly two distinct bots; the lineup has {bots} \
              (give two specs with --bots, e.g. --bots 'ismcts,greedy')"
         ));
+    }
+    if !spec.rotate {
+        return Err(
+            "--sprt with --no-rotate is refused: without rotating the lineup through \
+                    the seats the test measures seat advantage as much as strength; drop \
+                    --no-rotate"
+                .to_string(),
+        );
     }
     Ok(Some(test))
 }
@@ -314,8 +324,6 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Optio
                 let o = test.decide(&p.score_counts());
                 let samples = if p.rotations == 2 {
                     "deal pairs (pentanomial)".to_string()
-                } else if p.rotations == 1 {
-                    "games (trinomial)".to_string()
                 } else {
                     format!("deals of {} games", p.rotations)
                 };

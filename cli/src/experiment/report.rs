@@ -69,6 +69,11 @@ pub fn write(
             crate::run_manifest::ReadError::Io(e) => {
                 format!("cannot read `{}`: {e}", path.display())
             }
+            e @ crate::run_manifest::ReadError::Format { .. } => format!(
+                "`{}` was written by an older beachcomber (manifest {e}): its totals lack \
+                 what the intervals now need; run the experiment again to report it",
+                path.display()
+            ),
             e => format!(
                 "`{}` is not a manifest of this program: {e}",
                 path.display()

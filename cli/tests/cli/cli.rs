@@ -1314,3 +1314,32 @@ fn an_output_name_ending_in_a_slash_is_a_folder() {
     assert_eq!(names(d), ["results"]);
     assert_eq!(names(&d.join("results")), Vec::<String>::new());
 }
+
+/// A sequential test needs the lineup rotated through the seats: without
+/// rotation it would measure seat advantage (issue 23, item 2).
+#[test]
+fn sprt_without_rotation_is_refused() {
+    let dir = temp_dir();
+    let out = dir.path().join("t.csv");
+    let out_text = out.to_string_lossy().to_string();
+    refused(
+        &[
+            "tournament",
+            "--game",
+            "seashells",
+            "--players",
+            "2",
+            "--bots",
+            "greedy,random",
+            "--games",
+            "40",
+            "--no-rotate",
+            "--sprt",
+            "elo0=0,elo1=10",
+            "--out",
+            &out_text,
+        ],
+        "--sprt with --no-rotate is refused: without rotating the lineup",
+        dir.path(),
+    );
+}
