@@ -44,7 +44,7 @@ pub struct GreedyConfig {
     pub worlds: u32,
 }
 
-impl crate::registry::BotKind for GreedyConfig {
+impl crate::kind::BotKind for GreedyConfig {
     const NAME: &'static str = "greedy";
 
     fn from_spec(spec: &beachcomber::spec::Spec) -> Result<Self, beachcomber::spec::SpecError> {

@@ -61,6 +61,7 @@
 
 pub mod external;
 pub mod greedy;
+pub mod kind;
 pub mod lineup;
 pub mod mcts;
 pub mod random;

@@ -17,7 +17,7 @@ impl<G: Game> Bot<G> for RandomBot {
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct RandomConfig;
 
-impl crate::registry::BotKind for RandomConfig {
+impl crate::kind::BotKind for RandomConfig {
     const NAME: &'static str = "random";
 
     fn from_spec(spec: &beachcomber::spec::Spec) -> Result<Self, beachcomber::spec::SpecError> {

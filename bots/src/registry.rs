@@ -16,24 +16,9 @@ use beachcomber::spec::{Spec, SpecError};
 
 use crate::external::EngineConfig;
 use crate::greedy::GreedyConfig;
+pub use crate::kind::BotKind;
 use crate::random::RandomConfig;
 use crate::search_config::{IsmctsConfig, OracleConfig, PimcConfig};
-
-/// What the registry needs of a bot's configuration.
-pub trait BotKind: Clone + fmt::Debug + PartialEq + Sized {
-    /// The name spec strings use (`ismcts`).
-    const NAME: &'static str;
-    /// Whether the bot sees hidden information (never a fair opponent).
-    const CHEATS: bool = false;
-    /// The configuration of a spec named [`Self::NAME`]: its options
-    /// checked, defaults filled in.
-    fn from_spec(spec: &Spec) -> Result<Self, SpecError>;
-    /// The canonical spec, every option spelled out, so that parsing it
-    /// gives this configuration back.
-    fn write_spec(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
-    /// A fresh bot for game `G`.
-    fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>>;
-}
 
 /// Generates [`BotConfig`] and its dispatch from the list of bots: the
 /// listed bots (in help texts and "known:" lists, in this order), then the

@@ -7,8 +7,8 @@ use beachcomber::bot::Bot;
 use beachcomber::game::Evaluate;
 use beachcomber::spec::{Spec, SpecError};
 
+use crate::kind::BotKind;
 use crate::mcts::{MctsBot, Mode, Reward, Rollout, SearchParams};
-use crate::registry::BotKind;
 
 /// The largest iteration budget accepted (the tree holds one node per
 /// iteration, 32 bytes or so each).

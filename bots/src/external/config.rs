@@ -9,7 +9,7 @@ use beachcomber::bot::{Bot, BotError};
 use beachcomber::game::Evaluate;
 use beachcomber::spec::{Spec, SpecError};
 
-use crate::registry::BotKind;
+use crate::kind::BotKind;
 
 /// `engine(name=NAME)`: the engine declared as `--engine NAME=COMMAND`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 //! what the kinds of figure share: titles, axis labels, short labels of
 //! bot specs, the band columns of a y column and the `--x` column.
 
-use super::rows::Rows;
 use super::{PlotKind, PlotRequest};
+use crate::csv_rows::Rows;
 
 pub(super) use crate::csv_rows::filter_text;
 
