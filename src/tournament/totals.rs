@@ -510,31 +510,9 @@ impl Totals {
             self.extras_sq[i] += i128::from(v) * i128::from(v);
         }
         let ranks = ranks(result);
-        let (seats, bots, extras) = (self.seats.len(), self.bots.len(), result.extras.len());
-        let deal = self
-            .by_deal
-            .open
-            .entry(result.deal)
-            .or_insert_with(|| DealPart {
-                seats: vec![[0; 2]; seats],
-                bots: vec![[0; 3]; bots],
-                extras: vec![0; extras],
-                ..DealPart::default()
-            });
-        deal.games += 1;
-        deal.ties += i64::from(result.outcome.winners.len() >= 2);
-        deal.plies += i64::from(result.plies);
-        deal.turns += i64::from(result.turns);
-        if let Some(margin) = winning_margin(&result.outcome.scores) {
-            deal.margin_games += 1;
-            deal.margin += margin;
-        }
-        if deal.extras.len() < extras {
-            deal.extras.resize(extras, 0);
-        }
-        for (d, &v) in deal.extras.iter_mut().zip(&result.extras) {
-            *d += v;
-        }
+        // This game's values per seat and per seated bot, on the stack.
+        let mut seat_values: ArrayVec<[i64; 2], MAX_SEATS> = ArrayVec::new();
+        let mut bot_values: ArrayVec<(usize, [i64; 3]), MAX_SEATS> = ArrayVec::new();
         let (mut a, mut b) = (0i64, 0i64);
         for (seat, &rank) in ranks.iter().enumerate() {
             let share = share60(result, seat);
@@ -542,24 +520,81 @@ impl Totals {
             let bot = result.seat_bots[seat];
             self.seats[seat].add(share, score, rank);
             self.bots[bot].add(share, score, rank);
-            deal.seats[seat][0] += share as i64;
-            deal.seats[seat][1] += i64::from(score);
-            let d = &mut deal.bots[bot];
-            d[0] += 1;
-            d[1] += share as i64;
-            d[2] += i64::from(score);
+            seat_values.push([share as i64, i64::from(score)]);
+            match bot_values.iter_mut().find(|(b, _)| *b == bot) {
+                Some((_, v)) => {
+                    v[0] += 1;
+                    v[1] += share as i64;
+                    v[2] += i64::from(score);
+                }
+                None => bot_values.push((bot, [1, share as i64, i64::from(score)])),
+            }
             match bot {
                 0 => a += share as i64,
                 _ => b += share as i64,
             }
         }
-        if deal.games == self.by_deal.games_per_deal {
-            let whole = self
+        let game = [
+            i64::from(result.outcome.winners.len() >= 2),
+            i64::from(result.plies),
+            i64::from(result.turns),
+        ];
+        let margin = winning_margin(&result.outcome.scores).map(|m| (1, m));
+        if self.by_deal.games_per_deal == 1 {
+            // A deal of one game is whole at once: no open deal to keep.
+            // (Sums past u64/i64 only come from forged files, refused there.)
+            let _ = self.close_deal_values(
+                1,
+                seat_values.iter().copied(),
+                bot_values.iter().copied(),
+                game,
+                margin,
+                &result.extras,
+            );
+        } else {
+            let (seats, bots, extras) = (self.seats.len(), self.bots.len(), result.extras.len());
+            let deal = self
                 .by_deal
                 .open
-                .remove(&result.deal)
-                .expect("just inserted");
-            self.close_deal(&whole);
+                .entry(result.deal)
+                .or_insert_with(|| DealPart {
+                    seats: vec![[0; 2]; seats],
+                    bots: vec![[0; 3]; bots],
+                    extras: vec![0; extras],
+                    ..DealPart::default()
+                });
+            deal.games += 1;
+            deal.ties += game[0];
+            deal.plies += game[1];
+            deal.turns += game[2];
+            if let Some((_, m)) = margin {
+                deal.margin_games += 1;
+                deal.margin += m;
+            }
+            if deal.extras.len() < extras {
+                deal.extras.resize(extras, 0);
+            }
+            for (d, &v) in deal.extras.iter_mut().zip(&result.extras) {
+                *d += v;
+            }
+            for (d, v) in deal.seats.iter_mut().zip(&seat_values) {
+                d[0] += v[0];
+                d[1] += v[1];
+            }
+            for &(bot, v) in &bot_values {
+                let d = &mut deal.bots[bot];
+                d[0] += v[0];
+                d[1] += v[1];
+                d[2] += v[2];
+            }
+            if deal.games == self.by_deal.games_per_deal {
+                let whole = self
+                    .by_deal
+                    .open
+                    .remove(&result.deal)
+                    .expect("just inserted");
+                self.close_deal(&whole);
+            }
         }
         if let Some(p) = self.paired.as_mut() {
             let part = a * p.seats_b as i64 - b * p.seats_a as i64;
@@ -646,32 +681,57 @@ impl Totals {
         if d.seats.len() != self.seats.len() || d.bots.len() != self.bots.len() {
             return None;
         }
+        let bots = d.bots.iter().copied().enumerate().filter(|(_, b)| b[0] > 0);
+        let margin = (d.margin_games > 0).then_some((d.margin_games, d.margin));
+        let game = [d.ties, d.plies, d.turns];
+        self.close_deal_values(
+            d.games,
+            d.seats.iter().copied(),
+            bots,
+            game,
+            margin,
+            &d.extras,
+        )
+    }
+
+    /// Count one whole deal of `games` games into the sums per deal: each
+    /// seat's `[win shares, scores]`, each seated bot's `(bot, [seat-games,
+    /// win shares, scores])`, the deal's `[ties, plies, turns]`, its
+    /// `(games with a margin, margins)` and each game-specific value.
+    fn close_deal_values(
+        &mut self,
+        games: u64,
+        seats: impl Iterator<Item = [i64; 2]>,
+        bots: impl Iterator<Item = (usize, [i64; 3])>,
+        [ties, plies, turns]: [i64; 3],
+        margin: Option<(i64, i64)>,
+        extras: &[i64],
+    ) -> Option<()> {
         let add = |sums: &mut ClusterSums, n: i64, total: i64| -> Option<()> {
             *sums = sums.checked_merge(&ClusterSums::of(u64::try_from(n).ok()?, total))?;
             Some(())
         };
-        let games = i64::try_from(d.games).ok()?;
-        for (t, &[wins, score]) in self.seats.iter_mut().zip(&d.seats) {
+        let games = i64::try_from(games).ok()?;
+        for (t, [wins, score]) in self.seats.iter_mut().zip(seats) {
             add(&mut t.wins_by_deal, games, wins)?;
             add(&mut t.score_by_deal, games, score)?;
         }
-        for (t, &[n, wins, score]) in self.bots.iter_mut().zip(&d.bots) {
-            if n > 0 {
-                add(&mut t.wins_by_deal, n, wins)?;
-                add(&mut t.score_by_deal, n, score)?;
-            }
+        for (bot, [n, wins, score]) in bots {
+            let t = self.bots.get_mut(bot)?;
+            add(&mut t.wins_by_deal, n, wins)?;
+            add(&mut t.score_by_deal, n, score)?;
         }
         let s = &mut self.by_deal;
-        add(&mut s.ties, games, d.ties)?;
-        add(&mut s.plies, games, d.plies)?;
-        add(&mut s.turns, games, d.turns)?;
-        if d.margin_games > 0 {
-            add(&mut s.margin, d.margin_games, d.margin)?;
+        add(&mut s.ties, games, ties)?;
+        add(&mut s.plies, games, plies)?;
+        add(&mut s.turns, games, turns)?;
+        if let Some((n, total)) = margin {
+            add(&mut s.margin, n, total)?;
         }
-        if s.extras.len() < d.extras.len() {
-            s.extras.resize(d.extras.len(), ClusterSums::default());
+        if s.extras.len() < extras.len() {
+            s.extras.resize(extras.len(), ClusterSums::default());
         }
-        for (sums, &v) in s.extras.iter_mut().zip(&d.extras) {
+        for (sums, &v) in s.extras.iter_mut().zip(extras) {
             add(sums, games, v)?;
         }
         Some(())
