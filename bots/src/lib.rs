@@ -70,7 +70,9 @@ pub mod search_config;
 
 pub use external::EngineConfig;
 pub use greedy::{GreedyBot, GreedyConfig};
-pub use lineup::{BotSet, Lineup, LineupError, parse_list};
+pub use lineup::{
+    Aliases, BotSet, Lineup, LineupError, no_aliases, parse_bot_with, parse_list, parse_list_with,
+};
 pub use mcts::{MctsBot, Mode, Reward, Rollout, SearchParams};
 pub use random::{RandomBot, RandomConfig};
 pub use registry::{BOT_NAMES, BotConfig, BotKind};

@@ -4,6 +4,12 @@
 //! lineup for a number of seats, [`parse_list`] a list of any length, and
 //! [`BotSet`] keeps each distinct bot once (by its canonical spec), in the
 //! order first given. Every command parses bot specs through these.
+//!
+//! The `_with` forms ([`Lineup::parse_with`], [`parse_list_with`],
+//! [`parse_bot_with`]) also take [`Aliases`]: names the caller gives bots
+//! outside the registry (the CLI's declared external engines, `--engine
+//! py=... --bots py`), resolved while parsing, so that no spec is written
+//! back into text to be parsed again.
 
 use std::fmt;
 
@@ -43,13 +49,44 @@ impl fmt::Display for LineupError {
 
 impl std::error::Error for LineupError {}
 
+/// Names for bots outside the registry: given a trimmed spec (`py`), the
+/// bot it stands for, or `None` when it is no alias. An alias never
+/// shadows a registry bot: a spec named like one (`random`,
+/// `greedy(worlds=2)`, `engine(name=py)`) is never looked up.
+pub type Aliases<'a> = dyn Fn(&str) -> Option<BotConfig> + 'a;
+
+/// The [`Aliases`] of no name (what the forms without `_with` use).
+pub fn no_aliases(_spec: &str) -> Option<BotConfig> {
+    None
+}
+
+/// One spec parsed: the bot `aliases` gives its trimmed text, unless it
+/// names a registry bot; otherwise [`BotConfig::parse`] (whose error, for
+/// a name neither an alias nor a bot, lists the registry's bots).
+pub fn parse_bot_with(text: &str, aliases: &Aliases) -> Result<BotConfig, SpecError> {
+    let spec = text.trim();
+    let name = spec.split('(').next().unwrap_or(spec).trim();
+    if !BotConfig::is_registered(name)
+        && let Some(config) = aliases(spec)
+    {
+        return Ok(config);
+    }
+    BotConfig::parse(text)
+}
+
 /// Each spec of `text` (separated by top-level commas), parsed: a list of
 /// any length (at least one).
 pub fn parse_list(text: &str) -> Result<Vec<BotConfig>, LineupError> {
+    parse_list_with(text, &no_aliases)
+}
+
+/// [`parse_list`], each spec resolved through `aliases` first
+/// ([`parse_bot_with`]).
+pub fn parse_list_with(text: &str, aliases: &Aliases) -> Result<Vec<BotConfig>, LineupError> {
     split_top_level(text)
         .map_err(LineupError::Split)?
         .into_iter()
-        .map(|part| BotConfig::parse(part).map_err(LineupError::Bot))
+        .map(|part| parse_bot_with(part, aliases).map_err(LineupError::Bot))
         .collect()
 }
 
@@ -63,6 +100,16 @@ impl Lineup {
     /// Parse `text` for `players` seats: one spec per seat, or one spec for
     /// every seat. The count is checked before the specs.
     pub fn parse(text: &str, players: usize) -> Result<Lineup, LineupError> {
+        Lineup::parse_with(text, players, &no_aliases)
+    }
+
+    /// [`Lineup::parse`], each spec resolved through `aliases` first
+    /// ([`parse_bot_with`]); the count is still checked before any spec.
+    pub fn parse_with(
+        text: &str,
+        players: usize,
+        aliases: &Aliases,
+    ) -> Result<Lineup, LineupError> {
         let parts = split_top_level(text).map_err(LineupError::Split)?;
         let parts: Vec<&str> = match parts.len() {
             1 => vec![parts[0]; players],
@@ -71,7 +118,7 @@ impl Lineup {
         };
         let seats = parts
             .into_iter()
-            .map(|p| BotConfig::parse(p).map_err(LineupError::Bot))
+            .map(|p| parse_bot_with(p, aliases).map_err(LineupError::Bot))
             .collect::<Result<_, _>>()?;
         Ok(Lineup { seats })
     }
@@ -238,5 +285,101 @@ mod tests {
             None
         );
         assert_eq!(parse_list("random, greedy ,pimc").unwrap().len(), 3);
+    }
+
+    /// `py` stands for the engine `py`, as the CLI declares one.
+    fn engine_py(spec: &str) -> Option<BotConfig> {
+        (spec == "py").then(|| {
+            BotConfig::Engine(crate::EngineConfig {
+                name: "py".to_string(),
+            })
+        })
+    }
+
+    #[test]
+    fn aliases_resolve_trimmed_specs_while_parsing() {
+        let lineup = Lineup::parse_with(" py , greedy(worlds=2)", 2, &engine_py).unwrap();
+        assert_eq!(lineup.specs(), ["engine(name=py)", "greedy(worlds=2)"]);
+        // The canonical spec and the alias give the same bot.
+        assert_eq!(
+            parse_list_with("py,engine(name=py)", &engine_py).unwrap(),
+            vec![lineup.seats()[0].clone(); 2]
+        );
+        assert_eq!(
+            Lineup::parse_with("py", 3, &engine_py).unwrap().specs(),
+            vec!["engine(name=py)"; 3]
+        );
+        assert_eq!(
+            parse_bot_with(" py", &engine_py).unwrap().to_string(),
+            "engine(name=py)"
+        );
+        // Without the alias, the name is an unknown bot, as before.
+        assert_eq!(
+            Lineup::parse("py,random", 2).unwrap_err().to_string(),
+            "unknown bot `py` (known: random, greedy, pimc, ismcts, oracle)"
+        );
+        // An unknown name that is no alias is still refused the same way.
+        assert_eq!(
+            parse_list_with("py,nosuch", &engine_py)
+                .unwrap_err()
+                .to_string(),
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, oracle)"
+        );
+        assert!(matches!(
+            parse_list_with("py,greedy(", &engine_py),
+            Err(LineupError::Split(_))
+        ));
+    }
+
+    #[test]
+    fn an_alias_never_shadows_a_registry_bot() {
+        let everything = |_: &str| Some(BotConfig::Random(crate::random::RandomConfig));
+        let lineup = Lineup::parse_with(
+            "greedy, greedy(worlds=2), engine(name=x), oracle",
+            4,
+            &everything,
+        )
+        .unwrap();
+        assert_eq!(
+            lineup.specs(),
+            [
+                "greedy(worlds=8)",
+                "greedy(worlds=2)",
+                "engine(name=x)",
+                "oracle(iterations=2000,c=0.7,rollout=random,reward=auto)"
+            ]
+        );
+        // A registry bot's bad spec keeps its own error.
+        assert!(
+            parse_bot_with("greedy(worlds=x)", &everything).is_err(),
+            "an alias answered for a registry bot"
+        );
+        // Anything else is the alias's.
+        assert_eq!(
+            parse_bot_with("nosuch", &everything).unwrap().to_string(),
+            "random"
+        );
+    }
+
+    #[test]
+    fn with_aliases_the_count_is_still_checked_first() {
+        let asked = std::cell::Cell::new(0);
+        let counting = |spec: &str| {
+            asked.set(asked.get() + 1);
+            engine_py(spec)
+        };
+        assert_eq!(
+            Lineup::parse_with("py,py,py", 2, &counting)
+                .unwrap_err()
+                .to_string(),
+            "3 specs for 2 players (give one spec per seat, or one for every seat)"
+        );
+        assert_eq!(asked.get(), 0, "an alias was looked up before the count");
+        assert_eq!(
+            Lineup::parse_with("py,nosuch", 2, &counting)
+                .unwrap_err()
+                .to_string(),
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, oracle)"
+        );
     }
 }

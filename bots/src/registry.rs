@@ -61,6 +61,14 @@ macro_rules! registry {
                 })
             }
 
+            /// Whether `name` is the name of a bot of the registry, listed
+            /// or not (`random`, `engine`): a spec of that name is always
+            /// that bot.
+            pub fn is_registered(name: &str) -> bool {
+                false $( || name == <$config as BotKind>::NAME )+
+                    $( || name == <$uconfig as BotKind>::NAME )*
+            }
+
             /// The bot's name in specs (`ismcts`).
             pub fn name(&self) -> &'static str {
                 match self {

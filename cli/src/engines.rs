@@ -2,7 +2,8 @@
 //! `--engine-timeout MS`, `--on-engine-error stop|forfeit` and
 //! `--engine-log FILE`, flattened into `tournament`, `league`, `sweep` and
 //! `play`. A declared engine is seated with `--bots NAME` (or its canonical spec
-//! `engine(name=NAME)`, as outputs write it). The processes and the
+//! `engine(name=NAME)`, as outputs write it): [`Engines::aliases`] resolves
+//! the bare names while `--bots` is parsed. The processes and the
 //! protocol are the bots crate's [`beachcomber_bots::external`];
 //! docs/protocol.md describes both.
 
@@ -12,7 +13,6 @@ use std::time::Duration;
 
 use beachcomber::bot::{Bot, OnFailure};
 use beachcomber::games::GameKind;
-use beachcomber::spec::split_top_level;
 use beachcomber_bots::external::{
     DEFAULT_TIMEOUT_MS, EnginePool, EngineSettings, EngineSpec, open_log,
 };
@@ -107,24 +107,17 @@ impl EngineArgs {
 }
 
 impl Engines {
-    /// `--bots` with every declared engine's bare name replaced by its
-    /// canonical spec `engine(name=NAME)`.
-    pub fn rewrite_bots(&self, text: &str) -> Result<String, String> {
-        if self.pools.is_empty() {
-            return Ok(text.to_string());
-        }
-        let parts = split_top_level(text).map_err(|e| format!("--bots: {e}"))?;
-        Ok(parts
-            .iter()
-            .map(|part| {
-                let name = part.trim();
-                match self.pools.iter().find(|p| p.spec().name == name) {
-                    Some(pool) => pool.spec().bot_spec(),
-                    None => part.to_string(),
-                }
+    /// The declared engines' bare names as bot aliases, for parsing
+    /// `--bots` ([`beachcomber_bots::Lineup::parse_with`]): `py` stands
+    /// for `engine(name=py)` once `--engine py=COMMAND` is declared.
+    pub fn aliases(&self) -> impl Fn(&str) -> Option<BotConfig> + '_ {
+        |spec| {
+            self.pool(spec).map(|pool| {
+                BotConfig::Engine(EngineConfig {
+                    name: pool.spec().name.clone(),
+                })
             })
-            .collect::<Vec<_>>()
-            .join(","))
+        }
     }
 
     /// Check that every engine `configs` seat is declared, and start one
@@ -212,14 +205,26 @@ mod tests {
     }
 
     #[test]
-    fn bare_names_become_engine_specs() {
+    fn bare_names_are_engines_when_declared() {
+        use beachcomber_bots::{Lineup, parse_list_with};
         let engines = args(&["py=python3 x.py"]).start().unwrap();
+        let lineup = Lineup::parse_with(" py , greedy(worlds=2)", 2, &engines.aliases()).unwrap();
+        assert_eq!(lineup.specs(), ["engine(name=py)", "greedy(worlds=2)"]);
+        // The canonical spec and the bare name are the same bot.
         assert_eq!(
-            engines.rewrite_bots("py, greedy(worlds=2,c=1)").unwrap(),
-            "engine(name=py),greedy(worlds=2,c=1)"
+            parse_list_with("py,engine(name=py)", &engines.aliases()).unwrap(),
+            vec![lineup.seats()[0].clone(); 2]
         );
+        // An undeclared name is no bot; an undeclared engine is refused by
+        // `check`, which says how to declare it.
         let none = EngineArgs::default().start().unwrap();
-        assert_eq!(none.rewrite_bots("py").unwrap(), "py");
+        let e = Lineup::parse_with("py", 2, &none.aliases()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown bot `py` (known: random, greedy, pimc, ismcts, oracle)"
+        );
+        let e = parse_list_with("other", &engines.aliases()).unwrap_err();
+        assert!(e.to_string().starts_with("unknown bot `other`"), "{e}");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use beachcomber::league::{
     DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, League, LeagueError, LeagueSpec, NamedBot,
 };
 use beachcomber::tournament::Totals;
-use beachcomber_bots::{BotConfig, BotSet, parse_list};
+use beachcomber_bots::{Aliases, BotConfig, BotSet, parse_bot_with, parse_list_with};
 use clap::Args;
 
 use crate::engines::Engines;
@@ -64,11 +64,12 @@ pub struct LeagueArgs {
 }
 
 /// A bot named by a setting (the anchor): `text` and its canonical spec
-/// (`text` trimmed when it is no bot spec, for the league to refuse).
-pub fn named_bot(text: &str) -> NamedBot {
+/// (`aliases` resolved; `text` trimmed when it is no bot spec, for the
+/// league to refuse).
+pub fn named_bot(text: &str, aliases: &Aliases) -> NamedBot {
     NamedBot {
         text: text.to_string(),
-        canonical: BotConfig::parse(text)
+        canonical: parse_bot_with(text, aliases)
             .map(|c| c.to_string())
             .unwrap_or_else(|_| text.trim().to_string()),
     }
@@ -81,15 +82,12 @@ pub fn flag_error(e: &LeagueError) -> String {
 }
 
 impl LeagueArgs {
-    /// The league the flags describe (external engines' names rewritten),
-    /// and its bots.
+    /// The league the flags describe (external engines seated by their
+    /// names, in `--bots` and `--anchor`), and its bots.
     pub fn spec(&self, engines: &Engines) -> Result<(LeagueSpec, BotSet), String> {
-        let configs =
-            parse_list(&engines.rewrite_bots(&self.bots)?).map_err(|e| format!("--bots: {e}"))?;
-        let anchor = match &self.anchor {
-            None => None,
-            Some(text) => Some(named_bot(&engines.rewrite_bots(text)?)),
-        };
+        let aliases = engines.aliases();
+        let configs = parse_list_with(&self.bots, &aliases).map_err(|e| format!("--bots: {e}"))?;
+        let anchor = self.anchor.as_ref().map(|text| named_bot(text, &aliases));
         let names = configs.iter().map(BotConfig::to_string).collect();
         let mut set = BotSet::default();
         for config in configs {

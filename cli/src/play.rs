@@ -112,7 +112,8 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
     }
     let engines = args.engines.start()?;
     let configs = parse_bots(
-        &engines.rewrite_bots(&args.bots)?,
+        &args.bots,
+        &engines.aliases(),
         args.choice.players,
         args.seat,
     )?;
@@ -177,10 +178,17 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
 }
 
 /// One bot config per seat (`None` for the person's seat): `text` holds
-/// one spec for every bot, or one per bot seat in seat order.
-fn parse_bots(text: &str, players: usize, human: Seat) -> Result<Vec<Option<BotConfig>>, String> {
+/// one spec for every bot, or one per bot seat in seat order (`aliases`
+/// resolved: the declared engines).
+fn parse_bots(
+    text: &str,
+    aliases: &beachcomber_bots::Aliases,
+    players: usize,
+    human: Seat,
+) -> Result<Vec<Option<BotConfig>>, String> {
     // Every spec is checked, even when no seat needs a bot (solo games).
-    let given = beachcomber_bots::parse_list(text).map_err(|e| format!("--bots: {e}"))?;
+    let given =
+        beachcomber_bots::parse_list_with(text, aliases).map_err(|e| format!("--bots: {e}"))?;
     let bot_seats = players - 1;
     let mut bots: Vec<BotConfig> = match given.len() {
         _ if players == 1 => Vec::new(),

@@ -12,7 +12,7 @@ use beachcomber::sweep::{
 use beachcomber::tournament::{Plan, Totals};
 use clap::Args;
 
-use beachcomber_bots::{BotSet, parse_list};
+use beachcomber_bots::{Aliases, BotSet, parse_list_with};
 
 use crate::engines::Engines;
 use crate::file_names::{GAMES_FILE, METRICS_FILE, RECORDS_FILE};
@@ -94,8 +94,8 @@ pub struct SweepArgs {
 }
 
 impl SweepArgs {
-    /// The sweep the flags describe (external engines' names rewritten),
-    /// and its bots.
+    /// The sweep the flags describe (external engines seated by their
+    /// names), and its bots.
     pub fn spec(&self, engines: &Engines) -> Result<(SweepSpec, BotSet), String> {
         let players = beachcomber::sweep::parse_player_counts(&self.players)
             .map_err(|e| format!("--players: {e}"))?;
@@ -109,11 +109,8 @@ impl SweepArgs {
         } else {
             self.bots.clone()
         };
-        let mut texts = Vec::new();
-        for text in &given {
-            texts.push(engines.rewrite_bots(text)?);
-        }
-        let (lineups, bots) = parse_lineups(&texts).map_err(|e| format!("--bots: {e}"))?;
+        let (lineups, bots) =
+            parse_lineups(&given, &engines.aliases()).map_err(|e| format!("--bots: {e}"))?;
         let spec = SweepSpec {
             game: self.game.clone(),
             players,
@@ -134,15 +131,18 @@ impl SweepArgs {
 /// Games per combination when neither games nor deals are given.
 pub const DEFAULT_GAMES: u64 = 1000;
 
-/// Lineups, each bot specs separated by top-level commas: each as
-/// canonical specs, and their bots. Errors name no option (the caller
-/// says where the lineups came from).
-pub fn parse_lineups(texts: &[String]) -> Result<(Vec<Vec<String>>, BotSet), String> {
+/// Lineups, each bot specs separated by top-level commas (`aliases`
+/// resolved): each as canonical specs, and their bots. Errors name no
+/// option (the caller says where the lineups came from).
+pub fn parse_lineups(
+    texts: &[String],
+    aliases: &Aliases,
+) -> Result<(Vec<Vec<String>>, BotSet), String> {
     let mut lineups = Vec::new();
     let mut bots = BotSet::default();
     for text in texts {
         let mut lineup = Vec::new();
-        for config in parse_list(text).map_err(|e| e.to_string())? {
+        for config in parse_list_with(text, aliases).map_err(|e| e.to_string())? {
             lineup.push(bots.insert(config));
         }
         if lineups.contains(&lineup) {

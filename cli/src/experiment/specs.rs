@@ -8,7 +8,7 @@ use beachcomber::league::{
     DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueSpec, NamedBot, games_per_deal,
 };
 use beachcomber::sweep::{DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec, Vary};
-use beachcomber_bots::{BotConfig, BotSet, LineupError, parse_list};
+use beachcomber_bots::{BotConfig, BotSet, LineupError, no_aliases, parse_list};
 use serde::Deserialize;
 
 use super::file::{Experiment, Quick, Step, SubSweep, Values};
@@ -153,7 +153,7 @@ impl Experiment {
             let (lineups, bots) = if quick {
                 quick_lineups(q, &lists).map_err(bots_error)?
             } else {
-                parse_lineups(&lists).map_err(bots_error)?
+                parse_lineups(&lists, &no_aliases).map_err(bots_error)?
             };
             // The varied options: `[quick]`'s values replace only a key
             // this sweep varies over more than one value (a reference
@@ -316,7 +316,7 @@ impl Experiment {
             let anchor = match anchor {
                 None => None,
                 Some(text) => {
-                    let canonical = named_bot(text).canonical;
+                    let canonical = named_bot(text, &no_aliases).canonical;
                     if quick {
                         // The quick version's anchor is the cheaper bot
                         // `replace` puts in its place, or the first bot if
@@ -440,7 +440,7 @@ fn quick_replaced(quick: &Quick, canonical: &str) -> Option<String> {
         .replace
         .iter()
         .find(|(from, _)| BotConfig::parse(from).is_ok_and(|c| c.to_string() == canonical))
-        .map(|(_, to)| named_bot(to).canonical)
+        .map(|(_, to)| named_bot(to, &no_aliases).canonical)
 }
 
 /// `text` (a plot filter's value) with the quick version's replacements:
