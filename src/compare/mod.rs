@@ -890,3 +890,6 @@ fn row_text(
         c.verdict
     )
 }
+
+#[cfg(test)]
+mod tests;
