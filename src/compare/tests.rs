@@ -256,7 +256,7 @@ fn each_verdict_on_constructed_games() {
     // `first`); the length is 30 + shift ± 1, the sign by `phase`.
     let game = |i: usize, shift: f64, first: bool, phase: usize| {
         let noise = if (i + phase) % 4 < 2 { 1.0 } else { -1.0 };
-        (first || i % 2 == 0, 30.0 + shift + noise)
+        (first || i.is_multiple_of(2), 30.0 + shift + noise)
     };
     let mut all = Vec::new();
     for (part, shift, first, phase) in [
