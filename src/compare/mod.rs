@@ -12,7 +12,8 @@
 //!   simultaneous per-seat intervals (Bonferroni over the seats of both);
 //! - `tie_rate` and `mean_turns`: at any player count;
 //! - `skill_elo`, per bot, for a lineup of two distinct bots against a
-//!   baseline with the same two bots (from the two combinations' totals).
+//!   baseline with the same two bots (from the two combinations' totals,
+//!   standard errors from their intervals' widths).
 //!
 //! # Paired and unpaired differences
 //!
@@ -800,7 +801,7 @@ impl Comparer {
                 ) else {
                     continue;
                 };
-                // Standard errors from the bootstrap intervals' widths.
+                // Standard errors from the 95% intervals' widths.
                 let se = ((c.2 - c.1) / (2.0 * crate::stats::Z95))
                     .hypot((r.2 - r.1) / (2.0 * crate::stats::Z95));
                 rows.push(compared(
