@@ -130,7 +130,9 @@ fn read_rows(path: &Path, plan: &Plan, mut each: impl FnMut(&SeatRow)) -> Result
         .enumerate()
         .map(|(i, p)| (p.values.iter().map(|(_, v)| v.clone()).collect(), i))
         .collect();
-    let mut values: Vec<String> = Vec::new();
+    // The rows of a combination come together: its part is looked up
+    // when the value columns change.
+    let mut last: Option<(Vec<String>, usize)> = None;
     while rows.next()? {
         let bad = |name: &str| {
             format!(
@@ -147,15 +149,21 @@ fn read_rows(path: &Path, plan: &Plan, mut each: impl FnMut(&SeatRow)) -> Result
                 }))
             )
         };
-        values.clear();
-        values.extend(keys.iter().map(|&k| rows.cell(k).to_string()));
-        let Some(&part) = parts.get(&values) else {
-            return Err(format!(
-                "{} line {}: a row of no combination of the run",
-                rows.path,
-                rows.line()
-            ));
-        };
+        let same = last
+            .as_ref()
+            .is_some_and(|(v, _)| keys.iter().zip(v).all(|(&k, v)| rows.cell(k) == v));
+        if !same {
+            let values: Vec<String> = keys.iter().map(|&k| rows.cell(k).to_string()).collect();
+            let Some(&part) = parts.get(&values) else {
+                return Err(format!(
+                    "{} line {}: a row of no combination of the run",
+                    rows.path,
+                    rows.line()
+                ));
+            };
+            last = Some((values, part));
+        }
+        let part = last.as_ref().map_or(0, |(_, p)| *p);
         let int = |c: usize, name: &str| rows.cell(c).parse::<u64>().map_err(|_| bad(name));
         let num = |c: usize, name: &str| rows.cell(c).parse::<f64>().map_err(|_| bad(name));
         each(&SeatRow {
