@@ -37,10 +37,11 @@ that do not change the setup share their deals (common random numbers).
 
 The folder gets games.csv (one row per seat per game, the varied settings,
 players and lineup first), metrics.csv (per combination and seat, with 95%
-intervals; docs/sweeps.md), manifest.json, and records.jsonl.zst with
---records; with --baseline, compare.csv (every combination against the
-baseline, with equivalence verdicts for the metrics given a --margin). Like a tournament, a sweep resumes (--resume) and splits into
-shards (--shard I/N, `beachcomber merge DIR-0 DIR-1 ... --out DIR`).";
+intervals; docs/sweeps.md), manifest.json, records.jsonl.zst with --records,
+and with --baseline compare.csv (every combination against the baseline,
+with equivalence verdicts for the metrics given a --margin). Like a
+tournament, a sweep resumes (--resume) and splits into shards (--shard I/N,
+`beachcomber merge DIR-0 DIR-1 ... --out DIR`).";
 
 /// Options of `beachcomber sweep`.
 #[derive(Args, Debug, Clone)]
