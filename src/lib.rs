@@ -10,6 +10,7 @@
 //! [`bot::Bot`] in the `beachcomber-bots` crate.
 
 pub mod bot;
+pub mod compare;
 pub mod display;
 pub mod game;
 pub mod games;

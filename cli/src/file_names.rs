@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 pub const GAMES_FILE: &str = "games.csv";
 /// A sweep's balance metrics, per combination and seat.
 pub const METRICS_FILE: &str = "metrics.csv";
+/// A sweep's comparisons with its baseline (with `--baseline` /
+/// `baseline = {...}`).
+pub const COMPARE_FILE: &str = "compare.csv";
 /// The game records of a folder run (with `--records` / `records = true`).
 pub const RECORDS_FILE: &str = "records.jsonl.zst";
 /// A league's ratings.

@@ -8,6 +8,7 @@ macro_rules! out {
 }
 
 mod bench;
+mod compare;
 mod csv_rows;
 mod engines;
 mod experiment;

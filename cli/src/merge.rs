@@ -360,6 +360,13 @@ pub fn merge(inputs: &[PathBuf], outputs: OutputPaths, quiet: bool) -> Result<()
         return Err(INTERRUPTED.to_string());
     }
     commit_all([out, summary, record].into_iter().flatten().collect())?;
+    // A sweep's comparison with its baseline, from the merged games.
+    if sweep
+        && let Some(spec) = crate::compare::from_settings(&description.settings)?
+        && let Some(dir) = paths.out.as_deref().and_then(Path::parent)
+    {
+        crate::compare::write(dir, plan, &totals, &spec)?;
+    }
     // The merged run's manifest, as one machine would have written it.
     let primary = [&paths.out, &paths.record, &paths.summary]
         .into_iter()

@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use beachcomber::compare::CompareSpec;
 use beachcomber::games::AnyGame;
 use beachcomber::sweep::{
     Combination, DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec, Vary,
@@ -24,6 +25,8 @@ Examples:
   beachcomber sweep --game seaside --players 2,3 --vary removed=0..=50:5 --games 2000 --out sweep-removed
   beachcomber sweep --game seashells --players 2..=5 --vary scoring=simple,advanced \\
       --bots random --bots 'greedy,random' --games 1000 --seed 7 --out scoring
+  beachcomber sweep --game seaside --players 2,3,4 --vary removed=0,20 --baseline players=4,removed=0 \\
+      --margin seat_ratio=0.05 --margin mean_turns=3 --games 2000 --out sweep-vs-4p
   beachcomber sweep --game shell-dash --players 2 --vary deck.Shell=8..=20:2 --vary reshuffle=choice,empty \\
       --bots greedy --deals 500 --out deck
 
@@ -34,9 +37,11 @@ that do not change the setup share their deals (common random numbers).
 
 The folder gets games.csv (one row per seat per game, the varied settings,
 players and lineup first), metrics.csv (per combination and seat, with 95%
-intervals; docs/sweeps.md), manifest.json, and records.jsonl.zst with
---records. Like a tournament, a sweep resumes (--resume) and splits into
-shards (--shard I/N, `beachcomber merge DIR-0 DIR-1 ... --out DIR`).";
+intervals; docs/sweeps.md), manifest.json, records.jsonl.zst with --records,
+and with --baseline compare.csv (every combination against the baseline,
+with equivalence verdicts for the metrics given a --margin). Like a
+tournament, a sweep resumes (--resume) and splits into shards (--shard I/N,
+`beachcomber merge DIR-0 DIR-1 ... --out DIR`).";
 
 /// Options of `beachcomber sweep`.
 #[derive(Args, Debug, Clone)]
@@ -85,6 +90,16 @@ pub struct SweepArgs {
     /// Play more combinations than --max-combinations.
     #[arg(long)]
     pub force: bool,
+    /// Compare every combination with this one (`KEY=VALUE,...`: the
+    /// varied keys, players, and optionally lineup; without lineup, each
+    /// lineup with its own) into `compare.csv` (docs/sweeps.md).
+    #[arg(long, value_name = "KEY=VALUE,...")]
+    pub baseline: Option<String>,
+    /// An equivalence margin for a metric of compare.csv: `METRIC=VALUE`
+    /// (`seat_ratio=0.05`, `skill_elo=50`, `mean_turns=3`). Repeatable;
+    /// needs --baseline. A metric without a margin gets no verdict.
+    #[arg(long, value_name = "METRIC=VALUE")]
+    pub margin: Vec<String>,
     /// Threads, progress, resume, shard and checkpoints.
     #[command(flatten)]
     pub control: RunControl,
@@ -214,6 +229,13 @@ pub fn metrics_csv(plan: &Plan, game: &AnyGame, totals: &[Totals]) -> String {
         + &beachcomber::sweep::metrics_rows(plan, totals, extra)
 }
 
+impl SweepArgs {
+    /// The comparison `--baseline` and `--margin` ask for, if any.
+    pub fn compare(&self) -> Result<Option<CompareSpec>, String> {
+        crate::compare::from_flags(self.baseline.as_deref(), &self.margin)
+    }
+}
+
 /// The files of a sweep in `dir`.
 pub fn paths(dir: &Path, records: bool) -> OutputPaths {
     OutputPaths {
@@ -224,7 +246,9 @@ pub fn paths(dir: &Path, records: bool) -> OutputPaths {
 }
 
 /// Play `sweep` into the folder `dir` (with the records if `records`);
-/// `inputs`: the files no output may overwrite (the game spec's).
+/// `inputs`: the files no output may overwrite (the game spec's); with
+/// `compare`, then write `compare.csv` (unless this is one shard of
+/// several: merging writes it).
 pub fn execute(
     sweep: &PlannedSweep,
     dir: &Path,
@@ -232,6 +256,7 @@ pub fn execute(
     inputs: Vec<(String, PathBuf)>,
     control: &Control,
     engines: &Engines,
+    compare: Option<&CompareSpec>,
 ) -> Result<RunResult, String> {
     engines.check(sweep.bots.configs())?;
     if dir.exists() && !dir.is_dir() {
@@ -242,7 +267,8 @@ pub fn execute(
     }
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("--out: cannot create the folder `{}`: {e}", dir.display()))?;
-    let settings = vec![("records".to_string(), records.to_string())];
+    let mut settings = vec![("records".to_string(), records.to_string())];
+    settings.extend(crate::compare::settings(compare));
     let request = RunRequest {
         command: "sweep",
         games: &sweep.games,
@@ -258,13 +284,18 @@ pub fn execute(
     };
     let game = &sweep.games[0];
     let summary = |totals: &[Totals]| metrics_csv(&sweep.plan, game, totals);
-    runs::execute(&request, &summary)
+    let result = runs::execute(&request, &summary)?;
+    if let Some(spec) = compare.filter(|_| control.shard.count <= 1) {
+        crate::compare::write(dir, &sweep.plan, &result.totals, spec)?;
+    }
+    Ok(result)
 }
 
 /// Run the command.
 pub fn run(args: SweepArgs) -> Result<(), String> {
     let engines = args.engines.start()?;
     let (spec, bots) = args.spec(&engines)?;
+    let compare = args.compare()?;
     let cap = if args.force {
         usize::MAX
     } else {
@@ -274,6 +305,9 @@ pub fn run(args: SweepArgs) -> Result<(), String> {
         SweepError::UnknownOption { .. } => format!("--vary: {e}"),
         e => e.to_string(),
     })?;
+    if let Some(c) = &compare {
+        crate::compare::check(&sweep.plan, c, "--baseline")?;
+    }
     let control = args.control.control()?;
     let dir = PathBuf::from(
         args.out
@@ -281,7 +315,15 @@ pub fn run(args: SweepArgs) -> Result<(), String> {
             .replace("{shard}", &control.shard.index.to_string()),
     );
     let inputs = crate::game_choice::spec_inputs(&spec.game);
-    let result = execute(&sweep, &dir, args.records, inputs, &control, &engines)?;
+    let result = execute(
+        &sweep,
+        &dir,
+        args.records,
+        inputs,
+        &control,
+        &engines,
+        compare.as_ref(),
+    )?;
     for note in engines.failure_notes() {
         eprintln!("{note}");
     }

@@ -97,8 +97,35 @@ pub fn compare(
     let diff = value - baseline;
     let z95 = normal_quantile(1.0 - 0.025 / tests);
     let z90 = normal_quantile(1.0 - 0.05 / tests);
-    let (low90, high90) = (diff - z90 * se, diff + z90 * se);
-    let verdict = match margin {
+    let verdict = verdict(
+        diff - z90 * se,
+        diff + z90 * se,
+        value,
+        baseline,
+        margin,
+        direction,
+    );
+    Comparison {
+        diff,
+        low95: diff - z95 * se,
+        high95: diff + z95 * se,
+        verdict,
+    }
+}
+
+/// The TOST verdict of a difference `value − baseline` whose 90% interval
+/// (simultaneous, if several) is `low90..high90`, for a `margin` (if
+/// declared) and the metric's `direction` (see the module docs). For
+/// intervals that are not `diff ± z·se` (the best or worst seat's).
+pub fn verdict(
+    low90: f64,
+    high90: f64,
+    value: f64,
+    baseline: f64,
+    margin: Option<f64>,
+    direction: Direction,
+) -> Verdict {
+    match margin {
         None => Verdict::None,
         Some(m) if low90 > -m && high90 < m => Verdict::Equivalent,
         Some(m) if low90 >= m || high90 <= -m => {
@@ -114,12 +141,6 @@ pub fn compare(
             }
         }
         Some(_) => Verdict::Inconclusive,
-    };
-    Comparison {
-        diff,
-        low95: diff - z95 * se,
-        high95: diff + z95 * se,
-        verdict,
     }
 }
 

@@ -227,6 +227,11 @@ pub struct Experiment {
     /// The tiny version.
     #[serde(default)]
     pub quick: Quick,
+    /// The combination every other is compared with (a sweep's
+    /// `compare.csv`): value columns and their values.
+    pub baseline: Option<toml::Table>,
+    /// Equivalence margins of `compare.csv`'s metrics.
+    pub margins: Option<toml::Table>,
     /// Several sweeps in one plan (`[[sweep]]`), each overriding the
     /// top-level players, bots, games, deals, rotate and vary.
     #[serde(default, rename = "sweep")]
@@ -323,6 +328,22 @@ impl Experiment {
                 } else {
                     at(&["quick", "speed_games"])
                 }
+            ));
+        }
+        if experiment.kind != Kind::Sweep {
+            for key in ["baseline", "margins"] {
+                if experiment.source.line(&[Step::key(key)]).is_some() {
+                    return Err(format!(
+                        "{}: `{key}` belongs to kind = \"sweep\" (a comparison of combinations)",
+                        at(&[key])
+                    ));
+                }
+            }
+        }
+        if experiment.margins.is_some() && experiment.baseline.is_none() {
+            return Err(format!(
+                "{}: `margins` needs a `baseline` (the combination to compare with)",
+                at(&["margins"])
             ));
         }
         if experiment.kind == Kind::League {

@@ -183,6 +183,11 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
         match experiment.kind {
             Kind::Tournament | Kind::Sweep => {
                 let mut sweep = experiment.planned_sweep(args.quick)?;
+                // A comparison needs the baseline: not with one combination.
+                let compare = match args.combination {
+                    Some(_) => None,
+                    None => experiment.compare_spec(&sweep.plan)?,
+                };
                 if let Some(k) = args.combination {
                     let count = sweep.plan.parts.len();
                     if k >= count {
@@ -202,6 +207,7 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                     inputs,
                     &control,
                     &Engines::default(),
+                    compare.as_ref(),
                 )?;
             }
             Kind::League => {

@@ -4,10 +4,13 @@
 //! leagues as one plan; for `--quick` or the full version. Every error
 //! names the file, the line and the key.
 
+use beachcomber::compare::CompareSpec;
 use beachcomber::league::{
     DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueSpec, NamedBot, games_per_deal,
 };
+use beachcomber::spec::one_line;
 use beachcomber::sweep::{DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec, Vary};
+use beachcomber::tournament::Plan;
 use beachcomber_bots::{BotConfig, BotSet, LineupError, no_aliases, parse_list};
 use serde::Deserialize;
 
@@ -100,6 +103,50 @@ impl Experiment {
             ));
         }
         Ok(planned)
+    }
+
+    /// The comparison of a sweep file (`baseline`, `margins`), checked
+    /// against `plan`: errors name the file, the line and the key.
+    pub fn compare_spec(&self, plan: &Plan) -> Result<Option<CompareSpec>, String> {
+        let Some(baseline) = &self.baseline else {
+            return Ok(None);
+        };
+        let at = |steps: &[&str]| {
+            let steps: Vec<Step> = steps.iter().map(|k| Step::key(k)).collect();
+            self.source.at(&steps)
+        };
+        let text = |v: &toml::Value| match v {
+            toml::Value::String(s) => Some(s.clone()),
+            toml::Value::Integer(i) => Some(i.to_string()),
+            toml::Value::Float(f) => Some(f.to_string()),
+            toml::Value::Boolean(b) => Some(b.to_string()),
+            _ => None,
+        };
+        let mut spec = CompareSpec::default();
+        for (key, value) in baseline {
+            let value = text(value).ok_or_else(|| {
+                format!(
+                    "{}: baseline.{}: give one value (a number or a word)",
+                    at(&["baseline", key]),
+                    one_line(key)
+                )
+            })?;
+            spec.baseline.push((key.clone(), value));
+        }
+        crate::compare::canonical_lineup(&mut spec);
+        for (key, value) in self.margins.iter().flatten() {
+            let value = match value {
+                toml::Value::Integer(i) => i.to_string(),
+                toml::Value::Float(f) => f.to_string(),
+                _ => String::new(),
+            };
+            spec.add_margin(key, &value).map_err(|e| {
+                format!("{}: margins.{}: {e}", at(&["margins", key]), one_line(key))
+            })?;
+        }
+        beachcomber::compare::baseline_parts(plan, &spec.baseline)
+            .map_err(|e| format!("{}: baseline: {e}", at(&["baseline"])))?;
+        Ok(Some(spec))
     }
 
     /// Each sweep's spec, bots and the origin of its settings.

@@ -91,6 +91,12 @@ const TABLE: &[(&str, Do)] = &[
         ]),
     ),
     (
+        "beachcomber sweep --game seaside --players 2,3,4 --vary removed=0,20 --bots random --games 2000 --baseline players=4,removed=0 --margin seat_ratio=0.1 --margin mean_turns=3 --out vs-4p",
+        Run(&[
+            "sweep --game seaside --players 2,3,4 --vary removed=0,20 --bots random --games 8 --baseline players=4,removed=0 --margin seat_ratio=0.1 --margin mean_turns=3 --out vs-4p",
+        ]),
+    ),
+    (
         "beachcomber plot sweep-removed/metrics.csv --x removed --y win_share --by players --where seat=0 --where lineup=random --out seat0.svg",
         Run(&[
             "plot sweep-removed/metrics.csv --x removed --y win_share --by players --where seat=0 --where lineup=random --out seat0.svg",

@@ -7,6 +7,7 @@
 mod common;
 
 mod cli;
+mod compare;
 mod doc_commands;
 mod engines;
 mod engines_hostile;

@@ -1,0 +1,290 @@
+//! Tests of `compare.csv`: baselines matched or refused, margins, paired
+//! and unpaired differences against a direct computation, and each
+//! verdict on constructed games.
+
+use super::*;
+use crate::tournament::{Count, Part, RunSpec};
+
+/// A plan of 2-player mirror matches of `random`, one part per `removed`
+/// value (and `players` 2), `deals` deals each, all with seed 1.
+fn plan(removed: &[&str], deals: u64) -> Plan {
+    let parts = removed
+        .iter()
+        .map(|r| {
+            let run = RunSpec::new(
+                "seaside",
+                2,
+                &["random".to_string()],
+                Count::Deals(deals),
+                1,
+                true,
+            )
+            .unwrap();
+            Part {
+                values: vec![
+                    ("removed".to_string(), r.to_string()),
+                    ("players".to_string(), "2".to_string()),
+                    ("lineup".to_string(), "random".to_string()),
+                ],
+                run,
+            }
+        })
+        .collect();
+    Plan { parts }
+}
+
+/// Games of one part: per deal, `(seat 0 wins, turns)` of its one game
+/// (seat 1 wins otherwise); seeds `seed0 + deal`.
+fn rows(part: usize, games: &[(bool, f64)], seed0: u64) -> Vec<SeatRow> {
+    let mut out = Vec::new();
+    for (d, &(first, turns)) in games.iter().enumerate() {
+        for seat in 0..2 {
+            let won = (seat == 0) == first;
+            out.push(SeatRow {
+                part,
+                game: d as u64,
+                deal: d as u64,
+                seed: seed0 + d as u64,
+                seat,
+                win_share: if won { 1.0 } else { 0.0 },
+                won,
+                turns,
+            });
+        }
+    }
+    out
+}
+
+/// `compare.csv` of `plan` with the games `all` (both passes).
+fn compare_csv(plan: &Plan, spec: &CompareSpec, all: &[SeatRow]) -> Vec<Vec<String>> {
+    let mut c = Comparer::new(plan, spec).unwrap();
+    for r in all {
+        c.add_baseline(r);
+    }
+    for r in all {
+        c.add(r);
+    }
+    let totals: Vec<Totals> = plan.parts.iter().map(|p| Totals::new(&p.run)).collect();
+    let text = c.finish(plan, &totals);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        format!("removed,players,lineup,{COMPARE_COLUMNS}")
+    );
+    lines
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+fn spec(baseline: &str, margins: &str) -> CompareSpec {
+    let mut s = CompareSpec {
+        baseline: parse_pairs(baseline).unwrap(),
+        margins: Vec::new(),
+    };
+    if !margins.is_empty() {
+        s.add_margins(margins).unwrap();
+    }
+    s
+}
+
+/// The row of part `removed`, `seat`, `metric`.
+fn row<'a>(rows: &'a [Vec<String>], removed: &str, seat: &str, metric: &str) -> &'a [String] {
+    rows.iter()
+        .find(|r| r[0] == removed && r[3] == seat && r[5] == metric)
+        .unwrap_or_else(|| panic!("no row {removed} {seat} {metric}"))
+}
+
+#[test]
+fn pairs_parse_with_a_lineups_commas_and_are_refused_when_malformed() {
+    assert_eq!(
+        parse_pairs("players=4, removed=0,lineup=greedy(worlds=8),random").unwrap(),
+        vec![
+            ("players".to_string(), "4".to_string()),
+            ("removed".to_string(), "0".to_string()),
+            ("lineup".to_string(), "greedy(worlds=8),random".to_string()),
+        ]
+    );
+    assert_eq!(
+        parse_pairs("lineup=\"a,b\"").unwrap(),
+        vec![("lineup".to_string(), "a,b".to_string())]
+    );
+    for bad in ["players", "players=4,players=5", "=4", "players="] {
+        assert!(parse_pairs(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn margins_are_checked_and_seat_ratio_holds_for_the_extremes() {
+    let s = spec("players=2", "seat_ratio=0.05,mean_turns=3");
+    assert_eq!(s.margin(Metric::SeatRatio), Some(0.05));
+    assert_eq!(s.margin(Metric::MaxSeatRatio), Some(0.05));
+    assert_eq!(s.margin(Metric::MeanTurns), Some(3.0));
+    assert_eq!(s.margin(Metric::SkillElo), None);
+    let s = spec("players=2", "seat_ratio=0.05,max_seat_ratio=0.1");
+    assert_eq!(s.margin(Metric::MaxSeatRatio), Some(0.1));
+    assert_eq!(s.margins_text(), "seat_ratio=0.05,max_seat_ratio=0.1");
+    let mut s = CompareSpec::default();
+    assert_eq!(
+        s.add_margin("length", "3"),
+        Err(CompareError::UnknownMetric("length".to_string()))
+    );
+    assert!(matches!(
+        s.add_margin("seat_ratio", "-1"),
+        Err(CompareError::BadMargin { .. })
+    ));
+    assert!(s.add_margin("seat_ratio", "x").is_err());
+}
+
+#[test]
+fn a_baseline_matching_nothing_or_several_combinations_is_refused() {
+    let p = plan(&["0", "10"], 3);
+    assert_eq!(
+        baseline_parts(&p, &parse_pairs("removed=10").unwrap()),
+        Ok(vec![1, 1])
+    );
+    // Numbers match as numbers.
+    assert_eq!(
+        baseline_parts(&p, &parse_pairs("removed=10.0,players=2").unwrap()),
+        Ok(vec![1, 1])
+    );
+    let err = baseline_parts(&p, &parse_pairs("removed=5").unwrap()).unwrap_err();
+    assert!(matches!(err, CompareError::NoMatch { .. }), "{err}");
+    assert!(err.to_string().contains("matches no combination"), "{err}");
+    let err = baseline_parts(&p, &parse_pairs("players=2").unwrap()).unwrap_err();
+    assert_eq!(
+        err,
+        CompareError::Several {
+            baseline: "players=2".to_string(),
+            count: 2
+        }
+    );
+    let err = baseline_parts(&p, &parse_pairs("colour=red").unwrap()).unwrap_err();
+    assert!(
+        err.to_string().contains("removed, players, lineup"),
+        "{err}"
+    );
+    // With the lineup named, another lineup is not matched.
+    let err = baseline_parts(&p, &parse_pairs("removed=0,lineup=greedy").unwrap()).unwrap_err();
+    assert!(matches!(err, CompareError::NoMatch { lineup: None, .. }));
+}
+
+/// Paired differences are the mean and standard error of the per-deal
+/// differences, computed here directly.
+#[test]
+fn paired_differences_are_those_of_a_direct_per_deal_computation() {
+    let p = plan(&["0", "10"], 6);
+    let base = [true, false, true, true, false, true];
+    let other = [true, true, true, false, true, true];
+    let turns_b = [30.0, 32.0, 31.0, 35.0, 30.0, 33.0];
+    let turns_o = [28.0, 30.0, 30.0, 31.0, 29.0, 30.0];
+    let mut all = rows(
+        0,
+        &base.iter().copied().zip(turns_b).collect::<Vec<_>>(),
+        100,
+    );
+    all.extend(rows(
+        1,
+        &other.iter().copied().zip(turns_o).collect::<Vec<_>>(),
+        100,
+    ));
+    let rows = compare_csv(&p, &spec("removed=0", ""), &all);
+    // Seat 0's ratio: 2 × win share; per-deal differences of 2 × (won).
+    let d: Vec<f64> = base
+        .iter()
+        .zip(&other)
+        .map(|(&b, &o)| 2.0 * (f64::from(u8::from(o)) - f64::from(u8::from(b))))
+        .collect();
+    let n = d.len() as f64;
+    let mean = d.iter().sum::<f64>() / n;
+    let sd = (d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    let half = crate::stats::Z95 * sd / n.sqrt();
+    let r = row(&rows, "10", "0", "seat_ratio");
+    assert_eq!(r[6], format!("{:.4}", 2.0 * 5.0 / 6.0));
+    assert_eq!(r[7], format!("{:.4}", 2.0 * 4.0 / 6.0));
+    assert_eq!(r[8], format!("{mean:.4}"));
+    assert_eq!(r[9], format!("{:.4}", mean - half));
+    assert_eq!(r[10], format!("{:.4}", mean + half));
+    assert_eq!(r[11], "true");
+    assert_eq!(r[12], "");
+    assert_eq!(r[13], "none");
+    // Length: the per-deal differences of turns.
+    let d: Vec<f64> = turns_o.iter().zip(&turns_b).map(|(o, b)| o - b).collect();
+    let mean = d.iter().sum::<f64>() / n;
+    let sd = (d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    let half = crate::stats::Z95 * sd / n.sqrt();
+    let r = row(&rows, "10", "all", "mean_turns");
+    assert_eq!(r[8], format!("{mean:.3}"));
+    assert_eq!(r[9], format!("{:.3}", mean - half));
+    assert_eq!(r[10], format!("{:.3}", mean + half));
+    // The baseline against itself: no difference, paired.
+    let r = row(&rows, "0", "1", "seat_ratio");
+    assert_eq!(&r[8..12], ["0.0000", "0.0000", "0.0000", "true"]);
+}
+
+/// Other seeds: unpaired, the two standard errors combined.
+#[test]
+fn deals_of_other_seeds_are_compared_unpaired() {
+    let p = plan(&["0", "10"], 4);
+    let turns_b = [30.0, 34.0, 30.0, 34.0];
+    let turns_o = [20.0, 22.0, 20.0, 22.0];
+    let mut all = rows(
+        0,
+        &[true; 4].into_iter().zip(turns_b).collect::<Vec<_>>(),
+        100,
+    );
+    all.extend(rows(
+        1,
+        &[true; 4].into_iter().zip(turns_o).collect::<Vec<_>>(),
+        200,
+    ));
+    let rows = compare_csv(&p, &spec("removed=0", ""), &all);
+    let r = row(&rows, "10", "all", "mean_turns");
+    assert_eq!(r[11], "false");
+    // se² = 4/3 · Σ(x − m)²/N² per side: 4/3 · 16/16 = 4/3 and 4/3 · 4/16 = 1/3.
+    let se = (4.0f64 / 3.0 + 1.0 / 3.0).sqrt();
+    assert_eq!(r[8], "-11.000");
+    assert_eq!(r[9], format!("{:.3}", -11.0 - crate::stats::Z95 * se));
+}
+
+/// Each verdict from games built for it: 40 deals of the baseline
+/// (lengths 30 ± 1) against settings whose length moves by 0, 1.5, 10 or
+/// −10 turns, and seat 0 winning half or all the time.
+#[test]
+fn each_verdict_on_constructed_games() {
+    let p = plan(&["0", "1", "2", "3"], 40);
+    // Game i of a setting: seat 0 wins every other game (every game with
+    // `first`); the length is 30 + shift ± 1, the sign by `phase`.
+    let game = |i: usize, shift: f64, first: bool, phase: usize| {
+        let noise = if (i + phase) % 4 < 2 { 1.0 } else { -1.0 };
+        (first || i.is_multiple_of(2), 30.0 + shift + noise)
+    };
+    let mut all = Vec::new();
+    for (part, shift, first, phase) in [
+        (0, 0.0, false, 0),
+        (1, 1.5, false, 1),
+        (2, 10.0, true, 0),
+        (3, -10.0, false, 0),
+    ] {
+        let games: Vec<(bool, f64)> = (0..40).map(|i| game(i, shift, first, phase)).collect();
+        all.extend(rows(part, &games, 7));
+    }
+    // Lengths: turns with margin 3 (no direction); seat ratios with margin 0.2.
+    let rows = compare_csv(&p, &spec("removed=0", "mean_turns=3,seat_ratio=0.2"), &all);
+    let verdict =
+        |removed: &str, seat: &str, metric: &str| row(&rows, removed, seat, metric)[13].clone();
+    assert_eq!(verdict("0", "all", "mean_turns"), "equivalent");
+    assert_eq!(verdict("2", "all", "mean_turns"), "differs");
+    assert_eq!(verdict("3", "all", "mean_turns"), "differs");
+    // Seat 0 wins every game of removed=2: ratio 2 against 1: worse.
+    assert_eq!(verdict("2", "0", "seat_ratio"), "worse");
+    assert_eq!(verdict("2", "all", "max_seat_ratio"), "worse");
+    assert_eq!(verdict("1", "0", "seat_ratio"), "equivalent");
+    // The baseline compared with removed=2 as baseline: better.
+    let rows2 = compare_csv(&p, &spec("removed=2", "seat_ratio=0.2,seat_gap=0.2"), &all);
+    assert_eq!(row(&rows2, "0", "0", "seat_ratio")[13], "better");
+    assert_eq!(row(&rows2, "0", "all", "seat_gap")[13], "better");
+    assert_eq!(row(&rows2, "0", "all", "mean_turns")[13], "none");
+    // A shift of 1.5 turns against a margin of 1.5: inconclusive.
+    let rows3 = compare_csv(&p, &spec("removed=0", "mean_turns=1.5"), &all);
+    assert_eq!(row(&rows3, "1", "all", "mean_turns")[13], "inconclusive");
+}
