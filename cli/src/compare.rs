@@ -51,12 +51,14 @@ pub fn from_flags(
 }
 
 /// The baseline's lineup, if it names one, as the sweep's columns write it
-/// (canonical specs: `greedy` is `greedy(worlds=8)`); left as given when
+/// (canonical specs: `greedy` is `greedy(worlds=8)`; a declared engine is
+/// written `engine(name=NAME)` there); left as given when
 /// it does not parse (it then matches nothing, and the error says so).
 pub fn canonical_lineup(spec: &mut CompareSpec) {
     for (k, v) in &mut spec.baseline {
         if k == "lineup"
-            && let Ok((lineups, _)) = crate::sweep::parse_lineups(std::slice::from_ref(v))
+            && let Ok((lineups, _)) =
+                crate::sweep::parse_lineups(std::slice::from_ref(v), &beachcomber_bots::no_aliases)
         {
             *v = lineups[0].join(",");
         }
