@@ -381,6 +381,13 @@ impl Experiment {
                     one_line(&plot.file)
                 ));
             }
+            if plot.fit.is_some() && plot.kind != crate::plot::PlotKind::Line {
+                return Err(format!(
+                    "{}: a fitted trend is drawn on line figures, not on kind = \"{}\"",
+                    source.at(&[Step::key("plot"), Step::Item(i), Step::key("fit")]),
+                    plot.kind
+                ));
+            }
         }
         Ok(experiment)
     }

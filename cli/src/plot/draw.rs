@@ -5,7 +5,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::PlotKind;
-use super::figure::{Figure, short_label};
+use super::figure::{Figure, Series, short_label};
+use super::fit::{line_points, slope_text};
 
 /// The series colours (Tableau 10); the SVG names them `#1F77B4`, ...
 pub const COLORS: [(u8, u8, u8); 10] = [
@@ -102,11 +103,25 @@ fn range_with(values: impl Iterator<Item = f64>, pad: f64) -> (f64, f64) {
     (lo - d, hi + d)
 }
 
-/// One legend entry: its label and how its sample is drawn.
+/// One legend entry: its label and how its sample is drawn; with a
+/// fitted trend, the slope text on a row of its own below, with a sample
+/// of the trend line.
 struct Entry {
     label: String,
     color: RGBColor,
     dashed: bool,
+    slope: Option<String>,
+}
+
+/// The dash and gap lengths of a trend line (the fair lines: 10 and 6).
+const TREND_DASH: (u32, u32) = (6, 4);
+
+/// The fitted line of series `s`, if it has one: points from its first to
+/// its last x.
+fn trend_line(figure: &Figure, s: &Series) -> Option<Vec<(f64, f64)>> {
+    let (trend, fit) = (s.trend.as_ref()?, figure.fit?);
+    let (first, last) = (s.points.first()?, s.points.last()?);
+    Some(line_points(trend, fit, first.x, last.x))
 }
 
 fn legend_entries(figure: &Figure) -> Vec<Entry> {
@@ -118,6 +133,11 @@ fn legend_entries(figure: &Figure) -> Vec<Entry> {
             label: s.label.clone(),
             color: color(i),
             dashed: false,
+            slope: s
+                .trend
+                .as_ref()
+                .zip(figure.fit)
+                .map(|(t, fit)| slope_text(t, fit)),
         })
         .collect();
     if figure.fair_along_x {
@@ -126,6 +146,7 @@ fn legend_entries(figure: &Figure) -> Vec<Entry> {
                 label: "fair 1/players".to_string(),
                 color: FAIR,
                 dashed: true,
+                slope: None,
             });
         }
     } else {
@@ -133,6 +154,7 @@ fn legend_entries(figure: &Figure) -> Vec<Entry> {
             label: format!("fair 1/{p}"),
             color: fair_color(figure, *p),
             dashed: true,
+            slope: None,
         }));
     }
     entries
@@ -159,13 +181,17 @@ pub(super) fn render(figure: &Figure, (width, height): (u32, u32)) -> Result<Str
                 ("sans-serif", title_font).into_font().color(&BLACK),
             )
             .map_err(draw_error)?;
-        let chart_area = if entries.len() > 1 {
+        let slopes = entries.iter().any(|e| e.slope.is_some());
+        let chart_area = if entries.len() > 1 || slopes {
             let widest = entries
                 .iter()
-                .map(|e| text_width(&e.label, LABEL_FONT))
+                .flat_map(|e| std::iter::once(&e.label).chain(&e.slope))
+                .map(|text| text_width(text, LABEL_FONT))
                 .max()
                 .unwrap_or(0);
-            let legend_width = (widest + 56).min(width * 2 / 5);
+            // Slope texts are long: the legend may take half the width then.
+            let most = if slopes { width / 2 } else { width * 2 / 5 };
+            let legend_width = (widest + 56).min(most);
             let (chart, legend) = titled.split_horizontally(width - legend_width);
             draw_legend(&legend, &entries, legend_width)?;
             chart
@@ -192,8 +218,28 @@ fn draw_legend(
     let row = 26;
     let top = 30;
     let max_chars = (f64::from(width.saturating_sub(48)) / (LABEL_FONT / 1.24 * 0.56)) as usize;
-    for (i, e) in entries.iter().enumerate() {
-        let y = top + i as i32 * row;
+    let text = |text: &str, y: i32| {
+        let shown = if text.chars().count() > max_chars && max_chars > 1 {
+            let mut s: String = text.chars().take(max_chars - 1).collect();
+            s.push('…');
+            s
+        } else {
+            text.to_string()
+        };
+        area.draw(&Text::new(
+            shown,
+            (42, y),
+            font.clone()
+                .color(&BLACK)
+                .pos(plotters::style::text_anchor::Pos::new(
+                    plotters::style::text_anchor::HPos::Left,
+                    plotters::style::text_anchor::VPos::Center,
+                )),
+        ))
+        .map_err(draw_error)
+    };
+    let mut y = top;
+    for e in entries {
         let style = e.color.stroke_width(4);
         if e.dashed {
             area.draw(&PathElement::new(vec![(8, y), (18, y)], style))
@@ -204,24 +250,18 @@ fn draw_legend(
             area.draw(&PathElement::new(vec![(8, y), (34, y)], style))
                 .map_err(draw_error)?;
         }
-        let label = if e.label.chars().count() > max_chars && max_chars > 1 {
-            let mut s: String = e.label.chars().take(max_chars - 1).collect();
-            s.push('…');
-            s
-        } else {
-            e.label.clone()
-        };
-        area.draw(&Text::new(
-            label,
-            (42, y),
-            font.clone()
-                .color(&BLACK)
-                .pos(plotters::style::text_anchor::Pos::new(
-                    plotters::style::text_anchor::HPos::Left,
-                    plotters::style::text_anchor::VPos::Center,
-                )),
-        ))
-        .map_err(draw_error)?;
+        text(&e.label, y)?;
+        y += row;
+        if let Some(slope) = &e.slope {
+            // A sample of the trend line (2 px, short dashes), then the slope.
+            let thin = e.color.stroke_width(2);
+            for x in [8, 17, 26] {
+                area.draw(&PathElement::new(vec![(x, y), (x + 6, y)], thin))
+                    .map_err(draw_error)?;
+            }
+            text(slope, y)?;
+            y += row;
+        }
     }
     Ok(())
 }
@@ -249,6 +289,15 @@ fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(),
         })
     });
     let fair = figure.fair.iter().map(|f| f.1);
+    // The trend lines stay inside the chart.
+    let trends: Vec<f64> = figure
+        .series
+        .iter()
+        .filter_map(|s| trend_line(figure, s))
+        .flatten()
+        .map(|(_, y)| y)
+        .collect();
+    let fair = fair.chain(trends);
     let bars = figure.kind == PlotKind::Bars;
     let zero = bars.then_some(0.0);
     let (mut y0, mut y1) = range_with(values.chain(fair).chain(zero), 0.08);
@@ -394,6 +443,19 @@ fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(),
                         .map(|p| Circle::new((p.x, p.y), 4, c.filled())),
                 )
                 .map_err(draw_error)?;
+        }
+        // The fitted trends, dashed, over the lines.
+        for (i, s) in figure.series.iter().enumerate() {
+            if let Some(path) = trend_line(figure, s) {
+                chart
+                    .draw_series(DashedLineSeries::new(
+                        path,
+                        TREND_DASH.0,
+                        TREND_DASH.1,
+                        color(i).stroke_width(2),
+                    ))
+                    .map_err(draw_error)?;
+            }
         }
     }
     if figure.fair_along_x {

@@ -2,6 +2,8 @@
 //! what the kinds of figure share: titles, axis labels, short labels of
 //! bot specs, the band columns of a y column and the `--x` column.
 
+use beachcomber::stats::trend::{Fit, Trend};
+
 use super::{PlotKind, PlotRequest};
 use crate::csv_rows::Rows;
 
@@ -80,11 +82,13 @@ pub(super) struct Point {
     pub band: Option<(f64, f64)>,
 }
 
-/// A series: its legend label and its points (sorted by x).
+/// A series: its legend label, its points (sorted by x) and, with
+/// `--fit`, its fitted trend.
 #[derive(Clone, Debug)]
 pub(super) struct Series {
     pub label: String,
     pub points: Vec<Point>,
+    pub trend: Option<Trend>,
 }
 
 /// A figure, ready to draw.
@@ -106,6 +110,11 @@ pub(super) struct Figure {
     pub fair_along_x: bool,
     /// Histogram bin width.
     pub bin: f64,
+    /// The form of the series' trend lines (`--fit`).
+    pub fit: Option<Fit>,
+    /// With `--fit`: each series without a trend, and why
+    /// (`players=3: 2 points (...)`).
+    pub unfitted: Vec<String>,
 }
 
 /// The title when none is given: `main`, the series and the filters.

@@ -157,6 +157,7 @@ pub(super) fn hist_figure(request: &PlotRequest, mut table: Rows) -> Result<Figu
                         band: None,
                     })
                     .collect(),
+                trend: None,
             }
         })
         .collect();
@@ -182,5 +183,7 @@ pub(super) fn hist_figure(request: &PlotRequest, mut table: Rows) -> Result<Figu
         fair: Vec::new(),
         fair_along_x: false,
         bin,
+        fit: None,
+        unfitted: Vec::new(),
     })
 }

@@ -13,6 +13,7 @@
 
 mod draw;
 mod figure;
+mod fit;
 mod hist;
 mod ratings;
 mod rows;
@@ -25,9 +26,12 @@ use std::str::FromStr;
 
 use clap::Args;
 
+use beachcomber::stats::trend::Fit;
+
 use crate::output::write_atomically;
 
 pub use figure::short_label;
+use fit::parse_fit;
 use rows::Rows;
 
 /// Examples shown after `beachcomber plot --help`.
@@ -39,6 +43,8 @@ Examples:
       --where removed=0 --where lineup=random --out seats.png
   beachcomber plot games.csv --kind hist --x turns --by players --out turns.svg
   beachcomber plot ratings.csv --kind ratings --out ratings.svg
+  beachcomber plot results/NAME/metrics.csv --x removed --y win_share --by players \\
+      --where seat=0 --where lineup=random --fit linear --out trend.svg
 
 Kinds: line (y against x, one line per --by value, 95% band), bars (one bar per
 x category, grouped by --by, 95% error bars), hist (distribution of a column
@@ -46,7 +52,9 @@ of a per-game CSV, one value per game), ratings (a league's ratings with
 their 95% intervals). The band of a column Y comes from STEM_low95 and
 STEM_high95, or Y ± STEM_ci95, where STEM is Y without a leading `mean_` and
 a trailing `_share` or `_rate`. With --y win_share the fair share 1/players
-is drawn as a dashed line. See docs/plots.md.";
+is drawn as a dashed line. --fit linear|log (line figures): a weighted
+least-squares line per series (y on x, or on ln x), dashed in the series'
+colour, its slope with a 95% interval in the legend. See docs/plots.md.";
 
 /// The default figure size in pixels (width, height).
 pub const DEFAULT_SIZE: (u32, u32) = (800, 500);
@@ -130,6 +138,8 @@ pub struct PlotRequest {
     pub filters: Vec<(String, String)>,
     /// The title; by default one made from the columns and filters.
     pub title: Option<String>,
+    /// A fitted trend line per series (line figures only).
+    pub fit: Option<Fit>,
     /// The output file (`.svg`, or `.png`: the SVG rasterized).
     pub out: PathBuf,
 }
@@ -210,6 +220,7 @@ impl Columns {
 /// title = "Win share of the first player"
 /// file = "win_share.svg"   # relative to the results folder
 /// input = "metrics"        # metrics (default), games, ratings
+/// fit = "linear"           # a trend line per series (line only): linear, log
 /// ```
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -237,6 +248,9 @@ pub struct PlotSpec {
     /// Which CSV to read (default metrics).
     #[serde(default)]
     pub input: PlotInput,
+    /// A fitted trend line per series (line figures only).
+    #[serde(default, deserialize_with = "fit::deserialize_fit")]
+    pub fit: Option<Fit>,
 }
 
 impl PlotSpec {
@@ -255,6 +269,7 @@ impl PlotSpec {
                 .map(|(k, v)| (k.clone(), v.to_string()))
                 .collect(),
             title: self.title.clone(),
+            fit: self.fit,
             out: results_dir.join(&self.file),
         }
     }
@@ -285,6 +300,10 @@ pub struct PlotArgs {
     /// The title (default: generated from the columns and filters).
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
+    /// line: a weighted least-squares trend line per series, of y on x
+    /// (linear) or on ln x (log), with its slope in the legend.
+    #[arg(long, value_name = "linear|log")]
+    pub fit: Option<String>,
     /// The figure to write: .svg, or .png (the SVG rasterized with the system's fonts).
     #[arg(long, value_name = "FIG.svg|FIG.png")]
     pub out: PathBuf,
@@ -309,6 +328,7 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
             _ => Err(format!("--where takes COL=VALUE, not `{f}`")),
         })
         .collect::<Result<Vec<_>, _>>()?;
+    let fit = args.fit.as_deref().map(parse_fit).transpose()?;
     let request = PlotRequest {
         input: args.input,
         kind,
@@ -317,6 +337,7 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
         by: args.by,
         filters,
         title: args.title,
+        fit,
         out: args.out,
     };
     draw_sized(&request, (args.width, args.height))
@@ -330,6 +351,12 @@ pub fn draw(request: &PlotRequest) -> Result<(), String> {
 /// Draw the figure of `request` at `size` (width, height in pixels).
 pub fn draw_sized(request: &PlotRequest, size: (u32, u32)) -> Result<(), String> {
     let format = check_extension(&request.out)?;
+    if request.fit.is_some() && request.kind != PlotKind::Line {
+        return Err(format!(
+            "--fit draws a trend line on line figures, not on --kind {}",
+            request.kind
+        ));
+    }
     let table = Rows::open(&request.input)?;
     let figure = match request.kind {
         PlotKind::Line | PlotKind::Bars => xy::xy_figure(request, table)?,
@@ -338,9 +365,17 @@ pub fn draw_sized(request: &PlotRequest, size: (u32, u32)) -> Result<(), String>
     };
     let svg = draw::render(&figure, size)?;
     match format {
-        Format::Svg => write_atomically(&request.out, svg.as_bytes()),
-        Format::Png => write_atomically(&request.out, &svg_to_png(&svg)?),
+        Format::Svg => write_atomically(&request.out, svg.as_bytes())?,
+        Format::Png => write_atomically(&request.out, &svg_to_png(&svg)?)?,
     }
+    if !figure.unfitted.is_empty() {
+        eprintln!(
+            "note: {}: no fitted line for {}",
+            request.out.display(),
+            figure.unfitted.join("; ")
+        );
+    }
+    Ok(())
 }
 
 /// The output formats.
@@ -445,6 +480,14 @@ mod tests {
         assert_eq!(one.by.to_vec(), ["players"]);
         assert_eq!(one.kind, PlotKind::Line);
         assert_eq!(one.input, PlotInput::Games);
+        assert_eq!(one.fit, None);
+        let fitted: PlotSpec =
+            serde_json::from_str(r#"{"x": "length", "fit": "log", "file": "f.svg"}"#).unwrap();
+        assert_eq!(
+            fitted.request(PathBuf::from("m.csv"), Path::new("r")).fit,
+            Some(Fit::Log)
+        );
+        assert!(serde_json::from_str::<PlotSpec>(r#"{"fit": "cubic", "file": "f.svg"}"#).is_err());
         assert!(serde_json::from_str::<PlotSpec>(r#"{"file": "f.svg", "colour": 1}"#).is_err());
     }
 }

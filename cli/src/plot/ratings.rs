@@ -182,6 +182,7 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
                     label
                 },
                 points,
+                trend: None,
             }
         })
         .collect();
@@ -211,5 +212,7 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
         fair: Vec::new(),
         fair_along_x: false,
         bin: 1.0,
+        fit: None,
+        unfitted: Vec::new(),
     })
 }

@@ -6,7 +6,10 @@ use std::collections::HashMap;
 
 use beachcomber::spec::one_line;
 
+use beachcomber::stats::trend::Fit;
+
 use super::figure::{Band, Figure, Point, Series, axis_label, band_columns, default_title, need_x};
+use super::fit::fit_series;
 use super::rows::{self, MAX_POINTS, Rows, SeriesKeys};
 use super::{PlotKind, PlotRequest};
 
@@ -107,6 +110,13 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
     }
     table.check_kept()?;
     let numeric_x = request.kind == PlotKind::Line && any && all_numeric;
+    if request.fit.is_some() && any && !numeric_x {
+        return Err(format!(
+            "--fit needs numbers in the --x column, and {} has text values in {}",
+            one_line(&request.x),
+            table.path
+        ));
+    }
     let mut skip = vec![x, y];
     skip.extend(&by);
     if let Band::LowHigh(l, h) = band {
@@ -120,6 +130,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
     };
     let mut series = Vec::new();
     let mut players_seen: Vec<u64> = Vec::new();
+    let mut unfitted = Vec::new();
     for (s, members) in read.iter().enumerate() {
         let label = keys.label(s).to_string();
         if let Some(dup) = members.points.iter().find(|p| p.rows > 1) {
@@ -143,6 +154,15 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
             } else {
                 category_index.get(&p.x).copied().unwrap_or(0) as f64
             };
+            if request.fit == Some(Fit::Log) && xv <= 0.0 {
+                return Err(format!(
+                    "--fit log needs x > 0, but --x {} is {} on line {} of {}",
+                    one_line(&request.x),
+                    one_line(&p.x),
+                    p.line,
+                    table.path
+                ));
+            }
             let interval = match band {
                 Band::LowHigh(l, h) => match (
                     number(&p.band[0], l, p.line)?,
@@ -168,9 +188,25 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
             });
         }
         points.sort_by(|a, b| a.x.total_cmp(&b.x));
-        if !points.is_empty() {
-            series.push(Series { label, points });
+        if points.is_empty() {
+            continue;
         }
+        let trend = match request.fit {
+            Some(fit) => match fit_series(&points, fit) {
+                Ok(t) => Some(t),
+                Err(why) => {
+                    let name = if label.is_empty() { y_name } else { &label };
+                    unfitted.push(format!("{}: {why}", one_line(name)));
+                    None
+                }
+            },
+            None => None,
+        };
+        series.push(Series {
+            label,
+            points,
+            trend,
+        });
     }
     if series.is_empty() {
         return Err(format!(
@@ -208,5 +244,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         fair,
         fair_along_x: numeric_x && request.x == "players",
         bin: 1.0,
+        fit: request.fit,
+        unfitted,
     })
 }

@@ -247,6 +247,13 @@ const TABLE: &[(&str, Do)] = &[
         ]),
     ),
     (
+        "beachcomber plot results/NAME/metrics.csv --x removed --y win_share --by players --where seat=0 --where lineup=random --fit linear --out trend.svg",
+        Run(&[
+            "sweep --game seaside --players 2,3 --vary removed=0,10,20 --bots random --games 3 --out t",
+            "plot t/metrics.csv --x removed --y win_share --by players --where seat=0 --where lineup=random --fit linear --out trend.svg",
+        ]),
+    ),
+    (
         "beachcomber plot results/NAME/metrics.csv --kind bars --x seat --y win_share --by players --where removed=0 --where lineup=random --out seats.svg",
         Run(&[
             "plot results/NAME/metrics.csv --kind bars --x seat --y win_share --by players --where removed=0 --where lineup=random --out seats.svg",

@@ -1000,3 +1000,161 @@ fn text_from_the_csv_in_an_error_is_one_line() {
         &format!("non-numeric y\\tz value `a\\nb` on line 2 of {c}"),
     );
 }
+
+/// Exactly linear points, y = 0.2 + 0.05 x, each with a 95% band of
+/// ± 1.959964 · 0.01 (standard error 0.01): the slope is 0.05 and its
+/// interval ± 1.959964 / sqrt(Σ w (x − x̄)²) = ± 1.959964 / sqrt(10⁴ · 500)
+/// = ± 0.000877 (no scatter: no chi-square scaling).
+const LINEAR: &str = "\
+x,bot,y,y_low95,y_high95
+10,a,0.7,0.680400360,0.719599640
+20,a,1.2,1.180400360,1.219599640
+30,a,1.7,1.680400360,1.719599640
+40,a,2.2,2.180400360,2.219599640
+";
+
+/// The dashed (2 px) paths of colour `color`.
+fn dashes(svg: &str, color: &str) -> usize {
+    with(svg, "polyline", "stroke", color)
+        .into_iter()
+        .filter(|t| attr(t, "stroke-width") == Some("2"))
+        .count()
+}
+
+#[test]
+fn fit_linear_puts_the_slope_and_its_interval_in_the_legend() {
+    let (dir, csv) = with_csv("linear.csv", LINEAR);
+    let svg = draw(
+        dir.path(),
+        &[s(&csv), "--x", "x", "--y", "y", "--fit", "linear"],
+    );
+    assert_readable(&svg);
+    // One series: a legend all the same, for the slope.
+    assert_has(
+        &texts(&svg),
+        &["y", "slope 0.05000 [0.04912, 0.05088] per x"],
+    );
+    assert_eq!(lines(&svg, BLUE), [4]);
+    // The trend line (dashed) and the legend's sample of it (3 dashes).
+    assert!(dashes(&svg, BLUE) > 3, "{svg}");
+    // Without --fit: no slope, no dashes.
+    let plain = draw(dir.path(), &[s(&csv), "--x", "x", "--y", "y"]);
+    assert!(!plain.contains("slope"));
+    assert_eq!(dashes(&plain, BLUE), 0);
+}
+
+#[test]
+fn fit_log_gives_the_slope_per_ln_x() {
+    // y = 0.651 − 0.050 ln x, standard error 0.01 (the band from
+    // STEM_ci95): Σ w (ln x − mean)² = 10⁴ · 0.68914..., so the interval
+    // is −0.050 ± 0.0236.
+    let mut text = String::from("length,players,mean_score,score_ci95\n");
+    for players in [2, 3] {
+        for x in [20.0f64, 30.0, 45.0, 60.0] {
+            let y = 0.651 - 0.050 * x.ln() + f64::from(players);
+            text.push_str(&format!("{x},{players},{y},0.01959963984540054\n"));
+        }
+    }
+    let (dir, csv) = with_csv("lengths.csv", &text);
+    let svg = draw(
+        dir.path(),
+        &[
+            s(&csv),
+            "--x",
+            "length",
+            "--y",
+            "mean_score",
+            "--by",
+            "players",
+            "--fit",
+            "log",
+        ],
+    );
+    let slope = "slope \u{2212}0.050 [\u{2212}0.074, \u{2212}0.026] per ln x";
+    let t = texts(&svg);
+    assert_has(&t, &["players=2", "players=3", slope]);
+    assert_eq!(t.iter().filter(|t| *t == slope).count(), 2);
+    // A log line is drawn through many points, dashed.
+    assert!(dashes(&svg, ORANGE) > 6, "{svg}");
+}
+
+#[test]
+fn a_series_without_a_fit_is_drawn_and_named_once_on_stderr() {
+    // players=2 has 3 points with bands; players=3 has 2 (removed=20 has no data).
+    let (dir, csv) = with_csv("metrics.csv", METRICS);
+    let out = dir.path().join("fig.svg");
+    let o = plot(&[
+        s(&csv),
+        "--x",
+        "removed",
+        "--y",
+        "win_share",
+        "--by",
+        "players",
+        "--where",
+        "seat=0",
+        "--fit",
+        "linear",
+        "--out",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("note: ") && err.contains("no fitted line for players=3: 2 points"),
+        "{err}"
+    );
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let t = texts(&svg);
+    assert_eq!(
+        t.iter().filter(|t| t.starts_with("slope ")).count(),
+        1,
+        "{t:?}"
+    );
+    assert_eq!(dashes(&svg, ORANGE), 0);
+}
+
+#[test]
+fn fit_is_refused_where_it_cannot_be_drawn() {
+    let (dir, csv) = with_csv("metrics.csv", METRICS);
+    let d = dir.path();
+    let c = s(&csv);
+    let base = ["--x", "removed", "--y", "win_share", "--where", "seat=0"];
+    for kind in ["bars", "hist"] {
+        let mut args = vec![c, "--kind", kind, "--fit", "linear"];
+        args.extend(base);
+        fails(
+            d,
+            &args,
+            &format!("--fit draws a trend line on line figures, not on --kind {kind}"),
+        );
+    }
+    let mut args = vec![c, "--fit", "log", "--by", "players"];
+    args.extend(base);
+    fails(
+        d,
+        &args,
+        &format!("--fit log needs x > 0, but --x removed is 0 on line 2 of {c}"),
+    );
+    let mut args = vec![c, "--fit", "quadratic"];
+    args.extend(base);
+    fails(d, &args, "unknown --fit `quadratic` (linear or log)");
+    let mut args = vec![
+        c,
+        "--fit",
+        "linear",
+        "--x",
+        "scoring",
+        "--y",
+        "win_share",
+        "--by",
+        "players",
+    ];
+    args.extend(["--where", "seat=0"]);
+    fails(
+        d,
+        &args,
+        &format!("--fit needs numbers in the --x column, and scoring has text values in {c}"),
+    );
+}

@@ -457,6 +457,14 @@ fn a_malformed_experiment_file_names_the_line_and_the_key() {
             "kind = \"sweep\"\ngame = \"seaside\"\nplayers = 2\n\n[[plot]]\nx = \"removed\"\ny = \"win_share\"\nfile = \"../a.svg\"\n",
             "bad.toml line 8: plot file `../a.svg`: give a file name",
         ),
+        (
+            "kind = \"sweep\"\ngame = \"seaside\"\nplayers = 2\n\n[[plot]]\nx = \"removed\"\ny = \"win_share\"\nfit = \"cubic\"\nfile = \"a.svg\"\n",
+            "bad.toml line 8: unknown fit `cubic` (linear or log)",
+        ),
+        (
+            "kind = \"sweep\"\ngame = \"seaside\"\nplayers = 2\n\n[[plot]]\nkind = \"bars\"\nx = \"removed\"\ny = \"win_share\"\nfit = \"log\"\nfile = \"a.svg\"\n",
+            "bad.toml line 9: a fitted trend is drawn on line figures, not on kind = \"bars\"",
+        ),
     ];
     for (text, want) in cases {
         std::fs::write(&file, text).unwrap();
