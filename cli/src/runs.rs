@@ -7,14 +7,13 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use beachcomber::bot::Bot;
 use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::record_io::Compression;
-use beachcomber::runner::{GameReport, GameStop, WantRecord};
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{
     Chunk, Flow, GameResult, Layout, PartGame, Plan, PlayOptions, RunError, Shard, Totals,
@@ -493,46 +492,14 @@ fn part_game<'a, G: GameKind>(
     bots: &'a BotSet,
     engines: &'a Engines,
 ) -> Box<dyn PartGame + 'a> {
-    struct Part<'a, G> {
-        game: &'a G,
-        bots: &'a BotSet,
-        engines: &'a Engines,
-    }
-    impl<G: GameKind> PartGame for Part<'_, G> {
-        fn players(&self) -> usize {
-            self.game.players()
-        }
-
-        fn extra_columns(&self) -> &'static [&'static str] {
-            self.game.extra_columns()
-        }
-
-        fn play(
-            &self,
-            specs: &[String],
-            index: u64,
-            seed: u64,
-            want_record: WantRecord,
-            cancel: &AtomicBool,
-        ) -> Result<GameReport, GameStop> {
-            let bot = |s: &str| -> Box<dyn Bot<G>> {
-                let config = self
-                    .bots
-                    .get(s)
-                    .expect("every lineup spec has a configuration");
-                self.engines.build::<G>(config)
-            };
-            TypedPart {
-                game: self.game,
-                bot: &bot,
-            }
-            .play(specs, index, seed, want_record, cancel)
-        }
-    }
-    Box::new(Part {
+    Box::new(TypedPart {
         game,
-        bots,
-        engines,
+        bot: move |spec: &str| -> Box<dyn Bot<G>> {
+            let config = bots
+                .get(spec)
+                .expect("every lineup spec has a configuration");
+            engines.build::<G>(config)
+        },
     })
 }
 

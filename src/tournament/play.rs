@@ -193,13 +193,13 @@ pub trait PartGame: Sync {
     ) -> Result<GameReport, GameStop>;
 }
 
-/// A game and a bot factory (a fresh bot from a lineup spec) as a
-/// [`PartGame`].
+/// A game and a bot factory (a fresh bot from a lineup spec: a closure,
+/// or a reference to one) as a [`PartGame`].
 pub struct TypedPart<'a, G, F> {
     /// The part's game.
     pub game: &'a G,
     /// Builds a fresh bot from a lineup spec.
-    pub bot: &'a F,
+    pub bot: F,
 }
 
 impl<G, F> PartGame for TypedPart<'_, G, F>
@@ -264,7 +264,7 @@ where
     G: RecordFormat,
     F: Fn(&str) -> Box<dyn Bot<G>> + Sync,
 {
-    let typed: Vec<TypedPart<'_, G, F>> = games
+    let typed: Vec<TypedPart<'_, G, &F>> = games
         .iter()
         .map(|game| TypedPart { game, bot: &bot })
         .collect();

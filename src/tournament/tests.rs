@@ -571,7 +571,7 @@ fn parts_of_different_games_write_the_union_of_their_columns() {
         .iter()
         .zip(columns)
         .map(|(game, columns)| WithColumns {
-            inner: TypedPart { game, bot: &make },
+            inner: TypedPart { game, bot: make },
             columns,
         })
         .collect();
