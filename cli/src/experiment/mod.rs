@@ -13,8 +13,10 @@
 //! The file's schema and reading are in `file.rs` (errors name the file,
 //! the line and the key), the typed specs it describes in `specs.rs`
 //! (sweeps and leagues, built directly, `--quick` applied), the playing
-//! here, and the plots and `summary.md` in `report.rs`.
+//! here, the plots and `summary.md` in `report.rs`, and the criterion and
+//! its answer tables in summary.md in `answer.rs`.
 
+mod answer;
 mod file;
 mod report;
 mod specs;
