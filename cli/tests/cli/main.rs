@@ -19,4 +19,5 @@ mod newuser;
 mod play;
 mod plot;
 mod runs;
+mod seat_ratios;
 mod sweep;
