@@ -204,6 +204,13 @@ pub struct Criterion {
     /// margin): the answer tables show them first, in this order.
     #[serde(default)]
     pub prefer: Vec<String>,
+    /// The combinations the experiment recommends, replayed with a fresh
+    /// seed together with the baseline (`confirm.csv`): each a table of
+    /// value columns and their values (`{ removed = 35 }`).
+    #[serde(default)]
+    pub confirm: Vec<toml::Table>,
+    /// The seed of the confirmation runs (default: the run seed + 1).
+    pub confirm_seed: Option<u64>,
 }
 
 /// An experiment file (docs/experiments.md).

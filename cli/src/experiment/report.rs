@@ -126,6 +126,13 @@ fn summary_md(
         Kind::Tournament | Kind::Sweep => {
             sweep_table(&mut md, manifest);
             super::answer::answer_section(&mut md, experiment, dir)?;
+            if experiment
+                .criterion
+                .as_ref()
+                .is_some_and(|c| !c.confirm.is_empty())
+            {
+                super::confirm::confirm_section(&mut md, dir)?;
+            }
         }
     }
     if !experiment.plots.is_empty() {

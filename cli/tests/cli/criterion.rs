@@ -190,3 +190,102 @@ fn bad_criterion_keys_are_refused_with_the_file_line_and_key() {
         "{err}"
     );
 }
+
+/// `confirm` replays the picks with a fresh seed and the baseline:
+/// confirm.csv holds both runs' rows, and summary.md flags exactly the
+/// verdicts that change.
+#[test]
+fn confirmation_runs_replay_the_picks_with_a_fresh_seed_and_flag_changed_verdicts() {
+    let dir = temp_dir();
+    let file = dir.path().join("conf.toml");
+    let criterion = "[criterion]\nbaseline = { players = 3, removed = 0 }\n\
+                     margins = { seat_ratio = 1.2, mean_turns = 3, tie_rate = 0.2 }\nconfirm = [{ removed = 20 }]\n";
+    std::fs::write(&file, format!("{HEAD}{criterion}{SWEEPS}")).unwrap();
+    let out = dir.path().join("out");
+    let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = table(&out.join("confirm.csv"));
+    let original: Vec<_> = rows.iter().filter(|r| r["run"] == "original").collect();
+    let again: Vec<_> = rows.iter().filter(|r| r["run"] == "confirm").collect();
+    // removed=20 at 2 players (5 rows) and 3 players (3 seats + 5 rows).
+    assert_eq!(original.len(), 13);
+    assert_eq!(again.len(), 13);
+    assert!(rows.iter().all(|r| r["removed"] == "20"));
+    // The original rows are compare.csv's.
+    let compare = table(&out.join("compare.csv"));
+    for r in &original {
+        let c = compare
+            .iter()
+            .find(|c| {
+                ["players", "seat", "bot", "metric"]
+                    .iter()
+                    .all(|k| c[*k] == r[*k])
+                    && c["removed"] == "20"
+            })
+            .unwrap();
+        assert_eq!(c["verdict"], r["verdict"]);
+        assert_eq!(c["diff"], r["diff"]);
+    }
+    // A fresh seed: other deals than the original's (the baseline's too).
+    let seeds = |p: &Path| -> std::collections::BTreeSet<String> {
+        table(p).into_iter().map(|r| r["seed"].clone()).collect()
+    };
+    let first = seeds(&out.join("games.csv"));
+    let second = seeds(&out.join("confirm/games.csv"));
+    assert!(first.is_disjoint(&second));
+    let confirm_games = table(&out.join("confirm/games.csv"));
+    assert!(confirm_games.iter().any(|r| r["removed"] == "0"));
+    assert!(confirm_games.iter().all(|r| r["removed"] != "10"));
+    // summary.md flags the verdicts that change, and only those.
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    let section = md
+        .split("## Confirmation")
+        .nth(1)
+        .expect("a confirmation section");
+    let changed = original
+        .iter()
+        .filter(|r| !r["margin"].is_empty())
+        .filter(|r| {
+            let c = again
+                .iter()
+                .find(|c| {
+                    ["players", "seat", "bot", "metric"]
+                        .iter()
+                        .all(|k| c[*k] == r[*k])
+                })
+                .unwrap();
+            c["verdict"] != r["verdict"]
+        })
+        .count();
+    // These margins make some verdicts change and others hold.
+    assert!(changed > 0 && changed < 10, "{changed}");
+    assert_eq!(
+        section
+            .lines()
+            .filter(|l| l.starts_with("| 20 |") && l.ends_with("| **changed** |"))
+            .count(),
+        changed,
+        "{section}"
+    );
+    let listed = section.lines().filter(|l| l.starts_with("| 20 |")).count();
+    assert_eq!(
+        listed,
+        original.iter().filter(|r| !r["margin"].is_empty()).count()
+    );
+    // A pick that matches nothing is refused with the file, line and key.
+    let bad = criterion.replace("removed = 20", "removed = 25");
+    std::fs::write(&file, format!("{HEAD}{bad}{SWEEPS}")).unwrap();
+    let o = run(&[
+        "run",
+        s(&file),
+        "--out",
+        s(&dir.path().join("o2")),
+        "--quiet",
+    ]);
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(&format!("error: {} line 9: ", file.display()))
+            && err.contains("criterion.confirm item 1: matches no combination"),
+        "{err}"
+    );
+}
