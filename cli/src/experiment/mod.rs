@@ -206,17 +206,29 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                     }
                     sweep = sweep.only(k);
                 }
-                let inputs =
-                    crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
-                crate::sweep::execute(
-                    &sweep,
-                    &play_dir,
-                    experiment.records,
-                    inputs,
-                    &control,
-                    &Engines::default(),
-                    compare.as_ref(),
-                )?;
+                // Stopped during the confirmation runs: only those are
+                // left to do (below).
+                let confirming = control.resume
+                    && !sharded
+                    && args.combination.is_none()
+                    && !play_dir.join(CHECKPOINT_FILE).exists()
+                    && play_dir
+                        .join(crate::file_names::CONFIRM_DIR)
+                        .join(CHECKPOINT_FILE)
+                        .exists();
+                if !confirming {
+                    let inputs =
+                        crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
+                    crate::sweep::execute(
+                        &sweep,
+                        &play_dir,
+                        experiment.records,
+                        inputs,
+                        &control,
+                        &Engines::default(),
+                        compare.as_ref(),
+                    )?;
+                }
             }
             Kind::League => {
                 let leagues = experiment.planned_leagues(args.quick)?;
@@ -276,12 +288,19 @@ fn play_confirmation(
         return Ok(());
     };
     let inputs = crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
+    let confirm_dir = dir.join(crate::file_names::CONFIRM_DIR);
+    // `--resume` continues interrupted confirmation runs; after a resumed
+    // sweep they start afresh.
+    let control = Control {
+        resume: control.resume && confirm_dir.join(CHECKPOINT_FILE).exists(),
+        ..*control
+    };
     crate::sweep::execute(
         &confirm,
-        &dir.join(crate::file_names::CONFIRM_DIR),
+        &confirm_dir,
         experiment.records,
         inputs,
-        control,
+        &control,
         &Engines::default(),
         Some(&spec),
     )?;
