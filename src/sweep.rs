@@ -26,7 +26,6 @@ use std::str::FromStr;
 use crate::game::{ExtraMetric, MetricKind};
 use crate::games::AnyGame;
 use crate::spec::{Spec, SpecError, one_line};
-use crate::stats::cluster::z95_simultaneous;
 use crate::tournament::rows::field;
 use crate::tournament::{Count, Part, Plan, RunSpec, Totals};
 
@@ -634,9 +633,7 @@ pub fn metrics_rows(plan: &Plan, totals: &[Totals], extra: &[ExtraMetric]) -> St
     out
 }
 
-/// The seat-fairness columns of a combination, formatted: each seat's
-/// `seat_ratio` with its interval, and the best and worst seat's ratios and
-/// the gap between their win shares with simultaneous intervals.
+/// The seat-fairness columns of a combination, formatted.
 struct SeatFairness {
     /// Per seat: `seat_ratio,low,high`.
     seats: Vec<String>,
@@ -644,57 +641,20 @@ struct SeatFairness {
     combination: String,
 }
 
-/// A combination's seat ratios (players × win share: 1 = fair), each with
-/// the 95% interval of its win share times the players, and the best and
-/// worst ratio and the gap (best minus worst win share) with intervals from
-/// simultaneous per-seat intervals (Bonferroni over the seats: with 95%
-/// probability every seat's interval holds its share, so the best share
-/// lies between the highest lower bound and the highest upper bound, the
-/// worst likewise, and the gap between the bounds' differences). `None`
-/// for a solo game or without games.
+/// A combination's seat-fairness columns ([`Totals::seat_fairness`]);
+/// `None` for a solo game or without games.
 fn seat_fairness(t: &Totals) -> Option<SeatFairness> {
-    let players = t.seats.len();
-    if players < 2 || t.games == 0 {
-        return None;
-    }
-    let p = players as f64;
-    let seats = t
-        .seats
-        .iter()
-        .map(|s| {
-            let (share, low, high) = s.win_share();
-            format!("{:.4},{:.4},{:.4}", p * share, p * low, p * high)
-        })
-        .collect();
-    let z = z95_simultaneous(players);
-    let all: Vec<(f64, f64, f64)> = t.seats.iter().map(|s| s.win_share_at(z)).collect();
-    let fold = |pick: fn(f64, f64) -> f64, f: fn(&(f64, f64, f64)) -> f64, start: f64| {
-        all.iter().map(f).fold(start, pick)
-    };
-    let max = [
-        fold(f64::max, |s| s.0, f64::NEG_INFINITY),
-        fold(f64::max, |s| s.1, f64::NEG_INFINITY),
-        fold(f64::max, |s| s.2, f64::NEG_INFINITY),
-    ];
-    let min = [
-        fold(f64::min, |s| s.0, f64::INFINITY),
-        fold(f64::min, |s| s.1, f64::INFINITY),
-        fold(f64::min, |s| s.2, f64::INFINITY),
-    ];
-    let gap = [max[0] - min[0], (max[1] - min[2]).max(0.0), max[2] - min[1]];
-    let combination = format!(
-        "{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4}",
-        p * max[0],
-        p * max[1],
-        p * max[2],
-        p * min[0],
-        p * min[1],
-        p * min[2],
-        gap[0],
-        gap[1],
-        gap[2],
-    );
-    Some(SeatFairness { seats, combination })
+    let f = t.seat_fairness()?;
+    let three = |(v, low, high): crate::tournament::Interval| format!("{v:.4},{low:.4},{high:.4}");
+    Some(SeatFairness {
+        seats: f.seats.iter().map(|&s| three(s)).collect(),
+        combination: format!(
+            "{},{},{}",
+            three(f.max_ratio),
+            three(f.min_ratio),
+            three(f.gap)
+        ),
+    })
 }
 
 fn tally_metrics(t: &crate::tournament::Tally) -> String {

@@ -12,6 +12,11 @@ pub const METRICS_FILE: &str = "metrics.csv";
 /// A sweep's comparisons with its baseline (with `--baseline` /
 /// `baseline = {...}`).
 pub const COMPARE_FILE: &str = "compare.csv";
+/// An experiment's confirmation runs against the original (`[criterion]`'s
+/// `confirm`).
+pub const CONFIRM_FILE: &str = "confirm.csv";
+/// The folder of an experiment's confirmation sweep (fresh seed).
+pub const CONFIRM_DIR: &str = "confirm";
 /// The game records of a folder run (with `--records` / `records = true`).
 pub const RECORDS_FILE: &str = "records.jsonl.zst";
 /// A league's ratings.

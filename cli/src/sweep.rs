@@ -345,12 +345,14 @@ fn print_summary(plan: &Plan, result: &RunResult, dir: &Path) {
         dir.display()
     );
     out!(
-        "{:<48} {:>7} {:>24} {:>8} {:>14}",
+        "{:<48} {:>7} {:>24} {:>8} {:>14} {:>22} {:>22}",
         "combination",
         "games",
         "seat 0 win share (95%)",
         "ties",
-        "turns (sd)"
+        "turns (sd)",
+        "best seat ratio (95%)",
+        "worst seat ratio (95%)"
     );
     for (part, t) in plan.parts.iter().zip(&result.totals).take(LISTED) {
         let label: Vec<String> = part
@@ -361,8 +363,17 @@ fn print_summary(plan: &Plan, result: &RunResult, dir: &Path) {
             .collect();
         let (share, low, high) = t.seats[0].win_share();
         let (turns, sd) = t.turns();
+        // The best and worst seat ratios, from the totals (as metrics.csv).
+        let (best, worst) = match t.seat_fairness() {
+            Some(f) => {
+                let three =
+                    |(v, low, high): (f64, f64, f64)| format!("{v:.3} [{low:.3}, {high:.3}]");
+                (three(f.max_ratio), three(f.min_ratio))
+            }
+            None => ("—".to_string(), "—".to_string()),
+        };
         out!(
-            "{:<48} {:>7} {:>7.1}% [{:>5.1}, {:>5.1}] {:>7.2}% {:>7.1} ({:.1})",
+            "{:<48} {:>7} {:>7.1}% [{:>5.1}, {:>5.1}] {:>7.2}% {:>7.1} ({:.1}) {:>22} {:>22}",
             label.join(" "),
             t.games,
             100.0 * share,
@@ -370,7 +381,9 @@ fn print_summary(plan: &Plan, result: &RunResult, dir: &Path) {
             100.0 * high,
             100.0 * t.tie_rate(),
             turns,
-            sd
+            sd,
+            best,
+            worst
         );
     }
     if plan.parts.len() > LISTED {

@@ -348,15 +348,18 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Optio
         }
         out!("");
     }
+    // Seat ratios (players × win share: 1 = fair), from the totals.
+    let fairness = totals.seat_fairness();
     out!(
-        "{:<5} {:<width$} {:>9} {:>8} {:>17} {:>16} {:>9}",
+        "{:<5} {:<width$} {:>9} {:>8} {:>17} {:>16} {:>9} {:>22}",
         "seat",
         "bot",
         "wins",
         "win %",
         "95% interval",
         "mean score",
-        "mean rank"
+        "mean rank",
+        "seat ratio (95%)"
     );
     for (seat, t) in totals.seats.iter().enumerate() {
         let (rate, low, high) = t.win_share();
@@ -366,8 +369,15 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Optio
         } else {
             spec.lineup()[seat].as_str()
         };
+        let ratio = match &fairness {
+            Some(f) => {
+                let (r, low, high) = f.seats[seat];
+                format!("{r:.3} [{low:.3}, {high:.3}]")
+            }
+            None => "—".to_string(),
+        };
         out!(
-            "{:<5} {:<width$} {:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2} {:>9.2}",
+            "{:<5} {:<width$} {:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2} {:>9.2} {:>22}",
             seat,
             bot,
             t.wins(),
@@ -376,7 +386,17 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Optio
             100.0 * high,
             mean,
             half,
-            t.mean_rank()
+            t.mean_rank(),
+            ratio
+        );
+    }
+    if let Some(f) = &fairness {
+        let three = |(v, low, high): (f64, f64, f64)| format!("{v:.3} [{low:.3}, {high:.3}]");
+        out!(
+            "best seat ratio {}, worst {}; seat gap (win share) {} (simultaneous 95% intervals)",
+            three(f.max_ratio),
+            three(f.min_ratio),
+            three(f.gap)
         );
     }
 }

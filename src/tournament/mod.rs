@@ -39,6 +39,7 @@
 //!   in the middle of a deal, so shards and resumed runs give the same
 //!   numbers.
 
+mod fairness;
 pub mod plan;
 mod play;
 pub mod rows;
@@ -48,6 +49,7 @@ mod spec;
 pub mod totals;
 pub mod validate;
 
+pub use self::fairness::{Interval, SeatFairness};
 pub use self::plan::{Layout, Part, Plan};
 pub use self::play::{
     CHUNK_GAMES, CHUNK_TARGET, FRAME_GAMES, PartGame, PlanPlayed, PlayOptions, Played, RunError,

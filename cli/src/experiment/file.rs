@@ -186,6 +186,33 @@ pub struct SubSweep {
     pub vary: Option<toml::Table>,
 }
 
+/// The decision rule of a sweep experiment (`[criterion]`), written before
+/// any result exists: the rule in words, the baseline every combination of
+/// every `[[sweep]]` table is compared with, the equivalence margins, and
+/// the metrics that decide, most important first.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Criterion {
+    /// The rule in words (printed at the top of summary.md).
+    pub text: Option<String>,
+    /// The combination every other is compared with: value columns and
+    /// their values.
+    pub baseline: Option<toml::Table>,
+    /// Equivalence margins of `compare.csv`'s metrics.
+    pub margins: Option<toml::Table>,
+    /// The metrics that decide, most important first (each with a
+    /// margin): the answer tables show them first, in this order.
+    #[serde(default)]
+    pub prefer: Vec<String>,
+    /// The combinations the experiment recommends, replayed with a fresh
+    /// seed together with the baseline (`confirm.csv`): each a table of
+    /// value columns and their values (`{ removed = 35 }`).
+    #[serde(default)]
+    pub confirm: Vec<toml::Table>,
+    /// The seed of the confirmation runs (default: the run seed + 1).
+    pub confirm_seed: Option<u64>,
+}
+
 /// An experiment file (docs/experiments.md).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -232,6 +259,10 @@ pub struct Experiment {
     pub baseline: Option<toml::Table>,
     /// Equivalence margins of `compare.csv`'s metrics.
     pub margins: Option<toml::Table>,
+    /// The decision rule (`[criterion]`: text, baseline, margins,
+    /// preference), for every `[[sweep]]` table; replaces the top-level
+    /// `baseline` and `margins`.
+    pub criterion: Option<Criterion>,
     /// Several sweeps in one plan (`[[sweep]]`), each overriding the
     /// top-level players, bots, games, deals, rotate and vary.
     #[serde(default, rename = "sweep")]
@@ -331,13 +362,51 @@ impl Experiment {
             ));
         }
         if experiment.kind != Kind::Sweep {
-            for key in ["baseline", "margins"] {
+            for key in ["baseline", "margins", "criterion"] {
                 if experiment.source.line(&[Step::key(key)]).is_some() {
                     return Err(format!(
                         "{}: `{key}` belongs to kind = \"sweep\" (a comparison of combinations)",
                         at(&[key])
                     ));
                 }
+            }
+        }
+        if let Some(criterion) = &experiment.criterion {
+            for key in ["baseline", "margins"] {
+                if experiment.source.line(&[Step::key(key)]).is_some() {
+                    return Err(format!(
+                        "{}: `{key}` and `[criterion]`: move `{key}` into `[criterion]` (the \
+                         criterion holds the baseline and the margins)",
+                        at(&[key])
+                    ));
+                }
+            }
+            if criterion.baseline.is_none() {
+                return Err(format!(
+                    "{}: criterion: `baseline` is missing (the combination every other is \
+                     compared with)",
+                    at(&["criterion"])
+                ));
+            }
+            let mut seen: Vec<&str> = Vec::new();
+            for (i, name) in criterion.prefer.iter().enumerate() {
+                let here = source.at(&[Step::key("criterion"), Step::key("prefer")]);
+                if beachcomber::compare::Metric::from_name(name).is_none() {
+                    return Err(format!(
+                        "{here}: criterion.prefer: `{}` (item {}) is not a compared metric \
+                         (seat_ratio, max_seat_ratio, min_seat_ratio, seat_gap, tie_rate, \
+                         mean_turns, skill_elo)",
+                        one_line(name),
+                        i + 1
+                    ));
+                }
+                if seen.contains(&name.as_str()) {
+                    return Err(format!(
+                        "{here}: criterion.prefer: `{}` is given twice",
+                        one_line(name)
+                    ));
+                }
+                seen.push(name);
             }
         }
         if experiment.margins.is_some() && experiment.baseline.is_none() {

@@ -13,8 +13,12 @@
 //! The file's schema and reading are in `file.rs` (errors name the file,
 //! the line and the key), the typed specs it describes in `specs.rs`
 //! (sweeps and leagues, built directly, `--quick` applied), the playing
-//! here, and the plots and `summary.md` in `report.rs`.
+//! here, the plots and `summary.md` in `report.rs`, the criterion and its
+//! answer tables in summary.md in `answer.rs`, and the criterion's
+//! confirmation runs (`confirm.csv`) in `confirm.rs`.
 
+mod answer;
+mod confirm;
 mod file;
 mod report;
 mod specs;
@@ -188,6 +192,10 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                     Some(_) => None,
                     None => experiment.compare_spec(&sweep.plan)?,
                 };
+                // The confirmation's picks checked before playing.
+                if let Some(spec) = &compare {
+                    confirm::confirm_sweep(&experiment, &sweep, spec)?;
+                }
                 if let Some(k) = args.combination {
                     let count = sweep.plan.parts.len();
                     if k >= count {
@@ -198,17 +206,29 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                     }
                     sweep = sweep.only(k);
                 }
-                let inputs =
-                    crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
-                crate::sweep::execute(
-                    &sweep,
-                    &play_dir,
-                    experiment.records,
-                    inputs,
-                    &control,
-                    &Engines::default(),
-                    compare.as_ref(),
-                )?;
+                // Stopped during the confirmation runs: only those are
+                // left to do (below).
+                let confirming = control.resume
+                    && !sharded
+                    && args.combination.is_none()
+                    && !play_dir.join(CHECKPOINT_FILE).exists()
+                    && play_dir
+                        .join(crate::file_names::CONFIRM_DIR)
+                        .join(CHECKPOINT_FILE)
+                        .exists();
+                if !confirming {
+                    let inputs =
+                        crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
+                    crate::sweep::execute(
+                        &sweep,
+                        &play_dir,
+                        experiment.records,
+                        inputs,
+                        &control,
+                        &Engines::default(),
+                        compare.as_ref(),
+                    )?;
+                }
             }
             Kind::League => {
                 let leagues = experiment.planned_leagues(args.quick)?;
@@ -241,11 +261,50 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
         // After the leagues (played here or merged from shards).
         measure_speed(&experiment, args.quick, control.quiet, &dir)?;
     }
+    if !args.report_only && experiment.kind == Kind::Sweep {
+        // After the sweep (played here or merged from shards).
+        play_confirmation(&experiment, args.quick, &control, &dir)?;
+    }
     report::write(&experiment, &name, &args, &dir)?;
     if !control.quiet {
         out!("{} written to {}", name, dir.display());
     }
     Ok(())
+}
+
+/// Play the criterion's confirmation runs (`confirm`) into `DIR/confirm/`
+/// and write `DIR/confirm.csv`; nothing when the file confirms nothing.
+fn play_confirmation(
+    experiment: &Experiment,
+    quick: bool,
+    control: &Control,
+    dir: &Path,
+) -> Result<(), String> {
+    let sweep = experiment.planned_sweep(quick)?;
+    let Some(spec) = experiment.compare_spec(&sweep.plan)? else {
+        return Ok(());
+    };
+    let Some(confirm) = confirm::confirm_sweep(experiment, &sweep, &spec)? else {
+        return Ok(());
+    };
+    let inputs = crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
+    let confirm_dir = dir.join(crate::file_names::CONFIRM_DIR);
+    // `--resume` continues interrupted confirmation runs; after a resumed
+    // sweep they start afresh.
+    let control = Control {
+        resume: control.resume && confirm_dir.join(CHECKPOINT_FILE).exists(),
+        ..*control
+    };
+    crate::sweep::execute(
+        &confirm,
+        &confirm_dir,
+        experiment.records,
+        inputs,
+        &control,
+        &Engines::default(),
+        Some(&spec),
+    )?;
+    confirm::write_confirm_csv(experiment, dir)
 }
 
 /// Play `planned` (all the leagues, or league `combination` alone) into

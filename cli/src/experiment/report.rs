@@ -99,6 +99,9 @@ fn summary_md(
     if let Some(q) = &experiment.question {
         let _ = writeln!(md, "{}\n", q.trim());
     }
+    if let Some(criterion) = &experiment.criterion {
+        super::answer::criterion_section(&mut md, criterion);
+    }
     let games: u64 = manifest.totals.iter().map(|t| t.games).sum();
     let _ = writeln!(
         md,
@@ -120,7 +123,17 @@ fn summary_md(
     );
     match experiment.kind {
         Kind::League => league_table(&mut md, dir)?,
-        Kind::Tournament | Kind::Sweep => sweep_table(&mut md, manifest),
+        Kind::Tournament | Kind::Sweep => {
+            sweep_table(&mut md, manifest);
+            super::answer::answer_section(&mut md, experiment, dir)?;
+            if experiment
+                .criterion
+                .as_ref()
+                .is_some_and(|c| !c.confirm.is_empty())
+            {
+                super::confirm::confirm_section(&mut md, dir)?;
+            }
+        }
     }
     if !experiment.plots.is_empty() {
         let _ = writeln!(md, "\n## Figures\n");

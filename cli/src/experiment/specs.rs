@@ -105,15 +105,22 @@ impl Experiment {
         Ok(planned)
     }
 
-    /// The comparison of a sweep file (`baseline`, `margins`), checked
-    /// against `plan`: errors name the file, the line and the key.
+    /// The comparison of a sweep file (`[criterion]`'s `baseline` and
+    /// `margins`, or the top-level ones), checked against `plan`: errors
+    /// name the file, the line and the key.
     pub fn compare_spec(&self, plan: &Plan) -> Result<Option<CompareSpec>, String> {
-        let Some(baseline) = &self.baseline else {
+        let (table, baseline, margins) = match &self.criterion {
+            Some(c) => (Some("criterion"), c.baseline.as_ref(), c.margins.as_ref()),
+            None => (None, self.baseline.as_ref(), self.margins.as_ref()),
+        };
+        let Some(baseline) = baseline else {
             return Ok(None);
         };
+        // `FILE line L: [criterion.]KEY[.SUB]: ` for the setting `steps`.
         let at = |steps: &[&str]| {
-            let steps: Vec<Step> = steps.iter().map(|k| Step::key(k)).collect();
-            self.source.at(&steps)
+            let all: Vec<Step> = table.iter().chain(steps).map(|k| Step::key(k)).collect();
+            let name: Vec<String> = table.iter().chain(steps).map(|k| one_line(k)).collect();
+            format!("{}: {}: ", self.source.at(&all), name.join("."))
         };
         let text = |v: &toml::Value| match v {
             toml::Value::String(s) => Some(s.clone()),
@@ -126,26 +133,36 @@ impl Experiment {
         for (key, value) in baseline {
             let value = text(value).ok_or_else(|| {
                 format!(
-                    "{}: baseline.{}: give one value (a number or a word)",
-                    at(&["baseline", key]),
-                    one_line(key)
+                    "{}give one value (a number or a word)",
+                    at(&["baseline", key])
                 )
             })?;
             spec.baseline.push((key.clone(), value));
         }
         crate::compare::canonical_lineup(&mut spec);
-        for (key, value) in self.margins.iter().flatten() {
+        for (key, value) in margins.into_iter().flatten() {
             let value = match value {
                 toml::Value::Integer(i) => i.to_string(),
                 toml::Value::Float(f) => f.to_string(),
                 _ => String::new(),
             };
-            spec.add_margin(key, &value).map_err(|e| {
-                format!("{}: margins.{}: {e}", at(&["margins", key]), one_line(key))
-            })?;
+            spec.add_margin(key, &value)
+                .map_err(|e| format!("{}{e}", at(&["margins", key])))?;
+        }
+        if let Some(criterion) = &self.criterion {
+            for name in &criterion.prefer {
+                let metric = beachcomber::compare::Metric::from_name(name);
+                if metric.is_none_or(|m| spec.margin(m).is_none()) {
+                    return Err(format!(
+                        "{}`{}` has no margin in criterion.margins (no verdict to prefer)",
+                        at(&["prefer"]),
+                        one_line(name)
+                    ));
+                }
+            }
         }
         beachcomber::compare::baseline_parts(plan, &spec.baseline)
-            .map_err(|e| format!("{}: baseline: {e}", at(&["baseline"])))?;
+            .map_err(|e| format!("{}{e}", at(&["baseline"])))?;
         Ok(Some(spec))
     }
 

@@ -8,6 +8,7 @@ mod common;
 
 mod cli;
 mod compare;
+mod criterion;
 mod doc_commands;
 mod engines;
 mod engines_hostile;
@@ -18,4 +19,5 @@ mod newuser;
 mod play;
 mod plot;
 mod runs;
+mod seat_ratios;
 mod sweep;

@@ -1,0 +1,246 @@
+//! Confirmation runs of a criterion's picks (`[criterion]`'s `confirm`):
+//! the combinations the experiment recommends are played again with a
+//! fresh seed (`confirm_seed`, default the run seed + 1), together with the
+//! baseline so that paired comparisons stay paired, into `DIR/confirm/` (a
+//! sweep folder with its own `compare.csv`); `confirm.csv` then holds the
+//! original and the confirmation rows of those combinations side by side,
+//! and summary.md flags every verdict that changes.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use beachcomber::compare::CompareSpec;
+use beachcomber::spec::one_line;
+
+use super::file::{Experiment, Step};
+use crate::csv_rows::Rows;
+use crate::file_names::{COMPARE_FILE, CONFIRM_DIR, CONFIRM_FILE};
+use crate::sweep::PlannedSweep;
+
+/// The confirmation sweep of `sweep` (the combinations `confirm` names and
+/// their baselines, with the confirmation seed), and the values of the
+/// confirmed combinations; `None` when the criterion confirms nothing.
+/// Errors name the file, the line and the key.
+pub fn confirm_sweep(
+    experiment: &Experiment,
+    sweep: &PlannedSweep,
+    spec: &CompareSpec,
+) -> Result<Option<PlannedSweep>, String> {
+    let Some(criterion) = &experiment.criterion else {
+        return Ok(None);
+    };
+    if criterion.confirm.is_empty() {
+        return Ok(None);
+    }
+    let plan = &sweep.plan;
+    let columns = plan.value_columns();
+    let mut keep = vec![false; plan.parts.len()];
+    for (i, pick) in criterion.confirm.iter().enumerate() {
+        let at = |key: Option<&str>| {
+            let mut steps = vec![Step::key("criterion"), Step::key("confirm"), Step::Item(i)];
+            steps.extend(key.map(Step::key));
+            format!(
+                "{}: criterion.confirm item {}: ",
+                experiment.source.at(&steps),
+                i + 1
+            )
+        };
+        let mut wanted: Vec<(String, String)> = Vec::new();
+        for (key, value) in pick {
+            if !columns.contains(&key.as_str()) {
+                return Err(format!(
+                    "{}`{}` is not a value column (the columns: {})",
+                    at(Some(key)),
+                    one_line(key),
+                    columns.join(", ")
+                ));
+            }
+            let value = match value {
+                toml::Value::String(s) => s.clone(),
+                toml::Value::Integer(n) => n.to_string(),
+                toml::Value::Float(f) => f.to_string(),
+                toml::Value::Boolean(b) => b.to_string(),
+                _ => {
+                    return Err(format!(
+                        "{}give one value (a number or a word)",
+                        at(Some(key))
+                    ));
+                }
+            };
+            wanted.push((key.clone(), value));
+        }
+        let mut found = false;
+        for (p, part) in plan.parts.iter().enumerate() {
+            let matches = wanted
+                .iter()
+                .all(|(k, v)| part.values.iter().any(|(pk, pv)| pk == k && pv == v));
+            if matches {
+                keep[p] = true;
+                found = true;
+            }
+        }
+        if !found {
+            return Err(format!(
+                "{}matches no combination of the experiment",
+                at(None)
+            ));
+        }
+    }
+    // The baselines of the confirmed combinations come along.
+    let baselines = beachcomber::compare::baseline_parts(plan, &spec.baseline)
+        .map_err(|e| format!("baseline: {e}"))?;
+    let picked: Vec<usize> = (0..keep.len()).filter(|&p| keep[p]).collect();
+    for p in picked {
+        keep[baselines[p]] = true;
+    }
+    let seed = criterion
+        .confirm_seed
+        .unwrap_or_else(|| experiment.seed.wrapping_add(1));
+    let mut parts = Vec::new();
+    let mut games = Vec::new();
+    for ((part, game), keep) in plan.parts.iter().zip(&sweep.games).zip(keep) {
+        if keep {
+            let mut part = part.clone();
+            part.run.seed = seed;
+            parts.push(part);
+            games.push(game.clone());
+        }
+    }
+    let confirm = PlannedSweep {
+        plan: beachcomber::tournament::Plan { parts },
+        games,
+        bots: sweep.bots.clone(),
+    };
+    Ok(Some(confirm))
+}
+
+/// The combinations `confirm` names, as compare.csv's value cells (the
+/// columns before `seat`): the rows of `confirm.csv`.
+fn confirmed(experiment: &Experiment, header: &[String], row: &[String]) -> bool {
+    let Some(criterion) = &experiment.criterion else {
+        return false;
+    };
+    criterion.confirm.iter().any(|pick| {
+        pick.iter().all(|(k, v)| {
+            let want = match v {
+                toml::Value::String(s) => s.clone(),
+                v => v.to_string(),
+            };
+            header
+                .iter()
+                .position(|h| h == k)
+                .is_some_and(|c| row[c] == want)
+        })
+    })
+}
+
+/// Write `DIR/confirm.csv` from `DIR/compare.csv` and
+/// `DIR/confirm/compare.csv`: `run` (`original` or `confirm`), then
+/// compare.csv's columns, for the confirmed combinations.
+pub fn write_confirm_csv(experiment: &Experiment, dir: &Path) -> Result<(), String> {
+    let original = read_all(&dir.join(COMPARE_FILE))?;
+    let again = read_all(&dir.join(CONFIRM_DIR).join(COMPARE_FILE))?;
+    let mut text = format!("run,{}\n", original.0.join(","));
+    for (run, (header, rows)) in [("original", &original), ("confirm", &again)] {
+        for row in rows {
+            if confirmed(experiment, header, row) {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|c| beachcomber::tournament::rows::field(c))
+                    .collect();
+                let _ = writeln!(text, "{run},{}", cells.join(","));
+            }
+        }
+    }
+    crate::output::write_atomically(&dir.join(CONFIRM_FILE), text.as_bytes())
+}
+
+/// A CSV's header and rows.
+fn read_all(path: &Path) -> Result<(Vec<String>, Vec<Vec<String>>), String> {
+    let rows = Rows::open(path)?;
+    let header = rows.header.clone();
+    drop(rows);
+    let names: Vec<&str> = header.iter().map(String::as_str).collect();
+    Ok((header.clone(), Rows::select(path, &names)?))
+}
+
+/// The `## Confirmation` section of summary.md from `DIR/confirm.csv`:
+/// per confirmed combination and value with a margin, the original and the
+/// confirmation verdicts side by side, a changed verdict flagged.
+pub fn confirm_section(md: &mut String, dir: &Path) -> Result<(), String> {
+    let path = dir.join(CONFIRM_FILE);
+    if !path.exists() {
+        return Ok(());
+    }
+    let (header, rows) = read_all(&path)?;
+    let col = |name: &str| header.iter().position(|h| h == name);
+    let (Some(seat), Some(bot), Some(metric), Some(margin), Some(verdict), Some(diff)) = (
+        col("seat"),
+        col("bot"),
+        col("metric"),
+        col("margin"),
+        col("verdict"),
+        col("diff"),
+    ) else {
+        return Err(format!("{} lacks compare.csv's columns", path.display()));
+    };
+    let (low, high) = (diff + 1, diff + 2);
+    let key = |r: &Vec<String>| r[1..seat].to_vec();
+    let _ = writeln!(
+        md,
+        "## Confirmation\n\nThe recommended combinations played again with a fresh seed, \
+         with the baseline (`confirm.csv`): each verdict of the original run beside the \
+         confirmation's; **changed** marks a verdict that does not hold.\n"
+    );
+    let mut head: Vec<String> = header[1..seat].to_vec();
+    head.extend(["value", "original", "confirmation", "verdict changed"].map(String::from));
+    let _ = writeln!(md, "| {} |", head.join(" | "));
+    let _ = writeln!(md, "|{}", " --- |".repeat(head.len()));
+    let cell = |t: &str| t.replace('|', "\\|");
+    let mut changed = 0;
+    for r in rows
+        .iter()
+        .filter(|r| r[0] == "original" && !r[margin].is_empty())
+    {
+        let label = if r[seat] != "all" {
+            format!("{} seat {}", r[metric], r[seat])
+        } else if r[bot] != "all" && !r[bot].is_empty() {
+            format!("{} ({})", r[metric], crate::plot::short_label(&r[bot]))
+        } else {
+            r[metric].clone()
+        };
+        let again = rows.iter().find(|a| {
+            a[0] == "confirm"
+                && key(a) == key(r)
+                && a[seat] == r[seat]
+                && a[bot] == r[bot]
+                && a[metric] == r[metric]
+        });
+        let show =
+            |x: &Vec<String>| format!("{} {} [{}, {}]", x[verdict], x[diff], x[low], x[high]);
+        let (other, flag) = match again {
+            Some(a) if a[verdict] == r[verdict] => (show(a), String::new()),
+            Some(a) => {
+                changed += 1;
+                (show(a), "**changed**".to_string())
+            }
+            None => ("—".to_string(), String::new()),
+        };
+        let mut line: Vec<String> = key(r)
+            .iter()
+            .map(|v| cell(&crate::plot::short_label(v)))
+            .collect();
+        line.extend([cell(&label), show(r), other, flag]);
+        let _ = writeln!(md, "| {} |", line.join(" | "));
+    }
+    let _ = writeln!(
+        md,
+        "\n{}\n",
+        if changed == 0 {
+            "Every verdict holds in the confirmation run.".to_string()
+        } else {
+            format!("{changed} verdict(s) changed: the pick is not confirmed.")
+        }
+    );
+    Ok(())
+}

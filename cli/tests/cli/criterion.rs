@@ -1,0 +1,291 @@
+//! End-to-end tests of an experiment file's `[criterion]`: summary.md
+//! states the rule before the results and answers it per player count with
+//! the verdicts of `compare.csv`; bad criterion keys are refused naming the
+//! file, the line and the key.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::common::{names, run, s, stderr, temp_dir};
+
+/// The rows of a CSV file, by column name.
+fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    reader
+        .records()
+        .map(|r| {
+            header
+                .iter()
+                .cloned()
+                .zip(r.unwrap().iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+const HEAD: &str = "kind = \"sweep\"\ngame = \"seaside\"\nbots = \"random\"\ngames = 8\n\n";
+
+const SWEEPS: &str = "\n[[sweep]]\nplayers = 3\nvary = { removed = 0 }\n\n\
+                      [[sweep]]\nplayers = [2, 3]\nvary = { removed = [10, 20] }\n";
+
+const RULE: &str = "A removal is fair enough when its worst and best seats are within 0.1 \
+                    of the 3-player game's.";
+
+/// The markdown tables under each `### N players` heading of the
+/// `## Answer` section: (players, header cells, rows of cells).
+fn answer_tables(md: &str) -> Vec<(String, Vec<String>, Vec<Vec<String>>)> {
+    let answer = md.split("\n## Answer\n").nth(1).expect("an answer section");
+    let answer = answer.split("\n## ").next().unwrap();
+    let cells = |line: &str| -> Vec<String> {
+        line.trim()
+            .trim_matches('|')
+            .split(" | ")
+            .map(|c| c.trim().to_string())
+            .collect()
+    };
+    let mut out = Vec::new();
+    for part in answer.split("\n### ").skip(1) {
+        let players = part.split(' ').next().unwrap().to_string();
+        let lines: Vec<&str> = part.lines().filter(|l| l.starts_with('|')).collect();
+        let header = cells(lines[0]);
+        let rows = lines[2..].iter().map(|l| cells(l)).collect();
+        out.push((players, header, rows));
+    }
+    out
+}
+
+#[test]
+fn the_criterion_is_stated_first_and_answered_with_compare_csvs_verdicts() {
+    let dir = temp_dir();
+    let file = dir.path().join("crit.toml");
+    let criterion = format!(
+        "[criterion]\ntext = \"{RULE}\"\nbaseline = {{ players = 3, removed = 0 }}\n\
+         margins = {{ seat_ratio = 0.1, mean_turns = 3 }}\nprefer = [\"mean_turns\", \"min_seat_ratio\"]\n"
+    );
+    std::fs::write(&file, format!("{HEAD}{criterion}{SWEEPS}")).unwrap();
+    let out = dir.path().join("out");
+    let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    // The rule comes before the results.
+    let rule_at = md.find(RULE).expect("the criterion's text");
+    let results_at = md.find("| removed |").unwrap();
+    assert!(rule_at < results_at, "{md}");
+    assert!(
+        md.contains("- Baseline: `players = 3, removed = 0`"),
+        "{md}"
+    );
+    let compare = table(&out.join("compare.csv"));
+    let tables = answer_tables(&md);
+    let counts: Vec<&str> = tables.iter().map(|(p, _, _)| p.as_str()).collect();
+    assert_eq!(counts, ["3", "2"], "{md}");
+    let mut checked = 0;
+    let mut verdicts = std::collections::BTreeSet::new();
+    for (players, header, rows) in &tables {
+        // The preferred metrics first, in their order.
+        assert_eq!(
+            header[..4],
+            ["removed", "lineup", "mean_turns", "min_seat_ratio"]
+        );
+        // Every value with a margin has its column; none without.
+        let with_margin = compare
+            .iter()
+            .filter(|r| r["players"] == *players && !r["margin"].is_empty())
+            .count();
+        assert_eq!(with_margin, rows.len() * (header.len() - 2), "{md}");
+        for row in rows {
+            for (label, cell) in header.iter().zip(row).skip(2) {
+                let (metric, seat) = match label.split_once(" seat ") {
+                    Some((m, seat)) => (m, seat),
+                    None => (label.as_str(), "all"),
+                };
+                let want = compare
+                    .iter()
+                    .find(|r| {
+                        r["players"] == *players
+                            && r["removed"] == row[0]
+                            && r["lineup"] == row[1]
+                            && r["metric"] == metric
+                            && r["seat"] == seat
+                    })
+                    .unwrap_or_else(|| panic!("no compare.csv row for {label} in {row:?}"));
+                let text = format!(
+                    "{} {} [{}, {}]",
+                    want["verdict"], want["diff"], want["diff_low95"], want["diff_high95"]
+                );
+                assert_eq!(*cell, text, "{label} of {row:?}");
+                verdicts.insert(want["verdict"].clone());
+                checked += 1;
+            }
+        }
+    }
+    // 3 players: 3 combinations × (3 seats + best + worst + length); 2
+    // players: 2 × (best + worst + length).
+    assert_eq!(checked, 3 * 6 + 2 * 3);
+    assert!(verdicts.len() > 1, "{verdicts:?}");
+}
+
+#[test]
+fn bad_criterion_keys_are_refused_with_the_file_line_and_key() {
+    let dir = temp_dir();
+    let file = dir.path().join("bad.toml");
+    let base = "[criterion]\nbaseline = { players = 3, removed = 0 }\n";
+    for (tail, line, want) in [
+        (format!("{base}txt = \"x\"\n"), 8, "unknown field `txt`"),
+        (
+            format!("{base}prefer = [\"length\"]\n"),
+            8,
+            "criterion.prefer: `length` (item 1) is not a compared metric",
+        ),
+        (
+            format!("{base}margins = {{ seat_ratio = 0.1 }}\nprefer = [\"seat_gap\"]\n"),
+            9,
+            "criterion.prefer: `seat_gap` has no margin",
+        ),
+        (
+            format!("{base}margins = {{ length = 3 }}\n"),
+            8,
+            "criterion.margins.length: `length` is not a compared metric",
+        ),
+        (
+            "[criterion]\nbaseline = { players = 4, removed = 0 }\n".to_string(),
+            7,
+            "criterion.baseline: the baseline players=4,removed=0 matches no combination",
+        ),
+        (
+            "[criterion]\ntext = \"x\"\n".to_string(),
+            6,
+            "criterion: `baseline` is missing",
+        ),
+    ] {
+        std::fs::write(&file, format!("{HEAD}{tail}{SWEEPS}")).unwrap();
+        let bad = dir.path().join("out");
+        let o = run(&["run", s(&file), "--out", s(&bad), "--quiet"]);
+        assert_eq!(o.status.code(), Some(1), "{tail}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        let at = format!("error: {} line {line}", file.display());
+        assert!(err.starts_with(&at), "want `{at}` in: {err}");
+        assert!(err.contains(want), "want `{want}` in: {err}");
+        assert!(!bad.exists() || names(&bad).is_empty());
+    }
+    // A top-level baseline beside the criterion: move it.
+    std::fs::write(
+        &file,
+        format!("{HEAD}baseline = {{ players = 3, removed = 0 }}\n{base}{SWEEPS}"),
+    )
+    .unwrap();
+    let o = run(&[
+        "run",
+        s(&file),
+        "--out",
+        s(&dir.path().join("o")),
+        "--quiet",
+    ]);
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(&format!("error: {} line 6: ", file.display()))
+            && err.contains("move `baseline` into `[criterion]`"),
+        "{err}"
+    );
+}
+
+/// `confirm` replays the picks with a fresh seed and the baseline:
+/// confirm.csv holds both runs' rows, and summary.md flags exactly the
+/// verdicts that change.
+#[test]
+fn confirmation_runs_replay_the_picks_with_a_fresh_seed_and_flag_changed_verdicts() {
+    let dir = temp_dir();
+    let file = dir.path().join("conf.toml");
+    let criterion = "[criterion]\nbaseline = { players = 3, removed = 0 }\n\
+                     margins = { seat_ratio = 1.2, mean_turns = 3, tie_rate = 0.2 }\nconfirm = [{ removed = 20 }]\n";
+    std::fs::write(&file, format!("{HEAD}{criterion}{SWEEPS}")).unwrap();
+    let out = dir.path().join("out");
+    let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = table(&out.join("confirm.csv"));
+    let original: Vec<_> = rows.iter().filter(|r| r["run"] == "original").collect();
+    let again: Vec<_> = rows.iter().filter(|r| r["run"] == "confirm").collect();
+    // removed=20 at 2 players (5 rows) and 3 players (3 seats + 5 rows).
+    assert_eq!(original.len(), 13);
+    assert_eq!(again.len(), 13);
+    assert!(rows.iter().all(|r| r["removed"] == "20"));
+    // The original rows are compare.csv's.
+    let compare = table(&out.join("compare.csv"));
+    for r in &original {
+        let c = compare
+            .iter()
+            .find(|c| {
+                ["players", "seat", "bot", "metric"]
+                    .iter()
+                    .all(|k| c[*k] == r[*k])
+                    && c["removed"] == "20"
+            })
+            .unwrap();
+        assert_eq!(c["verdict"], r["verdict"]);
+        assert_eq!(c["diff"], r["diff"]);
+    }
+    // A fresh seed: other deals than the original's (the baseline's too).
+    let seeds = |p: &Path| -> std::collections::BTreeSet<String> {
+        table(p).into_iter().map(|r| r["seed"].clone()).collect()
+    };
+    let first = seeds(&out.join("games.csv"));
+    let second = seeds(&out.join("confirm/games.csv"));
+    assert!(first.is_disjoint(&second));
+    let confirm_games = table(&out.join("confirm/games.csv"));
+    assert!(confirm_games.iter().any(|r| r["removed"] == "0"));
+    assert!(confirm_games.iter().all(|r| r["removed"] != "10"));
+    // summary.md flags the verdicts that change, and only those.
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    let section = md
+        .split("## Confirmation")
+        .nth(1)
+        .expect("a confirmation section");
+    let changed = original
+        .iter()
+        .filter(|r| !r["margin"].is_empty())
+        .filter(|r| {
+            let c = again
+                .iter()
+                .find(|c| {
+                    ["players", "seat", "bot", "metric"]
+                        .iter()
+                        .all(|k| c[*k] == r[*k])
+                })
+                .unwrap();
+            c["verdict"] != r["verdict"]
+        })
+        .count();
+    // These margins make some verdicts change and others hold.
+    assert!(changed > 0 && changed < 10, "{changed}");
+    assert_eq!(
+        section
+            .lines()
+            .filter(|l| l.starts_with("| 20 |") && l.ends_with("| **changed** |"))
+            .count(),
+        changed,
+        "{section}"
+    );
+    let listed = section.lines().filter(|l| l.starts_with("| 20 |")).count();
+    assert_eq!(
+        listed,
+        original.iter().filter(|r| !r["margin"].is_empty()).count()
+    );
+    // A pick that matches nothing is refused with the file, line and key.
+    let bad = criterion.replace("removed = 20", "removed = 25");
+    std::fs::write(&file, format!("{HEAD}{bad}{SWEEPS}")).unwrap();
+    let o = run(&[
+        "run",
+        s(&file),
+        "--out",
+        s(&dir.path().join("o2")),
+        "--quiet",
+    ]);
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(&format!("error: {} line 9: ", file.display()))
+            && err.contains("criterion.confirm item 1: matches no combination"),
+        "{err}"
+    );
+}
