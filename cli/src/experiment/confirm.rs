@@ -45,8 +45,7 @@ pub fn confirm_sweep(
                 i + 1
             )
         };
-        let mut wanted: Vec<(String, String)> = Vec::new();
-        for (key, value) in pick {
+        for key in pick.keys() {
             if !columns.contains(&key.as_str()) {
                 return Err(format!(
                     "{}`{}` is not a value column (the columns: {})",
@@ -55,20 +54,9 @@ pub fn confirm_sweep(
                     columns.join(", ")
                 ));
             }
-            let value = match value {
-                toml::Value::String(s) => s.clone(),
-                toml::Value::Integer(n) => n.to_string(),
-                toml::Value::Float(f) => f.to_string(),
-                toml::Value::Boolean(b) => b.to_string(),
-                _ => {
-                    return Err(format!(
-                        "{}give one value (a number or a word)",
-                        at(Some(key))
-                    ));
-                }
-            };
-            wanted.push((key.clone(), value));
         }
+        let wanted = pick_pairs(pick)
+            .map_err(|key| format!("{}give one value (a number or a word)", at(Some(&key))))?;
         let mut found = false;
         for (p, part) in plan.parts.iter().enumerate() {
             let matches = wanted
@@ -121,17 +109,42 @@ fn confirmed(experiment: &Experiment, header: &[String], row: &[String]) -> bool
         return false;
     };
     criterion.confirm.iter().any(|pick| {
-        pick.iter().all(|(k, v)| {
-            let want = match v {
-                toml::Value::String(s) => s.clone(),
-                v => v.to_string(),
-            };
-            header
-                .iter()
-                .position(|h| h == k)
-                .is_some_and(|c| row[c] == want)
+        pick_pairs(pick).is_ok_and(|pairs| {
+            pairs.iter().all(|(k, want)| {
+                header
+                    .iter()
+                    .position(|h| h == k)
+                    .is_some_and(|c| row[c] == *want)
+            })
         })
     })
+}
+
+/// A pick's `(key, value)` pairs as the value columns write them (a
+/// `lineup` in canonical specs: `greedy` is `greedy(worlds=8)`); the key
+/// whose value is not one number or word is the error.
+fn pick_pairs<'a>(
+    pick: impl IntoIterator<Item = (&'a String, &'a toml::Value)>,
+) -> Result<Vec<(String, String)>, String> {
+    pick.into_iter()
+        .map(|(key, value)| {
+            let value = match value {
+                toml::Value::String(s) => s.clone(),
+                toml::Value::Integer(n) => n.to_string(),
+                toml::Value::Float(f) => f.to_string(),
+                toml::Value::Boolean(b) => b.to_string(),
+                _ => return Err(key.clone()),
+            };
+            let value = match crate::sweep::parse_lineups(
+                std::slice::from_ref(&value),
+                &beachcomber_bots::no_aliases,
+            ) {
+                Ok((lineups, _)) if key == "lineup" => lineups[0].join(","),
+                _ => value,
+            };
+            Ok((key.clone(), value))
+        })
+        .collect()
 }
 
 /// Write `DIR/confirm.csv` from `DIR/compare.csv` and

@@ -193,13 +193,15 @@ fn bad_criterion_keys_are_refused_with_the_file_line_and_key() {
 
 /// `confirm` replays the picks with a fresh seed and the baseline:
 /// confirm.csv holds both runs' rows, and summary.md flags exactly the
-/// verdicts that change.
+/// verdicts that change. A pick's lineup is matched by its canonical
+/// specs (` random ` is `random`).
 #[test]
 fn confirmation_runs_replay_the_picks_with_a_fresh_seed_and_flag_changed_verdicts() {
     let dir = temp_dir();
     let file = dir.path().join("conf.toml");
     let criterion = "[criterion]\nbaseline = { players = 3, removed = 0 }\n\
-                     margins = { seat_ratio = 1.2, mean_turns = 3, tie_rate = 0.2 }\nconfirm = [{ removed = 20 }]\n";
+                     margins = { seat_ratio = 1.2, mean_turns = 3, tie_rate = 0.2 }\n\
+                     confirm = [{ removed = 20, lineup = \" random \" }]\n";
     std::fs::write(&file, format!("{HEAD}{criterion}{SWEEPS}")).unwrap();
     let out = dir.path().join("out");
     let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
