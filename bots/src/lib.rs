@@ -22,7 +22,7 @@
 //! option; records and CSV files carry it. See `docs/bots.md`.
 //!
 //! # Adding a bot
-//! A bot is any type implementing [`Bot`]; it gets the true state, so a fair
+//! A bot is any type implementing [`Bot`](beachcomber::bot::Bot); it gets the true state, so a fair
 //! bot must only use what the seat to move can see, e.g. through
 //! [`Game::determinize`](beachcomber::Game::determinize). This one plays
 //! the first legal action:
