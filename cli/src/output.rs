@@ -560,6 +560,18 @@ impl Drop for AtomicFile {
 
 /// Finish every output, then move the temporary files into place: every
 /// write, flush and sync of every output happens before the first rename,
+/// Remove `path`, a file an earlier run of other settings left in a
+/// results folder (a `compare.csv` without `--baseline` now, a
+/// `speed.csv` without `speed_games`): shown beside the new results it
+/// would mislead. Nothing when it is not there.
+pub fn remove_stale(path: &Path) -> Result<(), String> {
+    match fs::remove_file(path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("cannot remove the stale `{}`: {e}", path.display())),
+    }
+}
+
 /// Write `bytes` to `out` through a temporary file in its folder and a
 /// rename (readable by all, as a plain new file): never a half-written file.
 pub fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), String> {

@@ -285,8 +285,13 @@ pub fn execute(
     let game = &sweep.games[0];
     let summary = |totals: &[Totals]| metrics_csv(&sweep.plan, game, totals);
     let result = runs::execute(&request, &summary)?;
-    if let Some(spec) = compare.filter(|_| control.shard.count <= 1) {
-        crate::compare::write(dir, &sweep.plan, &result.totals, spec)?;
+    if control.shard.count <= 1 {
+        match compare {
+            Some(spec) => crate::compare::write(dir, &sweep.plan, &result.totals, spec)?,
+            // A compare.csv of an earlier run with a baseline would be read
+            // beside these results.
+            None => crate::output::remove_stale(&dir.join(crate::file_names::COMPARE_FILE))?,
+        }
     }
     Ok(result)
 }

@@ -281,11 +281,14 @@ fn play_confirmation(
     dir: &Path,
 ) -> Result<(), String> {
     let sweep = experiment.planned_sweep(quick)?;
+    // Without picks to confirm, a confirm.csv of an earlier run of other
+    // settings would be read beside these results: remove it.
+    let stale = || crate::output::remove_stale(&dir.join(crate::file_names::CONFIRM_FILE));
     let Some(spec) = experiment.compare_spec(&sweep.plan)? else {
-        return Ok(());
+        return stale();
     };
     let Some(confirm) = confirm::confirm_sweep(experiment, &sweep, &spec)? else {
-        return Ok(());
+        return stale();
     };
     let inputs = crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
     let confirm_dir = dir.join(crate::file_names::CONFIRM_DIR);
@@ -383,12 +386,7 @@ fn measure_speed(
     if games == 0 {
         // No measurement: a speed.csv left by an earlier run of other
         // settings would be shown beside these ratings; remove it.
-        let stale = dir.join(SPEED_FILE);
-        if stale.exists() {
-            std::fs::remove_file(&stale)
-                .map_err(|e| format!("cannot remove the stale `{}`: {e}", stale.display()))?;
-        }
-        return Ok(());
+        return crate::output::remove_stale(&dir.join(SPEED_FILE));
     }
     let planned = experiment.planned_leagues(quick)?;
     let engines = Engines::default();

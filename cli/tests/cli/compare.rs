@@ -317,3 +317,16 @@ fn an_experiment_files_baseline_writes_compare_csv_and_bad_ones_name_the_line() 
         assert!(!bad.exists() || names(&bad).is_empty());
     }
 }
+
+/// A sweep run again into its folder without `--baseline` removes the
+/// compare.csv of the earlier run (its verdicts would be read beside the
+/// new results).
+#[test]
+fn a_run_without_a_baseline_removes_a_stale_compare_csv() {
+    let dir = temp_dir();
+    let out = dir.path().join("s");
+    ok(&strs(&sweep(&out, &["--baseline", "players=2,removed=0"])));
+    assert!(out.join("compare.csv").exists());
+    ok(&strs(&sweep(&out, &[])));
+    assert_eq!(names(&out), ["games.csv", "manifest.json", "metrics.csv"]);
+}
