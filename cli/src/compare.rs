@@ -15,30 +15,47 @@ use beachcomber::spec::one_line;
 use beachcomber::tournament::{Plan, Totals};
 
 use crate::csv_rows::Rows;
-use crate::file_names::{COMPARE_FILE, GAMES_FILE};
+use crate::file_names::{COMPARE_FILE, GAMES_FILE, TRENDS_FILE};
 
 /// The manifest setting holding the baseline (`key=value,...`).
 pub const BASELINE_SETTING: &str = "baseline";
 /// The manifest setting holding the margins (`metric=value,...`).
 pub const MARGINS_SETTING: &str = "margins";
+/// The manifest setting holding the declared trends (`X:FIT[:KEYS];...`).
+pub const TRENDS_SETTING: &str = "trends";
 
-/// The comparison `--baseline` and `--margin` describe (none without
-/// `--baseline`; `--margin` alone is refused).
+/// The comparison `--baseline`, `--margin` and `--trend` describe (none
+/// without `--baseline`; `--margin` or `--trend` alone is refused).
 pub fn from_flags(
     baseline: Option<&str>,
     margins: &[String],
+    trends: &[String],
 ) -> Result<Option<CompareSpec>, String> {
     let Some(text) = baseline else {
-        if margins.is_empty() {
-            return Ok(None);
+        if !margins.is_empty() {
+            return Err("--margin needs --baseline (the combination to compare with)".to_string());
         }
-        return Err("--margin needs --baseline (the combination to compare with)".to_string());
+        if !trends.is_empty() {
+            return Err(
+                "--trend needs --baseline (trends.csv is written with compare.csv)".to_string(),
+            );
+        }
+        return Ok(None);
     };
     let mut spec = CompareSpec {
         baseline: beachcomber::compare::parse_pairs(text)
             .map_err(|e| format!("--baseline: {e}"))?,
-        margins: Vec::new(),
+        ..CompareSpec::default()
     };
+    for t in trends {
+        if t.contains(';') {
+            return Err(format!(
+                "--trend: `{}`: give one trend per --trend",
+                one_line(t)
+            ));
+        }
+        spec.add_trends(t).map_err(|e| format!("--trend: {e}"))?;
+    }
     canonical_lineup(&mut spec);
     for m in margins {
         let (k, v) = m
@@ -74,6 +91,9 @@ pub fn settings(spec: Option<&CompareSpec>) -> Vec<(String, String)> {
     if !spec.margins.is_empty() {
         out.push((MARGINS_SETTING.to_string(), spec.margins_text()));
     }
+    if !spec.trends.is_empty() {
+        out.push((TRENDS_SETTING.to_string(), spec.trends_text()));
+    }
     out
 }
 
@@ -86,31 +106,51 @@ pub fn from_settings(settings: &[(String, String)]) -> Result<Option<CompareSpec
     let mut spec = CompareSpec {
         baseline: beachcomber::compare::parse_pairs(baseline)
             .map_err(|e| format!("the manifest's baseline: {e}"))?,
-        margins: Vec::new(),
+        ..CompareSpec::default()
     };
     if let Some(m) = get(MARGINS_SETTING) {
         spec.add_margins(m)
             .map_err(|e| format!("the manifest's margins: {e}"))?;
     }
+    if let Some(t) = get(TRENDS_SETTING) {
+        spec.add_trends(t)
+            .map_err(|e| format!("the manifest's trends: {e}"))?;
+    }
     Ok(Some(spec))
 }
 
-/// Check that `spec`'s baseline matches exactly one combination of `plan`
-/// (per lineup when it names none); `what` names where it came from.
-pub fn check(plan: &Plan, spec: &CompareSpec, what: &str) -> Result<(), String> {
+/// Check that the baseline of `sweep --baseline` matches exactly one
+/// combination of `plan` (per lineup when it names none), and that each
+/// `--trend` fits the plan, before anything is played.
+pub fn check_flags(plan: &Plan, spec: &CompareSpec) -> Result<(), String> {
     beachcomber::compare::baseline_parts(plan, &spec.baseline)
-        .map(|_| ())
-        .map_err(|e| format!("{what}: {e}"))
+        .map_err(|e| format!("--baseline: {e}"))?;
+    for t in &spec.trends {
+        t.check(plan).map_err(|e| format!("--trend: {e}"))?;
+    }
+    Ok(())
 }
 
-/// Write `DIR/compare.csv` from `DIR/games.csv`.
+/// Write `DIR/compare.csv` (and `DIR/trends.csv` when the sweep has a
+/// trend; else a stale one is removed) from `DIR/games.csv`.
 pub fn write(dir: &Path, plan: &Plan, totals: &[Totals], spec: &CompareSpec) -> Result<(), String> {
     let games = dir.join(GAMES_FILE);
     let mut comparer = Comparer::new(plan, spec).map_err(|e| format!("baseline: {e}"))?;
     read_rows(&games, plan, |row| comparer.add_baseline(row))?;
     read_rows(&games, plan, |row| comparer.add(row))?;
-    let text = comparer.finish(plan, totals);
-    crate::output::write_atomically(&dir.join(COMPARE_FILE), text.as_bytes())
+    let files = comparer.finish_files(plan, totals);
+    crate::output::write_atomically(&dir.join(COMPARE_FILE), files.compare.as_bytes())?;
+    match files.trends {
+        Some(text) => crate::output::write_atomically(&dir.join(TRENDS_FILE), text.as_bytes()),
+        None => crate::output::remove_stale(&dir.join(TRENDS_FILE)),
+    }
+}
+
+/// Remove a `compare.csv` and `trends.csv` left in `dir` by an earlier run
+/// with a baseline (they would be read beside these results).
+pub fn remove_stale(dir: &Path) -> Result<(), String> {
+    crate::output::remove_stale(&dir.join(COMPARE_FILE))?;
+    crate::output::remove_stale(&dir.join(TRENDS_FILE))
 }
 
 /// Every seat row of `games.csv`, with its combination's part.

@@ -12,6 +12,9 @@ pub const METRICS_FILE: &str = "metrics.csv";
 /// A sweep's comparisons with its baseline (with `--baseline` /
 /// `baseline = {...}`).
 pub const COMPARE_FILE: &str = "compare.csv";
+/// A sweep's trend lines (written with `compare.csv` when the sweep has a
+/// numeric varied key or a declared trend).
+pub const TRENDS_FILE: &str = "trends.csv";
 /// An experiment's confirmation runs against the original (`[criterion]`'s
 /// `confirm`).
 pub const CONFIRM_FILE: &str = "confirm.csv";

@@ -39,7 +39,8 @@ The folder gets games.csv (one row per seat per game, the varied settings,
 players and lineup first), metrics.csv (per combination and seat, with 95%
 intervals; docs/sweeps.md), manifest.json, records.jsonl.zst with --records,
 and with --baseline compare.csv (every combination against the baseline,
-with equivalence verdicts for the metrics given a --margin). Like a
+with equivalence verdicts for the metrics given a --margin) and trends.csv
+(each metric's trend line over a numeric varied key, or a --trend). Like a
 tournament, a sweep resumes (--resume) and splits into shards (--shard I/N,
 `beachcomber merge DIR-0 DIR-1 ... --out DIR`).";
 
@@ -100,6 +101,14 @@ pub struct SweepArgs {
     /// needs --baseline. A metric without a margin gets no verdict.
     #[arg(long, value_name = "METRIC=VALUE")]
     pub margin: Vec<String>,
+    /// A trend line in trends.csv: `X[:FIT[:KEY+KEY...]]`, X a numeric
+    /// varied key or a combination's metric (`mean_turns`, `tie_rate`;
+    /// then the varied keys it pools, e.g.
+    /// `mean_turns:log:deck.Shell+deck.Jellyfish`), FIT `linear` (the
+    /// default) or `log`. Repeatable; needs --baseline. Every numeric
+    /// varied key with 3 or more values gets a linear trend without it.
+    #[arg(long, value_name = "X[:FIT[:KEYS]]")]
+    pub trend: Vec<String>,
     /// Threads, progress, resume, shard and checkpoints.
     #[command(flatten)]
     pub control: RunControl,
@@ -232,7 +241,7 @@ pub fn metrics_csv(plan: &Plan, game: &AnyGame, totals: &[Totals]) -> String {
 impl SweepArgs {
     /// The comparison `--baseline` and `--margin` ask for, if any.
     pub fn compare(&self) -> Result<Option<CompareSpec>, String> {
-        crate::compare::from_flags(self.baseline.as_deref(), &self.margin)
+        crate::compare::from_flags(self.baseline.as_deref(), &self.margin, &self.trend)
     }
 }
 
@@ -290,7 +299,7 @@ pub fn execute(
             Some(spec) => crate::compare::write(dir, &sweep.plan, &result.totals, spec)?,
             // A compare.csv of an earlier run with a baseline would be read
             // beside these results.
-            None => crate::output::remove_stale(&dir.join(crate::file_names::COMPARE_FILE))?,
+            None => crate::compare::remove_stale(dir)?,
         }
     }
     Ok(result)
@@ -311,7 +320,7 @@ pub fn run(args: SweepArgs) -> Result<(), String> {
         e => e.to_string(),
     })?;
     if let Some(c) = &compare {
-        crate::compare::check(&sweep.plan, c, "--baseline")?;
+        crate::compare::check_flags(&sweep.plan, c)?;
     }
     let control = args.control.control()?;
     let dir = PathBuf::from(

@@ -32,6 +32,8 @@
 //! the baseline's deals, not with the games. Formulas and a worked example:
 //! docs/statistics.md.
 
+pub mod trend;
+
 use std::collections::HashMap;
 use std::fmt;
 
@@ -217,6 +219,9 @@ pub struct CompareSpec {
     /// also holds for `max_seat_ratio` and `min_seat_ratio` unless they
     /// have their own.
     pub margins: Vec<(Metric, f64)>,
+    /// Declared trends (`trends.csv`), besides the automatic ones of every
+    /// numeric varied key ([`trend::automatic`]).
+    pub trends: Vec<trend::TrendSpec>,
 }
 
 impl CompareSpec {
@@ -261,6 +266,39 @@ impl CompareSpec {
         self.margins.retain(|(k, _)| *k != m);
         self.margins.push((m, v));
         Ok(())
+    }
+
+    /// The declared trends as `X:FIT[:KEY+KEY];...` (the manifest).
+    pub fn trends_text(&self) -> String {
+        self.trends
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(";")
+    }
+
+    /// Add the trends written `X:FIT[:KEY+KEY];...` (`--trend`, the
+    /// manifest).
+    pub fn add_trends(&mut self, text: &str) -> Result<(), CompareError> {
+        for item in text.split(';').filter(|t| !t.trim().is_empty()) {
+            let t = trend::TrendSpec::parse(item)?;
+            if !self.trends.contains(&t) {
+                self.trends.push(t);
+            }
+        }
+        Ok(())
+    }
+
+    /// The trends of `plan`: the automatic ones, then the declared ones not
+    /// among them.
+    pub fn trends_of(&self, plan: &Plan) -> Vec<trend::TrendSpec> {
+        let mut all = trend::automatic(plan);
+        for t in &self.trends {
+            if !all.contains(t) {
+                all.push(t.clone());
+            }
+        }
+        all
     }
 
     /// Add margins written `METRIC=VALUE,...` (`--margin`, the manifest).
@@ -521,6 +559,16 @@ struct PartSums {
     deals: u64,
 }
 
+/// The files a comparison writes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareFiles {
+    /// `compare.csv`.
+    pub compare: String,
+    /// `trends.csv`, when the sweep has a trend (a numeric varied key with
+    /// three or more values, or a declared trend).
+    pub trends: Option<String>,
+}
+
 /// Reads a sweep's games (twice: [`Comparer::add_baseline`] on every row,
 /// then [`Comparer::add`] on every row) and writes `compare.csv`.
 pub struct Comparer {
@@ -588,6 +636,9 @@ impl Comparer {
     /// (refused when the baseline matches no part or several).
     pub fn new(plan: &Plan, spec: &CompareSpec) -> Result<Comparer, CompareError> {
         let baseline_of = baseline_parts(plan, &spec.baseline)?;
+        for t in &spec.trends {
+            t.check(plan)?;
+        }
         let parts = plan
             .parts
             .iter()
@@ -681,7 +732,12 @@ impl Comparer {
 
     /// `compare.csv` (header included), after both passes; `totals` (the
     /// parts' totals, for skill Elo) in the plan's order.
-    pub fn finish(mut self, plan: &Plan, totals: &[Totals]) -> String {
+    pub fn finish(self, plan: &Plan, totals: &[Totals]) -> String {
+        self.finish_files(plan, totals).compare
+    }
+
+    /// `compare.csv` and `trends.csv` (see [`Comparer::finish`]).
+    pub fn finish_files(mut self, plan: &Plan, totals: &[Totals]) -> CompareFiles {
         self.finish_baseline();
         for part in 0..self.parts.len() {
             if let Some((n, deal)) = close(&mut self.parts[part].open) {
@@ -699,7 +755,84 @@ impl Comparer {
                 text.push('\n');
             }
         }
-        text
+        let specs = self.spec.trends_of(plan);
+        let trends = (!specs.is_empty()).then(|| {
+            let points: Vec<Vec<trend::Point>> = (0..plan.parts.len())
+                .map(|p| self.part_points(plan, totals, p))
+                .collect();
+            trend::trends_csv(plan, &specs, &points)
+        });
+        CompareFiles {
+            compare: text,
+            trends,
+        }
+    }
+
+    /// The metrics of part `p` with their own standard errors (for
+    /// trends): each seat's ratio, ties, length, and skill Elo per bot.
+    fn part_points(&self, plan: &Plan, totals: &[Totals], p: usize) -> Vec<trend::Point> {
+        let mine = &self.parts[p];
+        let mut out = Vec::new();
+        if mine.own.is_empty() {
+            return out;
+        }
+        let run = &plan.parts[p].run;
+        let players = self.players[p];
+        let point = |seat: String, bot: String, metric: Metric, c: &FloatClusters, scale: f64| {
+            trend::Point {
+                seat,
+                bot,
+                metric,
+                value: scale * c.mean(),
+                se: scale * c.standard_error(),
+            }
+        };
+        if players >= 2 {
+            for seat in 0..players {
+                let bot = if run.rotations() > 1 {
+                    "(rotated)".to_string()
+                } else {
+                    run.lineup()[seat].clone()
+                };
+                out.push(point(
+                    seat.to_string(),
+                    bot,
+                    Metric::SeatRatio,
+                    &mine.own[SEAT0 + seat],
+                    players as f64,
+                ));
+            }
+        }
+        let all = || "all".to_string();
+        out.push(point(all(), all(), Metric::TieRate, &mine.own[TIES], 1.0));
+        out.push(point(
+            all(),
+            all(),
+            Metric::MeanTurns,
+            &mine.own[TURNS],
+            1.0,
+        ));
+        let bots = run.bots();
+        if bots.len() == 2
+            && let Some((e, lo, hi)) = totals[p]
+                .paired
+                .as_ref()
+                .filter(|x| x.deals > 0)
+                .and_then(|x| x.skill_elo())
+        {
+            let se = (hi - lo) / (2.0 * crate::stats::Z95);
+            for (i, bot) in bots.iter().enumerate() {
+                let value = if i == 0 { e } else { -e };
+                out.push(trend::Point {
+                    seat: all(),
+                    bot: bot.clone(),
+                    metric: Metric::SkillElo,
+                    value,
+                    se,
+                });
+            }
+        }
+        out
     }
 
     /// Whether `p`'s per-deal differences are paired with its baseline's.

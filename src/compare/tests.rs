@@ -79,7 +79,7 @@ fn compare_csv(plan: &Plan, spec: &CompareSpec, all: &[SeatRow]) -> Vec<Vec<Stri
 fn spec(baseline: &str, margins: &str) -> CompareSpec {
     let mut s = CompareSpec {
         baseline: parse_pairs(baseline).unwrap(),
-        margins: Vec::new(),
+        ..CompareSpec::default()
     };
     if !margins.is_empty() {
         s.add_margins(margins).unwrap();
@@ -287,4 +287,171 @@ fn each_verdict_on_constructed_games() {
     // A shift of 1.5 turns against a margin of 1.5: inconclusive.
     let rows3 = compare_csv(&p, &spec("removed=0", "mean_turns=1.5"), &all);
     assert_eq!(row(&rows3, "1", "all", "mean_turns")[13], "inconclusive");
+}
+
+/// `trends.csv` of `plan` with the games `all`, as rows.
+fn trends_csv(plan: &Plan, spec: &CompareSpec, all: &[SeatRow]) -> Vec<Vec<String>> {
+    let mut c = Comparer::new(plan, spec).unwrap();
+    for r in all {
+        c.add_baseline(r);
+    }
+    for r in all {
+        c.add(r);
+    }
+    let totals: Vec<Totals> = plan.parts.iter().map(|p| Totals::new(&p.run)).collect();
+    let text = c.finish_files(plan, &totals).trends.expect("a trend");
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        format!("removed,players,lineup,{}", trend::TREND_COLUMNS)
+    );
+    lines
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+/// One game per deal: seat 0's ratio is 2 × its share of wins, with the
+/// cluster-robust error of a mean of 0/2 values; the automatic trend on
+/// `removed` is the weighted fit of those three points, computed here.
+#[test]
+fn the_automatic_trend_on_a_numeric_key_is_the_weighted_fit_of_each_combinations_value() {
+    let p = plan(&["0", "10", "20"], 8);
+    let wins: [&[bool]; 3] = [
+        &[true, false, true, false, true, false, true, false],
+        &[true, true, false, true, false, true, true, false],
+        &[true, true, true, false, true, true, true, false],
+    ];
+    let mut all = Vec::new();
+    let mut points = Vec::new();
+    for (part, w) in wins.iter().enumerate() {
+        let games: Vec<(bool, f64)> = w.iter().map(|&f| (f, 30.0 + part as f64)).collect();
+        all.extend(rows(part, &games, 100));
+        let x: Vec<f64> = w.iter().map(|&f| if f { 2.0 } else { 0.0 }).collect();
+        let n = x.len() as f64;
+        let m = x.iter().sum::<f64>() / n;
+        let se = (n / (n - 1.0) * x.iter().map(|v| (v - m).powi(2)).sum::<f64>()).sqrt() / n;
+        points.push((10.0 * part as f64, m, se));
+    }
+    let rows = trends_csv(&p, &spec("removed=0", ""), &all);
+    let want = crate::stats::trend::fit_trend(&points, crate::stats::trend::Fit::Linear).unwrap();
+    let r = rows
+        .iter()
+        .find(|r| r[3] == "0" && r[5] == "seat_ratio")
+        .expect("seat 0's trend");
+    assert_eq!(&r[..3], ["*", "2", "random"]);
+    assert_eq!(&r[6..9], ["removed", "linear", "3"]);
+    assert_eq!(r[9], format!("{:.6}", want.intercept));
+    assert_eq!(r[10], format!("{:.6}", want.slope));
+    assert_eq!(r[11], format!("{:.6}", want.slope_low95));
+    assert_eq!(r[12], format!("{:.6}", want.slope_high95));
+    // Seat 1 mirrors seat 0.
+    let r1 = rows
+        .iter()
+        .find(|r| r[3] == "1" && r[5] == "seat_ratio")
+        .unwrap();
+    assert_eq!(r1[10], format!("{:.6}", -want.slope + 0.0));
+    // Lengths never vary within a combination: no error, no line, a note.
+    let len = rows.iter().find(|r| r[5] == "mean_turns").unwrap();
+    assert_eq!(len[10], "");
+    assert!(len[14].contains("no positive standard error"), "{len:?}");
+    // Two combinations are too few for an automatic trend.
+    let mut c = Comparer::new(&plan(&["0", "10"], 8), &spec("removed=0", "")).unwrap();
+    for r in all.iter().filter(|r| r.part < 2) {
+        c.add_baseline(r);
+        c.add(r);
+    }
+    let totals: Vec<Totals> = (0..2).map(|i| Totals::new(&p.parts[i].run)).collect();
+    assert_eq!(c.finish_files(&plan(&["0", "10"], 8), &totals).trends, None);
+}
+
+/// A trend on a metric (the length) pools the keys it names: here every
+/// `removed`, one series per lineup, x the combination's mean length.
+#[test]
+fn a_trend_on_a_metric_pools_the_named_keys_and_fits_on_the_metrics_values() {
+    let p = plan(&["0", "10", "20"], 4);
+    let mut all = Vec::new();
+    let mut points = Vec::new();
+    for part in 0..3 {
+        let turns = [20.0, 22.0, 30.0, 36.0][part] + 0.0;
+        // Seat 0 wins the first `part + 1` of 4 deals.
+        let games: Vec<(bool, f64)> = (0..4)
+            .map(|d| (d <= part, turns + (d % 2) as f64))
+            .collect();
+        all.extend(rows(part, &games, 5));
+        let x: Vec<f64> = games.iter().map(|g| if g.0 { 2.0 } else { 0.0 }).collect();
+        let m = x.iter().sum::<f64>() / 4.0;
+        let se = (4.0 / 3.0 * x.iter().map(|v| (v - m).powi(2)).sum::<f64>()).sqrt() / 4.0;
+        points.push((turns + 0.5, m, se));
+    }
+    let mut s = spec("removed=0", "");
+    s.add_trends("mean_turns:log:removed").unwrap();
+    assert_eq!(s.trends_text(), "mean_turns:log:removed");
+    let rows = trends_csv(&p, &s, &all);
+    let want = crate::stats::trend::fit_trend(&points, crate::stats::trend::Fit::Log).unwrap();
+    let r = rows
+        .iter()
+        .find(|r| r[6] == "mean_turns" && r[3] == "0" && r[5] == "seat_ratio")
+        .expect("seat 0 against the length");
+    assert_eq!(&r[7..9], ["log", "3"]);
+    assert_eq!(r[10], format!("{:.6}", want.slope));
+    // The length is not fitted on itself.
+    assert!(
+        !rows
+            .iter()
+            .any(|r| r[6] == "mean_turns" && r[5] == "mean_turns")
+    );
+}
+
+#[test]
+fn trends_parse_and_bad_ones_are_refused_against_the_plan() {
+    use trend::{TrendSpec, TrendX};
+    let t = TrendSpec::parse("mean_turns:log:deck.Shell+deck.Jellyfish").unwrap();
+    assert_eq!(t.x, TrendX::Metric(Metric::MeanTurns));
+    assert_eq!(t.over, ["deck.Shell", "deck.Jellyfish"]);
+    assert_eq!(t.to_string(), "mean_turns:log:deck.Shell+deck.Jellyfish");
+    assert_eq!(
+        TrendSpec::parse("removed").unwrap().to_string(),
+        "removed:linear"
+    );
+    for (bad, why) in [
+        ("", "write X"),
+        ("removed:cubic", "neither `linear` nor `log`"),
+        ("mean_turns", "needs the varied keys it pools"),
+        ("seat_ratio:linear:removed", "no one value per combination"),
+        ("a:linear:b:c", "more than three"),
+        ("removed:log:", "an empty key"),
+    ] {
+        let err = TrendSpec::parse(bad).unwrap_err().to_string();
+        assert!(err.contains(why), "{bad}: {err}");
+    }
+    let p = plan(&["0", "10", "20"], 2);
+    assert_eq!(TrendSpec::parse("removed").unwrap().check(&p), Ok(()));
+    for (bad, why) in [
+        (
+            "colour",
+            "`colour` is not a varied key of the sweep (its varied keys: removed)",
+        ),
+        ("players", "`players` is not a varied key"),
+        ("tie_rate:linear:lineup", "`lineup` is not a varied key"),
+    ] {
+        let err = TrendSpec::parse(bad)
+            .unwrap()
+            .check(&p)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(why), "{bad}: {err}");
+    }
+    // A key that is not numeric everywhere.
+    let mut q = plan(&["0", "ten"], 2);
+    q.parts[1].values[0].1 = "ten".to_string();
+    let err = TrendSpec::parse("removed")
+        .unwrap()
+        .check(&q)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("`removed` has the value `ten`, not a number"),
+        "{err}"
+    );
+    assert!(trend::automatic(&q).is_empty());
 }

@@ -59,7 +59,7 @@ impl std::fmt::Display for TrendError {
             ),
             TrendError::BadError(i) => write!(
                 f,
-                "point {i} has no positive standard error (too few games there)"
+                "point {i} has no positive standard error (too few games, or a value that never varies there)"
             ),
             TrendError::NotPositive(i) => {
                 write!(f, "point {i}: a log fit needs a positive setting")

@@ -211,6 +211,24 @@ pub struct Criterion {
     pub confirm: Vec<toml::Table>,
     /// The seed of the confirmation runs (default: the run seed + 1).
     pub confirm_seed: Option<u64>,
+    /// Declared trend lines of `trends.csv` (besides the automatic ones of
+    /// numeric varied keys): `{ x = "mean_turns", fit = "log", over =
+    /// ["deck.Shell"] }`.
+    #[serde(default)]
+    pub trends: Vec<TrendTable>,
+}
+
+/// One declared trend of `[criterion]`'s `trends`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrendTable {
+    /// A numeric varied key, or `mean_turns` / `tie_rate`.
+    pub x: String,
+    /// `linear` (the default) or `log`.
+    pub fit: Option<String>,
+    /// The varied keys pooled into one series (required for a metric x).
+    #[serde(default)]
+    pub over: Vec<String>,
 }
 
 /// An experiment file (docs/experiments.md).

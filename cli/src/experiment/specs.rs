@@ -150,6 +150,30 @@ impl Experiment {
                 .map_err(|e| format!("{}{e}", at(&["margins", key])))?;
         }
         if let Some(criterion) = &self.criterion {
+            for (i, t) in criterion.trends.iter().enumerate() {
+                let here = format!(
+                    "{}: criterion.trends (item {}): ",
+                    self.source
+                        .at(&[Step::key("criterion"), Step::key("trends")]),
+                    i + 1
+                );
+                let fit = match t.fit.as_deref() {
+                    None | Some("linear") => beachcomber::stats::trend::Fit::Linear,
+                    Some("log") => beachcomber::stats::trend::Fit::Log,
+                    Some(other) => {
+                        return Err(format!(
+                            "{here}fit `{}` is neither `linear` nor `log`",
+                            one_line(other)
+                        ));
+                    }
+                };
+                let trend = beachcomber::compare::trend::TrendSpec::new(&t.x, fit, t.over.clone())
+                    .map_err(|e| format!("{here}{e}"))?;
+                trend.check(plan).map_err(|e| format!("{here}{e}"))?;
+                if !spec.trends.contains(&trend) {
+                    spec.trends.push(trend);
+                }
+            }
             for name in &criterion.prefer {
                 let metric = beachcomber::compare::Metric::from_name(name);
                 if metric.is_none_or(|m| spec.margin(m).is_none()) {

@@ -97,6 +97,12 @@ const TABLE: &[(&str, Do)] = &[
         ]),
     ),
     (
+        "beachcomber sweep --game shell-dash --players 2 --vary deck.Shell=8..=20:4 --vary deck.Jellyfish=4,8,12 --bots greedy --deals 500 --baseline deck.Shell=16,deck.Jellyfish=8 --trend 'mean_turns:log:deck.Shell+deck.Jellyfish' --out deck-trend",
+        Run(&[
+            "sweep --game shell-dash --players 2 --vary deck.Shell=8..=20:4 --vary deck.Jellyfish=4,8,12 --bots greedy --deals 4 --baseline deck.Shell=16,deck.Jellyfish=8 --trend 'mean_turns:log:deck.Shell+deck.Jellyfish' --out deck-trend",
+        ]),
+    ),
+    (
         "beachcomber plot sweep-removed/metrics.csv --x removed --y win_share --by players --where seat=0 --where lineup=random --out seat0.svg",
         Run(&[
             "plot sweep-removed/metrics.csv --x removed --y win_share --by players --where seat=0 --where lineup=random --out seat0.svg",

@@ -21,3 +21,4 @@ mod plot;
 mod runs;
 mod seat_ratios;
 mod sweep;
+mod trends;
