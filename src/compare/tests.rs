@@ -394,6 +394,8 @@ fn a_trend_on_a_metric_pools_the_named_keys_and_fits_on_the_metrics_values() {
         .expect("seat 0 against the length");
     assert_eq!(&r[7..9], ["log", "3"]);
     assert_eq!(r[10], format!("{:.6}", want.slope));
+    // Every series pools the three combinations.
+    assert!(rows.iter().all(|r| r[8] == "3"), "{rows:?}");
     // The length is not fitted on itself.
     assert!(
         !rows

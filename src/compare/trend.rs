@@ -256,7 +256,8 @@ pub struct Point {
 
 /// `trends.csv` (header included) of `specs` over `plan`, from each
 /// part's points (in the plan's order). Series keep the order in which
-/// their first point appears.
+/// their first point appears; a series of one combination (nothing
+/// pooled) is left out, one of two gets a row with a note.
 pub fn trends_csv(plan: &Plan, specs: &[TrendSpec], points: &[Vec<Point>]) -> String {
     let columns = plan.value_columns();
     let mut header: Vec<String> = columns.iter().map(|c| field(c)).collect();
@@ -307,6 +308,10 @@ pub fn trends_csv(plan: &Plan, specs: &[TrendSpec], points: &[Vec<Point>]) -> St
         }
         for key in order {
             let pts = &series[&key];
+            // One combination alone is no series (nothing was pooled).
+            if pts.len() < 2 {
+                continue;
+            }
             let metric = Metric::from_name(key.3).unwrap_or(Metric::SeatRatio);
             let lead: String = key.0.iter().map(|v| field(v) + ",").collect();
             let d = metric.decimals() + 2;
