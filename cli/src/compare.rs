@@ -120,7 +120,7 @@ pub fn from_settings(settings: &[(String, String)]) -> Result<Option<CompareSpec
 }
 
 /// Check that the baseline of `sweep --baseline` matches exactly one
-/// combination of `plan` (per lineup when it names none), and that each
+/// combination of `plan` (columns it leaves out held at each combination's own), and that each
 /// `--trend` fits the plan, before anything is played.
 pub fn check_flags(plan: &Plan, spec: &CompareSpec) -> Result<(), String> {
     beachcomber::compare::baseline_parts(plan, &spec.baseline)

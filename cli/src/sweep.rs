@@ -91,9 +91,11 @@ pub struct SweepArgs {
     /// Play more combinations than --max-combinations.
     #[arg(long)]
     pub force: bool,
-    /// Compare every combination with this one (`KEY=VALUE,...`: the
-    /// varied keys, players, and optionally lineup; without lineup, each
-    /// lineup with its own) into `compare.csv` (docs/sweeps.md).
+    /// Compare every combination with this one (`KEY=VALUE,...`: varied
+    /// keys, players, lineup; a column left out is held at each
+    /// combination's own value: without lineup each lineup is compared
+    /// with its own, without players each player count) into
+    /// `compare.csv` (docs/sweeps.md).
     #[arg(long, value_name = "KEY=VALUE,...")]
     pub baseline: Option<String>,
     /// An equivalence margin for a metric of compare.csv: `METRIC=VALUE`

@@ -142,13 +142,14 @@ pub enum CompareError {
         /// The value as given.
         value: String,
     },
-    /// No combination matches the baseline (for a lineup, when the
-    /// baseline names none).
+    /// No combination matches the baseline (with the values of the
+    /// columns it leaves out held at a combination's own).
     NoMatch {
         /// The baseline as `key=value,...`.
         baseline: String,
-        /// The lineup it was matched with, if the baseline names none.
-        lineup: Option<String>,
+        /// The held values it was matched with (`lineup=...`), if the
+        /// baseline leaves columns out.
+        held: Option<String>,
     },
     /// Several combinations match the baseline.
     Several {
@@ -183,11 +184,12 @@ impl fmt::Display for CompareError {
                 one_line(metric),
                 one_line(value)
             ),
-            CompareError::NoMatch { baseline, lineup } => match lineup {
+            CompareError::NoMatch { baseline, held } => match held {
                 Some(l) => write!(
                     f,
-                    "the baseline {} matches no combination with the lineup `{}` (give the \
-                     lineup in the baseline to compare every lineup with one)",
+                    "the baseline {} matches no combination with {} (the columns a baseline \
+                     leaves out are held at each combination's own values: name them to \
+                     compare every combination with one)",
                     one_line(baseline),
                     one_line(l)
                 ),
@@ -199,8 +201,8 @@ impl fmt::Display for CompareError {
             },
             CompareError::Several { baseline, count } => write!(
                 f,
-                "the baseline {} matches {count} combinations, not one (name more keys: \
-                 every varied key, players, and lineup if several lineups are left)",
+                "the baseline {} matches {count} combinations, not one (the sweep plays the \
+                 same combination twice)",
                 one_line(baseline)
             ),
         }
@@ -366,9 +368,10 @@ fn pairs_text(pairs: &[(String, String)]) -> String {
 }
 
 /// Each part's baseline part: the one part whose values match the
-/// baseline's; when the baseline names no `lineup`, the one with the
-/// part's own lineup. Refuses unknown keys, and baselines matching no
-/// part or several.
+/// baseline's and, on every value column the baseline leaves out (often
+/// `lineup`; `players` to compare each player count with its own), the
+/// part's own values. Refuses unknown keys, and baselines matching no part
+/// or several.
 pub fn baseline_parts(
     plan: &Plan,
     baseline: &[(String, String)],
@@ -397,31 +400,39 @@ pub fn baseline_parts(
             })
         })
     };
-    let names_lineup = baseline.iter().any(|(k, _)| k == "lineup");
-    let mut by_lineup: HashMap<Option<&str>, usize> = HashMap::new();
+    // The value columns the baseline leaves out: held at each part's own.
+    let held: Vec<&str> = columns
+        .iter()
+        .copied()
+        .filter(|c| !baseline.iter().any(|(k, _)| k == c))
+        .collect();
+    let held_values =
+        |p: usize| -> Vec<Option<&str>> { held.iter().map(|c| value(p, c)).collect() };
+    let mut by_held: HashMap<Vec<Option<&str>>, usize> = HashMap::new();
     let mut out = Vec::with_capacity(plan.parts.len());
     for p in 0..plan.parts.len() {
-        let lineup = if names_lineup {
-            None
-        } else {
-            value(p, "lineup")
-        };
-        if let Some(&b) = by_lineup.get(&lineup) {
+        let own = held_values(p);
+        if let Some(&b) = by_held.get(&own) {
             out.push(b);
             continue;
         }
         let found: Vec<usize> = (0..plan.parts.len())
-            .filter(|&q| matches(q) && (names_lineup || value(q, "lineup") == lineup))
+            .filter(|&q| matches(q) && held_values(q) == own)
             .collect();
         match found.len() {
             1 => {
-                by_lineup.insert(lineup, found[0]);
+                by_held.insert(own, found[0]);
                 out.push(found[0]);
             }
             0 => {
+                let with: Vec<String> = held
+                    .iter()
+                    .zip(&own)
+                    .map(|(c, v)| format!("{c}={}", v.unwrap_or("")))
+                    .collect();
                 return Err(CompareError::NoMatch {
                     baseline: text,
-                    lineup: lineup.map(str::to_string),
+                    held: (!with.is_empty()).then(|| with.join(",")),
                 });
             }
             count => {

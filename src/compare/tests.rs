@@ -136,7 +136,7 @@ fn margins_are_checked_and_seat_ratio_holds_for_the_extremes() {
 }
 
 #[test]
-fn a_baseline_matching_nothing_or_several_combinations_is_refused() {
+fn a_baseline_holds_the_columns_it_leaves_out_and_matching_nothing_is_refused() {
     let p = plan(&["0", "10"], 3);
     assert_eq!(
         baseline_parts(&p, &parse_pairs("removed=10").unwrap()),
@@ -150,13 +150,11 @@ fn a_baseline_matching_nothing_or_several_combinations_is_refused() {
     let err = baseline_parts(&p, &parse_pairs("removed=5").unwrap()).unwrap_err();
     assert!(matches!(err, CompareError::NoMatch { .. }), "{err}");
     assert!(err.to_string().contains("matches no combination"), "{err}");
-    let err = baseline_parts(&p, &parse_pairs("players=2").unwrap()).unwrap_err();
+    // A baseline that leaves `removed` out holds it at each part's own:
+    // every part is its own baseline here.
     assert_eq!(
-        err,
-        CompareError::Several {
-            baseline: "players=2".to_string(),
-            count: 2
-        }
+        baseline_parts(&p, &parse_pairs("players=2").unwrap()),
+        Ok(vec![0, 1])
     );
     let err = baseline_parts(&p, &parse_pairs("colour=red").unwrap()).unwrap_err();
     assert!(
@@ -165,7 +163,18 @@ fn a_baseline_matching_nothing_or_several_combinations_is_refused() {
     );
     // With the lineup named, another lineup is not matched.
     let err = baseline_parts(&p, &parse_pairs("removed=0,lineup=greedy").unwrap()).unwrap_err();
-    assert!(matches!(err, CompareError::NoMatch { lineup: None, .. }));
+    assert_eq!(
+        err,
+        CompareError::NoMatch {
+            baseline: "removed=0,lineup=greedy".to_string(),
+            held: Some("players=2".to_string())
+        }
+    );
+    assert!(
+        err.to_string()
+            .contains("with players=2 (the columns a baseline leaves out are held"),
+        "{err}"
+    );
 }
 
 /// Paired differences are the mean and standard error of the per-deal

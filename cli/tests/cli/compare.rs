@@ -236,10 +236,6 @@ fn baselines_that_match_nothing_or_several_combinations_are_refused() {
             "--baseline: the baseline players=4,removed=0 matches no combination",
         ),
         (
-            vec!["--baseline", "removed=0"],
-            "--baseline: the baseline removed=0 matches 2 combinations, not one",
-        ),
-        (
             vec!["--baseline", "players=2,removed=0,lineup=greedy"],
             "matches no combination",
         ),
@@ -254,6 +250,40 @@ fn baselines_that_match_nothing_or_several_combinations_are_refused() {
         ),
     ] {
         refused(&strs(&sweep(&out, &extra)), want, &out);
+    }
+}
+
+/// A baseline that leaves `players` out compares each player count with
+/// its own: the 3-player rows have seat rows and 3-player baseline values.
+#[test]
+fn a_baseline_without_players_compares_each_player_count_with_its_own() {
+    let dir = temp_dir();
+    let out = dir.path().join("own");
+    ok(&strs(&sweep(&out, &["--baseline", "removed=0"])));
+    let compare = table(&out.join("compare.csv"));
+    let metrics = table(&out.join("metrics.csv"));
+    for players in ["2", "3"] {
+        let base = metrics
+            .iter()
+            .find(|r| {
+                r["removed"] == "0"
+                    && r["players"] == players
+                    && r["lineup"] == "random"
+                    && r["seat"] == "0"
+            })
+            .unwrap();
+        let row = compare
+            .iter()
+            .find(|r| {
+                r["removed"] == "20"
+                    && r["players"] == players
+                    && r["lineup"] == "random"
+                    && r["seat"] == "0"
+                    && r["metric"] == "seat_ratio"
+            })
+            .unwrap_or_else(|| panic!("no seat row at {players} players"));
+        assert_eq!(row["baseline_value"], base["seat_ratio"]);
+        assert_eq!(row["paired"], "true");
     }
 }
 
