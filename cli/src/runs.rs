@@ -274,12 +274,16 @@ pub struct RunResult {
     pub played_now: u64,
 }
 
+/// A file written when the run is whole: its label (`--summary`,
+/// [`PAIRS_LABEL`]) and its content.
+pub type AtEnd = (&'static str, Vec<u8>);
+
 /// Play `request` into its files; `summary` gives the content of the files
 /// written at the end (`--summary`, and a league's [`PAIRS_LABEL`]) from
 /// the final totals (headers included), by label.
 pub fn execute(
     request: &RunRequest<'_>,
-    summary: &dyn Fn(&[Totals]) -> Vec<(&'static str, Vec<u8>)>,
+    summary: &dyn Fn(&[Totals]) -> Vec<AtEnd>,
 ) -> Result<RunResult, String> {
     let plan = request.plan;
     plan.validate().map_err(|e| format!("the run: {e}"))?;

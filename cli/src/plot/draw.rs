@@ -654,7 +654,7 @@ fn draw_ratings(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Resul
                 } else {
                     (lo - gap, HPos::Right)
                 };
-                let font = ("sans-serif", LABEL_FONT * 0.9)
+                let font = ("sans-serif", LABEL_FONT)
                     .into_font()
                     .color(&BLACK.mix(0.75))
                     .pos(Pos::new(h, VPos::Center));
