@@ -19,11 +19,13 @@
 //! The library knows no bot: a [`LeagueSpec`] names its bots by their
 //! canonical specs, which the caller's bot parser gives.
 
+pub mod pairs;
+
 use std::fmt;
 
 use crate::games::AnyGame;
 use crate::spec::{SpecError, one_line};
-use crate::stats::bradley_terry::{BtError, FitConfig, Rating, rate};
+use crate::stats::bradley_terry::{BtError, FitConfig, Rated, Rating, rate_with_samples};
 use crate::tournament::{Count, Part, Plan, RunSpec, RunSpecError, Totals, rows};
 
 /// Games of each pairing unless told otherwise.
@@ -318,34 +320,49 @@ pub fn ratings(
     resamples: u32,
     anchor: usize,
 ) -> Result<(Vec<Rating>, bool), BtError> {
-    let bots = run.bots().len();
-    let deals = totals
+    let rated = rated(run, totals, resamples, anchor)?;
+    Ok((rated.ratings, rated.converged))
+}
+
+/// The pairwise results of a league per deal, in deal order.
+fn deals_of(totals: &Totals) -> Vec<Vec<crate::stats::bradley_terry::PairResult>> {
+    totals
         .pairs
         .as_ref()
         .map(|p| p.per_deal())
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+/// [`ratings`] with the bootstrap resamples kept (for the differences of
+/// `pairs.csv`).
+pub fn rated(
+    run: &RunSpec,
+    totals: &Totals,
+    resamples: u32,
+    anchor: usize,
+) -> Result<Rated, BtError> {
+    let bots = run.bots().len();
     let seed = crate::rng::deal_seed(run.seed, u64::MAX);
     let config = FitConfig {
         anchor,
         ..FitConfig::default()
     };
-    rate(bots, &deals, &config, resamples, seed)
+    rate_with_samples(bots, &deals_of(totals), &config, resamples, seed)
 }
 
 /// The rows of the ratings CSV of one league (no header): one per bot,
-/// none when the fit fails.
+/// none when the fit failed (`rated` is an error).
 pub fn ratings_rows(
     run: &RunSpec,
     totals: &Totals,
     per_pairing_games: u64,
-    resamples: u32,
-    anchor: usize,
+    rated: &Result<Rated, BtError>,
 ) -> String {
     let mut text = String::new();
-    let Ok((ratings, converged)) = ratings(run, totals, resamples, anchor) else {
+    let Ok(rated) = rated else {
         return text;
     };
-    for ((bot, r), t) in run.bots().iter().zip(&ratings).zip(&totals.bots) {
+    for ((bot, r), t) in run.bots().iter().zip(&rated.ratings).zip(&totals.bots) {
         let (share, low, high) = t.win_share();
         text.push_str(&format!(
             "{},{},{},{},{},{},{:.1},{:.1},{:.1},{},{share:.4},{low:.4},{high:.4},{:.4},{}\n",
@@ -360,32 +377,77 @@ pub fn ratings_rows(
             r.high95,
             t.games,
             t.mean_rank(),
-            u8::from(converged)
+            u8::from(rated.converged)
         ));
     }
     text
 }
 
-/// The ratings CSV of the leagues of `plan` (one part per league, each
-/// with its totals and its anchor, an index into its bots): the header,
-/// then each league's rows in order.
+/// The rows of the pairs CSV of one league (no header,
+/// [`pairs::PAIRS_HEADER`]): one per pairing, the first-listed bot as `A`;
+/// none when the fit failed.
+pub fn pairs_rows(
+    run: &RunSpec,
+    totals: &Totals,
+    per_pairing_games: u64,
+    rated: &Result<Rated, BtError>,
+) -> String {
+    let mut text = String::new();
+    let Ok(rated) = rated else {
+        return text;
+    };
+    let bots = run.bots();
+    for p in pairs::pairings(bots.len(), &deals_of(totals), rated) {
+        text.push_str(&format!(
+            "{},{},{},{},{per_pairing_games},{}",
+            rows::field(&run.game),
+            run.players,
+            rows::field(&bots[p.a]),
+            rows::field(&bots[p.b]),
+            pairs::fields(&p)
+        ));
+    }
+    text
+}
+
+/// The CSV files of the leagues of a plan ([`plan_csvs`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeagueCsvs {
+    /// `ratings.csv`: [`RATINGS_HEADER`], then each league's bots.
+    pub ratings: String,
+    /// `pairs.csv`: [`pairs::PAIRS_HEADER`], then each league's pairings.
+    pub pairs: String,
+}
+
+/// The ratings and pairs CSVs of the leagues of `plan` (one part per
+/// league, each with its totals and its anchor, an index into its bots):
+/// each header, then each league's rows in order; one fit and one
+/// bootstrap per league serve both.
+pub fn plan_csvs(plan: &Plan, totals: &[Totals], resamples: u32, anchors: &[usize]) -> LeagueCsvs {
+    let mut csvs = LeagueCsvs {
+        ratings: RATINGS_HEADER.to_string(),
+        pairs: pairs::PAIRS_HEADER.to_string(),
+    };
+    for (p, (part, t)) in plan.parts.iter().zip(totals).enumerate() {
+        let anchor = anchors.get(p).copied().unwrap_or(0);
+        let fitted = rated(&part.run, t, resamples, anchor);
+        let games = games_per_pairing(&part.run);
+        csvs.ratings
+            .push_str(&ratings_rows(&part.run, t, games, &fitted));
+        csvs.pairs
+            .push_str(&pairs_rows(&part.run, t, games, &fitted));
+    }
+    csvs
+}
+
+/// The ratings CSV of the leagues of `plan` ([`plan_csvs`]).
 pub fn plan_ratings_csv(
     plan: &Plan,
     totals: &[Totals],
     resamples: u32,
     anchors: &[usize],
 ) -> String {
-    let mut text = RATINGS_HEADER.to_string();
-    for (p, (part, t)) in plan.parts.iter().zip(totals).enumerate() {
-        text.push_str(&ratings_rows(
-            &part.run,
-            t,
-            games_per_pairing(&part.run),
-            resamples,
-            anchors.get(p).copied().unwrap_or(0),
-        ));
-    }
-    text
+    plan_csvs(plan, totals, resamples, anchors).ratings
 }
 
 /// The plan of `leagues`: one part per league. Unless `labelled`, a single

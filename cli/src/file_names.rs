@@ -24,6 +24,11 @@ pub const CONFIRM_DIR: &str = "confirm";
 pub const RECORDS_FILE: &str = "records.jsonl.zst";
 /// A league's ratings.
 pub const RATINGS_FILE: &str = "ratings.csv";
+/// A league's pairwise matrix, beside its ratings in a results folder.
+pub const PAIRS_FILE: &str = "pairs.csv";
+/// The label of the pairs CSV among a run's outputs (manifest, messages):
+/// it has no option of its own, it goes beside `--summary`.
+pub const PAIRS_LABEL: &str = "pairs";
 /// Each league bot's decisions per second (an experiment's `speed_games`).
 pub const SPEED_FILE: &str = "speed.csv";
 /// An experiment's generated report.
@@ -41,6 +46,22 @@ pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
+}
+
+/// Where a league's pairs CSV goes beside its ratings CSV `summary` (the
+/// `--summary` of `league` or `merge`): `NAME.csv` gives `NAME.pairs.csv`,
+/// any other name gets `.pairs.csv` appended. `None` for a device or a
+/// system path (`/dev/stdout`): no pairs file then.
+pub fn pairs_beside(summary: &Path) -> Option<PathBuf> {
+    if summary.starts_with("/dev") || summary.starts_with("/proc") {
+        return None;
+    }
+    if std::fs::metadata(summary).is_ok_and(|m| !m.is_file()) {
+        return None;
+    }
+    let name = summary.file_name()?.to_string_lossy();
+    let stem = name.strip_suffix(".csv").unwrap_or(&name);
+    Some(summary.with_file_name(format!("{stem}.pairs.csv")))
 }
 
 /// Where a run keeps its manifest and checkpoint.
@@ -127,5 +148,14 @@ mod tests {
             manifest_of_input(Path::new("x/t.csv.manifest.json")),
             Path::new("x/t.csv.manifest.json")
         );
+        assert_eq!(
+            pairs_beside(Path::new("x/ratings.csv")),
+            Some(PathBuf::from("x/ratings.pairs.csv"))
+        );
+        assert_eq!(
+            pairs_beside(Path::new("ratings")),
+            Some(PathBuf::from("ratings.pairs.csv"))
+        );
+        assert_eq!(pairs_beside(Path::new("/dev/stdout")), None);
     }
 }

@@ -15,6 +15,7 @@ use beachcomber_bots::{Aliases, BotConfig, BotSet, parse_bot_with, parse_list_wi
 use clap::Args;
 
 use crate::engines::Engines;
+use crate::file_names::{PAIRS_LABEL, pairs_beside};
 use crate::runs::{self, Control, OutputPaths, RunArgs, RunRequest};
 
 /// Examples shown after `beachcomber league --help`.
@@ -125,7 +126,8 @@ pub struct PlannedLeagues {
 /// ([`beachcomber::league::plan`]) into `paths` (`folder`: where the
 /// manifest and checkpoint go, `None`: beside the first output): one pool,
 /// one manifest; the summary is the ratings CSV, one block of rows per
-/// league, each fitted from its own part's totals.
+/// league, each fitted from its own part's totals, and `paths.pairs` (if
+/// given) the pairs CSV of the same fits.
 pub fn execute(
     planned: &PlannedLeagues,
     paths: OutputPaths,
@@ -160,7 +162,11 @@ pub fn execute(
     };
     let anchors: Vec<usize> = leagues.iter().map(|l| l.anchor).collect();
     let summary = |totals: &[Totals]| {
-        beachcomber::league::plan_ratings_csv(&plan, totals, planned.resamples, &anchors)
+        let csvs = beachcomber::league::plan_csvs(&plan, totals, planned.resamples, &anchors);
+        vec![
+            ("--summary", csvs.ratings.into_bytes()),
+            (PAIRS_LABEL, csvs.pairs.into_bytes()),
+        ]
     };
     runs::execute(&request, &summary)
 }
@@ -177,13 +183,9 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
         labelled: false,
         resamples: args.resamples,
     };
-    let result = execute(
-        &planned,
-        args.run.paths(control.shard),
-        None,
-        &control,
-        &engines,
-    )?;
+    let mut paths = args.run.paths(control.shard);
+    paths.pairs = paths.summary.as_deref().and_then(pairs_beside);
+    let result = execute(&planned, paths, None, &control, &engines)?;
     let league = &planned.leagues[0];
     let (spec, players) = (&league.run, league.run.players);
     let names = spec.bots();

@@ -24,7 +24,8 @@ use beachcomber::tournament::{FRAME_GAMES, Plan, Shard, Totals, rows};
 use clap::Args;
 
 use crate::file_names::{
-    GAMES_FILE, MANIFEST_FILE, METRICS_FILE, RunHome, checkpoint_of_manifest, manifest_of_input,
+    GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, PAIRS_LABEL, RunHome,
+    checkpoint_of_manifest, manifest_of_input, pairs_beside,
 };
 use crate::output::{AtomicFile, check_run_names, commit_all, resolve_outputs};
 use crate::run_files::{
@@ -254,6 +255,7 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         out: args.out,
         summary: args.summary,
         record: args.record,
+        pairs: None,
     };
     merge(&args.inputs, outputs, args.quiet)
 }
@@ -265,6 +267,7 @@ pub fn merge_dir(inputs: &[PathBuf], dir: &Path, quiet: bool) -> Result<(), Stri
         out: Some(dir.to_path_buf()),
         summary: None,
         record: None,
+        pairs: None,
     };
     merge(inputs, outputs, quiet)
 }
@@ -303,11 +306,22 @@ pub fn merge(inputs: &[PathBuf], outputs: OutputPaths, quiet: bool) -> Result<()
     // A sweep, or shards that wrote into folders (an experiment's
     // `run --shard`): the merge writes into the folder `--out DIR`.
     let sweep = description.command == "sweep" || inputs.iter().all(|p| p.is_dir());
-    let paths = if sweep {
+    let mut paths = if sweep {
         sweep_paths(outputs, &shards)?
     } else {
         outputs
     };
+    // A league's pairs CSV goes with its ratings: `pairs.csv` in a folder,
+    // else beside `--summary`.
+    if description.command == "league" {
+        paths.pairs = match (sweep, paths.summary.as_deref()) {
+            (true, Some(summary)) => summary.parent().map(|dir| {
+                shard_named(&shards, PAIRS_LABEL, dir).unwrap_or_else(|| dir.join(PAIRS_FILE))
+            }),
+            (false, Some(summary)) => pairs_beside(summary),
+            (_, None) => None,
+        };
+    }
     // Every input file, so that no output overwrites one.
     let mut inputs: Vec<(String, PathBuf)> = Vec::new();
     for s in &shards {
@@ -338,7 +352,8 @@ pub fn merge(inputs: &[PathBuf], outputs: OutputPaths, quiet: bool) -> Result<()
         .into_iter()
         .map(AtomicFile::create)
         .collect::<Result<Vec<_>, _>>()?;
-    // In the order of `paths.given()`: --out, --record, --summary.
+    // In the order of `paths.given()`: --out, --record, --summary, pairs.
+    let mut pairs = paths.pairs.as_ref().and_then(|_| files.pop());
     let mut summary = paths.summary.as_ref().and_then(|_| files.pop());
     let mut record = paths.record.as_ref().and_then(|_| files.pop());
     let mut out = paths.out.as_ref().and_then(|_| files.pop());
@@ -350,16 +365,28 @@ pub fn merge(inputs: &[PathBuf], outputs: OutputPaths, quiet: bool) -> Result<()
         check_shard_files(&shards, "--record")?;
         merge_records(plan, count, &out_files[1], compression, file)?;
     }
-    if let Some(file) = summary.as_mut() {
-        let text = summary_text(description, &totals)?;
-        file.writer()
-            .write_all(text.as_bytes())
-            .map_err(|e| format!("--summary: cannot write: {e}"))?;
+    if summary.is_some() || pairs.is_some() {
+        let (text, pairs_text) = summary_text(description, &totals)?;
+        for (label, file, text) in [
+            ("--summary", summary.as_mut(), Some(text)),
+            (PAIRS_LABEL, pairs.as_mut(), pairs_text),
+        ] {
+            if let (Some(file), Some(text)) = (file, text) {
+                file.writer()
+                    .write_all(text.as_bytes())
+                    .map_err(|e| format!("{label}: cannot write: {e}"))?;
+            }
+        }
     }
     if signals::cancelled() {
         return Err(INTERRUPTED.to_string());
     }
-    commit_all([out, summary, record].into_iter().flatten().collect())?;
+    commit_all(
+        [out, summary, record, pairs]
+            .into_iter()
+            .flatten()
+            .collect(),
+    )?;
     // A sweep's comparison with its baseline, from the merged games.
     if sweep
         && let Some(spec) = crate::compare::from_settings(&description.settings)?
@@ -428,6 +455,7 @@ fn merged_files(paths: &OutputPaths) -> Result<Vec<FileCheck>, String> {
         ("--out", &paths.out),
         ("--record", &paths.record),
         ("--summary", &paths.summary),
+        (PAIRS_LABEL, &paths.pairs),
     ] {
         let Some(path) = path.as_deref() else {
             continue;
@@ -446,8 +474,11 @@ fn merged_files(paths: &OutputPaths) -> Result<Vec<FileCheck>, String> {
     Ok(files)
 }
 
-/// The summary the whole run would have written.
-fn summary_text(description: &RunDescription, all: &[Totals]) -> Result<String, String> {
+/// The summary the whole run would have written, and a league's pairs CSV.
+fn summary_text(
+    description: &RunDescription,
+    all: &[Totals],
+) -> Result<(String, Option<String>), String> {
     let plan = &description.plan;
     let (run, totals) = (plan.first(), &all[0]);
     let setting = |key: &str| {
@@ -461,7 +492,7 @@ fn summary_text(description: &RunDescription, all: &[Totals]) -> Result<String, 
         "tournament" => {
             let mut text = rows::SUMMARY_HEADER.to_string();
             text.push_str(&rows::summary_rows(run, totals, None));
-            Ok(text)
+            Ok((text, None))
         }
         "league" => {
             // Each league's games per pairing from its part (a plan of
@@ -470,16 +501,18 @@ fn summary_text(description: &RunDescription, all: &[Totals]) -> Result<String, 
                 .and_then(|v| v.parse().ok())
                 .ok_or("the league manifest has no resamples")?;
             let anchors = beachcomber::league::anchors_from_settings(plan, &description.settings);
-            Ok(beachcomber::league::plan_ratings_csv(
-                plan, all, resamples, &anchors,
-            ))
+            let csvs = beachcomber::league::plan_csvs(plan, all, resamples, &anchors);
+            Ok((csvs.ratings, Some(csvs.pairs)))
         }
         "sweep" => {
             let game = AnyGame::from_spec(&run.game, run.players)
                 .map_err(|e| format!("the sweep manifest's game: {e}"))?;
             let extra = game.extra_metrics();
-            Ok(beachcomber::sweep::metrics_header(plan, extra)
-                + &beachcomber::sweep::metrics_rows(plan, all, extra))
+            Ok((
+                beachcomber::sweep::metrics_header(plan, extra)
+                    + &beachcomber::sweep::metrics_rows(plan, all, extra),
+                None,
+            ))
         }
         other => Err(format!(
             "cannot merge the summary of a `{}` run",
@@ -676,18 +709,22 @@ fn sweep_paths(paths: OutputPaths, shards: &[ShardInput]) -> Result<OutputPaths,
     }
     std::fs::create_dir_all(&dir)
         .map_err(|e| format!("--out: cannot create the folder `{}`: {e}", shown(&dir)))?;
-    let named = |label: &str| {
-        shards[0]
-            .manifest
-            .description
-            .outputs
-            .iter()
-            .find(|(l, _)| l == label)
-            .and_then(|(_, p)| Path::new(p).file_name().map(|n| dir.join(n)))
-    };
+    let named = |label: &str| shard_named(shards, label, &dir);
     Ok(OutputPaths {
         out: named("--out").or_else(|| Some(dir.join(GAMES_FILE))),
         summary: named("--summary").or_else(|| Some(dir.join(METRICS_FILE))),
         record: named("--record"),
+        pairs: None,
     })
+}
+
+/// The file `label` of the first shard, by its name, in `dir`.
+fn shard_named(shards: &[ShardInput], label: &str, dir: &Path) -> Option<PathBuf> {
+    shards[0]
+        .manifest
+        .description
+        .outputs
+        .iter()
+        .find(|(l, _)| l == label)
+        .and_then(|(_, p)| Path::new(p).file_name().map(|n| dir.join(n)))
 }

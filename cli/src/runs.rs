@@ -25,6 +25,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::engines::Engines;
+use crate::file_names::PAIRS_LABEL;
 use crate::output::{check_run_names, resolve_outputs};
 use crate::run_files::{RunDescription, RunFiles, describe_outputs};
 use crate::signals;
@@ -143,6 +144,7 @@ impl RunArgs {
             out: fill(&self.out),
             summary: fill(&self.summary),
             record: fill(&self.record),
+            pairs: None,
         }
     }
 }
@@ -199,16 +201,20 @@ pub struct OutputPaths {
     pub summary: Option<PathBuf>,
     /// `--record`: game records, compressed by extension.
     pub record: Option<PathBuf>,
+    /// A league's pairwise matrix, written with the summary (beside it:
+    /// [`crate::file_names::pairs_beside`]; `pairs.csv` in a folder).
+    pub pairs: Option<PathBuf>,
 }
 
 impl OutputPaths {
     /// The given outputs as `(option, path)`, in the order `--out`,
-    /// `--record`, `--summary`.
+    /// `--record`, `--summary`, the pairs CSV ([`PAIRS_LABEL`]).
     pub fn given(&self) -> Vec<(&'static str, &Path)> {
         [
             ("--out", &self.out),
             ("--record", &self.record),
             ("--summary", &self.summary),
+            (PAIRS_LABEL, &self.pairs),
         ]
         .into_iter()
         .filter_map(|(label, path)| path.as_deref().map(|p| (label, p)))
@@ -268,11 +274,16 @@ pub struct RunResult {
     pub played_now: u64,
 }
 
-/// Play `request` into its files; `summary` gives the `--summary` file's
-/// content from the final totals (header included).
+/// A file written when the run is whole: its label (`--summary`,
+/// [`PAIRS_LABEL`]) and its content.
+pub type AtEnd = (&'static str, Vec<u8>);
+
+/// Play `request` into its files; `summary` gives the content of the files
+/// written at the end (`--summary`, and a league's [`PAIRS_LABEL`]) from
+/// the final totals (headers included), by label.
 pub fn execute(
     request: &RunRequest<'_>,
-    summary: &dyn Fn(&[Totals]) -> String,
+    summary: &dyn Fn(&[Totals]) -> Vec<AtEnd>,
 ) -> Result<RunResult, String> {
     let plan = request.plan;
     plan.validate().map_err(|e| format!("the run: {e}"))?;
@@ -299,10 +310,12 @@ pub fn execute(
         settings: request.settings.clone(),
         outputs: describe_outputs(&resolved),
     };
-    let at_end = match resolved.iter().position(|r| r.label() == "--summary") {
-        Some(i) => vec![resolved.remove(i)],
-        None => Vec::new(),
-    };
+    let mut at_end = Vec::new();
+    for label in ["--summary", PAIRS_LABEL] {
+        if let Some(i) = resolved.iter().position(|r| r.label() == label) {
+            at_end.push(resolved.remove(i));
+        }
+    }
     let (mut files, start) = RunFiles::open(
         description,
         resolved,
@@ -391,15 +404,9 @@ pub fn execute(
     let elapsed = began.elapsed();
     match result {
         Ok(played) => {
-            let text = summary(&played.totals);
+            let contents = summary(&played.totals);
             let stopped = played.stopped.then(|| "sprt".to_string());
-            if let Err(e) = files.finish(
-                &[("--summary", text.into_bytes())],
-                played.end,
-                stopped,
-                &played.totals,
-                threads,
-            ) {
+            if let Err(e) = files.finish(&contents, played.end, stopped, &played.totals, threads) {
                 return Err(match files.abandon() {
                     Some(how) => format!("{e}; {how}"),
                     None => e,

@@ -253,6 +253,7 @@ pub fn paths(dir: &Path, records: bool) -> OutputPaths {
         out: Some(dir.join(GAMES_FILE)),
         summary: Some(dir.join(METRICS_FILE)),
         record: records.then(|| dir.join(RECORDS_FILE)),
+        pairs: None,
     }
 }
 
@@ -294,7 +295,12 @@ pub fn execute(
         folder: Some(dir.to_path_buf()),
     };
     let game = &sweep.games[0];
-    let summary = |totals: &[Totals]| metrics_csv(&sweep.plan, game, totals);
+    let summary = |totals: &[Totals]| {
+        vec![(
+            "--summary",
+            metrics_csv(&sweep.plan, game, totals).into_bytes(),
+        )]
+    };
     let result = runs::execute(&request, &summary)?;
     if control.shard.count <= 1 {
         match compare {

@@ -217,7 +217,7 @@ pub fn execute(
     let summary = |totals: &[Totals]| {
         let mut text = rows::SUMMARY_HEADER.to_string();
         text.push_str(&rows::summary_rows(run, &totals[0], sprt.as_ref()));
-        text
+        vec![("--summary", text.into_bytes())]
     };
     runs::execute(&request, &summary)
 }

@@ -334,6 +334,21 @@ pub fn bootstrap<D: AsRef<[PairResult]>>(
     resamples: u32,
     seed: u64,
 ) -> Result<Vec<(f64, f64)>, BtError> {
+    let samples = bootstrap_samples(bots, deals, config, resamples, seed)?;
+    Ok(intervals(&samples))
+}
+
+/// The ratings of every bootstrap resample of [`bootstrap`] (the same
+/// resamples, in order): `samples[bot][r]`, the rating of `bot` in
+/// resample `r`. The interval of any function of the ratings (a
+/// difference of two bots') is then read from the same resamples.
+pub fn bootstrap_samples<D: AsRef<[PairResult]>>(
+    bots: usize,
+    deals: &[D],
+    config: &FitConfig,
+    resamples: u32,
+    seed: u64,
+) -> Result<Vec<Vec<f64>>, BtError> {
     check(bots, deals, config)?;
     check_config(config)?;
     if config.prior_draws == 0 {
@@ -370,13 +385,79 @@ pub fn bootstrap<D: AsRef<[PairResult]>>(
             samples[bot].push(rating);
         }
     }
-    Ok(samples
-        .into_iter()
-        .map(|mut s| {
-            s.sort_by(f64::total_cmp);
-            (quantile(&s, 0.025), quantile(&s, 0.975))
+    Ok(samples)
+}
+
+/// The 2.5% and 97.5% points ([`quantile`]) of each bot's resampled
+/// ratings ([`bootstrap_samples`]).
+fn intervals(samples: &[Vec<f64>]) -> Vec<(f64, f64)> {
+    samples
+        .iter()
+        .map(|s| percentile_interval(s.iter().copied()))
+        .collect()
+}
+
+/// The 2.5% and 97.5% points ([`quantile`]) of `values` (sorted here).
+pub fn percentile_interval(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    let mut sorted: Vec<f64> = values.collect();
+    sorted.sort_by(f64::total_cmp);
+    (quantile(&sorted, 0.025), quantile(&sorted, 0.975))
+}
+
+/// The fitted ratings with their bootstrap intervals ([`rate`]), and the
+/// resamples they come from ([`bootstrap_samples`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rated {
+    /// Each bot's rating and interval.
+    pub ratings: Vec<Rating>,
+    /// Whether the fit converged.
+    pub converged: bool,
+    /// `samples[bot][r]`: the bot's rating in resample `r`.
+    pub samples: Vec<Vec<f64>>,
+}
+
+impl Rated {
+    /// The difference `R_a - R_b` of two bots' ratings and its 95%
+    /// interval: the 2.5% and 97.5% points of the difference across the
+    /// same resamples (not from the two bots' separate intervals, which
+    /// ignore how their estimates move together).
+    pub fn difference(&self, a: usize, b: usize) -> (f64, f64, f64) {
+        let diff = self.ratings[a].rating - self.ratings[b].rating;
+        let (low, high) = percentile_interval(
+            self.samples[a]
+                .iter()
+                .zip(&self.samples[b])
+                .map(|(x, y)| x - y),
+        );
+        (diff, low, high)
+    }
+}
+
+/// [`rate`], keeping the resamples ([`Rated`]).
+pub fn rate_with_samples<D: AsRef<[PairResult]>>(
+    bots: usize,
+    deals: &[D],
+    config: &FitConfig,
+    resamples: u32,
+    seed: u64,
+) -> Result<Rated, BtError> {
+    let fitted = fit(bots, deals, config)?;
+    let samples = bootstrap_samples(bots, deals, config, resamples, seed)?;
+    let ratings = fitted
+        .ratings
+        .iter()
+        .zip(intervals(&samples))
+        .map(|(&rating, (low95, high95))| Rating {
+            rating,
+            low95,
+            high95,
         })
-        .collect())
+        .collect();
+    Ok(Rated {
+        ratings,
+        converged: fitted.converged,
+        samples,
+    })
 }
 
 /// [`fit`] and [`bootstrap`] together: each bot's rating and 95% interval,
@@ -388,19 +469,8 @@ pub fn rate<D: AsRef<[PairResult]>>(
     resamples: u32,
     seed: u64,
 ) -> Result<(Vec<Rating>, bool), BtError> {
-    let fitted = fit(bots, deals, config)?;
-    let intervals = bootstrap(bots, deals, config, resamples, seed)?;
-    let ratings = fitted
-        .ratings
-        .iter()
-        .zip(intervals)
-        .map(|(&rating, (low95, high95))| Rating {
-            rating,
-            low95,
-            high95,
-        })
-        .collect();
-    Ok((ratings, fitted.converged))
+    let rated = rate_with_samples(bots, deals, config, resamples, seed)?;
+    Ok((rated.ratings, rated.converged))
 }
 
 #[cfg(test)]

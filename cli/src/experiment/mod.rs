@@ -31,7 +31,8 @@ use clap::Args;
 
 use crate::engines::Engines;
 use crate::file_names::{
-    CHECKPOINT_FILE, GAMES_FILE, MANIFEST_FILE, RATINGS_FILE, RECORDS_FILE, SHARDS_DIR, SPEED_FILE,
+    CHECKPOINT_FILE, GAMES_FILE, MANIFEST_FILE, PAIRS_FILE, RATINGS_FILE, RECORDS_FILE, SHARDS_DIR,
+    SPEED_FILE,
 };
 use crate::league::PlannedLeagues;
 use crate::run_files::Manifest;
@@ -335,6 +336,7 @@ fn run_leagues(
         out: Some(dir.join(GAMES_FILE)),
         summary: Some(dir.join(RATINGS_FILE)),
         record: experiment.records.then(|| dir.join(RECORDS_FILE)),
+        pairs: Some(dir.join(PAIRS_FILE)),
     };
     let result = crate::league::execute(
         &planned,

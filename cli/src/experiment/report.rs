@@ -12,7 +12,7 @@ use super::RunFileArgs;
 use super::file::{Experiment, Kind};
 use super::specs::quick_replace_text;
 use crate::file_names::{
-    GAMES_FILE, MANIFEST_FILE, METRICS_FILE, RATINGS_FILE, SPEED_FILE, SUMMARY_MD,
+    GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, RATINGS_FILE, SPEED_FILE, SUMMARY_MD,
 };
 use crate::plot::PlotInput;
 use crate::run_files::Manifest;
@@ -163,7 +163,11 @@ fn summary_md(
             md,
             "Ratings: Bradley-Terry on the Elo scale, {anchored} at 0, \
              with bootstrap 95% intervals over deals; win shares with 95% intervals are in \
-             `ratings.csv`; docs/tournaments.md explains the columns."
+             `ratings.csv`. Pairwise: a bot's score against another (95% interval clustered by \
+             deal), the share the ratings predict, and their Elo difference with its interval \
+             from the same bootstrap resamples; a misfit (Holm-corrected p < 0.05 over a \
+             league's pairings) is a score the ratings do not explain. Every pairing is in \
+             `pairs.csv`; docs/tournaments.md explains the columns."
         );
     } else {
         let _ = writeln!(
@@ -296,6 +300,12 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
         }
     }
     let several = leagues.len() > 1;
+    let pairs_path = dir.join(PAIRS_FILE);
+    let pairs = if pairs_path.exists() {
+        Some(crate::csv_rows::Rows::select(&pairs_path, PAIRS_COLUMNS)?)
+    } else {
+        None
+    };
     let cell = |text: &str| text.replace('|', "\\|");
     for (i, (game, players, mut rows)) in leagues.into_iter().enumerate() {
         if i > 0 {
@@ -326,7 +336,7 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
             "| bot | rating (Elo) | 95% interval | win share |{extra_head}"
         );
         let _ = writeln!(md, "| --- | --- | --- | --- |{extra_rule}");
-        for r in rows {
+        for r in &rows {
             let speed = speed_of(&r[2])
                 .map(|s| format!(" {s} |"))
                 .unwrap_or_default();
@@ -340,6 +350,10 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
                 r[6]
             );
         }
+        if let Some(pairs) = &pairs {
+            let order: Vec<&str> = rows.iter().map(|r| r[2].as_str()).collect();
+            pairs_table(md, pairs, game, players, &order);
+        }
     }
     if speeds.is_some() {
         let _ = writeln!(
@@ -349,4 +363,110 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// The columns of `pairs.csv` the summary reads.
+const PAIRS_COLUMNS: &[&str] = &[
+    "game_spec",
+    "players",
+    "bot_a",
+    "bot_b",
+    "score_a",
+    "score_a_low95",
+    "score_a_high95",
+    "predicted_a",
+    "elo_diff",
+    "elo_diff_low95",
+    "elo_diff_high95",
+    "p_holm",
+    "misfit",
+];
+
+/// A league's pairwise table from `pairs.csv` (rows of [`PAIRS_COLUMNS`]):
+/// each bot against the next one down the ratings (`order`, best first:
+/// how far apart neighbours are, by their difference's own interval), then
+/// every misfit (a score the ratings do not predict), each pairing once,
+/// the better-rated bot first.
+fn pairs_table(md: &mut String, pairs: &[Vec<String>], game: &str, players: &str, order: &[&str]) {
+    let league: Vec<&Vec<String>> = pairs
+        .iter()
+        .filter(|r| r[0] == game && r[1] == players)
+        .collect();
+    if league.is_empty() {
+        return;
+    }
+    let find = |x: &str, y: &str| {
+        league
+            .iter()
+            .find(|r| (r[2] == x && r[3] == y) || (r[2] == y && r[3] == x))
+            .copied()
+    };
+    let mut shown: Vec<&Vec<String>> = Vec::new();
+    for w in order.windows(2) {
+        if let Some(r) = find(w[0], w[1]) {
+            shown.push(r);
+        }
+    }
+    let misfits: Vec<&&Vec<String>> = league.iter().filter(|r| r[12] == "1").collect();
+    for r in &misfits {
+        if !shown.iter().any(|s| std::ptr::eq(*s, **r)) {
+            shown.push(r);
+        }
+    }
+    let rank = |bot: &str| order.iter().position(|b| *b == bot).unwrap_or(usize::MAX);
+    let cell = |text: &str| crate::plot::short_label(text).replace('|', "\\|");
+    let _ = writeln!(
+        md,
+        "\nPairwise (`pairs.csv`): each bot against the next one down, then every misfit \
+         ({} of {} pairings).\n",
+        misfits.len(),
+        league.len()
+    );
+    let _ = writeln!(
+        md,
+        "| bot | against | score [95%] | predicted | Elo difference [95%] | p (Holm) | misfit |"
+    );
+    let _ = writeln!(md, "| --- | --- | --- | --- | --- | --- | --- |");
+    for r in shown {
+        // The better-rated bot first: B's view of A's row is its mirror.
+        let flip = rank(&r[3]) < rank(&r[2]);
+        let num = |i: usize| r[i].parse::<f64>().ok();
+        let share = |i: usize| num(i).map(|v| if flip { 1.0 - v } else { v });
+        let elo = |i: usize| num(i).map(|v| if flip { -v } else { v });
+        let (first, second) = if flip { (&r[3], &r[2]) } else { (&r[2], &r[3]) };
+        let (low, high) = if flip {
+            (share(6), share(5))
+        } else {
+            (share(5), share(6))
+        };
+        let (dlow, dhigh) = if flip {
+            (elo(10), elo(9))
+        } else {
+            (elo(9), elo(10))
+        };
+        let f = |v: Option<f64>, digits: usize| {
+            // `+ 0.0`: a mirrored 0 is written 0, not -0.
+            v.map(|v| format!("{:.digits$}", v + 0.0))
+                .unwrap_or_else(|| "—".to_string())
+        };
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} [{}, {}] | {} | {} [{}, {}] | {} | {} |",
+            cell(first),
+            cell(second),
+            f(share(4), 3),
+            f(low, 3),
+            f(high, 3),
+            f(share(7), 3),
+            f(elo(8), 1),
+            f(dlow, 1),
+            f(dhigh, 1),
+            if r[11].is_empty() {
+                "—"
+            } else {
+                r[11].as_str()
+            },
+            if r[12] == "1" { "**yes**" } else { "no" }
+        );
+    }
 }

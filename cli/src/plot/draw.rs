@@ -557,6 +557,11 @@ fn draw_hist(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(
     Ok(())
 }
 
+/// The ratings figure: one row per bot (best at the top), its name on the
+/// y axis, the rating as a point with its interval as whiskers and, with
+/// one series and room between the rows, the values written beside it.
+/// The label area is as wide as the longest shown name and the plot takes
+/// the rest of the width; the x axis gets as many ticks as fit.
 fn draw_ratings(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(), String> {
     let bots = figure.y_categories.clone().unwrap_or_default();
     let values = figure.series.iter().flat_map(|s| {
@@ -565,19 +570,31 @@ fn draw_ratings(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Resul
             [p.x, lo, hi]
         })
     });
-    let (x0, x1) = range_with(values.chain([0.0]), 0.06);
+    let (x0, x1) = range_with(values.chain([0.0]), 0.04);
     let y0 = -0.6;
     let y1 = bots.len() as f64 - 0.4;
     let widest = bots
         .iter()
-        .map(|b| text_width(b, LABEL_FONT))
+        .map(|b| text_width(&short_label(b), LABEL_FONT))
         .max()
         .unwrap_or(40);
+    let (width, height) = area.dim_in_pixel();
+    // The y description, the tick marks and a gap beside the names.
+    let label_area = (widest + 16).min(width / 2);
+    let (margin, margin_right, x_area) = (12, 24, 62);
+    let plot_width = width.saturating_sub(label_area + margin + margin_right + 30);
+    let plot_height = height.saturating_sub(x_area + 2 * margin + 40);
+    let tick_width = [x0, x1]
+        .iter()
+        .map(|v| text_width(&number_text(v.round()), LABEL_FONT))
+        .max()
+        .unwrap_or(40);
+    let x_ticks = (plot_width / (tick_width + 28)).clamp(2, 10) as usize;
     let mut chart = ChartBuilder::on(area)
-        .margin(12)
-        .margin_right(24)
-        .x_label_area_size(62)
-        .y_label_area_size(widest + 40)
+        .margin(margin)
+        .margin_right(margin_right)
+        .x_label_area_size(x_area)
+        .y_label_area_size(label_area + 30)
         .build_cartesian_2d(x0..x1, y0..y1)
         .map_err(draw_error)?;
     let x_format = |v: &f64| number_text(*v);
@@ -590,7 +607,7 @@ fn draw_ratings(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Resul
         .axis_desc_style(("sans-serif", DESC_FONT))
         .x_label_formatter(&x_format)
         .y_label_formatter(&y_format)
-        .x_labels(8)
+        .x_labels(x_ticks)
         .y_labels(bots.len().max(1))
         .disable_y_mesh()
         .light_line_style(WHITE.mix(0.0))
@@ -604,6 +621,10 @@ fn draw_ratings(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Resul
             BLACK.mix(0.4).stroke_width(1),
         )])
         .map_err(draw_error)?;
+    // Values beside the points: one series, rows at least two lines apart.
+    let row_height = f64::from(plot_height) / (y1 - y0).max(1.0);
+    let write_values = figure.series.len() == 1 && row_height >= 2.0 * LABEL_FONT;
+    let middle = (x0 + x1) / 2.0;
     for (i, s) in figure.series.iter().enumerate() {
         let c = color(i);
         for p in &s.points {
@@ -616,6 +637,29 @@ fn draw_ratings(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Resul
                         PathElement::new(vec![(lo, p.y - cap), (lo, p.y + cap)], style),
                         PathElement::new(vec![(hi, p.y - cap), (hi, p.y + cap)], style),
                     ])
+                    .map_err(draw_error)?;
+            }
+            if write_values {
+                use plotters::style::text_anchor::{HPos, Pos, VPos};
+                let (lo, hi) = p.band.unwrap_or((p.x, p.x));
+                let text = match p.band {
+                    Some(_) => format!("{:.0} [{:.0}, {:.0}]", p.x, lo, hi),
+                    None => format!("{:.0}", p.x),
+                };
+                // On the side with more room: right of the whiskers in the
+                // left half, left of them in the right half.
+                let gap = (x1 - x0) * 0.012;
+                let (x, h) = if p.x <= middle {
+                    (hi + gap, HPos::Left)
+                } else {
+                    (lo - gap, HPos::Right)
+                };
+                let font = ("sans-serif", LABEL_FONT)
+                    .into_font()
+                    .color(&BLACK.mix(0.75))
+                    .pos(Pos::new(h, VPos::Center));
+                chart
+                    .draw_series([Text::new(text, (x, p.y), font)])
                     .map_err(draw_error)?;
             }
         }

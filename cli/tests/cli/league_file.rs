@@ -93,13 +93,14 @@ fn several_leagues_are_one_plan_the_same_at_any_thread_count() {
         [
             "games.csv",
             "manifest.json",
+            "pairs.csv",
             "ratings.csv",
             "seaside.svg",
             "speed.csv",
             "summary.md"
         ]
     );
-    for f in ["games.csv", "ratings.csv"] {
+    for f in ["games.csv", "ratings.csv", "pairs.csv"] {
         assert!(read(&a.join(f)) == read(&b.join(f)), "{f}: 1 and 2 threads");
     }
     assert_eq!(read(&a.join("ratings.csv")), expected_ratings());
@@ -320,7 +321,10 @@ fn one_league_of_a_file_replays_exactly_and_shards_merge_into_the_whole() {
         "--out",
         s(&one),
     ]);
-    assert_eq!(names(&one), ["games.csv", "manifest.json", "ratings.csv"]);
+    assert_eq!(
+        names(&one),
+        ["games.csv", "manifest.json", "pairs.csv", "ratings.csv"]
+    );
     let again = read(&one.join("ratings.csv"));
     let mut again = again.lines();
     assert_eq!(again.next().unwrap(), RATINGS_HEADER);
@@ -371,7 +375,10 @@ fn one_league_of_a_file_replays_exactly_and_shards_merge_into_the_whole() {
             s(&split),
         ]);
         let shard = split.join("shards").join(i.to_string());
-        assert_eq!(names(&shard), ["games.csv", "manifest.json", "ratings.csv"]);
+        assert_eq!(
+            names(&shard),
+            ["games.csv", "manifest.json", "pairs.csv", "ratings.csv"]
+        );
     }
     ok(&[
         "run",
@@ -382,7 +389,7 @@ fn one_league_of_a_file_replays_exactly_and_shards_merge_into_the_whole() {
         "--out",
         s(&split),
     ]);
-    for f in ["games.csv", "ratings.csv"] {
+    for f in ["games.csv", "ratings.csv", "pairs.csv"] {
         assert!(
             read(&whole.join(f)) == read(&split.join(f)),
             "{f} after merge"

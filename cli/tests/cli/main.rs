@@ -15,6 +15,7 @@ mod engines_hostile;
 mod experiment_errors;
 mod hostile_manifests;
 mod league_file;
+mod league_pairs;
 mod newuser;
 mod play;
 mod plot;

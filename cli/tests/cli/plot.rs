@@ -542,6 +542,92 @@ fn ratings_are_sorted_with_whiskers() {
     assert_eq!(with(&svg, "polyline", "stroke", BLUE).len(), 9);
 }
 
+/// A ladder of long bot names with close ratings (as Shell Dash's): the
+/// plot spans the canvas, each name has a row of its own, and every point
+/// is labelled with its value and interval.
+#[test]
+fn ratings_use_the_canvas_and_labels_never_overlap() {
+    let bots = [
+        ("random", 0.0, 0.0, 0.0),
+        ("greedy", 11.0, -11.0, 33.0),
+        (
+            "\"ismcts(iterations=2500,c=0.7,rollout=random,reward=auto)\"",
+            39.0,
+            18.0,
+            59.0,
+        ),
+        ("\"pimc(iterations=250)\"", 43.0, 22.0, 64.0),
+        ("\"ismcts(iterations=250)\"", 47.0, 27.0, 69.0),
+        ("\"pimc(iterations=2500)\"", 53.0, 33.0, 74.0),
+        ("\"oracle(iterations=2500)\"", 648.0, 599.0, 714.0),
+    ];
+    let mut csv = RATINGS.lines().next().unwrap().to_string() + "\n";
+    for (bot, r, lo, hi) in bots {
+        csv.push_str(&format!(
+            "shell-dash,2,1,100,200,{bot},{r},{lo},{hi},400,0.5,0.45,0.55,0.5,true\n"
+        ));
+    }
+    let (dir, path) = with_csv("ratings.csv", &csv);
+    let svg = draw(dir.path(), &[s(&path), "--kind", "ratings"]);
+    assert_readable(&svg);
+    let number = |t: &str, a: &str| attr(t, a).unwrap().parse::<f64>().unwrap();
+    // The points span most of the width (the data run from -11 to 714).
+    let cx: Vec<f64> = with(&svg, "circle", "fill", BLUE)
+        .iter()
+        .map(|c| number(c, "cx"))
+        .collect();
+    assert_eq!(cx.len(), 7);
+    let spread =
+        cx.iter().cloned().fold(f64::MIN, f64::max) - cx.iter().cloned().fold(f64::MAX, f64::min);
+    // (The names are shown without their default options, and the label
+    // area is as wide as the longest name shown.)
+    assert!(spread > 0.5 * 800.0, "{cx:?}");
+    // The names, one row each: at least a line apart, left of every point.
+    let tags = tags(&svg, "text");
+    let t = texts(&svg);
+    let names = [
+        "oracle(iterations=2500)",
+        "pimc(iterations=2500)",
+        "ismcts(iterations=250)",
+        "pimc(iterations=250)",
+        "ismcts(iterations=2500)",
+        "greedy",
+        "random",
+    ];
+    let mut ys = Vec::new();
+    for name in names {
+        let i = t
+            .iter()
+            .position(|x| x == name)
+            .unwrap_or_else(|| panic!("{name}: {t:?}"));
+        ys.push(number(tags[i], "y"));
+        assert!(number(tags[i], "x") < cx.iter().cloned().fold(f64::MAX, f64::min));
+    }
+    for w in ys.windows(2) {
+        assert!(
+            w[1] - w[0] >= 18.0,
+            "rows top to bottom, a line apart: {ys:?}"
+        );
+    }
+    // Each value written beside its point.
+    assert_has(&t, &["648 [599, 714]", "11 [-11, 33]", "0 [0, 0]"]);
+    // The x ticks do not overlap: each at least its width from the next.
+    let mut ticks: Vec<(f64, usize)> = t
+        .iter()
+        .zip(&tags)
+        .filter(|(x, _)| x.parse::<f64>().is_ok())
+        .map(|(x, tag)| (number(tag, "x"), x.len()))
+        .collect();
+    ticks.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert!(ticks.len() >= 3, "{t:?}");
+    for w in ticks.windows(2) {
+        assert!(
+            w[1].0 - w[0].0 >= 9.0 * w[0].1.max(w[1].1) as f64,
+            "{ticks:?}"
+        );
+    }
+}
+
 #[test]
 fn png_is_the_svg_rasterized() {
     let (dir, csv) = with_csv("metrics.csv", METRICS);

@@ -614,6 +614,10 @@ fn league_ratings_do_not_depend_on_the_order_or_the_threads() {
     let o = league("greedy,random,ismcts(iterations=30)", &b, "1");
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    assert_eq!(
+        std::fs::read(dir.join("a.pairs.csv")).unwrap(),
+        std::fs::read(dir.join("b.pairs.csv")).unwrap()
+    );
     let c = dir.join("c.csv");
     let o = league("greedy,ismcts(iterations=30),random", &c, "2");
     assert!(o.status.success(), "{}", stderr(&o));
@@ -690,8 +694,9 @@ fn game_specific_columns_follow_the_common_ones() {
 }
 
 /// The files of a tournament (or league) `args`, whole or as `shards`
-/// parts merged, in `dir`: (games CSV, summary, records).
-fn sharded(dir: &Path, args: &[&str], shards: Option<u64>) -> [Vec<u8>; 3] {
+/// parts merged, in `dir`: (games CSV, summary, records, a league's pairs
+/// CSV beside the summary, else empty).
+fn sharded(dir: &Path, args: &[&str], shards: Option<u64>) -> [Vec<u8>; 4] {
     let names = ["g{shard}.csv", "s{shard}.csv", "r{shard}.jsonl.zst"];
     let outputs = |fill: &str| -> Vec<String> {
         names
@@ -745,7 +750,9 @@ fn sharded(dir: &Path, args: &[&str], shards: Option<u64>) -> [Vec<u8>; 3] {
         "-whole"
     };
     let files = outputs(tag);
-    [0, 1, 2].map(|i| std::fs::read(&files[i]).unwrap())
+    let pairs = dir.join(format!("s{tag}.pairs.csv"));
+    let [a, b, c] = [0, 1, 2].map(|i| std::fs::read(&files[i]).unwrap());
+    [a, b, c, std::fs::read(pairs).unwrap_or_default()]
 }
 
 #[test]
@@ -782,10 +789,17 @@ fn merged_shards_are_byte_identical_to_the_whole_run() {
         let whole_dir = temp_dir();
         let whole = sharded(whole_dir.path(), args, None);
         assert!(whole[2].len() > 100);
+        // A league writes its pairs beside its ratings (3 pairings).
+        let pairs = String::from_utf8(whole[3].clone()).unwrap();
+        let want = if args[0] == "league" { 4 } else { 0 };
+        assert_eq!(pairs.lines().count(), want, "{pairs}");
         for n in [1, 2, 3] {
             let dir = temp_dir();
             let merged = sharded(dir.path(), args, Some(n));
-            for (i, name) in ["games CSV", "summary", "records"].iter().enumerate() {
+            for (i, name) in ["games CSV", "summary", "records", "pairs"]
+                .iter()
+                .enumerate()
+            {
                 assert!(
                     merged[i] == whole[i],
                     "{}: {name} differs with {n} shards",

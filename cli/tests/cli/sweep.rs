@@ -384,11 +384,11 @@ fn every_experiment_file_runs_quickly_end_to_end() {
         let table: toml::Table = text.parse().unwrap();
         let kind = table["kind"].as_str().unwrap();
         let mut want = vec!["games.csv", "manifest.json", "summary.md"];
-        want.push(if kind == "league" {
-            "ratings.csv"
+        if kind == "league" {
+            want.extend(["ratings.csv", "pairs.csv"]);
         } else {
-            "metrics.csv"
-        });
+            want.push("metrics.csv");
+        }
         let plots: Vec<String> = table
             .get("plot")
             .and_then(|p| p.as_array())
