@@ -217,7 +217,29 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                         .join(crate::file_names::CONFIRM_DIR)
                         .join(CHECKPOINT_FILE)
                         .exists();
-                if !confirming {
+                // The sweep finished (its manifest, of this plan, and no
+                // checkpoint): `--resume` goes on with what is left, the
+                // comparison (written again: the criterion's margins or
+                // trends may be new) and the confirmation runs, e.g. after
+                // `confirm` was added to the file.
+                let finished = control.resume
+                    && !sharded
+                    && args.combination.is_none()
+                    && !confirming
+                    && sweep_complete(&sweep, &play_dir);
+                if finished {
+                    if let Some(spec) = &compare {
+                        let manifest = Manifest::read(&play_dir.join(MANIFEST_FILE))
+                            .map_err(|e| e.to_string())?;
+                        crate::compare::write(&play_dir, &sweep.plan, &manifest.totals, spec)?;
+                    }
+                    if !control.quiet {
+                        out!(
+                            "--resume: the sweep in {} is finished; going on with what is left",
+                            play_dir.display()
+                        );
+                    }
+                } else if !confirming {
                     let inputs =
                         crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
                     crate::sweep::execute(
@@ -354,6 +376,23 @@ fn run_leagues(
         );
     }
     Ok(())
+}
+
+/// Whether `dir` holds the finished sweep `sweep` (its manifest, of this
+/// plan, every game played, its games.csv, and no checkpoint).
+fn sweep_complete(sweep: &crate::sweep::PlannedSweep, dir: &Path) -> bool {
+    if dir.join(CHECKPOINT_FILE).exists() || !dir.join(GAMES_FILE).exists() {
+        return false;
+    }
+    let Ok(manifest) = Manifest::read(&dir.join(MANIFEST_FILE)) else {
+        return false;
+    };
+    let d = &manifest.description;
+    d.command == "sweep"
+        && d.shard.is_whole()
+        && d.plan == sweep.plan
+        && manifest.stopped.is_none()
+        && manifest.games == sweep.plan.games()
 }
 
 /// Whether `dir` holds the finished leagues `planned` (its manifest, of

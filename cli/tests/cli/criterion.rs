@@ -291,3 +291,76 @@ fn confirmation_runs_replay_the_picks_with_a_fresh_seed_and_flag_changed_verdict
         "{err}"
     );
 }
+
+/// A pick added to `confirm` after the sweep finished: `--resume` plays
+/// only the confirmation runs (games.csv untouched), rewrites compare.csv
+/// with the file's margins, and gives the bytes of a whole run with the
+/// pick from the start.
+#[test]
+fn resume_after_a_finished_sweep_plays_only_the_confirmation_added_later() {
+    let dir = temp_dir();
+    let file = dir.path().join("later.toml");
+    let criterion = "[criterion]\nbaseline = { players = 3, removed = 0 }\n\
+                     margins = { seat_ratio = 1.2, mean_turns = 3 }\n";
+    std::fs::write(&file, format!("{HEAD}{criterion}{SWEEPS}")).unwrap();
+    let out = dir.path().join("out");
+    let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let games = std::fs::read(out.join("games.csv")).unwrap();
+    let modified = std::fs::metadata(out.join("games.csv"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    assert!(!out.join("confirm.csv").exists());
+    // The pick, and a new margin, added to the file.
+    let criterion = "[criterion]\nbaseline = { players = 3, removed = 0 }\n\
+                     margins = { seat_ratio = 1.2, mean_turns = 3, tie_rate = 0.2 }\n\
+                     confirm = [{ removed = 20 }]\n";
+    std::fs::write(&file, format!("{HEAD}{criterion}{SWEEPS}")).unwrap();
+    let o = run(&["run", s(&file), "--out", s(&out), "--resume"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        said.contains("is finished; going on with what is left"),
+        "{said}"
+    );
+    assert_eq!(std::fs::read(out.join("games.csv")).unwrap(), games);
+    assert_eq!(
+        std::fs::metadata(out.join("games.csv"))
+            .unwrap()
+            .modified()
+            .unwrap(),
+        modified
+    );
+    // The same files as a whole run of the final file.
+    let whole = dir.path().join("whole");
+    let o = run(&["run", s(&file), "--out", s(&whole), "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for name in [
+        "compare.csv",
+        "confirm.csv",
+        "confirm/games.csv",
+        "metrics.csv",
+    ] {
+        assert_eq!(
+            std::fs::read(out.join(name)).unwrap(),
+            std::fs::read(whole.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+    assert!(
+        table(&out.join("compare.csv"))
+            .iter()
+            .any(|r| r["metric"] == "tie_rate" && r["margin"] == "0.2")
+    );
+    // A changed sweep is not "finished": --resume then refuses (nothing
+    // to resume), as before.
+    std::fs::write(
+        &file,
+        format!("{HEAD}{criterion}{SWEEPS}").replace("games = 8", "games = 10"),
+    )
+    .unwrap();
+    let o = run(&["run", s(&file), "--out", s(&out), "--resume", "--quiet"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("nothing to resume"), "{}", stderr(&o));
+}
