@@ -5,19 +5,16 @@ criterion's steps decided from them. Python standard library only.
 
     python3 results/shell-dash-deck/tables.py
 """
-import csv
 import math
 import os
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from tablelib import read, table  # noqa: E402 (results/tablelib.py)
 GREEDY = "greedy(worlds=8)"
 ISMCTS = "ismcts(iterations=2000,c=0.7,rollout=random,reward=auto)"
 SHORT = {GREEDY: "greedy", ISMCTS: "ismcts", "random": "random"}
-
-
-def read(name):
-    with open(os.path.join(HERE, name), newline="") as f:
-        return list(csv.DictReader(f))
 
 
 def short(lineup):
@@ -45,17 +42,9 @@ def pct(x):
     return f"{100 * float(x):.1f}"
 
 
-def table(header, rows):
-    print("| " + " | ".join(header) + " |")
-    print("| " + " | ".join("---" for _ in header) + " |")
-    for r in rows:
-        print("| " + " | ".join(str(c) for c in r) + " |")
-    print()
-
-
-metrics = read("metrics.csv")
-trends = read("trends.csv")
-confirm = read("confirm.csv")
+metrics = read(HERE, "metrics.csv")
+trends = read(HERE, "trends.csv")
+confirm = read(HERE, "confirm.csv")
 
 
 def metric_row(players, lineup, rule, shells, jelly, seat="0"):

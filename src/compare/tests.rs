@@ -55,8 +55,8 @@ fn rows(part: usize, games: &[(bool, f64)], seed0: u64) -> Vec<SeatRow> {
     out
 }
 
-/// `compare.csv` of `plan` with the games `all` (both passes).
-fn compare_csv(plan: &Plan, spec: &CompareSpec, all: &[SeatRow]) -> Vec<Vec<String>> {
+/// The files of a comparison of `plan` with the games `all` (both passes).
+fn compare_files(plan: &Plan, spec: &CompareSpec, all: &[SeatRow]) -> CompareFiles {
     let mut c = Comparer::new(plan, spec).unwrap();
     for r in all {
         c.add_baseline(r);
@@ -65,7 +65,12 @@ fn compare_csv(plan: &Plan, spec: &CompareSpec, all: &[SeatRow]) -> Vec<Vec<Stri
         c.add(r);
     }
     let totals: Vec<Totals> = plan.parts.iter().map(|p| Totals::new(&p.run)).collect();
-    let text = c.finish(plan, &totals);
+    c.finish_files(plan, &totals)
+}
+
+/// `compare.csv` of `plan` with the games `all`, as rows.
+fn compare_csv(plan: &Plan, spec: &CompareSpec, all: &[SeatRow]) -> Vec<Vec<String>> {
+    let text = compare_files(plan, spec, all).compare;
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
@@ -300,15 +305,7 @@ fn each_verdict_on_constructed_games() {
 
 /// `trends.csv` of `plan` with the games `all`, as rows.
 fn trends_csv(plan: &Plan, spec: &CompareSpec, all: &[SeatRow]) -> Vec<Vec<String>> {
-    let mut c = Comparer::new(plan, spec).unwrap();
-    for r in all {
-        c.add_baseline(r);
-    }
-    for r in all {
-        c.add(r);
-    }
-    let totals: Vec<Totals> = plan.parts.iter().map(|p| Totals::new(&p.run)).collect();
-    let text = c.finish_files(plan, &totals).trends.expect("a trend");
+    let text = compare_files(plan, spec, all).trends.expect("a trend");
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
@@ -364,13 +361,9 @@ fn the_automatic_trend_on_a_numeric_key_is_the_weighted_fit_of_each_combinations
     assert_eq!(len[10], "");
     assert!(len[14].contains("no positive standard error"), "{len:?}");
     // Two combinations are too few for an automatic trend.
-    let mut c = Comparer::new(&plan(&["0", "10"], 8), &spec("removed=0", "")).unwrap();
-    for r in all.iter().filter(|r| r.part < 2) {
-        c.add_baseline(r);
-        c.add(r);
-    }
-    let totals: Vec<Totals> = (0..2).map(|i| Totals::new(&p.parts[i].run)).collect();
-    assert_eq!(c.finish_files(&plan(&["0", "10"], 8), &totals).trends, None);
+    let two: Vec<SeatRow> = all.iter().filter(|r| r.part < 2).copied().collect();
+    let files = compare_files(&plan(&["0", "10"], 8), &spec("removed=0", ""), &two);
+    assert_eq!(files.trends, None);
 }
 
 /// A trend on a metric (the length) pools the keys it names: here every

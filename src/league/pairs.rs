@@ -221,13 +221,7 @@ mod tests {
     use crate::stats::bradley_terry::{FitConfig, rate_with_samples};
 
     fn pair(a: usize, b: usize, a_wins: u32, ties: u32, b_wins: u32) -> PairResult {
-        PairResult {
-            a,
-            b,
-            a_wins,
-            ties,
-            b_wins,
-        }
+        PairResult::new(a, b, a_wins, ties, b_wins)
     }
 
     const EPS: f64 = 1e-12;

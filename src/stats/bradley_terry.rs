@@ -54,6 +54,19 @@ pub struct PairResult {
     pub b_wins: u32,
 }
 
+impl PairResult {
+    /// The results of `a` against `b`: wins, ties and losses of `a`.
+    pub const fn new(a: usize, b: usize, a_wins: u32, ties: u32, b_wins: u32) -> PairResult {
+        PairResult {
+            a,
+            b,
+            a_wins,
+            ties,
+            b_wins,
+        }
+    }
+}
+
 /// How [`fit`] and [`bootstrap`] run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FitConfig {
@@ -478,13 +491,7 @@ mod tests {
     use super::*;
 
     fn pair(a: usize, b: usize, a_wins: u32, ties: u32, b_wins: u32) -> PairResult {
-        PairResult {
-            a,
-            b,
-            a_wins,
-            ties,
-            b_wins,
-        }
+        PairResult::new(a, b, a_wins, ties, b_wins)
     }
 
     fn no_prior() -> FitConfig {

@@ -111,13 +111,7 @@ mod tests {
     use super::*;
 
     fn pair(a: usize, b: usize, a_wins: u32, ties: u32, b_wins: u32) -> PairResult {
-        PairResult {
-            a,
-            b,
-            a_wins,
-            ties,
-            b_wins,
-        }
+        PairResult::new(a, b, a_wins, ties, b_wins)
     }
 
     #[test]

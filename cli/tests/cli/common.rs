@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Child, Command, Output};
 
@@ -151,4 +152,20 @@ fn words_splits_an_argument_line() {
         ]
     );
     assert_eq!(words(" "), Vec::<String>::new());
+}
+
+/// The rows of a CSV file, each a map from column name to cell.
+pub fn csv_table(path: &Path) -> Vec<BTreeMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    reader
+        .records()
+        .map(|r| {
+            header
+                .iter()
+                .cloned()
+                .zip(r.unwrap().iter().map(String::from))
+                .collect()
+        })
+        .collect()
 }

@@ -7,27 +7,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::common::{names, refused, run, s, stderr, temp_dir};
+use crate::common::{csv_table, names, refused, run, s, stderr, temp_dir};
 
 fn ok(args: &[&str]) {
     let o = run(args);
     assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-}
-
-/// The rows of a CSV file, by column name.
-fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
-    reader
-        .records()
-        .map(|r| {
-            header
-                .iter()
-                .cloned()
-                .zip(r.unwrap().iter().map(String::from))
-                .collect()
-        })
-        .collect()
 }
 
 fn sweep(out: &Path, extra: &[&str]) -> Vec<String> {
@@ -119,8 +103,8 @@ fn paired_differences_are_those_of_a_direct_per_deal_computation() {
         names(&out),
         ["compare.csv", "games.csv", "manifest.json", "metrics.csv"]
     );
-    let games = table(&out.join("games.csv"));
-    let compare = table(&out.join("compare.csv"));
+    let games = csv_table(&out.join("games.csv"));
+    let compare = csv_table(&out.join("compare.csv"));
     let header = std::fs::read_to_string(out.join("compare.csv")).unwrap();
     assert_eq!(
         header.lines().next().unwrap(),
@@ -260,8 +244,8 @@ fn a_baseline_without_players_compares_each_player_count_with_its_own() {
     let dir = temp_dir();
     let out = dir.path().join("own");
     ok(&strs(&sweep(&out, &["--baseline", "removed=0"])));
-    let compare = table(&out.join("compare.csv"));
-    let metrics = table(&out.join("metrics.csv"));
+    let compare = csv_table(&out.join("compare.csv"));
+    let metrics = csv_table(&out.join("metrics.csv"));
     for players in ["2", "3"] {
         let base = metrics
             .iter()
@@ -303,7 +287,7 @@ fn an_experiment_files_baseline_writes_compare_csv_and_bad_ones_name_the_line() 
     .unwrap();
     let out = dir.path().join("out");
     ok(&["run", s(&file), "--out", s(&out), "--quiet"]);
-    let compare = table(&out.join("compare.csv"));
+    let compare = csv_table(&out.join("compare.csv"));
     // 3 players: 3 seats and 5 whole-game rows; 2 players: the 5 alone.
     assert_eq!(compare.len(), 2 * (3 + 5) + 2 * 5);
     let row = compare

@@ -3,26 +3,9 @@
 //! the verdicts of `compare.csv`; bad criterion keys are refused naming the
 //! file, the line and the key.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::common::{names, run, s, stderr, temp_dir};
-
-/// The rows of a CSV file, by column name.
-fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
-    reader
-        .records()
-        .map(|r| {
-            header
-                .iter()
-                .cloned()
-                .zip(r.unwrap().iter().map(String::from))
-                .collect()
-        })
-        .collect()
-}
+use crate::common::{csv_table, names, run, s, stderr, temp_dir};
 
 const HEAD: &str = "kind = \"sweep\"\ngame = \"seaside\"\nbots = \"random\"\ngames = 8\n\n";
 
@@ -76,7 +59,7 @@ fn the_criterion_is_stated_first_and_answered_with_compare_csvs_verdicts() {
         md.contains("- Baseline: `players = 3, removed = 0`"),
         "{md}"
     );
-    let compare = table(&out.join("compare.csv"));
+    let compare = csv_table(&out.join("compare.csv"));
     let tables = answer_tables(&md);
     let counts: Vec<&str> = tables.iter().map(|(p, _, _)| p.as_str()).collect();
     assert_eq!(counts, ["3", "2"], "{md}");
@@ -206,7 +189,7 @@ fn confirmation_runs_replay_the_picks_with_a_fresh_seed_and_flag_changed_verdict
     let out = dir.path().join("out");
     let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let rows = table(&out.join("confirm.csv"));
+    let rows = csv_table(&out.join("confirm.csv"));
     let original: Vec<_> = rows.iter().filter(|r| r["run"] == "original").collect();
     let again: Vec<_> = rows.iter().filter(|r| r["run"] == "confirm").collect();
     // removed=20 at 2 players (5 rows) and 3 players (3 seats + 5 rows).
@@ -214,7 +197,7 @@ fn confirmation_runs_replay_the_picks_with_a_fresh_seed_and_flag_changed_verdict
     assert_eq!(again.len(), 13);
     assert!(rows.iter().all(|r| r["removed"] == "20"));
     // The original rows are compare.csv's.
-    let compare = table(&out.join("compare.csv"));
+    let compare = csv_table(&out.join("compare.csv"));
     for r in &original {
         let c = compare
             .iter()
@@ -230,12 +213,15 @@ fn confirmation_runs_replay_the_picks_with_a_fresh_seed_and_flag_changed_verdict
     }
     // A fresh seed: other deals than the original's (the baseline's too).
     let seeds = |p: &Path| -> std::collections::BTreeSet<String> {
-        table(p).into_iter().map(|r| r["seed"].clone()).collect()
+        csv_table(p)
+            .into_iter()
+            .map(|r| r["seed"].clone())
+            .collect()
     };
     let first = seeds(&out.join("games.csv"));
     let second = seeds(&out.join("confirm/games.csv"));
     assert!(first.is_disjoint(&second));
-    let confirm_games = table(&out.join("confirm/games.csv"));
+    let confirm_games = csv_table(&out.join("confirm/games.csv"));
     assert!(confirm_games.iter().any(|r| r["removed"] == "0"));
     assert!(confirm_games.iter().all(|r| r["removed"] != "10"));
     // summary.md flags the verdicts that change, and only those.
@@ -349,7 +335,7 @@ fn resume_after_a_finished_sweep_plays_only_the_confirmation_added_later() {
         );
     }
     assert!(
-        table(&out.join("compare.csv"))
+        csv_table(&out.join("compare.csv"))
             .iter()
             .any(|r| r["metric"] == "tie_rate" && r["margin"] == "0.2")
     );

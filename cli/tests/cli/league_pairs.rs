@@ -2,33 +2,15 @@
 //! ratings): its header and rows, each score counted again from the games
 //! CSV, the prediction and the difference from the ratings.
 
-use std::collections::HashMap;
-use std::path::Path;
+use std::collections::{BTreeMap, HashMap};
 
-use crate::common::{run, s, stderr, temp_dir};
+use crate::common::{csv_table, run, s, stderr, temp_dir};
 
 const PAIRS_HEADER: &str = "game_spec,players,bot_a,bot_b,games,comparisons,deals,score_a,\
                             score_a_low95,score_a_high95,predicted_a,elo_diff,elo_diff_low95,\
                             elo_diff_high95,z,p_holm,misfit";
 
-/// The rows of a CSV file as maps from column to cell.
-fn table(path: &Path) -> Vec<HashMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .cloned()
-                .zip(r.iter().map(String::from))
-                .collect()
-        })
-        .collect()
-}
-
-fn number(row: &HashMap<String, String>, column: &str) -> f64 {
+fn number(row: &BTreeMap<String, String>, column: &str) -> f64 {
     row[column]
         .parse()
         .unwrap_or_else(|_| panic!("{column}: {row:?}"))
@@ -60,7 +42,7 @@ fn pairs_csv_counts_each_pairing_from_the_games() {
     let pairs_path = dir.path().join("ratings.pairs.csv");
     let text = std::fs::read_to_string(&pairs_path).unwrap();
     assert_eq!(text.lines().next().unwrap(), PAIRS_HEADER);
-    let pairs = table(&pairs_path);
+    let pairs = csv_table(&pairs_path);
     let bots = ["greedy(worlds=8)", "random", "ismcts(iterations=10"];
     let order: Vec<(String, String)> = pairs
         .iter()
@@ -74,7 +56,7 @@ fn pairs_csv_counts_each_pairing_from_the_games() {
         );
     }
     // Every pair of seats of A and B in a game, counted from the games.
-    let rows = table(&games);
+    let rows = csv_table(&games);
     let mut by_game: HashMap<String, Vec<(String, u32)>> = HashMap::new();
     for r in &rows {
         by_game
@@ -83,7 +65,7 @@ fn pairs_csv_counts_each_pairing_from_the_games() {
             .push((r["bot"].clone(), r["rank"].parse().unwrap()));
     }
     assert_eq!(by_game.len(), 3 * 24);
-    let ratings = table(&ratings);
+    let ratings = csv_table(&ratings);
     let rating = |bot: &str| {
         number(
             ratings

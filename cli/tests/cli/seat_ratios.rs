@@ -3,8 +3,6 @@
 //! worst seat and the seat gap; `sweep` prints each combination's best and
 //! worst seat ratio, the values of `metrics.csv`.
 
-use std::collections::BTreeMap;
-
 use crate::common::{run, s, stderr, temp_dir};
 
 fn ok(args: &[&str]) -> String {
@@ -41,18 +39,7 @@ fn the_sweep_table_prints_metrics_csvs_best_and_worst_seat_ratios() {
         "--out",
         s(&out),
     ]);
-    let mut reader = csv::Reader::from_path(out.join("metrics.csv")).unwrap();
-    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
-    let rows: Vec<BTreeMap<String, String>> = reader
-        .records()
-        .map(|r| {
-            header
-                .iter()
-                .cloned()
-                .zip(r.unwrap().iter().map(String::from))
-                .collect()
-        })
-        .collect();
+    let rows = crate::common::csv_table(&out.join("metrics.csv"));
     assert!(
         stdout.contains("best seat ratio (95%) worst seat ratio (95%)"),
         "{stdout}"

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use beachcomber::stats::trend::{Fit, fit_trend};
 
-use crate::common::{names, refused, run, s, stderr, temp_dir};
+use crate::common::{csv_table, names, refused, run, s, stderr, temp_dir};
 
 fn ok(args: &[String]) {
     let a: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -44,21 +44,6 @@ fn sweep(out: &Path, extra: &[&str]) -> Vec<String> {
     .collect();
     args.extend(extra.iter().map(|a| a.to_string()));
     args
-}
-
-fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
-    reader
-        .records()
-        .map(|r| {
-            header
-                .iter()
-                .cloned()
-                .zip(r.unwrap().iter().map(String::from))
-                .collect()
-        })
-        .collect()
 }
 
 /// Per Shell count: seat 0's ratio (2 × its mean win share over the
@@ -96,9 +81,9 @@ fn a_trend_on_a_numeric_key_and_on_the_length_fit_the_games_own_values() {
     let dir = temp_dir();
     let out = dir.path().join("deck");
     ok(&sweep(&out, &["--trend", "mean_turns:log:deck.Shell"]));
-    let games = table(&out.join("games.csv"));
+    let games = csv_table(&out.join("games.csv"));
     let values = direct(&games);
-    let trends = table(&out.join("trends.csv"));
+    let trends = csv_table(&out.join("trends.csv"));
     let find = |x: &str, seat: &str, metric: &str| {
         trends
             .iter()
@@ -233,7 +218,7 @@ fn an_experiment_files_trends_are_written_and_bad_ones_name_the_line() {
     let out = dir.path().join("out");
     let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let trends = table(&out.join("trends.csv"));
+    let trends = csv_table(&out.join("trends.csv"));
     // One series per seat and for ties, all four decks pooled.
     let row = trends.iter().find(|r| r["seat"] == "0").unwrap();
     assert_eq!(
