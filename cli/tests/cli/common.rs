@@ -169,3 +169,16 @@ pub fn csv_table(path: &Path) -> Vec<BTreeMap<String, String>> {
         })
         .collect()
 }
+
+/// `run FILE --out DIR --quiet` is refused with one line naming the file
+/// and `line`, containing `want`, and leaves no output in `out`.
+pub fn file_refused(file: &Path, out: &Path, line: usize, want: &str) {
+    let o = run(&["run", s(file), "--out", s(out), "--quiet"]);
+    assert_eq!(o.status.code(), Some(1), "{want}");
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let at = format!("error: {} line {line}", file.display());
+    assert!(err.starts_with(&at), "want `{at}` in: {err}");
+    assert!(err.contains(want), "want `{want}` in: {err}");
+    assert!(!out.exists() || names(out).is_empty());
+}

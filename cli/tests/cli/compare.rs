@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::common::{csv_table, names, refused, run, s, stderr, temp_dir};
+use crate::common::{csv_table, file_refused, names, refused, run, s, stderr, temp_dir};
 
 fn ok(args: &[&str]) {
     let o = run(args);
@@ -320,15 +320,7 @@ fn an_experiment_files_baseline_writes_compare_csv_and_bad_ones_name_the_line() 
         ),
     ] {
         std::fs::write(&file, format!("{head}{tail}")).unwrap();
-        let bad = dir.path().join("bad");
-        let o = run(&["run", s(&file), "--out", s(&bad), "--quiet"]);
-        assert_eq!(o.status.code(), Some(1), "{tail}");
-        let err = stderr(&o);
-        assert_eq!(err.lines().count(), 1, "{err}");
-        let at = format!("error: {} line {line}: ", file.display());
-        assert!(err.starts_with(&at), "want `{at}` in: {err}");
-        assert!(err.contains(want), "want `{want}` in: {err}");
-        assert!(!bad.exists() || names(&bad).is_empty());
+        file_refused(&file, &dir.path().join("bad"), line, want);
     }
 }
 

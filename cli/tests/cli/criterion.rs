@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::common::{csv_table, names, run, s, stderr, temp_dir};
+use crate::common::{csv_table, file_refused, run, s, stderr, temp_dir};
 
 const HEAD: &str = "kind = \"sweep\"\ngame = \"seaside\"\nbots = \"random\"\ngames = 8\n\n";
 
@@ -143,15 +143,7 @@ fn bad_criterion_keys_are_refused_with_the_file_line_and_key() {
         ),
     ] {
         std::fs::write(&file, format!("{HEAD}{tail}{SWEEPS}")).unwrap();
-        let bad = dir.path().join("out");
-        let o = run(&["run", s(&file), "--out", s(&bad), "--quiet"]);
-        assert_eq!(o.status.code(), Some(1), "{tail}");
-        let err = stderr(&o);
-        assert_eq!(err.lines().count(), 1, "{err}");
-        let at = format!("error: {} line {line}", file.display());
-        assert!(err.starts_with(&at), "want `{at}` in: {err}");
-        assert!(err.contains(want), "want `{want}` in: {err}");
-        assert!(!bad.exists() || names(&bad).is_empty());
+        file_refused(&file, &dir.path().join("out"), line, want);
     }
     // A top-level baseline beside the criterion: move it.
     std::fs::write(

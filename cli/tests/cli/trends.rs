@@ -9,7 +9,7 @@ use std::path::Path;
 
 use beachcomber::stats::trend::{Fit, fit_trend};
 
-use crate::common::{csv_table, names, refused, run, s, stderr, temp_dir};
+use crate::common::{csv_table, file_refused, names, refused, run, s, stderr, temp_dir};
 
 fn ok(args: &[String]) {
     let a: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -248,14 +248,6 @@ fn an_experiment_files_trends_are_written_and_bad_ones_name_the_line() {
         ),
     ] {
         std::fs::write(&file, format!("{head}{tail}")).unwrap();
-        let bad = dir.path().join("bad");
-        let o = run(&["run", s(&file), "--out", s(&bad), "--quiet"]);
-        assert_eq!(o.status.code(), Some(1), "{tail}");
-        let err = stderr(&o);
-        assert_eq!(err.lines().count(), 1, "{err}");
-        let at = format!("error: {} line 9: ", file.display());
-        assert!(err.starts_with(&at), "want `{at}` in: {err}");
-        assert!(err.contains(want), "want `{want}` in: {err}");
-        assert!(!bad.exists() || names(&bad).is_empty());
+        file_refused(&file, &dir.path().join("bad"), 9, want);
     }
 }
