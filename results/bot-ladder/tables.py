@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The bot-ladder tables, from ratings.csv and speed.csv (standard library only).
+"""The bot-ladder tables, from ratings.csv, pairs.csv and speed.csv (standard library only).
 Every number in README.md comes from here.
 
 Usage: python3 tables.py [FOLDER]   (default: the folder of this file)
@@ -79,6 +79,66 @@ def main():
                 v = float(s["decisions_per_second"]) if s else None
                 cells.append("" if v is None else f"{v:,.0f}" if v >= 100 else f"{v:.1f}")
             print(f"| {short(bot)} | " + " | ".join(cells) + " |")
+
+    pairs_path = os.path.join(here, "pairs.csv")
+    if os.path.exists(pairs_path):
+        pairs_tables(list(csv.DictReader(open(pairs_path, newline=""))), leagues, bots, rating)
+
+
+def pairs_tables(pairs, leagues, bots, rating):
+    """The pairwise matrix, the differences between bots next to each other
+    in the ratings, and the misfits."""
+
+    def pair(league, a, b):
+        """(score of a against b, its interval, predicted, elo_diff a - b and
+        its interval, misfit) whichever order pairs.csv lists them in."""
+        for p in pairs:
+            if (p["game_spec"], p["players"]) != league:
+                continue
+            if (p["bot_a"], p["bot_b"]) == (a, b):
+                return (float(p["score_a"]), float(p["score_a_low95"]), float(p["score_a_high95"]),
+                        float(p["predicted_a"]), float(p["elo_diff"]), float(p["elo_diff_low95"]),
+                        float(p["elo_diff_high95"]), p["misfit"] == "1", p["p_holm"])
+            if (p["bot_a"], p["bot_b"]) == (b, a):
+                return (1 - float(p["score_a"]), 1 - float(p["score_a_high95"]), 1 - float(p["score_a_low95"]),
+                        1 - float(p["predicted_a"]), -float(p["elo_diff"]), -float(p["elo_diff_high95"]),
+                        -float(p["elo_diff_low95"]), p["misfit"] == "1", p["p_holm"])
+        return None
+
+    print("\n## Neighbours in the ratings: their difference with its own 95% interval\n")
+    print("Each bot against the next one down, from the same bootstrap resamples as the ratings; "
+          "\"separated\" when the interval excludes 0.\n")
+    print("| league | bot | next below | Elo difference [95%] | separated | observed score [95%] | predicted |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for league in leagues:
+        ranked = sorted(bots, key=lambda b: -float(rating(b, league)["rating"]))
+        for a, b in zip(ranked, ranked[1:]):
+            s_, lo, hi, pred, d, dlo, dhi, _, _ = pair(league, a, b)
+            sep = "yes" if dlo > 0 or dhi < 0 else "no"
+            print(f"| {game_name(*league)} | {short(a)} | {short(b)} | {d:.0f} [{dlo:.0f}, {dhi:.0f}] | {sep} | "
+                  f"{100 * s_:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | {100 * pred:.1f}% |")
+
+    print("\n## Misfits: pairings whose observed score lies outside its interval of the prediction "
+          "(Holm-corrected)\n")
+    print("| league | pairings | misfits |")
+    print("| --- | --- | --- |")
+    for league in leagues:
+        rows = [p for p in pairs if (p["game_spec"], p["players"]) == league]
+        bad = [f"{short(p['bot_a'])} vs {short(p['bot_b'])}: {100 * float(p['score_a']):.1f}% observed, "
+               f"{100 * float(p['predicted_a']):.1f}% predicted (Holm p {p['p_holm']})"
+               for p in rows if p["misfit"] == "1"]
+        print(f"| {game_name(*league)} | {len(rows)} | {'; '.join(bad) if bad else 'none'} |")
+
+    for league in leagues:
+        print(f"\n## Pairwise matrix, {game_name(*league)}: the row bot's score against the column bot (%)\n")
+        print("| bot | " + " | ".join(short(b) for b in bots) + " |")
+        print("| --- | " + " | ".join("---" for _ in bots) + " |")
+        for a in bots:
+            cells = []
+            for b in bots:
+                p = None if a == b else pair(league, a, b)
+                cells.append("" if p is None else f"{100 * p[0]:.1f}" + (" ⚠" if p[7] else ""))
+            print(f"| {short(a)} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":
