@@ -57,7 +57,7 @@ pub(super) fn axis_label(col: &str) -> String {
         "mean_score" => "score (mean points)",
         "margin" => "winning margin (points)",
         "mean_margin" => "winning margin (mean points)",
-        "rating" => "rating (Elo, anchor = first bot)",
+        "rating" => "rating (Elo)",
         "seat" => "seat (0 moves first)",
         "games" => "games",
         _ => "",

@@ -148,6 +148,20 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
         ));
     }
     bots.sort_by(|a, b| b.1.total_cmp(&a.1));
+    // The anchor: the bot rated exactly 0 with a zero-width interval in
+    // every series (`--anchor`, or a league's first bot).
+    let mut anchors: Vec<&str> = data
+        .iter()
+        .flat_map(|(_, points)| points.iter())
+        .filter(|(_, v, band)| *v == 0.0 && *band == Some((0.0, 0.0)))
+        .map(|(name, _, _)| name.as_str())
+        .collect();
+    anchors.sort_unstable();
+    anchors.dedup();
+    let x_label = match anchors.as_slice() {
+        [one] => format!("rating (Elo, {} = 0)", super::figure::short_label(one)),
+        _ => "rating (Elo, each series' anchor = 0)".to_string(),
+    };
     let n = bots.len();
     let rank: HashMap<&str, usize> = bots
         .iter()
@@ -204,7 +218,7 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
             .title
             .clone()
             .unwrap_or_else(|| default_title(main, &request.by, &request.filters)),
-        x_label: "rating (Elo, anchor = first bot)".to_string(),
+        x_label,
         y_label: "bot".to_string(),
         x_categories: None,
         y_categories: Some(labels),

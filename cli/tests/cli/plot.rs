@@ -512,7 +512,7 @@ fn ratings_are_sorted_with_whiskers() {
         &t,
         &[
             "ratings: seashells, 2 players",
-            "rating (Elo, anchor = first bot)",
+            "rating (Elo, greedy = 0)",
             "bot",
             "greedy",
             "random",
