@@ -10,7 +10,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from tablelib import read, table  # noqa: E402 (results/tablelib.py)
+from tablelib import comparison_cell, read, table  # noqa: E402 (results/tablelib.py)
 GREEDY = "greedy(worlds=8)"
 ISMCTS = "ismcts(iterations=1000,c=0.7,rollout=random,reward=auto)"
 ORACLE = "oracle(iterations=1000,c=0.7,rollout=random,reward=auto)"
@@ -38,16 +38,6 @@ def c_row(mode, scoring, bottles, players, lineup, metric, seat="all", bot="all"
                 mode, scoring, bottles, players, lineup, metric, seat) and (seat != "all" or r["bot"] == bot):
             return r
     return None
-
-
-def verdict(r, resolve=False):
-    if r is None:
-        return "—"
-    half = (float(r["diff_high95"]) - float(r["diff_low95"])) / 2
-    text = f"{r['diff']} [{r['diff_low95']}, {r['diff_high95']}]"
-    if resolve and r["margin"] and half > float(r["margin"]):
-        return f"unresolved (±{half:.3g} > {r['margin']}) {text}"
-    return f"{r['verdict']} {text}"
 
 
 def ratio(r, which):
@@ -79,7 +69,7 @@ for mode, scoring, bottles in SETTINGS[1:4]:
         worst = c_row(mode, scoring, bottles, players, GREEDY, "min_seat_ratio")
         seat0 = c_row(mode, scoring, bottles, players, GREEDY, "seat_ratio", seat="0")
         ties = c_row(mode, scoring, bottles, players, GREEDY, "tie_rate")
-        rows.append([f"{mode}, {scoring}", players, verdict(best), verdict(worst), verdict(seat0), verdict(ties)])
+        rows.append([f"{mode}, {scoring}", players, comparison_cell(best), comparison_cell(worst), comparison_cell(seat0), comparison_cell(ties)])
 table(["setting", "players", "best seat", "worst seat", "seat 0 (paired)", "ties"], rows)
 
 print("## The same, ISMCTS players (1,200 games: a sensitivity check)\n")
@@ -89,8 +79,8 @@ for mode, scoring, bottles in SETTINGS[1:4]:
         best = c_row(mode, scoring, bottles, players, ISMCTS, "max_seat_ratio")
         worst = c_row(mode, scoring, bottles, players, ISMCTS, "min_seat_ratio")
         seat0 = c_row(mode, scoring, bottles, players, ISMCTS, "seat_ratio", seat="0")
-        rows.append([f"{mode}, {scoring}", players, verdict(best, True), verdict(worst, True),
-                     verdict(seat0, True)])
+        rows.append([f"{mode}, {scoring}", players, comparison_cell(best, True), comparison_cell(worst, True),
+                     comparison_cell(seat0, True)])
 table(["setting", "players", "best seat", "worst seat", "seat 0 (paired)"], rows)
 
 print("## Skill: ISMCTS's Elo against greedy players, and greedy's against random, against the basic game\n")
@@ -103,7 +93,7 @@ for mode, scoring, bottles in SETTINGS[1:]:
             continue
         base = m_row("board", "simple", "spend", players, SKILL, seat="all", bot=ISMCTS)
         rows.append([f"{mode}, {scoring}, {bottles}", players,
-                     f"{float(base['skill_elo']):.0f}" if base else "—", verdict(ism, True), verdict(gr)])
+                     f"{float(base['skill_elo']):.0f}" if base else "—", comparison_cell(ism, True), comparison_cell(gr)])
 table(["setting", "players", "ISMCTS's Elo vs greedy, basic game", "ISMCTS's Elo vs greedy: difference",
        "greedy's Elo vs random: difference"], rows)
 

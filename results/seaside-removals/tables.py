@@ -12,7 +12,7 @@ from fractions import Fraction
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from tablelib import read, table  # noqa: E402 (results/tablelib.py)
+from tablelib import comparison_cell, read, table  # noqa: E402 (results/tablelib.py)
 SEARCHER = os.path.join(HERE, "..", "seaside-removals-searcher")
 GREEDY = "greedy(worlds=8)"
 ISMCTS = "ismcts(iterations=1000,c=0.7,rollout=random,reward=auto)"
@@ -33,18 +33,6 @@ def cmp_row(rows, removed, players, lineup, metric, seat="all", bot="all"):
                 str(removed), str(players), lineup, metric, seat, bot):
             return r
     return None
-
-
-def cell(r, resolve=False):
-    """The verdict, the difference and its 95% interval; with `resolve`, a
-    margin the sample cannot resolve (95% half-width above it) is said so."""
-    if r is None:
-        return "—"
-    half = (float(r["diff_high95"]) - float(r["diff_low95"])) / 2
-    text = f"{r['diff']} [{r['diff_low95']}, {r['diff_high95']}]"
-    if resolve and r["margin"] and half > float(r["margin"]):
-        return f"unresolved (±{half:.3g} > {r['margin']}) {text}"
-    return f"{r['verdict']} {text}"
 
 
 def removals(players):
@@ -114,8 +102,8 @@ for players in (2, 3):
                  and r["lineup"] == GREEDY and r["seat"] == "0")
         tpp = tokens_per_player(removed, players)
         rows.append([f"{removed}{mark(removed, players)}", f"{float(tpp):.2f}",
-                     f"{m['min_seat_ratio']} / {m['max_seat_ratio']}", cell(worst), cell(best), cell(skill),
-                     cell(ties), "yes" if acceptable(removed, players) else "no"])
+                     f"{m['min_seat_ratio']} / {m['max_seat_ratio']}", comparison_cell(worst), comparison_cell(best), comparison_cell(skill),
+                     comparison_cell(ties), "yes" if acceptable(removed, players) else "no"])
     table(["removed", "tokens per player", "worst / best seat ratio", "worst seat vs 4p", "best seat vs 4p",
            "greedy's skill Elo vs 4p", "ties vs 4p", "acceptable"], rows)
     ok = [r for r in removals(players) if acceptable(r, players)]
@@ -146,8 +134,8 @@ if s_compare:
             m = next(r for r in s_metrics if r["players"] == str(players) and r["removed"] == str(removed)
                      and r["lineup"] == ISMCTS and r["seat"] == "0")
             rows.append([f"{removed}{mark(removed, players)}", m["games"],
-                         f"{m['min_seat_ratio']} / {m['max_seat_ratio']}", cell(worst, True), cell(best, True),
-                         cell(skill, True)])
+                         f"{m['min_seat_ratio']} / {m['max_seat_ratio']}", comparison_cell(worst, True), comparison_cell(best, True),
+                         comparison_cell(skill, True)])
         table(["removed", "games", "worst / best seat ratio", "worst seat vs 4p", "best seat vs 4p",
                "ISMCTS's skill Elo vs greedy, vs 4p"], rows)
 else:

@@ -266,7 +266,7 @@ pub fn trends_csv(plan: &Plan, specs: &[TrendSpec], points: &[Vec<Point>]) -> St
     for spec in specs {
         let pooled = spec.pooled();
         // Series: (group values, seat, bot, metric) -> points (x, y, se).
-        type Key = (Vec<String>, String, String, &'static str);
+        type Key = (Vec<String>, String, String, Metric);
         let mut order: Vec<Key> = Vec::new();
         let mut series: HashMap<Key, Vec<(f64, f64, f64)>> = HashMap::new();
         for (part, pts) in plan.parts.iter().zip(points) {
@@ -293,12 +293,7 @@ pub fn trends_csv(plan: &Plan, specs: &[TrendSpec], points: &[Vec<Point>]) -> St
                 if matches!(spec.x, TrendX::Metric(m) if m == p.metric) {
                     continue;
                 }
-                let key = (
-                    group.clone(),
-                    p.seat.clone(),
-                    p.bot.clone(),
-                    p.metric.name(),
-                );
+                let key = (group.clone(), p.seat.clone(), p.bot.clone(), p.metric);
                 let entry = series.entry(key.clone()).or_insert_with(|| {
                     order.push(key);
                     Vec::new()
@@ -312,7 +307,7 @@ pub fn trends_csv(plan: &Plan, specs: &[TrendSpec], points: &[Vec<Point>]) -> St
             if pts.len() < 2 {
                 continue;
             }
-            let metric = Metric::from_name(key.3).unwrap_or(Metric::SeatRatio);
+            let metric = key.3;
             let lead: String = key.0.iter().map(|v| field(v) + ",").collect();
             let d = metric.decimals() + 2;
             let f = |x: f64| format!("{:.d$}", x + 0.0);
@@ -331,7 +326,7 @@ pub fn trends_csv(plan: &Plan, specs: &[TrendSpec], points: &[Vec<Point>]) -> St
                 "{lead}{},{},{},{},{},{},{fitted}\n",
                 key.1,
                 field(&key.2),
-                key.3,
+                metric.name(),
                 field(spec.x_name()),
                 fit_name(spec.fit),
                 pts.len()
