@@ -53,8 +53,8 @@ impl<S: Clone> Belief<S> {
 
     /// Deal and weight a fresh pool for `seat`'s decision in `state` with
     /// strength `beta` (per score unit of the opponents' evaluations).
-    /// Returns whether the weights differ (else the pool is useless and the
-    /// caller should deal fresh worlds).
+    /// Returns whether the weights differ (else the pool adds nothing to
+    /// fresh worlds, and the caller should deal those).
     pub fn refill<G>(
         &mut self,
         game: &G,
@@ -80,15 +80,12 @@ impl<S: Clone> Belief<S> {
             self.worlds.push(world);
             self.cumulative.push(log_weight);
         }
-        if high - low < 1e-9 {
-            return false;
-        }
         let mut total = 0.0;
         for w in self.cumulative.iter_mut() {
             total += (*w - high).exp();
             *w = total;
         }
-        true
+        high - low >= 1e-9
     }
 
     /// A world of the pool drawn by weight.

@@ -186,6 +186,10 @@ pub struct Enhancements {
     pub belief: f64,
 }
 
+/// Sets a bot's [`Enhancements`] for a game, from its name and player
+/// count.
+pub type Tuning = fn(&str, usize, &mut Enhancements);
+
 /// Which world each iteration is played in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -331,6 +335,9 @@ pub struct MctsBot<G: Game> {
     mode: Mode,
     params: SearchParams,
     extras: Enhancements,
+    /// Sets `extras` from the game's name and player count at the first
+    /// decision (the `expert` bot's tuned defaults).
+    tune: Option<Tuning>,
     /// The weighted worlds of `extras.belief` (made at the first decision).
     belief: Option<Belief<G::State>>,
     tree: Option<Tree<G::Action>>,
@@ -358,6 +365,7 @@ impl<G: Evaluate> MctsBot<G> {
             mode,
             params,
             extras: Enhancements::default(),
+            tune: None,
             belief: None,
             tree: None,
             root: Vec::new(),
@@ -368,6 +376,18 @@ impl<G: Evaluate> MctsBot<G> {
     pub fn with_enhancements(mut self, extras: Enhancements) -> Self {
         self.extras = extras;
         self
+    }
+
+    /// The same bot with `tune` called at its first decision, with the
+    /// game's name and player count, to set its enhancements.
+    pub fn with_tuning(mut self, tune: Tuning) -> Self {
+        self.tune = Some(tune);
+        self
+    }
+
+    /// The enhancements in use (after any tuning, once a decision was made).
+    pub fn enhancements(&self) -> Enhancements {
+        self.extras
     }
 
     /// The bot's mode.
@@ -426,6 +446,9 @@ impl<G: Evaluate> MctsBot<G> {
     fn prepare(&mut self, game: &G, any: G::Action) {
         if self.tree.is_none() {
             ln_table();
+            if let Some(tune) = self.tune {
+                tune(game.name(), game.players(), &mut self.extras);
+            }
             let max_legal = game.all_actions().len();
             let iterations = self.params.iterations;
             let per_tree = match self.mode {
@@ -796,15 +819,18 @@ fn evaluated_rewards<G: Evaluate>(
     let mut out = [0.0; MAX_SEATS];
     let n = game.players();
     if score {
+        // A softmax of the scores: each seat's chance to win, were the
+        // final scores the current ones plus logistic noise (with two
+        // players, the logistic of the score difference over `scale`).
         let scores = game.outcome(state).scores;
-        for seat in 0..n {
-            let best_other = (0..n)
-                .filter(|&p| p != seat)
-                .map(|p| scores[p])
-                .max()
-                .unwrap_or(0);
-            let margin = (scores[seat] - best_other) as f64;
-            out[seat] = 1.0 / (1.0 + (-margin / scale).exp());
+        let top = scores.iter().copied().max().unwrap_or(0);
+        let mut total = 0.0;
+        for (r, &s) in out.iter_mut().zip(scores.iter()) {
+            *r = ((s - top) as f64 / scale).exp();
+            total += *r;
+        }
+        for r in out.iter_mut().take(n) {
+            *r /= total;
         }
         return out;
     }
