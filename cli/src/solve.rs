@@ -7,7 +7,7 @@ use std::time::Instant;
 use beachcomber::games::AnyGame;
 use beachcomber::games::shell_dash::ShellDash;
 use beachcomber::games::shell_dash::solve::{
-    DuelSummary, PoolView, SolvedPolicy, TurnsSummary, duel_vs_random, model_games,
+    DuelSummary, PoolView, SolvedPolicy, TurnsSummary, calibrate, duel_vs_random, model_games,
     observable_states_lower_bound, solo_games, solve,
 };
 use clap::Args;
@@ -46,6 +46,12 @@ pub struct SolveArgs {
     /// against a random opponent in this many 2-player games per seat order.
     #[arg(long, value_name = "G", value_parser = clap::value_parser!(u64).range(2..))]
     pub duel: Option<u64>,
+    /// Rounds of approximate policy iteration in the real game after
+    /// --check: each round measures the policy's turns from every
+    /// turn-start state in --check real games (seed + round), looks ahead
+    /// with those values, and plays --check games with a fresh seed.
+    #[arg(long, value_name = "R", default_value_t = 0, requires = "check")]
+    pub refine: u32,
     /// Seed of the --check and --duel games.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
@@ -105,6 +111,21 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             "policy in real games (observed unseen cards, reshuffle lookahead)",
             &solo_games(game, &policy, games, args.seed),
         );
+        let mut refined = policy.clone();
+        for round in 1..=args.refine {
+            let values = calibrate(game, &refined, games, args.seed + round as u64);
+            refined = refined.with_values(values);
+            show(
+                &format!("round {round} of policy iteration in real games"),
+                &solo_games(game, &refined, games, args.seed + 1000 + round as u64),
+            );
+        }
+        if args.refine > 0 {
+            out!(
+                "refined values, start of the game: {:.4} turns",
+                refined.values().get(3, 0, 0)
+            );
+        }
     }
     if let Some(games) = args.duel {
         let duel_game = ShellDash::with_reshuffle(

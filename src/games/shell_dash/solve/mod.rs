@@ -49,7 +49,10 @@ mod walk;
 use std::fmt;
 
 pub use policy::{PoolView, SolvedPolicy};
-pub use simulate::{DuelSummary, TurnsSummary, duel_vs_random, model_games, solo_games};
+pub use simulate::{
+    CALIBRATION_MIN_VISITS, DuelSummary, TurnsSummary, calibrate, duel_vs_random, model_games,
+    solo_games,
+};
 pub use values::Values;
 pub use walk::Pool;
 

@@ -4,6 +4,7 @@ use super::super::state::{FLIPFLOP, SHELL};
 use super::super::{COLUMNS, KINDS, Phase, ShellDash, ShellDashAction, ShellDashObservation};
 use super::walk::{Memo, Pool, Walk};
 use super::{Solution, Values};
+use crate::game::Game;
 
 /// Which cards the policy counts as unseen when it looks ahead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,10 +24,12 @@ pub enum PoolView {
 /// Flip-Flop when the rest of the walk (its exact expectimax over the
 /// unseen cards) is worth more than ending the turn; at a reshuffle
 /// decision, reshuffle when the next turn's expected value is better with
-/// the discard pile mixed in; flip the leftmost face-down card (in the
-/// model the cards of a row are alike). The walker's own Shells and
-/// Flip-Flops index the solved values (in a 2-player game, the solo-optimal
-/// decision from its own holdings).
+/// the discard pile mixed in (with 2 players the next turn is the
+/// opponent's: reshuffle when that is worse for the opponent, by the
+/// opponent's holdings); flip the leftmost face-down card (in the model the
+/// cards of a row are alike). The walker's own Shells and Flip-Flops index
+/// the solved values (in a 2-player game, the solo-optimal decision from
+/// its own holdings).
 #[derive(Clone, Debug)]
 pub struct SolvedPolicy {
     values: Values,
@@ -42,6 +45,21 @@ impl SolvedPolicy {
             counts: solution.counts,
             view,
         }
+    }
+
+    /// The same policy looking ahead with other turn-start values (see
+    /// [`calibrate`](super::calibrate)).
+    pub fn with_values(&self, values: Values) -> SolvedPolicy {
+        SolvedPolicy {
+            values,
+            counts: self.counts,
+            view: self.view,
+        }
+    }
+
+    /// The turn-start values the policy looks ahead with.
+    pub fn values(&self) -> &Values {
+        &self.values
     }
 
     /// The unseen cards of an observation as the policy counts them.
@@ -69,7 +87,7 @@ impl SolvedPolicy {
 
     /// The decision for the seat to move in `obs` (which must await a
     /// decision of a game configured like the solved one).
-    pub fn choose(&self, _game: &ShellDash, obs: &ShellDashObservation) -> ShellDashAction {
+    pub fn choose(&self, game: &ShellDash, obs: &ShellDashObservation) -> ShellDashAction {
         let walker = obs.to_move as usize;
         let shells = obs.shells[walker];
         let held = obs.flipflops[walker];
@@ -96,10 +114,16 @@ impl SolvedPolicy {
                 for (kind, &n) in obs.discard.iter().enumerate() {
                     mixed[kind] += n;
                 }
+                // The next turn is the next walker's: the policy's own in
+                // solo, the opponent's with 2 players (then the worse one
+                // for the opponent is chosen).
+                let next = (walker + 1) % game.players();
+                walk.shells = obs.shells[next];
+                let held = obs.flipflops[next];
                 let no = walk.advance(&keep, 0, obs.rows, held, 0);
                 walk.memo.clear();
                 let yes = walk.advance(&mixed, 0, obs.rows, held, 0);
-                ShellDashAction::Shuffle(yes < no)
+                ShellDashAction::Shuffle(if next == walker { yes < no } else { yes > no })
             }
             _ => {
                 let row = (obs.down >> (obs.row as u32 * COLUMNS as u32)) & 0b111;

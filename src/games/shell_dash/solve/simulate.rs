@@ -5,7 +5,7 @@
 use rayon::prelude::*;
 
 use super::super::{Card, Phase, Position, ShellDash, ShellDashState};
-use super::{SolvedPolicy, model_pool};
+use super::{SolvedPolicy, Values, model_pool};
 use crate::game::Game;
 use crate::rng::{GameRng, Rng, derive, rng_from_seed, shuffle};
 
@@ -57,6 +57,66 @@ pub fn solo_games(game: &ShellDash, policy: &SolvedPolicy, games: u64, seed: u64
         })
         .collect();
     TurnsSummary::from_turns(&turns)
+}
+
+/// Turn starts a state needs in [`calibrate`] before its measured value
+/// replaces the policy's.
+pub const CALIBRATION_MIN_VISITS: u64 = 100;
+
+/// One round of approximate policy iteration in the real game: play the
+/// policy in `games` real solo games (as [`solo_games`]) and return its
+/// values with every turn-start state (rows, Shells, Flip-Flops) visited
+/// at least [`CALIBRATION_MIN_VISITS`] times replaced by the mean number
+/// of turns the games took from there (that turn included). A policy
+/// looking ahead with these values is the next round's.
+pub fn calibrate(game: &ShellDash, policy: &SolvedPolicy, games: u64, seed: u64) -> Values {
+    let values = policy.values();
+    let n = values.len();
+    let index = |s: &ShellDashState| -> Option<usize> {
+        values
+            .states()
+            .position(|x| x == (s.rows, s.shells[0], s.flipflops[0]))
+    };
+    let (sums, counts) = (0..games)
+        .into_par_iter()
+        .map(|g| {
+            let mut rng = rng_from_seed(derive(seed, g));
+            let mut s = game.new_game(&mut rng);
+            let mut starts: Vec<(usize, u32)> = Vec::new();
+            let mut turn = 0;
+            while s.phase != Phase::Over {
+                if s.turn != turn && s.phase == Phase::Flip {
+                    turn = s.turn;
+                    starts.extend(index(&s).map(|i| (i, turn)));
+                }
+                let action = policy.choose(game, &game.observation(&s, 0));
+                game.play_unchecked(&mut s, action);
+            }
+            let mut sums = vec![0.0; n];
+            let mut counts = vec![0u64; n];
+            for (i, t) in starts {
+                sums[i] += (s.turn - t + 1) as f64;
+                counts[i] += 1;
+            }
+            (sums, counts)
+        })
+        .reduce(
+            || (vec![0.0; n], vec![0u64; n]),
+            |(mut a, mut b), (c, d)| {
+                for i in 0..n {
+                    a[i] += c[i];
+                    b[i] += d[i];
+                }
+                (a, b)
+            },
+        );
+    let mut next = values.clone();
+    for (i, (rows, shells, held)) in values.states().enumerate() {
+        if counts[i] >= CALIBRATION_MIN_VISITS {
+            next.set(rows, shells, held, sums[i] / counts[i] as f64);
+        }
+    }
+    next
 }
 
 /// Play the policy in `games` games of the model through the engine: every
