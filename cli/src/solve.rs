@@ -7,8 +7,8 @@ use std::time::Instant;
 use beachcomber::games::AnyGame;
 use beachcomber::games::shell_dash::ShellDash;
 use beachcomber::games::shell_dash::solve::{
-    DuelSummary, PoolView, SolvedPolicy, TurnsSummary, calibrate, duel_vs_random, model_games,
-    observable_states_lower_bound, solo_games, solve,
+    DuelSummary, FixedPolicy, PoolView, SolvedPolicy, TurnsSummary, calibrate, duel_vs_random,
+    model_games, observable_states_lower_bound, solo_games, solve,
 };
 use clap::Args;
 
@@ -111,6 +111,16 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             "policy in real games (observed unseen cards, reshuffle lookahead)",
             &solo_games(game, &policy, games, args.seed),
         );
+        for (name, spend, shuffle) in [
+            ("always spend, never reshuffle", true, false),
+            ("always spend, always reshuffle", true, true),
+            ("never spend, never reshuffle", false, false),
+        ] {
+            show(
+                &format!("fixed rule in real games ({name})"),
+                &solo_games(game, &FixedPolicy { spend, shuffle }, games, args.seed),
+            );
+        }
         let mut refined = policy.clone();
         for round in 1..=args.refine {
             let values = calibrate(game, &refined, games, args.seed + round as u64);
@@ -135,11 +145,20 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             game.reshuffle_rule(),
         )
         .map_err(|e| format!("--game: {e}"))?;
-        for (name, view) in [("observed", PoolView::Observed), ("model", PoolView::Model)] {
+        for (name, view) in [
+            ("solved policy, observed view", PoolView::Observed),
+            ("solved policy, model view", PoolView::Model),
+        ] {
             let policy = SolvedPolicy::new(&solution, view);
             let d = duel_vs_random(&duel_game, &policy, games, args.seed);
             show_duel(name, &d);
         }
+        let fixed = FixedPolicy {
+            spend: true,
+            shuffle: false,
+        };
+        let d = duel_vs_random(&duel_game, &fixed, games, args.seed);
+        show_duel("always spend, never reshuffle", &d);
     }
     Ok(())
 }
@@ -158,7 +177,7 @@ fn show_duel(what: &str, d: &DuelSummary) {
     let lo = d.share - d.half_width;
     let hi = d.share + d.half_width;
     out!(
-        "2 players, policy ({what} view) against random: win share {:.4} [{:.4}, {:.4}] \
+        "2 players, {what} against random: win share {:.4} [{:.4}, {:.4}] \
          (first seat {:.4}, second seat {:.4}; {} games per order), Elo {:+.1} [{:+.1}, {:+.1}]",
         d.share,
         lo,

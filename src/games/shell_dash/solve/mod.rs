@@ -39,8 +39,10 @@
 //! # Layout
 //! `values.rs` (the table of turn-start values), `walk.rs` (one turn's
 //! expectimax), `policy.rs` (the solved policy playing from an
-//! observation), `simulate.rs` (Monte Carlo checks through the engine).
+//! observation), `fixed.rs` (fixed rules to compare with), `simulate.rs`
+//! (Monte Carlo checks through the engine).
 
+mod fixed;
 mod policy;
 mod simulate;
 mod values;
@@ -48,6 +50,7 @@ mod walk;
 
 use std::fmt;
 
+pub use fixed::FixedPolicy;
 pub use policy::{PoolView, SolvedPolicy};
 pub use simulate::{
     CALIBRATION_MIN_VISITS, DuelSummary, TurnsSummary, calibrate, duel_vs_random, model_games,
@@ -60,6 +63,14 @@ use super::state::{FLIPFLOP, SHELL};
 use super::{COLUMNS, Card, KINDS, MAX_ROWS, START_ROWS, ShellDash, WINNING_SHELLS};
 use crate::game::Game;
 use walk::{Memo, Walk};
+
+/// A way of taking Shell Dash's decisions from a seat's observation.
+pub trait Policy: Sync {
+    /// The decision for the seat to move in `obs` (a state awaiting a
+    /// decision of `game`).
+    fn choose(&self, game: &ShellDash, obs: &super::ShellDashObservation)
+    -> super::ShellDashAction;
+}
 
 /// The sweeps value iteration may take before it gives up.
 pub const MAX_SWEEPS: u32 = 100_000;

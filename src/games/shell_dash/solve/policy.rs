@@ -3,7 +3,7 @@
 use super::super::state::{FLIPFLOP, SHELL};
 use super::super::{COLUMNS, KINDS, Phase, ShellDash, ShellDashAction, ShellDashObservation};
 use super::walk::{Memo, Pool, Walk};
-use super::{Solution, Values};
+use super::{Policy, Solution, Values};
 use crate::game::Game;
 
 /// Which cards the policy counts as unseen when it looks ahead.
@@ -84,10 +84,12 @@ impl SolvedPolicy {
         }
         pool
     }
+}
 
+impl Policy for SolvedPolicy {
     /// The decision for the seat to move in `obs` (which must await a
     /// decision of a game configured like the solved one).
-    pub fn choose(&self, game: &ShellDash, obs: &ShellDashObservation) -> ShellDashAction {
+    fn choose(&self, game: &ShellDash, obs: &ShellDashObservation) -> ShellDashAction {
         let walker = obs.to_move as usize;
         let shells = obs.shells[walker];
         let held = obs.flipflops[walker];

@@ -5,7 +5,7 @@
 use rayon::prelude::*;
 
 use super::super::{Card, Phase, Position, ShellDash, ShellDashState};
-use super::{SolvedPolicy, Values, model_pool};
+use super::{Policy, SolvedPolicy, Values, model_pool};
 use crate::game::Game;
 use crate::rng::{GameRng, Rng, derive, rng_from_seed, shuffle};
 
@@ -43,7 +43,7 @@ impl TurnsSummary {
 /// Play the policy in `games` real solo games of `game` (game `g` dealt
 /// from `derive(seed, g)`, on all cores; the result does not depend on
 /// the number of threads).
-pub fn solo_games(game: &ShellDash, policy: &SolvedPolicy, games: u64, seed: u64) -> TurnsSummary {
+pub fn solo_games<P: Policy>(game: &ShellDash, policy: &P, games: u64, seed: u64) -> TurnsSummary {
     let turns: Vec<(u32, bool)> = (0..games)
         .into_par_iter()
         .map(|g| {
@@ -125,7 +125,7 @@ pub fn calibrate(game: &ShellDash, policy: &SolvedPolicy, games: u64, seed: u64)
 /// by the engine's rules, and ends at its discard. Its mean estimates the
 /// solution's expected turns without the model's approximations of the
 /// real game, so it checks the solver's walk against the engine.
-pub fn model_games(game: &ShellDash, policy: &SolvedPolicy, games: u64, seed: u64) -> TurnsSummary {
+pub fn model_games<P: Policy>(game: &ShellDash, policy: &P, games: u64, seed: u64) -> TurnsSummary {
     let turns: Vec<(u32, bool)> = (0..games)
         .into_par_iter()
         .map(|g| {
@@ -215,9 +215,9 @@ impl DuelSummary {
 /// `games_per_order` 2-player games with the policy in seat 0 (deal `g`
 /// from `derive(seed, g)`), and as many in seat 1 on other deals (deal
 /// `games_per_order + g`), so that the two orders are independent.
-pub fn duel_vs_random(
+pub fn duel_vs_random<P: Policy>(
     game: &ShellDash,
-    policy: &SolvedPolicy,
+    policy: &P,
     games_per_order: u64,
     seed: u64,
 ) -> DuelSummary {
