@@ -4,12 +4,13 @@
 
 use std::time::Instant;
 
-use beachcomber::games::AnyGame;
 use beachcomber::games::shell_dash::ShellDash;
 use beachcomber::games::shell_dash::solve::{
     DuelSummary, FixedPolicy, PoolView, SolvedPolicy, TurnsSummary, calibrate, duel_vs_random,
     model_games, observable_states_lower_bound, solo_games, solve,
 };
+use beachcomber::games::{AnyGame, game_names};
+use beachcomber::spec::Spec;
 use clap::Args;
 
 /// Examples shown after `beachcomber solve --help`.
@@ -63,6 +64,13 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         return Err(format!(
             "--players: the solver plays solo Shell Dash (1 player), not {}",
             args.players
+        ));
+    }
+    let spec: Spec = args.game.parse().map_err(|e| format!("--game: {e}"))?;
+    if spec.name != "shell-dash" && game_names().contains(&spec.name.as_str()) {
+        return Err(format!(
+            "--game: the solver plays shell-dash, not {}",
+            spec.name
         ));
     }
     let any = AnyGame::from_spec(&args.game, 1).map_err(|e| format!("--game: {e}"))?;
