@@ -25,6 +25,7 @@ mod run_files;
 mod run_manifest;
 mod runs;
 mod signals;
+mod solve;
 mod sweep;
 mod tournament;
 
@@ -69,6 +70,9 @@ enum Command {
     /// Draw a figure (SVG or PNG) from a sweep's metrics, a per-game CSV or a league's ratings.
     #[command(after_help = plot::EXAMPLES)]
     Plot(plot::PlotArgs),
+    /// Solve solo Shell Dash by value iteration (expected turns of optimal play), with Monte Carlo checks.
+    #[command(after_help = solve::EXAMPLES)]
+    Solve(solve::SolveArgs),
 }
 
 fn main() -> ExitCode {
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Play(args) => play::run(args),
         Command::Plot(args) => plot::run(args),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
