@@ -18,7 +18,11 @@ use beachcomber::spec::{Spec, SpecError};
 
 use crate::kind::BotKind;
 use crate::mcts::{Enhancements, MctsBot, Mode, Rollout, SearchParams};
+use crate::root_parallel::RootParallel;
 use crate::search_config::MAX_ITERATIONS;
+
+/// The most search trees accepted (`trees`).
+const MAX_TREES: u64 = 64;
 
 /// The largest cut-off accepted, in plies.
 const MAX_CUTOFF: u64 = 1000;
@@ -42,6 +46,9 @@ pub struct ExpertConfig {
     /// Score cut-off worlds by their current scores (`leaf=score`), not by
     /// each seat's evaluation (`leaf=evaluate`).
     pub leaf_score: bool,
+    /// Independent search trees per decision, merged at the root
+    /// ([`RootParallel`]; 1: a single tree).
+    pub trees: u32,
 }
 
 impl ExpertConfig {
@@ -114,7 +121,15 @@ impl BotKind for ExpertConfig {
     const NAME: &'static str = "expert";
 
     fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
-        spec.check_keys(&["iterations", "c", "cutoff", "scale", "belief", "leaf"])?;
+        spec.check_keys(&[
+            "iterations",
+            "c",
+            "cutoff",
+            "scale",
+            "belief",
+            "leaf",
+            "trees",
+        ])?;
         let iterations = spec.u64_in(
             "iterations",
             Self::DEFAULT_ITERATIONS as u64,
@@ -160,6 +175,7 @@ impl BotKind for ExpertConfig {
             scale: spec.f64_in("scale", Self::DEFAULT_SCALE, 0.01, 1000.0)?,
             belief,
             leaf_score: spec.choice("leaf", &["evaluate", "score"], 0)? == 1,
+            trees: spec.u64_in("trees", 1, 1, MAX_TREES)? as u32,
         })
     }
 
@@ -176,10 +192,20 @@ impl BotKind for ExpertConfig {
             Some(b) => write!(f, "belief={b},")?,
         }
         let leaf = if self.leaf_score { "score" } else { "evaluate" };
-        write!(f, "leaf={leaf})")
+        write!(f, "leaf={leaf}")?;
+        // Like `reward` of the other searchers, `trees` is spelled out only
+        // when it is not its default, 1.
+        if self.trees > 1 {
+            write!(f, ",trees={}", self.trees)?;
+        }
+        f.write_str(")")
     }
 
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
-        Box::new(self.bot::<G>())
+        if self.trees > 1 {
+            Box::new(RootParallel::new(self.trees as usize, || self.bot::<G>()))
+        } else {
+            Box::new(self.bot::<G>())
+        }
     }
 }

@@ -68,6 +68,7 @@ pub mod lineup;
 pub mod mcts;
 pub mod random;
 pub mod registry;
+pub mod root_parallel;
 pub mod search_config;
 
 pub use expert::ExpertConfig;

@@ -556,7 +556,7 @@ fn add_root_stats<A: Copy + Ord>(root: &mut [RootStat<A>], tree: &Tree<A>) {
 
 /// The most visited action; ties go to the higher total reward, then to the
 /// first in action order.
-fn best_root_action<A: Copy>(root: &[RootStat<A>]) -> Option<A> {
+pub(crate) fn best_root_action<A: Copy>(root: &[RootStat<A>]) -> Option<A> {
     let mut best: Option<&RootStat<A>> = None;
     for stat in root {
         if stat.visits == 0 {

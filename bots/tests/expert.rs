@@ -37,6 +37,10 @@ fn spec_is_canonical_and_checked() {
         "expert(iterations=10,c=0.7,cutoff=end,scale=2,belief=0.5,leaf=score)"
     );
     assert_eq!(BotConfig::parse(&text).unwrap(), BotConfig::Expert(e));
+    assert_eq!(
+        BotConfig::parse("expert(trees=4)").unwrap().to_string(),
+        "expert(iterations=2000,c=0.7,cutoff=auto,scale=2,belief=auto,leaf=evaluate,trees=4)"
+    );
     for (bad, message) in [
         (
             "expert(cutoff=-1)",
@@ -52,7 +56,7 @@ fn spec_is_canonical_and_checked() {
         ),
         (
             "expert(worlds=3)",
-            "unknown option `worlds` for `expert` (allowed: iterations, c, cutoff, scale, belief, leaf)",
+            "unknown option `worlds` for `expert` (allowed: iterations, c, cutoff, scale, belief, leaf, trees)",
         ),
     ] {
         assert_eq!(BotConfig::parse(bad).unwrap_err().to_string(), message);
@@ -75,4 +79,48 @@ fn auto_settings_follow_the_game() {
     assert_eq!((e.cutoff, e.belief), (None, 0.25));
     let e = settled(&seaside2, "expert(iterations=50,cutoff=4)");
     assert_eq!((e.cutoff, e.belief), (Some(4), 0.0));
+}
+
+/// `trees=K` searches K trees seeded from the decision's rng and merges
+/// their root statistics: the same decision and the same merged counts on
+/// one thread or two, each tree spending the whole budget.
+#[test]
+fn root_parallel_trees_are_the_same_on_any_thread_count() {
+    use beachcomber::game::Game;
+    use beachcomber_bots::root_parallel::RootParallel;
+    let game = Seashells::new(2, Mode::Board, Scoring::Simple).unwrap();
+    let mut rng = rng_from_seed(5);
+    let mut state = game.new_game(&mut rng);
+    for _ in 0..7 {
+        let a = game.random_action(&state, &mut rng);
+        game.play_unchecked(&mut state, a);
+    }
+    let config = expert("expert(iterations=300)");
+    let decide = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut bot = RootParallel::new(3, || config.bot::<Seashells>());
+            let action = bot.choose(&game, &state, &mut rng_from_seed(11));
+            (action, bot.root_stats().to_vec())
+        })
+    };
+    let (one, stats_one) = decide(1);
+    let (two, stats_two) = decide(2);
+    assert_eq!(one, two);
+    assert_eq!(stats_one, stats_two);
+    assert_eq!(stats_one.iter().map(|s| s.visits).sum::<u64>(), 3 * 300);
+    // The trees differ (their own seeds), so the merge is not one tree x 3.
+    let mut single = config.bot::<Seashells>();
+    single.choose(&game, &state, &mut rng_from_seed(11));
+    assert_ne!(
+        single
+            .root_stats()
+            .iter()
+            .map(|s| 3 * s.visits)
+            .collect::<Vec<_>>(),
+        stats_one.iter().map(|s| s.visits).collect::<Vec<_>>()
+    );
 }

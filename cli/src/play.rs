@@ -378,6 +378,9 @@ impl<'g, G: GameKind> Session<'g, G> {
                 None => Player::Human,
                 Some(BotConfig::Ismcts(IsmctsConfig(p))) => search(Mode::Ismcts, *p, n),
                 Some(BotConfig::Oracle(OracleConfig(p))) => search(Mode::Oracle, *p, n),
+                Some(c @ BotConfig::Expert(e)) if e.trees > 1 => {
+                    Player::Other(c.build(), "expert: several search trees merged at the root")
+                }
                 Some(BotConfig::Expert(e)) => {
                     let bot = e.bot();
                     let reward = bot.params().reward_for(n);
