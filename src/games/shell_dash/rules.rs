@@ -45,6 +45,17 @@ pub(crate) fn ok(r: Result<(), Infallible>) {
     }
 }
 
+/// The places of `board` that hold a card of kind `kind` (bit `i` = place
+/// `i`; face up or down).
+#[inline(always)]
+fn places_of(board: &[u8; PLACES], kind: u8) -> u32 {
+    let mut m = 0;
+    for (i, &c) in board.iter().enumerate() {
+        m |= u32::from(c == kind) << i;
+    }
+    m
+}
+
 fn deck_seed(cards: &[u8]) -> u64 {
     let mut h = 0x5EE1_DA5A_u64 ^ cards.len() as u64;
     for chunk in cards.chunks(8) {
@@ -185,6 +196,7 @@ impl ShellDash {
     }
 
     /// Play `action` with reshuffle strategy `r`.
+    #[inline(always)]
     pub(crate) fn step<R: Shuffler>(
         &self,
         s: &mut ShellDashState,
@@ -209,7 +221,7 @@ impl ShellDash {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn reveal<R: Shuffler>(
         &self,
         s: &mut ShellDashState,
@@ -271,7 +283,7 @@ impl ShellDash {
 
     /// Advance to the first row from `row` on with a face-down card (rows
     /// without one are walked through); past the last row, the walk completes.
-    #[inline]
+    #[inline(always)]
     fn walk_from<R: Shuffler>(
         &self,
         s: &mut ShellDashState,
@@ -288,15 +300,12 @@ impl ShellDash {
         }
         // The walk completes: collect the Shells revealed this turn.
         let p = s.to_move as usize;
-        let mut up = s.up;
-        while up != 0 {
-            let i = up.trailing_zeros() as usize;
-            up &= up - 1;
-            if s.board[i] == SHELL {
-                s.board[i] = EMPTY;
-                s.up &= !(1 << i);
-                s.shells[p] += 1;
-            }
+        let mut found = s.up & places_of(&s.board, SHELL);
+        s.up &= !found;
+        s.shells[p] += found.count_ones() as u8;
+        while found != 0 {
+            s.board[found.trailing_zeros() as usize] = EMPTY;
+            found &= found - 1;
         }
         if s.shells[p] >= WINNING_SHELLS {
             s.phase = Phase::Over;
@@ -307,17 +316,23 @@ impl ShellDash {
 
     /// End the turn: the cap, else discard, then the reshuffle decision
     /// (`reshuffle=choice`, both piles holding cards) or the refill.
+    #[inline(always)]
     fn end_turn<R: Shuffler>(&self, s: &mut ShellDashState, r: &mut R) -> Result<(), R::Error> {
         if s.turn >= self.max_turns {
             s.phase = Phase::Over;
             return Ok(());
         }
-        let mut up = s.up;
-        while up != 0 {
-            let i = up.trailing_zeros() as usize;
-            up &= up - 1;
-            s.discard[s.board[i] as usize] += 1;
-            s.board[i] = EMPTY;
+        // Discard the revealed cards: counted kind by kind with masks (the
+        // same counts as one card at a time, without a loop of random
+        // length), then their places emptied.
+        let up = s.up;
+        for (kind, count) in s.discard.iter_mut().enumerate() {
+            *count += (up & places_of(&s.board, kind as u8)).count_ones() as u16;
+        }
+        for (i, place) in s.board.iter_mut().enumerate() {
+            if up >> i & 1 != 0 {
+                *place = EMPTY;
+            }
         }
         s.up = 0;
         s.discard[FLIPFLOP as usize] += s.spent;
@@ -331,6 +346,7 @@ impl ShellDash {
 
     /// After the discard (and the reshuffle decision): refill the empty
     /// places, pass to the next walker.
+    #[inline(always)]
     fn refill<R: Shuffler>(&self, s: &mut ShellDashState, r: &mut R) -> Result<(), R::Error> {
         let all = (1u32 << (s.rows as u32 * 3)) - 1;
         let mut empty = all & !s.down;
@@ -390,18 +406,32 @@ impl ShellDash {
         let mut pool = s.discard;
         s.discard = [0; KINDS];
         if with_deck {
-            for &c in &s.deck[s.top as usize..s.len as usize] {
-                pool[c as usize] += 1;
+            let rest = &s.deck[s.top as usize..s.len as usize];
+            for (kind, count) in pool.iter_mut().enumerate() {
+                *count += rest.iter().filter(|&&c| c == kind as u8).count() as u16;
             }
         }
         let n: u16 = pool.iter().sum();
         if n == 0 {
             return Ok(false);
         }
+        // The cards in kind order, 8 at a time where the deck has room: a
+        // word that runs past its kind's cards is overwritten by the next
+        // kinds' (so only places below `n` are written, as by a plain fill).
+        let n_us = n as usize;
         let mut k = 0;
         for (code, &count) in pool.iter().enumerate() {
-            s.deck[k..k + count as usize].fill(code as u8);
-            k += count as usize;
+            let end = k + count as usize;
+            let word = [code as u8; 8];
+            while k < end && k + 8 <= n_us {
+                s.deck[k..k + 8].copy_from_slice(&word);
+                k += 8;
+            }
+            while k < end {
+                s.deck[k] = code as u8;
+                k += 1;
+            }
+            k = end;
         }
         let seed = derive(s.chance_seed, s.reshuffles as u64);
         r.shuffle(&mut s.deck[..k], seed)?;
@@ -489,12 +519,14 @@ impl Game for ShellDash {
         list
     }
 
-    #[inline]
+    // Always inlined, with `random_action`: the random-playout loop is the
+    // hot path (see Seaside's).
+    #[inline(always)]
     fn play_unchecked(&self, s: &mut ShellDashState, action: ShellDashAction) {
         ok(self.step(s, action, &mut RandomShuffle));
     }
 
-    #[inline]
+    #[inline(always)]
     fn random_action(&self, s: &ShellDashState, rng: &mut GameRng) -> ShellDashAction {
         match s.phase {
             Phase::Jellyfish => ShellDashAction::FlipFlop(below(rng, 2) == 1),
