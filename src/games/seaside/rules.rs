@@ -102,69 +102,8 @@ impl Seaside {
 
     /// Resolve `face` of token `id` played by `p` (freshly drawn or flipped);
     /// `back` is the token's other face.
-    ///
-    /// With 2 or more players, branch-free: the face is random in random
-    /// play, so a jump on it is mispredicted most of the time. Every
-    /// counter gets its 0 or 1, and one select says whether a decision
-    /// follows (the phase it asks) or the next turn's token is drawn. The
-    /// solo game, with its own ends, takes [`Self::resolve_solo`].
     #[inline(always)]
     fn resolve(&self, s: &mut SeasideState, p: u8, id: u8, face: Face, back: Face) {
-        /// The decision each face asks for when it asks one.
-        const ASKS: [Phase; 7] = [
-            Phase::ChooseFace,
-            Phase::ChooseFace,
-            Phase::ChooseFace,
-            Phase::Isopods,
-            Phase::Shells,
-            Phase::Flip,
-            Phase::Steal,
-        ];
-        if self.players == 1 {
-            return self.resolve_solo(s, p, id, face, back);
-        }
-        let f = face as usize;
-        for (k, sea) in s.sea.iter_mut().enumerate() {
-            *sea += u8::from(f == k);
-        }
-        let a = &mut s.seats[p as usize];
-        let beach = u8::from(face == Face::Beach);
-        a.beaches += beach;
-        a.beach_backs[back as usize] += beach;
-        s.beach_ids[p as usize] |= u128::from(beach) << id;
-        a.waves += u8::from(face == Face::Wave);
-        let rock = u8::from(face == Face::Rock);
-        a.rocks += rock;
-        let steal = rock != 0 && a.rocks.is_multiple_of(2);
-        let taken = if steal { s.sea[2] } else { 0 };
-        a.crabs += taken;
-        s.sea[2] -= taken;
-        let flip = face == Face::Wave && a.beaches > 0;
-        let asks = face == Face::Sandpiper || face == Face::Beach || flip || steal;
-        // No decision: the next turn begins (the same player's after a Sea
-        // face), as `start_turn` would begin it.
-        let next = if f < 3 {
-            p
-        } else if p + 1 == self.players {
-            0
-        } else {
-            p + 1
-        };
-        if !asks && s.drawn == s.bag_end {
-            s.to_move = next;
-            self.finish(s);
-            return;
-        }
-        s.to_move = if asks { p } else { next };
-        let top = s.order[s.drawn as usize % MAX_TOKENS] as usize;
-        s.info[top] = if asks { s.info[top] } else { next | IN_HAND };
-        s.drawn += u8::from(!asks);
-        s.phase = if asks { ASKS[f] } else { Phase::ChooseFace };
-    }
-
-    /// [`Self::resolve`] in the solo game.
-    #[inline(always)]
-    fn resolve_solo(&self, s: &mut SeasideState, p: u8, id: u8, face: Face, back: Face) {
         let solo = self.players == 1;
         let a = &mut s.seats[p as usize];
         match face {
@@ -219,6 +158,18 @@ impl Seaside {
             }
         }
     }
+}
+
+/// The index of the `k`-th (from 0) set bit of `mask`, which has at most 7
+/// set bits and more than `k`: a fixed number of steps, no branch (the pick
+/// is random in random play).
+#[inline(always)]
+fn kth_bit(mut mask: u32, k: u32) -> u32 {
+    for i in 0..6 {
+        let clear = mask & mask.wrapping_sub(1);
+        mask = if i < k { clear } else { mask };
+    }
+    mask.trailing_zeros()
 }
 
 /// A uniform integer in `0..=max` (a random number even when `max` is 0:
@@ -335,22 +286,21 @@ impl Game for Seaside {
                 for (f, &c) in backs.iter().enumerate() {
                     mask |= u32::from(c > 0) << f;
                 }
-                for _ in 0..below(rng, mask.count_ones()) {
-                    mask &= mask - 1;
-                }
-                Action::Flip(Face::from_index(mask.trailing_zeros() as u8))
+                let k = below(rng, mask.count_ones());
+                Action::Flip(Face::from_index(kth_bit(mask, k) as u8))
             }
             Phase::Steal => {
-                let mut victims: ArrayVec<u8, MAX_SEATS> = ArrayVec::new();
+                // The seats with a Crab other than the mover's, as a mask:
+                // the pick is the k-th of them in seat order.
+                let mut victims = 0u32;
                 for q in 0..self.players as usize {
-                    if q != p && s.seats[q].crabs > 0 {
-                        victims.push(q as u8);
-                    }
+                    victims |= u32::from(q != p && s.seats[q].crabs > 0) << q;
                 }
-                if victims.is_empty() {
+                if victims == 0 {
                     Action::StealNone
                 } else {
-                    Action::Steal(victims[below(rng, victims.len() as u32) as usize])
+                    let k = below(rng, victims.count_ones());
+                    Action::Steal(kth_bit(victims, k) as u8)
                 }
             }
             Phase::Over => Action::StealNone,

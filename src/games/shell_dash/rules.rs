@@ -45,17 +45,6 @@ pub(crate) fn ok(r: Result<(), Infallible>) {
     }
 }
 
-/// The places of `board` that hold a card of kind `kind` (bit `i` = place
-/// `i`; face up or down).
-#[inline(always)]
-fn places_of(board: &[u8; PLACES], kind: u8) -> u32 {
-    let mut m = 0;
-    for (i, &c) in board.iter().enumerate() {
-        m |= u32::from(c == kind) << i;
-    }
-    m
-}
-
 fn deck_seed(cards: &[u8]) -> u64 {
     let mut h = 0x5EE1_DA5A_u64 ^ cards.len() as u64;
     for chunk in cards.chunks(8) {
@@ -300,12 +289,15 @@ impl ShellDash {
         }
         // The walk completes: collect the Shells revealed this turn.
         let p = s.to_move as usize;
-        let mut found = s.up & places_of(&s.board, SHELL);
-        s.up &= !found;
-        s.shells[p] += found.count_ones() as u8;
-        while found != 0 {
-            s.board[found.trailing_zeros() as usize] = EMPTY;
-            found &= found - 1;
+        let mut up = s.up;
+        while up != 0 {
+            let i = up.trailing_zeros() as usize;
+            up &= up - 1;
+            if s.board[i] == SHELL {
+                s.board[i] = EMPTY;
+                s.up &= !(1 << i);
+                s.shells[p] += 1;
+            }
         }
         if s.shells[p] >= WINNING_SHELLS {
             s.phase = Phase::Over;
@@ -322,17 +314,12 @@ impl ShellDash {
             s.phase = Phase::Over;
             return Ok(());
         }
-        // Discard the revealed cards: counted kind by kind with masks (the
-        // same counts as one card at a time, without a loop of random
-        // length), then their places emptied.
-        let up = s.up;
-        for (kind, count) in s.discard.iter_mut().enumerate() {
-            *count += (up & places_of(&s.board, kind as u8)).count_ones() as u16;
-        }
-        for (i, place) in s.board.iter_mut().enumerate() {
-            if up >> i & 1 != 0 {
-                *place = EMPTY;
-            }
+        let mut up = s.up;
+        while up != 0 {
+            let i = up.trailing_zeros() as usize;
+            up &= up - 1;
+            s.discard[s.board[i] as usize] += 1;
+            s.board[i] = EMPTY;
         }
         s.up = 0;
         s.discard[FLIPFLOP as usize] += s.spent;
@@ -406,32 +393,18 @@ impl ShellDash {
         let mut pool = s.discard;
         s.discard = [0; KINDS];
         if with_deck {
-            let rest = &s.deck[s.top as usize..s.len as usize];
-            for (kind, count) in pool.iter_mut().enumerate() {
-                *count += rest.iter().filter(|&&c| c == kind as u8).count() as u16;
+            for &c in &s.deck[s.top as usize..s.len as usize] {
+                pool[c as usize] += 1;
             }
         }
         let n: u16 = pool.iter().sum();
         if n == 0 {
             return Ok(false);
         }
-        // The cards in kind order, 8 at a time where the deck has room: a
-        // word that runs past its kind's cards is overwritten by the next
-        // kinds' (so only places below `n` are written, as by a plain fill).
-        let n_us = n as usize;
         let mut k = 0;
         for (code, &count) in pool.iter().enumerate() {
-            let end = k + count as usize;
-            let word = [code as u8; 8];
-            while k < end && k + 8 <= n_us {
-                s.deck[k..k + 8].copy_from_slice(&word);
-                k += 8;
-            }
-            while k < end {
-                s.deck[k] = code as u8;
-                k += 1;
-            }
-            k = end;
+            s.deck[k..k + count as usize].fill(code as u8);
+            k += count as usize;
         }
         let seed = derive(s.chance_seed, s.reshuffles as u64);
         r.shuffle(&mut s.deck[..k], seed)?;
@@ -532,14 +505,15 @@ impl Game for ShellDash {
             Phase::Jellyfish => ShellDashAction::FlipFlop(below(rng, 2) == 1),
             Phase::Shuffle => ShellDashAction::Shuffle(below(rng, 2) == 1),
             _ => {
-                let mut m = (s.down >> (s.row as u32 * 3)) & 0b111;
+                // The k-th face-down card of the row (no draw when there is
+                // one), picked without a loop of random length.
+                let m = (s.down >> (s.row as u32 * 3)) & 0b111;
                 let n = m.count_ones();
-                if n > 1 {
-                    for _ in 0..below(rng, n) {
-                        m &= m - 1;
-                    }
-                }
-                ShellDashAction::Flip(m.trailing_zeros() as u8)
+                let k = if n > 1 { below(rng, n) } else { 0 };
+                let m1 = m & m.wrapping_sub(1);
+                let m2 = m1 & m1.wrapping_sub(1);
+                let pick = [m, m1, m2, m2][k as usize & 3];
+                ShellDashAction::Flip(pick.trailing_zeros() as u8)
             }
         }
     }
