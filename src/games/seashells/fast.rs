@@ -1,7 +1,8 @@
 //! The hot paths of random playouts, written for the baseline x86-64 target
 //! (no POPCNT or BMI2 assumed) and portable to any other: byte tables for
 //! the Bucket's row and column, SIMD-within-a-register counts, and random
-//! numbers drawn two per 64-bit output.
+//! numbers drawn two per 64-bit output; and [`random_take_bmi2`], the same
+//! pick with BMI2's `pdep`, for processors that have it (chosen at run time).
 //!
 //! Every function here gives the same result on every target, so a seed
 //! plays the same games whatever the build flags.
