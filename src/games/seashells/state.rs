@@ -297,11 +297,7 @@ pub struct SeashellsState {
 
 /// A Seashells decision: what to collect, and whether to spend a bottle
 /// (one held when the turn began) for an extra turn.
-///
-/// Ordered as a derived order would be (every `Take` before every `Step`,
-/// then by square or steps, then without a bottle before with one), through
-/// one integer key: MCTS compares actions in its inner loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum SeashellsAction {
     /// Board mode: take the item on `square` (in the Bucket's row or column).
     Take {
@@ -319,30 +315,7 @@ pub enum SeashellsAction {
     },
 }
 
-impl Ord for SeashellsAction {
-    #[inline(always)]
-    fn cmp(&self, other: &SeashellsAction) -> std::cmp::Ordering {
-        self.key().cmp(&other.key())
-    }
-}
-
-impl PartialOrd for SeashellsAction {
-    #[inline(always)]
-    fn partial_cmp(&self, other: &SeashellsAction) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
 impl SeashellsAction {
-    /// The order's key: variant, then square or steps, then the bottle.
-    #[inline(always)]
-    fn key(self) -> u16 {
-        match self {
-            SeashellsAction::Take { square, bottle } => (square as u16) << 1 | bottle as u16,
-            SeashellsAction::Step { steps, bottle } => 0x200 | (steps as u16) << 1 | bottle as u16,
-        }
-    }
-
     /// Whether the action spends a bottle.
     #[inline]
     pub fn bottle(self) -> bool {
@@ -375,39 +348,6 @@ pub fn kth_set_bit(m: u64, k: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_order_is_the_derived_one() {
-        // The order a derive would give, for every pair of actions.
-        #[derive(PartialEq, Eq, PartialOrd, Ord)]
-        enum Derived {
-            Take { square: u8, bottle: bool },
-            Step { steps: u8, bottle: bool },
-        }
-        let derived = |a: SeashellsAction| match a {
-            SeashellsAction::Take { square, bottle } => Derived::Take { square, bottle },
-            SeashellsAction::Step { steps, bottle } => Derived::Step { steps, bottle },
-        };
-        let mut all = Vec::new();
-        for value in [0u8, 1, 2, 3, 4, 27, 63, 64, 200, 255] {
-            for bottle in [false, true] {
-                all.push(SeashellsAction::Take {
-                    square: value,
-                    bottle,
-                });
-                all.push(SeashellsAction::Step {
-                    steps: value,
-                    bottle,
-                });
-            }
-        }
-        for &a in &all {
-            for &b in &all {
-                assert_eq!(a.cmp(&b), derived(a).cmp(&derived(b)), "{a:?} {b:?}");
-                assert_eq!(a.partial_cmp(&b), Some(a.cmp(&b)));
-            }
-        }
-    }
 
     #[test]
     fn masks_partition_the_shells() {
