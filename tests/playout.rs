@@ -37,7 +37,10 @@ const SPECS: &[(&str, usize)] = &[
     ("shell-dash(reshuffle=empty)", 1),
     ("shell-dash(reshuffle=empty)", 2),
     ("shell-dash(reshuffle=choice,max_turns=8)", 2),
-    ("shell-dash(deck=Sand:6,Sun:30,Shell:6,Wave:2,max_turns=50)", 2),
+    (
+        "shell-dash(deck=Sand:6,Sun:30,Shell:6,Wave:2,max_turns=50)",
+        2,
+    ),
     ("shell-dash(deck=Flip-Flop:4,Jellyfish:3,Shell:3,Wave:2)", 2),
 ];
 
@@ -71,7 +74,11 @@ fn agree<G: Game>(game: &G, spec: &str, players: usize) {
         let pa = step_loop(game, &mut sa, &mut a);
         let pb = game.random_playout(&mut sb, &mut b);
         assert_eq!((pa, &sa), (pb, &sb), "{spec} with {players}: game {i}");
-        assert_eq!(a.next_u64(), b.next_u64(), "{spec} with {players}: game {i}");
+        assert_eq!(
+            a.next_u64(),
+            b.next_u64(),
+            "{spec} with {players}: game {i}"
+        );
     }
 }
 

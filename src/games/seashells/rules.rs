@@ -162,7 +162,8 @@ impl Seashells {
                 let spend = self.can_spend(s) as u32;
                 // Safety: `BMI2` is only true in `playout_bmi2`, whose
                 // callers checked that the processor has BMI2 and POPCNT.
-                let (square, bottle) = unsafe { fast::random_take_bmi2(s.occ, s.bucket, spend, rng) };
+                let (square, bottle) =
+                    unsafe { fast::random_take_bmi2(s.occ, s.bucket, spend, rng) };
                 SeashellsAction::Take { square, bottle }
             } else {
                 self.random_action(s, rng)
