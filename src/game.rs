@@ -167,6 +167,23 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         legal[crate::rng::below(rng, legal.len() as u32) as usize]
     }
 
+    /// Play `state` to the end with uniformly random actions from `rng`;
+    /// returns the number of actions played. Allocation-free. It must play
+    /// exactly the game that calling [`Game::random_action`] then
+    /// [`Game::play_unchecked`] until the end would (the same draws from
+    /// `rng` in the same order): games may override it with a fused loop
+    /// that is faster, and `tests/playout.rs` checks that they agree.
+    #[inline]
+    fn random_playout(&self, state: &mut Self::State, rng: &mut GameRng) -> u32 {
+        let mut plies = 0;
+        while self.to_move(state).is_some() {
+            let action = self.random_action(state, rng);
+            self.play_unchecked(state, action);
+            plies += 1;
+        }
+        plies
+    }
+
     /// Scores and winners. Meaningful once the game is over; before that the
     /// scores are those the position would have if it ended now.
     fn outcome(&self, state: &Self::State) -> Outcome;
@@ -275,15 +292,10 @@ pub fn check_legal<G: Game>(
 
 /// Play `state` to the end with uniformly random actions; returns the
 /// number of actions played. Allocation-free.
+/// ([`Game::random_playout`], which games may make faster.)
 #[inline]
 pub fn random_playout<G: Game>(game: &G, state: &mut G::State, rng: &mut GameRng) -> u32 {
-    let mut plies = 0;
-    while game.to_move(state).is_some() {
-        let action = game.random_action(state, rng);
-        game.play_unchecked(state, action);
-        plies += 1;
-    }
-    plies
+    game.random_playout(state, rng)
 }
 
 /// Per-game knowledge for bots, so that no bot contains game rules: a

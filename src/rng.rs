@@ -99,7 +99,7 @@ pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
 ///
 /// With [`GameRng`], `next_u32` is the low half of `next_u64`, so a last
 /// lone swap drawn here equals the low half of a pair.
-#[inline]
+#[inline(always)]
 pub fn shuffle_pairs<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     let mut i = items.len();
     while i > 1 {

@@ -122,5 +122,38 @@ fn random_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, move_generation, hidden_information, random_games);
+/// The random playout alone from fresh deals, through its two paths: the
+/// portable byte tables and the one [`Game::random_playout`] takes on this
+/// processor (BMI2 `pdep` where the processor has it). Same games.
+fn playout_paths(c: &mut Criterion) {
+    let mut group = c.benchmark_group("seashells/playout");
+    group.throughput(Throughput::Elements(1));
+    let g = Seashells::new(4, Mode::Board, Scoring::Simple).unwrap();
+    let mut rng = rng_from_seed(3);
+    let deals: Vec<SeashellsState> = (0..1024).map(|_| g.new_game(&mut rng)).collect();
+    let mut i = 0;
+    group.bench_function("4p_portable", |b| {
+        b.iter(|| {
+            let mut s = deals[i & 1023];
+            i += 1;
+            g.random_playout_portable(&mut s, &mut rng)
+        })
+    });
+    group.bench_function("4p_this_processor", |b| {
+        b.iter(|| {
+            let mut s = deals[i & 1023];
+            i += 1;
+            g.random_playout(&mut s, &mut rng)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    move_generation,
+    hidden_information,
+    random_games,
+    playout_paths
+);
 criterion_main!(benches);

@@ -222,6 +222,16 @@ const TABLE: &[(&str, Do)] = &[
     ),
     // docs/performance.md.
     (
+        "benches/performance.sh",
+        Skip(
+            "builds the release binary and the criterion benches, measures for minutes and rewrites docs/performance.md",
+        ),
+    ),
+    (
+        "benches/performance.sh --old OLD_BINARY --old-mcts OLD_MCTS_BENCH",
+        Skip("the same, side by side with an older build"),
+    ),
+    (
         "cargo run --release -- bench --game GAME --players N --games 2000000",
         Run(&[
             "bench --game seashells --players 4 --games 200",

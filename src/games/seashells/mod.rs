@@ -36,7 +36,12 @@
 //! list: it takes the Bucket's row as a byte of `occ`, gathers its column
 //! into a byte with one multiplication, and picks the k-th item with
 //! 256-entry popcount and select tables (no POPCNT or BMI2 needed, and the
-//! same pick on every target). Stroll mode uses the same bitboard as a ring:
+//! same pick on every target). A whole random playout
+//! ([`Game::random_playout`](crate::game::Game::random_playout), used by
+//! the `bench` command and MCTS rollouts) is compiled a second time for
+//! processors with BMI2 and chosen at run time: the same pick from the same
+//! draw, found with one `pdep` (`tests/playout.rs` runs both paths and
+//! compares them). Stroll mode uses the same bitboard as a ring:
 //! rotating `occ` so that the position after the Bucket is bit 0 turns "the
 //! k-th item clockwise" into "the k-th set bit".
 //!

@@ -150,6 +150,46 @@ impl Seashells {
     }
 }
 
+impl Seashells {
+    /// The random playout loop; with `BMI2` the board's moves are picked by
+    /// [`fast::random_take_bmi2`] (only inside [`Self::playout_bmi2`]).
+    #[inline(always)]
+    fn playout_with<const BMI2: bool>(&self, s: &mut SeashellsState, rng: &mut GameRng) -> u32 {
+        let mut plies = 0;
+        while !s.over {
+            #[cfg(target_arch = "x86_64")]
+            let action = if BMI2 && self.mode == Mode::Board {
+                let spend = self.can_spend(s) as u32;
+                // Safety: `BMI2` is only true in `playout_bmi2`, whose
+                // callers checked that the processor has BMI2 and POPCNT.
+                let (square, bottle) =
+                    unsafe { fast::random_take_bmi2(s.occ, s.bucket, spend, rng) };
+                SeashellsAction::Take { square, bottle }
+            } else {
+                self.random_action(s, rng)
+            };
+            #[cfg(not(target_arch = "x86_64"))]
+            let action = self.random_action(s, rng);
+            self.play_unchecked(s, action);
+            plies += 1;
+        }
+        plies
+    }
+
+    /// [`Self::playout_with`] compiled for processors with BMI2 and POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2,popcnt")]
+    fn playout_bmi2(&self, s: &mut SeashellsState, rng: &mut GameRng) -> u32 {
+        self.playout_with::<true>(s, rng)
+    }
+
+    /// The random playout without BMI2 (the portable byte tables), on every
+    /// processor: for tests that compare it with the BMI2 one.
+    pub fn random_playout_portable(&self, s: &mut SeashellsState, rng: &mut GameRng) -> u32 {
+        self.playout_with::<false>(s, rng)
+    }
+}
+
 impl Game for Seashells {
     type State = SeashellsState;
     type Action = SeashellsAction;
@@ -259,7 +299,10 @@ impl Game for Seashells {
         list
     }
 
-    #[inline]
+    // Always inlined, with `random_action`: the random-playout loop is the
+    // hot path, and the optimizer does not inline them into it across
+    // crates on its own.
+    #[inline(always)]
     fn play_unchecked(&self, s: &mut SeashellsState, action: SeashellsAction) {
         match action {
             SeashellsAction::Take { square, bottle } => {
@@ -283,7 +326,7 @@ impl Game for Seashells {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn random_action(&self, s: &SeashellsState, rng: &mut GameRng) -> SeashellsAction {
         match self.mode {
             Mode::Board => {
@@ -306,6 +349,18 @@ impl Game for Seashells {
                 }
             }
         }
+    }
+
+    /// The same games as the default loop (`tests/playout.rs`); on a
+    /// processor with BMI2 the board's moves are found with `pdep`.
+    #[inline]
+    fn random_playout(&self, s: &mut SeashellsState, rng: &mut GameRng) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if fast::bmi2() {
+            // Safety: the processor has BMI2 and POPCNT (checked just above).
+            return unsafe { self.playout_bmi2(s, rng) };
+        }
+        self.playout_with::<false>(s, rng)
     }
 
     #[inline]

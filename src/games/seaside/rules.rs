@@ -160,6 +160,18 @@ impl Seaside {
     }
 }
 
+/// The index of the `k`-th (from 0) set bit of `mask`, which has at most 7
+/// set bits and more than `k`: a fixed number of steps, no branch (the pick
+/// is random in random play).
+#[inline(always)]
+fn kth_bit(mut mask: u32, k: u32) -> u32 {
+    for i in 0..6 {
+        let clear = mask & mask.wrapping_sub(1);
+        mask = if i < k { clear } else { mask };
+    }
+    mask.trailing_zeros()
+}
+
 /// A uniform integer in `0..=max` (a random number even when `max` is 0:
 /// cheaper than a mispredicted branch).
 #[inline]
@@ -274,22 +286,21 @@ impl Game for Seaside {
                 for (f, &c) in backs.iter().enumerate() {
                     mask |= u32::from(c > 0) << f;
                 }
-                for _ in 0..below(rng, mask.count_ones()) {
-                    mask &= mask - 1;
-                }
-                Action::Flip(Face::from_index(mask.trailing_zeros() as u8))
+                let k = below(rng, mask.count_ones());
+                Action::Flip(Face::from_index(kth_bit(mask, k) as u8))
             }
             Phase::Steal => {
-                let mut victims: ArrayVec<u8, MAX_SEATS> = ArrayVec::new();
+                // The seats with a Crab other than the mover's, as a mask:
+                // the pick is the k-th of them in seat order.
+                let mut victims = 0u32;
                 for q in 0..self.players as usize {
-                    if q != p && s.seats[q].crabs > 0 {
-                        victims.push(q as u8);
-                    }
+                    victims |= u32::from(q != p && s.seats[q].crabs > 0) << q;
                 }
-                if victims.is_empty() {
+                if victims == 0 {
                     Action::StealNone
                 } else {
-                    Action::Steal(victims[below(rng, victims.len() as u32) as usize])
+                    let k = below(rng, victims.count_ones());
+                    Action::Steal(kth_bit(victims, k) as u8)
                 }
             }
             Phase::Over => Action::StealNone,

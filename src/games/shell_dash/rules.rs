@@ -185,6 +185,7 @@ impl ShellDash {
     }
 
     /// Play `action` with reshuffle strategy `r`.
+    #[inline(always)]
     pub(crate) fn step<R: Shuffler>(
         &self,
         s: &mut ShellDashState,
@@ -209,7 +210,7 @@ impl ShellDash {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn reveal<R: Shuffler>(
         &self,
         s: &mut ShellDashState,
@@ -271,7 +272,7 @@ impl ShellDash {
 
     /// Advance to the first row from `row` on with a face-down card (rows
     /// without one are walked through); past the last row, the walk completes.
-    #[inline]
+    #[inline(always)]
     fn walk_from<R: Shuffler>(
         &self,
         s: &mut ShellDashState,
@@ -307,6 +308,7 @@ impl ShellDash {
 
     /// End the turn: the cap, else discard, then the reshuffle decision
     /// (`reshuffle=choice`, both piles holding cards) or the refill.
+    #[inline(always)]
     fn end_turn<R: Shuffler>(&self, s: &mut ShellDashState, r: &mut R) -> Result<(), R::Error> {
         if s.turn >= self.max_turns {
             s.phase = Phase::Over;
@@ -331,6 +333,7 @@ impl ShellDash {
 
     /// After the discard (and the reshuffle decision): refill the empty
     /// places, pass to the next walker.
+    #[inline(always)]
     fn refill<R: Shuffler>(&self, s: &mut ShellDashState, r: &mut R) -> Result<(), R::Error> {
         let all = (1u32 << (s.rows as u32 * 3)) - 1;
         let mut empty = all & !s.down;
@@ -489,25 +492,28 @@ impl Game for ShellDash {
         list
     }
 
-    #[inline]
+    // Always inlined, with `random_action`: the random-playout loop is the
+    // hot path (see Seaside's).
+    #[inline(always)]
     fn play_unchecked(&self, s: &mut ShellDashState, action: ShellDashAction) {
         ok(self.step(s, action, &mut RandomShuffle));
     }
 
-    #[inline]
+    #[inline(always)]
     fn random_action(&self, s: &ShellDashState, rng: &mut GameRng) -> ShellDashAction {
         match s.phase {
             Phase::Jellyfish => ShellDashAction::FlipFlop(below(rng, 2) == 1),
             Phase::Shuffle => ShellDashAction::Shuffle(below(rng, 2) == 1),
             _ => {
-                let mut m = (s.down >> (s.row as u32 * 3)) & 0b111;
+                // The k-th face-down card of the row (no draw when there is
+                // one), picked without a loop of random length.
+                let m = (s.down >> (s.row as u32 * 3)) & 0b111;
                 let n = m.count_ones();
-                if n > 1 {
-                    for _ in 0..below(rng, n) {
-                        m &= m - 1;
-                    }
-                }
-                ShellDashAction::Flip(m.trailing_zeros() as u8)
+                let k = if n > 1 { below(rng, n) } else { 0 };
+                let m1 = m & m.wrapping_sub(1);
+                let m2 = m1 & m1.wrapping_sub(1);
+                let pick = [m, m1, m2, m2][k as usize & 3];
+                ShellDashAction::Flip(pick.trailing_zeros() as u8)
             }
         }
     }
