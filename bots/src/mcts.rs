@@ -708,9 +708,14 @@ impl<G: Evaluate> Search<'_, G> {
             node = insert_after(nodes, node, child as u32, action, next, avail);
             break;
         }
-        // Rollout (to the end, or to the cut-off and an evaluation).
+        // Rollout (to the end, or to the cut-off and an evaluation). A
+        // random rollout to the end is the game's own playout loop (a game
+        // may fuse it: the same draws, faster).
         let mut plies = 0u32;
         let limit = self.cutoff.unwrap_or(u32::MAX);
+        if self.cutoff.is_none() && self.rollout == Rollout::Random {
+            beachcomber::game::random_playout(game, &mut world, rng);
+        }
         while let Some(seat) = game.to_move(&world) {
             if plies == limit {
                 break;
