@@ -61,10 +61,12 @@
 
 pub mod external;
 pub mod greedy;
+pub mod hint;
 pub mod kind;
 pub mod lineup;
 pub mod mcts;
 pub mod random;
+pub mod record_check;
 pub mod registry;
 pub mod search_config;
 
@@ -75,6 +77,7 @@ pub use lineup::{
 };
 pub use mcts::{MctsBot, Mode, Reward, Rollout, SearchParams};
 pub use random::{RandomBot, RandomConfig};
+pub use record_check::{HUMAN, LineError, check_record_bots};
 pub use registry::{BOT_NAMES, BotConfig, BotKind};
 pub use search_config::{
     DEFAULT_PIMC_WORLDS, IsmctsConfig, MAX_ITERATIONS, OracleConfig, PimcConfig,

@@ -24,6 +24,7 @@ mod replay;
 mod run_files;
 mod run_manifest;
 mod runs;
+mod serve;
 mod signals;
 mod sweep;
 mod tournament;
@@ -69,6 +70,9 @@ enum Command {
     /// Draw a figure (SVG or PNG) from a sweep's metrics, a per-game CSV or a league's ratings.
     #[command(after_help = plot::EXAMPLES)]
     Plot(plot::PlotArgs),
+    /// Serve the web app: replays drawn step by step, play against bots, the studies' results.
+    #[command(after_help = serve::EXAMPLES)]
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Play(args) => play::run(args),
         Command::Plot(args) => plot::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -21,5 +21,6 @@ mod play;
 mod plot;
 mod runs;
 mod seat_ratios;
+mod serve;
 mod sweep;
 mod trends;
