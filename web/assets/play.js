@@ -110,8 +110,7 @@ async function showGame(main, id) {
         g.frame.scores ? el('div', {}, el('h3', {}, 'Scores so far'), scoreTable(g.frame.scores, null, labels)) : null),
       el('h3', {}, `Moves (${g.moves.length})`), moves,
       el('p', {}, el('a', { href: '#play' }, 'new game')));
-    const last = moves.lastElementChild;
-    if (last) last.scrollIntoView({ block: 'nearest' });
+    moves.scrollTop = moves.scrollHeight;
   }
 
   function endTable(g, labels) {

@@ -100,7 +100,8 @@ async function showRecord(main, path, view) {
     if (frame.over && frame.result_text) scores.append(el('details', {}, el('summary', {}, 'Final scoring'), el('pre', { class: 'text' }, frame.result_text)));
     for (const li of moveList.children) li.classList.toggle('current', Number(li.dataset.ply) === ply);
     const cur = moveList.querySelector('.current');
-    if (cur) cur.scrollIntoView({ block: 'nearest' });
+    // Scroll the list only, not the page.
+    if (cur) moveList.scrollTop = cur.offsetTop - moveList.clientHeight / 2;
     buttons.first.disabled = buttons.prev.disabled = ply === 0;
     buttons.next.disabled = buttons.last.disabled = ply === n;
   }

@@ -67,6 +67,7 @@ class Page:
         return self.driver.execute_script(script, *args)
 
     def shot(self, name):
+        self.js("window.scrollTo(0, 0)")
         path = os.path.join(self.shots, f"{name}.png")
         self.driver.save_screenshot(path)
         image = Image.open(path).convert("RGB")

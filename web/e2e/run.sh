@@ -19,11 +19,15 @@ if [[ -z ${BEACHCOMBER:-} ]]; then
     BEACHCOMBER="$TARGET/ci/beachcomber"
 fi
 
-if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-    [[ $(id -u) -eq 0 ]] || { echo "chromium and chromium-driver are needed: run as root, or apt-get install chromium chromium-driver" >&2; exit 1; }
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v chromedriver >/dev/null || missing+=(chromium-driver)
+python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
+if [[ ${#missing[@]} -gt 0 ]]; then
+    [[ $(id -u) -eq 0 ]] || { echo "needed: ${missing[*]}: run as root, or apt-get install ${missing[*]}" >&2; exit 1; }
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq >/dev/null
-    apt-get install -y -qq --no-install-recommends chromium chromium-driver >/dev/null
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 VENV="$TARGET/e2e-venv"
 if ! "$VENV/bin/python" -c 'import selenium, PIL' 2>/dev/null; then

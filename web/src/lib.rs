@@ -86,7 +86,8 @@ pub fn build_app(config: &ServeConfig) -> Result<Arc<App>, ServeError> {
 
 /// Serve `config` until `shutdown` completes: bind, call `on_listening`
 /// with the URL (so the caller prints it; with port 0 it holds the port
-/// picked), then answer requests on a multi-threaded tokio runtime. Games
+/// picked), then answer requests on a multi-threaded tokio runtime. Once
+/// `shutdown` completes, requests in flight get [`GRACE`] to finish. Games
 /// in play are saved after every move, so stopping loses nothing.
 pub fn serve(
     config: ServeConfig,
@@ -98,7 +99,7 @@ pub fn serve(
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
-    runtime.block_on(async move {
+    let result = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .map_err(|e| ServeError::Bind(config.addr, e))?;
@@ -106,12 +107,33 @@ pub fn serve(
             .local_addr()
             .map_err(|e| ServeError::Bind(config.addr, e))?;
         on_listening(&format!("http://{addr}/"));
-        axum::serve(listener, router(app))
-            .with_graceful_shutdown(shutdown)
-            .await
-            .map_err(ServeError::Serve)
-    })
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        tokio::spawn(async move {
+            shutdown.await;
+            let _ = stop.send(true);
+        });
+        let mut graceful = stopped.clone();
+        let mut grace = stopped;
+        let server = axum::serve(listener, router(app)).with_graceful_shutdown(async move {
+            let _ = graceful.wait_for(|s| *s).await;
+        });
+        // Requests in flight get [`GRACE`] to finish once asked to stop.
+        tokio::select! {
+            result = server => result.map_err(ServeError::Serve),
+            _ = async move {
+                let _ = grace.wait_for(|s| *s).await;
+                tokio::time::sleep(GRACE).await;
+            } => Ok(()),
+        }
+    });
+    // A bot still thinking is not waited for: every game is saved already.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(200));
+    result
 }
+
+/// How long requests in flight may take to finish once the server is asked
+/// to stop.
+pub const GRACE: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Sleep on the server's runtime (for a caller's shutdown future that polls
 /// a flag).

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::{DefaultBodyLimit, Path, RawQuery, State};
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -166,6 +166,12 @@ pub fn router(app: Arc<App>) -> Router {
 
 type Api = Result<axum::Json<Value>, ApiError>;
 
+/// A path parameter, or a JSON error (bad percent-encoding, not UTF-8).
+fn param<T>(p: Result<Path<T>, PathRejection>) -> Result<T, ApiError> {
+    p.map(|Path(t)| t)
+        .map_err(|e| ApiError::BadRequest(format!("bad path: {}", one_line(&e.body_text()))))
+}
+
 fn one_line(text: &str) -> String {
     beachcomber::spec::one_line(text)
 }
@@ -238,9 +244,10 @@ async fn files(State(app): State<Arc<App>>) -> Api {
 
 async fn records_page(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
     RawQuery(raw): RawQuery,
 ) -> Api {
+    let id = param(id)?;
     let q = query(&raw);
     let (offset, limit) = (number(&q, "offset", 0)?, number(&q, "limit", 50)?);
     let app2 = app.clone();
@@ -249,9 +256,10 @@ async fn records_page(
 
 async fn record(
     State(app): State<Arc<App>>,
-    Path((id, index)): Path<(String, String)>,
+    path: Result<Path<(String, String)>, PathRejection>,
     RawQuery(raw): RawQuery,
 ) -> Api {
+    let (id, index) = param(path)?;
     let index: usize = index.parse().map_err(|_| {
         ApiError::BadRequest(format!("record `{}`: not a number", one_line(&index)))
     })?;
@@ -319,9 +327,10 @@ async fn saved_list(State(app): State<Arc<App>>) -> Api {
 
 async fn saved_record(
     State(app): State<Arc<App>>,
-    Path(name): Path<String>,
+    name: Result<Path<String>, PathRejection>,
     RawQuery(raw): RawQuery,
 ) -> Api {
+    let name = param(name)?;
     let view = query(&raw).get("view").map(|v| v.to_string());
     blocking(move || {
         let path = saved_path(&app, &name)?;
@@ -378,7 +387,8 @@ async fn new_game(State(app): State<Arc<App>>, bytes: Result<Bytes, BytesRejecti
     .await
 }
 
-async fn game_view(State(app): State<Arc<App>>, Path(id): Path<String>) -> Api {
+async fn game_view(State(app): State<Arc<App>>, id: Result<Path<String>, PathRejection>) -> Api {
+    let id = param(id)?;
     let slot = app.game(&id)?;
     let guard = slot.lock().await;
     let mut view = guard.view();
@@ -396,9 +406,10 @@ struct Move {
 
 async fn game_move(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Api {
+    let id = param(id)?;
     let m: Move = body(bytes)?;
     let n = id.parse::<u64>().unwrap_or(0);
     on_game(app, &id, move |live| {
@@ -413,9 +424,10 @@ async fn game_move(
 
 async fn game_undo(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Api {
+    let id = param(id)?;
     let _: serde_json::Map<String, Value> = body(bytes)?;
     let n = id.parse::<u64>().unwrap_or(0);
     on_game(app, &id, move |live| {
@@ -438,9 +450,10 @@ struct HintRequest {
 
 async fn game_hint(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Api {
+    let id = param(id)?;
     let req: HintRequest = body(bytes)?;
     let iterations = req.iterations.unwrap_or(play::HINT_ITERATIONS);
     if !(1..=play::MAX_ITERATIONS).contains(&iterations) {
@@ -462,12 +475,19 @@ async fn studies(State(app): State<Arc<App>>) -> Api {
     results(&app)?.studies().map(axum::Json)
 }
 
-async fn study_files(State(app): State<Arc<App>>, Path(study): Path<String>) -> Api {
+async fn study_files(
+    State(app): State<Arc<App>>,
+    study: Result<Path<String>, PathRejection>,
+) -> Api {
+    let study = param(study)?;
     results(&app)?.files(&study).map(axum::Json)
 }
 
-async fn result_file(State(app): State<Arc<App>>, Path(path): Path<String>) -> Response {
-    match results(&app).and_then(|r| r.file(&path)) {
+async fn result_file(
+    State(app): State<Arc<App>>,
+    path: Result<Path<String>, PathRejection>,
+) -> Response {
+    match param(path).and_then(|p| results(&app).and_then(|r| r.file(&p))) {
         Ok((bytes, kind)) => (
             [
                 (header::CONTENT_TYPE, kind),

@@ -389,6 +389,12 @@ async fn bad_game_requests_are_4xx_json_errors() {
             StatusCode::NOT_FOUND,
             "no game `abc` in play",
         ),
+        (
+            "/api/games/%FF%FE/move".to_string(),
+            "{}",
+            StatusCode::BAD_REQUEST,
+            "bad path: ",
+        ),
     ] {
         let (s, v) = post(&r, &uri, body).await;
         assert_eq!(s, status, "{uri} {body}: {v}");
@@ -465,6 +471,8 @@ async fn results_are_served_only_from_their_folder() {
         ),
         ("/api/results/..", StatusCode::BAD_REQUEST),
         ("/api/results/up", StatusCode::BAD_REQUEST),
+        ("/results/%FF", StatusCode::BAD_REQUEST),
+        ("/api/files/%FF/records/0", StatusCode::BAD_REQUEST),
     ] {
         let (s, v) = get(&r, path).await;
         assert_eq!(s, status, "{path}: {v}");
@@ -532,4 +540,43 @@ async fn games_in_memory_are_capped() {
         std::fs::read_dir(dir.path().join("s")).unwrap().count(),
         cap + 3
     );
+}
+
+/// A bot thinking does not block other requests: they are answered while
+/// its move is still being computed (on the blocking pool).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn other_requests_are_answered_while_a_bot_thinks() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, r) = app_for(vec![], None, dir.path().join("s"));
+    let (s, g) = post(
+        &r,
+        "/api/games",
+        r#"{"game":"seashells","players":2,"bots":"ismcts(iterations=200000)","seed":2}"#,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    let id = g["id"].as_u64().unwrap();
+    let action = g["legal"][0]["action"].as_str().unwrap().to_string();
+    let r2 = r.clone();
+    let thinking = tokio::spawn(async move {
+        post(
+            &r2,
+            &format!("/api/games/{id}/move"),
+            &format!(r#"{{"action":"{action}"}}"#),
+        )
+        .await
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let start = std::time::Instant::now();
+    let (s, _) = get(&r, "/api/info").await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _) = post(&r, "/api/games", r#"{"game":"shell-dash","players":1}"#).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    assert!(
+        !thinking.is_finished(),
+        "the bot answered too fast for the test to mean anything"
+    );
+    let (s, v) = thinking.await.unwrap();
+    assert_eq!(s, StatusCode::OK, "{v}");
 }
