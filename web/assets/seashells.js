@@ -25,19 +25,16 @@ function item(x, y, r, name, attrs = {}) {
 
 function squareName(sq) { return 'abcdefgh'[sq % 8] + (Math.floor(sq / 8) + 1); }
 
-/** The place a legal action reaches: the square of `27`/`27+b` in board mode. */
-function placeOf(action) {
-  const m = /^(\d+)(\+b)?$/.exec(action);
-  return m ? Number(m[1]) : null;
-}
 
 export function drawSeashells(frame, ctx) {
   const o = frame.obs;
   const cell = 62;
   const legalAt = new Map();
   for (const a of ctx.legal || []) {
-    const p = placeOf(a.action);
-    if (p !== null && (!legalAt.has(p) || !a.action.endsWith('+b'))) legalAt.set(p, a.action);
+    // The server says where each move takes (the square, or the ring position of a step);
+    // a click plays the move without a bottle (the list has both).
+    const p = a.place;
+    if (p !== null && p !== undefined && (!legalAt.has(p) || !a.action.endsWith('+b'))) legalAt.set(p, a.action);
   }
   const svg = s('svg', { class: 'board', viewBox: `0 0 ${cell * 8 + 180} ${cell * 8 + 40}`, 'data-testid': 'board' });
   const place = (i) => {

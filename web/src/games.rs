@@ -33,6 +33,14 @@ pub trait WebGame: GameKind {
         after: &Self::State,
         viewer: Viewer,
     ) -> Option<String>;
+    /// The board place a legal `action` of `state` acts on, for a click on
+    /// the board: Seashells' square or ring position taken (where the
+    /// Bucket goes, public). `None` for games whose page finds the place
+    /// from the action's text, or actions without a place.
+    fn action_place(&self, state: &Self::State, action: Self::Action) -> Option<usize> {
+        let _ = (state, action);
+        None
+    }
 }
 
 impl WebGame for Seashells {
@@ -65,6 +73,18 @@ impl WebGame for Seashells {
     ) -> Option<String> {
         // Everything random was dealt at setup.
         None
+    }
+
+    fn action_place(
+        &self,
+        state: &<Self as beachcomber::Game>::State,
+        action: <Self as beachcomber::Game>::Action,
+    ) -> Option<usize> {
+        use beachcomber::Game;
+        // The Bucket moves onto the place it takes.
+        let mut after = *state;
+        self.play_unchecked(&mut after, action);
+        Some(after.bucket as usize)
     }
 }
 

@@ -5,11 +5,13 @@
 //! A seat's frame holds only what that seat may see: the seat's
 //! observation ([`Observe::observation_json`], built from the masked
 //! observation), the picture for [`Viewer::Seat`] and public scores; the
-//! moves are described with [`Describe::describe_action`], what every seat
+//! moves are described with
+//! [`describe_action`](beachcomber::display::Describe::describe_action),
+//! what every seat
 //! sees. Two states the seat cannot tell apart give byte-identical JSON
 //! (tested in `web/tests/hidden.rs`).
 
-use beachcomber::display::{Describe, Viewer};
+use beachcomber::display::Viewer;
 use beachcomber::game::Seat;
 use beachcomber::record::{GameEnd, GameRecord, Replay};
 use serde_json::{Value, json};
@@ -148,9 +150,11 @@ pub fn end_text(end: GameEnd) -> String {
 }
 
 /// Legal actions of `state` for the seat to move, as that seat may see
-/// them ([`Describe::describe_choice`] never names what an action would
-/// reveal): `[{"index", "action", "label"}]`.
-pub fn choices<G: Describe>(game: &G, state: &G::State) -> Vec<Value> {
+/// them ([`describe_choice`](beachcomber::display::Describe::describe_choice)
+/// never names what an action would
+/// reveal): `[{"index", "action", "label", "place"}]` (`place`: the board
+/// place it acts on, [`WebGame::action_place`], or `null`).
+pub fn choices<G: WebGame>(game: &G, state: &G::State) -> Vec<Value> {
     game.legal_actions(state)
         .iter()
         .enumerate()
@@ -159,6 +163,7 @@ pub fn choices<G: Describe>(game: &G, state: &G::State) -> Vec<Value> {
                 "index": i,
                 "action": a.to_string(),
                 "label": game.describe_choice(state, a),
+                "place": game.action_place(state, a),
             })
         })
         .collect()

@@ -580,3 +580,26 @@ async fn other_requests_are_answered_while_a_bot_thinks() {
     let (s, v) = thinking.await.unwrap();
     assert_eq!(s, StatusCode::OK, "{v}");
 }
+
+/// Each Seashells move says the place it takes (a click on the board), in
+/// board and stroll mode alike.
+#[tokio::test]
+async fn seashells_moves_name_their_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, r) = app_for(vec![], None, dir.path().join("s"));
+    for spec in ["seashells", "seashells(mode=stroll)"] {
+        let body = format!(r#"{{"game":"{spec}","players":2,"seed":4}}"#);
+        let (s, g) = post(&r, "/api/games", &body).await;
+        assert_eq!(s, StatusCode::OK, "{g}");
+        for a in g["legal"].as_array().unwrap() {
+            let place = a["place"].as_u64().unwrap_or_else(|| panic!("{spec}: {a}"));
+            assert!(place < 64);
+            assert!(
+                g["frame"]["obs"]["board"][place as usize].is_string(),
+                "{spec}: {a}"
+            );
+        }
+    }
+    let (_, g) = post(&r, "/api/games", r#"{"game":"shell-dash","players":1}"#).await;
+    assert!(g["legal"][0]["place"].is_null());
+}
