@@ -5,6 +5,7 @@ browser and its driver. Checks:
 - each game's first record stepped through move by move to its end: the score shown is
   the record's result;
 - a seat's view has no hidden card in the DOM;
+- a record that fails verification shows `replay`'s one-line error and is not drawn;
 - a whole 2-player game of each kind against `random`, by clicking legal moves (on the
   board when the move has a place there), with one hint and one undo;
 - screenshots of each game's board, the replay viewer, play and the results, not blank.
@@ -167,6 +168,20 @@ def seat_view_hides(page, file_id, game):
     print(f"ok: {game}: seat 0's view holds no hidden card")
 
 
+def bad_record_shows_replays_error(page, file_id, work):
+    with open(os.path.join(work, "bad.err")) as f:
+        want = f.read().strip().removeprefix("error: ")
+    page.go(f"replays/f/{file_id}/1")
+    shown = page.one("#record-error").text
+    if shown != want:
+        fail(f"a bad record shows {shown!r}, replay says {want!r}")
+    if page.find("svg.board"):
+        fail("a bad record is drawn")
+    # The refused request is logged by the browser: expected, and cleared here.
+    page.console_errors()
+    print("ok: a record that fails verification shows replay's one-line error, not drawn")
+
+
 def play_game(page, game, url):
     page.go("play")
     Select(page.one("#game-select")).select_by_value(game)
@@ -233,6 +248,7 @@ def main():
     page = Page(url, args.shots)
     try:
         files = {f["name"].split("/")[-1].split(".")[0]: f["id"] for f in api(url, "/api/files")["files"]}
+        bad_record_shows_replays_error(page, files["bad"], args.work)
         page.go("replays")
         page.one("#record-list, .files li")
         page.find(".files li")[0].click()

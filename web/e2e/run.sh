@@ -37,10 +37,15 @@ fi
 
 WORK=$(mktemp -d)
 SERVER=
-DRIVER=
+GROUP=
 cleanup() {
     local status=$?
-    if [[ -n $DRIVER ]] && kill -0 "$DRIVER" 2>/dev/null; then kill -- "-$DRIVER" 2>/dev/null || true; fi
+    # The browser's process group (Python, chromedriver, Chromium): whatever is left of it.
+    if [[ -n $GROUP ]]; then
+        kill -TERM -- "-$GROUP" 2>/dev/null || true
+        for _ in $(seq 20); do kill -0 -- "-$GROUP" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL -- "-$GROUP" 2>/dev/null || true
+    fi
     if [[ -n $SERVER ]] && kill -0 "$SERVER" 2>/dev/null; then kill -KILL "$SERVER" 2>/dev/null || true; fi
     rm -rf "$WORK"
     exit $status
@@ -53,12 +58,18 @@ for game in seashells seaside shell-dash; do
         --record "$WORK/$game.jsonl" --quiet >/dev/null
 done
 
-"$BEACHCOMBER" serve --port 0 --records "$WORK/seashells.jsonl" "$WORK/seaside.jsonl" "$WORK/shell-dash.jsonl" \
+# A record that fails verification (its second game's result changed), and what `replay` says.
+sed '2s/"coins":\[/"coins":[1/' "$WORK/seashells.jsonl" >"$WORK/bad.jsonl"
+if "$BEACHCOMBER" replay "$WORK/bad.jsonl" --verify-only >/dev/null 2>"$WORK/bad.err"; then
+    echo "the tampered record was accepted" >&2; exit 1
+fi
+
+"$BEACHCOMBER" serve --port 0 --records "$WORK/seashells.jsonl" "$WORK/seaside.jsonl" "$WORK/shell-dash.jsonl" "$WORK/bad.jsonl" \
     --results "$ROOT/results" --save "$WORK/games" >"$WORK/serve.out" 2>"$WORK/serve.err" &
 SERVER=$!
 URL=
 for _ in $(seq 100); do
-    URL=$(grep -o 'http://[^ ]*' "$WORK/serve.out" || true)
+    URL=$(grep -o 'http://[^ ]*' "$WORK/serve.out" 2>/dev/null || true)
     [[ -n $URL ]] && break
     kill -0 "$SERVER" 2>/dev/null || { cat "$WORK/serve.err" >&2; exit 1; }
     sleep 0.1
@@ -68,9 +79,8 @@ done
 # The browser and its driver run in a process group of their own (setsid), ended by the trap
 # whatever happens.
 setsid "$VENV/bin/python" "$ROOT/web/e2e/e2e.py" --url "$URL" --work "$WORK" --shots "$WORK/shots" &
-DRIVER=$!
-wait "$DRIVER"
-DRIVER=
+GROUP=$!
+wait "$GROUP"
 
 # Ctrl-C stops the server cleanly.
 kill -INT "$SERVER"
