@@ -59,6 +59,8 @@
 //! the `registry!` call in `registry.rs`: [`BotConfig`], [`BOT_NAMES`] and
 //! the help texts follow from it.
 
+pub mod belief;
+pub mod expert;
 pub mod external;
 pub mod greedy;
 pub mod hint;
@@ -70,12 +72,13 @@ pub mod record_check;
 pub mod registry;
 pub mod search_config;
 
+pub use expert::ExpertConfig;
 pub use external::EngineConfig;
 pub use greedy::{GreedyBot, GreedyConfig};
 pub use lineup::{
     Aliases, BotSet, Lineup, LineupError, no_aliases, parse_bot_with, parse_list, parse_list_with,
 };
-pub use mcts::{MctsBot, Mode, Reward, Rollout, SearchParams};
+pub use mcts::{Enhancements, MctsBot, Mode, Reward, Rollout, SearchParams};
 pub use random::{RandomBot, RandomConfig};
 pub use record_check::{HUMAN, LineError, check_record_bots};
 pub use registry::{BOT_NAMES, BotConfig, BotKind};

@@ -256,7 +256,7 @@ mod tests {
         );
         assert_eq!(
             Lineup::parse("random,nosuch", 2).unwrap_err().to_string(),
-            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, oracle)"
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, oracle)"
         );
         assert!(matches!(
             Lineup::parse("ismcts(iterations=5", 2),
@@ -316,14 +316,14 @@ mod tests {
         // Without the alias, the name is an unknown bot, as before.
         assert_eq!(
             Lineup::parse("py,random", 2).unwrap_err().to_string(),
-            "unknown bot `py` (known: random, greedy, pimc, ismcts, oracle)"
+            "unknown bot `py` (known: random, greedy, pimc, ismcts, expert, oracle)"
         );
         // An unknown name that is no alias is still refused the same way.
         assert_eq!(
             parse_list_with("py,nosuch", &engine_py)
                 .unwrap_err()
                 .to_string(),
-            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, oracle)"
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, oracle)"
         );
         assert!(matches!(
             parse_list_with("py,greedy(", &engine_py),
@@ -379,7 +379,7 @@ mod tests {
             Lineup::parse_with("py,nosuch", 2, &counting)
                 .unwrap_err()
                 .to_string(),
-            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, oracle)"
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, oracle)"
         );
     }
 }

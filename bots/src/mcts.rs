@@ -91,6 +91,8 @@ use beachcomber::bot::Bot;
 use beachcomber::game::{Evaluate, Game, MAX_SEATS, Seat};
 use beachcomber::rng::{GameRng, below};
 
+use crate::belief::Belief;
+
 /// "No node" in the arena's links.
 const NONE: u32 = u32::MAX;
 
@@ -158,6 +160,35 @@ impl Default for SearchParams {
         }
     }
 }
+
+/// Search enhancements beyond plain MCTS (the `expert` bot's levers); the
+/// default turns every one off, which is the plain search of `ismcts`,
+/// `pimc` and `oracle`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Enhancements {
+    /// Rollout cut-off: after this many rollout plies an unfinished world is
+    /// scored by [`Evaluate::evaluate`] (each seat's rating turned into a
+    /// reward by a logistic of scale [`Enhancements::scale`]) instead of
+    /// being played to the end. `None`: play to the end. Games with two or
+    /// more players only (solo games always play to the end).
+    pub cutoff: Option<u32>,
+    /// The evaluation's scale, in score units: a margin of `scale` is worth
+    /// a reward of about 0.73 (logistic `1 / (1 + e^(-margin / scale))`).
+    pub scale: f64,
+    /// Score the cut-off world by its current scores ([`Game::outcome`]:
+    /// each seat's score minus the best other's, as if the game ended
+    /// there, with the world's hidden things as dealt) instead of by each
+    /// seat's [`Evaluate::evaluate`].
+    pub score_leaf: bool,
+    /// Belief weighting of the worlds ([`crate::belief`]): `beta`, per
+    /// score unit of the opponents' evaluations; 0 deals every world
+    /// uniformly (`ismcts` mode only).
+    pub belief: f64,
+}
+
+/// Sets a bot's [`Enhancements`] for a game, from its name and player
+/// count.
+pub type Tuning = fn(&str, usize, &mut Enhancements);
 
 /// Which world each iteration is played in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -303,6 +334,12 @@ impl<A: Copy + Ord> Tree<A> {
 pub struct MctsBot<G: Game> {
     mode: Mode,
     params: SearchParams,
+    extras: Enhancements,
+    /// Sets `extras` from the game's name and player count at the first
+    /// decision (the `expert` bot's tuned defaults).
+    tune: Option<Tuning>,
+    /// The weighted worlds of `extras.belief` (made at the first decision).
+    belief: Option<Belief<G::State>>,
     tree: Option<Tree<G::Action>>,
     /// Root statistics of the last decision, sorted by action.
     root: Vec<RootStat<G::Action>>,
@@ -327,9 +364,30 @@ impl<G: Evaluate> MctsBot<G> {
         MctsBot {
             mode,
             params,
+            extras: Enhancements::default(),
+            tune: None,
+            belief: None,
             tree: None,
             root: Vec::new(),
         }
+    }
+
+    /// The same bot with the search `extras` switched on.
+    pub fn with_enhancements(mut self, extras: Enhancements) -> Self {
+        self.extras = extras;
+        self
+    }
+
+    /// The same bot with `tune` called at its first decision, with the
+    /// game's name and player count, to set its enhancements.
+    pub fn with_tuning(mut self, tune: Tuning) -> Self {
+        self.tune = Some(tune);
+        self
+    }
+
+    /// The enhancements in use (after any tuning, once a decision was made).
+    pub fn enhancements(&self) -> Enhancements {
+        self.extras
     }
 
     /// The bot's mode.
@@ -388,6 +446,9 @@ impl<G: Evaluate> MctsBot<G> {
     fn prepare(&mut self, game: &G, any: G::Action) {
         if self.tree.is_none() {
             ln_table();
+            if let Some(tune) = self.tune {
+                tune(game.name(), game.players(), &mut self.extras);
+            }
             let max_legal = game.all_actions().len();
             let iterations = self.params.iterations;
             let per_tree = match self.mode {
@@ -396,6 +457,9 @@ impl<G: Evaluate> MctsBot<G> {
             };
             self.tree = Some(Tree::new(per_tree as usize + 1, max_legal, any));
             self.root.reserve(max_legal);
+            if self.extras.belief > 0.0 && self.mode == Mode::Ismcts {
+                self.belief = Some(Belief::new());
+            }
         }
     }
 
@@ -421,13 +485,28 @@ impl<G: Evaluate> MctsBot<G> {
             c: self.params.c,
             rollout: self.params.rollout,
             reward: self.params.reward_for(game.players()),
+            cutoff: if game.players() >= 2 {
+                self.extras.cutoff
+            } else {
+                None
+            },
+            scale: self.extras.scale,
+            score_leaf: self.extras.score_leaf,
         };
         let iterations = self.params.iterations;
         match self.mode {
             Mode::Ismcts => {
                 tree.reset(any, seat);
+                let beta = self.extras.belief;
+                let belief = match self.belief.as_mut() {
+                    Some(b) => b.refill(game, state, seat, beta, rng).then_some(&*b),
+                    None => None,
+                };
                 for _ in 0..iterations {
-                    let world = game.determinize(state, seat, rng);
+                    let world = match belief {
+                        Some(b) => b.sample(rng).clone(),
+                        None => game.determinize(state, seat, rng),
+                    };
                     search.iterate(tree, world, rng);
                 }
                 add_root_stats(&mut self.root, tree);
@@ -516,6 +595,12 @@ struct Search<'g, G> {
     c: f64,
     rollout: Rollout,
     reward: Reward,
+    /// [`Enhancements::cutoff`] (`None` in solo games).
+    cutoff: Option<u32>,
+    /// [`Enhancements::scale`].
+    scale: f64,
+    /// [`Enhancements::score_leaf`].
+    score_leaf: bool,
 }
 
 impl<G: Evaluate> Search<'_, G> {
@@ -623,20 +708,26 @@ impl<G: Evaluate> Search<'_, G> {
             node = insert_after(nodes, node, child as u32, action, next, avail);
             break;
         }
-        // Rollout.
-        match self.rollout {
-            Rollout::Random => {
-                beachcomber::game::random_playout(game, &mut world, rng);
+        // Rollout (to the end, or to the cut-off and an evaluation).
+        let mut plies = 0u32;
+        let limit = self.cutoff.unwrap_or(u32::MAX);
+        while let Some(seat) = game.to_move(&world) {
+            if plies == limit {
+                break;
             }
-            Rollout::Greedy => {
-                while let Some(seat) = game.to_move(&world) {
-                    let action = greedy_action(game, &world, seat, rng);
-                    game.play_unchecked(&mut world, action);
-                }
-            }
+            let action = match self.rollout {
+                Rollout::Random => game.random_action(&world, rng),
+                Rollout::Greedy => greedy_action(game, &world, seat, rng),
+            };
+            game.play_unchecked(&mut world, action);
+            plies += 1;
         }
         // Backup.
-        let rewards = rewards(game, &world, self.reward);
+        let rewards = if game.to_move(&world).is_some() {
+            evaluated_rewards(game, &world, self.scale, self.score_leaf)
+        } else {
+            rewards(game, &world, self.reward)
+        };
         let mut n = node;
         while n != 0 {
             let parent = nodes[n].parent as usize;
@@ -712,6 +803,39 @@ pub fn rewards<G: Evaluate>(game: &G, state: &G::State, kind: Reward) -> [f64; M
                 *r = 0.5 * (game.final_margin(state, seat) + 1.0);
             }
         }
+    }
+    out
+}
+
+/// Every seat's reward in the unfinished `state` (a world of the search),
+/// each in `(0, 1)`: the logistic of the seat's [`Evaluate::evaluate`] over
+/// `scale`.
+fn evaluated_rewards<G: Evaluate>(
+    game: &G,
+    state: &G::State,
+    scale: f64,
+    score: bool,
+) -> [f64; MAX_SEATS] {
+    let mut out = [0.0; MAX_SEATS];
+    let n = game.players();
+    if score {
+        // A softmax of the scores: each seat's chance to win, were the
+        // final scores the current ones plus logistic noise (with two
+        // players, the logistic of the score difference over `scale`).
+        let scores = game.outcome(state).scores;
+        let top = scores.iter().copied().max().unwrap_or(0);
+        let mut total = 0.0;
+        for (r, &s) in out.iter_mut().zip(scores.iter()) {
+            *r = ((s - top) as f64 / scale).exp();
+            total += *r;
+        }
+        for r in out.iter_mut().take(n) {
+            *r /= total;
+        }
+        return out;
+    }
+    for (seat, r) in out.iter_mut().enumerate().take(n) {
+        *r = 1.0 / (1.0 + (-game.evaluate(state, seat) / scale).exp());
     }
     out
 }

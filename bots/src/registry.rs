@@ -14,6 +14,7 @@ use beachcomber::bot::Bot;
 use beachcomber::game::Evaluate;
 use beachcomber::spec::{Spec, SpecError};
 
+use crate::expert::ExpertConfig;
 use crate::external::EngineConfig;
 use crate::greedy::GreedyConfig;
 pub use crate::kind::BotKind;
@@ -119,6 +120,8 @@ registry! {
     Pimc(PimcConfig),
     /// `ismcts`: single-observer information-set MCTS.
     Ismcts(IsmctsConfig),
+    /// `expert`: the strongest fair bot (ISMCTS with evaluated cut-offs).
+    Expert(ExpertConfig),
     /// `oracle`: UCT on the true state (cheats).
     Oracle(OracleConfig);
     unlisted:

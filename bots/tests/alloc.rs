@@ -15,7 +15,9 @@ use beachcomber_bots::{BOT_NAMES, BotConfig};
 #[global_allocator]
 static ALLOC: CountingAllocator = CountingAllocator;
 
-const SPECS: [&str; 6] = [
+const SPECS: [&str; 8] = [
+    "expert(iterations=300)",
+    "expert(iterations=300,cutoff=3,belief=2,leaf=score)",
     "greedy",
     "pimc(iterations=300,worlds=10)",
     "ismcts(iterations=300)",

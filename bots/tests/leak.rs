@@ -13,12 +13,17 @@ use beachcomber_bots::{BOT_NAMES, BotConfig};
 
 /// The fair bots checked (small budgets keep the test quick; the property
 /// does not depend on the budget).
-const FAIR: [&str; 5] = [
+const FAIR: [&str; 7] = [
     "random",
     "greedy",
     "pimc(iterations=200,worlds=8)",
     "ismcts(iterations=200)",
     "ismcts(iterations=50,rollout=greedy,reward=margin)",
+    // Its tuned defaults (belief weighting and a cut-off in Seashells).
+    "expert(iterations=200)",
+    // Every component in every game: weighted worlds (uniform where the
+    // evaluation reads only public things), cut-offs scored both ways.
+    "expert(iterations=200,cutoff=3,belief=2,leaf=score)",
 ];
 const ORACLE: &str = "oracle(iterations=200)";
 

@@ -221,7 +221,7 @@ mod tests {
         let e = Lineup::parse_with("py", 2, &none.aliases()).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown bot `py` (known: random, greedy, pimc, ismcts, oracle)"
+            "unknown bot `py` (known: random, greedy, pimc, ismcts, expert, oracle)"
         );
         let e = parse_list_with("other", &engines.aliases()).unwrap_err();
         assert!(e.to_string().starts_with("unknown bot `other`"), "{e}");

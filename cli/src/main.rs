@@ -26,6 +26,7 @@ mod run_manifest;
 mod runs;
 mod serve;
 mod signals;
+mod solve;
 mod sweep;
 mod tournament;
 
@@ -73,6 +74,9 @@ enum Command {
     /// Serve the web app: replays drawn step by step, play against bots, the studies' results.
     #[command(after_help = serve::EXAMPLES)]
     Serve(serve::ServeArgs),
+    /// Solve solo Shell Dash by value iteration (expected turns of optimal play), with Monte Carlo checks.
+    #[command(after_help = solve::EXAMPLES)]
+    Solve(solve::SolveArgs),
 }
 
 fn main() -> ExitCode {
@@ -91,6 +95,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Plot(args) => plot::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

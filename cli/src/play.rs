@@ -378,6 +378,11 @@ impl<'g, G: GameKind> Session<'g, G> {
                 None => Player::Human,
                 Some(BotConfig::Ismcts(IsmctsConfig(p))) => search(Mode::Ismcts, *p, n),
                 Some(BotConfig::Oracle(OracleConfig(p))) => search(Mode::Oracle, *p, n),
+                Some(BotConfig::Expert(e)) => {
+                    let bot = e.bot();
+                    let reward = bot.params().reward_for(n);
+                    Player::Search(Box::new(bot), reward)
+                }
                 Some(BotConfig::Pimc(PimcConfig { worlds, params })) => {
                     search(Mode::Pimc { worlds: *worlds }, *params, n)
                 }

@@ -244,6 +244,36 @@ const TABLE: &[(&str, Do)] = &[
             "tournament --game 'shell-dash(reshuffle=choice)' --players 1 --bots 'ismcts(iterations=10)' --games 2 --seed 2026",
         ]),
     ),
+    // docs/bots.md: the Shell Dash skill ceiling.
+    (
+        "beachcomber solve --game shell-dash --check 40000 --seed 2026",
+        Run(&["solve --game shell-dash --check 20 --seed 2026"]),
+    ),
+    (
+        "beachcomber solve --game 'shell-dash(reshuffle=empty)' --check 40000 --seed 2026",
+        Run(&["solve --game 'shell-dash(reshuffle=empty)' --check 20 --seed 2026"]),
+    ),
+    (
+        "beachcomber solve --game shell-dash --check 20000 --refine 3 --seed 2026",
+        Run(&["solve --game shell-dash --check 20 --refine 1 --seed 2026"]),
+    ),
+    (
+        "beachcomber solve --game shell-dash --duel 4000 --seed 2026",
+        Run(&["solve --game shell-dash --duel 20 --seed 2026"]),
+    ),
+    (
+        "for g in shell-dash 'shell-dash(reshuffle=empty)'; do for b in random ismcts; do beachcomber tournament --game \"$g\" --players 1 --bots $b --games 2000 --seed 2026 done; done",
+        Run(&[
+            "tournament --game shell-dash --players 1 --bots random --games 20 --seed 2026",
+            "tournament --game 'shell-dash(reshuffle=empty)' --players 1 --bots 'ismcts(iterations=10)' --games 2 --seed 2026",
+        ]),
+    ),
+    (
+        "beachcomber tournament --game shell-dash --players 2 --bots ismcts,random --games 6000 --seed 2026",
+        Run(&[
+            "tournament --game shell-dash --players 2 --bots 'ismcts(iterations=10),random' --games 4 --seed 2026",
+        ]),
+    ),
     // docs/plots.md.
     (
         "beachcomber plot results/NAME/metrics.csv --x removed --y win_share --by players --where seat=0 --where lineup=random --out fig.svg",

@@ -22,5 +22,6 @@ mod plot;
 mod runs;
 mod seat_ratios;
 mod serve;
+mod solve;
 mod sweep;
 mod trends;

@@ -85,6 +85,7 @@ mod observe;
 mod record;
 mod rules;
 mod scoring;
+pub mod solve;
 mod state;
 
 pub use state::{

@@ -1,0 +1,78 @@
+//! The `expert` bot's spec and its tuned (`auto`) settings per game.
+
+use beachcomber::bot::Bot;
+use beachcomber::games::seashells::{Mode, Scoring, Seashells};
+use beachcomber::games::seaside::{Seaside, TokenSet};
+use beachcomber::rng::rng_from_seed;
+use beachcomber_bots::{BotConfig, Enhancements, ExpertConfig};
+
+fn expert(spec: &str) -> ExpertConfig {
+    match BotConfig::parse(spec).unwrap() {
+        BotConfig::Expert(e) => e,
+        other => panic!("{other}"),
+    }
+}
+
+/// The settings a bot runs with after its first decision in `game`.
+fn settled<G: beachcomber::game::Evaluate>(game: &G, spec: &str) -> Enhancements {
+    let mut bot = expert(spec).bot::<G>();
+    let mut rng = rng_from_seed(1);
+    let state = game.new_game(&mut rng);
+    bot.choose(game, &state, &mut rng);
+    bot.enhancements()
+}
+
+#[test]
+fn spec_is_canonical_and_checked() {
+    assert_eq!(
+        BotConfig::parse("expert").unwrap().to_string(),
+        "expert(iterations=2000,c=0.7,cutoff=auto,scale=2,belief=auto,leaf=evaluate)"
+    );
+    let e = expert("expert(cutoff=end,belief=0.5,leaf=score,iterations=10)");
+    assert_eq!(e.cutoff, Some(None));
+    assert_eq!(e.belief, Some(0.5));
+    let text = BotConfig::Expert(e).to_string();
+    assert_eq!(
+        text,
+        "expert(iterations=10,c=0.7,cutoff=end,scale=2,belief=0.5,leaf=score)"
+    );
+    assert_eq!(BotConfig::parse(&text).unwrap(), BotConfig::Expert(e));
+    for (bad, message) in [
+        (
+            "expert(cutoff=-1)",
+            "bad value `-1` for `expert` option `cutoff`: expected auto, end or an integer from 0 to 1000",
+        ),
+        (
+            "expert(belief=x)",
+            "bad value `x` for `expert` option `belief`: expected auto or a number from 0 to 100",
+        ),
+        (
+            "expert(leaf=rollout)",
+            "bad value `rollout` for `expert` option `leaf`: expected one of evaluate|score",
+        ),
+        (
+            "expert(worlds=3)",
+            "unknown option `worlds` for `expert` (allowed: iterations, c, cutoff, scale, belief, leaf)",
+        ),
+    ] {
+        assert_eq!(BotConfig::parse(bad).unwrap_err().to_string(), message);
+    }
+}
+
+#[test]
+fn auto_settings_follow_the_game() {
+    let seashells2 = Seashells::new(2, Mode::Board, Scoring::Simple).unwrap();
+    let seashells4 = Seashells::new(4, Mode::Board, Scoring::Simple).unwrap();
+    let seaside2 = Seaside::new(2, Some(35), TokenSet::standard()).unwrap();
+    let e = settled(&seashells2, "expert(iterations=50)");
+    assert_eq!((e.cutoff, e.belief), (Some(6), 1.0));
+    let e = settled(&seashells4, "expert(iterations=50)");
+    assert_eq!((e.cutoff, e.belief), (None, 1.0));
+    let e = settled(&seaside2, "expert(iterations=50)");
+    assert_eq!((e.cutoff, e.belief), (None, 0.0));
+    // Given values are kept; only `auto` is tuned.
+    let e = settled(&seashells2, "expert(iterations=50,cutoff=end,belief=0.25)");
+    assert_eq!((e.cutoff, e.belief), (None, 0.25));
+    let e = settled(&seaside2, "expert(iterations=50,cutoff=4)");
+    assert_eq!((e.cutoff, e.belief), (Some(4), 0.0));
+}
