@@ -52,6 +52,13 @@ pub trait Describe: Game {
     fn describe_with_choices(&self, state: &Self::State, viewer: Viewer) -> String {
         self.describe_state(state, viewer)
     }
+    /// Notes for a person at play, shown under the picture: a legend of the
+    /// picture's abbreviations and, where the scoring depends on who leads
+    /// what, a tally of it from what `viewer` may see. Default: none.
+    fn describe_notes(&self, state: &Self::State, viewer: Viewer) -> String {
+        let _ = (state, viewer);
+        String::new()
+    }
     /// A readable account of the final scoring.
     fn describe_result(&self, terminal: &Self::State) -> String;
 }

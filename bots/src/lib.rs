@@ -63,10 +63,12 @@ pub mod belief;
 pub mod expert;
 pub mod external;
 pub mod greedy;
+pub mod hint;
 pub mod kind;
 pub mod lineup;
 pub mod mcts;
 pub mod random;
+pub mod record_check;
 pub mod registry;
 pub mod root_parallel;
 pub mod search_config;
@@ -79,6 +81,7 @@ pub use lineup::{
 };
 pub use mcts::{Enhancements, MctsBot, Mode, Reward, Rollout, SearchParams};
 pub use random::{RandomBot, RandomConfig};
+pub use record_check::{HUMAN, LineError, check_record_bots};
 pub use registry::{BOT_NAMES, BotConfig, BotKind};
 pub use search_config::{
     DEFAULT_PIMC_WORLDS, IsmctsConfig, MAX_ITERATIONS, OracleConfig, PimcConfig,

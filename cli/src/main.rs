@@ -24,6 +24,7 @@ mod replay;
 mod run_files;
 mod run_manifest;
 mod runs;
+mod serve;
 mod signals;
 mod solve;
 mod sweep;
@@ -70,6 +71,9 @@ enum Command {
     /// Draw a figure (SVG or PNG) from a sweep's metrics, a per-game CSV or a league's ratings.
     #[command(after_help = plot::EXAMPLES)]
     Plot(plot::PlotArgs),
+    /// Serve the web app: replays drawn step by step, play against bots, the studies' results.
+    #[command(after_help = serve::EXAMPLES)]
+    Serve(serve::ServeArgs),
     /// Solve solo Shell Dash by value iteration (expected turns of optimal play), with Monte Carlo checks.
     #[command(after_help = solve::EXAMPLES)]
     Solve(solve::SolveArgs),
@@ -90,6 +94,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Play(args) => play::run(args),
         Command::Plot(args) => plot::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Solve(args) => solve::run(args),
     };
     match result {

@@ -57,7 +57,7 @@ game so far marked unfinished (`replay` shows it). Ctrl-C exits with status
 130; a second Ctrl-C exits at once.";
 
 /// The name of the person's seat in records.
-pub const HUMAN: &str = "human";
+pub use beachcomber_bots::HUMAN;
 
 /// Longest input line read (longer lines are cut).
 const MAX_INPUT_LINE: u64 = 64 * 1024;
@@ -482,6 +482,9 @@ impl<'g, G: GameKind> Session<'g, G> {
                 out!("{line}");
             }
         }
+        for line in self.game.describe_notes(&self.state, viewer).lines() {
+            out!("{line}");
+        }
         if self.game.to_move(&self.state) == Some(self.opts.human) {
             out!("{}", st.bold("Your move:"));
             for (i, &a) in self.game.legal_actions(&self.state).iter().enumerate() {
@@ -521,6 +524,21 @@ impl<'g, G: GameKind> Session<'g, G> {
                     self.failure = Some(why);
                     return self.stopped(End::BotFailed);
                 }
+                dirty = true;
+                continue;
+            }
+            // A decision with one legal action is played at once, with a
+            // notice; it is still a decision of the record.
+            let legal = self.game.legal_actions(&self.state);
+            if let [only] = legal[..] {
+                out!(
+                    "{}",
+                    self.opts.style.hint(&format!(
+                        "your only legal move, played for you: {}",
+                        self.game.describe_action(&self.state, only)
+                    ))
+                );
+                self.push(only);
                 dirty = true;
                 continue;
             }
@@ -620,9 +638,12 @@ impl<'g, G: GameKind> Session<'g, G> {
     /// Back to the person's previous decision.
     fn undo(&mut self) -> Option<Command> {
         let human = self.opts.human;
-        let back = (0..self.actions.len())
-            .rev()
-            .find(|&i| self.game.to_move(&self.states[i]) == Some(human));
+        // Back to a decision that was a choice (one-move decisions are
+        // played again at once).
+        let back = (0..self.actions.len()).rev().find(|&i| {
+            self.game.to_move(&self.states[i]) == Some(human)
+                && self.game.legal_actions(&self.states[i]).len() > 1
+        });
         let Some(i) = back else {
             self.say_error("nothing to undo: this is your first decision");
             return None;
@@ -672,49 +693,35 @@ impl<'g, G: GameKind> Session<'g, G> {
     /// The top 3 actions of an ismcts search from the person's view.
     fn hint(&self) {
         let st = self.opts.style;
-        let params = SearchParams {
-            iterations: self.opts.hint_iterations,
-            ..SearchParams::default()
-        };
-        let reward = params.reward_for(self.game.players());
-        let mut bot = MctsBot::<G>::new(Mode::Ismcts, params);
         let ply = self.actions.len() as u64;
         // Its own stream: asking for a hint changes no bot's decision.
         let mut rng = rng_from_seed(derive(decision_seed(self.seed, ply), 0x4849_4e54));
-        bot.search(self.game, &self.state, &mut rng);
-        let legal = self.game.legal_actions(&self.state);
-        let mut stats = bot.root_stats().to_vec();
-        let total: u64 = stats.iter().map(|s| s.visits).sum::<u64>().max(1);
-        stats.sort_by(|a, b| {
-            b.visits
-                .cmp(&a.visits)
-                .then(b.reward.total_cmp(&a.reward))
-                .then(a.action.cmp(&b.action))
-        });
+        let hint = beachcomber_bots::hint::hint(
+            self.game,
+            &self.state,
+            self.opts.hint_iterations,
+            3,
+            &mut rng,
+        );
         out!(
             "{}",
             st.hint(&format!(
                 "hint (ismcts, {} iterations, from what you can see):",
-                params.iterations
+                hint.iterations
             ))
         );
-        for s in stats.iter().take(3) {
-            let number = legal
-                .iter()
-                .position(|&a| a == s.action)
-                .map_or(0, |i| i + 1);
-            let value = if s.visits == 0 {
-                "not searched".to_string()
-            } else {
-                estimate(s.reward / s.visits as f64, reward)
-            };
+        for line in &hint.lines {
+            let value = line
+                .value
+                .map_or("not searched".to_string(), |v| estimate(v, hint.reward));
             out!(
                 "{}",
                 st.hint(&format!(
-                    "{number:>4}. {:<10} {}  [{:.0}% of the search, {value}]",
-                    s.action.to_string(),
-                    self.game.describe_choice(&self.state, s.action),
-                    100.0 * s.visits as f64 / total as f64
+                    "{:>4}. {:<10} {}  [{:.0}% of the search, {value}]",
+                    line.number,
+                    line.action.to_string(),
+                    self.game.describe_choice(&self.state, line.action),
+                    100.0 * line.share
                 ))
             );
         }
@@ -801,10 +808,7 @@ fn short_name(spec: &str) -> &str {
 
 /// An average reward in words.
 fn estimate(mean: f64, reward: Reward) -> String {
-    match reward {
-        Reward::Win => format!("estimated win chance {:.0}%", 100.0 * mean),
-        Reward::Margin => format!("estimated value {:.2} (0 worst, 1 best)", mean),
-    }
+    beachcomber_bots::hint::estimate_text(mean, reward)
 }
 
 /// Why an MCTS bot chose `action`, from its last search.

@@ -10,8 +10,8 @@ use beachcomber::record::{
 };
 use beachcomber::record_io::RecordLines;
 use beachcomber::record_read::{RecordLine, parse_line};
-use beachcomber::spec::one_line;
 use beachcomber::with_game;
+use beachcomber_bots::LineError;
 use clap::Args;
 
 use crate::signals;
@@ -72,13 +72,8 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
             continue;
         }
         let i = records;
-        check_line(&line, false, args.brief).map_err(|e| match e {
-            LineError::Json(e) => format!("{name} line {line_no}: {e}"),
-            LineError::Game(e) => format!("{name} line {line_no} (record {i}): {e}"),
-            LineError::Replay(seed, e) => {
-                format!("{name} line {line_no} (record {i}, seed {seed}): {e}")
-            }
-        })?;
+        check_line(&line, false, args.brief)
+            .map_err(|e| e.message(&name.to_string(), line_no, i))?;
         if !args.verify_only && i == args.index {
             shown = Some((line_no, line.clone()));
         }
@@ -95,25 +90,10 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
                 records - 1
             ));
         };
-        check_line(&line, true, args.brief).map_err(|e| match e {
-            LineError::Json(e) | LineError::Game(e) | LineError::Replay(_, e) => {
-                format!("{name} line {line_no}: {e}")
-            }
-        })?;
+        check_line(&line, true, args.brief).map_err(|e| format!("{name} line {line_no}: {e}"))?;
     }
     out!("{records} record(s) verified: every decision legal, every result as recorded");
     Ok(())
-}
-
-/// Why a record line is refused (the message, and what the caller puts
-/// before it).
-enum LineError {
-    /// Not a record's JSON shape.
-    Json(String),
-    /// A record of no game configuration.
-    Game(String),
-    /// A record that does not replay (its seed as text, the message).
-    Replay(String, String),
 }
 
 /// Read, verify and (if `show`) show the record `line`, in bounded memory
@@ -139,23 +119,7 @@ fn check_and_show<G: RecordFormat + Describe, E: EventList + ?Sized>(
     brief: bool,
 ) -> Result<(), String> {
     let replay = verify_record_events(game, record, events).map_err(|e| e.to_string())?;
-    // `human`: a seat played by a person (`beachcomber play`). Any other
-    // seat holds a known bot's canonical spec, as this program writes it.
-    for (seat, bot) in record.bots.iter().enumerate() {
-        if bot == crate::play::HUMAN {
-            continue;
-        }
-        let config = beachcomber_bots::BotConfig::parse(bot)
-            .map_err(|e| format!("field `bots`: seat {seat}: {e}"))?;
-        let canonical = config.to_string();
-        if canonical != *bot {
-            return Err(format!(
-                "field `bots`: seat {seat}: `{}` is not written canonically (records hold `{}`)",
-                one_line(bot),
-                one_line(&canonical)
-            ));
-        }
-    }
+    beachcomber_bots::check_record_bots(&record.bots)?;
     if show {
         print_account(game, record, &replay, brief);
     }

@@ -349,6 +349,24 @@ const TABLE: &[(&str, Do)] = &[
             "merge games-0.csv.manifest.json games-1.csv.manifest.json games-2.csv.manifest.json --out games.csv --summary summary.csv --record games.jsonl.zst",
         ]),
     ),
+    // docs/web.md: the web app.
+    (
+        "beachcomber tournament --game seaside --players 2 --games 20 --seed 7 --record games.jsonl --quiet",
+        Run(&[
+            "tournament --game seaside --players 2 --games 4 --seed 7 --record games.jsonl --quiet",
+        ]),
+    ),
+    (
+        "beachcomber serve --records games.jsonl --results results",
+        Skip(
+            "serves until Ctrl-C; cli/tests/cli/serve.rs starts it with --port 0 and stops it, \
+             web/e2e/run.sh drives it in a browser",
+        ),
+    ),
+    (
+        "web/e2e/run.sh --docs",
+        Skip("the browser tests, a step of their own in .ci/run"),
+    ),
 ];
 
 /// What `yes 1` pipes in, enough for a whole game.

@@ -21,6 +21,7 @@ mod play;
 mod plot;
 mod runs;
 mod seat_ratios;
+mod serve;
 mod solve;
 mod sweep;
 mod trends;

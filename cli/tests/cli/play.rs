@@ -490,7 +490,10 @@ fn the_seashells_ring_marks_the_places_the_seat_can_reach() {
         ring[3].starts_with(" 48  *CoY *WhO   *$ *WhB   Bo "),
         "{ring:?}"
     );
-    assert_eq!(text.matches('*').count(), 4 + 1, "{text}");
+    // The four places, the line saying so and the legend's entry.
+    assert_eq!(text.matches('*').count(), 4 + 2, "{text}");
+    assert!(text.contains("Legend: Sc Scallop, Co Conch"), "{text}");
+    assert!(text.contains("Leads so far (shells collected;"), "{text}");
 }
 
 #[test]
@@ -532,4 +535,53 @@ fn bad_options_are_one_line_errors() {
         ])
         .starts_with("error: --record: cannot write `/no/such/dir/g.jsonl`")
     );
+}
+
+/// A decision with one legal move is played at once with a notice, and
+/// stays a decision of the record; prompts never show Rust range text.
+#[test]
+fn forced_moves_are_played_with_a_notice_and_recorded() {
+    let dir = temp_dir();
+    let mut forced_seen = false;
+    for seed in 1..=6 {
+        let rec = dir.path().join(format!("g{seed}.jsonl"));
+        let seed_text = seed.to_string();
+        let o = play(
+            &[
+                "--game",
+                "seaside",
+                "--players",
+                "2",
+                "--bots",
+                "random",
+                "--seed",
+                &seed_text,
+                "--record",
+                rec.to_str().unwrap(),
+            ],
+            &ALWAYS_FIRST.repeat(400),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        assert!(!text.contains("..="), "Rust range text: {text}");
+        let notices = text
+            .matches("your only legal move, played for you: ")
+            .count();
+        let chosen = text.matches("\nyou: ").count();
+        let record = read_record(&rec);
+        let mine = record["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["seat"] == 0)
+            .count();
+        assert_eq!(
+            mine,
+            notices + chosen,
+            "every decision of seat 0 is in the record"
+        );
+        assert!(replay(&rec, &["--verify-only"]).status.success());
+        forced_seen |= notices > 0;
+    }
+    assert!(forced_seen, "no forced move in 6 games");
 }

@@ -182,6 +182,71 @@ impl Describe for Seashells {
         self.picture(s, viewer, 0)
     }
 
+    /// The legend of the picture's abbreviations, and who leads each shape
+    /// and colour with the shells collected so far (public: the secret
+    /// cards, which also count, are left out).
+    fn describe_notes(&self, s: &SeashellsState, _viewer: Viewer) -> String {
+        const CODES: [&str; 7] = ["Sc", "Co", "Wh", "Cw", "Oy", "St", "Na"];
+        let mut out = String::from("Legend: ");
+        let shapes: Vec<String> = (0..7)
+            .map(|i| format!("{} {}", CODES[i], SHAPES[i]))
+            .collect();
+        let colours: Vec<String> = COLOURS.iter().map(|c| format!("{} {c}", &c[..1])).collect();
+        let _ = writeln!(
+            out,
+            "{}; second letter the colour: {}",
+            shapes.join(", "),
+            colours.join(", ")
+        );
+        out.push_str(
+            "        FH/FT fossil head/tail, $ sand dollar, Bo bottle, [U] the Bucket, * a place you may take\n",
+        );
+        let players = self.players;
+        // counts[seat][category]: shapes 0..7, colours 7..14.
+        let counts: Vec<[u32; 14]> = (0..players)
+            .map(|p| {
+                let mut c = [0u32; 14];
+                let mut m = s.got[p] & ALL_SHELLS;
+                while m != 0 {
+                    let code = m.trailing_zeros() as usize;
+                    c[code / 7] += 1;
+                    c[7 + code % 7] += 1;
+                    m &= m - 1;
+                }
+                c
+            })
+            .collect();
+        let lead = |cat: usize, name: &str| -> String {
+            let best = counts.iter().map(|c| c[cat]).max().unwrap_or(0);
+            if best == 0 {
+                return format!("{name} -");
+            }
+            let leaders: Vec<String> = (0..players)
+                .filter(|&p| counts[p][cat] == best)
+                .map(|p| p.to_string())
+                .collect();
+            format!("{name} s{} ({best})", leaders.join("+s"))
+        };
+        out.push_str("Leads so far (shells collected; the secret cards also count at the end):\n");
+        let _ = writeln!(
+            out,
+            "  shapes:  {}",
+            (0..7)
+                .map(|i| lead(i, SHAPES[i]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let _ = writeln!(
+            out,
+            "  colours: {}",
+            (0..7)
+                .map(|i| lead(7 + i, COLOURS[i]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        out
+    }
+
     /// The picture with the squares (board) or ring positions (stroll) the
     /// seat to move can take marked `*`.
     fn describe_with_choices(&self, s: &SeashellsState, viewer: Viewer) -> String {

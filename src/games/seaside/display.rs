@@ -141,12 +141,12 @@ impl Describe for Seaside {
                 }
             }
             Phase::Isopods => out.push_str(&format!(
-                "seat {p} played a Sandpiper: take 0..={} Isopods",
-                s.sea[0]
+                "seat {p} played a Sandpiper: take {} Isopods from the Sea",
+                up_to(s.sea[0])
             )),
             Phase::Shells => out.push_str(&format!(
-                "seat {p} played a Beach: take 0..={} Shells",
-                s.sea[1].min(a.beaches)
+                "seat {p} played a Beach: take {} Shells from the Sea",
+                up_to(s.sea[1].min(a.beaches))
             )),
             Phase::Flip => out.push_str(&format!("seat {p} played a Wave: flip a Beach")),
             Phase::Steal => out.push_str(&format!("seat {p} made a Crab Habitat: steal a Crab")),
@@ -233,5 +233,15 @@ impl Describe for Seaside {
             out.push_str(&format!("winner(s): seat {}\n", w.join(", seat ")));
         }
         out
+    }
+}
+
+/// How many a player may take, in words: `0` (nothing to take), `0 or 1`,
+/// `0 to 3`.
+fn up_to(most: u8) -> String {
+    match most {
+        0 => "0".to_string(),
+        1 => "0 or 1".to_string(),
+        n => format!("0 to {n}"),
     }
 }

@@ -1,0 +1,67 @@
+//! The API's errors: every refused request gets a status (4xx for the
+//! client's mistakes) and a JSON body `{"error": "one line"}`, never a
+//! panic.
+
+use std::fmt;
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// A refused or failed request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ApiError {
+    /// The request is malformed (bad JSON, a bad spec, an illegal move).
+    BadRequest(String),
+    /// Nothing of that name or number.
+    NotFound(String),
+    /// A record that fails verification: the same one-line error as
+    /// `beachcomber replay`.
+    BadRecord(String),
+    /// Too many games in play ([`crate::play::MAX_GAMES`]) or bots thinking.
+    Busy(String),
+    /// The request body is larger than [`crate::routes::MAX_BODY`].
+    TooLarge,
+    /// The server failed (a file could not be read or written).
+    Internal(String),
+}
+
+impl ApiError {
+    /// The HTTP status of the error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::BadRecord(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Busy(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ApiError::BadRequest(e)
+            | ApiError::NotFound(e)
+            | ApiError::BadRecord(e)
+            | ApiError::Busy(e)
+            | ApiError::Internal(e) => f.write_str(e),
+            ApiError::TooLarge => write!(
+                f,
+                "request body too large (at most {} bytes)",
+                crate::routes::MAX_BODY
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status(), Json(json!({ "error": self.to_string() }))).into_response()
+    }
+}

@@ -1,0 +1,398 @@
+//! Games in play: a person in one seat, bots in the others. Seeding is the
+//! terminal `play`'s: the game is dealt from `deal_seed(seed, 0)` and the
+//! decision at ply `p` gets `decision_seed(game seed, p)`, so after `undo`
+//! the bots decide as before, and a hint has a stream of its own.
+//!
+//! After every change (a move, the bots' replies, an undo) the game's
+//! record is written whole to its file under `--save` (a temporary file
+//! renamed over it), marked unfinished until the game ends: stopping the
+//! server (Ctrl-C) loses nothing, and `beachcomber replay` reads the file.
+
+use std::path::{Path, PathBuf};
+
+use beachcomber::bot::Bot;
+use beachcomber::display::Viewer;
+use beachcomber::game::Seat;
+use beachcomber::record::build_record;
+use beachcomber::rng::{deal_seed, decision_seed, derive, rng_from_seed};
+use beachcomber::with_game;
+use beachcomber_bots::{BotConfig, HUMAN};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::error::ApiError;
+use crate::games::WebGame;
+use crate::view::{choices, frame, move_json};
+
+/// Iterations of the hint's search unless the request says otherwise.
+pub const HINT_ITERATIONS: u32 = 4000;
+/// The most iterations a hint or a bot of a web game may use per decision
+/// (so that one request cannot hold a core for minutes).
+pub const MAX_ITERATIONS: u32 = 200_000;
+/// Top actions a hint shows.
+pub const HINT_TOP: usize = 3;
+
+/// A request to start a game.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// The game spec (`seashells(mode=stroll)`).
+    pub game: String,
+    /// Players.
+    pub players: usize,
+    /// One bot spec for every bot seat, or one per bot seat in seat order
+    /// (comma-separated, as `--bots`); default `random`.
+    #[serde(default)]
+    pub bots: Option<String>,
+    /// The person's seat (default 0).
+    #[serde(default)]
+    pub seat: usize,
+    /// The run seed (default: from the clock).
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// A game in play, whatever the game.
+pub trait Live: Send {
+    /// The game as the person's seat sees it (everything, once over).
+    fn view(&self) -> Value;
+    /// Play the person's action, given by its text or its number in the
+    /// list (from 0); it must be the person's turn.
+    fn play(&mut self, action: &str) -> Result<(), ApiError>;
+    /// Let the bots decide until it is the person's turn or the game ends.
+    fn bots_move(&mut self) -> Result<(), ApiError>;
+    /// Back to the person's previous decision.
+    fn undo(&mut self) -> Result<usize, ApiError>;
+    /// The top actions of an ismcts search from the person's view.
+    fn hint(&self, iterations: u32) -> Result<Value, ApiError>;
+    /// The record of the game so far, as one JSON line.
+    fn record_line(&self) -> String;
+    /// Whether the game is over.
+    fn over(&self) -> bool;
+    /// The file the game is saved in.
+    fn file(&self) -> &Path;
+}
+
+/// Start a game from `req`, saved as `file`.
+#[allow(clippy::clone_on_copy)] // some games' configurations are `Copy`
+pub fn start(req: &NewGame, file: PathBuf) -> Result<Box<dyn Live>, ApiError> {
+    let bad = ApiError::BadRequest;
+    let game = beachcomber::games::AnyGame::from_spec(&req.game, req.players)
+        .map_err(|e| bad(format!("game: {e}")))?;
+    if req.seat >= req.players {
+        return Err(bad(format!(
+            "seat {}: a game of {} player(s) has seats 0 to {}",
+            req.seat,
+            req.players,
+            req.players - 1
+        )));
+    }
+    let configs = parse_bots(
+        req.bots.as_deref().unwrap_or("random"),
+        req.players,
+        req.seat,
+    )?;
+    let seed = req.seed.unwrap_or_else(clock_seed);
+    Ok(with_game!(&game, |g| {
+        Box::new(Session::new(g.clone(), &configs, req.seat, seed, file)) as Box<dyn Live>
+    }))
+}
+
+/// One bot config per seat (`None` for the person's): `text` holds one spec
+/// for every bot, or one per bot seat in seat order. External engines and
+/// searches above [`MAX_ITERATIONS`] are refused.
+fn parse_bots(text: &str, players: usize, human: Seat) -> Result<Vec<Option<BotConfig>>, ApiError> {
+    let bad = ApiError::BadRequest;
+    let given = beachcomber_bots::parse_list(text).map_err(|e| bad(format!("bots: {e}")))?;
+    for c in &given {
+        if matches!(c, BotConfig::Engine(_)) {
+            return Err(bad(
+                "bots: external engines cannot play in the web app (use `beachcomber play --engine`)"
+                    .into(),
+            ));
+        }
+        if iterations(c) > u64::from(MAX_ITERATIONS) {
+            return Err(bad(format!(
+                "bots: `{c}`: at most {MAX_ITERATIONS} iterations a decision in the web app"
+            )));
+        }
+    }
+    let bot_seats = players - 1;
+    let mut bots: Vec<BotConfig> = match given.len() {
+        _ if players == 1 => Vec::new(),
+        1 => vec![given[0].clone(); bot_seats],
+        n if n == bot_seats => given,
+        n => {
+            return Err(bad(format!(
+                "bots: {n} specs for {bot_seats} bot seat(s) (give one spec per bot seat in \
+                 seat order, or one for every bot)"
+            )));
+        }
+    };
+    bots.reverse();
+    Ok((0..players)
+        .map(|seat| if seat == human { None } else { bots.pop() })
+        .collect())
+}
+
+/// Iterations a decision of `c` searches (0 for bots that do not search).
+fn iterations(c: &BotConfig) -> u64 {
+    // The canonical spec names them: `ismcts(iterations=2000,...)`.
+    let text = c.to_string();
+    text.split(['(', ','])
+        .find_map(|kv| kv.strip_prefix("iterations="))
+        .and_then(|v| v.trim_end_matches(')').parse().ok())
+        .unwrap_or(0)
+}
+
+/// A seed from the clock.
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    derive(now.as_nanos() as u64, std::process::id() as u64) % 1_000_000
+}
+
+/// A game of `G` in play.
+struct Session<G: WebGame> {
+    game: G,
+    run_seed: u64,
+    seed: u64,
+    human: Seat,
+    specs: Vec<String>,
+    bots: Vec<Option<Box<dyn Bot<G>>>>,
+    initial: G::State,
+    state: G::State,
+    states: Vec<G::State>,
+    actions: Vec<G::Action>,
+    file: PathBuf,
+}
+
+impl<G: WebGame> Session<G> {
+    fn new(
+        game: G,
+        configs: &[Option<BotConfig>],
+        human: Seat,
+        run_seed: u64,
+        file: PathBuf,
+    ) -> Self {
+        let seed = deal_seed(run_seed, 0);
+        let initial = game.new_game(&mut rng_from_seed(seed));
+        Session {
+            bots: configs
+                .iter()
+                .map(|c| c.as_ref().map(|c| c.build::<G>()))
+                .collect(),
+            specs: configs
+                .iter()
+                .map(|c| c.as_ref().map_or(HUMAN.to_string(), BotConfig::to_string))
+                .collect(),
+            game,
+            run_seed,
+            seed,
+            human,
+            state: initial.clone(),
+            initial,
+            states: Vec::new(),
+            actions: Vec::new(),
+            file,
+        }
+    }
+
+    fn push(&mut self, action: G::Action) {
+        self.states.push(self.state.clone());
+        self.game.play_unchecked(&mut self.state, action);
+        self.actions.push(action);
+    }
+
+    fn my_turn(&self) -> bool {
+        self.game.to_move(&self.state) == Some(self.human)
+    }
+}
+
+impl<G: WebGame> Live for Session<G> {
+    fn view(&self) -> Value {
+        let over = self.over();
+        // The person sees their seat's view; everything once the game is over.
+        let viewer = if over {
+            Viewer::Referee
+        } else {
+            Viewer::Seat(self.human)
+        };
+        let moves: Vec<Value> = self
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| {
+                let after = self.states.get(i + 1).unwrap_or(&self.state);
+                move_json(&self.game, &self.states[i], a, after, viewer)
+            })
+            .collect();
+        let mut view = json!({
+            "game": self.game.name(),
+            "spec": self.game.canonical_spec(),
+            "players": self.game.players(),
+            "seat": self.human,
+            "bots": self.specs,
+            "seed": self.run_seed.to_string(),
+            "file": self.file.file_name().map(|n| n.to_string_lossy().into_owned()),
+            "ply": self.actions.len(),
+            "over": over,
+            "your_turn": self.my_turn(),
+            "frame": frame(&self.game, &self.state, viewer),
+            "moves": moves,
+            "legal": if self.my_turn() { choices(&self.game, &self.state) } else { Vec::new() },
+            "can_undo": (0..self.actions.len()).any(|i| self.game.to_move(&self.states[i]) == Some(self.human)),
+        });
+        if over {
+            let outcome = self.game.outcome(&self.state);
+            let me = self.human;
+            let verdict = if outcome.winners.contains(me) {
+                if outcome.winners.len() > 1 {
+                    "You share the victory."
+                } else {
+                    "You win!"
+                }
+            } else if outcome.winners.is_empty() {
+                "Nobody wins."
+            } else {
+                "You lose."
+            };
+            view["verdict"] = verdict.into();
+        }
+        view
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), ApiError> {
+        let bad = ApiError::BadRequest;
+        if self.over() {
+            return Err(bad("the game is over".into()));
+        }
+        if !self.my_turn() {
+            return Err(bad("it is not your turn".into()));
+        }
+        let legal = self.game.legal_actions(&self.state);
+        let text = text.trim();
+        let action = match text.parse::<usize>() {
+            // A number is the action's place in the list, unless the action's
+            // own text is that number (Seashells squares): the text wins.
+            _ if self
+                .game
+                .parse_action(text)
+                .is_some_and(|a| legal.contains(&a)) =>
+            {
+                self.game.parse_action(text).unwrap_or(legal[0])
+            }
+            Ok(i) if i < legal.len() => legal[i],
+            _ => {
+                return Err(bad(format!(
+                    "`{}` is not a legal action now ({} legal: e.g. `{}`)",
+                    beachcomber::spec::one_line(text),
+                    legal.len(),
+                    legal[0]
+                )));
+            }
+        };
+        self.push(action);
+        Ok(())
+    }
+
+    fn bots_move(&mut self) -> Result<(), ApiError> {
+        while let Some(seat) = self.game.to_move(&self.state) {
+            if seat == self.human {
+                break;
+            }
+            let ply = self.actions.len() as u64;
+            let mut rng = rng_from_seed(decision_seed(self.seed, ply));
+            let Some(bot) = self.bots.get_mut(seat).and_then(Option::as_mut) else {
+                return Err(ApiError::Internal(format!("seat {seat} has no bot")));
+            };
+            let action = bot
+                .try_choose(&self.game, &self.state, &mut rng)
+                .map_err(|e| ApiError::Internal(format!("bot of seat {seat} failed: {e}")))?;
+            self.push(action);
+        }
+        Ok(())
+    }
+
+    fn undo(&mut self) -> Result<usize, ApiError> {
+        let human = self.human;
+        let back = (0..self.actions.len())
+            .rev()
+            .find(|&i| self.game.to_move(&self.states[i]) == Some(human));
+        let Some(i) = back else {
+            return Err(ApiError::BadRequest(
+                "nothing to undo: this is your first decision".into(),
+            ));
+        };
+        let undone = self.actions.len() - i;
+        self.state = self.states[i].clone();
+        self.states.truncate(i);
+        self.actions.truncate(i);
+        Ok(undone)
+    }
+
+    fn hint(&self, iterations: u32) -> Result<Value, ApiError> {
+        if !self.my_turn() {
+            return Err(ApiError::BadRequest("a hint is for your turn".into()));
+        }
+        let ply = self.actions.len() as u64;
+        let mut rng = rng_from_seed(derive(decision_seed(self.seed, ply), 0x4849_4e54));
+        let hint =
+            beachcomber_bots::hint::hint(&self.game, &self.state, iterations, HINT_TOP, &mut rng);
+        let lines: Vec<Value> = hint
+            .lines
+            .iter()
+            .map(|l| {
+                json!({
+                    "index": l.number.saturating_sub(1),
+                    "action": l.action.to_string(),
+                    "label": self.game.describe_choice(&self.state, l.action),
+                    "share": l.share,
+                    "value": l.value,
+                    "value_text": l.value.map_or("not searched".to_string(), |v| {
+                        beachcomber_bots::hint::estimate_text(v, hint.reward)
+                    }),
+                })
+            })
+            .collect();
+        Ok(json!({
+            "iterations": hint.iterations,
+            "reward": hint.reward.name(),
+            "top": lines,
+        }))
+    }
+
+    fn record_line(&self) -> String {
+        let record = build_record(
+            &self.game,
+            Some(self.seed),
+            &self.specs,
+            &self.initial,
+            &self.actions,
+        );
+        serde_json::to_string(&record).unwrap_or_default()
+    }
+
+    fn over(&self) -> bool {
+        self.game.to_move(&self.state).is_none()
+    }
+
+    fn file(&self) -> &Path {
+        &self.file
+    }
+}
+
+/// Write the game's record to its file: a temporary file in the same
+/// folder renamed over it, so the file always holds a whole record.
+pub fn save(live: &dyn Live) -> Result<(), ApiError> {
+    let path = live.file();
+    let tmp = path.with_extension("jsonl.tmp");
+    let fail = |e: std::io::Error| {
+        ApiError::Internal(format!("cannot save the game to `{}`: {e}", path.display()))
+    };
+    let mut line = live.record_line();
+    line.push('\n');
+    std::fs::write(&tmp, line).map_err(fail)?;
+    std::fs::rename(&tmp, path).map_err(fail)
+}

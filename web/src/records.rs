@@ -1,0 +1,255 @@
+//! The record files of `--records`: each indexed once at start by
+//! streaming it (plain, gzip or zstd, [`RecordLines`]), keeping for each
+//! record only its line number and, for a plain file, its byte offset
+//! (16 bytes a record, whatever the records' size: a 100,000-game file
+//! costs 1.6 MB). Pages of the list and single records are read from the
+//! file when asked for: a plain file by seeking to the offset, a
+//! compressed one by decompressing from its start up to the line (a
+//! compressed stream cannot be entered in the middle; for very large
+//! compressed files, decompress them once with `zstd -d`/`gunzip`).
+//!
+//! A record is verified through the engine before it is shown
+//! ([`verify_line`]), with the same one-line error as `beachcomber replay`.
+
+use std::fs::File;
+use std::io::{Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+use beachcomber::record::{RecordError, verify_record_events};
+use beachcomber::record_io::{Compression, RecordLines};
+use beachcomber::record_read::{RecordLine, parse_line};
+use beachcomber::with_game;
+use beachcomber_bots::{LineError, check_record_bots};
+use serde_json::{Value, json};
+
+use crate::error::ApiError;
+use crate::view::{end_text, replay_json};
+
+/// The most records one page of a list holds.
+pub const MAX_PAGE: usize = 200;
+
+/// Where one record is in its file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    /// Its line number (from 1).
+    line: u64,
+    /// Its byte offset (plain files only; 0 in compressed files).
+    offset: u64,
+}
+
+/// One record file of `--records`, indexed.
+#[derive(Debug)]
+pub struct RecordFile {
+    path: PathBuf,
+    name: String,
+    compression: Compression,
+    entries: Vec<Entry>,
+    /// Why indexing stopped early (a damaged or truncated file): the records
+    /// before it are listed.
+    error: Option<String>,
+}
+
+impl RecordFile {
+    /// Index `path`: one pass over the file. A file that cannot be opened is
+    /// an error; one damaged part-way is indexed up to the damage, which is
+    /// then reported with the list.
+    pub fn index(path: &Path) -> Result<RecordFile, String> {
+        let name = path.display().to_string();
+        let file = File::open(path).map_err(|e| format!("cannot read `{name}`: {e}"))?;
+        let mut lines = RecordLines::new(file).map_err(|e| format!("{name} {e}"))?;
+        let compression = lines.compression();
+        let mut entries = Vec::new();
+        let mut line = Vec::new();
+        let mut offset = 0u64;
+        let mut error = None;
+        while let Some(read) = lines.read_line(&mut line) {
+            match read {
+                Ok(line_no) => {
+                    if !line.iter().all(u8::is_ascii_whitespace) {
+                        entries.push(Entry {
+                            line: line_no as u64,
+                            offset: if compression == Compression::Plain {
+                                offset
+                            } else {
+                                0
+                            },
+                        });
+                    }
+                    offset += line.len() as u64 + 1;
+                }
+                Err(e) => {
+                    error = Some(format!("{name} {e}"));
+                    break;
+                }
+            }
+        }
+        entries.shrink_to_fit();
+        Ok(RecordFile {
+            path: path.to_path_buf(),
+            name,
+            compression,
+            entries,
+            error,
+        })
+    }
+
+    /// The file's name as given.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Records in the file.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the file holds no record.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The file for the list of files.
+    pub fn summary_json(&self, id: usize) -> Value {
+        json!({
+            "id": id,
+            "name": self.name,
+            "records": self.entries.len(),
+            "compression": self.compression.name(),
+            "error": self.error,
+        })
+    }
+
+    /// Read records `from..from+count` (clamped to the file), calling `f`
+    /// with each index, line number and line.
+    fn read_range(
+        &self,
+        from: usize,
+        count: usize,
+        mut f: impl FnMut(usize, u64, &[u8]),
+    ) -> Result<(), ApiError> {
+        let end = (from + count).min(self.entries.len());
+        if from >= end {
+            return Ok(());
+        }
+        let io =
+            |e: std::io::Error| ApiError::Internal(format!("cannot read `{}`: {e}", self.name));
+        let mut file = File::open(&self.path).map_err(io)?;
+        let first = self.entries[from];
+        let skip_lines = if self.compression == Compression::Plain {
+            file.seek(SeekFrom::Start(first.offset)).map_err(io)?;
+            first.line - 1
+        } else {
+            0
+        };
+        let mut lines =
+            RecordLines::new(file).map_err(|e| ApiError::Internal(format!("{} {e}", self.name)))?;
+        let mut buf = Vec::new();
+        let mut k = from;
+        while k < end {
+            let Some(read) = lines.read_line(&mut buf) else {
+                return Err(ApiError::Internal(format!(
+                    "{}: the file changed since it was indexed (restart the server)",
+                    self.name
+                )));
+            };
+            let line_no = read.map_err(|e| ApiError::Internal(format!("{} {e}", self.name)))?
+                as u64
+                + skip_lines;
+            if line_no == self.entries[k].line {
+                f(k, line_no, &buf);
+                k += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// A page of the list: each record's game, players, bots, seed, end and
+    /// result as written (not verified: a record is verified when opened).
+    pub fn page(&self, offset: usize, limit: usize) -> Result<Value, ApiError> {
+        let limit = limit.clamp(1, MAX_PAGE);
+        let mut rows = Vec::new();
+        self.read_range(offset, limit, |index, line, text| {
+            rows.push(summary(index, line, text));
+        })?;
+        Ok(json!({
+            "file": self.name,
+            "total": self.entries.len(),
+            "offset": offset,
+            "records": rows,
+        }))
+    }
+
+    /// Record `index`, verified, as the replay for `view` (`referee` or a
+    /// seat number).
+    pub fn replay(&self, index: usize, view: Option<&str>) -> Result<Value, ApiError> {
+        if index >= self.entries.len() {
+            return Err(ApiError::NotFound(format!(
+                "record {index}: `{}` holds {} record(s)",
+                self.name,
+                self.entries.len()
+            )));
+        }
+        let mut out = None;
+        self.read_range(index, 1, |_, line, text| {
+            out = Some(replay_line(text, view).map_err(|e| match e {
+                Refused::Line(e) => {
+                    ApiError::BadRecord(e.message(&self.name, line as usize, index))
+                }
+                Refused::View(e) => ApiError::BadRequest(e),
+            }));
+        })?;
+        out.unwrap_or_else(|| Err(ApiError::NotFound(format!("record {index}"))))
+    }
+}
+
+/// One record's line in a list (not verified).
+pub fn summary(index: usize, line: u64, text: &[u8]) -> Value {
+    match parse_line(text) {
+        Ok(RecordLine { game, record, .. }) => json!({
+            "index": index,
+            "line": line,
+            "game": record.game,
+            "spec": game.canonical_spec(),
+            "players": record.players,
+            "bots": record.bots,
+            "seed": record.seed_text(),
+            "end": end_text(record.end),
+            "result": record.result,
+        }),
+        Err(e) => json!({ "index": index, "line": line, "error": e.to_string() }),
+    }
+}
+
+/// Why a record is not shown.
+pub enum Refused {
+    /// It fails verification.
+    Line(LineError),
+    /// The view asked for does not exist.
+    View(String),
+}
+
+/// Read and verify a record line exactly as `beachcomber replay` does
+/// (parse in bounded memory, verify through the engine, check the bots),
+/// then build its replay for `view`.
+pub fn replay_line(text: &[u8], view: Option<&str>) -> Result<Value, Refused> {
+    let RecordLine {
+        game,
+        record,
+        events,
+    } = parse_line(text).map_err(|e| {
+        Refused::Line(match e {
+            RecordError::Json(_) => LineError::Json(e.to_string()),
+            e => LineError::Game(e.to_string()),
+        })
+    })?;
+    let viewer = crate::view::ViewerArg::parse(view, record.players)
+        .map_err(Refused::View)?
+        .0;
+    with_game!(&game, |g| {
+        let replay = verify_record_events(g, &record, &events)
+            .map_err(|e| e.to_string())
+            .and_then(|r| check_record_bots(&record.bots).map(|()| r))
+            .map_err(|e| Refused::Line(LineError::Replay(record.seed_text(), e)))?;
+        Ok(replay_json(g, &record, &replay, viewer))
+    })
+}

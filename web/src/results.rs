@@ -1,0 +1,174 @@
+//! The studies of `--results`, browsable read-only: each study is a folder
+//! holding a `README.md` or `summary.md`; its Markdown, CSV and SVG files
+//! are served as text or images.
+//!
+//! Only files under the folder are served: a requested path must be
+//! relative, made of plain names (no `..`, no `.`, no root, no backslash),
+//! and once every symbolic link is resolved it must still lie inside the
+//! folder (a link pointing out of it is refused), and be a regular file of
+//! a served kind.
+
+use std::path::{Component, Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use crate::error::ApiError;
+
+/// The largest file served (results files are small; a plot is < 1 MB).
+pub const MAX_FILE: u64 = 16 << 20;
+
+/// The studies' folder, resolved.
+#[derive(Clone, Debug)]
+pub struct Results {
+    root: PathBuf,
+}
+
+/// The kinds of files served, by extension, with their content types.
+const KINDS: &[(&str, &str)] = &[
+    ("md", "text/markdown; charset=utf-8"),
+    ("csv", "text/csv; charset=utf-8"),
+    ("svg", "image/svg+xml"),
+    ("png", "image/png"),
+    ("txt", "text/plain; charset=utf-8"),
+    ("toml", "text/plain; charset=utf-8"),
+];
+
+impl Results {
+    /// The folder `root` (must exist and be a folder).
+    pub fn new(root: &Path) -> Result<Results, String> {
+        let root = root
+            .canonicalize()
+            .map_err(|e| format!("cannot open `{}`: {e}", root.display()))?;
+        if !root.is_dir() {
+            return Err(format!("`{}` is not a folder", root.display()));
+        }
+        Ok(Results { root })
+    }
+
+    /// The studies: sub-folders with a `README.md` or `summary.md`, by name.
+    pub fn studies(&self) -> Result<Value, ApiError> {
+        let mut names = Vec::new();
+        let entries = std::fs::read_dir(&self.root)
+            .map_err(|e| ApiError::Internal(format!("cannot list the results: {e}")))?;
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Ok(dir) = self.resolve(&name) else {
+                continue;
+            };
+            if dir.is_dir() && (dir.join("README.md").is_file() || dir.join("summary.md").is_file())
+            {
+                names.push(name);
+            }
+        }
+        names.sort();
+        Ok(json!({ "studies": names, "index": self.root.join("README.md").is_file() }))
+    }
+
+    /// The served files of study `name` (relative paths, sorted), its own
+    /// folder and one level of sub-folders.
+    pub fn files(&self, name: &str) -> Result<Value, ApiError> {
+        let dir = self.resolve(name)?;
+        if !dir.is_dir() {
+            return Err(ApiError::NotFound(format!("no study `{}`", one_line(name))));
+        }
+        let mut files = Vec::new();
+        collect(&self.root, &dir, 0, &mut files);
+        files.sort();
+        Ok(json!({ "study": name, "files": files }))
+    }
+
+    /// The bytes and content type of file `rel` (a path relative to the
+    /// folder, `/`-separated).
+    pub fn file(&self, rel: &str) -> Result<(Vec<u8>, &'static str), ApiError> {
+        let path = self.resolve(rel)?;
+        let meta = std::fs::metadata(&path)
+            .map_err(|_| ApiError::NotFound(format!("no file `{}`", one_line(rel))))?;
+        if !meta.is_file() {
+            return Err(ApiError::NotFound(format!(
+                "`{}` is not a file",
+                one_line(rel)
+            )));
+        }
+        let kind = kind_of(&path).ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "`{}`: only .md, .csv, .svg, .png, .txt and .toml files are served",
+                one_line(rel)
+            ))
+        })?;
+        if meta.len() > MAX_FILE {
+            return Err(ApiError::BadRequest(format!(
+                "`{}` is larger than {} MiB",
+                one_line(rel),
+                MAX_FILE >> 20
+            )));
+        }
+        let bytes = std::fs::read(&path)
+            .map_err(|e| ApiError::Internal(format!("cannot read `{}`: {e}", one_line(rel))))?;
+        Ok((bytes, kind))
+    }
+
+    /// `rel` resolved inside the folder, or refused: not relative, not
+    /// plain names, missing, or outside the folder once links are resolved.
+    pub fn resolve(&self, rel: &str) -> Result<PathBuf, ApiError> {
+        let refuse = |why: &str| {
+            Err(ApiError::BadRequest(format!(
+                "path `{}`: {why}",
+                one_line(rel)
+            )))
+        };
+        if rel.is_empty() || rel.contains('\\') || rel.contains('\0') {
+            return refuse("give a relative path of plain names separated by `/`");
+        }
+        let path = Path::new(rel);
+        if !path.components().all(|c| matches!(c, Component::Normal(_))) {
+            return refuse("only plain names are allowed (no `..`, `.` or absolute paths)");
+        }
+        let full = self
+            .root
+            .join(path)
+            .canonicalize()
+            .map_err(|_| ApiError::NotFound(format!("no file `{}`", one_line(rel))))?;
+        if !full.starts_with(&self.root) {
+            return refuse("it leads out of the results folder (a symbolic link?)");
+        }
+        Ok(full)
+    }
+}
+
+/// The content type of a served file, by its extension.
+fn kind_of(path: &Path) -> Option<&'static str> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    KINDS.iter().find(|(e, _)| *e == ext).map(|(_, k)| *k)
+}
+
+/// Served files under `dir` (down to one sub-folder level), as paths
+/// relative to `root`; links out of `root` are left out.
+fn collect(root: &Path, dir: &Path, depth: usize, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Ok(path) = entry.path().canonicalize() else {
+            continue;
+        };
+        if !path.starts_with(root) {
+            continue;
+        }
+        if path.is_dir() {
+            if depth == 0 {
+                collect(root, &path, depth + 1, out);
+            }
+        } else if kind_of(&path).is_some()
+            && let Ok(rel) = path.strip_prefix(root)
+        {
+            out.push(rel.to_string_lossy().replace('\\', "/"));
+        }
+        if out.len() >= 2000 {
+            return;
+        }
+    }
+}
+
+fn one_line(text: &str) -> String {
+    beachcomber::spec::one_line(text)
+}
