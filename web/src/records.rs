@@ -23,7 +23,7 @@ use beachcomber_bots::{LineError, check_record_bots};
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
-use crate::view::{end_text, replay_json};
+use crate::view::{header_json, replay_json};
 
 /// The most records one page of a list holds.
 pub const MAX_PAGE: usize = 200;
@@ -205,17 +205,12 @@ impl RecordFile {
 /// One record's line in a list (not verified).
 pub fn summary(index: usize, line: u64, text: &[u8]) -> Value {
     match parse_line(text) {
-        Ok(RecordLine { game, record, .. }) => json!({
-            "index": index,
-            "line": line,
-            "game": record.game,
-            "spec": game.canonical_spec(),
-            "players": record.players,
-            "bots": record.bots,
-            "seed": record.seed_text(),
-            "end": end_text(record.end),
-            "result": record.result,
-        }),
+        Ok(RecordLine { game, record, .. }) => {
+            let mut out = header_json(game.canonical_spec(), &record);
+            out.insert("index".into(), json!(index));
+            out.insert("line".into(), json!(line));
+            Value::Object(out)
+        }
         Err(e) => json!({ "index": index, "line": line, "error": e.to_string() }),
     }
 }

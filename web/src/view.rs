@@ -126,18 +126,25 @@ pub fn replay_json<G: WebGame>(
         frames.push(frame(game, state, viewer));
     }
     frames.push(frame(game, &replay.final_state, viewer));
-    json!({
-        "game": record.game,
-        "spec": game.canonical_spec(),
-        "players": record.players,
-        "bots": record.bots,
-        "seed": record.seed_text(),
-        "end": end_text(record.end),
-        "result": record.result,
-        "viewer": viewer_json(viewer),
-        "moves": moves(game, replay, viewer),
-        "frames": frames,
-    })
+    let mut out = header_json(game.canonical_spec(), record);
+    out.insert("viewer".into(), viewer_json(viewer));
+    out.insert("moves".into(), moves(game, replay, viewer).into());
+    out.insert("frames".into(), frames.into());
+    Value::Object(out)
+}
+
+/// The fields of a record that the record lists and the replays both show:
+/// game, canonical spec, players, bots, seed, end and result.
+pub fn header_json(spec: String, record: &GameRecord) -> serde_json::Map<String, Value> {
+    let mut out = serde_json::Map::new();
+    out.insert("game".into(), json!(record.game));
+    out.insert("spec".into(), json!(spec));
+    out.insert("players".into(), json!(record.players));
+    out.insert("bots".into(), json!(record.bots));
+    out.insert("seed".into(), json!(record.seed_text()));
+    out.insert("end".into(), json!(end_text(record.end)));
+    out.insert("result".into(), json!(record.result));
+    out
 }
 
 /// `finished`, `unfinished` or `forfeit by seat S`.
