@@ -11,7 +11,7 @@ import sys
 
 def short(spec):
     """A bot spec without its default options (as summary.md shows it)."""
-    for default in ("worlds=8", "worlds=20", "c=0.7", "rollout=random", "reward=auto"):
+    for default in ("worlds=8", "worlds=20", "c=0.7", "rollout=random", "reward=auto", "cutoff=auto", "scale=2", "belief=auto", "leaf=evaluate"):
         spec = spec.replace("," + default, "").replace("(" + default + ",", "(").replace("(" + default + ")", "")
     return spec.replace("()", "")
 
