@@ -175,10 +175,11 @@ pub struct Enhancements {
     /// The evaluation's scale, in score units: a margin of `scale` is worth
     /// a reward of about 0.73 (logistic `1 / (1 + e^(-margin / scale))`).
     pub scale: f64,
-    /// Score the cut-off world by its current scores ([`Game::outcome`]:
-    /// each seat's score minus the best other's, as if the game ended
-    /// there, with the world's hidden things as dealt) instead of by each
-    /// seat's [`Evaluate::evaluate`].
+    /// Score the cut-off world by its current scores ([`Game::outcome`], as
+    /// if the game ended there, with the world's hidden things as dealt):
+    /// each seat's reward is a softmax of the scores over `scale` (with two
+    /// players, the logistic of the score difference), instead of the
+    /// logistic of each seat's [`Evaluate::evaluate`].
     pub score_leaf: bool,
     /// Belief weighting of the worlds ([`crate::belief`]): `beta`, per
     /// score unit of the opponents' evaluations; 0 deals every world
