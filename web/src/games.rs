@@ -7,6 +7,7 @@
 //! [`beachcomber::display::Describe`] with [`Viewer::Seat`]; nothing here
 //! is ever added to a seat's view except scores every seat sees.
 
+use beachcomber::Game;
 use beachcomber::display::Viewer;
 use beachcomber::games::GameKind;
 use beachcomber::games::seashells::Seashells;
@@ -17,10 +18,18 @@ use serde_json::{Value, json};
 /// A game as the web app draws it.
 pub trait WebGame: GameKind {
     /// The scores `viewer` may see in `state`: the final scores once the
-    /// game is over; before, what the public counters give, or `None` when
-    /// the score depends on what `viewer` may not see (Seashells' coins
-    /// depend on the secret cards: only the referee sees them early).
-    fn running_scores(&self, state: &Self::State, viewer: Viewer) -> Option<Vec<i32>>;
+    /// game is over, else [`WebGame::scores_in_play`].
+    fn running_scores(&self, state: &Self::State, viewer: Viewer) -> Option<Vec<i32>> {
+        if self.to_move(state).is_none() {
+            return Some(self.outcome(state).scores.to_vec());
+        }
+        self.scores_in_play(state, viewer)
+    }
+    /// The scores `viewer` may see in an unfinished `state`: what the
+    /// public counters give, or `None` when the score depends on what
+    /// `viewer` may not see (Seashells' coins depend on the secret cards:
+    /// only the referee sees them early).
+    fn scores_in_play(&self, state: &Self::State, viewer: Viewer) -> Option<Vec<i32>>;
     /// What the referee sees beyond every seat's observation, as JSON
     /// (`null` when nothing): never put into a seat's view.
     fn revealed(&self, state: &Self::State) -> Value;
@@ -44,15 +53,11 @@ pub trait WebGame: GameKind {
 }
 
 impl WebGame for Seashells {
-    fn running_scores(
+    fn scores_in_play(
         &self,
         state: &<Self as beachcomber::Game>::State,
         viewer: Viewer,
     ) -> Option<Vec<i32>> {
-        use beachcomber::Game;
-        if self.to_move(state).is_none() {
-            return Some(self.outcome(state).scores.to_vec());
-        }
         match viewer {
             Viewer::Referee => Some(self.breakdown(state).coins),
             Viewer::Seat(_) => None,
@@ -89,7 +94,7 @@ impl WebGame for Seashells {
 }
 
 impl WebGame for Seaside {
-    fn running_scores(
+    fn scores_in_play(
         &self,
         state: &<Self as beachcomber::Game>::State,
         _viewer: Viewer,
@@ -146,15 +151,11 @@ impl WebGame for Seaside {
 }
 
 impl WebGame for ShellDash {
-    fn running_scores(
+    fn scores_in_play(
         &self,
         state: &<Self as beachcomber::Game>::State,
         _viewer: Viewer,
     ) -> Option<Vec<i32>> {
-        use beachcomber::Game;
-        if self.to_move(state).is_none() {
-            return Some(self.outcome(state).scores.to_vec());
-        }
         Some(
             state.shells[..self.players()]
                 .iter()
