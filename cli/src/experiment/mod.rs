@@ -191,7 +191,7 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                 // A comparison needs the baseline: not with one combination.
                 let compare = match args.combination {
                     Some(_) => None,
-                    None => experiment.compare_spec(&sweep.plan)?,
+                    None => experiment.compare_spec(&sweep.plan, args.quick)?,
                 };
                 // The confirmation's picks checked before playing.
                 if let Some(spec) = &compare {
@@ -307,7 +307,7 @@ fn play_confirmation(
     // Without picks to confirm, a confirm.csv of an earlier run of other
     // settings would be read beside these results: remove it.
     let stale = || crate::output::remove_stale(&dir.join(crate::file_names::CONFIRM_FILE));
-    let Some(spec) = experiment.compare_spec(&sweep.plan)? else {
+    let Some(spec) = experiment.compare_spec(&sweep.plan, quick)? else {
         return stale();
     };
     let Some(confirm) = confirm::confirm_sweep(experiment, &sweep, &spec)? else {

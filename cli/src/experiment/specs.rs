@@ -107,8 +107,10 @@ impl Experiment {
 
     /// The comparison of a sweep file (`[criterion]`'s `baseline` and
     /// `margins`, or the top-level ones), checked against `plan`: errors
-    /// name the file, the line and the key.
-    pub fn compare_spec(&self, plan: &Plan) -> Result<Option<CompareSpec>, String> {
+    /// name the file, the line and the key. For `--quick` (`quick`), a
+    /// baseline lineup names the bots `[quick]`'s `replace` puts in place,
+    /// as the quick plan's lineups do.
+    pub fn compare_spec(&self, plan: &Plan, quick: bool) -> Result<Option<CompareSpec>, String> {
         let (table, baseline, margins) = match &self.criterion {
             Some(c) => (Some("criterion"), c.baseline.as_ref(), c.margins.as_ref()),
             None => (None, self.baseline.as_ref(), self.margins.as_ref()),
@@ -137,6 +139,11 @@ impl Experiment {
                     at(&["baseline", key])
                 )
             })?;
+            let value = if quick && key == "lineup" {
+                quick_replace_text(&self.quick, &value)
+            } else {
+                value
+            };
             spec.baseline.push((key.clone(), value));
         }
         crate::compare::canonical_lineup(&mut spec);

@@ -1141,3 +1141,48 @@ fn text_from_an_experiment_file_in_an_error_is_one_line() {
         )
     );
 }
+
+/// `--quick` puts `[quick]`'s cheaper bot in the baseline's lineup too:
+/// a baseline naming a bot that `replace` swaps still finds its
+/// combination, and compare.csv compares with the cheaper bot's games.
+#[test]
+fn quick_replaces_the_bot_of_a_baseline_lineup() {
+    let dir = temp_dir();
+    let file = dir.path().join("base.toml");
+    std::fs::write(
+        &file,
+        r#"kind = "sweep"
+game = "shell-dash"
+players = 2
+seed = 4
+baseline = { lineup = "ismcts(iterations=500)" }
+margins = { seat_ratio = 0.05 }
+
+[[sweep]]
+bots = ["random", "ismcts(iterations=500)"]
+games = 40
+
+[quick]
+games = 3
+replace = { "ismcts(iterations=500)" = "ismcts(iterations=3)" }
+"#,
+    )
+    .unwrap();
+    let out = dir.path().join("q");
+    let o = bin()
+        .args(["run", s(&file), "--quick", "--quiet", "--out", s(&out)])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let compare = read(&out.join("compare.csv"));
+    let cheap = "\"ismcts(iterations=3,c=0.7,rollout=random,reward=auto)\"";
+    let rows: Vec<&str> = compare.lines().skip(1).collect();
+    // 2 lineups x (2 seats' ratios + 5 whole-game metrics).
+    assert_eq!(rows.len(), 14, "{compare}");
+    assert_eq!(
+        rows.iter().filter(|r| r.contains(cheap)).count(),
+        7,
+        "{compare}"
+    );
+    assert!(!compare.contains("iterations=500"), "{compare}");
+}
