@@ -87,6 +87,7 @@ mod determinize;
 mod display;
 mod evaluate;
 mod observe;
+mod playout;
 mod record;
 mod rules;
 mod scoring;

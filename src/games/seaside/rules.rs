@@ -8,7 +8,7 @@ use super::state::{Action, FLIPPED, IN_HAND, MAX_ACTIONS, Phase, SIDE_B, Seaside
 use super::tokens::{self, Face, MAX_TOKENS};
 use crate::game::{ExtraMetric, Game, MAX_SEATS, MetricKind, Outcome, Seat};
 use crate::record::RecordError;
-use crate::rng::{GameRng, Rng, below, in_range, shuffle};
+use crate::rng::{GameRng, in_range, shuffle};
 
 impl Seaside {
     /// A state at the start of a game whose draw order is `bag` (token ids,
@@ -81,9 +81,71 @@ impl Seaside {
         None
     }
 
+    /// Play `action` (legal) for the player to move: the body of
+    /// [`Game::play_unchecked`], shared with the random playout.
+    #[inline(always)]
+    pub(super) fn play_action(&self, s: &mut SeasideState, action: Action) {
+        let p = s.to_move;
+        let pu = p as usize;
+        match action {
+            Action::Play(face) => {
+                let id = s.order[s.drawn as usize - 1];
+                let packed = s.faces[id as usize];
+                let b_up = face as u8 != packed & 15;
+                let back = Face::from_index(if b_up { packed & 15 } else { packed >> 4 });
+                s.info[id as usize] = p | if b_up { SIDE_B } else { 0 };
+                self.resolve(s, p, id, face, back);
+            }
+            Action::Isopods(k) => {
+                let k = k.min(s.sea[0]);
+                s.sea[0] -= k;
+                let a = &mut s.seats[pu];
+                // Branch-free (random sizes mispredict): with no stack yet the
+                // size is 0, so the new stack is "larger".
+                let size = k + 1;
+                let larger = u8::from(size > a.stack_size);
+                let equal = u8::from(size == a.stack_size);
+                let smaller = 1 - larger - equal;
+                s.discarded_sandpipers += larger * a.stacks + smaller;
+                s.discarded_isopods +=
+                    larger * a.stacks * a.stack_size.saturating_sub(1) + smaller * k;
+                a.stacks = larger + equal * (a.stacks + 1) + smaller * a.stacks;
+                a.stack_size = a.stack_size.max(size);
+                self.end_turn(s, p);
+            }
+            Action::Shells(k) => {
+                let k = k.min(s.sea[1]);
+                s.sea[1] -= k;
+                s.seats[pu].shells += k;
+                self.end_turn(s, p);
+            }
+            Action::Flip(back) => {
+                let Some(id) = self.flip_target(s, pu, back) else {
+                    return;
+                };
+                s.info[id] ^= SIDE_B;
+                s.info[id] |= FLIPPED;
+                s.beach_ids[pu] &= !(1u128 << id);
+                let a = &mut s.seats[pu];
+                a.beaches -= 1;
+                a.beach_backs[back as usize] -= 1;
+                self.resolve(s, p, id as u8, back, Face::Beach);
+            }
+            Action::Steal(q) => {
+                let q = q as usize;
+                if q < MAX_SEATS && s.seats[q].crabs > 0 {
+                    s.seats[q].crabs -= 1;
+                    s.seats[pu].crabs += 1;
+                }
+                self.end_turn(s, p);
+            }
+            Action::StealNone => self.end_turn(s, p),
+        }
+    }
+
     /// Draw for `p`, or end the game if the bag is empty.
     #[inline(always)]
-    fn start_turn(&self, s: &mut SeasideState, p: u8) {
+    pub(super) fn start_turn(&self, s: &mut SeasideState, p: u8) {
         s.to_move = p;
         if s.drawn == s.bag_end {
             self.finish(s);
@@ -95,7 +157,7 @@ impl Seaside {
     }
 
     #[inline(always)]
-    fn end_turn(&self, s: &mut SeasideState, p: u8) {
+    pub(super) fn end_turn(&self, s: &mut SeasideState, p: u8) {
         let next = if p + 1 == self.players { 0 } else { p + 1 };
         self.start_turn(s, next);
     }
@@ -103,7 +165,7 @@ impl Seaside {
     /// Resolve `face` of token `id` played by `p` (freshly drawn or flipped);
     /// `back` is the token's other face.
     #[inline(always)]
-    fn resolve(&self, s: &mut SeasideState, p: u8, id: u8, face: Face, back: Face) {
+    pub(super) fn resolve(&self, s: &mut SeasideState, p: u8, id: u8, face: Face, back: Face) {
         let solo = self.players == 1;
         let a = &mut s.seats[p as usize];
         match face {
@@ -158,25 +220,6 @@ impl Seaside {
             }
         }
     }
-}
-
-/// The index of the `k`-th (from 0) set bit of `mask`, which has at most 7
-/// set bits and more than `k`: a fixed number of steps, no branch (the pick
-/// is random in random play).
-#[inline(always)]
-fn kth_bit(mut mask: u32, k: u32) -> u32 {
-    for i in 0..6 {
-        let clear = mask & mask.wrapping_sub(1);
-        mask = if i < k { clear } else { mask };
-    }
-    mask.trailing_zeros()
-}
-
-/// A uniform integer in `0..=max` (a random number even when `max` is 0:
-/// cheaper than a mispredicted branch).
-#[inline]
-fn pick_upto(rng: &mut GameRng, max: u8) -> u8 {
-    below(rng, max as u32 + 1) as u8
 }
 
 impl Game for Seaside {
@@ -269,104 +312,21 @@ impl Game for Seaside {
 
     #[inline(always)]
     fn random_action(&self, s: &SeasideState, rng: &mut GameRng) -> Action {
-        let p = s.to_move as usize;
-        match s.phase {
-            Phase::ChooseFace => {
-                let packed = s.faces[s.order[s.drawn as usize - 1] as usize];
-                let (a, b) = (packed & 15, packed >> 4);
-                // Branch-free: for a double token both picks are the same.
-                let pick = if rng.next_u32() & 1 == 0 { a } else { b };
-                Action::Play(Face::from_index(pick))
-            }
-            Phase::Isopods => Action::Isopods(pick_upto(rng, s.sea[0])),
-            Phase::Shells => Action::Shells(pick_upto(rng, s.sea[1].min(s.seats[p].beaches))),
-            Phase::Flip => {
-                let backs = &s.seats[p].beach_backs;
-                let mut mask = 0u32;
-                for (f, &c) in backs.iter().enumerate() {
-                    mask |= u32::from(c > 0) << f;
-                }
-                let k = below(rng, mask.count_ones());
-                Action::Flip(Face::from_index(kth_bit(mask, k) as u8))
-            }
-            Phase::Steal => {
-                // The seats with a Crab other than the mover's, as a mask:
-                // the pick is the k-th of them in seat order.
-                let mut victims = 0u32;
-                for q in 0..self.players as usize {
-                    victims |= u32::from(q != p && s.seats[q].crabs > 0) << q;
-                }
-                if victims == 0 {
-                    Action::StealNone
-                } else {
-                    let k = below(rng, victims.count_ones());
-                    Action::Steal(kth_bit(victims, k) as u8)
-                }
-            }
-            Phase::Over => Action::StealNone,
-        }
+        self.random_action_from(s, rng)
+    }
+
+    /// The same games as the default loop (`tests/playout.rs`), faster:
+    /// see [`Seaside::playout`].
+    #[inline]
+    fn random_playout(&self, s: &mut SeasideState, rng: &mut GameRng) -> u32 {
+        self.playout(s, rng)
     }
 
     // Always inlined: the random-playout loop is the hot path, and the
     // optimizer does not inline it across crates on its own (-12%).
     #[inline(always)]
     fn play_unchecked(&self, s: &mut SeasideState, action: Action) {
-        let p = s.to_move;
-        let pu = p as usize;
-        match action {
-            Action::Play(face) => {
-                let id = s.order[s.drawn as usize - 1];
-                let packed = s.faces[id as usize];
-                let b_up = face as u8 != packed & 15;
-                let back = Face::from_index(if b_up { packed & 15 } else { packed >> 4 });
-                s.info[id as usize] = p | if b_up { SIDE_B } else { 0 };
-                self.resolve(s, p, id, face, back);
-            }
-            Action::Isopods(k) => {
-                let k = k.min(s.sea[0]);
-                s.sea[0] -= k;
-                let a = &mut s.seats[pu];
-                // Branch-free (random sizes mispredict): with no stack yet the
-                // size is 0, so the new stack is "larger".
-                let size = k + 1;
-                let larger = u8::from(size > a.stack_size);
-                let equal = u8::from(size == a.stack_size);
-                let smaller = 1 - larger - equal;
-                s.discarded_sandpipers += larger * a.stacks + smaller;
-                s.discarded_isopods +=
-                    larger * a.stacks * a.stack_size.saturating_sub(1) + smaller * k;
-                a.stacks = larger + equal * (a.stacks + 1) + smaller * a.stacks;
-                a.stack_size = a.stack_size.max(size);
-                self.end_turn(s, p);
-            }
-            Action::Shells(k) => {
-                let k = k.min(s.sea[1]);
-                s.sea[1] -= k;
-                s.seats[pu].shells += k;
-                self.end_turn(s, p);
-            }
-            Action::Flip(back) => {
-                let Some(id) = self.flip_target(s, pu, back) else {
-                    return;
-                };
-                s.info[id] ^= SIDE_B;
-                s.info[id] |= FLIPPED;
-                s.beach_ids[pu] &= !(1u128 << id);
-                let a = &mut s.seats[pu];
-                a.beaches -= 1;
-                a.beach_backs[back as usize] -= 1;
-                self.resolve(s, p, id as u8, back, Face::Beach);
-            }
-            Action::Steal(q) => {
-                let q = q as usize;
-                if q < MAX_SEATS && s.seats[q].crabs > 0 {
-                    s.seats[q].crabs -= 1;
-                    s.seats[pu].crabs += 1;
-                }
-                self.end_turn(s, p);
-            }
-            Action::StealNone => self.end_turn(s, p),
-        }
+        self.play_action(s, action);
     }
 
     fn outcome(&self, s: &SeasideState) -> Outcome {
