@@ -337,9 +337,13 @@ impl<A: Copy + Ord> Tree<A> {
             self.reward.extend_from_within(first..first + len);
             self.visits.extend_from_within(first..first + len);
             self.avail.extend_from_within(first..first + len);
-            for _ in len..block_size(len as u32 + 1) as usize {
-                self.push(action, next, 0);
-            }
+            // The block's free slots (any values: they are overwritten
+            // before they are read).
+            let end = start + block_size(len as u32 + 1) as usize;
+            self.links.resize(end, self.links[0]);
+            self.reward.resize(end, 0.0);
+            self.visits.resize(end, 0);
+            self.avail.resize(end, 0);
             first = start;
             self.links[node].first = first as u32;
         }
