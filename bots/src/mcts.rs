@@ -13,8 +13,8 @@
 //!   cheating upper bound, never a fair opponent).
 //!
 //! # The tree
-//! Nodes live in an arena (a `Vec`, cleared but never shrunk between
-//! decisions, pre-sized to the iteration budget), so after the first decision
+//! Nodes live in an arena (vectors cleared but never shrunk between
+//! decisions, pre-sized for the iteration budget; `tree.rs`), so after the first decision
 //! an iteration allocates nothing. Edges are keyed by action, not by state,
 //! *and by the seat to move after the action*: a node is one action chosen
 //! by the seat to move at its parent (its `mover`) followed by one seat to
@@ -26,10 +26,11 @@
 //! decisions of one seat, its `next`, and each node backs up the reward of
 //! the seat that really chose its action. (Keyed by action alone, one node
 //! would collect the decisions of both seats and credit them all to the
-//! seat that happened to expand it.) A node's children form a singly linked
-//! list sorted by action (children sharing an action in creation order), so
-//! matching them against the (sorted) legal actions of the current world is
-//! one merge pass. A node stores `next` (its `mover` is its parent's
+//! seat that happened to expand it.) A node's children lie side by side in
+//! one block of the arena, sorted by action (children sharing an action in
+//! creation order), so matching them against the (sorted) legal actions of
+//! the current world is one merge pass over contiguous memory, and none at
+//! all when they are exactly the legal actions. A node stores `next` (its `mover` is its parent's
 //! `next`), whether its next sibling shares its action (so an action's
 //! children are walked without comparing actions), its visit count, its
 //! availability count and the sum of `mover`'s rewards.
@@ -93,8 +94,11 @@ use beachcomber::rng::{GameRng, below};
 
 use crate::belief::Belief;
 
-/// "No node" in the arena's links.
-const NONE: u32 = u32::MAX;
+mod tree;
+
+#[doc(hidden)]
+pub use tree::NodeView;
+use tree::{OVER, Step, Tree};
 
 beachcomber::named_enum! {
     /// How rollouts pick actions (spec words `random`, `greedy`).
@@ -215,61 +219,6 @@ impl fmt::Display for Mode {
     }
 }
 
-/// One node of the search tree: one action of its parent's seat to move,
-/// followed by one seat to move (see the module documentation).
-#[derive(Clone, Copy, Debug)]
-struct Node<A> {
-    /// Sum of `mover`'s rewards over the iterations through this node.
-    reward: f64,
-    /// Iterations through this node.
-    visits: u32,
-    /// Iterations in which this node's action was legal at its parent (equal
-    /// in all the siblings that share the action).
-    avail: u32,
-    /// First child (lowest (action, next)), or [`NONE`].
-    first_child: u32,
-    /// Next sibling (higher (action, next)), or [`NONE`].
-    next_sibling: u32,
-    /// The parent, or [`NONE`] for the root.
-    parent: u32,
-    /// The action from the parent to this node (meaningless at the root).
-    action: A,
-    /// The seat to move after `action` in this node's worlds, the one that
-    /// chooses among this node's children ([`OVER`] if the game ended; at
-    /// the root, the searching seat). The seat that played `action` (its
-    /// `mover`) is not stored: it is the parent's `next`.
-    next: u8,
-    /// Whether the next sibling has the same action (another seat to move
-    /// after it), so that an action's children are walked without
-    /// comparing actions.
-    more: bool,
-}
-
-/// `Node::next` of a node whose action ended the game.
-const OVER: u8 = u8::MAX;
-
-/// One node of the search tree as [`MctsBot::tree_nodes`] shows it (for
-/// tests: it is not part of the stable interface).
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NodeView<A> {
-    /// Index of the parent in the list, `None` for the root (index 0).
-    pub parent: Option<usize>,
-    /// The action from the parent (meaningless at the root).
-    pub action: A,
-    /// The seat that played `action` (meaningless at the root).
-    pub mover: Seat,
-    /// The seat to move after `action`, which chooses among this node's
-    /// children (`None` if the game ended there).
-    pub next: Option<Seat>,
-    /// Iterations through this node.
-    pub visits: u32,
-    /// Iterations in which `action` was legal at the parent.
-    pub avail: u32,
-    /// Sum of `mover`'s rewards over those iterations.
-    pub reward: f64,
-}
-
 /// Statistics of one root action after a search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RootStat<A> {
@@ -279,56 +228,6 @@ pub struct RootStat<A> {
     pub visits: u64,
     /// Sum of the acting seat's rewards over those iterations.
     pub reward: f64,
-}
-
-/// The arena: nodes plus reusable scratch space.
-#[derive(Debug)]
-struct Tree<A> {
-    nodes: Vec<Node<A>>,
-    /// The current world's legal actions, sorted.
-    legal: Vec<A>,
-}
-
-impl<A: Copy + Ord> Tree<A> {
-    /// A tree for `capacity` nodes whose worlds have at most `max_legal`
-    /// legal actions (so neither vector ever grows).
-    fn new(capacity: usize, max_legal: usize, first_action: A) -> Self {
-        let mut tree = Tree {
-            nodes: Vec::with_capacity(capacity),
-            legal: Vec::with_capacity(max_legal),
-        };
-        tree.reset(first_action, 0);
-        tree
-    }
-
-    /// Drop every node but a fresh root where `root_seat` is to move
-    /// (capacity is kept).
-    fn reset(&mut self, any_action: A, root_seat: Seat) {
-        self.nodes.clear();
-        self.nodes.push(Node {
-            reward: 0.0,
-            visits: 0,
-            avail: 0,
-            first_child: NONE,
-            next_sibling: NONE,
-            parent: NONE,
-            action: any_action,
-            next: root_seat as u8,
-            more: false,
-        });
-    }
-
-    /// The root's children, in action order.
-    fn root_children(&self) -> impl Iterator<Item = &Node<A>> {
-        let mut next = self.nodes[0].first_child;
-        std::iter::from_fn(move || {
-            (next != NONE).then(|| {
-                let node = &self.nodes[next as usize];
-                next = node.next_sibling;
-                node
-            })
-        })
-    }
 }
 
 /// The MCTS bot (`ismcts`, `pimc` or `oracle`, by [`Mode`]).
@@ -410,33 +309,17 @@ impl<G: Evaluate> MctsBot<G> {
     /// Nodes in the tree after the last search (for `pimc`, the last
     /// world's tree). Each iteration adds at most one node.
     pub fn tree_size(&self) -> usize {
-        self.tree.as_ref().map_or(0, |t| t.nodes.len())
+        self.tree.as_ref().map_or(0, |t| t.size())
     }
 
     /// The nodes of the tree after the last search (as [`Self::tree_size`]
-    /// counts them) in creation order: the root first, every node after its
+    /// counts them) in preorder: the root first, every node after its
     /// parent. For tests only (it allocates).
     #[doc(hidden)]
     pub fn tree_nodes(&self) -> Vec<NodeView<G::Action>> {
-        let Some(tree) = &self.tree else {
-            return Vec::new();
-        };
-        tree.nodes
-            .iter()
-            .map(|n| NodeView {
-                parent: (n.parent != NONE).then_some(n.parent as usize),
-                action: n.action,
-                mover: if n.parent == NONE {
-                    0
-                } else {
-                    tree.nodes[n.parent as usize].next as Seat
-                },
-                next: (n.next != OVER).then_some(n.next as Seat),
-                visits: n.visits,
-                avail: n.avail,
-                reward: n.reward,
-            })
-            .collect()
+        self.tree
+            .as_ref()
+            .map_or_else(Vec::new, |tree| tree.views())
     }
 
     /// Size the arena and scratch vectors once, at the bot's first
@@ -544,13 +427,13 @@ impl<G: Evaluate> MctsBot<G> {
 /// keep the legal actions of the seat to move).
 fn add_root_stats<A: Copy + Ord>(root: &mut [RootStat<A>], tree: &Tree<A>) {
     let mut i = 0;
-    for child in tree.root_children() {
-        while i < root.len() && root[i].action < child.action {
+    for (action, visits, reward) in tree.root_children() {
+        while i < root.len() && root[i].action < action {
             i += 1;
         }
-        if i < root.len() && root[i].action == child.action {
-            root[i].visits += child.visits as u64;
-            root[i].reward += child.reward;
+        if i < root.len() && root[i].action == action {
+            root[i].visits += visits as u64;
+            root[i].reward += reward;
         }
     }
 }
@@ -608,106 +491,53 @@ impl<G: Evaluate> Search<'_, G> {
     /// One iteration in `world` (selection, expansion, rollout, backup).
     fn iterate(&self, tree: &mut Tree<G::Action>, mut world: G::State, rng: &mut GameRng) {
         let game = self.game;
-        let Tree { nodes, legal } = tree;
         let mut node = 0usize;
+        tree.path.clear();
+        tree.path.push(0);
         let mut to_move = game.to_move(&world);
         while let Some(seat) = to_move {
             // The node's children are decisions of the seat to move here.
-            debug_assert_eq!(nodes[node].next as usize, seat);
-            legal.clear();
-            legal.extend_from_slice(&game.legal_actions(&world));
-            if !legal.is_sorted() {
-                legal.sort_unstable();
-            }
-            // Pass 1: for every legal action, take the run of children that
-            // share it (one per seat seen to move after it): raise their
-            // availability, sum their visits and rewards and score the
-            // action by UCB on the sums; count the untried actions.
-            let mut child = nodes[node].first_child;
-            let mut untried = 0u32;
-            let mut best = NONE;
-            let mut best_value = f64::NEG_INFINITY;
-            for &action in legal.iter() {
-                while child != NONE && nodes[child as usize].action < action {
-                    child = nodes[child as usize].next_sibling;
+            debug_assert_eq!(tree.next(node) as usize, seat);
+            let actions = game.legal_actions(&world);
+            let mut scratch = std::mem::take(&mut tree.legal);
+            let legal: &[G::Action] = if actions.is_sorted() {
+                &actions
+            } else {
+                scratch.clear();
+                scratch.extend_from_slice(&actions);
+                scratch.sort_unstable();
+                &scratch
+            };
+            // For every legal action, raise the availability of its
+            // children and score it by UCB (or count the untried ones).
+            let step = tree.select(node, legal, self.ln, self.c);
+            let best = match step {
+                Step::Untried(untried) => {
+                    // Expansion: the k-th untried action, inserted in order.
+                    let k = below(rng, untried);
+                    let (chosen, pos) = tree.untried(node, legal, k);
+                    tree.legal = scratch;
+                    game.play_unchecked(&mut world, chosen);
+                    let next = seat_byte(game.to_move(&world));
+                    node = tree.insert(node, pos, chosen, next, 1);
+                    tree.path.push(node as u32);
+                    break;
                 }
-                if child == NONE || nodes[child as usize].action != action {
-                    untried += 1;
-                    continue;
-                }
-                let first = child;
-                let (mut visits, mut reward) = (0u32, 0.0f64);
-                let mut avail;
-                loop {
-                    let n = &mut nodes[child as usize];
-                    n.avail += 1;
-                    avail = n.avail;
-                    visits += n.visits;
-                    reward += n.reward;
-                    child = n.next_sibling;
-                    if !n.more {
-                        break;
-                    }
-                }
-                if untried == 0 {
-                    let visits = visits as f64;
-                    let ln_avail = match self.ln.get(avail as usize) {
-                        Some(&ln) => ln,
-                        None => (avail as f64).ln(),
-                    };
-                    let value = reward / visits + self.c * (ln_avail / visits).sqrt();
-                    if value > best_value {
-                        best_value = value;
-                        best = first;
-                    }
-                }
-            }
-            if untried > 0 {
-                // Expansion: the k-th untried action, inserted in order.
-                let mut k = below(rng, untried);
-                let mut prev = NONE;
-                let mut child = nodes[node].first_child;
-                let mut chosen = legal[0];
-                for &action in legal.iter() {
-                    while child != NONE && nodes[child as usize].action < action {
-                        prev = child;
-                        child = nodes[child as usize].next_sibling;
-                    }
-                    if child != NONE && nodes[child as usize].action == action {
-                        continue;
-                    }
-                    if k == 0 {
-                        chosen = action;
-                        break;
-                    }
-                    k -= 1;
-                }
-                game.play_unchecked(&mut world, chosen);
-                let next = seat_byte(game.to_move(&world));
-                node = insert_after(nodes, node, prev, chosen, next, 1);
-                break;
-            }
+                Step::Best(arm) => arm,
+            };
+            tree.legal = scratch;
             // Play the best action, then descend to the child for the seat
             // now to move; a seat not seen there before gets a new sibling
             // (sharing the action's availability), which is this
             // iteration's expansion.
-            let action = nodes[best as usize].action;
-            game.play_unchecked(&mut world, action);
+            game.play_unchecked(&mut world, tree.action(best));
             to_move = game.to_move(&world);
-            let next = seat_byte(to_move);
-            let mut child = best as usize;
-            while nodes[child].next != next && nodes[child].more {
-                child = nodes[child].next_sibling as usize;
+            let (child, added) = tree.descend(node, best, seat_byte(to_move));
+            node = child;
+            tree.path.push(node as u32);
+            if added {
+                break;
             }
-            if nodes[child].next == next {
-                node = child;
-                continue;
-            }
-            // `child` is the action's last child: link the new one after it.
-            nodes[child].more = true;
-            let avail = nodes[best as usize].avail;
-            node = insert_after(nodes, node, child as u32, action, next, avail);
-            break;
         }
         // Rollout (to the end, or to the cut-off and an evaluation). A
         // random rollout to the end is the game's own playout loop (a game
@@ -734,55 +564,13 @@ impl<G: Evaluate> Search<'_, G> {
         } else {
             rewards(game, &world, self.reward)
         };
-        let mut n = node;
-        while n != 0 {
-            let parent = nodes[n].parent as usize;
-            // The seat that chose this node's action: its parent's `next`.
-            let mover = nodes[parent].next as usize;
-            let nd = &mut nodes[n];
-            nd.visits += 1;
-            nd.reward += rewards[mover];
-            n = parent;
-        }
-        nodes[0].visits += 1;
+        tree.backup(&rewards);
     }
 }
 
 /// `Node::next` for the seat to move (`None`: the game is over).
 fn seat_byte(seat: Option<Seat>) -> u8 {
     seat.map_or(OVER, |s| s as u8)
-}
-
-/// Add a child of `parent` reached by `action`, with `next` to move after
-/// it, linked after the sibling `prev` (or first if `prev` is [`NONE`]) and
-/// with availability `avail`, as the last child of its action; returns its
-/// index.
-fn insert_after<A: Copy>(
-    nodes: &mut Vec<Node<A>>,
-    parent: usize,
-    prev: u32,
-    action: A,
-    next: u8,
-    avail: u32,
-) -> usize {
-    let index = nodes.len() as u32;
-    let next_sibling = if prev == NONE {
-        std::mem::replace(&mut nodes[parent].first_child, index)
-    } else {
-        std::mem::replace(&mut nodes[prev as usize].next_sibling, index)
-    };
-    nodes.push(Node {
-        reward: 0.0,
-        visits: 0,
-        avail,
-        first_child: NONE,
-        next_sibling,
-        parent: parent as u32,
-        action,
-        next,
-        more: false,
-    });
-    index as usize
 }
 
 /// `ln(n)` for `n < 2^14`, computed once per process with `f64::ln` (so a
