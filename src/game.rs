@@ -313,4 +313,15 @@ pub trait Evaluate: Game {
     /// `[-1, 1]` (score minus best other score over a game-specific scale; in
     /// solo games a normalized score, higher is better).
     fn final_margin(&self, state: &Self::State, seat: Seat) -> f64;
+
+    /// A cheap heuristic decision for search rollouts (the MCTS bots'
+    /// `rollout=policy`): a game may play in a rollout what a sensible
+    /// player would, at about the cost of [`Game::random_action`], which
+    /// is the default. It sees the state it is given (a rollout's world,
+    /// already determinized for the searching seat). Must not be called on
+    /// a finished game.
+    #[inline]
+    fn rollout_action(&self, state: &Self::State, rng: &mut GameRng) -> Self::Action {
+        self.random_action(state, rng)
+    }
 }

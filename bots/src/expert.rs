@@ -49,6 +49,9 @@ pub struct ExpertConfig {
     /// Independent search trees per decision, merged at the root
     /// ([`RootParallel`]; 1: a single tree).
     pub trees: u32,
+    /// How rollouts pick actions (`rollout=random|greedy|policy`, default
+    /// random).
+    pub rollout: Rollout,
 }
 
 impl ExpertConfig {
@@ -65,7 +68,7 @@ impl ExpertConfig {
         let params = SearchParams {
             iterations: self.iterations,
             c: self.c,
-            rollout: Rollout::Random,
+            rollout: self.rollout,
             reward: None,
         };
         let extras = Enhancements {
@@ -129,6 +132,7 @@ impl BotKind for ExpertConfig {
             "belief",
             "leaf",
             "trees",
+            "rollout",
         ])?;
         let iterations = spec.u64_in(
             "iterations",
@@ -176,6 +180,7 @@ impl BotKind for ExpertConfig {
             belief,
             leaf_score: spec.choice("leaf", &["evaluate", "score"], 0)? == 1,
             trees: spec.u64_in("trees", 1, 1, MAX_TREES)? as u32,
+            rollout: Rollout::ALL[spec.choice("rollout", &Rollout::NAMES, 0)?],
         })
     }
 
@@ -197,6 +202,10 @@ impl BotKind for ExpertConfig {
         // when it is not its default, 1.
         if self.trees > 1 {
             write!(f, ",trees={}", self.trees)?;
+        }
+        // So is `rollout`, when it is not `random`.
+        if self.rollout != Rollout::Random {
+            write!(f, ",rollout={}", self.rollout.name())?;
         }
         f.write_str(")")
     }

@@ -101,13 +101,16 @@ pub use tree::NodeView;
 use tree::{OVER, Step, Tree};
 
 beachcomber::named_enum! {
-    /// How rollouts pick actions (spec words `random`, `greedy`).
+    /// How rollouts pick actions (spec words `random`, `greedy`, `policy`).
     pub enum Rollout {
         /// Uniformly random legal actions (the allocation-free playout path).
         Random = "random",
         /// The action whose resulting state the mover rates best with
         /// [`Evaluate::evaluate`], ties at random (much slower per rollout).
         Greedy = "greedy",
+        /// The game's own cheap heuristic, [`Evaluate::rollout_action`]
+        /// (uniformly random for a game that has none).
+        Policy = "policy",
     }
 }
 
@@ -554,6 +557,7 @@ impl<G: Evaluate> Search<'_, G> {
             let action = match self.rollout {
                 Rollout::Random => game.random_action(&world, rng),
                 Rollout::Greedy => greedy_action(game, &world, seat, rng),
+                Rollout::Policy => game.rollout_action(&world, rng),
             };
             game.play_unchecked(&mut world, action);
             plies += 1;

@@ -18,13 +18,15 @@ static ALLOC: CountingAllocator = CountingAllocator;
 // `expert(trees=K)` with K > 1 is left out: its trees allocate nothing per
 // iteration, but handing them to rayon's threads may allocate a little
 // (measured: 1-2 allocations over a game of 57-59 decisions).
-const SPECS: [&str; 8] = [
+const SPECS: [&str; 10] = [
     "expert(iterations=300)",
     "expert(iterations=300,cutoff=3,belief=2,leaf=score)",
     "greedy",
     "pimc(iterations=300,worlds=10)",
     "ismcts(iterations=300)",
     "ismcts(iterations=30,rollout=greedy,reward=margin)",
+    "ismcts(iterations=30,rollout=policy)",
+    "expert(iterations=300,rollout=policy)",
     "oracle(iterations=300)",
     "random",
 ];

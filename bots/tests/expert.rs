@@ -41,6 +41,14 @@ fn spec_is_canonical_and_checked() {
         BotConfig::parse("expert(trees=4)").unwrap().to_string(),
         "expert(iterations=2000,c=0.7,cutoff=auto,scale=2,belief=auto,leaf=evaluate,trees=4)"
     );
+    let text = BotConfig::parse("expert(rollout=policy,trees=2)")
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        text,
+        "expert(iterations=2000,c=0.7,cutoff=auto,scale=2,belief=auto,leaf=evaluate,trees=2,rollout=policy)"
+    );
+    assert_eq!(expert(&text).rollout, beachcomber_bots::Rollout::Policy);
     for (bad, message) in [
         (
             "expert(cutoff=-1)",
@@ -51,12 +59,16 @@ fn spec_is_canonical_and_checked() {
             "bad value `x` for `expert` option `belief`: expected auto or a number from 0 to 100",
         ),
         (
+            "expert(rollout=smart)",
+            "bad value `smart` for `expert` option `rollout`: expected one of random|greedy|policy",
+        ),
+        (
             "expert(leaf=rollout)",
             "bad value `rollout` for `expert` option `leaf`: expected one of evaluate|score",
         ),
         (
             "expert(worlds=3)",
-            "unknown option `worlds` for `expert` (allowed: iterations, c, cutoff, scale, belief, leaf, trees)",
+            "unknown option `worlds` for `expert` (allowed: iterations, c, cutoff, scale, belief, leaf, trees, rollout)",
         ),
     ] {
         assert_eq!(BotConfig::parse(bad).unwrap_err().to_string(), message);

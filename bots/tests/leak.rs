@@ -13,12 +13,14 @@ use beachcomber_bots::{BOT_NAMES, BotConfig};
 
 /// The fair bots checked (small budgets keep the test quick; the property
 /// does not depend on the budget).
-const FAIR: [&str; 7] = [
+const FAIR: [&str; 9] = [
     "random",
     "greedy",
     "pimc(iterations=200,worlds=8)",
     "ismcts(iterations=200)",
     "ismcts(iterations=50,rollout=greedy,reward=margin)",
+    "ismcts(iterations=50,rollout=policy)",
+    "expert(iterations=200,rollout=policy)",
     // Its tuned defaults (belief weighting and a cut-off in Seashells).
     "expert(iterations=200)",
     // Every component in every game: weighted worlds (uniform where the
