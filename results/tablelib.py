@@ -34,3 +34,38 @@ def comparison_cell(r, resolve=False):
     if resolve and r["margin"] and half > float(r["margin"]):
         return f"unresolved (±{half:.3g} > {r['margin']}) {text}"
     return f"{r['verdict']} {text}"
+
+
+def _short(spec):
+    """A bot spec's name, a game spec's game: the text before `(`."""
+    return spec.split("(")[0]
+
+
+def league_tables(folder):
+    """Print a league study's head-to-head table (pairs.csv: the second
+    bot's score against the first, 95% clustered by deal, and the Elo
+    difference) and its speed table (speed.csv)."""
+    pairs = read(folder, "pairs.csv")
+    speed = read(folder, "speed.csv")
+    print("## Head to head (the second bot's score against the first) [95%, clustered by deal]\n")
+    rows = []
+    for r in pairs:
+        score = 1 - float(r["score_a"])
+        low, high = 1 - float(r["score_a_high95"]), 1 - float(r["score_a_low95"])
+        elo = -float(r["elo_diff"]) + 0.0
+        elo_low, elo_high = -float(r["elo_diff_high95"]) + 0.0, -float(r["elo_diff_low95"]) + 0.0
+        rows.append([
+            f"{_short(r['game_spec'])} {r['players']}p",
+            _short(r["bot_b"]),
+            _short(r["bot_a"]),
+            r["games"],
+            f"{score:.3f} [{low:.3f}, {high:.3f}]",
+            f"{elo:+.0f} [{elo_low:+.0f}, {elo_high:+.0f}]",
+        ])
+    table(["game", "bot", "against", "games", "score", "Elo difference"], rows)
+    print("## Decisions per second, one thread (speed.csv: 20 games of the bot in every seat)\n")
+    table(
+        ["game", "bot", "decisions/s"],
+        [[f"{_short(r['game_spec'])} {r['players']}p", _short(r["bot"]),
+          f"{float(r['decisions_per_second']):.1f}"] for r in speed],
+    )

@@ -203,7 +203,7 @@ mod tests {
         );
         assert_eq!(
             err("oracle(rollout=smart)"),
-            "bad value `smart` for `oracle` option `rollout`: expected one of random|greedy"
+            "bad value `smart` for `oracle` option `rollout`: expected one of random|greedy|policy"
         );
         assert_eq!(
             err("pimc(reward=score)"),

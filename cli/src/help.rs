@@ -35,7 +35,7 @@ pub fn bots_help() -> String {
         }
     }
     text.push_str(
-        "\nrollout=random|greedy; reward=auto|win|margin (auto: win, or margin in solo games).",
+        "\nrollout=random|greedy|policy (policy: the game's own heuristic); reward=auto|win|margin (auto: win, or margin in solo games).",
     );
     text
 }
