@@ -3,7 +3,6 @@
 
 use super::Seaside;
 use super::state::{Action, Phase, SeasideState};
-use super::tokens::Face;
 use crate::game::{Evaluate, Game, Seat};
 use crate::rng::{GameRng, below};
 
@@ -57,8 +56,7 @@ impl Evaluate for Seaside {
         let p = s.to_move as usize;
         match s.phase {
             Phase::ChooseFace => {
-                let packed = s.faces[s.order[s.drawn as usize - 1] as usize];
-                let (a, b) = (Face::from_index(packed & 15), Face::from_index(packed >> 4));
+                let [a, b] = s.token(s.order[s.drawn as usize - 1] as usize);
                 let face = match (a.is_sea(), b.is_sea()) {
                     (true, false) => b,
                     (false, true) => a,
@@ -82,13 +80,15 @@ impl Evaluate for Seaside {
 /// player's kept stacks (`stacks` of size `size`), the fewest among equals.
 fn best_isopods(sea: u8, stacks: u8, size: u8) -> u8 {
     let kept = i32::from(stacks) * i32::from(size);
+    let size = i32::from(size);
     let gain = |k: u8| {
         let new = i32::from(k) + 1;
-        match new.cmp(&i32::from(size)) {
-            _ if stacks == 0 => new,
-            std::cmp::Ordering::Greater => new - kept,
-            std::cmp::Ordering::Equal => new,
-            std::cmp::Ordering::Less => 0,
+        if stacks == 0 || new == size {
+            new // a first stack, or one more of the kept size
+        } else if new > size {
+            new - kept // the kept stacks are discarded
+        } else {
+            0 // the new stack is discarded
         }
     };
     (0..=sea).fold(0, |best, k| if gain(k) > gain(best) { k } else { best })
