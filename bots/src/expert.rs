@@ -1,14 +1,15 @@
-//! `expert`: the strongest fair bot — information-set MCTS with two levers
-//! that measured best (docs/bots.md, "expert"):
+//! `expert`: the strongest fair bot — information-set MCTS with three
+//! levers that measured best (docs/bots.md, "expert"):
 //! - **belief-weighted worlds** ([`crate::belief`]): determinizations
 //!   weighted by how well they explain the opponents' holdings;
 //! - **evaluated cut-offs**: rollouts stop after a few plies and the world is
-//!   scored by the game's evaluation through a logistic.
+//!   scored by the game's evaluation through a logistic;
+//! - **the game's rollout policy** ([`Evaluate::rollout_action`]).
 //!
-//! Both are game-agnostic (they use only [`Evaluate`]); how much of each
+//! All are game-agnostic (they use only [`Evaluate`]); how much of each
 //! pays was measured per game and player count, and `auto` (the default of
-//! `cutoff` and `belief`) picks the measured best for the game at hand at
-//! the bot's first decision ([`tuned`]).
+//! `cutoff`, `belief` and `rollout`) picks the measured best for the game
+//! at hand at the bot's first decision ([`tuned`]).
 
 use std::fmt;
 
@@ -23,6 +24,9 @@ use crate::search_config::MAX_ITERATIONS;
 
 /// The most search trees accepted (`trees`).
 const MAX_TREES: u64 = 64;
+
+/// The words of `rollout`: `auto`, then [`Rollout::NAMES`] in order.
+const ROLLOUT_WORDS: [&str; 4] = ["auto", "random", "greedy", "policy"];
 
 /// The largest cut-off accepted, in plies.
 const MAX_CUTOFF: u64 = 1000;
@@ -49,9 +53,9 @@ pub struct ExpertConfig {
     /// Independent search trees per decision, merged at the root
     /// ([`RootParallel`]; 1: a single tree).
     pub trees: u32,
-    /// How rollouts pick actions (`rollout=random|greedy|policy`, default
-    /// random).
-    pub rollout: Rollout,
+    /// How rollouts pick actions (`rollout=auto|random|greedy|policy`);
+    /// `None` is `auto`.
+    pub rollout: Option<Rollout>,
 }
 
 impl ExpertConfig {
@@ -68,7 +72,7 @@ impl ExpertConfig {
         let params = SearchParams {
             iterations: self.iterations,
             c: self.c,
-            rollout: self.rollout,
+            rollout: self.rollout.unwrap_or(Rollout::Random),
             reward: None,
         };
         let extras = Enhancements {
@@ -78,46 +82,62 @@ impl ExpertConfig {
             belief: self.belief.unwrap_or(0.0),
         };
         let bot = MctsBot::<G>::new(Mode::Ismcts, params).with_enhancements(extras);
-        match (self.cutoff, self.belief) {
-            (Some(_), Some(_)) => bot,
-            (None, Some(_)) => bot.with_tuning(tune_cutoff),
-            (Some(_), None) => bot.with_tuning(tune_belief),
-            (None, None) => bot.with_tuning(tune_both),
+        if self.cutoff.is_some() && self.belief.is_some() && self.rollout.is_some() {
+            return bot;
         }
+        // Only what is `auto` is tuned; given values are kept.
+        let config = *self;
+        bot.with_tuning(Box::new(move |game, players, params, extras| {
+            let tuned = tuned(game, players);
+            if config.cutoff.is_none() {
+                extras.cutoff = tuned.cutoff;
+            }
+            if config.belief.is_none() {
+                extras.belief = tuned.belief;
+            }
+            if config.rollout.is_none() {
+                params.rollout = tuned.rollout;
+            }
+        }))
     }
 }
 
-/// The tuned `(cutoff, belief)` for a game and player count (the `auto`
-/// values; docs/bots.md has the measurements behind them):
+/// The `auto` settings of `expert` for one game and player count.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuned {
+    /// Rollout plies before the evaluation (`None`: to the end).
+    pub cutoff: Option<u32>,
+    /// Belief weighting strength per score unit (0: uniform worlds).
+    pub belief: f64,
+    /// How rollouts pick actions.
+    pub rollout: Rollout,
+}
+
+/// The tuned settings for a game and player count (the `auto` values;
+/// docs/bots.md has the measurements behind them):
 /// - Seashells: belief 1 at every player count (opponents collect their
 ///   cards' shapes and colours); a 6-ply cut-off at 2 players, rollouts to
 ///   the end at 3-5 (a cut-off lost there: 4-player win share 16-23%
-///   against three `ismcts`);
-/// - Seaside and Shell Dash: neither (a cut-off lost in Seaside; there the
-///   evaluation reads only public things, so belief weighting changes
-///   nothing): plain ISMCTS.
-pub fn tuned(game: &str, players: usize) -> (Option<u32>, f64) {
-    match (game, players) {
-        ("seashells", 2) => (Some(6), 1.0),
-        ("seashells", _) => (None, 1.0),
-        _ => (None, 0.0),
+///   against three `ismcts`); random rollouts;
+/// - Seaside: the game's rollout policy (`rollout=policy`: a seaside face
+///   rather than a Sea face, every Shell, the best Isopods), which beat
+///   random rollouts (results/expert-seaside-policy); no cut-off (it
+///   lost) and no belief weighting (the evaluation reads only public
+///   things, so weighting changes nothing);
+/// - Shell Dash: none of them (its rollout policy is random play): plain
+///   ISMCTS.
+pub fn tuned(game: &str, players: usize) -> Tuned {
+    let (cutoff, belief, rollout) = match (game, players) {
+        ("seashells", 2) => (Some(6), 1.0, Rollout::Random),
+        ("seashells", _) => (None, 1.0, Rollout::Random),
+        ("seaside", _) => (None, 0.0, Rollout::Policy),
+        _ => (None, 0.0, Rollout::Random),
+    };
+    Tuned {
+        cutoff,
+        belief,
+        rollout,
     }
-}
-
-/// [`crate::mcts::Tuning`] for `cutoff=auto`.
-fn tune_cutoff(game: &str, players: usize, extras: &mut Enhancements) {
-    extras.cutoff = tuned(game, players).0;
-}
-
-/// [`crate::mcts::Tuning`] for `belief=auto`.
-fn tune_belief(game: &str, players: usize, extras: &mut Enhancements) {
-    extras.belief = tuned(game, players).1;
-}
-
-/// [`crate::mcts::Tuning`] for `cutoff=auto` and `belief=auto`.
-fn tune_both(game: &str, players: usize, extras: &mut Enhancements) {
-    tune_cutoff(game, players, extras);
-    tune_belief(game, players, extras);
 }
 
 impl BotKind for ExpertConfig {
@@ -180,7 +200,10 @@ impl BotKind for ExpertConfig {
             belief,
             leaf_score: spec.choice("leaf", &["evaluate", "score"], 0)? == 1,
             trees: spec.u64_in("trees", 1, 1, MAX_TREES)? as u32,
-            rollout: Rollout::ALL[spec.choice("rollout", &Rollout::NAMES, 0)?],
+            rollout: match spec.choice("rollout", &ROLLOUT_WORDS, 0)? {
+                0 => None,
+                i => Some(Rollout::ALL[i - 1]),
+            },
         })
     }
 
@@ -203,9 +226,11 @@ impl BotKind for ExpertConfig {
         if self.trees > 1 {
             write!(f, ",trees={}", self.trees)?;
         }
-        // So is `rollout`, when it is not `random`.
-        if self.rollout != Rollout::Random {
-            write!(f, ",rollout={}", self.rollout.name())?;
+        // So is `rollout`, when it is not `auto` (the default since
+        // `auto` took the place of `random`, so that the specs of earlier
+        // results keep their meaning wherever `auto` is `random`).
+        if let Some(rollout) = self.rollout {
+            write!(f, ",rollout={}", rollout.name())?;
         }
         f.write_str(")")
     }
@@ -216,5 +241,16 @@ impl BotKind for ExpertConfig {
         } else {
             Box::new(self.bot::<G>())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ROLLOUT_WORDS, Rollout};
+
+    #[test]
+    fn the_rollout_words_are_auto_then_the_rollouts() {
+        assert_eq!(ROLLOUT_WORDS[0], "auto");
+        assert_eq!(ROLLOUT_WORDS[1..], Rollout::NAMES);
     }
 }

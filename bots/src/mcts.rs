@@ -194,9 +194,9 @@ pub struct Enhancements {
     pub belief: f64,
 }
 
-/// Sets a bot's [`Enhancements`] for a game, from its name and player
-/// count.
-pub type Tuning = fn(&str, usize, &mut Enhancements);
+/// Sets a bot's search settings for a game, from its name and player
+/// count, at its first decision (the `expert` bot's `auto` options).
+pub type Tuning = Box<dyn Fn(&str, usize, &mut SearchParams, &mut Enhancements) + Send + Sync>;
 
 /// Which world each iteration is played in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -333,8 +333,13 @@ impl<G: Evaluate> MctsBot<G> {
     fn prepare(&mut self, game: &G, any: G::Action) {
         if self.tree.is_none() {
             ln_table();
-            if let Some(tune) = self.tune {
-                tune(game.name(), game.players(), &mut self.extras);
+            if let Some(tune) = &self.tune {
+                tune(
+                    game.name(),
+                    game.players(),
+                    &mut self.params,
+                    &mut self.extras,
+                );
             }
             let max_legal = game.all_actions().len();
             let iterations = self.params.iterations;

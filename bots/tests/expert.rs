@@ -4,7 +4,7 @@ use beachcomber::bot::Bot;
 use beachcomber::games::seashells::{Mode, Scoring, Seashells};
 use beachcomber::games::seaside::{Seaside, TokenSet};
 use beachcomber::rng::rng_from_seed;
-use beachcomber_bots::{BotConfig, Enhancements, ExpertConfig};
+use beachcomber_bots::{BotConfig, Enhancements, ExpertConfig, Rollout};
 
 fn expert(spec: &str) -> ExpertConfig {
     match BotConfig::parse(spec).unwrap() {
@@ -14,12 +14,12 @@ fn expert(spec: &str) -> ExpertConfig {
 }
 
 /// The settings a bot runs with after its first decision in `game`.
-fn settled<G: beachcomber::game::Evaluate>(game: &G, spec: &str) -> Enhancements {
+fn settled<G: beachcomber::game::Evaluate>(game: &G, spec: &str) -> (Enhancements, Rollout) {
     let mut bot = expert(spec).bot::<G>();
     let mut rng = rng_from_seed(1);
     let state = game.new_game(&mut rng);
     bot.choose(game, &state, &mut rng);
-    bot.enhancements()
+    (bot.enhancements(), bot.params().rollout)
 }
 
 #[test]
@@ -48,7 +48,15 @@ fn spec_is_canonical_and_checked() {
         text,
         "expert(iterations=2000,c=0.7,cutoff=auto,scale=2,belief=auto,leaf=evaluate,trees=2,rollout=policy)"
     );
-    assert_eq!(expert(&text).rollout, beachcomber_bots::Rollout::Policy);
+    assert_eq!(expert(&text).rollout, Some(Rollout::Policy));
+    // `auto` is the default and is not spelled out; a given `random` is.
+    assert_eq!(expert("expert(rollout=auto)").rollout, None);
+    assert_eq!(
+        BotConfig::parse("expert(rollout=random)")
+            .unwrap()
+            .to_string(),
+        "expert(iterations=2000,c=0.7,cutoff=auto,scale=2,belief=auto,leaf=evaluate,rollout=random)"
+    );
     for (bad, message) in [
         (
             "expert(cutoff=-1)",
@@ -60,7 +68,7 @@ fn spec_is_canonical_and_checked() {
         ),
         (
             "expert(rollout=smart)",
-            "bad value `smart` for `expert` option `rollout`: expected one of random|greedy|policy",
+            "bad value `smart` for `expert` option `rollout`: expected one of auto|random|greedy|policy",
         ),
         (
             "expert(leaf=rollout)",
@@ -77,20 +85,30 @@ fn spec_is_canonical_and_checked() {
 
 #[test]
 fn auto_settings_follow_the_game() {
+    use beachcomber::games::shell_dash::{DEFAULT_DECK, ShellDash};
     let seashells2 = Seashells::new(2, Mode::Board, Scoring::Simple).unwrap();
     let seashells4 = Seashells::new(4, Mode::Board, Scoring::Simple).unwrap();
     let seaside2 = Seaside::new(2, Some(35), TokenSet::standard()).unwrap();
-    let e = settled(&seashells2, "expert(iterations=50)");
-    assert_eq!((e.cutoff, e.belief), (Some(6), 1.0));
-    let e = settled(&seashells4, "expert(iterations=50)");
-    assert_eq!((e.cutoff, e.belief), (None, 1.0));
-    let e = settled(&seaside2, "expert(iterations=50)");
-    assert_eq!((e.cutoff, e.belief), (None, 0.0));
+    let seaside4 = Seaside::new(4, Some(10), TokenSet::standard()).unwrap();
+    let dash = ShellDash::new(2, DEFAULT_DECK, 200).unwrap();
+    let auto = "expert(iterations=50)";
+    let (e, r) = settled(&seashells2, auto);
+    assert_eq!((e.cutoff, e.belief, r), (Some(6), 1.0, Rollout::Random));
+    let (e, r) = settled(&seashells4, auto);
+    assert_eq!((e.cutoff, e.belief, r), (None, 1.0, Rollout::Random));
+    let (e, r) = settled(&seaside2, auto);
+    assert_eq!((e.cutoff, e.belief, r), (None, 0.0, Rollout::Policy));
+    let (e, r) = settled(&seaside4, auto);
+    assert_eq!((e.cutoff, e.belief, r), (None, 0.0, Rollout::Policy));
+    let (e, r) = settled(&dash, auto);
+    assert_eq!((e.cutoff, e.belief, r), (None, 0.0, Rollout::Random));
     // Given values are kept; only `auto` is tuned.
-    let e = settled(&seashells2, "expert(iterations=50,cutoff=end,belief=0.25)");
-    assert_eq!((e.cutoff, e.belief), (None, 0.25));
-    let e = settled(&seaside2, "expert(iterations=50,cutoff=4)");
-    assert_eq!((e.cutoff, e.belief), (Some(4), 0.0));
+    let (e, r) = settled(&seashells2, "expert(iterations=50,cutoff=end,belief=0.25)");
+    assert_eq!((e.cutoff, e.belief, r), (None, 0.25, Rollout::Random));
+    let (e, r) = settled(&seaside2, "expert(iterations=50,cutoff=4,rollout=random)");
+    assert_eq!((e.cutoff, e.belief, r), (Some(4), 0.0, Rollout::Random));
+    let (e, r) = settled(&seashells2, "expert(iterations=50,rollout=greedy)");
+    assert_eq!((e.cutoff, e.belief, r), (Some(6), 1.0, Rollout::Greedy));
 }
 
 /// `trees=K` searches K trees seeded from the decision's rng and merges
