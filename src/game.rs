@@ -175,13 +175,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// that is faster, and `tests/playout.rs` checks that they agree.
     #[inline]
     fn random_playout(&self, state: &mut Self::State, rng: &mut GameRng) -> u32 {
-        let mut plies = 0;
-        while self.to_move(state).is_some() {
-            let action = self.random_action(state, rng);
-            self.play_unchecked(state, action);
-            plies += 1;
-        }
-        plies
+        play_to_end(self, state, rng, Self::random_action)
     }
 
     /// Scores and winners. Meaningful once the game is over; before that the
@@ -290,6 +284,27 @@ pub fn check_legal<G: Game>(
     Ok(())
 }
 
+/// The step loop: play `state` to the end with the decisions of `decide`
+/// (such as [`Game::random_action`]), each played by
+/// [`Game::play_unchecked`]; returns the number of actions played. The
+/// default of [`Game::random_playout`] and [`Evaluate::policy_playout`],
+/// and what a game's fused loops are checked against.
+#[inline(always)]
+pub fn play_to_end<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut GameRng,
+    mut decide: impl FnMut(&G, &G::State, &mut GameRng) -> G::Action,
+) -> u32 {
+    let mut plies = 0;
+    while game.to_move(state).is_some() {
+        let action = decide(game, state, rng);
+        game.play_unchecked(state, action);
+        plies += 1;
+    }
+    plies
+}
+
 /// Play `state` to the end with uniformly random actions; returns the
 /// number of actions played. Allocation-free.
 /// ([`Game::random_playout`], which games may make faster.)
@@ -323,5 +338,16 @@ pub trait Evaluate: Game {
     #[inline]
     fn rollout_action(&self, state: &Self::State, rng: &mut GameRng) -> Self::Action {
         self.random_action(state, rng)
+    }
+
+    /// The rollout to the end by [`Evaluate::rollout_action`] (the MCTS
+    /// bots' `rollout=policy` without a cut-off): its decisions played until
+    /// the game is over; returns the number of actions played. A game may
+    /// fuse it, as [`Game::random_playout`]: the same draws from `rng` in
+    /// the same order and the same game, faster (`tests/playout.rs` checks
+    /// that they agree).
+    #[inline]
+    fn policy_playout(&self, state: &mut Self::State, rng: &mut GameRng) -> u32 {
+        play_to_end(self, state, rng, Self::rollout_action)
     }
 }

@@ -548,12 +548,20 @@ impl<G: Evaluate> Search<'_, G> {
             }
         }
         // Rollout (to the end, or to the cut-off and an evaluation). A
-        // random rollout to the end is the game's own playout loop (a game
-        // may fuse it: the same draws, faster).
+        // random or policy rollout to the end is the game's own playout
+        // loop (a game may fuse it: the same draws, faster).
         let mut plies = 0u32;
         let limit = self.cutoff.unwrap_or(u32::MAX);
-        if self.cutoff.is_none() && self.rollout == Rollout::Random {
-            beachcomber::game::random_playout(game, &mut world, rng);
+        if self.cutoff.is_none() {
+            match self.rollout {
+                Rollout::Random => {
+                    beachcomber::game::random_playout(game, &mut world, rng);
+                }
+                Rollout::Policy => {
+                    game.policy_playout(&mut world, rng);
+                }
+                Rollout::Greedy => {}
+            }
         }
         while let Some(seat) = game.to_move(&world) {
             if plies == limit {

@@ -4,6 +4,7 @@
 use arrayvec::ArrayVec;
 
 use super::Seaside;
+use super::playout::Random;
 use super::state::{Action, FLIPPED, IN_HAND, MAX_ACTIONS, Phase, SIDE_B, SeasideState, SeatArea};
 use super::tokens::{self, Face, MAX_TOKENS};
 use crate::game::{ExtraMetric, Game, MAX_SEATS, MetricKind, Outcome, Seat};
@@ -312,14 +313,14 @@ impl Game for Seaside {
 
     #[inline(always)]
     fn random_action(&self, s: &SeasideState, rng: &mut GameRng) -> Action {
-        self.random_action_from(s, rng)
+        self.action_from::<Random, _>(s, rng)
     }
 
     /// The same games as the default loop (`tests/playout.rs`), faster:
     /// see [`Seaside::playout`].
     #[inline]
     fn random_playout(&self, s: &mut SeasideState, rng: &mut GameRng) -> u32 {
-        self.playout(s, rng)
+        self.playout::<Random>(s, rng)
     }
 
     // Always inlined: the random-playout loop is the hot path, and the
