@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The expert-strength tables, from pairs.csv and speed.csv (and, for the
-4-player check, ../expert-4p/metrics.csv). Every number in README.md comes
+4-player checks, ../expert-4p/metrics.csv and
+../expert-4p-seaside/metrics.csv). Every number in README.md comes
 from here.
 
 Usage: python3 tables.py [FOLDER]   (default: the folder of this file)
@@ -19,9 +20,14 @@ def short(spec):
 def main():
     here = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
     league_tables(here)
-    four = read(os.path.join(here, "..", "expert-4p"), "metrics.csv")
-    if four:
-        print("## Four players: one expert against three ismcts(iterations=2000) (../expert-4p/metrics.csv)\n")
+    for game, study in [("Seashells", "expert-4p"), ("Seaside", "expert-4p-seaside")]:
+        four = read(os.path.join(here, "..", study), "metrics.csv")
+        if not four:
+            continue
+        print(
+            f"## Four players, {game}: one expert against three "
+            f"ismcts(iterations=2000) (../{study}/metrics.csv)\n"
+        )
         table(
             ["bot", "games", "win share [95%]", "skill (Elo) [95%]"],
             [
@@ -32,9 +38,10 @@ def main():
                     f"{r['skill_elo']} [{r['skill_elo_low95']}, {r['skill_elo_high95']}]",
                 ]
                 for r in four
-                if r["seat"] == "all"
+                if r["seat"] == "all" and r["lineup"].startswith("expert")
             ],
         )
+
 
 if __name__ == "__main__":
     main()
