@@ -12,6 +12,7 @@
 pub mod bot;
 pub mod compare;
 pub mod display;
+pub mod file_lock;
 pub mod game;
 pub mod games;
 pub mod league;

@@ -166,6 +166,12 @@ pub fn one_line(text: &str) -> String {
         .collect()
 }
 
+/// [`one_line`] of a path as it is shown (`Path::display`), for messages
+/// that quote a file name the user gave.
+pub fn one_line_path(path: &std::path::Path) -> String {
+    one_line(&path.display().to_string())
+}
+
 fn is_ident(s: &str) -> bool {
     !s.is_empty()
         && s.chars()

@@ -45,7 +45,8 @@ use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use beachcomber::spec::one_line;
+use beachcomber::file_lock::{self, LockError};
+use beachcomber::spec::{one_line, one_line_path};
 use beachcomber::tournament::{Layout, Totals};
 use serde_json::Value;
 use xxhash_rust::xxh3::Xxh3;
@@ -91,6 +92,10 @@ struct Output {
     writeback: Option<JoinHandle<io::Result<()>>>,
     /// The hash of the bytes written so far.
     hasher: Xxh3,
+    /// A handle of the partial file holding its lock, kept until the run
+    /// is done ([`beachcomber::file_lock`]); `None` where the filesystem
+    /// cannot lock.
+    lock: Option<File>,
 }
 
 impl Output {
@@ -113,6 +118,7 @@ impl Output {
             unsynced: 0,
             writeback: None,
             hasher: Xxh3::new(),
+            lock: None,
         }
     }
 
@@ -192,12 +198,133 @@ pub struct Start {
     /// The run was whole already: an interrupted finish was completed,
     /// nothing is left to play. Then `next` is the games played.
     pub finished: Option<Finished>,
+    /// One-line notes for the user: a partial file of an interrupted run
+    /// that saved nothing, replaced; the games `--resume` found done.
+    pub notes: Vec<String>,
 }
 
 /// A run whose interrupted finish `--resume` completed.
 pub struct Finished {
     /// Whether a sequential test had stopped it.
     pub stopped: bool,
+}
+
+/// Which fresh start [`RunFiles::create`] makes (for its notes).
+#[derive(Clone, Copy)]
+enum Fresh {
+    /// The plain command.
+    Plain,
+    /// `--resume` that found no checkpoint, only partial files that saved
+    /// nothing.
+    Resume,
+}
+
+/// How [`claim`] got a partial file.
+#[derive(Debug, PartialEq, Eq)]
+enum Claimed {
+    /// Created new.
+    New,
+    /// It existed, and no process held it: an interrupted run's, emptied.
+    Stale,
+}
+
+/// The message for a partial file whose lock another process holds.
+fn live_run(label: &str, partial: &Path) -> String {
+    format!(
+        "{label}: `{}` is being written by another beachcomber process (it holds the file's \
+         lock): wait for that run to end, or stop it and continue it with --resume",
+        one_line_path(partial)
+    )
+}
+
+/// Today's refusal where a partial file exists and locks cannot tell a
+/// live run from an interrupted one.
+fn cannot_tell(label: &str, partial: &Path) -> String {
+    format!(
+        "{label}: `{}` exists: another run is writing it, or an interrupted run left it \
+         (continue that run with --resume, or delete the file)",
+        one_line_path(partial)
+    )
+}
+
+/// Refuse when another process holds the lock of `partial` (a file that
+/// does not exist, or that cannot be locked, passes).
+fn refuse_if_live(label: &str, partial: &Path) -> Result<(), String> {
+    let Ok(file) = OpenOptions::new().write(true).open(partial) else {
+        return Ok(());
+    };
+    match file_lock::try_lock(&file) {
+        Err(LockError::Held) => Err(live_run(label, partial)),
+        Ok(()) | Err(LockError::Unsupported(_)) => Ok(()),
+    }
+}
+
+/// Lock the partial file of a run being resumed (opened as `file`):
+/// refused when another process holds it. Returns the handle that holds
+/// the lock (`None` where the filesystem cannot lock).
+fn lock_to_resume(label: &str, partial: &Path, file: &File) -> Result<Option<File>, String> {
+    match file_lock::try_lock(file) {
+        Ok(()) => {
+            if !file_lock::still_at(file, partial).unwrap_or(false) {
+                // Renamed since it was opened: a run finishing right now.
+                return Err(live_run(label, partial));
+            }
+            file.try_clone()
+                .map(Some)
+                .map_err(|e| format!("{label}: cannot open `{}`: {e}", one_line_path(partial)))
+        }
+        Err(LockError::Held) => Err(live_run(label, partial)),
+        Err(LockError::Unsupported(_)) => Ok(None),
+    }
+}
+
+/// Create a fresh run's partial file `partial`, locked. One that exists
+/// is refused when another process holds its lock (a live run) or when
+/// the filesystem cannot lock it ([`cannot_tell`]); otherwise it is an
+/// interrupted run's and is emptied ([`Claimed::Stale`]; the caller has
+/// made sure no checkpoint covers it). Returns the file, how it was
+/// claimed, and whether it is locked.
+fn claim(output: &Output, partial: &Path, mode: u32) -> Result<(File, Claimed, bool), String> {
+    let label = output.label.as_str();
+    // A few tries: the file may vanish (a live run renamed it) between
+    // the two opens.
+    for _ in 0..3 {
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(mode)
+            .open(partial)
+        {
+            Ok(file) => {
+                return match file_lock::try_lock(&file) {
+                    Ok(()) => Ok((file, Claimed::New, true)),
+                    Err(LockError::Unsupported(_)) => Ok((file, Claimed::New, false)),
+                    // Another process found it in the instant before the
+                    // lock and holds it now.
+                    Err(LockError::Held) => Err(live_run(label, partial)),
+                };
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(output.cannot(format!("{e} (check that its folder is writable)"))),
+        }
+        let file = match OpenOptions::new().write(true).open(partial) {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(output.cannot(e)),
+        };
+        match file_lock::try_lock(&file) {
+            Err(LockError::Held) => return Err(live_run(label, partial)),
+            Err(LockError::Unsupported(_)) => return Err(cannot_tell(label, partial)),
+            Ok(()) => {}
+        }
+        if !file_lock::still_at(&file, partial).map_err(|e| output.cannot(e))? {
+            // Renamed or replaced since it was opened: look again.
+            continue;
+        }
+        file.set_len(0).map_err(|e| output.cannot(e))?;
+        return Ok((file, Claimed::Stale, true));
+    }
+    Err(live_run(label, partial))
 }
 
 fn canonical_name(r: &Resolved) -> String {
@@ -262,28 +389,55 @@ impl RunFiles {
             started: Instant::now(),
         };
         let start = if resume {
-            files.resume(all)?
+            files.resume(all, totals)?
         } else {
-            files.create(all)?;
+            let notes = files.create(all, Fresh::Plain)?;
             Start {
                 next: 0,
                 totals,
                 finished: None,
+                notes,
             }
         };
         Ok((files, start))
     }
 
-    fn create(&mut self, all: Vec<(Resolved, bool)>) -> Result<(), String> {
+    fn create(&mut self, all: Vec<(Resolved, bool)>, fresh: Fresh) -> Result<Vec<String>, String> {
         if let Some(c) = &self.checkpoint
             && c.exists()
         {
+            // A live run's checkpoint: say so, not "resume it".
+            for (r, at_end) in &all {
+                if let (false, Some(target)) = (at_end, r.target()) {
+                    refuse_if_live(r.label(), &with_suffix(target, ".partial"))?;
+                }
+            }
             return Err(format!(
                 "`{}` exists: an interrupted run with these outputs can be continued with --resume \
                  (or delete it and its .partial files to start again)",
-                c.display()
+                one_line_path(c)
             ));
         }
+        let mut notes = Vec::new();
+        let mut created: Vec<PathBuf> = Vec::new();
+        let result = self.create_outputs(all, fresh, &mut notes, &mut created);
+        if result.is_err() {
+            // Remove the partial files this run created before the error.
+            for path in created {
+                let _ = fs::remove_file(&path);
+            }
+            self.outputs.clear();
+        }
+        result.map(|()| notes)
+    }
+
+    fn create_outputs(
+        &mut self,
+        all: Vec<(Resolved, bool)>,
+        fresh: Fresh,
+        notes: &mut Vec<String>,
+        created: &mut Vec<PathBuf>,
+    ) -> Result<(), String> {
         for (r, at_end) in all {
             let mut output = Output::new(
                 r.label().to_string(),
@@ -298,23 +452,26 @@ impl RunFiles {
             }
             let file = match &output.partial {
                 Some(partial) => {
-                    let file = OpenOptions::new()
-                        .write(true)
-                        .create_new(true)
-                        .mode(r.mode())
-                        .open(partial)
-                        .map_err(|e| {
-                            if e.kind() == io::ErrorKind::AlreadyExists {
-                                format!(
-                                    "{}: `{}` exists: another run is writing it, or an interrupted run \
-                                     left it (continue that run with --resume, or delete the file)",
-                                    output.label,
-                                    partial.display()
-                                )
-                            } else {
-                                output.cannot(format!("{e} (check that its folder is writable)"))
-                            }
-                        })?;
+                    let (file, claimed, locked) = claim(&output, partial, r.mode())?;
+                    match claimed {
+                        Claimed::New => created.push(partial.clone()),
+                        Claimed::Stale => notes.push(match fresh {
+                            Fresh::Plain => format!(
+                                "{}: replacing `{}`: an interrupted run left it with no \
+                                 checkpoint (it had saved no game)",
+                                output.label,
+                                one_line_path(partial)
+                            ),
+                            Fresh::Resume => format!(
+                                "--resume: no checkpoint covers `{}` (the interrupted run had \
+                                 saved no game): starting afresh",
+                                one_line_path(partial)
+                            ),
+                        }),
+                    }
+                    if locked {
+                        output.lock = Some(file.try_clone().map_err(|e| output.cannot(e))?);
+                    }
                     if self.checkpoint.is_none() {
                         // Not resumable: a forced exit removes it.
                         signals::temp_files().push(partial.clone());
@@ -334,7 +491,7 @@ impl RunFiles {
         Ok(())
     }
 
-    fn resume(&mut self, all: Vec<(Resolved, bool)>) -> Result<Start, String> {
+    fn resume(&mut self, all: Vec<(Resolved, bool)>, totals: Vec<Totals>) -> Result<Start, String> {
         let Some(path) = self.checkpoint.clone() else {
             return Err(
                 "--resume needs every output to be a regular file (a device such as /dev/stdout \
@@ -345,6 +502,22 @@ impl RunFiles {
         let checkpoint = match Checkpoint::read(&path) {
             Ok(c) => c,
             Err(ReadError::Io(e)) if e.kind() == io::ErrorKind::NotFound => {
+                // Killed before its first checkpoint: partial files that
+                // saved nothing (unless a live run holds them).
+                let left = all.iter().any(|(r, at_end)| {
+                    !at_end
+                        && r.target()
+                            .is_some_and(|t| with_suffix(t, ".partial").exists())
+                });
+                if left {
+                    let notes = self.create(all, Fresh::Resume)?;
+                    return Ok(Start {
+                        next: 0,
+                        totals,
+                        finished: None,
+                        notes,
+                    });
+                }
                 return Err(format!(
                     "--resume: nothing to resume: `{}` does not exist (the run finished, or was \
                      never started with these outputs)",
@@ -405,6 +578,12 @@ impl RunFiles {
                 })
                 .collect();
             self.outputs = outputs;
+            for o in &mut self.outputs {
+                let Some(partial) = &o.partial else { continue };
+                if let Ok(file) = OpenOptions::new().write(true).open(partial) {
+                    o.lock = lock_to_resume(&o.label, partial, &file)?;
+                }
+            }
             self.complete_finish(&checkpoint, finishing, true)?;
             return Ok(Start {
                 next: checkpoint.next,
@@ -412,6 +591,10 @@ impl RunFiles {
                 finished: Some(Finished {
                     stopped: finishing.stopped.is_some(),
                 }),
+                notes: vec![format!(
+                    "--resume: the run had ended after {} games; its files are now finished",
+                    checkpoint.next
+                )],
             });
         }
         for (r, at_end) in all {
@@ -440,6 +623,7 @@ impl RunFiles {
                         partial.display()
                     )
                 })?;
+                output.lock = lock_to_resume(&output.label, &partial, &file)?;
                 let have = file.metadata().map_err(|e| output.cannot(e))?.len();
                 let changed = || {
                     format!(
@@ -473,10 +657,16 @@ impl RunFiles {
             self.outputs.push(output);
         }
         signals::set_resumable();
+        let total = Layout::new(&self.description.plan, self.description.shard).games();
         Ok(Start {
             next: checkpoint.next,
             totals: checkpoint.totals,
             finished: None,
+            notes: vec![format!(
+                "--resume: {} of {total} games were already done; playing the other {}",
+                checkpoint.next,
+                total - checkpoint.next
+            )],
         })
     }
 

@@ -324,6 +324,9 @@ pub fn execute(
         plan.parts.iter().map(|p| Totals::new(&p.run)).collect(),
         request.folder.as_deref(),
     )?;
+    for note in &start.notes {
+        eprintln!("{note}");
+    }
     if let Some(finished) = &start.finished {
         // An interrupted finish, completed: nothing left to play.
         return Ok(RunResult {

@@ -35,7 +35,9 @@ Ctrl-C (or SIGTERM, SIGHUP) stops the run within one decision (exit status
 130) and keeps the finished games in the NAME.partial files with a checkpoint
 (PRIMARY.checkpoint.json); the same command plus --resume finishes the run. A
 second Ctrl-C exits at once, keeping the last checkpoint. A run writing a
-device or pipe cannot be resumed.";
+device or pipe cannot be resumed. A run locks its NAME.partial files: another
+run's are refused while it writes them; ones left by a run killed before its
+first checkpoint are replaced (or, with --resume, started afresh).";
 
 /// Games played when neither `--games` nor `--deals` is given (rounded up
 /// to whole deals when rotating).

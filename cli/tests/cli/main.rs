@@ -19,6 +19,7 @@ mod league_pairs;
 mod newuser;
 mod play;
 mod plot;
+mod run_lock;
 mod runs;
 mod seat_ratios;
 mod serve;
