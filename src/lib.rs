@@ -24,6 +24,7 @@ pub mod record_read;
 pub mod rng;
 pub mod runner;
 pub mod spec;
+pub mod spec_files;
 pub mod stats;
 pub mod sweep;
 #[cfg(feature = "testing")]

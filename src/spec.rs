@@ -70,6 +70,19 @@ pub enum SpecError {
         /// What would have been accepted.
         expected: String,
     },
+    /// The option takes a file path, which parsing does not read (it does
+    /// no IO): the command line resolves such paths first
+    /// ([`crate::spec_files::resolve_spec_files`]); a server does not.
+    FilePath {
+        /// The spec's name.
+        name: String,
+        /// The option.
+        key: String,
+        /// The value as given (the path).
+        value: String,
+        /// The inline form that can be given instead, with an example.
+        inline: String,
+    },
     /// The options do not fit together or with the player count.
     Invalid {
         /// The spec's name.
@@ -127,6 +140,19 @@ impl fmt::Display for SpecError {
                     one_line(expected)
                 )
             }
+            SpecError::FilePath {
+                name,
+                key,
+                value,
+                inline,
+            } => write!(
+                f,
+                "`{name}` option `{key}` names the file `{}`: a file path is read only by the \
+                 command line, not here (a server does not resolve paths); give the value \
+                 inline instead: {}",
+                one_line(value),
+                one_line(inline)
+            ),
             SpecError::Invalid { name, why } => write!(f, "invalid `{name}`: {}", one_line(why)),
         }
     }

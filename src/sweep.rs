@@ -510,6 +510,13 @@ fn set_option(spec: &mut Spec, key: &str, value: &str) -> Result<(), SetError> {
                 // added, and the game says whether it knows them.
                 None => spec.options.push((key.to_string(), value.to_string())),
             }
+            // A varied value replaces a file's content: the base's label
+            // of that file (`tokens_file`) no longer describes it.
+            for file in crate::spec_files::FILE_OPTIONS {
+                if file.game == spec.name && file.key == key {
+                    spec.options.retain(|(k, _)| k != file.label);
+                }
+            }
             Ok(())
         }
         Some((option, kind)) => {
@@ -779,6 +786,26 @@ mod tests {
         }
         assert_eq!(get(3, "seat_ratio"), ",,");
         assert!(rows.iter().all(|r| r.len() == names.len()));
+    }
+
+    #[test]
+    fn varying_a_file_option_drops_the_base_files_label() {
+        let mut spec: Spec = "seaside(removed=3,tokens=[Beach/Wave:9],\
+                              tokens_file=set.txt@xxh3:0123456789abcdef)"
+            .parse()
+            .unwrap();
+        assert!(set_option(&mut spec, "removed", "4").is_ok());
+        assert_eq!(
+            spec.get("tokens_file"),
+            Some("set.txt@xxh3:0123456789abcdef")
+        );
+        assert!(set_option(&mut spec, "tokens", "[Rock/Crab:9]").is_ok());
+        assert_eq!(spec.to_string(), "seaside(removed=4,tokens=[Rock/Crab:9])");
+        // Inline sets are varied as a list (`;` inside a set, `,` between).
+        assert_eq!(
+            vary("tokens=[Beach/Wave:9;Rock/Crab:1],[Rock/Crab:10]").unwrap(),
+            ["[Beach/Wave:9;Rock/Crab:1]", "[Rock/Crab:10]"]
+        );
     }
 
     fn vary(text: &str) -> Result<Vec<String>, String> {

@@ -11,12 +11,15 @@ use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::record::{RecordFormat, build_record, verify_record};
 use beachcomber::rng::{below, rng_from_seed};
 use beachcomber::spec::Spec;
+use beachcomber::spec_files::resolve_spec_files;
 use beachcomber::testing::conformance::{Conformance, check_game};
 
 use Face::{Beach as B, Crab as C, Isopod as I, Rock as R, Sandpiper as P, Shell as S, Wave as W};
 
+/// The configuration of `spec`, its files read as the command line reads
+/// them ([`resolve_spec_files`]).
 fn game(spec: &str, players: usize) -> Seaside {
-    let spec: Spec = spec.parse().unwrap();
+    let spec: Spec = resolve_spec_files(spec).unwrap().parse().unwrap();
     Seaside::from_spec(&spec, players).unwrap()
 }
 
@@ -781,9 +784,12 @@ fn determinization_never_deals_itself_into_a_dead_end() {
 
 #[test]
 fn spec_options_are_validated() {
-    let err = |spec: &str, players: usize| {
-        let spec: Spec = spec.parse().unwrap();
-        Seaside::from_spec(&spec, players).unwrap_err().to_string()
+    let err = |spec: &str, players: usize| match resolve_spec_files(spec) {
+        Err(e) => e.to_string(),
+        Ok(spec) => {
+            let spec: Spec = spec.parse().unwrap();
+            Seaside::from_spec(&spec, players).unwrap_err().to_string()
+        }
     };
     assert_eq!(
         err("seaside", 6),
@@ -984,18 +990,24 @@ fn temp_dir(tag: &str) -> std::path::PathBuf {
     dir
 }
 
+/// The error of `spec` read as the command line reads it (its files first).
 fn spec_err(spec: &str, players: usize) -> String {
-    let spec: Spec = spec.parse().unwrap();
-    Seaside::from_spec(&spec, players).unwrap_err().to_string()
+    match resolve_spec_files(spec) {
+        Err(e) => e.to_string(),
+        Ok(spec) => {
+            let spec: Spec = spec.parse().unwrap();
+            Seaside::from_spec(&spec, players).unwrap_err().to_string()
+        }
+    }
 }
 
 #[test]
 fn endless_or_oversized_manifest_is_refused() {
-    // `/dev/zero` never ends: reading stops after the limit.
+    // `/dev/zero` never ends, but is not a regular file: it is not read.
     assert_eq!(
         spec_err("seaside(tokens=/dev/zero)", 2),
-        "bad value `/dev/zero` for `seaside` option `tokens`: expected a valid token-set \
-         manifest: the token-set manifest is larger than 1 MiB (1048576 bytes)"
+        "bad value `/dev/zero` for `seaside` option `tokens`: expected a readable file, but \
+         it is a character device, not a regular file"
     );
     let dir = temp_dir("size");
     // Exactly the limit (a valid set padded with a comment) is read...
@@ -1049,6 +1061,9 @@ fn canonical_spec_round_trips() {
     let manifest = dir.join("set.txt");
     std::fs::write(&manifest, "Beach Wave 20\nIsopod Crab 20\nRock Shell 10\n").unwrap();
     let path = manifest.display().to_string();
+    let bytes = std::fs::read(&manifest).unwrap();
+    let label = beachcomber::spec_files::label(&path, &bytes);
+    let set = "[Beach/Wave:20;Isopod/Crab:20;Rock/Shell:10]";
     let cases: Vec<(String, usize, String)> = vec![
         ("seaside".into(), 2, "seaside(removed=rulebook)".into()),
         (" seaside ".into(), 1, "seaside(removed=rulebook)".into()),
@@ -1066,16 +1081,26 @@ fn canonical_spec_round_trips() {
         (
             format!("seaside(tokens={path})"),
             2,
-            format!("seaside(removed=rulebook,tokens={path})"),
+            format!("seaside(removed=rulebook,tokens={set},tokens_file={label})"),
         ),
         (
             format!("seaside( tokens = {path} , removed=7)"),
             4,
-            format!("seaside(removed=7,tokens={path})"),
+            format!("seaside(removed=7,tokens={set},tokens_file={label})"),
+        ),
+        (
+            format!("seaside(tokens= {set} ,removed=7)"),
+            4,
+            format!("seaside(removed=7,tokens={set})"),
+        ),
+        (
+            "seaside(tokens=[ Wave/Beach:2 ; Rock/Rock:1 ])".into(),
+            2,
+            "seaside(removed=rulebook,tokens=[Wave/Beach:2;Rock/Rock:1])".into(),
         ),
     ];
     for (spec, players, canonical) in cases {
-        let g = AnyGame::from_spec(&spec, players).unwrap();
+        let g = AnyGame::from_spec(&resolve_spec_files(&spec).unwrap(), players).unwrap();
         assert_eq!(g.canonical_spec(), canonical, "{spec}");
         let again = AnyGame::from_spec(&canonical, players).unwrap();
         assert_eq!(again.canonical_spec(), canonical);
@@ -1091,18 +1116,17 @@ fn canonical_spec_round_trips() {
             assert_eq!(s, t, "{spec} seed {seed}");
         }
     }
-    // A custom set that did not come from a file says so.
+    // A custom set that did not come from a file is written inline, and
+    // parses back to the same set.
     let (g, _) = stacked(2, &[(B, W), (R, S)]);
     assert_eq!(
         g.canonical_spec(),
-        "seaside(removed=0,tokens=(not from a file))"
+        "seaside(removed=0,tokens=[Beach/Wave:1;Rock/Shell:1])"
     );
-    assert!(
-        AnyGame::from_spec(&g.canonical_spec(), 2)
-            .unwrap_err()
-            .to_string()
-            .contains("expected a readable token-set manifest"),
-    );
+    let AnyGame::Seaside(again) = AnyGame::from_spec(&g.canonical_spec(), 2).unwrap() else {
+        panic!("not seaside");
+    };
+    assert_eq!(again.token_set(), g.token_set());
     assert_eq!(
         spec_err("seaside(removed=Rulebook)", 2),
         "bad value `Rulebook` for `seaside` option `removed`: expected an integer from 0 to \

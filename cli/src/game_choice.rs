@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use beachcomber::games::AnyGame;
 use beachcomber::spec::Spec;
+use beachcomber::spec_files::{FILE_OPTIONS, is_inline, parse_label, resolve_spec_files};
 use clap::Args;
 
 /// Which game, with how many players (flattened into each command).
@@ -18,9 +19,15 @@ pub struct GameChoice {
 }
 
 impl GameChoice {
-    /// The game configuration, or a one-line `--game: ...` error.
+    /// The game configuration, or a one-line `--game: ...` error (the
+    /// files the spec names read first, [`resolve`]).
     pub fn build(&self) -> Result<AnyGame, String> {
-        AnyGame::from_spec(&self.game, self.players).map_err(|e| format!("--game: {e}"))
+        AnyGame::from_spec(&self.resolved()?, self.players).map_err(|e| format!("--game: {e}"))
+    }
+
+    /// The game spec with the files it names read inline ([`resolve`]).
+    pub fn resolved(&self) -> Result<String, String> {
+        resolve("--game", &self.game)
     }
 
     /// The input files the game spec names ([`spec_inputs`]).
@@ -29,19 +36,36 @@ impl GameChoice {
     }
 }
 
-/// The input files a game spec names (a Seaside `tokens=` manifest), which
-/// no output may overwrite.
+/// A game spec from the user with the files it names read inline
+/// ([`resolve_spec_files`]: a regular file, opened without blocking,
+/// size-capped), or a one-line `OPTION: ...` error. Every game spec a user
+/// gives goes through it before [`AnyGame::from_spec`], which does no IO.
+pub fn resolve(option: &str, game: &str) -> Result<String, String> {
+    resolve_spec_files(game).map_err(|e| format!("{option}: {e}"))
+}
+
+/// The input files a game spec names (a Seaside `tokens=` manifest, given
+/// as a path or recorded in a resolved spec's `tokens_file`), which no
+/// output may overwrite.
 pub fn spec_inputs(game: &str) -> Vec<(String, PathBuf)> {
     let Ok(spec) = game.parse::<Spec>() else {
         return Vec::new();
     };
-    spec.get("tokens")
-        .map(|path| {
-            (
-                format!("token manifest given to --game ({}(tokens=...))", spec.name),
+    let mut inputs = Vec::new();
+    for option in FILE_OPTIONS.iter().filter(|o| o.game == spec.name) {
+        let path = match spec.get(option.key) {
+            Some(value) if !is_inline(value) => Some(value),
+            _ => spec.get(option.label).and_then(parse_label).map(|(p, _)| p),
+        };
+        if let Some(path) = path {
+            inputs.push((
+                format!(
+                    "token manifest given to --game ({}({}=...))",
+                    spec.name, option.key
+                ),
                 PathBuf::from(path),
-            )
-        })
-        .into_iter()
-        .collect()
+            ));
+        }
+    }
+    inputs
 }

@@ -95,7 +95,7 @@ impl LeagueArgs {
             set.insert(config);
         }
         let spec = LeagueSpec {
-            game: self.choice.game.clone(),
+            game: self.choice.resolved()?,
             players: self.choice.players,
             bots: names,
             games_per_pairing: self.games_per_pairing,

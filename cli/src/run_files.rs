@@ -549,6 +549,19 @@ impl RunFiles {
             )
         };
         if checkpoint.description != self.description {
+            // A file a game spec names (its hash is in the canonical spec)
+            // was edited since the run started: say so.
+            let (before, now) = (&checkpoint.description.plan, &self.description.plan);
+            if let Some(why) =
+                before.parts.iter().zip(&now.parts).find_map(|(b, n)| {
+                    beachcomber::spec_files::changed_file(&b.run.game, &n.run.game)
+                })
+            {
+                return Err(format!(
+                    "--resume: {why}; the run cannot be resumed with the edited file (restore \
+                     it, or start the run afresh)"
+                ));
+            }
             let there = serde_json::to_value(&checkpoint.description).unwrap_or(Value::Null);
             let here = serde_json::to_value(&self.description).unwrap_or(Value::Null);
             let what = first_difference(&there, &here, "")

@@ -73,7 +73,8 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             spec.name
         ));
     }
-    let any = AnyGame::from_spec(&args.game, 1).map_err(|e| format!("--game: {e}"))?;
+    let game = crate::game_choice::resolve("--game", &args.game)?;
+    let any = AnyGame::from_spec(&game, 1).map_err(|e| format!("--game: {e}"))?;
     let Some(game) = any.downcast::<ShellDash>() else {
         return Err(format!(
             "--game: the solver plays shell-dash, not {}",

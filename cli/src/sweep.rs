@@ -138,7 +138,7 @@ impl SweepArgs {
         let (lineups, bots) =
             parse_lineups(&given, &engines.aliases()).map_err(|e| format!("--bots: {e}"))?;
         let spec = SweepSpec {
-            game: self.game.clone(),
+            game: crate::game_choice::resolve("--game", &self.game)?,
             players,
             varies,
             lineups,

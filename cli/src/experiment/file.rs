@@ -476,7 +476,29 @@ impl Experiment {
                 ));
             }
         }
+        let mut experiment = experiment;
+        experiment.resolve_files()?;
         Ok(experiment)
+    }
+
+    /// Read the files the game specs name inline
+    /// ([`crate::game_choice::resolve`]), so the specs are what
+    /// [`beachcomber::games::AnyGame::from_spec`] (no IO) accepts.
+    fn resolve_files(&mut self) -> Result<(), String> {
+        if let Some(game) = &self.game {
+            let at = self.source.at(&[Step::key("game")]);
+            self.game = Some(crate::game_choice::resolve(&at, game)?);
+        }
+        for i in 0..self.leagues.len() {
+            if let Some(game) = &self.leagues[i].game {
+                let at = self.league_at(i);
+                self.leagues[i].game = Some(crate::game_choice::resolve(
+                    at.trim_end_matches([':', ' ']),
+                    game,
+                )?);
+            }
+        }
+        Ok(())
     }
 }
 

@@ -24,5 +24,6 @@ mod runs;
 mod seat_ratios;
 mod serve;
 mod solve;
+mod spec_files;
 mod sweep;
 mod trends;

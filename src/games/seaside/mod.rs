@@ -2,7 +2,7 @@
 //! docs/rules.md (Seaside).
 //!
 //! Spec: `seaside`, `seaside(removed=N)`, `seaside(removed=rulebook)`,
-//! `seaside(tokens=PATH)`.
+//! `seaside(tokens=[Beach/Wave:20;Rock/Crab:10;...])`.
 //! - `removed` (0..=69, at most the set's size − 1): tokens set aside unseen
 //!   at setup. `removed=rulebook` (the default) draws it per game uniformly
 //!   from the rulebook's range for the player count (3 players 15..=20,
@@ -12,13 +12,22 @@
 //!   [`RecordFormat::options_json_for`](crate::record::RecordFormat::options_json_for));
 //!   [`RecordFormat::dealing_configs`](crate::record::RecordFormat::dealing_configs)
 //!   then names both the fixed-N and the drawing configuration.
-//! - `tokens`: a token-set manifest file (format in [`tokens`], at most
-//!   [`tokens::MAX_MANIFEST_BYTES`]) replacing the default 70-token set.
+//! - `tokens`: a token set replacing the default 70-token set, inline
+//!   (`[FACE_A/FACE_B:COUNT;...]`, see [`tokens`]). Parsing does no IO: a
+//!   path (`tokens=PATH`, a manifest file) is refused with
+//!   [`SpecError::FilePath`]; the command line reads the file first
+//!   ([`crate::spec_files::resolve_spec_files`]) and passes the set inline
+//!   with `tokens_file`.
+//! - `tokens_file=PATH@xxh3:HASH`: where an inline set was read from (the
+//!   manifest path as written and the xxh3-64 hash of the file's bytes, 16
+//!   hex digits). Only a label, never opened; it makes a run of an edited
+//!   file differ from the run of the file before (`--resume` refuses it).
 //!
 //! Canonical spec ([`GameKind::canonical_spec`](crate::games::GameKind::canonical_spec)):
 //! `seaside(removed=rulebook)` or `seaside(removed=N)`, followed by
-//! `,tokens=PATH` (the path as written) when the set came from a manifest;
-//! the default set writes no `tokens`.
+//! `,tokens=[...]` (the set inline, in id order) for a set other than the
+//! default one or one read from a file, then `,tokens_file=PATH@xxh3:HASH`
+//! for a set read from a file. The default set writes no `tokens`.
 //!
 //! # Files
 //! `state.rs` (state, actions, small types), `rules.rs` (setup, move
@@ -94,7 +103,6 @@ mod scoring;
 mod state;
 pub mod tokens;
 
-use std::path::Path;
 use std::sync::Arc;
 
 use crate::game::MAX_SEATS;
@@ -108,10 +116,12 @@ pub use tokens::{Face, MAX_TOKENS, TokenSet, TokenSetError};
 /// (`seaside(removed=rulebook)`, the default).
 pub const REMOVED_RULEBOOK: &str = "rulebook";
 
-/// What a canonical spec writes for a custom token set that did not come
-/// from a manifest file (one given to [`Seaside::new`], or read from a
-/// record's options): it parses, but names no file, so it does not load.
-pub const TOKENS_NOT_FROM_A_FILE: &str = "(not from a file)";
+/// The option that labels an inline set with the file it was read from
+/// (`tokens_file=PATH@xxh3:HASH`).
+pub const TOKENS_FILE: &str = "tokens_file";
+
+/// An example of the inline form, for error messages.
+pub const INLINE_EXAMPLE: &str = "tokens=[Beach/Wave:20;Isopod/Crab:20;Rock/Shell:10]";
 
 /// Seaside's rules configuration: player count, removals and token set.
 #[derive(Clone, Debug)]
@@ -122,8 +132,9 @@ pub struct Seaside {
     set: TokenSet,
     /// The set is not the default one.
     custom: bool,
-    /// The manifest path as written in the spec (`tokens=PATH`), kept for
-    /// the canonical spec; shared, so a clone does not allocate.
+    /// The file the set was read from, `PATH@xxh3:HASH` (the
+    /// `tokens_file` label), kept for the canonical spec; shared, so a
+    /// clone does not allocate.
     manifest: Option<Arc<str>>,
 }
 
@@ -165,10 +176,10 @@ impl Seaside {
     }
 
     /// Build from a parsed spec (`removed=N` or `removed=rulebook`,
-    /// `tokens=PATH`) and a player count. The manifest is read with
-    /// [`TokenSet::read_manifest`] (at most [`tokens::MAX_MANIFEST_BYTES`]).
+    /// `tokens=[...]` inline, `tokens_file=PATH@xxh3:HASH`) and a player
+    /// count. Does no IO: `tokens=PATH` is [`SpecError::FilePath`].
     pub fn from_spec(spec: &Spec, players: usize) -> Result<Seaside, SpecError> {
-        spec.check_keys(&["removed", "tokens"])?;
+        spec.check_keys(&["removed", "tokens", TOKENS_FILE])?;
         let removed = match spec.get("removed") {
             Some(REMOVED_RULEBOOK) => None,
             Some(v) => match v.parse::<u8>() {
@@ -184,22 +195,46 @@ impl Seaside {
             },
             None => None,
         };
-        let (set, manifest) = match spec.get("tokens") {
-            None => (TokenSet::standard(), None),
-            Some(path) => {
-                let set =
-                    TokenSet::read_manifest(Path::new(path)).map_err(|e| SpecError::BadValue {
+        let set = match spec.get("tokens") {
+            None => TokenSet::standard(),
+            Some(value) if !crate::spec_files::is_inline(value) => {
+                return Err(SpecError::FilePath {
+                    name: spec.name.clone(),
+                    key: "tokens".into(),
+                    value: value.into(),
+                    inline: INLINE_EXAMPLE.into(),
+                });
+            }
+            Some(value) => TokenSet::parse_inline(value).map_err(|e| SpecError::BadValue {
+                name: spec.name.clone(),
+                key: "tokens".into(),
+                value: value.into(),
+                expected: format!("a token set `[FACE_A/FACE_B:COUNT;...]`: {e}"),
+            })?,
+        };
+        let manifest = match spec.get(TOKENS_FILE) {
+            None => None,
+            Some(label) => {
+                if spec.get("tokens").is_none() {
+                    return Err(SpecError::Invalid {
                         name: spec.name.clone(),
-                        key: "tokens".into(),
-                        value: path.into(),
-                        expected: match e {
-                            TokenSetError::Unreadable { why } => {
-                                format!("a readable token-set manifest ({why})")
-                            }
-                            e => format!("a valid token-set manifest: {e}"),
-                        },
-                    })?;
-                (set, Some(Arc::from(path)))
+                        why: format!(
+                            "`{TOKENS_FILE}` labels an inline `tokens=[...]` set with its file, \
+                             but no `tokens` is given"
+                        ),
+                    });
+                }
+                if crate::spec_files::parse_label(label).is_none() {
+                    return Err(SpecError::BadValue {
+                        name: spec.name.clone(),
+                        key: TOKENS_FILE.into(),
+                        value: label.into(),
+                        expected: "`PATH@xxh3:HASH` (16 hex digits), as the command line \
+                                   writes it"
+                            .into(),
+                    });
+                }
+                Some(Arc::from(label))
             }
         };
         let mut game = Seaside::new(players, removed, set)?;
@@ -217,8 +252,17 @@ impl Seaside {
         self.removed.map(usize::from)
     }
 
-    /// The manifest path of `tokens=PATH`, as written in the spec.
+    /// The manifest path the set was read from (`tokens_file`), as
+    /// written in the spec.
     pub fn manifest_path(&self) -> Option<&str> {
+        self.manifest
+            .as_deref()
+            .and_then(crate::spec_files::parse_label)
+            .map(|(path, _)| path)
+    }
+
+    /// The `tokens_file` label, `PATH@xxh3:HASH`, of a set read from a file.
+    pub fn tokens_file(&self) -> Option<&str> {
         self.manifest.as_deref()
     }
 
@@ -246,24 +290,28 @@ impl crate::games::GameKind for Seaside {
     const SOLO_SCORE: Option<&'static str> =
         Some("solo: score = points of the tokens kept, higher is better");
     const OPTIONS: &'static str = "removed=rulebook|0..=69 (default: rulebook, drawn per game \
-         from the rulebook's range), tokens=PATH (default: the 70-token set)";
+         from the rulebook's range), tokens=[FACE_A/FACE_B:COUNT;...]|PATH (default: the \
+         70-token set; a PATH is read by the command line only)";
 
     fn from_spec(spec: &Spec, players: usize) -> Result<Self, SpecError> {
         Seaside::from_spec(spec, players)
     }
 
     /// `seaside(removed=N)` or `seaside(removed=rulebook)`, then
-    /// `,tokens=PATH` for a set read from a manifest (the path as written),
-    /// or `,tokens=(not from a file)` for another custom set; the default
-    /// set writes no `tokens`.
+    /// `,tokens=[...]` (inline) for a custom set or one read from a file,
+    /// then `,tokens_file=PATH@xxh3:HASH` for one read from a file; the
+    /// default set writes no `tokens`.
     fn canonical_spec(&self) -> String {
         let removed = match self.removed {
             Some(r) => r.to_string(),
             None => REMOVED_RULEBOOK.to_string(),
         };
         match (&self.manifest, self.custom) {
-            (Some(path), _) => format!("seaside(removed={removed},tokens={path})"),
-            (None, true) => format!("seaside(removed={removed},tokens={TOKENS_NOT_FROM_A_FILE})"),
+            (Some(label), _) => format!(
+                "seaside(removed={removed},tokens={},{TOKENS_FILE}={label})",
+                self.set.inline()
+            ),
+            (None, true) => format!("seaside(removed={removed},tokens={})", self.set.inline()),
             (None, false) => format!("seaside(removed={removed})"),
         }
     }

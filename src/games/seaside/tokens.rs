@@ -12,9 +12,19 @@
 //! Token ids follow the lines: the first line's tokens get the first ids.
 //! A set holds 1 to [`MAX_TOKENS`] tokens. The default set (docs/rules.md, Seaside) is
 //! `src/games/seaside/default_tokens.txt`, compiled into the program.
+//!
+//! ## The inline form
+//!
+//! The same lines written in a spec value ([`TokenSet::parse_inline`],
+//! [`TokenSet::inline`]): `[FACE_A/FACE_B:COUNT;...]`, e.g.
+//! `[Beach/Wave:20;Isopod/Crab:20;Rock/Shell:10]`. Items are separated by
+//! `;` (no commas, so the form fits in a spec and in a sweep's `--vary`
+//! list), spaces around items are ignored, counts are integers ≥ 0 and the
+//! same kind may appear in several items. Token ids follow the items, as
+//! they follow a manifest's lines, so the inline form of a set parses back
+//! to the same set, ids included.
 
 use std::fmt;
-use std::io::Read;
 use std::path::Path;
 
 /// The largest token set an engine state can hold (ids are `u8`, and the
@@ -27,7 +37,8 @@ pub const FACES: usize = Face::COUNT;
 /// Number of unordered kinds `{a, b}` of two faces (doubles included): 7·8/2.
 pub const KINDS: usize = 28;
 
-/// The largest token-set manifest [`TokenSet::read_manifest`] reads: 1 MiB
+/// The largest token-set manifest [`TokenSet::read_manifest`] (and
+/// [`crate::spec_files::resolve_spec_files`]) reads: 1 MiB
 /// (a 128-token set needs a few kilobytes, comments included). A larger
 /// file, or an endless one such as `/dev/zero`, is refused after reading
 /// this many bytes and one more, so memory stays bounded.
@@ -163,6 +174,17 @@ pub enum TokenSetError {
     },
     /// The set holds no token.
     Empty,
+    /// An item of the inline form is not `FACE_A/FACE_B:COUNT`.
+    Item {
+        /// 1-based item number.
+        item: usize,
+        /// The item's text (trimmed).
+        text: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// The inline form is not enclosed in `[` `]`.
+    NotInline,
     /// The manifest file cannot be opened or read.
     Unreadable {
         /// The system's reason.
@@ -184,6 +206,13 @@ impl fmt::Display for TokenSetError {
             TokenSetError::Line { line, text, why } => {
                 write!(f, "line {line} `{text}`: {why}")
             }
+            TokenSetError::Item { item, text, why } => {
+                write!(f, "item {item} `{text}`: {why}")
+            }
+            TokenSetError::NotInline => write!(
+                f,
+                "an inline token set is `[FACE_A/FACE_B:COUNT;...]`, in square brackets"
+            ),
             TokenSetError::TooMany { total } => write!(
                 f,
                 "the set holds {total} tokens; an engine state holds at most {MAX_TOKENS}"
@@ -244,27 +273,108 @@ impl TokenSet {
         }
     }
 
-    /// Read and parse the manifest file at `path`: at most
+    /// Read and parse the manifest file at `path`, which must be a regular
+    /// file (opened without blocking, see
+    /// [`crate::spec_files::read_regular_file`]): at most
     /// [`MAX_MANIFEST_BYTES`] are read (a larger file is
     /// [`TokenSetError::TooLarge`]), and text that is not UTF-8 is
-    /// [`TokenSetError::NotUtf8`] naming the line.
+    /// [`TokenSetError::NotUtf8`] naming the line. Game specs never call it:
+    /// the command line resolves `tokens=PATH` before parsing.
     pub fn read_manifest(path: &Path) -> Result<TokenSet, TokenSetError> {
-        let unreadable = |e: std::io::Error| TokenSetError::Unreadable { why: e.to_string() };
-        let file = std::fs::File::open(path).map_err(unreadable)?;
-        let mut bytes = Vec::new();
-        file.take(MAX_MANIFEST_BYTES as u64 + 1)
-            .read_to_end(&mut bytes)
-            .map_err(unreadable)?;
+        use crate::spec_files::{FileError, read_regular_file};
+        match read_regular_file(path, MAX_MANIFEST_BYTES) {
+            Ok(bytes) => TokenSet::parse_manifest_bytes(&bytes),
+            Err(FileError::TooLarge { .. }) => Err(TokenSetError::TooLarge),
+            Err(e) => Err(TokenSetError::Unreadable { why: e.to_string() }),
+        }
+    }
+
+    /// Parse a manifest's bytes: more than [`MAX_MANIFEST_BYTES`] is
+    /// [`TokenSetError::TooLarge`], text that is not UTF-8 is
+    /// [`TokenSetError::NotUtf8`] naming the line.
+    pub fn parse_manifest_bytes(bytes: &[u8]) -> Result<TokenSet, TokenSetError> {
         if bytes.len() > MAX_MANIFEST_BYTES {
             return Err(TokenSetError::TooLarge);
         }
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            let valid = &bytes[..e.valid_up_to()];
             TokenSetError::NotUtf8 {
                 line: 1 + valid.iter().filter(|&&b| b == b'\n').count(),
             }
         })?;
-        TokenSet::parse(&text)
+        TokenSet::parse(text)
+    }
+
+    /// Parse the inline form `[FACE_A/FACE_B:COUNT;...]` (see the module
+    /// docs); errors name the item.
+    pub fn parse_inline(text: &str) -> Result<TokenSet, TokenSetError> {
+        let body = text
+            .trim()
+            .strip_prefix('[')
+            .and_then(|t| t.strip_suffix(']'))
+            .ok_or(TokenSetError::NotInline)?;
+        let mut tokens: Vec<[Face; 2]> = Vec::new();
+        if !body.trim().is_empty() {
+            for (n, raw) in body.split(';').enumerate() {
+                let item = raw.trim();
+                let bad = |why: String| TokenSetError::Item {
+                    item: n + 1,
+                    text: item.to_string(),
+                    why,
+                };
+                let Some((faces, count)) = item.split_once(':') else {
+                    let why = if item.contains(',') {
+                        "expected `FACE_A/FACE_B:COUNT`; separate items with `;`, not `,`".into()
+                    } else {
+                        "expected `FACE_A/FACE_B:COUNT`".to_string()
+                    };
+                    return Err(bad(why));
+                };
+                let Some((a, b)) = faces.split_once('/') else {
+                    return Err(bad("expected `FACE_A/FACE_B:COUNT`".into()));
+                };
+                let face = |name: &str| {
+                    Face::from_name(name.trim()).ok_or_else(|| {
+                        bad(format!(
+                            "unknown face `{}` (faces: {})",
+                            name.trim(),
+                            Face::ALL.map(Face::name).join(", ")
+                        ))
+                    })
+                };
+                let (a, b) = (face(a)?, face(b)?);
+                let count = count.trim().parse::<u64>().map_err(|_| {
+                    let why = if count.contains(',') {
+                        format!(
+                            "the count `{}` is not an integer ≥ 0 (separate items with `;`, \
+                             not `,`)",
+                            count.trim()
+                        )
+                    } else {
+                        format!("the count `{}` is not an integer ≥ 0", count.trim())
+                    };
+                    bad(why)
+                })?;
+                let total = (tokens.len() as u64).saturating_add(count);
+                if total > MAX_TOKENS as u64 {
+                    return Err(TokenSetError::TooMany { total });
+                }
+                tokens.extend(std::iter::repeat_n([a, b], count as usize));
+            }
+        }
+        TokenSet::from_tokens(&tokens)
+    }
+
+    /// The set in the inline form (`[Beach/Wave:20;...]`): the merged
+    /// [`TokenSet::lines`], which [`TokenSet::parse_inline`] reads back to
+    /// this set, ids included.
+    pub fn inline(&self) -> String {
+        let items: Vec<String> = self
+            .lines()
+            .iter()
+            .map(|(a, b, n)| format!("{}/{}:{n}", a.name(), b.name()))
+            .collect();
+        format!("[{}]", items.join(";"))
     }
 
     /// Parse a manifest (see the module docs for the format).
@@ -454,5 +564,81 @@ mod tests {
         let set = TokenSet::parse("Rock Rock 128").unwrap();
         assert_eq!(set.len(), 128);
         assert_eq!(set.face_count(Face::Rock), 256);
+    }
+
+    #[test]
+    fn inline_sets_round_trip_ids_included() {
+        let set = TokenSet::parse_inline("[Beach/Wave:2; Rock/Crab:1 ;Beach/Wave:1]").unwrap();
+        assert_eq!(set.len(), 4);
+        assert_eq!(set.token(0), [Face::Beach, Face::Wave]);
+        assert_eq!(set.token(2), [Face::Rock, Face::Crab]);
+        assert_eq!(set.token(3), [Face::Beach, Face::Wave]);
+        assert_eq!(set.inline(), "[Beach/Wave:2;Rock/Crab:1;Beach/Wave:1]");
+        assert_eq!(TokenSet::parse_inline(&set.inline()).unwrap(), set);
+        // The default set, 20 lines, in id order.
+        let standard = TokenSet::standard();
+        let text = standard.inline();
+        assert_eq!(text.matches(';').count(), 19);
+        assert!(text.starts_with("[Beach/Wave:"), "{text}");
+        assert_eq!(TokenSet::parse_inline(&text).unwrap(), standard);
+        // A face pair's order is kept (face A first).
+        let flipped = TokenSet::parse_inline("[Wave/Beach:1]").unwrap();
+        assert_eq!(flipped.token(0), [Face::Wave, Face::Beach]);
+        assert_eq!(
+            TokenSet::parse_inline("[Rock/Rock:128]").unwrap().len(),
+            128
+        );
+    }
+
+    #[test]
+    fn inline_errors_name_the_item() {
+        let err = |text: &str| TokenSet::parse_inline(text).unwrap_err().to_string();
+        assert_eq!(
+            err("[Beach/Wave:2;Beech/Rock:1]"),
+            "item 2 `Beech/Rock:1`: unknown face `Beech` (faces: Isopod, Shell, Crab, \
+             Sandpiper, Beach, Wave, Rock)"
+        );
+        assert_eq!(
+            err("[Beach/Wave:-1]"),
+            "item 1 `Beach/Wave:-1`: the count `-1` is not an integer ≥ 0"
+        );
+        assert_eq!(
+            err("[Beach/Wave:2,Rock/Crab:1]"),
+            "item 1 `Beach/Wave:2,Rock/Crab:1`: the count `2,Rock/Crab:1` is not an integer \
+             ≥ 0 (separate items with `;`, not `,`)"
+        );
+        assert_eq!(
+            err("[Beach Wave 2]"),
+            "item 1 `Beach Wave 2`: expected `FACE_A/FACE_B:COUNT`"
+        );
+        assert_eq!(
+            err("[BeachWave:2]"),
+            "item 1 `BeachWave:2`: expected `FACE_A/FACE_B:COUNT`"
+        );
+        assert_eq!(
+            err("[Beach/Wave:2;]"),
+            "item 2 ``: expected `FACE_A/FACE_B:COUNT`"
+        );
+        assert_eq!(
+            TokenSet::parse_inline("Beach/Wave:2").unwrap_err(),
+            TokenSetError::NotInline
+        );
+        assert_eq!(
+            TokenSet::parse_inline("[]").unwrap_err(),
+            TokenSetError::Empty
+        );
+        assert_eq!(
+            TokenSet::parse_inline("[Beach/Wave:0]").unwrap_err(),
+            TokenSetError::Empty
+        );
+        assert_eq!(
+            TokenSet::parse_inline("[Rock/Rock:100;Beach/Wave:29]").unwrap_err(),
+            TokenSetError::TooMany { total: 129 }
+        );
+        // A huge count is refused before any token is made.
+        assert_eq!(
+            TokenSet::parse_inline("[Rock/Rock:18446744073709551615]").unwrap_err(),
+            TokenSetError::TooMany { total: u64::MAX }
+        );
     }
 }
