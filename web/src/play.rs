@@ -47,7 +47,9 @@ pub struct NewGame {
     /// The person's seat (default 0).
     #[serde(default)]
     pub seat: usize,
-    /// The run seed (default: from the clock).
+    /// The run seed (default: 64 bits of OS entropy). Shown only once
+    /// the game is over: with it the deal, every seat's secret, can be
+    /// rebuilt.
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -92,7 +94,10 @@ pub fn start(req: &NewGame, file: PathBuf) -> Result<Box<dyn Live>, ApiError> {
         req.players,
         req.seat,
     )?;
-    let seed = req.seed.unwrap_or_else(clock_seed);
+    let seed = match req.seed {
+        Some(seed) => seed,
+        None => os_seed()?,
+    };
     Ok(with_game!(&game, |g| {
         Box::new(Session::new(g.clone(), &configs, req.seat, seed, file)) as Box<dyn Live>
     }))
@@ -145,12 +150,10 @@ fn iterations(c: &BotConfig) -> u64 {
         .unwrap_or(0)
 }
 
-/// A seed from the clock.
-fn clock_seed() -> u64 {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    derive(now.as_nanos() as u64, std::process::id() as u64) % 1_000_000
+/// A seed of 64 bits of OS entropy: never the clock, whose few million
+/// likely values could be searched against the public board.
+fn os_seed() -> Result<u64, ApiError> {
+    getrandom::u64().map_err(|e| ApiError::Internal(format!("no OS entropy for a seed: {e}")))
 }
 
 /// A game of `G` in play.
@@ -234,7 +237,6 @@ impl<G: WebGame> Live for Session<G> {
             "players": self.game.players(),
             "seat": self.human,
             "bots": self.specs,
-            "seed": self.run_seed.to_string(),
             "file": self.file.file_name().map(|n| n.to_string_lossy().into_owned()),
             "ply": self.actions.len(),
             "over": over,
@@ -245,6 +247,8 @@ impl<G: WebGame> Live for Session<G> {
             "can_undo": (0..self.actions.len()).any(|i| self.game.to_move(&self.states[i]) == Some(self.human)),
         });
         if over {
+            // The seed rebuilds the deal: only once nothing is hidden.
+            view["seed"] = self.run_seed.to_string().into();
             let outcome = self.game.outcome(&self.state);
             let me = self.human;
             let verdict = if outcome.winners.contains(me) {

@@ -20,7 +20,7 @@ use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
 use crate::play::{self, Live, NewGame};
-use crate::records::RecordFile;
+use crate::records::{Guard, RecordFile};
 use crate::results::Results;
 use crate::{ServeConfig, ServeError};
 
@@ -264,7 +264,7 @@ async fn record(
         ApiError::BadRequest(format!("record `{}`: not a number", one_line(&index)))
     })?;
     let view = query(&raw).get("view").map(|v| v.to_string());
-    blocking(move || app.file(&id)?.replay(index, view.as_deref())).await
+    blocking(move || app.file(&id)?.replay(index, view.as_deref(), Guard::Open)).await
 }
 
 /// Run `f` on the blocking pool (file reading, replays).
@@ -315,7 +315,7 @@ async fn saved_list(State(app): State<Arc<App>>) -> Api {
             .map(|n| {
                 let line = std::fs::read(app.save.join(n)).unwrap_or_default();
                 let first = line.split(|&b| b == b'\n').next().unwrap_or(&[]);
-                let mut row = crate::records::summary(0, 1, first);
+                let mut row = crate::records::summary(0, 1, first, Guard::InPlay);
                 row["name"] = n.clone().into();
                 row
             })
@@ -335,7 +335,7 @@ async fn saved_record(
     blocking(move || {
         let path = saved_path(&app, &name)?;
         let file = RecordFile::index(&path).map_err(ApiError::Internal)?;
-        file.replay(0, view.as_deref())
+        file.replay(0, view.as_deref(), Guard::InPlay)
     })
     .await
 }
