@@ -128,7 +128,7 @@ impl RecordFile {
         count: usize,
         mut f: impl FnMut(usize, u64, &[u8]),
     ) -> Result<(), ApiError> {
-        let end = (from + count).min(self.entries.len());
+        let end = from.saturating_add(count).min(self.entries.len());
         if from >= end {
             return Ok(());
         }

@@ -36,6 +36,7 @@ pub const MAX_THINKING: usize = 4;
 
 /// The server's shared state.
 pub struct App {
+    bind: std::net::IpAddr,
     files: Vec<RecordFile>,
     results: Option<Results>,
     save: PathBuf,
@@ -75,6 +76,7 @@ impl App {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         Ok(Arc::new(App {
+            bind: config.addr.ip(),
             files,
             results,
             save: config.save.clone(),
@@ -160,7 +162,12 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/results/{study}", get(study_files))
         .route("/results/{*path}", get(result_file))
         .fallback(static_or_404)
+        .method_not_allowed_fallback(crate::guard::method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            app.bind,
+            crate::guard::layer,
+        ))
         .with_state(app)
 }
 
