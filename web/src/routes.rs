@@ -83,7 +83,9 @@ impl App {
             games: Mutex::new(Games::default()),
             thinking: Arc::new(Semaphore::new(MAX_THINKING)),
             // Game ids (and saved files' names) start at the server's start
-            // time: a restarted server does not overwrite earlier games.
+            // time, and a name is taken only where no file has it
+            // (`play::save_new`): neither a restarted server nor another
+            // one sharing the folder overwrites a game.
             next_id: AtomicU64::new(start * 1000),
         }))
     }
@@ -377,13 +379,23 @@ async fn on_game(
 
 async fn new_game(State(app): State<Arc<App>>, bytes: Result<Bytes, BytesRejection>) -> Api {
     let req: NewGame = body(bytes)?;
-    let id = app.next_id.fetch_add(1, Ordering::SeqCst);
     let game = beachcomber::spec::one_line(&req.game);
     let name: String = game
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
         .collect();
-    let live = play::start(&req, app.save.join(format!("{id}-{name}.jsonl")))?;
+    // Building the game and its bots, and the first save, on the blocking
+    // pool: never on the threads that answer requests.
+    let app2 = app.clone();
+    let (id, live) = tokio::task::spawn_blocking(move || {
+        let mut live = play::start(&req, PathBuf::new())?;
+        let id = play::save_new(&mut *live, &app2.save, &name, || {
+            app2.next_id.fetch_add(1, Ordering::SeqCst)
+        })?;
+        Ok::<_, ApiError>((id, live))
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the request failed: {e}")))??;
     app.insert(id, live);
     on_game(app, &id.to_string(), move |live| {
         live.bots_move()?;
