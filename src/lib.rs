@@ -9,6 +9,7 @@
 //! The library knows nothing of any particular bot: bots implement
 //! [`bot::Bot`] in the `beachcomber-bots` crate.
 
+pub mod atomic_file;
 pub mod bot;
 pub mod compare;
 pub mod display;

@@ -558,8 +558,6 @@ impl Drop for AtomicFile {
     }
 }
 
-/// Finish every output, then move the temporary files into place: every
-/// write, flush and sync of every output happens before the first rename,
 /// Remove `path`, a file an earlier run of other settings left in a
 /// results folder (a `compare.csv` without `--baseline` now, a
 /// `speed.csv` without `speed_games`): shown beside the new results it
@@ -573,35 +571,14 @@ pub fn remove_stale(path: &Path) -> Result<(), String> {
 }
 
 /// Write `bytes` to `out` through a temporary file in its folder and a
-/// rename (readable by all, as a plain new file): never a half-written file.
+/// rename (readable by all, as a plain new file): never a half-written file
+/// ([`beachcomber::atomic_file::write_atomically`]).
 pub fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), String> {
-    let cannot = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", out.display());
-    let dir = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        return Err(cannot(&format!("no folder {}", dir.display())));
-    }
-    if out.is_dir() {
-        return Err(cannot(&"it is a folder"));
-    }
-    let mut temp = tempfile::Builder::new()
-        .prefix(".beachcomber-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(|e| cannot(&e))?;
-    {
-        use std::os::unix::fs::PermissionsExt;
-        temp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644))
-            .map_err(|e| cannot(&e))?;
-    }
-    temp.write_all(bytes).map_err(|e| cannot(&e))?;
-    temp.persist(out).map_err(|e| cannot(&e.error))?;
-    Ok(())
+    beachcomber::atomic_file::write_atomically(out, bytes).map_err(|e| e.to_string())
 }
 
+/// Finish every output, then move the temporary files into place: every
+/// write, flush and sync of every output happens before the first rename,
 /// so an error in any of them leaves none of the outputs.
 pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), String> {
     // (option, path as given, temporary file and target)

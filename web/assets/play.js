@@ -12,7 +12,7 @@ export async function showPlay(main, args) {
   const players = el('input', { id: 'players', name: 'players', type: 'number', min: 1, max: 5, value: 2 });
   const bots = el('input', { id: 'bots', name: 'bots', value: 'random', size: 40 });
   const seat = el('input', { id: 'seat', name: 'seat', type: 'number', min: 0, max: 4, value: 0 });
-  const seed = el('input', { id: 'seed', name: 'seed', placeholder: 'from the clock' });
+  const seed = el('input', { id: 'seed', name: 'seed', placeholder: 'random' });
   const optionHelp = el('p', { class: 'legend', id: 'option-help' });
   const showOptions = () => { optionHelp.textContent = `options: ${info.games.find((g) => g.name === game.value).options}`; };
   game.addEventListener('change', showOptions);
@@ -102,7 +102,7 @@ async function showGame(main, id) {
     side.replaceChildren(
       el('h2', {}, g.spec),
       el('p', {}, `You are seat ${g.seat}. ${labels.map((l, i) => `seat ${i}: ${i === g.seat ? 'you' : g.bots[i]}`).join(' · ')}`),
-      el('p', { class: 'legend' }, `seed ${g.seed} · saved as ${g.file}`),
+      el('p', { class: 'legend' }, `seed ${g.seed ?? 'shown when the game ends'} · saved as ${g.file}`),
       status,
       g.over ? endTable(g, labels) : el('div', {},
         el('h3', {}, g.your_turn ? 'Your move' : 'Waiting'),

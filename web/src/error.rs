@@ -16,6 +16,9 @@ pub enum ApiError {
     BadRequest(String),
     /// Nothing of that name or number.
     NotFound(String),
+    /// Refused whatever the request's form: a view of a game still in
+    /// play other than the person's, a foreign `Host` or `Origin`.
+    Forbidden(String),
     /// A record that fails verification: the same one-line error as
     /// `beachcomber replay`.
     BadRecord(String),
@@ -33,6 +36,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::BadRecord(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Busy(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -46,6 +50,7 @@ impl fmt::Display for ApiError {
         match self {
             ApiError::BadRequest(e)
             | ApiError::NotFound(e)
+            | ApiError::Forbidden(e)
             | ApiError::BadRecord(e)
             | ApiError::Busy(e)
             | ApiError::Internal(e) => f.write_str(e),

@@ -18,6 +18,7 @@
 pub mod assets;
 pub mod error;
 pub mod games;
+pub mod guard;
 pub mod play;
 pub mod records;
 pub mod results;

@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
+use beachcomber::atomic_file::{AtomicError, write_atomically, write_new};
 use beachcomber::bot::Bot;
 use beachcomber::display::Viewer;
 use beachcomber::game::Seat;
@@ -47,7 +48,9 @@ pub struct NewGame {
     /// The person's seat (default 0).
     #[serde(default)]
     pub seat: usize,
-    /// The run seed (default: from the clock).
+    /// The run seed (default: 64 bits of OS entropy). Shown only once
+    /// the game is over: with it the deal, every seat's secret, can be
+    /// rebuilt.
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -71,9 +74,12 @@ pub trait Live: Send {
     fn over(&self) -> bool;
     /// The file the game is saved in.
     fn file(&self) -> &Path;
+    /// Save the game in `file` from now on.
+    fn set_file(&mut self, file: PathBuf);
 }
 
-/// Start a game from `req`, saved as `file`.
+/// Start a game from `req`, saved as `file` (see [`save_new`]). Building
+/// the game and its bots may take time: call it on the blocking pool.
 #[allow(clippy::clone_on_copy)] // some games' configurations are `Copy`
 pub fn start(req: &NewGame, file: PathBuf) -> Result<Box<dyn Live>, ApiError> {
     let bad = ApiError::BadRequest;
@@ -92,7 +98,10 @@ pub fn start(req: &NewGame, file: PathBuf) -> Result<Box<dyn Live>, ApiError> {
         req.players,
         req.seat,
     )?;
-    let seed = req.seed.unwrap_or_else(clock_seed);
+    let seed = match req.seed {
+        Some(seed) => seed,
+        None => os_seed()?,
+    };
     Ok(with_game!(&game, |g| {
         Box::new(Session::new(g.clone(), &configs, req.seat, seed, file)) as Box<dyn Live>
     }))
@@ -145,12 +154,10 @@ fn iterations(c: &BotConfig) -> u64 {
         .unwrap_or(0)
 }
 
-/// A seed from the clock.
-fn clock_seed() -> u64 {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    derive(now.as_nanos() as u64, std::process::id() as u64) % 1_000_000
+/// A seed of 64 bits of OS entropy: never the clock, whose few million
+/// likely values could be searched against the public board.
+fn os_seed() -> Result<u64, ApiError> {
+    getrandom::u64().map_err(|e| ApiError::Internal(format!("no OS entropy for a seed: {e}")))
 }
 
 /// A game of `G` in play.
@@ -234,7 +241,6 @@ impl<G: WebGame> Live for Session<G> {
             "players": self.game.players(),
             "seat": self.human,
             "bots": self.specs,
-            "seed": self.run_seed.to_string(),
             "file": self.file.file_name().map(|n| n.to_string_lossy().into_owned()),
             "ply": self.actions.len(),
             "over": over,
@@ -245,6 +251,8 @@ impl<G: WebGame> Live for Session<G> {
             "can_undo": (0..self.actions.len()).any(|i| self.game.to_move(&self.states[i]) == Some(self.human)),
         });
         if over {
+            // The seed rebuilds the deal: only once nothing is hidden.
+            view["seed"] = self.run_seed.to_string().into();
             let outcome = self.game.outcome(&self.state);
             let me = self.human;
             let verdict = if outcome.winners.contains(me) {
@@ -381,18 +389,52 @@ impl<G: WebGame> Live for Session<G> {
     fn file(&self) -> &Path {
         &self.file
     }
+
+    fn set_file(&mut self, file: PathBuf) {
+        self.file = file;
+    }
 }
 
-/// Write the game's record to its file: a temporary file in the same
-/// folder renamed over it, so the file always holds a whole record.
+/// Write the game's record over its file ([`write_atomically`]: a
+/// temporary file of a random name, created exclusively in the same folder,
+/// renamed over it), so the file always holds a whole record and nothing
+/// planted under a predictable name is followed.
 pub fn save(live: &dyn Live) -> Result<(), ApiError> {
-    let path = live.file();
-    let tmp = path.with_extension("jsonl.tmp");
-    let fail = |e: std::io::Error| {
-        ApiError::Internal(format!("cannot save the game to `{}`: {e}", path.display()))
-    };
     let mut line = live.record_line();
     line.push('\n');
-    std::fs::write(&tmp, line).map_err(fail)?;
-    std::fs::rename(&tmp, path).map_err(fail)
+    write_atomically(live.file(), line.as_bytes())
+        .map_err(|e| ApiError::Internal(format!("cannot save the game: {e}")))
+}
+
+/// The most names [`save_new`] tries.
+pub const NAME_TRIES: u64 = 1000;
+
+/// Save a new game under the first free name `DIR/ID-NAME.jsonl` from
+/// `next()`'s ids on: the file is created only where nothing has that name
+/// ([`write_new`], the `O_EXCL` of a rename), so two servers sharing a
+/// save folder never overwrite each other's games. Returns the id.
+pub fn save_new(
+    live: &mut dyn Live,
+    dir: &Path,
+    name: &str,
+    mut next: impl FnMut() -> u64,
+) -> Result<u64, ApiError> {
+    let mut line = live.record_line();
+    line.push('\n');
+    for _ in 0..NAME_TRIES {
+        let id = next();
+        let path = dir.join(format!("{id}-{name}.jsonl"));
+        match write_new(&path, line.as_bytes()) {
+            Ok(()) => {
+                live.set_file(path);
+                return Ok(id);
+            }
+            Err(AtomicError::Exists(_)) => continue,
+            Err(e) => return Err(ApiError::Internal(format!("cannot save the game: {e}"))),
+        }
+    }
+    Err(ApiError::Internal(format!(
+        "cannot save the game: {NAME_TRIES} names in `{}` are taken",
+        dir.display()
+    )))
 }

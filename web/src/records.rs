@@ -15,11 +15,12 @@ use std::fs::File;
 use std::io::{Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-use beachcomber::record::{RecordError, verify_record_events};
+use beachcomber::display::Viewer;
+use beachcomber::record::{GameEnd, RecordError, verify_record_events};
 use beachcomber::record_io::{Compression, RecordLines};
 use beachcomber::record_read::{RecordLine, parse_line};
 use beachcomber::with_game;
-use beachcomber_bots::{LineError, check_record_bots};
+use beachcomber_bots::{HUMAN, LineError, check_record_bots};
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
@@ -127,7 +128,7 @@ impl RecordFile {
         count: usize,
         mut f: impl FnMut(usize, u64, &[u8]),
     ) -> Result<(), ApiError> {
-        let end = (from + count).min(self.entries.len());
+        let end = from.saturating_add(count).min(self.entries.len());
         if from >= end {
             return Ok(());
         }
@@ -169,7 +170,7 @@ impl RecordFile {
         let limit = limit.clamp(1, MAX_PAGE);
         let mut rows = Vec::new();
         self.read_range(offset, limit, |index, line, text| {
-            rows.push(summary(index, line, text));
+            rows.push(summary(index, line, text, Guard::Open));
         })?;
         Ok(json!({
             "file": self.name,
@@ -180,8 +181,15 @@ impl RecordFile {
     }
 
     /// Record `index`, verified, as the replay for `view` (`referee` or a
-    /// seat number).
-    pub fn replay(&self, index: usize, view: Option<&str>) -> Result<Value, ApiError> {
+    /// seat number). With `guard` (a game saved under `--save`), a game
+    /// still in play shows only the person's seat and no seed
+    /// ([`replay_line`]).
+    pub fn replay(
+        &self,
+        index: usize,
+        view: Option<&str>,
+        guard: Guard,
+    ) -> Result<Value, ApiError> {
         if index >= self.entries.len() {
             return Err(ApiError::NotFound(format!(
                 "record {index}: `{}` holds {} record(s)",
@@ -191,22 +199,27 @@ impl RecordFile {
         }
         let mut out = None;
         self.read_range(index, 1, |_, line, text| {
-            out = Some(replay_line(text, view).map_err(|e| match e {
+            out = Some(replay_line(text, view, guard).map_err(|e| match e {
                 Refused::Line(e) => {
                     ApiError::BadRecord(e.message(&self.name, line as usize, index))
                 }
                 Refused::View(e) => ApiError::BadRequest(e),
+                Refused::InPlay(e) => ApiError::Forbidden(e),
             }));
         })?;
         out.unwrap_or_else(|| Err(ApiError::NotFound(format!("record {index}"))))
     }
 }
 
-/// One record's line in a list (not verified).
-pub fn summary(index: usize, line: u64, text: &[u8]) -> Value {
+/// One record's line in a list (not verified). With [`Guard::InPlay`],
+/// an unfinished game's seed is left out.
+pub fn summary(index: usize, line: u64, text: &[u8], guard: Guard) -> Value {
     match parse_line(text) {
         Ok(RecordLine { game, record, .. }) => {
             let mut out = header_json(game.canonical_spec(), &record);
+            if guard == Guard::InPlay && record.end == GameEnd::Unfinished {
+                out.remove("seed");
+            }
             out.insert("index".into(), json!(index));
             out.insert("line".into(), json!(line));
             Value::Object(out)
@@ -215,18 +228,35 @@ pub fn summary(index: usize, line: u64, text: &[u8]) -> Value {
     }
 }
 
+/// Whether a record may be a game still in play (a game saved under
+/// `--save`, written after every move) whose hidden information the person
+/// must not see yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guard {
+    /// A record file of `--records`: every view of every record.
+    Open,
+    /// A saved game: while it is unfinished, only the person's seat's view
+    /// and no seed.
+    InPlay,
+}
+
 /// Why a record is not shown.
 pub enum Refused {
     /// It fails verification.
     Line(LineError),
     /// The view asked for does not exist.
     View(String),
+    /// The game is still in play and the view asked for is not the
+    /// person's.
+    InPlay(String),
 }
 
 /// Read and verify a record line exactly as `beachcomber replay` does
 /// (parse in bounded memory, verify through the engine, check the bots),
-/// then build its replay for `view`.
-pub fn replay_line(text: &[u8], view: Option<&str>) -> Result<Value, Refused> {
+/// then build its replay for `view`. With [`Guard::InPlay`], an unfinished
+/// game is shown only from the seat of the person ([`HUMAN`]; the default
+/// view then) and without its seed: any other view is refused.
+pub fn replay_line(text: &[u8], view: Option<&str>, guard: Guard) -> Result<Value, Refused> {
     let RecordLine {
         game,
         record,
@@ -237,14 +267,34 @@ pub fn replay_line(text: &[u8], view: Option<&str>) -> Result<Value, Refused> {
             e => LineError::Game(e.to_string()),
         })
     })?;
-    let viewer = crate::view::ViewerArg::parse(view, record.players)
-        .map_err(Refused::View)?
-        .0;
+    let in_play = guard == Guard::InPlay && record.end == GameEnd::Unfinished;
+    let person = record.bots.iter().position(|b| b == HUMAN);
+    let viewer = match (in_play, person, view) {
+        (true, Some(seat), None) => Viewer::Seat(seat),
+        _ => {
+            crate::view::ViewerArg::parse(view, record.players)
+                .map_err(Refused::View)?
+                .0
+        }
+    };
+    if in_play && person.map(Viewer::Seat) != Some(viewer) {
+        return Err(Refused::InPlay(match person {
+            Some(seat) => format!(
+                "this game is still in play: until it ends only your seat's view \
+                 (view={seat}) is shown"
+            ),
+            None => "this game is still in play: nothing is shown until it ends".into(),
+        }));
+    }
     with_game!(&game, |g| {
         let replay = verify_record_events(g, &record, &events)
             .map_err(|e| e.to_string())
             .and_then(|r| check_record_bots(&record.bots).map(|()| r))
             .map_err(|e| Refused::Line(LineError::Replay(record.seed_text(), e)))?;
-        Ok(replay_json(g, &record, &replay, viewer))
+        let mut out = replay_json(g, &record, &replay, viewer);
+        if in_play && let Some(map) = out.as_object_mut() {
+            map.remove("seed");
+        }
+        Ok(out)
     })
 }

@@ -120,8 +120,15 @@ impl Results {
             return refuse("give a relative path of plain names separated by `/`");
         }
         let path = Path::new(rel);
-        if !path.components().all(|c| matches!(c, Component::Normal(_))) {
-            return refuse("only plain names are allowed (no `..`, `.` or absolute paths)");
+        // Each `/`-separated piece itself: `components` would drop a `.`
+        // or an empty piece in the middle (`x/./ok.md`, `x//ok.md`).
+        let plain = rel
+            .split('/')
+            .all(|piece| !piece.is_empty() && piece != "." && piece != "..");
+        if !plain || !path.components().all(|c| matches!(c, Component::Normal(_))) {
+            return refuse(
+                "only plain names are allowed (no `..`, `.`, empty names or absolute paths)",
+            );
         }
         let full = self
             .root

@@ -20,7 +20,7 @@ use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
 use crate::play::{self, Live, NewGame};
-use crate::records::RecordFile;
+use crate::records::{Guard, RecordFile};
 use crate::results::Results;
 use crate::{ServeConfig, ServeError};
 
@@ -36,6 +36,7 @@ pub const MAX_THINKING: usize = 4;
 
 /// The server's shared state.
 pub struct App {
+    bind: std::net::IpAddr,
     files: Vec<RecordFile>,
     results: Option<Results>,
     save: PathBuf,
@@ -75,13 +76,16 @@ impl App {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         Ok(Arc::new(App {
+            bind: config.addr.ip(),
             files,
             results,
             save: config.save.clone(),
             games: Mutex::new(Games::default()),
             thinking: Arc::new(Semaphore::new(MAX_THINKING)),
             // Game ids (and saved files' names) start at the server's start
-            // time: a restarted server does not overwrite earlier games.
+            // time, and a name is taken only where no file has it
+            // (`play::save_new`): neither a restarted server nor another
+            // one sharing the folder overwrites a game.
             next_id: AtomicU64::new(start * 1000),
         }))
     }
@@ -160,7 +164,12 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/results/{study}", get(study_files))
         .route("/results/{*path}", get(result_file))
         .fallback(static_or_404)
+        .method_not_allowed_fallback(crate::guard::method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            app.bind,
+            crate::guard::layer,
+        ))
         .with_state(app)
 }
 
@@ -264,7 +273,7 @@ async fn record(
         ApiError::BadRequest(format!("record `{}`: not a number", one_line(&index)))
     })?;
     let view = query(&raw).get("view").map(|v| v.to_string());
-    blocking(move || app.file(&id)?.replay(index, view.as_deref())).await
+    blocking(move || app.file(&id)?.replay(index, view.as_deref(), Guard::Open)).await
 }
 
 /// Run `f` on the blocking pool (file reading, replays).
@@ -315,7 +324,7 @@ async fn saved_list(State(app): State<Arc<App>>) -> Api {
             .map(|n| {
                 let line = std::fs::read(app.save.join(n)).unwrap_or_default();
                 let first = line.split(|&b| b == b'\n').next().unwrap_or(&[]);
-                let mut row = crate::records::summary(0, 1, first);
+                let mut row = crate::records::summary(0, 1, first, Guard::InPlay);
                 row["name"] = n.clone().into();
                 row
             })
@@ -335,7 +344,7 @@ async fn saved_record(
     blocking(move || {
         let path = saved_path(&app, &name)?;
         let file = RecordFile::index(&path).map_err(ApiError::Internal)?;
-        file.replay(0, view.as_deref())
+        file.replay(0, view.as_deref(), Guard::InPlay)
     })
     .await
 }
@@ -370,13 +379,23 @@ async fn on_game(
 
 async fn new_game(State(app): State<Arc<App>>, bytes: Result<Bytes, BytesRejection>) -> Api {
     let req: NewGame = body(bytes)?;
-    let id = app.next_id.fetch_add(1, Ordering::SeqCst);
     let game = beachcomber::spec::one_line(&req.game);
     let name: String = game
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
         .collect();
-    let live = play::start(&req, app.save.join(format!("{id}-{name}.jsonl")))?;
+    // Building the game and its bots, and the first save, on the blocking
+    // pool: never on the threads that answer requests.
+    let app2 = app.clone();
+    let (id, live) = tokio::task::spawn_blocking(move || {
+        let mut live = play::start(&req, PathBuf::new())?;
+        let id = play::save_new(&mut *live, &app2.save, &name, || {
+            app2.next_id.fetch_add(1, Ordering::SeqCst)
+        })?;
+        Ok::<_, ApiError>((id, live))
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the request failed: {e}")))??;
     app.insert(id, live);
     on_game(app, &id.to_string(), move |live| {
         live.bots_move()?;

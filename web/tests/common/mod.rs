@@ -68,6 +68,7 @@ pub async fn call(
     let req = Request::builder()
         .method(method)
         .uri(uri)
+        .header("host", "127.0.0.1:8080")
         .header("content-type", "application/json")
         .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
         .unwrap();
