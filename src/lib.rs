@@ -15,6 +15,7 @@ pub mod display;
 pub mod game;
 pub mod games;
 pub mod league;
+pub mod move_input;
 pub mod names;
 pub mod observe;
 pub mod record;
