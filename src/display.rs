@@ -59,6 +59,13 @@ pub trait Describe: Game {
         let _ = (state, viewer);
         String::new()
     }
+    /// Other names a person may type for `action`, besides its text (its
+    /// `Display`): Seashells' board name of a square (`h2` for `15`, `h2+b`
+    /// for `15+b`). See [`crate::move_input`]. Default: none.
+    fn action_names(&self, action: Self::Action) -> Vec<String> {
+        let _ = action;
+        Vec::new()
+    }
     /// A readable account of the final scoring.
     fn describe_result(&self, terminal: &Self::State) -> String;
 }

@@ -72,6 +72,7 @@ pub mod record_check;
 pub mod registry;
 pub mod root_parallel;
 pub mod search_config;
+pub mod short_spec;
 
 pub use expert::ExpertConfig;
 pub use external::EngineConfig;
@@ -86,6 +87,7 @@ pub use registry::{BOT_NAMES, BotConfig, BotKind};
 pub use search_config::{
     DEFAULT_PIMC_WORLDS, IsmctsConfig, MAX_ITERATIONS, OracleConfig, PimcConfig,
 };
+pub use short_spec::short_spec;
 
 #[cfg(test)]
 mod tests {

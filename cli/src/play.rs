@@ -29,6 +29,7 @@ use beachcomber::bot::Bot;
 use beachcomber::display::Viewer;
 use beachcomber::game::Seat;
 use beachcomber::games::GameKind;
+use beachcomber::move_input::{InputError, MoveChoices};
 use beachcomber::record::build_record;
 use beachcomber::rng::{deal_seed, decision_seed, derive, rng_from_seed};
 use beachcomber::with_game;
@@ -48,7 +49,9 @@ Examples:
   beachcomber play --game shell-dash --players 1
   yes 1 | beachcomber play --game shell-dash --players 2 --bots random --record g.jsonl
 
-At the prompt type the number of an action or its text, or one of:
+At the prompt type an action as listed (`15`, `h2`, `play:Beach`, `flip1`) or its
+list number `#N` (a bare number is a list number only where no action is a number:
+in Seashells `7` is square 7, `#7` the 7th listed), or one of:
   hint   the top 3 actions of an ismcts search from what you can see
   undo   take back your last decision (the bots then decide as before)
   show   draw the position again;  help   this list;  quit   stop the game
@@ -83,7 +86,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seat: usize,
     /// Seed: the deal of game 0 of a tournament with this seed (default:
-    /// from the clock; it is printed, so a game can be played again).
+    /// from the clock; it is printed once the game has ended, so a game can
+    /// be played again).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Write the game record here (JSON Lines, docs/records.md), also for a
@@ -440,10 +444,9 @@ impl<'g, G: GameKind> Session<'g, G> {
         out!(
             "{}",
             st.bold(&format!(
-                "{} with {}, seed {}",
+                "{} with {}",
                 self.game.canonical_spec(),
                 crate::help::players_text(self.game.players()),
-                self.opts.run_seed,
             ))
         );
         for (seat, spec) in self.specs.iter().enumerate() {
@@ -460,7 +463,15 @@ impl<'g, G: GameKind> Session<'g, G> {
         {
             out!("note: `oracle` sees hidden information (cheats): it is not a fair opponent");
         }
-        out!("Type the number of an action or its text; hint, undo, show, help, quit.");
+        out!(
+            "Type an action as listed (its text{}) or its list number (#1, #2...); \
+             hint, undo, show, help, quit.",
+            if self.numbers_are_actions() {
+                ", or a square's name such as `h2`"
+            } else {
+                ""
+            }
+        );
     }
 
     /// The position as the person's seat sees it, and their actions.
@@ -490,8 +501,8 @@ impl<'g, G: GameKind> Session<'g, G> {
             for (i, &a) in self.game.legal_actions(&self.state).iter().enumerate() {
                 let text = a.to_string();
                 out!(
-                    "{:>4}. {text:<10} {}",
-                    i + 1,
+                    "{:>5}  {text:<10} {}",
+                    format!("#{}", i + 1),
                     self.game.describe_choice(&self.state, a)
                 );
             }
@@ -547,7 +558,7 @@ impl<'g, G: GameKind> Session<'g, G> {
                 dirty = false;
             }
             let prompt = self.opts.style.prompt(&format!(
-                "move {} (1-{}, action, hint, undo, help)> ",
+                "move {} (#1-#{}, action, hint, undo, help)> ",
                 self.actions.len() + 1,
                 self.game.legal_actions(&self.state).len()
             ));
@@ -582,14 +593,7 @@ impl<'g, G: GameKind> Session<'g, G> {
     /// Handle one input line; `None` when nothing changed.
     fn command(&mut self, text: &str) -> Option<Command> {
         let legal = self.game.legal_actions(&self.state);
-        let n = legal.len();
         match text.to_ascii_lowercase().as_str() {
-            "" => {
-                self.say_error(&format!(
-                    "empty line: type a number from 1 to {n}, an action, or `help`"
-                ));
-                return None;
-            }
             "help" | "?" => {
                 out!("{}", HELP);
                 return None;
@@ -603,31 +607,15 @@ impl<'g, G: GameKind> Session<'g, G> {
             "quit" | "exit" => return Some(Command::Quit),
             _ => {}
         }
-        let action = if let Ok(k) = text.parse::<u64>() {
-            match usize::try_from(k).ok().filter(|k| (1..=n).contains(k)) {
-                Some(k) => legal[k - 1],
-                None => {
-                    self.say_error(&format!("no action number {k}: choose from 1 to {n}"));
-                    return None;
-                }
+        let action = match MoveChoices::new(self.game, &self.state).parse(text) {
+            Ok(i) => legal[i],
+            Err(e @ (InputError::Empty(_) | InputError::Unknown { .. })) => {
+                self.say_error(&format!("{e}; or a command (`help` lists them)"));
+                return None;
             }
-        } else {
-            match self.game.parse_action(text) {
-                Some(a) if legal.contains(&a) => a,
-                Some(a) => {
-                    self.say_error(&format!(
-                        "`{a}` is not legal now: choose one of the {n} listed (`show` lists them again)"
-                    ));
-                    return None;
-                }
-                None => {
-                    self.say_error(&format!(
-                        "unknown command or action `{text}`: type a number from 1 to {n}, \
-                         an action such as `{}`, or `help`",
-                        legal[0]
-                    ));
-                    return None;
-                }
+            Err(e) => {
+                self.say_error(&format!("{e}; `show` lists them again"));
+                return None;
             }
         };
         out!("you: {}", self.game.describe_action(&self.state, action));
@@ -717,8 +705,8 @@ impl<'g, G: GameKind> Session<'g, G> {
             out!(
                 "{}",
                 st.hint(&format!(
-                    "{:>4}. {:<10} {}  [{:.0}% of the search, {value}]",
-                    line.number,
+                    "{:>5}  {:<10} {}  [{:.0}% of the search, {value}]",
+                    format!("#{}", line.number),
                     line.action.to_string(),
                     self.game.describe_choice(&self.state, line.action),
                     100.0 * line.share
@@ -758,6 +746,18 @@ impl<'g, G: GameKind> Session<'g, G> {
             format!("You lose: seat {} won.", w.join(", seat "))
         };
         out!("{}", st.bold(&verdict));
+        // Only now: the seed rebuilds the deal, every seat's secrets included.
+        out!(
+            "seed {} (the same game again: --seed {})",
+            self.opts.run_seed,
+            self.opts.run_seed
+        );
+    }
+
+    /// Whether the game writes some action as a bare number (Seashells'
+    /// squares): then a bare number is never a list number.
+    fn numbers_are_actions(&self) -> bool {
+        MoveChoices::new(self.game, &self.state).numbers_are_actions
     }
 
     fn stopped(&self, why: End) -> End {
@@ -786,8 +786,11 @@ enum Command {
 /// `--help` of the prompt.
 const HELP: &str = "\
 Commands:
-  NUMBER   play the action with this number in the list
-  ACTION   play the action written as in the list (e.g. `27`, `play:Beach`, `flip1`)
+  ACTION   play the action written as in the list (e.g. `27`, `play:Beach`, `flip1`);
+           Seashells squares also by name (`d4` is `27`, `d4+b` is `27+b`)
+  #N       play the action with list number N (`#7`); a bare `7` is list number 7
+           only in games where no action is written as a number (not Seashells'
+           board, where `7` is square 7)
   hint     the top 3 actions of an ismcts search from what you can see
   undo     take back your last decision (the bots then decide as before)
   show     draw the position and your actions again

@@ -53,3 +53,15 @@ export function scoreTable(scores, winners, labels, id = 'score-table') {
   });
   return t;
 }
+
+/** The bots' short specs (options at their defaults left out) if the server gave them. */
+export function botLabels(data) {
+  return data.bots_short || data.bots || [];
+}
+
+/** A move's text saying which seat moved (`seat 1 (greedy): take h2 ...`). */
+export function moveText(m, labels) {
+  if (m.seat === null || m.seat === undefined || /^seat \d/.test(m.text)) return m.text;
+  const who = labels && labels[m.seat] ? ` (${labels[m.seat]})` : '';
+  return `seat ${m.seat}${who}: ${m.text}`;
+}

@@ -1,7 +1,7 @@
 // Play against bots: choose the game, its options, the players, the bots and your seat;
 // then click a legal move on the board (or in the list), ask for a hint, undo. Every
 // move is saved at once by the server as a record under --save.
-import { api, el, showError, scoreTable } from './api.js';
+import { api, el, showError, scoreTable, botLabels, moveText } from './api.js';
 import { drawBoard } from './board.js';
 
 export async function showPlay(main, args) {
@@ -44,6 +44,8 @@ async function showGame(main, id) {
   main.append(el('div', { class: 'layout' }, board, side));
   let busy = false;
   let hintBox = el('div', { id: 'hint-box' });
+  // The last hint's lines (marked on the board until the next move or undo).
+  let hintLines = [];
 
   async function act(path, body, note) {
     if (busy) return;
@@ -71,29 +73,35 @@ async function showGame(main, id) {
 
   async function play(action) {
     hintBox = el('div', { id: 'hint-box' });
+    hintLines = [];
     const g = await act(`/api/games/${id}/move`, { action }, 'the bots are thinking…');
     if (g) render(g);
   }
 
   function render(g) {
-    const labels = g.bots.map((b, i) => (i === g.seat ? 'you' : b.split('(')[0]));
-    const ctx = { labels, legal: g.legal, onAction: play };
+    const short = botLabels(g);
+    const labels = short.map((b, i) => (i === g.seat ? 'you' : b));
+    const last = g.moves.length ? g.moves[g.moves.length - 1] : null;
+    const ctx = { labels, legal: g.legal, onAction: play, last, hint: hintLines };
     board.replaceChildren(drawBoard(g.game, g.frame, ctx));
     const legal = el('ul', { class: 'legal', id: 'legal' }, ...g.legal.map((a) => el('li', {},
-      el('button', { 'data-action': a.action, onclick: () => play(a.action) }, `${a.index + 1}. ${a.label}`))));
-    const moves = el('ol', { class: 'moves', id: 'move-list' }, ...g.moves.map((m) => el('li', {}, m.text,
+      el('button', { 'data-action': a.action, onclick: () => play(a.action) }, `#${a.index + 1} ${a.label}`))));
+    const moves = el('ol', { class: 'moves', id: 'move-list' }, ...g.moves.map((m) => el('li', {}, moveText(m, labels),
       m.chance ? el('span', { class: 'chance' }, `chance: ${m.chance}`) : null)));
     const hint = el('button', { id: 'hint', disabled: !g.your_turn, onclick: async () => {
       const h = await act(`/api/games/${id}/hint`, {}, 'searching for a hint…');
       if (!h) return;
+      hintLines = h.top;
+      // Numbered as the list of legal moves (`#N`), and marked on the board.
       hintBox.replaceChildren(el('div', { class: 'hint' },
-        el('b', {}, `hint (ismcts, ${h.iterations} iterations, from what you can see):`),
-        el('ol', {}, ...h.top.map((l) => el('li', { 'data-action': l.action },
-          `${l.label} — ${Math.round(l.share * 100)}% of the search, ${l.value_text}`)))));
+        el('b', {}, `hint (ismcts, ${h.iterations} iterations, from what you can see; marked on the board):`),
+        el('ul', {}, ...h.top.map((l) => el('li', { 'data-action': l.action, 'data-number': l.index + 1 },
+          `#${l.index + 1} ${l.label} — ${Math.round(l.share * 100)}% of the search, ${l.value_text}`)))));
       render(g);
     } }, 'Hint');
     const undo = el('button', { id: 'undo', disabled: !g.can_undo || g.over, onclick: async () => {
       hintBox = el('div', { id: 'hint-box' });
+      hintLines = [];
       const u = await act(`/api/games/${id}/undo`, {}, 'undoing…');
       if (u) render(u);
     } }, 'Undo');
@@ -101,7 +109,7 @@ async function showGame(main, id) {
     side.dataset.over = g.over;
     side.replaceChildren(
       el('h2', {}, g.spec),
-      el('p', {}, `You are seat ${g.seat}. ${labels.map((l, i) => `seat ${i}: ${i === g.seat ? 'you' : g.bots[i]}`).join(' · ')}`),
+      el('p', {}, `You are seat ${g.seat}. ${labels.map((l, i) => `seat ${i}: ${l}`).join(' · ')}`),
       el('p', { class: 'legend' }, `seed ${g.seed ?? 'shown when the game ends'} · saved as ${g.file}`),
       status,
       g.over ? endTable(g, labels) : el('div', {},

@@ -1,7 +1,7 @@
 // The replay viewer: the record files of --records and the games saved under --save,
 // listed in pages; a record is verified by the server (the same one-line error as
 // `beachcomber replay`) and stepped through move by move, for the referee or one seat.
-import { api, el, showError, scoreTable } from './api.js';
+import { api, el, showError, scoreTable, botLabels, moveText } from './api.js';
 import { drawBoard } from './board.js';
 
 const PAGE = 25;
@@ -9,8 +9,9 @@ let keyHandler = null;
 
 export async function showReplays(main, args) {
   if (keyHandler) { document.removeEventListener('keydown', keyHandler); keyHandler = null; }
-  if (args[0] === 'f' && args.length >= 3) return showRecord(main, `/api/files/${args[1]}/records/${args[2]}`, args[3]);
-  if (args[0] === 'saved' && args[1]) return showRecord(main, `/api/saved/${args[1]}`, args[2]);
+  // `#replays/f/FILE/INDEX[/VIEW[/MOVE]]`, `#replays/saved/NAME[/VIEW[/MOVE]]`.
+  if (args[0] === 'f' && args.length >= 3) return showRecord(main, `/api/files/${args[1]}/records/${args[2]}`, args[3], args[4]);
+  if (args[0] === 'saved' && args[1]) return showRecord(main, `/api/saved/${args[1]}`, args[2], args[3]);
   const [{ files }, saved] = await Promise.all([api('/api/files'), api('/api/saved')]);
   const list = el('div', { class: 'panel' }, el('h2', {}, 'Record files'));
   if (!files.length) list.append(el('p', { class: 'status' }, 'No record files: start the server with --records FILE.jsonl ...'));
@@ -27,7 +28,7 @@ export async function showReplays(main, args) {
   const st = el('table', { class: 'records', id: 'saved-games' });
   for (const g of saved.games) {
     st.append(el('tr', { onclick: () => { location.hash = `replays/saved/${g.name}`; } },
-      el('td', {}, g.name), el('td', {}, g.spec || g.game || ''), el('td', {}, (g.bots || []).join(', ')), el('td', {}, g.end || g.error || '')));
+      el('td', {}, g.name), el('td', {}, g.spec || g.game || ''), el('td', {}, botLabels(g).join(', ')), el('td', {}, g.end || g.error || '')));
   }
   savedBox.append(st);
   main.append(el('div', { class: 'layout' }, el('div', {}, list, records), savedBox));
@@ -48,7 +49,7 @@ async function showPage(box, file, offset) {
   for (const r of page.records) {
     table.append(el('tr', { 'data-index': r.index, onclick: () => { location.hash = `replays/f/${file.id}/${r.index}`; } },
       el('td', {}, r.index), el('td', {}, r.spec || r.game || '?'), el('td', {}, r.players ?? ''),
-      el('td', {}, (r.bots || []).join(', ')), el('td', {}, resultText(r))));
+      el('td', {}, botLabels(r).join(', ')), el('td', {}, resultText(r))));
   }
   const nav = el('div', { class: 'controls' },
     el('button', { disabled: offset === 0, onclick: () => showPage(box, file, Math.max(0, offset - PAGE)) }, '◀ previous page'),
@@ -57,7 +58,7 @@ async function showPage(box, file, offset) {
   box.replaceChildren(el('div', { class: 'panel' }, el('h2', {}, file.name), nav, table));
 }
 
-async function showRecord(main, path, view) {
+async function showRecord(main, path, view, startPly) {
   const viewArg = view === undefined || view === 'referee' ? 'referee' : view;
   let data;
   try {
@@ -70,8 +71,9 @@ async function showRecord(main, path, view) {
   const base = location.hash.split('/').slice(0, path.startsWith('/api/saved') ? 3 : 4).join('/');
   const n = data.moves.length;
   let ply = 0;
-  const labels = data.bots;
-  const select = el('select', { id: 'view-select', onchange: (e) => { location.hash = `${base}/${e.target.value}`; } },
+  const labels = botLabels(data);
+  // A new view opens at the move shown now.
+  const select = el('select', { id: 'view-select', onchange: (e) => { location.hash = `${base}/${e.target.value}/${ply}`; } },
     el('option', { value: 'referee', selected: viewArg === 'referee' }, 'everything (referee)'),
     ...labels.map((b, i) => el('option', { value: i, selected: viewArg === String(i) }, `seat ${i} (${b}) sees`)));
   const plyLabel = el('span', { id: 'ply-label' });
@@ -80,7 +82,7 @@ async function showRecord(main, path, view) {
   const moveList = el('ol', { class: 'moves', id: 'move-list', start: 1 });
   data.moves.forEach((m, i) => {
     moveList.append(el('li', { 'data-ply': i + 1, onclick: () => go(i + 1) },
-      m.text, m.chance ? el('span', { class: 'chance' }, `chance: ${m.chance}`) : null));
+      moveText(m, labels), m.chance ? el('span', { class: 'chance' }, `chance: ${m.chance}`) : null));
   });
   const buttons = {
     first: el('button', { id: 'first', title: 'Home', onclick: () => go(0) }, '|◀'),
@@ -93,7 +95,7 @@ async function showRecord(main, path, view) {
     const frame = data.frames[ply];
     plyLabel.textContent = `move ${ply} of ${n}`;
     plyLabel.dataset.ply = ply;
-    board.replaceChildren(drawBoard(data.game, frame, { labels, legal: [], onAction: () => {} }));
+    board.replaceChildren(drawBoard(data.game, frame, { labels, legal: [], onAction: () => {}, last: ply > 0 ? data.moves[ply - 1] : null }));
     const head = frame.over ? 'Final scores' : 'Scores so far';
     scores.replaceChildren(el('h3', {}, head), frame.scores ? scoreTable(frame.scores, frame.winners, labels)
       : el('p', { class: 'status', id: 'score-table' }, 'Coins are counted at the end: they depend on the secret cards.'));
@@ -125,6 +127,6 @@ async function showRecord(main, path, view) {
     scores, el('h3', {}, 'Moves'), moveList,
     el('p', {}, el('a', { href: '#replays' }, 'back to the list')));
   main.append(el('div', { class: 'layout' }, board, info));
-  go(0);
+  go(Number.isInteger(Number(startPly)) ? Number(startPly) : 0);
   showError(null);
 }

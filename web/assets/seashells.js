@@ -42,6 +42,13 @@ export function drawSeashells(frame, ctx) {
     const a = (i / 64) * 2 * Math.PI - Math.PI / 2;
     return [20 + cell * 4 + Math.cos(a) * cell * 3.7, 20 + cell * 4 + Math.sin(a) * cell * 3.7];
   };
+  // Hinted places (a hint's action with a bottle is marked on its square too).
+  const hintAt = new Map();
+  for (const l of ctx.hint || []) {
+    const a = (ctx.legal || []).find((x) => x.action === l.action);
+    if (a && a.place !== null && a.place !== undefined && !hintAt.has(a.place)) hintAt.set(a.place, l.index + 1);
+  }
+  const lastPlace = ctx.last && ctx.last.place !== undefined ? ctx.last.place : null;
   for (let i = 0; i < 64; i++) {
     const [x, y] = place(i);
     const action = legalAt.get(i);
@@ -58,6 +65,15 @@ export function drawSeashells(frame, ctx) {
     } else if (o.board[i]) {
       g.append(item(x, y, o.mode === 'board' ? cell / 2.6 : cell / 3.2, o.board[i]));
     }
+    if (i === lastPlace) {
+      g.setAttribute('data-last', '1');
+      g.append(s('circle', { cx: x, cy: y, r: cell / 2 - 4, fill: 'none', stroke: '#1f5fbf', 'stroke-width': 3, 'stroke-dasharray': '5 3', class: 'last-mark' }));
+    }
+    if (hintAt.has(i)) {
+      g.setAttribute('data-hint', hintAt.get(i));
+      g.append(s('rect', { x: x - cell / 2 + 3, y: y - cell / 2 + 3, width: cell - 6, height: cell - 6, rx: 6, fill: 'none', stroke: '#2e8b3d', 'stroke-width': 4, class: 'hint-mark' }),
+        t(x + cell / 2 - 14, y - cell / 2 + 12, `#${hintAt.get(i)}`, { 'font-size': 11, fill: '#2e8b3d', 'font-weight': 'bold' }));
+    }
     if (o.mode === 'board' && i % 8 === 0) svg.append(t(8, y, String(Math.floor(i / 8) + 1), { 'font-size': 12 }));
     if (o.mode === 'board' && i < 8) svg.append(t(x, 8, 'abcdefgh'[i], { 'font-size': 12 }));
     g.append(s('title', {}, `${o.mode === 'board' ? squareName(i) + ' (square ' + i + ')' : 'ring ' + i}${o.board[i] ? ': ' + o.board[i] : ''}`));
@@ -68,6 +84,9 @@ export function drawSeashells(frame, ctx) {
   svg.append(t(sx + 60, 130, `${o.board.filter((x) => x).length} items left`, { 'font-size': 12 }));
   if (o.mode === 'stroll') svg.append(t(sx + 60, 150, `shovels ${o.shovels}`, { 'font-size': 12 }));
   if (frame.to_move !== null) svg.append(t(sx + 60, 175, `seat ${frame.to_move} to move`, { 'font-weight': 'bold' }));
+  if (ctx.last && ctx.last.seat !== null && ctx.last.seat !== undefined) {
+    svg.append(t(sx + 60, 200, `last: seat ${ctx.last.seat}`, { 'font-size': 12, fill: '#1f5fbf' }));
+  }
 
   const side = el('div', { class: 'side' }, seatsTable(frame, ctx), tally(o, ctx), legend());
   return el('div', { class: 'seashells' }, svg, side);

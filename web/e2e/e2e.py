@@ -8,7 +8,13 @@ browser and its driver. Checks:
 - a record that fails verification shows `replay`'s one-line error and is not drawn;
 - a whole 2-player game of each kind against `random`, by clicking legal moves (on the
   board when the move has a place there), with one hint and one undo;
-- screenshots of each game's board, the replay viewer, play and the results, not blank.
+- screenshots of each game's board, the replay viewer, play and the results, not blank;
+- at 1280x800 and 1920x1080, on every page (the lists, each game's replay at its end for
+  the referee and a seat, play with a hint, a game's end, the results): no element's box
+  reaches past the window's right edge (`right <= innerWidth`), none is clipped by an
+  ancestor that hides its overflow (an SVG's viewport included) and no box but a `pre`
+  picture scrolls sideways; a finished Seashells replay shows its final
+  scores inside the window; changing the view keeps the move shown.
 """
 
 import argparse
@@ -23,9 +29,46 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 GAMES = ["seashells", "seaside", "shell-dash"]
+SIZES = [(1280, 800), (1920, 1080)]
+
+# Every element's box inside the window, none clipped (by the page's own overflow rules).
+LAYOUT_JS = """
+const W = window.innerWidth;
+const bad = [];
+const named = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+  + (typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/\\s+/).join('.') : '')
+  + (e.getAttribute && e.getAttribute('class') && typeof e.className !== 'string' ? '.' + e.getAttribute('class') : '');
+const root = document.documentElement;
+if (root.scrollWidth > W) bad.push(`the page is ${root.scrollWidth} px wide, the window ${W}`);
+for (const e of document.querySelectorAll('body *')) {
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) continue;
+  if (getComputedStyle(e).visibility === 'hidden') continue;
+  if (r.right > W + 0.5) { bad.push(`${named(e)}: right ${r.right.toFixed(1)} > innerWidth ${W}`); continue; }
+  const st = getComputedStyle(e);
+  // A box that scrolls sideways hides part of what it holds (a picture in `pre` may scroll).
+  if (['auto', 'scroll'].includes(st.overflowX) && e.tagName !== 'PRE' && e.scrollWidth > e.clientWidth + 1) {
+    bad.push(`${named(e)} scrolls sideways (${e.scrollWidth} > ${e.clientWidth})`);
+  }
+  for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+    const ov = getComputedStyle(a).overflowX;
+    if (ov === 'visible') continue;
+    if (ov === 'hidden' || ov === 'clip') {
+      const ar = a.getBoundingClientRect();
+      if (r.right > ar.right + 0.5 || r.left < ar.left - 0.5) {
+        bad.push(`${named(e)} is clipped by ${named(a)} (${r.left.toFixed(0)}..${r.right.toFixed(0)} outside ${ar.left.toFixed(0)}..${ar.right.toFixed(0)})`);
+      }
+    }
+    break;
+  }
+  if (bad.length > 20) break;
+}
+return bad;
+"""
 
 
 def fail(message):
@@ -81,6 +124,63 @@ class Page:
         return [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
 
 
+def at_size(page, width, height):
+    page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    time.sleep(0.3)
+
+
+def check_layout(page, name):
+    """At each size: nothing past the right edge, nothing clipped; a screenshot of each."""
+    try:
+        for width, height in SIZES:
+            at_size(page, width, height)
+            inner = page.js("return window.innerWidth")
+            if inner != width:
+                fail(f"{name}: innerWidth {inner} at {width}x{height}")
+            bad = page.js(LAYOUT_JS)
+            if bad:
+                fail(f"{name} at {width}x{height}: " + "; ".join(bad[:8]))
+            page.shot(f"layout-{name}-{width}x{height}")
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    print(f"ok: layout of {name} fits at " + " and ".join(f"{w}x{h}" for w, h in SIZES))
+
+
+def final_scores_visible(page, game):
+    """The final scores of a finished replay are inside the window at each size."""
+    try:
+        for width, height in SIZES:
+            at_size(page, width, height)
+            cells = page.find("#score-table td.score")
+            if not cells:
+                fail(f"{game}: no final score shown at {width}x{height}")
+            for c in cells:
+                r = page.js("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right, r.width];", c)
+                if not c.is_displayed() or r[2] <= 0 or r[0] < 0 or r[1] > width:
+                    fail(f"{game}: a final score is off-screen at {width}x{height}: {r}")
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    print(f"ok: {game}: the final scores are visible at both sizes")
+
+
+def view_change_keeps_the_move(page, file_id, game):
+    page.go(f"replays/f/{file_id}/0/referee")
+    page.one("#ply-label")
+    page.find("#move-list li")[4].click()
+    if page.one("#ply-label").get_attribute("data-ply") != "5":
+        fail(f"{game}: clicking move 5 does not show it")
+    old = page.one("#ply-label")
+    Select(page.one("#view-select")).select_by_value("1")
+    page.wait(lambda: staleness_of(old)(page.driver), 10, "seat 1's view")
+    label = page.one("#ply-label")
+    if label.get_attribute("data-ply") != "5":
+        fail(f"{game}: seat 1's view opens at move {label.get_attribute('data-ply')}, not 5")
+    if page.js("return document.getElementById('view-select').value") != "1":
+        fail(f"{game}: the view did not change")
+    print(f"ok: {game}: changing the view keeps move 5")
+
+
 def api(url, path):
     with urllib.request.urlopen(url + path.lstrip("/")) as r:
         return json.load(r)
@@ -119,6 +219,8 @@ def step_through(page, file_id, game, work):
     winners = [int(r.get_attribute("data-seat")) for r in page.find("#score-table tr.winner")]
     if winners != record["result"]["winners"]:
         fail(f"{game}: winners shown {winners}, the record says {record['result']['winners']}")
+    final_scores_visible(page, game)
+    check_layout(page, f"replay-end-{game}")
     # Back and forth with the buttons and the move list.
     page.find("#first")[0].click()
     if page.one("#ply-label").get_attribute("data-ply") != "0":
@@ -164,6 +266,7 @@ def seat_view_hides(page, file_id, game):
             fail("shell-dash: a face-down card is named in a seat's view")
         if "The deck, top first" in html:
             fail("shell-dash: the deck's order is in a seat's DOM")
+    check_layout(page, f"replay-seat-view-{game}-layout")
     page.shot(f"replay-seat-view-{game}")
     print(f"ok: {game}: seat 0's view holds no hidden card")
 
@@ -204,7 +307,14 @@ def play_game(page, game, url):
         ply = side.get_attribute("data-ply")
         if not hinted:
             page.one("#hint").click()
-            page.one("#hint-box .hint li", 120)
+            first = page.one("#hint-box .hint li", 120)
+            number = first.get_attribute("data-number")
+            listed = [b.text for b in page.find("#legal button")]
+            if not first.text.startswith(f"#{number} ") or not listed[int(number) - 1].startswith(f"#{number} "):
+                fail(f"{game}: the hint's {first.text!r} is not numbered as the list {listed}")
+            if game == "seashells" and not page.find("svg [data-hint]"):
+                fail("seashells: the hint is not marked on the board")
+            check_layout(page, f"play-hint-{game}")
             hinted = True
             side = page.one("#side[data-ply]")
         if moves == 2 and not undone:
@@ -233,6 +343,9 @@ def play_game(page, game, url):
     record = next(g for g in saved if g.get("game") == game and g.get("end") == "finished")
     if result_scores(record["result"]) != scores:
         fail(f"{game}: end table {scores}, saved record {record['result']}")
+    if game == "seashells" and not page.find("svg [data-last]"):
+        fail("seashells: the board does not mark the last move")
+    check_layout(page, f"play-end-{game}-layout")
     page.shot(f"play-end-{game}")
     print(f"ok: {game}: played to the end in {moves} clicks ({board_clicks} on the board), "
           f"one hint, one undo; {verdict} {scores}")
@@ -253,10 +366,15 @@ def main():
         page.one("#record-list, .files li")
         page.find(".files li")[0].click()
         page.one("#record-list tr[data-index]")
+        check_layout(page, "replay-list-layout")
         page.shot("replay-list")
+        page.go("play")
+        page.one("#start")
+        check_layout(page, "play-form")
         for game in GAMES:
             step_through(page, files[game], game, args.work)
             seat_view_hides(page, files[game], game)
+            view_change_keeps_the_move(page, files[game], game)
         page.go(f"replays/f/{files['seashells']}/0/referee")
         page.one("#ply-label")
         page.find("#move-list li")[9].click()
@@ -266,6 +384,7 @@ def main():
         page.go("results")
         page.one("#studies li a").click()
         page.one("#study h1, #study h2")
+        check_layout(page, "results-layout")
         page.shot("results")
         errors = [e for e in page.console_errors() if "favicon" not in e["message"]]
         if errors:

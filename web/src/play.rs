@@ -14,6 +14,7 @@ use beachcomber::atomic_file::{AtomicError, write_atomically, write_new};
 use beachcomber::bot::Bot;
 use beachcomber::display::Viewer;
 use beachcomber::game::Seat;
+use beachcomber::move_input::MoveChoices;
 use beachcomber::record::build_record;
 use beachcomber::rng::{deal_seed, decision_seed, derive, rng_from_seed};
 use beachcomber::with_game;
@@ -59,8 +60,9 @@ pub struct NewGame {
 pub trait Live: Send {
     /// The game as the person's seat sees it (everything, once over).
     fn view(&self) -> Value;
-    /// Play the person's action, given by its text or its number in the
-    /// list (from 0); it must be the person's turn.
+    /// Play the person's action, read by [`beachcomber::move_input`] (its
+    /// listed text, a square's name, or its list number `#N` from 1); it
+    /// must be the person's turn.
     fn play(&mut self, action: &str) -> Result<(), ApiError>;
     /// Let the bots decide until it is the person's turn or the game ends.
     fn bots_move(&mut self) -> Result<(), ApiError>;
@@ -241,6 +243,7 @@ impl<G: WebGame> Live for Session<G> {
             "players": self.game.players(),
             "seat": self.human,
             "bots": self.specs,
+            "bots_short": crate::view::short_specs(&self.specs),
             "file": self.file.file_name().map(|n| n.to_string_lossy().into_owned()),
             "ply": self.actions.len(),
             "over": over,
@@ -280,27 +283,12 @@ impl<G: WebGame> Live for Session<G> {
             return Err(bad("it is not your turn".into()));
         }
         let legal = self.game.legal_actions(&self.state);
-        let text = text.trim();
-        let action = match text.parse::<usize>() {
-            // A number is the action's place in the list, unless the action's
-            // own text is that number (Seashells squares): the text wins.
-            _ if self
-                .game
-                .parse_action(text)
-                .is_some_and(|a| legal.contains(&a)) =>
-            {
-                self.game.parse_action(text).unwrap_or(legal[0])
-            }
-            Ok(i) if i < legal.len() => legal[i],
-            _ => {
-                return Err(bad(format!(
-                    "`{}` is not a legal action now ({} legal: e.g. `{}`)",
-                    beachcomber::spec::one_line(text),
-                    legal.len(),
-                    legal[0]
-                )));
-            }
-        };
+        // The terminal's rule (docs/play.md): the listed text, a square's
+        // name, or a list number `#N` (from 1).
+        let action = MoveChoices::new(&self.game, &self.state)
+            .parse(text)
+            .map(|i| legal[i])
+            .map_err(|e| bad(e.to_string()))?;
         self.push(action);
         Ok(())
     }

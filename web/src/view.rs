@@ -110,6 +110,7 @@ pub fn move_json<G: WebGame>(
         "action": action.to_string(),
         "text": game.describe_action(before, action),
         "chance": game.chance_note(before, after, viewer),
+        "place": game.action_place(before, action),
     })
 }
 
@@ -141,10 +142,19 @@ pub fn header_json(spec: String, record: &GameRecord) -> serde_json::Map<String,
     out.insert("spec".into(), json!(spec));
     out.insert("players".into(), json!(record.players));
     out.insert("bots".into(), json!(record.bots));
+    out.insert("bots_short".into(), json!(short_specs(&record.bots)));
     out.insert("seed".into(), json!(record.seed_text()));
     out.insert("end".into(), json!(end_text(record.end)));
     out.insert("result".into(), json!(record.result));
     out
+}
+
+/// Each bot's short spec (its options at their defaults left out), for the
+/// pages; `bots` keeps the canonical specs.
+pub fn short_specs(bots: &[String]) -> Vec<String> {
+    bots.iter()
+        .map(|b| beachcomber_bots::short_spec(b))
+        .collect()
 }
 
 /// `finished`, `unfinished` or `forfeit by seat S`.

@@ -345,7 +345,7 @@ async fn bad_game_requests_are_4xx_json_errors() {
             format!("/api/games/{id}/move"),
             r#"{"action":"99"}"#,
             StatusCode::BAD_REQUEST,
-            "`99` is not a legal action now",
+            "no action `99`: type one of the ",
         ),
         (
             format!("/api/games/{id}/move"),

@@ -392,7 +392,7 @@ fn play_seats_an_engine_and_stops_cleanly_when_it_fails() {
         .stdin
         .take()
         .unwrap()
-        .write_all("1\n".repeat(10).as_bytes())
+        .write_all("#1\n".repeat(10).as_bytes())
         .unwrap();
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(1));

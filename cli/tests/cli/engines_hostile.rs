@@ -428,7 +428,7 @@ fn ctrl_c_stops_play_waiting_for_a_hung_engine() {
     .env("FAULTY_PIDFILE", dir.join("pids"))
     .env("FAULTY_HELPER", "1");
     // The person moves; the engine (seat 1) never answers.
-    let o = interrupt_a_wait(cmd, &pids, "1\n");
+    let o = interrupt_a_wait(cmd, &pids, "#1\n");
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(130), "{err}");
     assert_eq!(
@@ -526,12 +526,12 @@ fn play_fails_an_engine_that_writes_lines_it_was_not_asked_for() {
         "{{\"type\": \"chatter\", \"text\": \"{}\"}}",
         "z".repeat(1000)
     );
-    let later = "1\n".repeat(10);
+    let later = "#1\n".repeat(10);
     let w = watch(
         cmd,
         DEADLINE,
         MAX_KIB,
-        Some(("1\n", &later, std::time::Duration::from_millis(2500))),
+        Some(("#1\n", &later, std::time::Duration::from_millis(2500))),
     );
     assert!(
         w.peak_kib <= MAX_KIB,

@@ -69,7 +69,9 @@ fn before_end(text: &str) -> &str {
     text.split("Game over.").next().unwrap()
 }
 
-const ALWAYS_FIRST: &str = "1\n";
+/// The first listed action, in every game (a bare `1` is square 1 in
+/// Seashells).
+const ALWAYS_FIRST: &str = "#1\n";
 
 #[test]
 fn whole_games_of_every_game_through_stdin_replay() {
@@ -127,8 +129,11 @@ fn whole_games_of_every_game_through_stdin_replay() {
         assert_eq!(record["bots"][seat], "human", "{game}");
         assert_eq!(record.get("end"), None, "{game}: a finished game");
         assert!(record["result"].is_object(), "{game}");
-        // Same seeding as a tournament's game 0.
-        assert!(text.contains(", seed 4\n"), "{game}");
+        // Same seeding as a tournament's game 0; the seed is printed at the end.
+        assert!(
+            text.contains("\nseed 4 (the same game again: --seed 4)\n"),
+            "{game}"
+        );
     }
     let seats = read_record(&dir.path().join("game0.jsonl"))["bots"].clone();
     assert_eq!(
@@ -144,7 +149,7 @@ fn whole_games_of_every_game_through_stdin_replay() {
 #[test]
 fn nothing_hidden_from_the_seat_appears_before_the_end() {
     let dir = temp_dir();
-    let input = "hint\n1\n".repeat(3000);
+    let input = "hint\n#1\n".repeat(3000);
     let run = |game: &str, players: &str, name: &str| -> (String, std::path::PathBuf) {
         let rec = dir.path().join(name);
         let o = play(
@@ -226,9 +231,10 @@ fn nothing_hidden_from_the_seat_appears_before_the_end() {
     let mut flips = 0;
     for l in shown.lines() {
         let l = l.trim_start();
-        // A choice: `  2. flip1      flip row 0, column 1 (face-down)`.
+        // A choice: `   #2  flip1      flip row 0, column 1 (face-down)`.
         let choice = l
-            .split_once(". ")
+            .strip_prefix('#')
+            .and_then(|l| l.split_once("  "))
             .is_some_and(|(n, rest)| n.parse::<u32>().is_ok() && rest.starts_with("flip"));
         if choice {
             flips += 1;
@@ -256,21 +262,24 @@ fn bad_input_gets_a_message_and_the_game_goes_on() {
             "--record",
             rec.to_str().unwrap(),
         ],
-        "foo\n99\n0\n\n   \nflip7\nspend\nundo\nhelp\n2\nquit\n",
+        "foo\n99\n0\n#4\n\n   \nflip7\nspend\nundo\nhelp\n2\nquit\n",
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
-    let prompt = "move 1 (1-3, action, hint, undo, help)> ";
+    let prompt = "move 1 (#1-#3, action, hint, undo, help)> ";
+    let listed = "type one of the 3 listed actions as written (e.g. `flip0`) or its list \
+                  number (`1` to `3`)";
     for expected in [
-        "foo\nunknown command or action `foo`: type a number from 1 to 3, an action such as `flip0`, or `help`\n",
-        "99\nno action number 99: choose from 1 to 3\n",
-        "0\nno action number 0: choose from 1 to 3\n",
-        "\nempty line: type a number from 1 to 3, an action, or `help`\n",
-        "flip7\nunknown command or action `flip7`: type a number from 1 to 3",
-        "spend\n`spend` is not legal now: choose one of the 3 listed (`show` lists them again)\n",
-        "undo\nnothing to undo: this is your first decision\n",
-        "help\nCommands:\n",
-        "2\nyou: seat 0 flips row 0, column 1: ",
+        format!("foo\nno action `foo`: {listed}; or a command (`help` lists them)\n"),
+        format!("99\nno list number 99: {listed}; `show` lists them again\n"),
+        format!("0\nno list number 0: {listed}; `show` lists them again\n"),
+        format!("#4\nno list number #4: {listed}; `show` lists them again\n"),
+        format!("\nempty input: {listed}; or a command (`help` lists them)\n"),
+        format!("flip7\nno action `flip7`: {listed}"),
+        format!("spend\n`spend` is not legal now: {listed}; `show` lists them again\n"),
+        "undo\nnothing to undo: this is your first decision\n".to_string(),
+        "help\nCommands:\n".to_string(),
+        "2\nyou: seat 0 flips row 0, column 1: ".to_string(),
     ] {
         assert!(
             text.contains(&format!("{prompt}{expected}")),
@@ -311,11 +320,11 @@ fn after_undo_the_bots_decide_as_before() {
         assert!(o.status.success(), "{}", stderr(&o));
         (read_record(&rec), stdout(&o))
     };
-    let (straight, _) = record_of("a.jsonl", "1\n1\nquit\n");
-    let (undone, text) = record_of("b.jsonl", "1\n1\nundo\nundo\n1\n1\nquit\n");
+    let (straight, _) = record_of("a.jsonl", "#1\n#1\nquit\n");
+    let (undone, text) = record_of("b.jsonl", "#1\n#1\nundo\nundo\n#1\n#1\nquit\n");
     assert!(text.contains("undone 3 move(s): back to your decision at move 4\n"));
     assert!(text.contains("undone 3 move(s): back to your decision at move 1\n"));
-    let (other_first, _) = record_of("c.jsonl", "3\nundo\n1\n1\nquit\n");
+    let (other_first, _) = record_of("c.jsonl", "#3\nundo\n#1\n#1\nquit\n");
     // 2 decisions of the person and 2 of each bot, decided the same way.
     assert_eq!(straight["events"].as_array().unwrap().len(), 6);
     assert_eq!(straight, undone);
@@ -385,7 +394,7 @@ fn ctrl_c_at_the_prompt_saves_the_game_so_far() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"1\n").unwrap();
+    stdin.write_all(b"#1\n").unwrap();
     stdin.flush().unwrap();
     // Standard input stays open: wait until the program waits at its
     // second prompt (move 3: seat 1 has moved), then interrupt it.
@@ -461,7 +470,7 @@ fn the_seashells_board_marks_the_squares_the_seat_can_take() {
         ]
     );
     assert!(text.contains("\n* marks the places you can take\n"));
-    assert!(text.contains("  14. 63         take h8 (square 63): Cowrie/Violet\n"));
+    assert!(text.contains("  #14  63         take h8 (square 63): Cowrie/Violet\n"));
 }
 
 #[test]
@@ -584,4 +593,143 @@ fn forced_moves_are_played_with_a_notice_and_recorded() {
         forced_seen |= notices > 0;
     }
     assert!(forced_seen, "no forced move in 6 games");
+}
+
+/// The first thing `play --game seashells --players 2 --seed 5` says to
+/// `input` (one line) at the first decision.
+fn seashells_seed_5_answer(input: &str) -> String {
+    let o = play(
+        &[
+            "--game",
+            "seashells",
+            "--players",
+            "2",
+            "--bots",
+            "random",
+            "--seed",
+            "5",
+        ],
+        &format!("{input}\nquit\n"),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let prompt = format!("move 1 (#1-#14, action, hint, undo, help)> {input}\n");
+    let at = text.find(&prompt).unwrap_or_else(|| panic!("{text}"));
+    let answer = &text[at + prompt.len()..];
+    answer.lines().next().unwrap().to_string()
+}
+
+/// Seashells (`--seed 5`, docs/play.md): a bare number is the square whose
+/// listed text it is, a square's board name plays it too, list numbers are
+/// written `#N`; a refused input's message suggests only inputs that play
+/// what they say.
+#[test]
+fn seashells_input_is_a_square_by_number_or_name_and_list_numbers_take_a_hash() {
+    for (input, want) in [
+        // Square 7 (h1), listed first; not list item 7 (b6).
+        ("7", "you: take h1 (square 7): Conch/Green"),
+        // h2's own listed text.
+        ("15", "you: take h2 (square 15): Conch/Yellow"),
+        ("h5", "you: take h5 (square 39): Fossil head"),
+        ("h2", "you: take h2 (square 15): Conch/Yellow"),
+        ("#7", "you: take b6 (square 41): Oyster/Pink"),
+    ] {
+        assert_eq!(seashells_seed_5_answer(input), want, "{input}");
+    }
+    let suggest = "type one of the 14 listed actions as written (e.g. `7` or `h1`) or its \
+                   list number (`#1` to `#14`)";
+    for (input, want) in [
+        (
+            "a1",
+            format!("`a1` is not legal now: {suggest}; `show` lists them again"),
+        ),
+        (
+            "2",
+            format!("`2` is not legal now: {suggest}; `show` lists them again"),
+        ),
+        (
+            "#15",
+            format!("no list number #15: {suggest}; `show` lists them again"),
+        ),
+        (
+            "99",
+            format!("no action `99`: {suggest}; or a command (`help` lists them)"),
+        ),
+    ] {
+        assert_eq!(seashells_seed_5_answer(input), want, "{input}");
+    }
+    // What the message suggests plays what it says.
+    assert_eq!(
+        seashells_seed_5_answer("h1"),
+        "you: take h1 (square 7): Conch/Green"
+    );
+    assert_eq!(
+        seashells_seed_5_answer("#1"),
+        "you: take h1 (square 7): Conch/Green"
+    );
+    assert_eq!(
+        seashells_seed_5_answer("#14"),
+        "you: take h8 (square 63): Whelk/Yellow"
+    );
+}
+
+/// The seed (from the clock here) rebuilds the deal, every seat's secrets
+/// included: it is printed once the game has ended, never before, and it
+/// plays the same game again.
+#[test]
+fn the_seed_is_printed_only_after_the_end() {
+    let dir = temp_dir();
+    let args = |rec: &Path| -> Vec<String> {
+        ["--game", "seashells", "--players", "2", "--bots", "random"]
+            .iter()
+            .map(|s| s.to_string())
+            .chain(["--record".to_string(), rec.display().to_string()])
+            .collect()
+    };
+    let first = dir.path().join("a.jsonl");
+    let a = args(&first);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let o = play(&a, &ALWAYS_FIRST.repeat(200));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("Game over."), "{text}");
+    assert!(!before_end(&text).contains("seed"), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("seed "))
+        .unwrap_or_else(|| panic!("no seed line in {text}"));
+    let seed = line
+        .strip_prefix("seed ")
+        .and_then(|l| l.split_once(' '))
+        .unwrap()
+        .0
+        .to_string();
+    assert_eq!(
+        line,
+        format!("seed {seed} (the same game again: --seed {seed})")
+    );
+    let record = read_record(&first);
+    assert_eq!(record["seed"], read_seed_of(&seed));
+    // The same seed, the same game.
+    let again = dir.path().join("b.jsonl");
+    let b = args(&again);
+    let mut b: Vec<&str> = b.iter().map(String::as_str).collect();
+    b.extend(["--seed", &seed]);
+    let o = play(&b, &ALWAYS_FIRST.repeat(200));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(read_record(&again), record);
+    // A game stopped before its end does not print it.
+    let o = play(&a, "#1\nquit\n");
+    let text = stdout(&o);
+    assert!(
+        text.contains("Game stopped before its end (you quit)"),
+        "{text}"
+    );
+    assert!(!text.contains("seed"), "{text}");
+}
+
+/// The game seed a record holds for a run seed (game 0 of a tournament).
+fn read_seed_of(run_seed: &str) -> Value {
+    let seed: u64 = run_seed.parse().unwrap();
+    serde_json::json!(beachcomber::rng::deal_seed(seed, 0))
 }

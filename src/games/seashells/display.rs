@@ -253,6 +253,20 @@ impl Describe for Seashells {
         self.picture(s, viewer, self.choice_places(s))
     }
 
+    /// Board mode: the square's board name (`d4` for `27`, `d4+b`).
+    fn action_names(&self, action: SeashellsAction) -> Vec<String> {
+        match action {
+            SeashellsAction::Take { square, bottle } => {
+                vec![format!(
+                    "{}{}",
+                    square_name(square),
+                    if bottle { "+b" } else { "" }
+                )]
+            }
+            SeashellsAction::Step { .. } => Vec::new(),
+        }
+    }
+
     /// `take d4 (square 27): Scallop/Yellow, then spends a bottle`; stroll:
     /// `step 3 to place 41: Bottle, passing the shovel point (1 shovel left)`.
     fn describe_action(&self, before: &SeashellsState, action: SeashellsAction) -> String {
