@@ -37,8 +37,8 @@ pub struct RunArgs {
     /// Write one CSV row per seat per game here.
     #[arg(long, value_name = "FILE.csv")]
     pub out: Option<PathBuf>,
-    /// Write the summary as CSV here (tournament: per bot and per seat, with
-    /// 95% intervals and exact totals; league: the ratings).
+    /// Write the summary as CSV here: per bot and per seat, with 95%
+    /// intervals and exact totals (`league` says what its summary holds).
     #[arg(long, value_name = "FILE.csv")]
     pub summary: Option<PathBuf>,
     /// Write one JSON line per game here (the record format of docs/records.md),
