@@ -17,6 +17,7 @@ pub mod games;
 pub mod league;
 pub mod names;
 pub mod observe;
+pub mod progress;
 pub mod record;
 pub mod record_io;
 pub mod record_read;
