@@ -20,6 +20,7 @@ pub mod league;
 pub mod move_input;
 pub mod names;
 pub mod observe;
+pub mod progress;
 pub mod record;
 pub mod record_io;
 pub mod record_read;

@@ -10,10 +10,10 @@ use clap::Args;
 /// Which game, with how many players (flattened into each command).
 #[derive(Args, Clone, Debug)]
 pub struct GameChoice {
-    /// Game spec (see the list below).
+    /// Game spec: NAME or NAME(key=value,...); `--help` lists the games.
     #[arg(long, value_name = "SPEC", long_help = crate::help::game_help())]
     pub game: String,
-    /// Number of players (every seat, a person's included).
+    /// Number of players (seats at the table).
     #[arg(long, value_name = "N", long_help = crate::help::players_help())]
     pub players: usize,
 }

@@ -23,7 +23,7 @@ pub const EXAMPLES: &str = "\
 Examples:
   beachcomber league --game seashells --players 2 --bots 'ismcts(iterations=200),greedy,random' \\
       --games-per-pairing 200 --seed 1 --summary ratings.csv
-  beachcomber league --game shell-dash --players 2 --bots 'ismcts,mcts,greedy,random' \\
+  beachcomber league --game shell-dash --players 2 --bots 'ismcts,pimc,greedy,random' \\
       --games-per-pairing 1000 --out games.csv --record games.jsonl.zst
 
 Every pairing plays the same deals under every seat rotation; with more than
@@ -34,6 +34,11 @@ See docs/tournaments.md.";
 
 /// Options of `beachcomber league`.
 #[derive(Args, Debug)]
+#[command(mut_arg("summary", |a| a.help(
+    "Write the ratings as CSV here: per bot its rating (Elo scale, relative to the anchor) with \
+     its bootstrap 95% interval, games, win share and mean rank; NAME.pairs.csv beside it holds \
+     every pairing's result (docs/tournaments.md)"
+)))]
 pub struct LeagueArgs {
     /// The game and the player count.
     #[command(flatten)]

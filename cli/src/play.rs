@@ -70,6 +70,7 @@ const POLL: Duration = Duration::from_millis(50);
 
 /// Options of `beachcomber play`.
 #[derive(Args, Debug)]
+#[command(mut_arg("players", |a| a.help("Number of players (seats at the table, yours included)")))]
 pub struct PlayArgs {
     /// The game and the player count.
     #[command(flatten)]

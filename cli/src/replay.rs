@@ -19,10 +19,10 @@ use crate::signals;
 /// Examples shown after `beachcomber replay --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  beachcomber replay games.jsonl                   verify every record, show game 0
-  beachcomber replay games.jsonl --index 3 --brief  show game 3's moves only
+  beachcomber replay games.jsonl                    # verify every record, show game 0
+  beachcomber replay games.jsonl --index 3 --brief  # show game 3's moves only
   beachcomber replay games.jsonl --verify-only
-  beachcomber replay games.jsonl.gz                compressed: gzip or zstd
+  beachcomber replay games.jsonl.gz                 # compressed: gzip or zstd
 
 The file may be plain or compressed with gzip or zstd (found from its first
 bytes, whatever its name). It is read line by line (a record line may be at

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use beachcomber::bot::Bot;
 use beachcomber::games::{AnyGame, GameKind};
+use beachcomber::progress::WorkTable;
 use beachcomber::record_io::Compression;
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{
@@ -37,8 +38,8 @@ pub struct RunArgs {
     /// Write one CSV row per seat per game here.
     #[arg(long, value_name = "FILE.csv")]
     pub out: Option<PathBuf>,
-    /// Write the summary as CSV here (tournament: per bot and per seat, with
-    /// 95% intervals and exact totals; league: the ratings).
+    /// Write the summary as CSV here: per bot and per seat, with 95%
+    /// intervals and exact totals (`league` says what its summary holds).
     #[arg(long, value_name = "FILE.csv")]
     pub summary: Option<PathBuf>,
     /// Write one JSON line per game here (the record format of docs/records.md),
@@ -375,7 +376,10 @@ pub fn execute(
             bounds: test.bounds(),
         }
     });
-    let progress = Progress::start(request.control.quiet, start.next, total, llr.clone());
+    // Each game weighed by its expected cost, so that the ETA does not
+    // climb when the run reaches its dear combinations.
+    let work = std::sync::Arc::new(WorkTable::new(plan, request.control.shard));
+    let progress = Progress::start(request.control.quiet, start.next, total, llr.clone(), work);
     let began = Instant::now();
     let first = start.next;
     let mut sink = FileSink {
@@ -547,7 +551,13 @@ enum Progress {
 }
 
 impl Progress {
-    fn start(quiet: bool, done: u64, total: u64, sprt: Option<SprtProgress>) -> Progress {
+    fn start(
+        quiet: bool,
+        done: u64,
+        total: u64,
+        sprt: Option<SprtProgress>,
+        work: std::sync::Arc<WorkTable>,
+    ) -> Progress {
         if quiet {
             return Progress::Quiet;
         }
@@ -558,8 +568,10 @@ impl Progress {
             let template = if sprt.is_some() {
                 "{elapsed_precise} {pos} games so far (at most {len}; {rate}), sprt {sprt}"
             } else {
-                "{elapsed_precise} [{bar:40}] {pos}/{len} games ({rate}, eta {eta})"
+                "{elapsed_precise} [{bar:40}] {pos}/{len} games ({rate}, eta {left})"
             };
+            let base = done;
+            let table = work.clone();
             let mut style = ProgressStyle::with_template(template)
                 .expect("valid template")
                 .progress_chars("=> ")
@@ -567,6 +579,13 @@ impl Progress {
                     "rate",
                     |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
                         let _ = write!(w, "{:.1} games/s", state.per_sec());
+                    },
+                )
+                .with_key(
+                    "left",
+                    move |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let secs = state.elapsed().as_secs_f64();
+                        let _ = w.write_str(&eta_text(table.remaining(base, state.pos(), secs)));
                     },
                 );
             if let Some(sprt) = sprt.clone() {
@@ -595,7 +614,8 @@ impl Progress {
                         counter.load(Ordering::Relaxed),
                         total,
                         start.elapsed(),
-                        sprt.as_ref()
+                        sprt.as_ref(),
+                        &work,
                     )
                 );
             }
@@ -639,8 +659,15 @@ impl Drop for Progress {
     }
 }
 
+/// `37 s` (or `?` before any game of this session has finished).
+fn eta_text(remaining: Option<f64>) -> String {
+    remaining.map_or("?".to_string(), |secs| format!("{secs:.0} s"))
+}
+
 /// `progress: 1200/10000 games (240.0 games/s, eta 37 s)`: the rate of
-/// this session (which began at game `base`). With a sequential test:
+/// this session (which began at game `base`), the ETA from the work left
+/// at this session's rate of work ([`WorkTable::remaining`]: each game
+/// weighed by its expected cost). With a sequential test:
 /// `progress: 1200 games so far (at most 20000; 240.0 games/s), sprt llr
 /// 0.512 (bounds -2.944, 2.944)`.
 fn plain_line(
@@ -649,6 +676,7 @@ fn plain_line(
     total: u64,
     elapsed: Duration,
     sprt: Option<&SprtProgress>,
+    work: &WorkTable,
 ) -> String {
     let secs = elapsed.as_secs_f64().max(1e-9);
     let rate = done.saturating_sub(base) as f64 / secs;
@@ -658,10 +686,23 @@ fn plain_line(
             sprt.text()
         );
     }
-    let eta = if rate <= 0.0 {
-        "?".to_string()
-    } else {
-        format!("{:.0} s", (total - done.min(total)) as f64 / rate)
-    };
+    let eta = eta_text(work.remaining(base, done.min(total), secs));
     format!("progress: {done}/{total} games ({rate:.1} games/s, eta {eta})")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plain_line_s_eta_weighs_the_games_left_by_their_cost() {
+        // 10 dear games (10 each) then 10 cheap ones (1 each): after the
+        // 10 dear ones in 100 s, 10 units of work are left: 10 s, where
+        // counting games would say 100 s.
+        let work = WorkTable::from_parts(vec![(10, 10.0), (10, 1.0)]);
+        let line = plain_line(0, 10, 20, Duration::from_secs(100), None, &work);
+        assert_eq!(line, "progress: 10/20 games (0.1 games/s, eta 10 s)");
+        let line = plain_line(10, 10, 20, Duration::from_secs(100), None, &work);
+        assert_eq!(line, "progress: 10/20 games (0.0 games/s, eta ?)");
+    }
 }

@@ -13,9 +13,9 @@ use crate::signals;
 /// Examples shown after `beachcomber serve --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  beachcomber serve                                  http://127.0.0.1:8080/
+  beachcomber serve                                  # http://127.0.0.1:8080/
   beachcomber serve --records games.jsonl --results results
-  beachcomber serve --port 0 --save my-games         a free port, printed
+  beachcomber serve --port 0 --save my-games         # a free port, printed
 
 Open the printed address in a browser: replay records step by step (as the
 referee or as one seat sees them), play against bots (each move saved at once

@@ -289,8 +289,13 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
         play_confirmation(&experiment, args.quick, &control, &dir)?;
     }
     report::write(&experiment, &name, &args, &dir)?;
-    if !control.quiet {
-        out!("{} written to {}", name, dir.display());
+    if !control.quiet || args.quick {
+        out!(
+            "{} written to {}; its summary: {}",
+            name,
+            dir.display(),
+            dir.join(crate::file_names::SUMMARY_MD).display()
+        );
     }
     Ok(())
 }

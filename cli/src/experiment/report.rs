@@ -180,8 +180,41 @@ fn summary_md(
     Ok(md)
 }
 
+/// Fewest deals whose 95% intervals the summary prints: below it (a
+/// `--quick` run) a share of 4 games' `100.0% [100.0, 100.0]` would look
+/// certain, so the point estimate is marked [`TOO_FEW`] instead.
+pub const MIN_DEALS: u64 = 30;
+
+/// What replaces an interval from fewer than [`MIN_DEALS`] deals.
+pub const TOO_FEW: &str = "(too few games)";
+
+/// `62.5% [48.0, 75.1]`, or `62.5% (too few games)` from fewer than
+/// [`MIN_DEALS`] deals.
+fn share_cell(deals: u64, (share, low, high): (f64, f64, f64)) -> String {
+    if deals < MIN_DEALS {
+        format!("{:.1}% {TOO_FEW}", 100.0 * share)
+    } else {
+        format!(
+            "{:.1}% [{:.1}, {:.1}]",
+            100.0 * share,
+            100.0 * low,
+            100.0 * high
+        )
+    }
+}
+
+/// `mean ± half` with `digits` decimals, or `mean (too few games)`.
+fn mean_cell(deals: u64, mean: f64, half: f64, digits: usize) -> String {
+    if deals < MIN_DEALS {
+        format!("{mean:.digits$} {TOO_FEW}")
+    } else {
+        format!("{mean:.digits$} ± {half:.digits$}")
+    }
+}
+
 /// Per combination: seat 0's win share, ties, length, margin; and each
-/// bot's win share when the lineup mixes bots.
+/// bot's win share when the lineup mixes bots. Intervals from fewer than
+/// [`MIN_DEALS`] deals are marked [`TOO_FEW`].
 fn sweep_table(md: &mut String, manifest: &Manifest) {
     let plan = &manifest.description.plan;
     let columns = plan.value_columns();
@@ -209,8 +242,7 @@ fn sweep_table(md: &mut String, manifest: &Manifest) {
             .iter()
             .map(|(_, v)| crate::plot::short_label(v).replace('|', "\\|"))
             .collect();
-        let (share, low, high) = t.seats[0].win_share();
-        let (tie, tie_low, tie_high) = t.tie_interval();
+        let deals = t.games / part.run.games_per_deal().max(1);
         let (turns, turns_sd) = t.turns();
         let half = if t.games > 1 {
             1.96 * turns_sd / (t.games as f64).sqrt()
@@ -218,45 +250,33 @@ fn sweep_table(md: &mut String, manifest: &Manifest) {
             0.0
         };
         row.push(t.games.to_string());
-        row.push(format!(
-            "{:.1}% [{:.1}, {:.1}]",
-            100.0 * share,
-            100.0 * low,
-            100.0 * high
-        ));
+        row.push(share_cell(deals, t.seats[0].win_share()));
         row.push(format!("{:.1}%", 100.0 / part.run.players as f64));
-        row.push(format!(
-            "{:.1}% [{:.1}, {:.1}]",
-            100.0 * tie,
-            100.0 * tie_low,
-            100.0 * tie_high
-        ));
-        row.push(format!("{turns:.1} ± {half:.1}"));
+        row.push(share_cell(deals, t.tie_interval()));
+        row.push(mean_cell(deals, turns, half, 1));
         row.push(match t.margin() {
-            Some((m, h)) => format!("{m:.2} ± {h:.2}"),
+            Some((m, h)) => mean_cell(deals, m, h, 2),
             None => "—".to_string(),
         });
         if mixed {
-            row.push(bot_shares(&part.run.bots(), t));
+            row.push(bot_shares(&part.run.bots(), t, deals));
         }
         let _ = writeln!(md, "| {} |", row.join(" | "));
     }
 }
 
-fn bot_shares(bots: &[String], t: &Totals) -> String {
+/// Each bot's win share with its interval (see [`share_cell`]).
+fn bot_shares(bots: &[String], t: &Totals, deals: u64) -> String {
     if bots.len() < 2 {
         return "—".to_string();
     }
     bots.iter()
         .zip(&t.bots)
         .map(|(b, tally)| {
-            let (share, low, high) = tally.win_share();
             format!(
-                "{}: {:.1}% [{:.1}, {:.1}]",
+                "{}: {}",
                 crate::plot::short_label(b).replace('|', "\\|"),
-                100.0 * share,
-                100.0 * low,
-                100.0 * high
+                share_cell(deals, tally.win_share())
             )
         })
         .collect::<Vec<_>>()
@@ -277,6 +297,7 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
             "low95",
             "high95",
             "win_share",
+            "deals",
         ],
     )?;
     let speed_path = dir.join(SPEED_FILE);
@@ -340,13 +361,17 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
             let speed = speed_of(&r[2])
                 .map(|s| format!(" {s} |"))
                 .unwrap_or_default();
+            let deals = r[7].parse::<u64>().unwrap_or(0);
+            let interval = if deals < MIN_DEALS {
+                TOO_FEW.to_string()
+            } else {
+                format!("[{}, {}]", r[4], r[5])
+            };
             let _ = writeln!(
                 md,
-                "| {} | {} | [{}, {}] | {} |{speed}",
+                "| {} | {} | {interval} | {} |{speed}",
                 cell(&crate::plot::short_label(&r[2])),
                 r[3],
-                r[4],
-                r[5],
                 r[6]
             );
         }

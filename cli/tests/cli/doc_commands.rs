@@ -6,6 +6,10 @@
 //! test, and so does an entry no document uses any more: documented
 //! commands cannot go stale.
 //!
+//! The examples of every subcommand's `--help` (its `Examples:` section)
+//! are run the same way, each subcommand's as one block, after the argument
+//! lines [`HELP_SETUP`] gives it (the files its examples read).
+//!
 //! The commands of one block run in order in one fresh temporary folder,
 //! so a block's later commands read what its earlier ones wrote (files a
 //! command needs that its block does not write are made by extra argument
@@ -367,6 +371,145 @@ const TABLE: &[(&str, Do)] = &[
         "web/e2e/run.sh --docs",
         Skip("the browser tests, a step of their own in .ci/run"),
     ),
+    // `beachcomber tournament --help`.
+    (
+        "beachcomber tournament --game seashells --players 4 --games 10000 --seed 1 --out results.csv",
+        Run(&["tournament --game seashells --players 4 --games 40 --seed 1 --out results.csv"]),
+    ),
+    (
+        "beachcomber tournament --game seashells --players 2 --bots 'ismcts(iterations=2000),greedy' --deals 100 --seed 7 --summary summary.csv --record games.jsonl",
+        Run(&[
+            "tournament --game seashells --players 2 --bots 'ismcts(iterations=20),greedy' --deals 2 --seed 7 --summary summary.csv --record games.jsonl",
+        ]),
+    ),
+    (
+        "beachcomber tournament --game shell-dash --players 1 --bots ismcts --games 500",
+        Run(&["tournament --game shell-dash --players 1 --bots 'ismcts(iterations=10)' --games 2"]),
+    ),
+    // `beachcomber league --help`.
+    (
+        "beachcomber league --game seashells --players 2 --bots 'ismcts(iterations=200),greedy,random' --games-per-pairing 200 --seed 1 --summary ratings.csv",
+        Run(&[
+            "league --game seashells --players 2 --bots 'ismcts(iterations=10),greedy,random' --games-per-pairing 2 --seed 1 --summary ratings.csv",
+        ]),
+    ),
+    (
+        "beachcomber league --game shell-dash --players 2 --bots 'ismcts,pimc,greedy,random' --games-per-pairing 1000 --out games.csv --record games.jsonl.zst",
+        Run(&[
+            "league --game shell-dash --players 2 --bots 'ismcts(iterations=10),pimc(iterations=20,worlds=2),greedy,random' --games-per-pairing 2 --out games.csv --record games.jsonl.zst",
+        ]),
+    ),
+    // `beachcomber run --help`.
+    (
+        "beachcomber run experiments/seaside-removals.toml --shard 0/4",
+        Run(&["run {root}/experiments/seaside-removals.toml --quick --out r --shard 0/4"]),
+    ),
+    // `beachcomber sweep --help`.
+    (
+        "beachcomber sweep --game seaside --players 2,3 --vary removed=0..=50:5 --games 2000 --out sweep-removed",
+        Run(&[
+            "sweep --game seaside --players 2,3 --vary removed=0..=50:25 --games 4 --out sweep-removed",
+        ]),
+    ),
+    (
+        "beachcomber sweep --game seashells --players 2..=5 --vary scoring=simple,advanced --bots random --bots 'greedy,random' --games 1000 --seed 7 --out scoring",
+        Run(&[
+            "sweep --game seashells --players 2..=5 --vary scoring=simple,advanced --bots random --bots 'greedy,random' --games 2 --seed 7 --out scoring",
+        ]),
+    ),
+    (
+        "beachcomber sweep --game seaside --players 2,3,4 --vary removed=0,20 --baseline players=4,removed=0 --margin seat_ratio=0.05 --margin mean_turns=3 --games 2000 --out sweep-vs-4p",
+        Run(&[
+            "sweep --game seaside --players 2,3,4 --vary removed=0,20 --baseline players=4,removed=0 --margin seat_ratio=0.05 --margin mean_turns=3 --games 8 --out sweep-vs-4p",
+        ]),
+    ),
+    (
+        "beachcomber sweep --game shell-dash --players 2 --vary deck.Shell=8..=20:2 --vary reshuffle=choice,empty --bots greedy --deals 500 --out deck",
+        Run(&[
+            "sweep --game shell-dash --players 2 --vary deck.Shell=8..=20:2 --vary reshuffle=choice,empty --bots greedy --deals 2 --out deck",
+        ]),
+    ),
+    // `beachcomber replay --help` (after HELP_SETUP's records).
+    (
+        "beachcomber replay games.jsonl",
+        Run(&["replay games.jsonl"]),
+    ),
+    (
+        "beachcomber replay games.jsonl --index 3 --brief",
+        Run(&["replay games.jsonl --index 3 --brief"]),
+    ),
+    (
+        "beachcomber replay games.jsonl.gz",
+        Run(&["replay games.jsonl.gz"]),
+    ),
+    // `beachcomber bench --help`.
+    (
+        "beachcomber bench --game seashells --players 4",
+        Run(&["bench --game seashells --players 4 --games 200"]),
+    ),
+    (
+        "beachcomber bench --game 'seaside(removed=0)' --players 2 --games 2000000",
+        Run(&["bench --game 'seaside(removed=0)' --players 2 --games 200"]),
+    ),
+    (
+        "beachcomber bench --game seashells --players 2 --bots 'random,greedy,ismcts(iterations=500)' --games 10",
+        Run(&[
+            "bench --game seashells --players 2 --bots 'random,greedy,ismcts(iterations=10)' --games 1",
+        ]),
+    ),
+    // `beachcomber plot --help` (after HELP_SETUP's sweep, games and ratings).
+    (
+        "beachcomber plot results/NAME/metrics.csv --kind bars --x seat --y win_share --by players --where removed=0 --where lineup=random --out seats.png",
+        Run(&[
+            "plot results/NAME/metrics.csv --kind bars --x seat --y win_share --by players --where removed=0 --where lineup=random --out seats.png",
+        ]),
+    ),
+    // `beachcomber serve --help`.
+    (
+        "beachcomber serve",
+        Skip("serves until Ctrl-C; cli/tests/cli/serve.rs starts and stops the server"),
+    ),
+    (
+        "beachcomber serve --port 0 --save my-games",
+        Skip("serves until Ctrl-C; cli/tests/cli/serve.rs starts it with --port 0 and stops it"),
+    ),
+    // `beachcomber solve --help`.
+    (
+        "beachcomber solve --game shell-dash",
+        Run(&["solve --game shell-dash"]),
+    ),
+    (
+        "beachcomber solve --game 'shell-dash(reshuffle=empty)' --tolerance 1e-12",
+        Run(&["solve --game 'shell-dash(reshuffle=empty)' --tolerance 1e-12"]),
+    ),
+    (
+        "beachcomber solve --game shell-dash --check 20000 --seed 2026",
+        Run(&["solve --game shell-dash --check 20 --seed 2026"]),
+    ),
+    (
+        "beachcomber solve --game shell-dash --duel 3000 --seed 2026",
+        Run(&["solve --game shell-dash --duel 20 --seed 2026"]),
+    ),
+];
+
+/// The argument lines run before a subcommand's `--help` examples: the
+/// files they read (records to replay, a sweep and a league to plot).
+const HELP_SETUP: &[(&str, &[&str])] = &[
+    (
+        "replay",
+        &[
+            "tournament --game seaside --players 2 --games 4 --seed 7 --record games.jsonl --quiet",
+            "tournament --game seaside --players 2 --games 4 --seed 7 --record games.jsonl.gz --quiet",
+        ],
+    ),
+    (
+        "plot",
+        &[
+            "sweep --game seaside --players 2,3 --vary removed=0,10 --bots random --games 3 --out results/NAME --quiet",
+            "tournament --game seaside --players 2 --games 4 --out games.csv --quiet",
+            "league --game seaside --players 2 --bots greedy,random --games-per-pairing 2 --summary ratings.csv --quiet",
+        ],
+    ),
 ];
 
 /// What `yes 1` pipes in, enough for a whole game.
@@ -579,15 +722,80 @@ fn outputs(args: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// The subcommands `beachcomber --help` lists (but `help`).
+fn subcommands() -> Vec<String> {
+    let out = crate::common::bin()
+        .arg("--help")
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8(out.stdout).expect("UTF-8 help");
+    text.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+/// The `Examples:` section of a `--help` text (up to its first blank
+/// line), unindented, as a fenced `sh` block; empty if it has none.
+fn help_examples(help: &str) -> String {
+    let lines: Vec<&str> = help
+        .lines()
+        .skip_while(|l| l.trim_end() != "Examples:")
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.strip_prefix("  ").unwrap_or(l))
+        .collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!("```sh\n{}\n```\n", lines.join("\n"))
+}
+
+/// Where commands come from: each document, then each subcommand's
+/// `--help`, with the argument lines run before each of its blocks.
+fn sources() -> Vec<(String, String, &'static [&'static str])> {
+    let mut sources = Vec::new();
+    for doc in documents() {
+        let text = std::fs::read_to_string(root().join(&doc)).expect("a readable document");
+        sources.push((doc, text, &[][..]));
+    }
+    for command in subcommands() {
+        let out = crate::common::bin()
+            .args([command.as_str(), "--help"])
+            .output()
+            .expect("the binary runs");
+        assert!(out.status.success(), "`{command} --help` failed");
+        let help = String::from_utf8(out.stdout).expect("UTF-8 help");
+        let setup = HELP_SETUP
+            .iter()
+            .find(|(c, _)| *c == command)
+            .map_or(&[][..], |(_, lines)| *lines);
+        sources.push((
+            format!("`beachcomber {command} --help`"),
+            help_examples(&help),
+            setup,
+        ));
+    }
+    sources
+}
+
 #[test]
 fn every_documented_command_runs_or_is_listed_with_a_reason() {
     let mut problems = Vec::new();
     let mut used = vec![false; TABLE.len()];
     let (mut ran, mut skipped) = (0, 0);
-    for doc in documents() {
-        let text = std::fs::read_to_string(root().join(&doc)).expect("a readable document");
+    for (doc, text, setup) in sources() {
         for block in sh_blocks(&text) {
             let dir = crate::common::temp_dir();
+            for line in setup {
+                if let Err(e) = run_line(dir.path(), line, None) {
+                    problems.push(format!("{doc}: setup: {e}"));
+                }
+            }
             for command in block {
                 let Some(index) = TABLE.iter().position(|(d, _)| *d == command.text) else {
                     problems.push(format!(
@@ -628,6 +836,43 @@ fn every_documented_command_runs_or_is_listed_with_a_reason() {
         ran >= 30,
         "only {ran} documented commands ran ({skipped} skipped)"
     );
+}
+
+#[test]
+fn every_subcommand_has_examples_in_its_help() {
+    let commands = subcommands();
+    assert_eq!(
+        commands,
+        [
+            "tournament",
+            "league",
+            "run",
+            "sweep",
+            "merge",
+            "replay",
+            "bench",
+            "play",
+            "plot",
+            "serve",
+            "solve"
+        ]
+    );
+    for (doc, text, _) in sources().into_iter().filter(|(d, _, _)| d.starts_with('`')) {
+        let commands: usize = sh_blocks(&text).iter().map(Vec::len).sum();
+        assert!(commands >= 1, "{doc} has no examples");
+    }
+}
+
+#[test]
+fn the_examples_of_a_help_text_are_its_section_up_to_a_blank_line() {
+    let help = "Usage: x\n\nExamples:\n  beachcomber a \\\n      --b 2\n  beachcomber c   # note\n\nMore text\n  beachcomber not-an-example\n";
+    let blocks = sh_blocks(&help_examples(help));
+    let texts: Vec<Vec<&str>> = blocks
+        .iter()
+        .map(|b| b.iter().map(|c| c.text.as_str()).collect())
+        .collect();
+    assert_eq!(texts, vec![vec!["beachcomber a --b 2", "beachcomber c"]]);
+    assert_eq!(help_examples("Usage: x\n"), "");
 }
 
 #[test]

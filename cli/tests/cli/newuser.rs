@@ -611,3 +611,43 @@ fn league_file_anchor_applies_to_its_league() {
         stderr(&o)
     );
 }
+
+/// `run --quick` says where its summary.md is, and the summary marks the
+/// intervals of a combination of fewer than 30 deals as too few games
+/// instead of printing `100.0% [100.0, 100.0]`; a run of 30 deals keeps
+/// its intervals.
+#[test]
+fn a_quick_run_prints_its_summary_and_marks_too_few_games() {
+    let dir = temp_dir();
+    let file = dir.path().join("deck.toml");
+    std::fs::write(
+        &file,
+        "kind = \"sweep\"\ngame = \"shell-dash\"\nplayers = 2\nbots = \"random\"\nseed = 3\n\
+         games = 30\nvary = { reshuffle = [\"choice\", \"empty\"] }\n[quick]\ngames = 4\n",
+    )
+    .unwrap();
+    let out = dir.path().join("quick");
+    let o = ok(&["run", s(&file), "--quick", "--out", s(&out)]);
+    let summary = out.join("summary.md");
+    assert!(
+        o.contains(&format!("its summary: {}", summary.display())),
+        "{o}"
+    );
+    let md = read(&summary);
+    let rows: Vec<&str> = md
+        .lines()
+        .filter(|l| l.starts_with("| choice") || l.starts_with("| empty"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{md}");
+    for row in rows {
+        assert_eq!(row.matches("(too few games)").count(), 4, "{row}");
+        assert!(!row.contains('['), "{row}");
+    }
+    let full = dir.path().join("full");
+    ok(&["run", s(&file), "--quiet", "--out", s(&full)]);
+    let md = read(&full.join("summary.md"));
+    assert!(!md.contains("too few games"), "{md}");
+    let rows: Vec<&str> = md.lines().filter(|l| l.starts_with("| choice")).collect();
+    assert_eq!(rows.len(), 1, "{md}");
+    assert_eq!(rows[0].matches('[').count(), 2, "{md}");
+}
