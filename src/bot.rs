@@ -86,7 +86,8 @@ pub enum BotError {
     },
     /// Reading from or writing to the bot failed.
     Io(String),
-    /// The run was interrupted (Ctrl-C) while the bot was deciding.
+    /// The run was interrupted (Ctrl-C), or is stopping at another bot's
+    /// failure, while the bot was deciding: not a failure of this bot.
     Interrupted,
 }
 

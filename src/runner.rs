@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::bot::{Bot, BotFailure, OnFailure};
+use crate::bot::{Bot, BotError, BotFailure, OnFailure};
 use crate::game::{Game, Outcome, SeatSet};
 use crate::record::{GameEnd, GameRecord, RecordFormat, build_record, write_record_line};
 use crate::rng::{self, decision_seed, rng_from_seed};
@@ -206,6 +206,9 @@ fn play<G: RecordFormat>(
             // A bot interrupted by the cancel flag (an engine's wait ends
             // at Ctrl-C) did not fail.
             Err(_) if cancel.load(Ordering::Relaxed) => return Err(GameStop::Cancelled),
+            // Stopped because another game's bot failed (an engine's wait
+            // ends then): not a failure of this bot either.
+            Err(BotError::Interrupted) => return Err(GameStop::Cancelled),
             Err(error) => {
                 let failure = BotFailure {
                     bot: bot_specs.get(seat).cloned().unwrap_or_default(),

@@ -95,6 +95,8 @@ impl EngineArgs {
             },
             log: log_path.clone(),
             cancel: Some(&crate::signals::CANCEL),
+            // One flag for every engine of the run (the clones share it).
+            halt: Arc::default(),
         };
         Ok(Engines {
             pools: specs

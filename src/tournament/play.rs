@@ -326,8 +326,10 @@ pub fn play_plan_parts(
     let want_records = options.records.is_some();
     let threads = rayon::current_num_threads().max(1) as u64;
     // Play one game; its CSV rows are appended to `rows`.
+    // Set at the first game a failing bot stopped: no game starts after it.
+    let failed = AtomicBool::new(false);
     let play_one = |local: u64, rows: &mut Vec<u8>| -> Result<GameResult, GameStop> {
-        if options.cancel.load(Ordering::Relaxed) {
+        if options.cancel.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
             return Err(GameStop::Cancelled);
         }
         let (part, in_run, index) = layout.locate(plan, local);
@@ -335,17 +337,23 @@ pub fn play_plan_parts(
         let (deal, lineup, rotation) = run.locate(in_run);
         let (specs, ids) = &seatings[part][lineup][rotation as usize];
         let seed = run.game_seed(in_run);
-        let report = parts[part].play(
-            specs,
-            index,
-            seed,
-            if want_records {
-                WantRecord::Line
-            } else {
-                WantRecord::No
-            },
-            options.cancel,
-        )?;
+        let report = parts[part]
+            .play(
+                specs,
+                index,
+                seed,
+                if want_records {
+                    WantRecord::Line
+                } else {
+                    WantRecord::No
+                },
+                options.cancel,
+            )
+            .inspect_err(|stop| {
+                if matches!(stop, GameStop::Bot(_)) {
+                    failed.store(true, Ordering::Relaxed);
+                }
+            })?;
         let result = GameResult {
             index,
             part,
@@ -433,11 +441,14 @@ pub fn play_plan_parts(
     loop {
         size = next_chunk_size(size, began.elapsed());
         began = std::time::Instant::now();
-        // The first game that did not finish says why the run stops.
+        // The first game that did not finish says why the run stops; a
+        // failing bot before a cancelled game (the games a failure stopped
+        // in flight count as cancelled).
         let stop = pending
             .iter()
             .flat_map(|b| &b.results)
-            .find_map(|r| r.as_ref().err())
+            .filter_map(|r| r.as_ref().err())
+            .min_by_key(|stop| matches!(stop, GameStop::Cancelled))
             .cloned();
         let next_range =
             (start < end && stop.is_none()).then(|| start..chunk_end(start, size, end));

@@ -142,6 +142,19 @@ pub struct EngineSettings {
     /// Set when the run is interrupted: a wait for an engine ends at once
     /// ([`BotError::Interrupted`]).
     pub cancel: Option<&'static AtomicBool>,
+    /// Shared by every engine of a run (clones of these settings share
+    /// it): set at the first failure when `on_failure` is
+    /// [`OnFailure::Stop`], so that every other wait on an engine ends at
+    /// once ([`BotError::Interrupted`]) instead of at its time limit, and
+    /// no engine is asked again.
+    pub halt: Arc<AtomicBool>,
+}
+
+impl EngineSettings {
+    /// Whether a failure has stopped the run ([`EngineSettings::halt`]).
+    pub fn halted(&self) -> bool {
+        self.halt.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 /// One declared engine and its idle processes (see the module docs).
@@ -246,6 +259,18 @@ impl EnginePool {
         }
     }
 
+    /// Count a failed decision; when failures stop the run, every other
+    /// game waiting on an engine gives up now ([`EngineSettings::halt`]).
+    fn failed(&self) {
+        self.failures
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if self.settings.on_failure == OnFailure::Stop {
+            self.settings
+                .halt
+                .store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
     fn take(&self) -> Result<Process, BotError> {
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
         match idle {
@@ -274,6 +299,7 @@ impl EnginePool {
             &self.log,
             self.settings.timeout,
             self.settings.cancel,
+            Some(self.settings.halt.clone()),
         )?;
         process.timeout = self.settings.timeout.max(MIN_HANDSHAKE);
         let answer = process
@@ -374,12 +400,19 @@ impl<G: GameKind> ExternalBot<G> {
         let seat = game
             .to_move(state)
             .ok_or_else(|| BotError::Io("asked to decide in a finished game".to_string()))?;
+        if self.pool.settings.halted() {
+            // Another engine failed and the run stops: ask nothing more.
+            if let Some(mut process) = self.process.take() {
+                process.kill();
+            }
+            return Err(BotError::Interrupted);
+        }
         let mut process = match self.process.take() {
             Some(p) => p,
-            None => self.pool.take().inspect_err(|_| {
-                self.pool
-                    .failures
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            None => self.pool.take().inspect_err(|e| {
+                if *e != BotError::Interrupted {
+                    self.pool.failed();
+                }
             })?,
         };
         let result = (|| {
@@ -437,14 +470,14 @@ impl<G: GameKind> ExternalBot<G> {
                 let pid = process.id();
                 process.kill();
                 if e != BotError::Interrupted {
-                    self.pool
-                        .failures
-                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    self.pool.failed();
                 }
-                let what = if e == BotError::Interrupted {
-                    "stopped (the run was interrupted)"
-                } else {
+                let what = if e != BotError::Interrupted {
                     "failed"
+                } else if self.pool.settings.halted() {
+                    "stopped (another engine failed, and the run stops)"
+                } else {
+                    "stopped (the run was interrupted)"
                 };
                 self.pool.note(format!(
                     "[{} pid {pid}] {what} at its decision {} of a game: {e}",

@@ -18,6 +18,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
 use std::time::{Duration, Instant};
@@ -50,6 +51,8 @@ pub(super) struct Process {
     /// The time limit of the next wait.
     pub(super) timeout: Duration,
     cancel: Option<&'static AtomicBool>,
+    /// Set when another engine's failure stops the run.
+    halt: Option<Arc<AtomicBool>>,
     /// Disconnected when the standard error copier ends.
     stderr_done: Option<Receiver<()>>,
     /// Whether the child was reaped (its group killed before).
@@ -63,6 +66,7 @@ impl Process {
         log: &Log,
         timeout: Duration,
         cancel: Option<&'static AtomicBool>,
+        halt: Option<Arc<AtomicBool>>,
     ) -> Result<Process, BotError> {
         let mut child = Command::new(&spec.command[0])
             .args(&spec.command[1..])
@@ -101,6 +105,7 @@ impl Process {
             lines,
             timeout,
             cancel,
+            halt,
             stderr_done: Some(stderr_done),
             reaped: false,
         };
@@ -118,6 +123,10 @@ impl Process {
 
     fn cancelled(&self) -> bool {
         self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+            || self
+                .halt
+                .as_ref()
+                .is_some_and(|h| h.load(Ordering::Relaxed))
     }
 
     /// Write one message (one line), within the time limit.
@@ -394,7 +403,8 @@ mod tests {
     fn a_process_that_does_not_read_times_out_instead_of_blocking_a_write() {
         let (path, log) = log_file("deaf");
         let spec = EngineSpec::parse("deaf=sleep 1000").unwrap();
-        let mut process = Process::spawn(&spec, &log, Duration::from_millis(300), None).unwrap();
+        let mut process =
+            Process::spawn(&spec, &log, Duration::from_millis(300), None, None).unwrap();
         // Far more than a pipe holds.
         let big = Value::String("x".repeat(4 << 20));
         let start = Instant::now();
