@@ -950,7 +950,7 @@ mod tests {
         let err = |s: SweepSpec| s.combinations(100).unwrap_err().to_string();
         assert_eq!(
             err(sweep("seaside", &[2], &["colour=1,2"], &[&["random"]])),
-            "`colour` is not an option of seaside (its options: removed, tokens)"
+            "`colour` is not an option of seaside (its options: removed, tokens, tokens_file)"
         );
         assert!(
             err(sweep(

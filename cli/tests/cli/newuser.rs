@@ -1,5 +1,5 @@
 //! What a new user hit (issue 22, item 8), each checked end to end: the
-//! README's sweep→plot example runs, the help and docs say what really
+//! docs' sweep→plot example runs, the help and docs say what really
 //! happens, the README's examples leave nothing untracked in a clone, the
 //! SPRT and progress wording, a league's `--anchor`, and `[quick]`'s `vary`
 //! override. Each test works in a temporary folder, removed at the end.
@@ -98,20 +98,21 @@ fn with_value(mut words: Vec<String>, flag: &str, value: &str) -> Vec<String> {
     words
 }
 
-/// The README's sweep→plot example, run exactly as written but with 8
-/// games per combination (the documented 2000 would take minutes): the plot
-/// command works on the sweep's folder and draws a figure.
+/// docs/cli.md's sweep→plot example (the README links to it), run exactly
+/// as written but with 8 games per combination (the documented 2000 would
+/// take minutes): the plot command works on the sweep's folder and draws a
+/// figure.
 #[test]
-fn readme_sweep_then_plot_works() {
+fn cli_docs_sweep_then_plot_works() {
     let dir = temp_dir();
-    let readme = read(&root().join("README.md"));
+    let readme = read(&root().join("docs/cli.md"));
     let sweep = documented(&readme, "beachcomber sweep --game seaside --players 2,3");
     let plot = documented(&readme, "beachcomber plot sweep-removed/metrics.csv");
     ok_in(dir.path(), &with_value(sweep, "--games", "8"));
     ok_in(dir.path(), &plot);
     let svg = read(&dir.path().join("seat0.svg"));
     assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(200)]);
-    // docs/sweeps.md's sweep is the README's; docs/plots.md's and `plot
+    // docs/sweeps.md's sweep is docs/cli.md's; docs/plots.md's and `plot
     // --help`'s first example plot it (their `results/NAME/` is the folder).
     let sweeps = read(&root().join("docs/sweeps.md"));
     let again = documented(&sweeps, "beachcomber sweep --game seaside --players 2,3");

@@ -286,7 +286,7 @@ fn bad_sweeps_are_refused_in_one_line_before_anything_is_written() {
     let cases: Vec<(Vec<String>, &str)> = vec![
         (
             sweep("seaside", "2", &["colour=1,2"]),
-            "--vary: `colour` is not an option of seaside (its options: removed, tokens)",
+            "--vary: `colour` is not an option of seaside (its options: removed, tokens, tokens_file)",
         ),
         (
             sweep("seaside", "2", &["removed=5..5"]),
@@ -1044,7 +1044,10 @@ fn quick_writes_into_a_fresh_private_folder() {
         assert_eq!(
             out,
             format!(
-                "--quick: writing into {} (to continue if interrupted: --resume --out {})\n",
+                "--quick: writing into {} (to continue if interrupted: --resume --out {})\n\
+                 small written to {}; its summary: {}/summary.md\n",
+                s(&folder),
+                s(&folder),
                 s(&folder),
                 s(&folder)
             )
