@@ -408,3 +408,56 @@ fn play_seats_an_engine_and_stops_cleanly_when_it_fails() {
     let v = run(&["replay", s(&rec), "--verify-only"]);
     assert!(v.status.success(), "{}", stderr(&v));
 }
+
+/// `--on-engine-error stop` stops every game in flight at the first
+/// failure (issue 34, item 9): with an engine that hangs in every game and
+/// two threads, the first timeout halts the other game's wait, and no
+/// further game starts. Each wait is one engine process (a timed-out engine
+/// is killed, never reused), so the engines started count the waits: 2, not
+/// one per game (6). The error is the timeout, not the halted game.
+#[test]
+fn stop_halts_every_game_in_flight_at_the_first_failure() {
+    let dir = temp_dir();
+    let dir = dir.path();
+    let pids = dir.join("pids");
+    let out = dir.join("out.csv");
+    let o = bin()
+        .args([
+            "tournament",
+            "--game",
+            "seashells",
+            "--players",
+            "2",
+            "--engine",
+            &faulty("hang", 0),
+            "--engine-log",
+            s(&dir.join("engines.log")),
+            "--engine-timeout",
+            "1500",
+            "--bots",
+            "bad,random",
+            "--games",
+            "6",
+            "--threads",
+            "2",
+            "--quiet",
+            "--out",
+            s(&out),
+        ])
+        .env("FAULTY_PIDFILE", &pids)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("no answer within 1500 ms (timed out)"),
+        "{err}"
+    );
+    let started = std::fs::read_to_string(&pids).unwrap().lines().count();
+    assert!(started <= 2, "{started} engines waited: {err}");
+    // The halted games are not finished: the partial files hold none of
+    // them, and --resume would replay them.
+    let partial = std::fs::read_to_string(dir.join("out.csv.partial")).unwrap_or_default();
+    assert!(partial.lines().count() <= 1, "{partial}");
+}
