@@ -235,6 +235,15 @@ impl BotKind for ExpertConfig {
         f.write_str(")")
     }
 
+    fn work_per_decision(&self) -> Option<u64> {
+        Some(crate::work::expert_work(
+            self.iterations,
+            self.rollout,
+            self.belief,
+            self.trees,
+        ))
+    }
+
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
         if self.trees > 1 {
             Box::new(RootParallel::new(self.trees as usize, || self.bot::<G>()))

@@ -59,6 +59,11 @@ impl crate::kind::BotKind for GreedyConfig {
         write!(f, "greedy(worlds={})", self.worlds)
     }
 
+    fn work_per_decision(&self) -> Option<u64> {
+        // One rating of every legal action per world.
+        Some(u64::from(self.worlds))
+    }
+
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
         Box::new(GreedyBot::new(self.worlds))
     }

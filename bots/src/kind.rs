@@ -20,6 +20,10 @@ pub trait BotKind: Clone + fmt::Debug + PartialEq + Sized {
     /// The canonical spec, every option spelled out, so that parsing it
     /// gives this configuration back.
     fn write_spec(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// An upper bound of the playouts one decision costs (see
+    /// [`crate::work`]); `None` where the work is not the library's to
+    /// know (an external engine).
+    fn work_per_decision(&self) -> Option<u64>;
     /// A fresh bot for game `G`.
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>>;
 }

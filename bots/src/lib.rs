@@ -73,6 +73,7 @@ pub mod registry;
 pub mod root_parallel;
 pub mod search_config;
 pub mod short_spec;
+pub mod work;
 
 pub use expert::ExpertConfig;
 pub use external::EngineConfig;

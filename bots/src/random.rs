@@ -29,6 +29,10 @@ impl crate::kind::BotKind for RandomConfig {
         f.write_str(Self::NAME)
     }
 
+    fn work_per_decision(&self) -> Option<u64> {
+        Some(1)
+    }
+
     fn build<G: beachcomber::game::Evaluate>(&self) -> Box<dyn Bot<G>> {
         Box::new(RandomBot)
     }

@@ -87,6 +87,16 @@ macro_rules! registry {
                 }
             }
 
+            /// An upper bound of the playouts one decision costs, worlds,
+            /// trees, rollouts and belief pools included
+            /// ([`crate::work`]); `None` for an external engine.
+            pub fn work_per_decision(&self) -> Option<u64> {
+                match self {
+                    $( BotConfig::$variant(c) => c.work_per_decision(), )+
+                    $( BotConfig::$uvariant(c) => c.work_per_decision(), )*
+                }
+            }
+
             /// A fresh bot for game `G`.
             pub fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
                 match self {
@@ -131,4 +141,71 @@ registry! {
     /// ([`BotConfig::build`] alone gives a bot that fails at its first
     /// decision: the engine is not declared there).
     Engine(EngineConfig),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BOT_NAMES, BotConfig};
+
+    /// Hand-chosen specs of every bot and the work of one decision
+    /// ([`crate::work`]): the default first.
+    const WORK: &[(&str, &[(&str, u64)])] = &[
+        ("random", &[("random", 1)]),
+        ("greedy", &[("greedy", 8), ("greedy(worlds=10000)", 10_000)]),
+        (
+            "pimc",
+            &[
+                ("pimc", 2000),
+                ("pimc(iterations=900,worlds=30)", 900),
+                ("pimc(iterations=500,rollout=greedy)", 64_000),
+            ],
+        ),
+        (
+            "ismcts",
+            &[
+                ("ismcts", 2000),
+                ("ismcts(iterations=200000)", 200_000),
+                ("ismcts(iterations=500,rollout=greedy)", 64_000),
+                ("ismcts(iterations=700,rollout=policy)", 700),
+            ],
+        ),
+        (
+            "expert",
+            &[
+                ("expert", 2256),
+                ("expert(belief=0)", 2000),
+                ("expert(iterations=200000,trees=64)", 12_816_384),
+                ("expert(iterations=1000,belief=0,trees=3)", 3000),
+                ("expert(iterations=100,belief=1,rollout=greedy)", 13_056),
+            ],
+        ),
+        (
+            "oracle",
+            &[
+                ("oracle", 2000),
+                ("oracle(iterations=10,rollout=greedy)", 1280),
+            ],
+        ),
+    ];
+
+    /// Every listed bot has a defined work, checked on its default spec and
+    /// hand-chosen ones: a new bot fails here until it is added to `WORK`.
+    #[test]
+    fn every_bot_has_its_work_per_decision() {
+        for name in BOT_NAMES {
+            let (_, cases) = WORK
+                .iter()
+                .find(|(n, _)| n == name)
+                .unwrap_or_else(|| panic!("no expected work for `{name}`"));
+            assert_eq!(cases[0].0, *name, "the first case is the default spec");
+            for (spec, work) in cases.iter() {
+                let config = BotConfig::parse(spec).unwrap();
+                assert_eq!(config.name(), *name, "{spec}");
+                assert_eq!(config.work_per_decision(), Some(*work), "{spec}");
+            }
+        }
+        assert_eq!(WORK.len(), BOT_NAMES.len());
+        let engine = BotConfig::parse("engine(name=x)").unwrap();
+        assert_eq!(engine.work_per_decision(), None);
+    }
 }

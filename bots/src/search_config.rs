@@ -91,6 +91,13 @@ impl BotKind for PimcConfig {
         write_search(f, &self.params)
     }
 
+    fn work_per_decision(&self) -> Option<u64> {
+        Some(crate::work::search_work(
+            self.params.iterations,
+            self.params.rollout,
+        ))
+    }
+
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
         Box::new(MctsBot::<G>::new(
             Mode::Pimc {
@@ -118,6 +125,10 @@ impl BotKind for IsmctsConfig {
         write_search(f, &self.0)
     }
 
+    fn work_per_decision(&self) -> Option<u64> {
+        Some(crate::work::search_work(self.0.iterations, self.0.rollout))
+    }
+
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
         Box::new(MctsBot::<G>::new(Mode::Ismcts, self.0))
     }
@@ -139,6 +150,10 @@ impl BotKind for OracleConfig {
     fn write_spec(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "oracle(iterations={},", self.0.iterations)?;
         write_search(f, &self.0)
+    }
+
+    fn work_per_decision(&self) -> Option<u64> {
+        Some(crate::work::search_work(self.0.iterations, self.0.rollout))
     }
 
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {

@@ -28,9 +28,13 @@ use crate::view::{choices, frame, move_json};
 
 /// Iterations of the hint's search unless the request says otherwise.
 pub const HINT_ITERATIONS: u32 = 4000;
-/// The most iterations a hint or a bot of a web game may use per decision
-/// (so that one request cannot hold a core for minutes).
-pub const MAX_ITERATIONS: u32 = 200_000;
+/// The most work a bot of a web game may do per decision, in playouts
+/// ([`BotConfig::work_per_decision`]: iterations times trees, greedy
+/// rollouts' cost, belief pools), and the most iterations of a hint (an
+/// `ismcts` search with random rollouts: one playout each), so that one
+/// request cannot hold a core for minutes nor its memory grow past a few
+/// tens of MB (the search tree holds a node per iteration).
+pub const MAX_WORK: u64 = 200_000;
 /// Top actions a hint shows.
 pub const HINT_TOP: usize = 3;
 
@@ -111,7 +115,7 @@ pub fn start(req: &NewGame, file: PathBuf) -> Result<Box<dyn Live>, ApiError> {
 
 /// One bot config per seat (`None` for the person's): `text` holds one spec
 /// for every bot, or one per bot seat in seat order. External engines and
-/// searches above [`MAX_ITERATIONS`] are refused.
+/// bots that do more than [`MAX_WORK`] a decision are refused.
 fn parse_bots(text: &str, players: usize, human: Seat) -> Result<Vec<Option<BotConfig>>, ApiError> {
     let bad = ApiError::BadRequest;
     let given = beachcomber_bots::parse_list(text).map_err(|e| bad(format!("bots: {e}")))?;
@@ -122,9 +126,12 @@ fn parse_bots(text: &str, players: usize, human: Seat) -> Result<Vec<Option<BotC
                     .into(),
             ));
         }
-        if iterations(c) > u64::from(MAX_ITERATIONS) {
+        let work = c.work_per_decision().unwrap_or(u64::MAX);
+        if work > MAX_WORK {
             return Err(bad(format!(
-                "bots: `{c}`: at most {MAX_ITERATIONS} iterations a decision in the web app"
+                "bots: `{c}` does {work} playouts a decision; this server allows at most \
+                 {MAX_WORK} (iterations x trees, a greedy rollout counts {})",
+                beachcomber_bots::work::GREEDY_ROLLOUT_COST
             )));
         }
     }
@@ -144,16 +151,6 @@ fn parse_bots(text: &str, players: usize, human: Seat) -> Result<Vec<Option<BotC
     Ok((0..players)
         .map(|seat| if seat == human { None } else { bots.pop() })
         .collect())
-}
-
-/// Iterations a decision of `c` searches (0 for bots that do not search).
-fn iterations(c: &BotConfig) -> u64 {
-    // The canonical spec names them: `ismcts(iterations=2000,...)`.
-    let text = c.to_string();
-    text.split(['(', ','])
-        .find_map(|kv| kv.strip_prefix("iterations="))
-        .and_then(|v| v.trim_end_matches(')').parse().ok())
-        .unwrap_or(0)
 }
 
 /// A seed of 64 bits of OS entropy: never the clock, whose few million

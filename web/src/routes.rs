@@ -31,7 +31,10 @@ pub const MAX_BODY: usize = 16 * 1024;
 /// (its record stays saved under `--save` and can be replayed).
 pub const MAX_GAMES: usize = 64;
 /// Bot decisions and hints computed at once (on tokio's blocking pool);
-/// more wait their turn.
+/// more wait their turn. With each decision capped at
+/// [`play::MAX_WORK`] playouts, the bots thinking at once search at most
+/// `MAX_THINKING x MAX_WORK` (800,000) iterations' worth of tree between
+/// them, whatever the number of games or requests.
 pub const MAX_THINKING: usize = 4;
 
 /// The server's shared state.
@@ -238,6 +241,8 @@ async fn info(State(app): State<Arc<App>>) -> Api {
         "results": app.results.is_some(),
         "max_games": MAX_GAMES,
         "hint_iterations": play::HINT_ITERATIONS,
+        "max_work": play::MAX_WORK,
+        "max_thinking": MAX_THINKING,
     })))
 }
 
@@ -475,10 +480,10 @@ async fn game_hint(
     let id = param(id)?;
     let req: HintRequest = body(bytes)?;
     let iterations = req.iterations.unwrap_or(play::HINT_ITERATIONS);
-    if !(1..=play::MAX_ITERATIONS).contains(&iterations) {
+    if !(1..=play::MAX_WORK).contains(&u64::from(iterations)) {
         return Err(ApiError::BadRequest(format!(
             "iterations: {iterations} is not in 1..={}",
-            play::MAX_ITERATIONS
+            play::MAX_WORK
         )));
     }
     on_game(app, &id, move |live| live.hint(iterations)).await

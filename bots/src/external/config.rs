@@ -38,6 +38,11 @@ impl BotKind for EngineConfig {
         write!(f, "engine(name={})", self.name)
     }
 
+    fn work_per_decision(&self) -> Option<u64> {
+        // The engine's own search: not the library's to bound.
+        None
+    }
+
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
         Box::new(Undeclared(self.name.clone()))
     }
