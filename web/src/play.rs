@@ -11,7 +11,6 @@
 use std::path::{Path, PathBuf};
 
 use beachcomber::atomic_file::{AtomicError, write_atomically, write_new};
-use beachcomber::bot::Bot;
 use beachcomber::display::Viewer;
 use beachcomber::game::Seat;
 use beachcomber::move_input::MoveChoices;
@@ -166,7 +165,13 @@ struct Session<G: WebGame> {
     seed: u64,
     human: Seat,
     specs: Vec<String>,
-    bots: Vec<Option<Box<dyn Bot<G>>>>,
+    /// The bots' configs: each decision builds its bot afresh and drops it
+    /// after, so an idle game holds no search tree (a bot decides from the
+    /// state and its decision's seed alone; the web refuses external
+    /// engines, the only bots with a state between decisions) and the
+    /// memory of searches is that of the decisions being made
+    /// (`routes::MAX_THINKING` of them, each at most [`MAX_WORK`]).
+    configs: Vec<Option<BotConfig>>,
     initial: G::State,
     state: G::State,
     states: Vec<G::State>,
@@ -185,10 +190,7 @@ impl<G: WebGame> Session<G> {
         let seed = deal_seed(run_seed, 0);
         let initial = game.new_game(&mut rng_from_seed(seed));
         Session {
-            bots: configs
-                .iter()
-                .map(|c| c.as_ref().map(|c| c.build::<G>()))
-                .collect(),
+            configs: configs.to_vec(),
             specs: configs
                 .iter()
                 .map(|c| c.as_ref().map_or(HUMAN.to_string(), BotConfig::to_string))
@@ -297,10 +299,11 @@ impl<G: WebGame> Live for Session<G> {
             }
             let ply = self.actions.len() as u64;
             let mut rng = rng_from_seed(decision_seed(self.seed, ply));
-            let Some(bot) = self.bots.get_mut(seat).and_then(Option::as_mut) else {
+            let Some(config) = self.configs.get(seat).and_then(Option::as_ref) else {
                 return Err(ApiError::Internal(format!("seat {seat} has no bot")));
             };
-            let action = bot
+            let action = config
+                .build::<G>()
                 .try_choose(&self.game, &self.state, &mut rng)
                 .map_err(|e| ApiError::Internal(format!("bot of seat {seat} failed: {e}")))?;
             self.push(action);
