@@ -169,7 +169,7 @@ fn a_failing_engine_stops_the_run_with_a_one_line_error() {
     let cases = [
         (
             "crash",
-            "it crashed: it exited (exit status: 3)".to_string(),
+            "it crashed: it exited (exit status: 3); its last stderr line: `faulty: crashing on purpose`".to_string(),
             vec![],
         ),
         (
@@ -265,6 +265,30 @@ fn an_engine_that_cannot_start_or_refuses_is_reported_before_playing() {
             "error: engine `bad`: it crashed: it exited (exit status: 0) \
              (the engines' standard error is in `{}`)",
             log.display()
+        ),
+    );
+}
+
+#[test]
+fn an_engine_that_dies_is_reported_with_its_last_stderr_line() {
+    let dir = temp_dir();
+    let dir = dir.path();
+    let scripts = temp_dir();
+    let script = scripts.path().join("dies.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\necho 'loading weights' >&2\nprintf 'no weights in \\033[2J/x\\n\\n' >&2\nexit 2\n",
+    )
+    .unwrap();
+    let engine = format!("bad=sh {}", script.display());
+    let o = faulty_run(dir, &engine, &[]);
+    assert_failed_cleanly(
+        &o,
+        dir,
+        &format!(
+            "error: engine `bad`: it crashed: it exited (exit status: 2); its last stderr \
+             line: `no weights in \\u{{1b}}[2J/x` (the engines' standard error is in `{}`)",
+            dir.join("engines.log").display()
         ),
     );
 }
