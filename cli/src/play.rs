@@ -118,7 +118,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
     let engines = args.engines.start()?;
     let configs = parse_bots(
         &args.bots,
-        &engines.aliases(),
+        engines.aliases(),
         args.choice.players,
         args.seat,
     )?;
@@ -187,7 +187,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
 /// resolved: the declared engines).
 fn parse_bots(
     text: &str,
-    aliases: &beachcomber_bots::Aliases,
+    aliases: &dyn beachcomber_bots::Aliases,
     players: usize,
     human: Seat,
 ) -> Result<Vec<Option<BotConfig>>, String> {

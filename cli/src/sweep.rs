@@ -136,7 +136,7 @@ impl SweepArgs {
             self.bots.clone()
         };
         let (lineups, bots) =
-            parse_lineups(&given, &engines.aliases()).map_err(|e| format!("--bots: {e}"))?;
+            parse_lineups(&given, engines.aliases()).map_err(|e| format!("--bots: {e}"))?;
         let spec = SweepSpec {
             game: crate::game_choice::resolve("--game", &self.game)?,
             players,
@@ -162,7 +162,7 @@ pub const DEFAULT_GAMES: u64 = 1000;
 /// option (the caller says where the lineups came from).
 pub fn parse_lineups(
     texts: &[String],
-    aliases: &Aliases,
+    aliases: &dyn Aliases,
 ) -> Result<(Vec<Vec<String>>, BotSet), String> {
     let mut lineups = Vec::new();
     let mut bots = BotSet::default();

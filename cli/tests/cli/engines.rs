@@ -270,6 +270,34 @@ fn an_engine_that_cannot_start_or_refuses_is_reported_before_playing() {
 }
 
 #[test]
+fn an_unknown_bot_lists_the_declared_engines_and_suggests_the_nearest() {
+    let dir = temp_dir();
+    let out = dir.path().join("out.csv");
+    let o = run(&[
+        "tournament",
+        "--game",
+        "seashells",
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--engine",
+        "mine=sh -c true",
+        "--bots",
+        "mnie,random",
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: --bots: unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, \
+         oracle, mine); did you mean `mine`?\n"
+    );
+    assert!(!out.exists());
+}
+
+#[test]
 fn an_engine_that_dies_is_reported_with_its_last_stderr_line() {
     let dir = temp_dir();
     let dir = dir.path();
