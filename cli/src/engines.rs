@@ -7,6 +7,7 @@
 //! protocol are the bots crate's [`beachcomber_bots::external`];
 //! docs/protocol.md describes both.
 
+use beachcomber::spec::{one_line, one_line_path};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -77,7 +78,7 @@ impl EngineArgs {
             if specs.iter().any(|s| s.name == spec.name) {
                 return Err(format!(
                     "--engine: engine `{}` is declared twice",
-                    spec.name
+                    one_line(&spec.name)
                 ));
             }
             specs.push(spec);
@@ -146,11 +147,12 @@ impl Engines {
             if checked.contains(&name.as_str()) {
                 continue;
             }
+            let shown = beachcomber::spec::one_line(name);
             let pool = self.pool(name).ok_or_else(|| {
-                format!("--bots: engine `{name}` is not declared (give --engine {name}=COMMAND)")
+                format!("--bots: engine `{shown}` is not declared (give --engine {shown}=COMMAND)")
             })?;
             pool.check()
-                .map_err(|e| format!("engine `{name}`: {e}{}", self.log_note()))?;
+                .map_err(|e| format!("engine `{shown}`: {e}{}", self.log_note()))?;
             checked.push(name);
         }
         Ok(())
@@ -178,7 +180,7 @@ impl Engines {
         } else {
             format!(
                 " (the engines' standard error is in `{}`)",
-                self.log.display()
+                one_line_path(&self.log)
             )
         }
     }

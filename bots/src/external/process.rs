@@ -26,6 +26,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use beachcomber::bot::BotError;
+use beachcomber::record_read::strict_value;
 use beachcomber::spec::one_line;
 use serde_json::Value;
 
@@ -222,10 +223,15 @@ impl Process {
             }
         };
         let text = line.trim_end_matches(['\n', '\r']);
-        match serde_json::from_str::<Value>(text) {
+        match parse_object(text) {
             Ok(value @ Value::Object(_)) => Ok(value),
             Ok(_) => Err(BotError::Malformed(format!(
                 "not a JSON object: `{}`",
+                clip(text)
+            ))),
+            // A key given twice (what the value would be is ambiguous).
+            Err(e) if e.is_data() => Err(BotError::Malformed(format!(
+                "refused JSON ({e}): `{}`",
                 clip(text)
             ))),
             Err(e) => Err(BotError::Malformed(format!(
@@ -418,6 +424,16 @@ fn last_line_text(line: &[u8]) -> Option<String> {
     ))
 }
 
+/// An answer line as JSON, refusing an object that holds a key twice at any
+/// depth (`{"action":1,"action":2}` would be ambiguous), as the records'
+/// reader does ([`strict_value`]), and anything after the value.
+fn parse_object(text: &str) -> Result<Value, serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = strict_value(&mut de)?;
+    de.end()?;
+    Ok(value)
+}
+
 /// Read past the end of the current line; false at the end of the input.
 fn skip_line(reader: &mut impl BufRead) -> bool {
     loop {
@@ -449,6 +465,22 @@ mod tests {
         ));
         let log = super::super::open_log(&path).unwrap();
         (path, log)
+    }
+
+    #[test]
+    fn an_answer_holding_a_key_twice_is_refused() {
+        assert_eq!(
+            parse_object(r#"{"action":1,"action":2}"#)
+                .unwrap_err()
+                .to_string(),
+            "duplicate key `action` at line 1 column 20"
+        );
+        assert!(parse_object(r#"{"a":{"b":1,"b":1}}"#).is_err());
+        assert!(parse_object(r#"{"a":1} {"a":2}"#).is_err());
+        assert_eq!(
+            parse_object(r#" {"type":"action","action":"b6"} "#).unwrap(),
+            serde_json::json!({"type": "action", "action": "b6"})
+        );
     }
 
     #[test]

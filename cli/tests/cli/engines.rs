@@ -184,6 +184,13 @@ fn a_failing_engine_stops_the_run_with_a_one_line_error() {
             vec![],
         ),
         ("illegal", "illegal action `not-a-move`".to_string(), vec![]),
+        (
+            "duplicate",
+            "malformed answer: refused JSON (duplicate key `action` at line 1 column 42): \
+             `{\"type\": \"action\", \"action\": \"0\", \"action\": \"56+b\"}`"
+                .to_string(),
+            vec![],
+        ),
     ];
     for (mode, reason, extra) in cases {
         let dir = temp_dir();
