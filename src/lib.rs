@@ -29,6 +29,7 @@ pub mod runner;
 pub mod spec;
 pub mod spec_files;
 pub mod stats;
+pub mod suggest;
 pub mod sweep;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -15,6 +15,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::suggest::did_you_mean;
+
 /// A parsed spec: a name and its `key=value` options in written order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spec {
@@ -108,9 +110,10 @@ impl fmt::Display for SpecError {
             } => {
                 write!(
                     f,
-                    "unknown {kind} `{}` (known: {})",
+                    "unknown {kind} `{}` (known: {}){}",
                     one_line(name),
-                    allowed.join(", ")
+                    allowed.join(", "),
+                    did_you_mean(name, allowed.iter().map(String::as_str))
                 )
             }
             SpecError::UnknownKey { name, key, allowed } => {
@@ -119,8 +122,10 @@ impl fmt::Display for SpecError {
                 } else {
                     write!(
                         f,
-                        "unknown option `{key}` for `{name}` (allowed: {})",
-                        allowed.join(", ")
+                        "unknown option `{}` for `{name}` (allowed: {}){}",
+                        one_line(key),
+                        allowed.join(", "),
+                        did_you_mean(key, allowed.iter().map(String::as_str))
                     )
                 }
             }
@@ -495,6 +500,34 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "unknown option `rollout` for `ismcts` (allowed: iterations, c)"
+        );
+    }
+
+    #[test]
+    fn unknown_names_and_options_suggest_the_nearest() {
+        let s: Spec = "ismcts(iteratons=5)".parse().unwrap();
+        assert_eq!(
+            s.check_keys(&["iterations", "c"]).unwrap_err().to_string(),
+            "unknown option `iteratons` for `ismcts` (allowed: iterations, c); did you mean \
+             `iterations`?"
+        );
+        let s: Spec = "ismcts(x=5)".parse().unwrap();
+        assert_eq!(
+            s.check_keys(&["iterations", "c"]).unwrap_err().to_string(),
+            "unknown option `x` for `ismcts` (allowed: iterations, c)"
+        );
+        assert_eq!(
+            crate::games::AnyGame::from_spec("seasid", 2)
+                .unwrap_err()
+                .to_string(),
+            "unknown game `seasid` (known: seashells, seaside, shell-dash); did you mean \
+             `seaside`?"
+        );
+        assert_eq!(
+            crate::games::AnyGame::from_spec("chess", 2)
+                .unwrap_err()
+                .to_string(),
+            "unknown game `chess` (known: seashells, seaside, shell-dash)"
         );
     }
 

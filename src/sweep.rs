@@ -118,9 +118,10 @@ impl fmt::Display for SweepError {
             }
             SweepError::UnknownOption { key, game, allowed } => write!(
                 f,
-                "`{}` is not an option of {game} (its options: {})",
+                "`{}` is not an option of {game} (its options: {}){}",
                 one_line(key),
-                allowed.join(", ")
+                allowed.join(", "),
+                crate::suggest::did_you_mean(key, allowed.iter().map(String::as_str))
             ),
             SweepError::Combination { combination, why } => {
                 write!(

@@ -49,11 +49,27 @@ impl fmt::Display for LineupError {
 
 impl std::error::Error for LineupError {}
 
-/// Names for bots outside the registry: given a trimmed spec (`py`), the
-/// bot it stands for, or `None` when it is no alias. An alias never
-/// shadows a registry bot: a spec named like one (`random`,
-/// `greedy(worlds=2)`, `engine(name=py)`) is never looked up.
-pub type Aliases<'a> = dyn Fn(&str) -> Option<BotConfig> + 'a;
+/// Names for bots outside the registry. An alias never shadows a registry
+/// bot: a spec named like one (`random`, `greedy(worlds=2)`,
+/// `engine(name=py)`) is never looked up. A closure is the aliases of no
+/// listed name.
+pub trait Aliases {
+    /// Given a trimmed spec (`py`), the bot it stands for, or `None` when
+    /// it is no alias.
+    fn resolve(&self, spec: &str) -> Option<BotConfig>;
+
+    /// The alias names, listed (after the registry's bots) and suggested
+    /// when a bot name is unknown.
+    fn names(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+impl<F: Fn(&str) -> Option<BotConfig>> Aliases for F {
+    fn resolve(&self, spec: &str) -> Option<BotConfig> {
+        self(spec)
+    }
+}
 
 /// The [`Aliases`] of no name (what the forms without `_with` use).
 pub fn no_aliases(_spec: &str) -> Option<BotConfig> {
@@ -62,16 +78,31 @@ pub fn no_aliases(_spec: &str) -> Option<BotConfig> {
 
 /// One spec parsed: the bot `aliases` gives its trimmed text, unless it
 /// names a registry bot; otherwise [`BotConfig::parse`] (whose error, for
-/// a name neither an alias nor a bot, lists the registry's bots).
-pub fn parse_bot_with(text: &str, aliases: &Aliases) -> Result<BotConfig, SpecError> {
+/// a name neither an alias nor a bot, lists the registry's bots and then
+/// the aliases, and suggests the nearest of them).
+pub fn parse_bot_with(text: &str, aliases: &dyn Aliases) -> Result<BotConfig, SpecError> {
     let spec = text.trim();
     let name = spec.split('(').next().unwrap_or(spec).trim();
     if !BotConfig::is_registered(name)
-        && let Some(config) = aliases(spec)
+        && let Some(config) = aliases.resolve(spec)
     {
         return Ok(config);
     }
-    BotConfig::parse(text)
+    BotConfig::parse(text).map_err(|e| match e {
+        SpecError::UnknownName {
+            kind,
+            name,
+            mut allowed,
+        } => {
+            allowed.extend(aliases.names());
+            SpecError::UnknownName {
+                kind,
+                name,
+                allowed,
+            }
+        }
+        other => other,
+    })
 }
 
 /// Each spec of `text` (separated by top-level commas), parsed: a list of
@@ -82,7 +113,7 @@ pub fn parse_list(text: &str) -> Result<Vec<BotConfig>, LineupError> {
 
 /// [`parse_list`], each spec resolved through `aliases` first
 /// ([`parse_bot_with`]).
-pub fn parse_list_with(text: &str, aliases: &Aliases) -> Result<Vec<BotConfig>, LineupError> {
+pub fn parse_list_with(text: &str, aliases: &dyn Aliases) -> Result<Vec<BotConfig>, LineupError> {
     split_top_level(text)
         .map_err(LineupError::Split)?
         .into_iter()
@@ -108,7 +139,7 @@ impl Lineup {
     pub fn parse_with(
         text: &str,
         players: usize,
-        aliases: &Aliases,
+        aliases: &dyn Aliases,
     ) -> Result<Lineup, LineupError> {
         let parts = split_top_level(text).map_err(LineupError::Split)?;
         let parts: Vec<&str> = match parts.len() {
@@ -329,6 +360,48 @@ mod tests {
             parse_list_with("py,greedy(", &engine_py),
             Err(LineupError::Split(_))
         ));
+    }
+
+    /// The aliases `mine` and `py`, listed.
+    struct Listed;
+
+    impl Aliases for Listed {
+        fn resolve(&self, spec: &str) -> Option<BotConfig> {
+            ["mine", "py"].contains(&spec).then(|| {
+                BotConfig::Engine(crate::EngineConfig {
+                    name: spec.to_string(),
+                })
+            })
+        }
+
+        fn names(&self) -> Vec<String> {
+            vec!["mine".to_string(), "py".to_string()]
+        }
+    }
+
+    #[test]
+    fn an_unknown_bot_lists_and_suggests_the_aliases_too() {
+        assert_eq!(
+            parse_bot_with("mnie", &Listed).unwrap_err().to_string(),
+            "unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, oracle, mine, \
+             py); did you mean `mine`?"
+        );
+        assert_eq!(
+            parse_list_with("mine,gredy(worlds=2)", &Listed)
+                .unwrap_err()
+                .to_string(),
+            "unknown bot `gredy` (known: random, greedy, pimc, ismcts, expert, oracle, mine, \
+             py); did you mean `greedy`?"
+        );
+        assert_eq!(
+            parse_bot_with("nosuch", &Listed).unwrap_err().to_string(),
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, oracle, mine, py)"
+        );
+        // A closure lists no name.
+        assert_eq!(
+            parse_bot_with("mnie", &engine_py).unwrap_err().to_string(),
+            "unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, oracle)"
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
-use beachcomber::spec::one_line;
+use beachcomber::spec::{one_line, one_line_path};
 
 /// `COL=VALUE, ...`: filters as text.
 pub fn filter_text(filters: &[(String, String)]) -> String {
@@ -60,7 +60,7 @@ pub struct Rows {
 impl Rows {
     /// Open `path` and read its header.
     pub fn open(path: &Path) -> Result<Rows, String> {
-        let shown = path.display().to_string();
+        let shown = one_line_path(path);
         let file = File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
         let mut reader = csv::ReaderBuilder::new().flexible(false).from_reader(file);
         let header: Vec<String> = reader

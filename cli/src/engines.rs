@@ -7,6 +7,7 @@
 //! protocol are the bots crate's [`beachcomber_bots::external`];
 //! docs/protocol.md describes both.
 
+use beachcomber::spec::{one_line, one_line_path};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -16,7 +17,7 @@ use beachcomber::games::GameKind;
 use beachcomber_bots::external::{
     DEFAULT_TIMEOUT_MS, EnginePool, EngineSettings, EngineSpec, open_log,
 };
-use beachcomber_bots::{BotConfig, EngineConfig};
+use beachcomber_bots::{Aliases, BotConfig, EngineConfig};
 use clap::{Args, ValueEnum};
 
 /// The log file of the engines' standard error when `--engine-log` is not
@@ -77,7 +78,7 @@ impl EngineArgs {
             if specs.iter().any(|s| s.name == spec.name) {
                 return Err(format!(
                     "--engine: engine `{}` is declared twice",
-                    spec.name
+                    one_line(&spec.name)
                 ));
             }
             specs.push(spec);
@@ -108,18 +109,27 @@ impl EngineArgs {
     }
 }
 
+impl Aliases for Engines {
+    fn resolve(&self, spec: &str) -> Option<BotConfig> {
+        self.pool(spec).map(|pool| {
+            BotConfig::Engine(EngineConfig {
+                name: pool.spec().name.clone(),
+            })
+        })
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.pools.iter().map(|p| p.spec().name.clone()).collect()
+    }
+}
+
 impl Engines {
     /// The declared engines' bare names as bot aliases, for parsing
     /// `--bots` ([`beachcomber_bots::Lineup::parse_with`]): `py` stands
-    /// for `engine(name=py)` once `--engine py=COMMAND` is declared.
-    pub fn aliases(&self) -> impl Fn(&str) -> Option<BotConfig> + '_ {
-        |spec| {
-            self.pool(spec).map(|pool| {
-                BotConfig::Engine(EngineConfig {
-                    name: pool.spec().name.clone(),
-                })
-            })
-        }
+    /// for `engine(name=py)` once `--engine py=COMMAND` is declared, and an
+    /// unknown bot's message lists (and suggests) the declared engines.
+    pub fn aliases(&self) -> &dyn Aliases {
+        self
     }
 
     /// Check that every engine `configs` seat is declared, and start one
@@ -137,11 +147,12 @@ impl Engines {
             if checked.contains(&name.as_str()) {
                 continue;
             }
+            let shown = beachcomber::spec::one_line(name);
             let pool = self.pool(name).ok_or_else(|| {
-                format!("--bots: engine `{name}` is not declared (give --engine {name}=COMMAND)")
+                format!("--bots: engine `{shown}` is not declared (give --engine {shown}=COMMAND)")
             })?;
             pool.check()
-                .map_err(|e| format!("engine `{name}`: {e}{}", self.log_note()))?;
+                .map_err(|e| format!("engine `{shown}`: {e}{}", self.log_note()))?;
             checked.push(name);
         }
         Ok(())
@@ -169,7 +180,7 @@ impl Engines {
         } else {
             format!(
                 " (the engines' standard error is in `{}`)",
-                self.log.display()
+                one_line_path(&self.log)
             )
         }
     }
@@ -210,23 +221,35 @@ mod tests {
     fn bare_names_are_engines_when_declared() {
         use beachcomber_bots::{Lineup, parse_list_with};
         let engines = args(&["py=python3 x.py"]).start().unwrap();
-        let lineup = Lineup::parse_with(" py , greedy(worlds=2)", 2, &engines.aliases()).unwrap();
+        let lineup = Lineup::parse_with(" py , greedy(worlds=2)", 2, engines.aliases()).unwrap();
         assert_eq!(lineup.specs(), ["engine(name=py)", "greedy(worlds=2)"]);
         // The canonical spec and the bare name are the same bot.
         assert_eq!(
-            parse_list_with("py,engine(name=py)", &engines.aliases()).unwrap(),
+            parse_list_with("py,engine(name=py)", engines.aliases()).unwrap(),
             vec![lineup.seats()[0].clone(); 2]
         );
         // An undeclared name is no bot; an undeclared engine is refused by
         // `check`, which says how to declare it.
         let none = EngineArgs::default().start().unwrap();
-        let e = Lineup::parse_with("py", 2, &none.aliases()).unwrap_err();
+        let e = Lineup::parse_with("py", 2, none.aliases()).unwrap_err();
         assert_eq!(
             e.to_string(),
             "unknown bot `py` (known: random, greedy, pimc, ismcts, expert, oracle)"
         );
-        let e = parse_list_with("other", &engines.aliases()).unwrap_err();
-        assert!(e.to_string().starts_with("unknown bot `other`"), "{e}");
+        // An unknown name lists the declared engines after the registry's
+        // bots, and suggests the nearest.
+        let e = parse_list_with("other", engines.aliases()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown bot `other` (known: random, greedy, pimc, ismcts, expert, oracle, py)"
+        );
+        let engines = args(&["mine=python3 x.py", "py=x"]).start().unwrap();
+        let e = parse_list_with("random,mnie", engines.aliases()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, oracle, mine, \
+             py); did you mean `mine`?"
+        );
     }
 
     #[test]

@@ -72,7 +72,7 @@ pub struct LeagueArgs {
 /// A bot named by a setting (the anchor): `text` and its canonical spec
 /// (`aliases` resolved; `text` trimmed when it is no bot spec, for the
 /// league to refuse).
-pub fn named_bot(text: &str, aliases: &Aliases) -> NamedBot {
+pub fn named_bot(text: &str, aliases: &dyn Aliases) -> NamedBot {
     NamedBot {
         text: text.to_string(),
         canonical: parse_bot_with(text, aliases)
@@ -92,8 +92,8 @@ impl LeagueArgs {
     /// names, in `--bots` and `--anchor`), and its bots.
     pub fn spec(&self, engines: &Engines) -> Result<(LeagueSpec, BotSet), String> {
         let aliases = engines.aliases();
-        let configs = parse_list_with(&self.bots, &aliases).map_err(|e| format!("--bots: {e}"))?;
-        let anchor = self.anchor.as_ref().map(|text| named_bot(text, &aliases));
+        let configs = parse_list_with(&self.bots, aliases).map_err(|e| format!("--bots: {e}"))?;
+        let anchor = self.anchor.as_ref().map(|text| named_bot(text, aliases));
         let names = configs.iter().map(BotConfig::to_string).collect();
         let mut set = BotSet::default();
         for config in configs {

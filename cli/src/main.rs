@@ -100,7 +100,10 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Every message escapes what it quotes; this keeps the promise
+            // of one line (no raw newline or escape sequence from an
+            // argument or a file) for any message that would not.
+            eprintln!("error: {}", beachcomber::spec::one_line(&e));
             if signals::cancelled() {
                 ExitCode::from(signals::EXIT_INTERRUPTED)
             } else {

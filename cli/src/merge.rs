@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use beachcomber::games::AnyGame;
 use beachcomber::record_io::{Compression, RecordLines};
-use beachcomber::spec::one_line;
+use beachcomber::spec::{one_line, one_line_path};
 use beachcomber::tournament::{FRAME_GAMES, Plan, Shard, Totals, rows};
 use clap::Args;
 
@@ -243,7 +243,7 @@ fn check_shard_files(shards: &[ShardInput], label: &str) -> Result<(), String> {
 
 /// A path for an error message, escaped: paths come from manifests too.
 fn shown(path: &Path) -> String {
-    one_line(&path.display().to_string())
+    one_line_path(path)
 }
 
 /// The error of a merge stopped by a signal.

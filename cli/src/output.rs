@@ -40,7 +40,7 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use beachcomber::record_io::{Compression, RecordWriter};
-use beachcomber::spec::one_line;
+use beachcomber::spec::{one_line, one_line_path};
 use tempfile::NamedTempFile;
 
 use crate::file_names::{RunHome, with_suffix};
@@ -155,7 +155,7 @@ pub fn resolve_outputs(
                 return Err(format!(
                     "{label} and {} are the same file (`{}`): give each output its own file",
                     earlier.label,
-                    path.display()
+                    one_line_path(path)
                 ));
             }
         }
@@ -167,8 +167,8 @@ pub fn resolve_outputs(
             {
                 return Err(format!(
                     "{label} `{}` is the {what} `{}`: writing it would destroy an input; choose another file",
-                    path.display(),
-                    input.display()
+                    one_line_path(path),
+                    one_line_path(input)
                 ));
             }
         }
@@ -178,7 +178,7 @@ pub fn resolve_outputs(
 }
 
 fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
-    let cannot = |e: io::Error| format!("{label}: cannot write `{}`: {e}", given.display());
+    let cannot = |e: io::Error| format!("{label}: cannot write `{}`: {e}", one_line_path(given));
     if given.as_os_str().is_empty() {
         return Err(format!("{label}: the file name is empty"));
     }
@@ -190,17 +190,17 @@ fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
         return Err(format!(
             "{label}: `{}` names a folder (it ends in `/`) but `{}` is not a folder; \
              give a file name such as `{}` (create the folder first)",
-            given.display(),
+            one_line_path(given),
             one_line(folder),
-            given.join("results.csv").display()
+            one_line_path(&given.join("results.csv"))
         ));
     }
     let kind = match fs::metadata(given) {
         Ok(meta) if meta.is_dir() => {
             return Err(format!(
                 "{label}: `{}` is a directory; give a file name such as `{}`",
-                given.display(),
-                given.join("results.csv").display()
+                one_line_path(given),
+                one_line_path(&given.join("results.csv"))
             ));
         }
         Ok(meta) if !meta.is_file() || is_system_path(given) => Kind::Special { meta },
@@ -217,9 +217,9 @@ fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             let path = follow_dangling(given).map_err(cannot)?;
-            let name = path
-                .file_name()
-                .ok_or_else(|| format!("{label}: `{}` does not name a file", given.display()))?;
+            let name = path.file_name().ok_or_else(|| {
+                format!("{label}: `{}` does not name a file", one_line_path(given))
+            })?;
             let parent = match path.parent() {
                 Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
                 _ => PathBuf::from("."),
@@ -229,15 +229,15 @@ fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
                 Ok(_) => {
                     return Err(format!(
                         "{label}: cannot write `{}`: `{}` is not a folder",
-                        given.display(),
-                        parent.display()
+                        one_line_path(given),
+                        one_line_path(&parent)
                     ));
                 }
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {
                     return Err(format!(
                         "{label}: cannot write `{}`: the folder `{}` does not exist (create it first)",
-                        given.display(),
-                        parent.display()
+                        one_line_path(given),
+                        one_line_path(&parent)
                     ));
                 }
                 Err(e) => return Err(cannot(e)),
@@ -252,7 +252,7 @@ fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
         Err(e) => {
             return Err(format!(
                 "{label}: cannot write `{}`: {e} (check that its folder exists and is a folder)",
-                given.display()
+                one_line_path(given)
             ));
         }
     };
@@ -349,8 +349,8 @@ pub fn check_run_names(
                 return Err(format!(
                     "{} `{}` is {what} (`{}`), which the run writes itself; choose another name",
                     r.label(),
-                    r.given().display(),
-                    name.display()
+                    one_line_path(r.given()),
+                    one_line_path(name)
                 ));
             }
         }
@@ -464,7 +464,7 @@ impl AtomicFile {
             format!(
                 "{}: cannot write `{}`: {e} (check that its folder is writable)",
                 resolved.label,
-                resolved.given.display()
+                one_line_path(&resolved.given)
             )
         };
         let (sink, target) = match &resolved.kind {
@@ -533,7 +533,7 @@ impl AtomicFile {
                 Err(format!(
                     "{}: cannot write `{}`: cannot start the {compression} compressor: {e}",
                     self.label,
-                    self.given.display()
+                    one_line_path(&self.given)
                 ))
             }
         }
@@ -566,7 +566,10 @@ pub fn remove_stale(path: &Path) -> Result<(), String> {
     match fs::remove_file(path) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(format!("cannot remove the stale `{}`: {e}", path.display())),
+        Err(e) => Err(format!(
+            "cannot remove the stale `{}`: {e}",
+            one_line_path(path)
+        )),
     }
 }
 
@@ -585,7 +588,7 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), String> {
     let mut finished = Vec::new();
     for mut file in files {
         let (label, given) = (file.label.clone(), file.given.clone());
-        let err = |e: io::Error| format!("{label}: cannot write `{}`: {e}", given.display());
+        let err = |e: io::Error| format!("{label}: cannot write `{}`: {e}", one_line_path(&given));
         // Every fallible step while `file` still owns its writer: on an
         // error its drop removes the temporary file and forgets it.
         file.writer().flush().map_err(err)?;
@@ -632,7 +635,7 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), String> {
             };
             error = Some(format!(
                 "{label}: cannot write `{}`: {}{kept}",
-                given.display(),
+                one_line_path(&given),
                 e.error
             ));
         } else {

@@ -20,6 +20,7 @@
 //! when `--record` was given. A second Ctrl-C exits at once (see
 //! [`crate::signals`]).
 
+use beachcomber::spec::one_line_path;
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -118,7 +119,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
     let engines = args.engines.start()?;
     let configs = parse_bots(
         &args.bots,
-        &engines.aliases(),
+        engines.aliases(),
         args.choice.players,
         args.seat,
     )?;
@@ -157,9 +158,9 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
             let w = file.writer();
             w.write_all(record.as_bytes())
                 .and_then(|()| w.write_all(b"\n"))
-                .map_err(|e| format!("--record: cannot write `{}`: {e}", path.display()))?;
+                .map_err(|e| format!("--record: cannot write `{}`: {e}", one_line_path(path)))?;
             commit_all(record_file.take().into_iter().collect())?;
-            format!("record written to {}", path.display())
+            format!("record written to {}", one_line_path(path))
         }
         _ => String::new(),
     };
@@ -187,7 +188,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
 /// resolved: the declared engines).
 fn parse_bots(
     text: &str,
-    aliases: &beachcomber_bots::Aliases,
+    aliases: &dyn beachcomber_bots::Aliases,
     players: usize,
     human: Seat,
 ) -> Result<Vec<Option<BotConfig>>, String> {

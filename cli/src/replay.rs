@@ -1,6 +1,7 @@
 //! `beachcomber replay`: re-play game records through the engine, verifying
 //! every decision and the result, and print a readable account of one game.
 
+use beachcomber::spec::one_line_path;
 use std::fs::File;
 use std::path::PathBuf;
 
@@ -52,7 +53,7 @@ pub struct ReplayArgs {
 /// plus the record to show (at most
 /// [`beachcomber::record_io::MAX_LINE_BYTES`] a line).
 pub fn run(args: ReplayArgs) -> Result<(), String> {
-    let name = args.file.display();
+    let name = one_line_path(&args.file);
     let file = File::open(&args.file).map_err(|e| format!("cannot read `{name}`: {e}"))?;
     let mut lines = RecordLines::new(file).map_err(|e| format!("{name} {e}"))?;
     let mut line = Vec::new();

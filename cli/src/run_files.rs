@@ -168,7 +168,7 @@ impl Output {
         format!(
             "{}: cannot write `{}`: {e}",
             self.label,
-            self.given.display()
+            one_line_path(&self.given)
         )
     }
 }
@@ -521,30 +521,33 @@ impl RunFiles {
                 return Err(format!(
                     "--resume: nothing to resume: `{}` does not exist (the run finished, or was \
                      never started with these outputs)",
-                    path.display()
+                    one_line_path(&path)
                 ));
             }
             Err(ReadError::Io(e)) => {
-                return Err(format!("--resume: cannot read `{}`: {e}", path.display()));
+                return Err(format!(
+                    "--resume: cannot read `{}`: {e}",
+                    one_line_path(&path)
+                ));
             }
             Err(e @ ReadError::Format { .. }) => {
                 return Err(format!(
                     "--resume: `{}` has checkpoint {e} (finish the run with the program that \
                      started it)",
-                    path.display(),
+                    one_line_path(&path),
                 ));
             }
             Err(e) => {
                 return Err(format!(
                     "--resume: `{}` is not a checkpoint of this program: {e}",
-                    path.display(),
+                    one_line_path(&path),
                 ));
             }
         };
         let damaged = |what: String| {
             format!(
                 "--resume: `{}` is damaged ({}): the run cannot be resumed",
-                path.display(),
+                one_line_path(&path),
                 one_line(&what)
             )
         };
@@ -570,7 +573,7 @@ impl RunFiles {
                 "--resume: this command differs from the interrupted run in {}; \
                  repeat the interrupted command exactly (see `{}`)",
                 one_line(&what),
-                path.display()
+                one_line_path(&path)
             ));
         }
         self.check_counts(&checkpoint).map_err(damaged)?;
@@ -633,7 +636,7 @@ impl RunFiles {
                 let mut file = OpenOptions::new().write(true).open(&partial).map_err(|e| {
                     format!(
                         "--resume: cannot open `{}`: {e} (the interrupted run's partial output)",
-                        partial.display()
+                        one_line_path(&partial)
                     )
                 })?;
                 output.lock = lock_to_resume(&output.label, &partial, &file)?;
@@ -642,7 +645,7 @@ impl RunFiles {
                     format!(
                         "--resume: `{}` holds {have} bytes, not the {want} bytes the checkpoint \
                          counts: the partial file was changed; the run cannot be resumed",
-                        partial.display()
+                        one_line_path(&partial)
                     )
                 };
                 if have < want {
@@ -658,7 +661,7 @@ impl RunFiles {
                         "--resume: the first {want} bytes of `{}` are not those the checkpoint \
                          recorded (xxh3 differs): the partial file was changed; the run cannot be \
                          resumed",
-                        partial.display()
+                        one_line_path(&partial)
                     ));
                 }
                 file.set_len(want).map_err(|e| output.cannot(e))?;
@@ -736,8 +739,13 @@ impl RunFiles {
         if let Some(o) = self.outputs.iter_mut().find(|o| o.label == label)
             && let Some(w) = o.writer.as_mut()
         {
-            w.write_all(bytes)
-                .map_err(|e| format!("{}: cannot write `{}`: {e}", o.label, o.given.display()))?;
+            w.write_all(bytes).map_err(|e| {
+                format!(
+                    "{}: cannot write `{}`: {e}",
+                    o.label,
+                    one_line_path(&o.given)
+                )
+            })?;
             o.hasher.update(bytes);
             o.bytes += bytes.len() as u64;
             o.unsynced += bytes.len() as u64;
@@ -765,7 +773,11 @@ impl RunFiles {
         for o in &mut self.outputs {
             if let Some(w) = o.writer.as_mut() {
                 w.flush().map_err(|e| {
-                    format!("{}: cannot write `{}`: {e}", o.label, o.given.display())
+                    format!(
+                        "{}: cannot write `{}`: {e}",
+                        o.label,
+                        one_line_path(&o.given)
+                    )
                 })?;
             }
         }
@@ -817,8 +829,12 @@ impl RunFiles {
             timing: self.timing_now(threads),
             finishing: None,
         };
-        write_json_atomically(&path, &checkpoint)
-            .map_err(|e| format!("cannot write the checkpoint `{}`: {e}", path.display()))?;
+        write_json_atomically(&path, &checkpoint).map_err(|e| {
+            format!(
+                "cannot write the checkpoint `{}`: {e}",
+                one_line_path(&path)
+            )
+        })?;
         self.last_checkpoint = Instant::now();
         Ok(())
     }
@@ -891,8 +907,9 @@ impl RunFiles {
             finishing: Some(Finishing { stopped, files }),
         };
         if let Some(path) = &self.checkpoint {
-            write_json_atomically(path, &checkpoint)
-                .map_err(|e| format!("cannot write the checkpoint `{}`: {e}", path.display()))?;
+            write_json_atomically(path, &checkpoint).map_err(|e| {
+                format!("cannot write the checkpoint `{}`: {e}", one_line_path(path))
+            })?;
             failpoint("finish-checkpoint");
         }
         let finishing = checkpoint.finishing.as_ref().expect("just set");
@@ -930,7 +947,7 @@ impl RunFiles {
                     format!(
                         "{}: cannot read `{}`: {e} (a file of the finishing run)",
                         o.label,
-                        path.display()
+                        one_line_path(path)
                     )
                 })?;
                 match read {
@@ -939,7 +956,7 @@ impl RunFiles {
                         "{}: `{}` is not the file the finishing run wrote: {what}; the run \
                          cannot be resumed",
                         o.label,
-                        path.display()
+                        one_line_path(path)
                     )),
                 }
             };
@@ -968,7 +985,7 @@ impl RunFiles {
                 files: finishing.files.clone(),
             };
             write_manifest(path, &manifest)
-                .map_err(|e| format!("cannot write the manifest `{}`: {e}", path.display()))?;
+                .map_err(|e| format!("cannot write the manifest `{}`: {e}", one_line_path(path)))?;
             failpoint("after-manifest");
         }
         if let Some(path) = &self.checkpoint {
@@ -992,12 +1009,12 @@ impl RunFiles {
                 .iter()
                 .filter_map(|o| o.partial.as_ref())
                 .filter(|p| p.exists())
-                .map(|p| format!("`{}`", p.display()))
+                .map(|p| format!("`{}`", one_line_path(p)))
                 .collect();
             return Some(format!(
                 "finished games are kept in {} (checkpoint `{}`); run the same command with --resume to continue",
                 partials.join(", "),
-                path.display()
+                one_line_path(path)
             ));
         }
         let mut registry = signals::temp_files();

@@ -15,6 +15,7 @@ use beachcomber::bot::Bot;
 use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::progress::WorkTable;
 use beachcomber::record_io::Compression;
+use beachcomber::spec::one_line;
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{
     Chunk, Flow, GameResult, Layout, PartGame, Plan, PlayOptions, RunError, Shard, Totals,
@@ -125,7 +126,8 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(v) if v.is_finite() && (0.0..=86_400.0).contains(&v) => Ok(v),
         _ => Err(format!(
-            "`{text}` is not a number of seconds from 0 to 86400"
+            "`{}` is not a number of seconds from 0 to 86400",
+            one_line(text)
         )),
     }
 }
@@ -156,15 +158,17 @@ pub fn shard_from(given: Option<&str>) -> Result<Shard, String> {
     if let Some(text) = given {
         return Shard::parse(text).map_err(|e| format!("--shard: {e}"));
     }
-    let var =
-        |name: &str| -> Result<Option<u64>, String> {
-            match std::env::var(name) {
-                Ok(v) => v.trim().parse().map(Some).map_err(|_| {
-                    format!("{name}=`{v}` is not a number (it chooses this job's shard)")
-                }),
-                Err(_) => Ok(None),
-            }
-        };
+    let var = |name: &str| -> Result<Option<u64>, String> {
+        match std::env::var(name) {
+            Ok(v) => v.trim().parse().map(Some).map_err(|_| {
+                format!(
+                    "{name}=`{}` is not a number (it chooses this job's shard)",
+                    one_line(&v)
+                )
+            }),
+            Err(_) => Ok(None),
+        }
+    };
     let Some(task) = var("SLURM_ARRAY_TASK_ID")? else {
         return Ok(Shard::WHOLE);
     };

@@ -3,6 +3,7 @@
 //! metrics are the library's [`beachcomber::sweep`]; the playing, files,
 //! resume and shards are [`crate::runs`], as for a tournament.
 
+use beachcomber::spec::one_line_path;
 use std::path::{Path, PathBuf};
 
 use beachcomber::compare::CompareSpec;
@@ -136,7 +137,7 @@ impl SweepArgs {
             self.bots.clone()
         };
         let (lineups, bots) =
-            parse_lineups(&given, &engines.aliases()).map_err(|e| format!("--bots: {e}"))?;
+            parse_lineups(&given, engines.aliases()).map_err(|e| format!("--bots: {e}"))?;
         let spec = SweepSpec {
             game: crate::game_choice::resolve("--game", &self.game)?,
             players,
@@ -162,7 +163,7 @@ pub const DEFAULT_GAMES: u64 = 1000;
 /// option (the caller says where the lineups came from).
 pub fn parse_lineups(
     texts: &[String],
-    aliases: &Aliases,
+    aliases: &dyn Aliases,
 ) -> Result<(Vec<Vec<String>>, BotSet), String> {
     let mut lineups = Vec::new();
     let mut bots = BotSet::default();
@@ -274,11 +275,15 @@ pub fn execute(
     if dir.exists() && !dir.is_dir() {
         return Err(format!(
             "--out `{}` is not a folder (a sweep writes several files into a folder)",
-            dir.display()
+            one_line_path(dir)
         ));
     }
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("--out: cannot create the folder `{}`: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        format!(
+            "--out: cannot create the folder `{}`: {e}",
+            one_line_path(dir)
+        )
+    })?;
     let mut settings = vec![("records".to_string(), records.to_string())];
     settings.extend(crate::compare::settings(compare));
     let request = RunRequest {
@@ -364,7 +369,7 @@ fn print_summary(plan: &Plan, result: &RunResult, dir: &Path) {
         "{} combinations, {games} games ({:.0} games/s) -> {}",
         plan.parts.len(),
         result.played_now as f64 / result.elapsed.as_secs_f64().max(1e-9),
-        dir.display()
+        one_line_path(dir)
     );
     out!(
         "{:<48} {:>7} {:>24} {:>8} {:>14} {:>22} {:>22}",
@@ -412,7 +417,7 @@ fn print_summary(plan: &Plan, result: &RunResult, dir: &Path) {
         out!(
             "... {} more in {}",
             plan.parts.len() - LISTED,
-            dir.join(METRICS_FILE).display()
+            one_line_path(&dir.join(METRICS_FILE))
         );
     }
 }

@@ -102,7 +102,7 @@ impl TournamentArgs {
     /// The tournament the flags describe at `game` (the flags' game, built
     /// first; external engines seated by their names).
     pub fn tournament(&self, game: AnyGame, engines: &Engines) -> Result<Tournament, String> {
-        let lineup = Lineup::parse_with(&self.bots, self.choice.players, &engines.aliases())
+        let lineup = Lineup::parse_with(&self.bots, self.choice.players, engines.aliases())
             .map_err(|e| format!("--bots: {e}"))?;
         let run = self.run_spec(&game, &lineup.specs())?;
         let sprt = parse_sprt(self.sprt.as_deref(), &run)?;

@@ -168,15 +168,17 @@ impl fmt::Display for CompareError {
             }
             CompareError::UnknownKey { key, allowed } => write!(
                 f,
-                "`{}` is not a column of the sweep (its columns: {})",
+                "`{}` is not a column of the sweep (its columns: {}){}",
                 one_line(key),
-                allowed.join(", ")
+                allowed.join(", "),
+                crate::suggest::did_you_mean(key, allowed.iter().map(String::as_str))
             ),
             CompareError::UnknownMetric(m) => write!(
                 f,
-                "`{}` is not a compared metric (metrics: {})",
+                "`{}` is not a compared metric (metrics: {}){}",
                 one_line(m),
-                Metric::ALL.map(Metric::name).join(", ")
+                Metric::ALL.map(Metric::name).join(", "),
+                crate::suggest::did_you_mean(m, Metric::ALL.map(Metric::name))
             ),
             CompareError::BadMargin { metric, value } => write!(
                 f,

@@ -149,9 +149,10 @@ macro_rules! registry {
                 Err(RecordError::field(
                     "game",
                     format!(
-                        "unknown game `{}` (known: {})",
+                        "unknown game `{}` (known: {}){}",
                         crate::spec::one_line(&record.game),
-                        game_names().join(", ")
+                        game_names().join(", "),
+                        crate::suggest::did_you_mean(&record.game, game_names().iter().copied())
                     ),
                 ))
             }

@@ -50,7 +50,8 @@ impl Shard {
     pub fn parse(text: &str) -> Result<Shard, ShardError> {
         let bad = || {
             ShardError(format!(
-                "`{text}` is not a shard: write I/N with 0 <= I < N, e.g. 0/3"
+                "`{}` is not a shard: write I/N with 0 <= I < N, e.g. 0/3",
+                crate::spec::one_line(text)
             ))
         };
         let (i, n) = text.trim().split_once('/').ok_or_else(bad)?;

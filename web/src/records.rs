@@ -56,8 +56,9 @@ impl RecordFile {
     /// then reported with the list.
     pub fn index(path: &Path) -> Result<RecordFile, String> {
         let name = path.display().to_string();
-        let file = File::open(path).map_err(|e| format!("cannot read `{name}`: {e}"))?;
-        let mut lines = RecordLines::new(file).map_err(|e| format!("{name} {e}"))?;
+        let shown = beachcomber::spec::one_line(&name);
+        let file = File::open(path).map_err(|e| format!("cannot read `{shown}`: {e}"))?;
+        let mut lines = RecordLines::new(file).map_err(|e| format!("{shown} {e}"))?;
         let compression = lines.compression();
         let mut entries = Vec::new();
         let mut line = Vec::new();

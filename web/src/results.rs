@@ -36,11 +36,17 @@ const KINDS: &[(&str, &str)] = &[
 impl Results {
     /// The folder `root` (must exist and be a folder).
     pub fn new(root: &Path) -> Result<Results, String> {
-        let root = root
-            .canonicalize()
-            .map_err(|e| format!("cannot open `{}`: {e}", root.display()))?;
+        let root = root.canonicalize().map_err(|e| {
+            format!(
+                "cannot open `{}`: {e}",
+                beachcomber::spec::one_line_path(root)
+            )
+        })?;
         if !root.is_dir() {
-            return Err(format!("`{}` is not a folder", root.display()));
+            return Err(format!(
+                "`{}` is not a folder",
+                beachcomber::spec::one_line_path(&root)
+            ));
         }
         Ok(Results { root })
     }

@@ -71,17 +71,25 @@ impl fmt::Display for EngineError {
         match self {
             EngineError::Syntax(text) => write!(
                 f,
-                "`{text}` is not NAME=COMMAND (e.g. `mybot=python3 my_bot.py`)"
+                "`{}` is not NAME=COMMAND (e.g. `mybot=python3 my_bot.py`)",
+                one_line(text)
             ),
             EngineError::BadName(name) => write!(
                 f,
-                "`{name}` cannot name an engine: use lowercase letters, digits, `-` and `_`, \
+                "`{}` cannot name an engine: use lowercase letters, digits, `-` and `_`, \
                  starting with a letter, and not a built-in bot's name ({}) or `engine`/`human`",
+                one_line(name),
                 crate::BOT_NAMES.join(", ")
             ),
-            EngineError::Duplicate(name) => write!(f, "engine `{name}` is declared twice"),
+            EngineError::Duplicate(name) => {
+                write!(f, "engine `{}` is declared twice", one_line(name))
+            }
             EngineError::Log { path, why } => {
-                write!(f, "cannot open the engine log `{}`: {why}", path.display())
+                write!(
+                    f,
+                    "cannot open the engine log `{}`: {why}",
+                    beachcomber::spec::one_line_path(path)
+                )
             }
         }
     }

@@ -12,18 +12,22 @@
 //!   [`MAX_LINE`] bytes), so a line it was not asked for is a protocol
 //!   error at the next request, never a growing queue;
 //! - its standard error goes to the capped log ([`super::log`]), a line at
-//!   most [`MAX_STDERR_LINE`] bytes.
+//!   most [`MAX_STDERR_LINE`] bytes; its last non-empty line is also kept
+//!   (at most [`LAST_LINE_CHARS`] characters, escaped) for the message that
+//!   says it died.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use beachcomber::bot::BotError;
+use beachcomber::record_read::strict_value;
+use beachcomber::spec::one_line;
 use serde_json::Value;
 
 use super::log::{Log, MAX_STDERR_LINE};
@@ -31,6 +35,10 @@ use super::{EngineSpec, clip};
 
 /// The longest line read from a process (longer is a malformed answer).
 pub const MAX_LINE: u64 = 1 << 20;
+
+/// The most characters of the engine's last standard error line quoted
+/// when it dies (the rest is cut, marked `...`).
+pub const LAST_LINE_CHARS: usize = 200;
 
 /// How long a process that closed its output has to exit before it is
 /// reported without its exit status, how long a process has to exit by
@@ -55,6 +63,8 @@ pub(super) struct Process {
     halt: Option<Arc<AtomicBool>>,
     /// Disconnected when the standard error copier ends.
     stderr_done: Option<Receiver<()>>,
+    /// Its last non-empty standard error line, escaped and capped.
+    last_stderr: Arc<Mutex<String>>,
     /// Whether the child was reaped (its group killed before).
     reaped: bool,
 }
@@ -98,7 +108,9 @@ impl Process {
         let (done, stderr_done) = mpsc::channel();
         let prefix = format!("[{} pid {pid}] ", spec.name);
         let log = log.clone();
-        std::thread::spawn(move || copy_stderr(stderr, &log, prefix.as_bytes(), done));
+        let last_stderr = Arc::new(Mutex::new(String::new()));
+        let last = Arc::clone(&last_stderr);
+        std::thread::spawn(move || copy_stderr(stderr, &log, prefix.as_bytes(), &last, done));
         let mut process = Process {
             child,
             stdin: Some(stdin),
@@ -107,6 +119,7 @@ impl Process {
             cancel,
             halt,
             stderr_done: Some(stderr_done),
+            last_stderr,
             reaped: false,
         };
         if !nonblocking {
@@ -210,10 +223,15 @@ impl Process {
             }
         };
         let text = line.trim_end_matches(['\n', '\r']);
-        match serde_json::from_str::<Value>(text) {
+        match parse_object(text) {
             Ok(value @ Value::Object(_)) => Ok(value),
             Ok(_) => Err(BotError::Malformed(format!(
                 "not a JSON object: `{}`",
+                clip(text)
+            ))),
+            // A key given twice (what the value would be is ambiguous).
+            Err(e) if e.is_data() => Err(BotError::Malformed(format!(
+                "refused JSON ({e}): `{}`",
                 clip(text)
             ))),
             Err(e) => Err(BotError::Malformed(format!(
@@ -254,9 +272,19 @@ impl Process {
             std::thread::sleep(Duration::from_millis(5));
         }
         self.end();
-        match self.child.try_wait() {
+        let how = match self.child.try_wait() {
             Ok(Some(status)) => format!("it exited ({status})"),
             _ => "it closed its output".to_string(),
+        };
+        let last = self
+            .last_stderr
+            .lock()
+            .map(|l| l.clone())
+            .unwrap_or_default();
+        if last.is_empty() {
+            how
+        } else {
+            format!("{how}; its last stderr line: `{last}`")
         }
     }
 
@@ -333,8 +361,15 @@ fn read_answers(stdout: ChildStdout, send: SyncSender<Result<String, String>>) {
 }
 
 /// Copy the process's standard error to the log, each line prefixed, a
-/// line cut at [`MAX_STDERR_LINE`] bytes. `done` is dropped at the end.
-fn copy_stderr(stderr: ChildStderr, log: &Log, prefix: &[u8], done: mpsc::Sender<()>) {
+/// line cut at [`MAX_STDERR_LINE`] bytes; keep the last non-empty line in
+/// `last` ([`last_line_text`]). `done` is dropped at the end.
+fn copy_stderr(
+    stderr: ChildStderr,
+    log: &Log,
+    prefix: &[u8],
+    last: &Mutex<String>,
+    done: mpsc::Sender<()>,
+) {
     let mut reader = BufReader::new(stderr);
     let mut line = Vec::new();
     loop {
@@ -348,6 +383,11 @@ fn copy_stderr(stderr: ChildStderr, log: &Log, prefix: &[u8], done: mpsc::Sender
             Ok(n) => n,
         };
         let cut = !line.ends_with(b"\n") && n as u64 >= MAX_STDERR_LINE;
+        if let Some(text) = last_line_text(&line[prefix.len()..])
+            && let Ok(mut last) = last.lock()
+        {
+            *last = text;
+        }
         if cut {
             let note =
                 format!(" [beachcomber: line cut at {MAX_STDERR_LINE} bytes, the rest left out]");
@@ -364,6 +404,34 @@ fn copy_stderr(stderr: ChildStderr, log: &Log, prefix: &[u8], done: mpsc::Sender
         }
     }
     drop(done);
+}
+
+/// A standard error line as quoted in the message that says the engine
+/// died: trimmed, escaped ([`one_line`]), at most [`LAST_LINE_CHARS`]
+/// characters (then `...`); `None` for a blank line.
+fn last_line_text(line: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(line);
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let kept: String = text.chars().take(LAST_LINE_CHARS).collect();
+    let more = text.chars().nth(LAST_LINE_CHARS).is_some();
+    Some(format!(
+        "{}{}",
+        one_line(&kept),
+        if more { "..." } else { "" }
+    ))
+}
+
+/// An answer line as JSON, refusing an object that holds a key twice at any
+/// depth (`{"action":1,"action":2}` would be ambiguous), as the records'
+/// reader does ([`strict_value`]), and anything after the value.
+fn parse_object(text: &str) -> Result<Value, serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = strict_value(&mut de)?;
+    de.end()?;
+    Ok(value)
 }
 
 /// Read past the end of the current line; false at the end of the input.
@@ -397,6 +465,36 @@ mod tests {
         ));
         let log = super::super::open_log(&path).unwrap();
         (path, log)
+    }
+
+    #[test]
+    fn an_answer_holding_a_key_twice_is_refused() {
+        assert_eq!(
+            parse_object(r#"{"action":1,"action":2}"#)
+                .unwrap_err()
+                .to_string(),
+            "duplicate key `action` at line 1 column 20"
+        );
+        assert!(parse_object(r#"{"a":{"b":1,"b":1}}"#).is_err());
+        assert!(parse_object(r#"{"a":1} {"a":2}"#).is_err());
+        assert_eq!(
+            parse_object(r#" {"type":"action","action":"b6"} "#).unwrap(),
+            serde_json::json!({"type": "action", "action": "b6"})
+        );
+    }
+
+    #[test]
+    fn the_last_stderr_line_is_trimmed_escaped_and_capped() {
+        assert_eq!(last_line_text(b"  \n"), None);
+        assert_eq!(
+            last_line_text(b"bad move\x1b[2J\n").as_deref(),
+            Some("bad move\\u{1b}[2J")
+        );
+        let long = "y".repeat(LAST_LINE_CHARS + 5);
+        assert_eq!(
+            last_line_text(long.as_bytes()),
+            Some(format!("{}...", "y".repeat(LAST_LINE_CHARS)))
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use beachcomber::compare::CompareSpec;
-use beachcomber::spec::one_line;
+use beachcomber::spec::{one_line, one_line_path};
 
 use super::file::{Experiment, Step};
 use crate::csv_rows::Rows;
@@ -195,7 +195,10 @@ pub fn confirm_section(md: &mut String, dir: &Path) -> Result<(), String> {
         col("verdict"),
         col("diff"),
     ) else {
-        return Err(format!("{} lacks compare.csv's columns", path.display()));
+        return Err(format!(
+            "{} lacks compare.csv's columns",
+            one_line_path(&path)
+        ));
     };
     let (low, high) = (diff + 1, diff + 2);
     let key = |r: &Vec<String>| r[1..seat].to_vec();

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use beachcomber::spec::one_line;
+use beachcomber::spec::{one_line, one_line_path};
 use beachcomber::sweep::{SweepError, Vary, parse_player_counts};
 use serde::Deserialize;
 
@@ -312,8 +312,12 @@ impl Experiment {
     /// Read and check an experiment file: errors name the file, the line
     /// and the key.
     pub fn read(path: &Path) -> Result<Experiment, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read the experiment file `{}`: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            format!(
+                "cannot read the experiment file `{}`: {e}",
+                one_line_path(path)
+            )
+        })?;
         let mut experiment: Experiment = toml::from_str(&text).map_err(|e| {
             let line = e
                 .span()
@@ -321,7 +325,7 @@ impl Experiment {
                 .unwrap_or_default();
             format!(
                 "{}{line}: {}",
-                path.display(),
+                one_line_path(path),
                 one_line(&e.message().trim().replace('\n', " "))
             )
         })?;
@@ -353,7 +357,7 @@ impl Experiment {
             }
         }
         if experiment.players.is_none() && experiment.sweeps.iter().any(|s| s.players.is_none()) {
-            return Err(format!("{}: `players` is missing", path.display()));
+            return Err(format!("{}: `players` is missing", one_line_path(path)));
         }
         if !experiment.sweeps.is_empty() && experiment.kind != Kind::Sweep {
             return Err(format!(
@@ -436,7 +440,7 @@ impl Experiment {
         if experiment.kind == Kind::League {
             experiment.check_leagues()?;
         } else if experiment.game.is_none() {
-            return Err(format!("{}: `game` is missing", path.display()));
+            return Err(format!("{}: `game` is missing", one_line_path(path)));
         }
         match experiment.kind {
             Kind::League if !experiment.vary.is_empty() => {
@@ -517,7 +521,7 @@ impl Experiment {
     /// without.
     pub fn league_at(&self, i: usize) -> String {
         if self.leagues.is_empty() {
-            return format!("{}: ", self.source.path.display());
+            return format!("{}: ", one_line_path(&self.source.path));
         }
         format!(
             "{}: league {}: ",
@@ -618,8 +622,8 @@ impl Source {
     /// not hold it).
     pub fn at(&self, steps: &[Step]) -> String {
         match self.line(steps) {
-            Some(line) => format!("{} line {line}", self.path.display()),
-            None => self.path.display().to_string(),
+            Some(line) => format!("{} line {line}", one_line_path(&self.path)),
+            None => one_line_path(&self.path),
         }
     }
 }

@@ -25,7 +25,7 @@ mod specs;
 
 use std::path::{Path, PathBuf};
 
-use beachcomber::spec::one_line;
+use beachcomber::spec::{one_line, one_line_path};
 use beachcomber::tournament::Shard;
 use clap::Args;
 
@@ -133,8 +133,8 @@ fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), String> {
                 .keep();
             out!(
                 "--quick: writing into {} (to continue if interrupted: --resume --out {})",
-                dir.display(),
-                dir.display()
+                one_line_path(&dir),
+                one_line_path(&dir)
             );
             dir
         }
@@ -236,7 +236,7 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                     if !control.quiet {
                         out!(
                             "--resume: the sweep in {} is finished; going on with what is left",
-                            play_dir.display()
+                            one_line_path(&play_dir)
                         );
                     }
                 } else if !confirming {
@@ -273,8 +273,8 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
             if !control.quiet {
                 out!(
                     "shard written to {}; when every shard is done: beachcomber run {} --merge N",
-                    play_dir.display(),
-                    args.file.display()
+                    one_line_path(&play_dir),
+                    one_line_path(&args.file)
                 );
             }
             return Ok(());
@@ -293,8 +293,8 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
         out!(
             "{} written to {}; its summary: {}",
             name,
-            dir.display(),
-            dir.join(crate::file_names::SUMMARY_MD).display()
+            one_line_path(&dir),
+            one_line_path(&dir.join(crate::file_names::SUMMARY_MD))
         );
     }
     Ok(())
@@ -358,7 +358,7 @@ fn run_leagues(
         planned.leagues = vec![planned.leagues.swap_remove(k)];
     }
     std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot create the folder `{}`: {e}", dir.display()))?;
+        .map_err(|e| format!("cannot create the folder `{}`: {e}", one_line_path(dir)))?;
     let paths = OutputPaths {
         out: Some(dir.join(GAMES_FILE)),
         summary: Some(dir.join(RATINGS_FILE)),
@@ -454,7 +454,7 @@ fn measure_speed(
                 format!(
                     "{e}; the leagues are complete in {} (`--resume` measures the speeds again \
                      and writes the report)",
-                    dir.display()
+                    one_line_path(dir)
                 )
             })?;
             if !quiet {

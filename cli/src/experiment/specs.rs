@@ -8,7 +8,7 @@ use beachcomber::compare::CompareSpec;
 use beachcomber::league::{
     DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueSpec, NamedBot, games_per_deal,
 };
-use beachcomber::spec::one_line;
+use beachcomber::spec::{one_line, one_line_path};
 use beachcomber::sweep::{DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec, Vary};
 use beachcomber::tournament::Plan;
 use beachcomber_bots::{BotConfig, BotSet, LineupError, no_aliases, parse_list};
@@ -57,7 +57,7 @@ impl Experiment {
     /// combination; several with `[[sweep]]`), checked and expanded as one
     /// planned sweep, for `quick` or the full version.
     pub fn planned_sweep(&self, quick: bool) -> Result<PlannedSweep, String> {
-        let file = self.source.path.display();
+        let file = one_line_path(&self.source.path);
         let mut planned = Vec::new();
         for (spec, bots, origin) in self.sweep_specs(quick)? {
             let sweep =
@@ -220,7 +220,7 @@ impl Experiment {
                     (None, None) => {
                         return Err(format!(
                             "{}: {which}`players` is missing",
-                            self.source.path.display()
+                            one_line_path(&self.source.path)
                         ));
                     }
                 },

@@ -19,6 +19,7 @@ mod ratings;
 mod rows;
 mod xy;
 
+use beachcomber::spec::one_line_path;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -371,7 +372,7 @@ pub fn draw_sized(request: &PlotRequest, size: (u32, u32)) -> Result<(), String>
     if !figure.unfitted.is_empty() {
         eprintln!(
             "note: {}: no fitted line for {}",
-            request.out.display(),
+            one_line_path(&request.out),
             figure.unfitted.join("; ")
         );
     }
@@ -391,11 +392,11 @@ fn check_extension(out: &Path) -> Result<Format, String> {
         Some(e) if e.eq_ignore_ascii_case("png") => Ok(Format::Png),
         Some(e) => Err(format!(
             "unsupported output extension `.{e}` in {} (supported: .svg, .png)",
-            out.display()
+            one_line_path(out)
         )),
         None => Err(format!(
             "the output {} has no extension (supported: .svg, .png)",
-            out.display()
+            one_line_path(out)
         )),
     }
 }

@@ -1343,3 +1343,42 @@ fn sprt_without_rotation_is_refused() {
         dir.path(),
     );
 }
+
+#[test]
+fn a_misspelt_game_bot_or_option_suggests_the_nearest_name() {
+    let dir = temp_dir();
+    let out = dir.path().join("out.csv");
+    let err = |args: &[&str]| {
+        let o = run(&[&["tournament", "--games", "2", "--out", s(&out)], args].concat());
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(!out.exists(), "{args:?} wrote its output");
+        stderr(&o)
+    };
+    assert_eq!(
+        err(&["--game", "seashell", "--players", "2"]),
+        "error: --game: unknown game `seashell` (known: seashells, seaside, shell-dash); did \
+         you mean `seashells`?\n"
+    );
+    assert_eq!(
+        err(&["--game", "seashells(mdoe=stroll)", "--players", "2"]),
+        "error: --game: unknown option `mdoe` for `seashells` (allowed: mode, scoring, bottles); did \
+         you mean `mode`?\n"
+    );
+    assert_eq!(
+        err(&[
+            "--game",
+            "seashells",
+            "--players",
+            "2",
+            "--bots",
+            "ismcts(iteration=5)"
+        ]),
+        "error: --bots: unknown option `iteration` for `ismcts` (allowed: iterations, c, \
+         rollout, reward); did you mean `iterations`?\n"
+    );
+    // Nothing absurd: a far name gets the list only.
+    assert_eq!(
+        err(&["--game", "chess", "--players", "2"]),
+        "error: --game: unknown game `chess` (known: seashells, seaside, shell-dash)\n"
+    );
+}

@@ -169,7 +169,7 @@ fn a_failing_engine_stops_the_run_with_a_one_line_error() {
     let cases = [
         (
             "crash",
-            "it crashed: it exited (exit status: 3)".to_string(),
+            "it crashed: it exited (exit status: 3); its last stderr line: `faulty: crashing on purpose`".to_string(),
             vec![],
         ),
         (
@@ -184,6 +184,13 @@ fn a_failing_engine_stops_the_run_with_a_one_line_error() {
             vec![],
         ),
         ("illegal", "illegal action `not-a-move`".to_string(), vec![]),
+        (
+            "duplicate",
+            "malformed answer: refused JSON (duplicate key `action` at line 1 column 42): \
+             `{\"type\": \"action\", \"action\": \"0\", \"action\": \"56+b\"}`"
+                .to_string(),
+            vec![],
+        ),
     ];
     for (mode, reason, extra) in cases {
         let dir = temp_dir();
@@ -265,6 +272,58 @@ fn an_engine_that_cannot_start_or_refuses_is_reported_before_playing() {
             "error: engine `bad`: it crashed: it exited (exit status: 0) \
              (the engines' standard error is in `{}`)",
             log.display()
+        ),
+    );
+}
+
+#[test]
+fn an_unknown_bot_lists_the_declared_engines_and_suggests_the_nearest() {
+    let dir = temp_dir();
+    let out = dir.path().join("out.csv");
+    let o = run(&[
+        "tournament",
+        "--game",
+        "seashells",
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--engine",
+        "mine=sh -c true",
+        "--bots",
+        "mnie,random",
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: --bots: unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, \
+         oracle, mine); did you mean `mine`?\n"
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn an_engine_that_dies_is_reported_with_its_last_stderr_line() {
+    let dir = temp_dir();
+    let dir = dir.path();
+    let scripts = temp_dir();
+    let script = scripts.path().join("dies.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\necho 'loading weights' >&2\nprintf 'no weights in \\033[2J/x\\n\\n' >&2\nexit 2\n",
+    )
+    .unwrap();
+    let engine = format!("bad=sh {}", script.display());
+    let o = faulty_run(dir, &engine, &[]);
+    assert_failed_cleanly(
+        &o,
+        dir,
+        &format!(
+            "error: engine `bad`: it crashed: it exited (exit status: 2); its last stderr \
+             line: `no weights in \\u{{1b}}[2J/x` (the engines' standard error is in `{}`)",
+            dir.join("engines.log").display()
         ),
     );
 }

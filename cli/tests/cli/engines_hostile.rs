@@ -235,7 +235,7 @@ fn a_failing_engine_is_killed_with_its_whole_process_group() {
             faulty("crash", 0),
             true,
             "5000",
-            "it crashed: it exited (exit status: 3)",
+            "it crashed: it exited (exit status: 3); its last stderr line: `faulty: crashing on purpose`",
         ),
         (
             faulty("garbage", 0),

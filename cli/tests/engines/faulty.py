@@ -8,6 +8,7 @@ counted over its whole life:
   garbage       answers a line that is not JSON
   garbage-ctl   the same, with control characters in the line
   illegal       answers an action that is not legal
+  duplicate     answers an object holding `action` twice (two legal actions)
   illegal-ctl   the same, the action holding a newline and control characters
   refuse        refuses the handshake
   refuse-ctl    the same, the reason holding a newline and control characters
@@ -84,6 +85,12 @@ for line in sys.stdin:
                 continue
             if mode == "garbage-ctl":
                 sys.stdout.write("this is\x00not json\x1b[2J\x07\n")
+                sys.stdout.flush()
+                continue
+            if mode == "duplicate":
+                legal = message["legal"]
+                sys.stdout.write('{"type": "action", "action": %s, "action": %s}\n'
+                                 % (json.dumps(legal[0]), json.dumps(legal[-1])))
                 sys.stdout.flush()
                 continue
             if mode == "illegal":
