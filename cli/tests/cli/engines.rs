@@ -294,6 +294,8 @@ fn an_unknown_bot_lists_the_declared_engines_and_suggests_the_nearest() {
         "mnie,random",
         "--out",
         s(&out),
+        "--engine-log",
+        s(&dir.path().join("engines.log")),
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
