@@ -60,6 +60,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         records: args.records,
         results: args.results,
         save: args.save,
+        limits: Default::default(),
     };
     let shutdown = async {
         while !signals::cancelled() {

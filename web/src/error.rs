@@ -28,6 +28,10 @@ pub enum ApiError {
     TooLarge,
     /// The server failed (a file could not be read or written).
     Internal(String),
+    /// The request was not answered within the request timeout
+    /// ([`crate::Limits::request_timeout`]); work already started (a bot's
+    /// move) still finishes and is saved.
+    TimedOut(std::time::Duration),
 }
 
 impl ApiError {
@@ -41,6 +45,7 @@ impl ApiError {
             ApiError::Busy(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::TimedOut(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 }
@@ -58,6 +63,12 @@ impl fmt::Display for ApiError {
                 f,
                 "request body too large (at most {} bytes)",
                 crate::routes::MAX_BODY
+            ),
+            ApiError::TimedOut(after) => write!(
+                f,
+                "no answer within the request timeout ({} s); a move already started is still \
+                 made and saved: reload the game",
+                after.as_secs_f64()
             ),
         }
     }

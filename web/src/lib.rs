@@ -23,6 +23,7 @@ pub mod play;
 pub mod records;
 pub mod results;
 pub mod routes;
+pub mod server;
 pub mod view;
 
 use std::future::Future;
@@ -32,6 +33,7 @@ use std::sync::Arc;
 
 pub use error::ApiError;
 pub use routes::{App, router};
+pub use server::Limits;
 
 /// What `beachcomber serve` was asked to serve.
 #[derive(Clone, Debug)]
@@ -45,6 +47,9 @@ pub struct ServeConfig {
     pub results: Option<PathBuf>,
     /// Where played games are saved (one record file each).
     pub save: PathBuf,
+    /// The limits on connections and requests ([`Limits::default`] for
+    /// `beachcomber serve`).
+    pub limits: Limits,
 }
 
 /// Why the server could not start or stopped with an error.
@@ -60,8 +65,6 @@ pub enum ServeError {
     Bind(SocketAddr, std::io::Error),
     /// The tokio runtime could not start.
     Runtime(std::io::Error),
-    /// Serving failed.
-    Serve(std::io::Error),
 }
 
 impl std::fmt::Display for ServeError {
@@ -72,7 +75,6 @@ impl std::fmt::Display for ServeError {
             ServeError::Save(e) => write!(f, "--save: {e}"),
             ServeError::Bind(addr, e) => write!(f, "cannot listen on {addr}: {e}"),
             ServeError::Runtime(e) => write!(f, "cannot start the server's runtime: {e}"),
-            ServeError::Serve(e) => write!(f, "the server stopped: {e}"),
         }
     }
 }
@@ -87,8 +89,9 @@ pub fn build_app(config: &ServeConfig) -> Result<Arc<App>, ServeError> {
 
 /// Serve `config` until `shutdown` completes: bind, call `on_listening`
 /// with the URL (so the caller prints it; with port 0 it holds the port
-/// picked), then answer requests on a multi-threaded tokio runtime. Once
-/// `shutdown` completes, requests in flight get [`GRACE`] to finish. Games
+/// picked), then answer requests on a multi-threaded tokio runtime within
+/// `config.limits` ([`server`]). Once `shutdown` completes, no connection is
+/// accepted and requests in flight get [`GRACE`] to finish. Games
 /// in play are saved after every move, so stopping loses nothing.
 pub fn serve(
     config: ServeConfig,
@@ -108,24 +111,8 @@ pub fn serve(
             .local_addr()
             .map_err(|e| ServeError::Bind(config.addr, e))?;
         on_listening(&format!("http://{addr}/"));
-        let (stop, stopped) = tokio::sync::watch::channel(false);
-        tokio::spawn(async move {
-            shutdown.await;
-            let _ = stop.send(true);
-        });
-        let mut graceful = stopped.clone();
-        let mut grace = stopped;
-        let server = axum::serve(listener, router(app)).with_graceful_shutdown(async move {
-            let _ = graceful.wait_for(|s| *s).await;
-        });
-        // Requests in flight get [`GRACE`] to finish once asked to stop.
-        tokio::select! {
-            result = server => result.map_err(ServeError::Serve),
-            _ = async move {
-                let _ = grace.wait_for(|s| *s).await;
-                tokio::time::sleep(GRACE).await;
-            } => Ok(()),
-        }
+        server::run(listener, router(app), config.limits, shutdown, GRACE).await;
+        Ok(())
     });
     // A bot still thinking is not waited for: every game is saved already.
     runtime.shutdown_timeout(std::time::Duration::from_millis(200));

@@ -46,6 +46,7 @@ pub struct App {
     games: Mutex<Games>,
     thinking: Arc<Semaphore>,
     next_id: AtomicU64,
+    request_timeout: std::time::Duration,
 }
 
 /// A game in play behind its lock.
@@ -90,6 +91,7 @@ impl App {
             // (`play::save_new`): neither a restarted server nor another
             // one sharing the folder overwrites a game.
             next_id: AtomicU64::new(start * 1000),
+            request_timeout: config.limits.request_timeout,
         }))
     }
 
@@ -173,7 +175,28 @@ pub fn router(app: Arc<App>) -> Router {
             app.bind,
             crate::guard::layer,
         ))
+        // The request timeout above everything (its bodiless 503 made a
+        // JSON error by `timed_out`).
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            app.request_timeout,
+        ))
+        .layer(axum::middleware::map_response_with_state(
+            app.request_timeout,
+            timed_out,
+        ))
         .with_state(app)
+}
+
+/// The request timeout's answer as a JSON error: the only 503 without a
+/// content type (every other answer has one).
+async fn timed_out(State(after): State<std::time::Duration>, res: Response) -> Response {
+    if res.status() == StatusCode::SERVICE_UNAVAILABLE
+        && !res.headers().contains_key(header::CONTENT_TYPE)
+    {
+        return ApiError::TimedOut(after).into_response();
+    }
+    res
 }
 
 type Api = Result<axum::Json<Value>, ApiError>;

@@ -176,6 +176,7 @@ async fn a_file_that_cannot_be_read_is_refused_at_start() {
         records: vec![dir.path().join("missing.jsonl")],
         results: None,
         save: dir.path().join("s"),
+        limits: Default::default(),
     };
     let e = beachcomber_web::build_app(&config)
         .err()

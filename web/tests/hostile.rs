@@ -75,6 +75,7 @@ async fn the_bind_address_is_a_good_host() {
         records: vec![],
         results: None,
         save: dir.path().join("saved"),
+        limits: Default::default(),
     };
     let r = beachcomber_web::router(beachcomber_web::build_app(&config).unwrap());
     let (s, _) = raw(&r, "GET", "/api/info", &[("host", "192.168.7.9:8080")], "").await;

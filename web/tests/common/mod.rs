@@ -53,6 +53,7 @@ pub fn app_for(
         records,
         results,
         save,
+        limits: Default::default(),
     };
     let app = beachcomber_web::build_app(&config).unwrap();
     (app.clone(), router(app))

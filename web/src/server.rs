@@ -1,0 +1,177 @@
+//! The serve loop of `beachcomber serve`, below the router: it accepts
+//! connections on the listener, at most [`Limits::max_connections`] open at
+//! once (a permit per accepted connection; at the cap a new connection
+//! takes the slot of the oldest one still waiting for its request's
+//! headers, or waits for one to close when all are answering), and serves
+//! each with hyper's HTTP/1 with a header read timeout
+//! ([`Limits::header_read_timeout`]), so connections that never finish a
+//! request (or sit idle between requests) are closed and cannot exhaust the
+//! server's file descriptors (issue 34). The request timeout
+//! ([`Limits::request_timeout`]) is a layer above the router
+//! ([`crate::router`]).
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use tokio::net::TcpListener;
+use tokio::sync::{Notify, Semaphore};
+use tower::ServiceExt;
+
+/// The server's limits on connections and requests (docs/web.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Connections open at once; at the cap, a new one takes the slot of
+    /// the oldest connection waiting for its headers (closed), or waits
+    /// until one closes.
+    pub max_connections: usize,
+    /// How long a connection may take to send a request's headers (also
+    /// how long it may sit idle between requests) before it is closed.
+    pub header_read_timeout: Duration,
+    /// How long a request may take to be answered (503 with a JSON error
+    /// after that). Above a bot's longest move: work already started (a
+    /// bot's move) still finishes and is saved.
+    pub request_timeout: Duration,
+}
+
+/// Connections open at once by default.
+pub const MAX_CONNECTIONS: usize = 512;
+/// The default header read timeout.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// The default request timeout: well above a bot's longest move, whose
+/// work is capped per decision (a cut answer loses nothing: the move is
+/// still made and saved).
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(300);
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_connections: MAX_CONNECTIONS,
+            header_read_timeout: HEADER_READ_TIMEOUT,
+            request_timeout: REQUEST_TIMEOUT,
+        }
+    }
+}
+
+/// One open connection, as the serve loop sees it.
+struct Conn {
+    /// Whether the connection waits for a request's headers (just
+    /// accepted, or idle between requests): the ones closed first at the
+    /// cap.
+    waiting: AtomicBool,
+    /// Closes the connection when notified.
+    evict: Notify,
+}
+
+/// The open connections in accept order (by id).
+type Open = Arc<Mutex<BTreeMap<u64, Arc<Conn>>>>;
+
+/// Close the oldest connection that waits for its headers; whether there
+/// was one.
+fn evict_oldest_waiting(open: &Open) -> bool {
+    let mut open = open.lock().unwrap_or_else(|e| e.into_inner());
+    let oldest = open
+        .iter()
+        .find(|(_, c)| c.waiting.load(Ordering::SeqCst))
+        .map(|(&id, _)| id);
+    match oldest.and_then(|id| open.remove(&id)) {
+        Some(conn) => {
+            conn.evict.notify_one();
+            true
+        }
+        None => false,
+    }
+}
+
+/// Serve `router` on `listener` within `limits` until `stop` completes;
+/// then stop accepting and give connections in flight `grace` to finish.
+///
+/// At the cap, a newly accepted connection takes the slot of the oldest
+/// connection still waiting for its request's headers (that one is
+/// closed), so held connections cannot lock fresh requests out; when every
+/// slot is answering a request, the new connection waits for one to end.
+pub async fn run(
+    listener: TcpListener,
+    router: Router,
+    limits: Limits,
+    stop: impl Future<Output = ()>,
+    grace: Duration,
+) {
+    let permits = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let open: Open = Arc::default();
+    let graceful = GracefulShutdown::new();
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read_timeout);
+    tokio::pin!(stop);
+    for id in 0u64.. {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of file descriptors or an aborted connection: wait a
+                // little (as `axum::serve` does) and go on.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        // A permit per connection: at the cap, the oldest connection
+        // waiting for its headers gives its slot up (its task ends and
+        // releases its permit), else the new one waits for a slot.
+        let permit = match permits.clone().try_acquire_owned() {
+            Ok(p) => p,
+            Err(_) => {
+                evict_oldest_waiting(&open);
+                tokio::select! {
+                    permit = permits.clone().acquire_owned() => match permit {
+                        Ok(p) => p,
+                        Err(_) => break,
+                    },
+                    () = &mut stop => break,
+                }
+            }
+        };
+        let conn = Arc::new(Conn {
+            waiting: AtomicBool::new(true),
+            evict: Notify::new(),
+        });
+        open.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, conn.clone());
+        let service = {
+            let (router, conn) = (router.clone(), conn.clone());
+            hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
+                let (router, conn) = (router.clone(), conn.clone());
+                async move {
+                    conn.waiting.store(false, Ordering::SeqCst);
+                    let res = router.oneshot(req).await;
+                    conn.waiting.store(true, Ordering::SeqCst);
+                    res
+                }
+            })
+        };
+        let served = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        let open = open.clone();
+        tokio::spawn(async move {
+            // The permit is released once the connection is closed.
+            let _permit = permit;
+            // A connection's error (a timeout, a reset) ends it alone;
+            // evicted, it is dropped (closed) unanswered.
+            tokio::select! {
+                _ = served => {}
+                () = conn.evict.notified() => {}
+            }
+            open.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
+        });
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(grace, graceful.shutdown()).await;
+}

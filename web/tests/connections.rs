@@ -1,0 +1,166 @@
+//! The serve loop's limits on a real socket (issue 34): connections that
+//! never finish their request headers are closed after the header read
+//! timeout, and at the connection cap a new connection takes the slot of
+//! the oldest one still waiting for its headers, so a fresh request is
+//! answered at bounded memory.
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+use beachcomber_web::{Limits, ServeConfig};
+
+/// A server on a free loopback port with `limits`, stopped when dropped.
+struct Server {
+    addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+    _dir: tempfile::TempDir,
+}
+
+impl Server {
+    fn start(limits: Limits) -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let config = ServeConfig {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            records: vec![],
+            results: None,
+            save: dir.path().join("saved"),
+            limits,
+        };
+        let (url_tx, url_rx) = std::sync::mpsc::channel();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            beachcomber_web::serve(
+                config,
+                |url| url_tx.send(url.to_string()).unwrap(),
+                async move {
+                    let _ = stopped.await;
+                },
+            )
+            .unwrap();
+        });
+        let url = url_rx.recv_timeout(Duration::from_secs(30)).unwrap();
+        let addr = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .parse()
+            .unwrap();
+        Server {
+            addr,
+            stop: Some(stop),
+            thread: Some(thread),
+            _dir: dir,
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.stop.take().unwrap().send(());
+        let _ = self.thread.take().unwrap().join();
+    }
+}
+
+/// A connection that sent half a request header and holds.
+fn half_header(addr: SocketAddr) -> TcpStream {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.write_all(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: ")
+        .unwrap();
+    s
+}
+
+/// `GET /api/info` on a fresh connection: the answer's status line (a
+/// generous read timeout detects a server that never answers).
+fn info(addr: SocketAddr) -> String {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    s.write_all(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = Vec::new();
+    s.read_to_end(&mut answer)
+        .expect("no answer to GET /api/info");
+    let text = String::from_utf8_lossy(&answer);
+    text.lines().next().unwrap_or("").to_string()
+}
+
+/// Whether the server closed `s` (end of file or a reset) before a
+/// generous timeout.
+fn closed_by_server(s: &mut TcpStream) -> bool {
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let mut sink = Vec::new();
+    match s.read_to_end(&mut sink) {
+        Ok(_) => true,
+        Err(e) => !matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut),
+    }
+}
+
+/// The test process's resident memory in kB (the server runs in it).
+fn rss_kb() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// Whether the server has closed `s` already (end of file or a reset
+/// within a short read timeout; a connection still held times out).
+fn closed_already(s: &mut TcpStream) -> bool {
+    s.set_read_timeout(Some(Duration::from_millis(300)))
+        .unwrap();
+    let mut byte = [0u8; 1];
+    match s.read(&mut byte) {
+        Ok(0) => true,
+        Ok(_) => false,
+        Err(e) => !matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut),
+    }
+}
+
+#[test]
+fn at_the_cap_plus_100_half_headers_a_fresh_request_is_answered() {
+    let cap = 16;
+    // A header read timeout far longer than the test: the slots are freed
+    // by the cap's rule, not by the timeout.
+    let server = Server::start(Limits {
+        max_connections: cap,
+        header_read_timeout: Duration::from_secs(600),
+        ..Limits::default()
+    });
+    assert_eq!(info(server.addr), "HTTP/1.1 200 OK");
+    let before = rss_kb();
+    let mut held: Vec<TcpStream> = (0..cap + 100).map(|_| half_header(server.addr)).collect();
+    // Answered (`info` waits at most 60 s: before the fix it waited for
+    // the header read timeout, here 600 s, and failed).
+    assert_eq!(info(server.addr), "HTTP/1.1 200 OK");
+    let grown_kb = rss_kb().saturating_sub(before);
+    assert!(grown_kb < 64 * 1024, "RSS grew by {grown_kb} kB");
+    // The 100 extra connections and the fresh one each took the slot of
+    // the oldest connection waiting for its headers: the 101 oldest are
+    // closed, the 15 newest still held.
+    let closed: Vec<bool> = held.iter_mut().map(closed_already).collect();
+    let expected: Vec<bool> = (0..cap + 100).map(|i| i < 101).collect();
+    assert_eq!(closed, expected);
+}
+
+#[test]
+fn connections_holding_half_a_header_are_closed_after_the_header_read_timeout() {
+    let server = Server::start(Limits {
+        header_read_timeout: Duration::from_secs(1),
+        ..Limits::default()
+    });
+    let mut held: Vec<TcpStream> = (0..5).map(|_| half_header(server.addr)).collect();
+    let closed = held.iter_mut().map(closed_by_server).filter(|&c| c).count();
+    assert_eq!(closed, 5);
+    assert_eq!(info(server.addr), "HTTP/1.1 200 OK");
+}
+
+#[test]
+fn an_idle_connection_between_requests_is_closed_too() {
+    let server = Server::start(Limits {
+        header_read_timeout: Duration::from_secs(1),
+        ..Limits::default()
+    });
+    let mut s = TcpStream::connect(server.addr).unwrap();
+    s.write_all(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        .unwrap();
+    assert!(closed_by_server(&mut s));
+}
