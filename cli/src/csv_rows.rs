@@ -21,8 +21,8 @@ pub fn filter_text(filters: &[(String, String)]) -> String {
         .join(", ")
 }
 
-/// A `--where COL=VALUE` filter.
-struct Filter {
+/// A `COL=VALUE` condition on a row (`--where`, `--reference`).
+pub struct Filter {
     column: usize,
     value: String,
     /// The value as a number, if it is one.
@@ -120,17 +120,26 @@ impl Rows {
         })
     }
 
+    /// The condition "column `col` equals `value`", or an error naming
+    /// `flag` when the column is not in the file.
+    pub fn condition(&self, flag: &str, col: &str, value: &str) -> Result<Filter, String> {
+        Ok(Filter {
+            column: self.column(flag, col)?,
+            value: value.to_string(),
+            number: value.parse::<f64>().ok(),
+        })
+    }
+
+    /// The current row meets `condition`.
+    pub fn meets(&self, condition: &Filter) -> bool {
+        condition.keeps(self.cell(condition.column))
+    }
+
     /// Keep only the rows where each column equals its value.
     pub fn set_filters(&mut self, filters: &[(String, String)]) -> Result<(), String> {
         self.filters = filters
             .iter()
-            .map(|(c, v)| {
-                Ok(Filter {
-                    column: self.column("--where", c)?,
-                    value: v.clone(),
-                    number: v.parse::<f64>().ok(),
-                })
-            })
+            .map(|(c, v)| self.condition("--where", c, v))
             .collect::<Result<_, String>>()?;
         self.filter_text = filter_text(filters);
         Ok(())

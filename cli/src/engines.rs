@@ -9,7 +9,7 @@
 
 use beachcomber::spec::{one_line, one_line_path};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use beachcomber::bot::{Bot, OnFailure};
@@ -57,17 +57,20 @@ pub struct EngineArgs {
     pub engine_log: Option<PathBuf>,
 }
 
-/// The declared engines of a run, with their process pools. Dropping it
-/// ends every idle process.
+/// The declared engines of a run, with their process pools. The pools
+/// (and the log file) are made by [`Engines::check`], once `--bots` is
+/// parsed and seats an engine: a run that fails on its options, or seats
+/// no engine, writes no log. Dropping it ends every idle process.
 #[derive(Debug, Default)]
 pub struct Engines {
-    pools: Vec<Arc<EnginePool>>,
+    specs: Vec<EngineSpec>,
+    settings: Option<EngineSettings>,
+    pools: OnceLock<Vec<Arc<EnginePool>>>,
     log: PathBuf,
 }
 
 impl EngineArgs {
-    /// Parse the declarations and open the log (only when an engine is
-    /// declared); no process starts yet.
+    /// Parse the declarations; no file is opened and no process starts yet.
     pub fn start(&self) -> Result<Engines, String> {
         if self.engine.is_empty() {
             return Ok(Engines::default());
@@ -87,7 +90,6 @@ impl EngineArgs {
             .engine_log
             .clone()
             .unwrap_or_else(|| PathBuf::from(DEFAULT_LOG));
-        let log = open_log(&log_path).map_err(|e| format!("--engine-log: {e}"))?;
         let settings = EngineSettings {
             timeout: Duration::from_millis(self.engine_timeout),
             on_failure: match self.on_engine_error {
@@ -100,10 +102,9 @@ impl EngineArgs {
             halt: Arc::default(),
         };
         Ok(Engines {
-            pools: specs
-                .into_iter()
-                .map(|spec| EnginePool::new(spec, settings.clone(), log.clone()))
-                .collect(),
+            specs,
+            settings: Some(settings),
+            pools: OnceLock::new(),
             log: log_path,
         })
     }
@@ -111,15 +112,15 @@ impl EngineArgs {
 
 impl Aliases for Engines {
     fn resolve(&self, spec: &str) -> Option<BotConfig> {
-        self.pool(spec).map(|pool| {
+        self.specs.iter().find(|s| s.name == spec).map(|s| {
             BotConfig::Engine(EngineConfig {
-                name: pool.spec().name.clone(),
+                name: s.name.clone(),
             })
         })
     }
 
     fn names(&self) -> Vec<String> {
-        self.pools.iter().map(|p| p.spec().name.clone()).collect()
+        self.specs.iter().map(|s| s.name.clone()).collect()
     }
 }
 
@@ -132,9 +133,11 @@ impl Engines {
         self
     }
 
-    /// Check that every engine `configs` seat is declared, and start one
-    /// process of each (with its handshake), so that a wrong command or a
-    /// refusal is a one-line error before any game is played.
+    /// Check that every engine `configs` seat is declared, open the log
+    /// (the first time an engine is seated) and start one process of each
+    /// (with its handshake), so that a wrong command or a refusal is a
+    /// one-line error before any game is played. Call it before
+    /// [`Engines::build`].
     pub fn check<'a>(
         &self,
         configs: impl IntoIterator<Item = &'a BotConfig>,
@@ -148,9 +151,15 @@ impl Engines {
                 continue;
             }
             let shown = beachcomber::spec::one_line(name);
-            let pool = self.pool(name).ok_or_else(|| {
-                format!("--bots: engine `{shown}` is not declared (give --engine {shown}=COMMAND)")
-            })?;
+            if !self.specs.iter().any(|s| &s.name == name) {
+                return Err(format!(
+                    "--bots: engine `{shown}` is not declared (give --engine {shown}=COMMAND)"
+                ));
+            }
+            let pool = self.open()?.iter().find(|p| &p.spec().name == name);
+            let Some(pool) = pool else {
+                continue;
+            };
             pool.check()
                 .map_err(|e| format!("engine `{shown}`: {e}{}", self.log_note()))?;
             checked.push(name);
@@ -158,8 +167,29 @@ impl Engines {
         Ok(())
     }
 
+    /// The pools, made with the log opened the first time.
+    fn open(&self) -> Result<&[Arc<EnginePool>], String> {
+        if let Some(pools) = self.pools.get() {
+            return Ok(pools);
+        }
+        let Some(settings) = &self.settings else {
+            return Ok(&[]);
+        };
+        let log = open_log(&self.log).map_err(|e| format!("--engine-log: {e}"))?;
+        let pools = self
+            .specs
+            .iter()
+            .map(|spec| EnginePool::new(spec.clone(), settings.clone(), log.clone()))
+            .collect();
+        Ok(self.pools.get_or_init(|| pools))
+    }
+
     fn pool(&self, name: &str) -> Option<&Arc<EnginePool>> {
-        self.pools.iter().find(|p| p.spec().name == name)
+        self.pools.get()?.iter().find(|p| p.spec().name == name)
+    }
+
+    fn pools(&self) -> &[Arc<EnginePool>] {
+        self.pools.get().map_or(&[], Vec::as_slice)
     }
 
     /// A fresh bot for `config`: an engine's from its pool, any other
@@ -175,7 +205,7 @@ impl Engines {
 
     /// `; the engines' standard error is in `LOG``, when engines run.
     pub fn log_note(&self) -> String {
-        if self.pools.is_empty() {
+        if self.pools().is_empty() {
             String::new()
         } else {
             format!(
@@ -188,7 +218,7 @@ impl Engines {
     /// `note: engine `NAME` failed N time(s) ...` lines for the engines that
     /// failed (in forfeit mode the run goes on, so this says it did).
     pub fn failure_notes(&self) -> Vec<String> {
-        self.pools
+        self.pools()
             .iter()
             .filter(|p| p.failures() > 0)
             .map(|p| {

@@ -479,6 +479,13 @@ impl Experiment {
                     plot.kind
                 ));
             }
+            if !plot.reference.is_empty() && plot.kind != crate::plot::PlotKind::Line {
+                return Err(format!(
+                    "{}: a reference is drawn as a level line on line figures, not on kind = \"{}\"",
+                    source.at(&[Step::key("plot"), Step::Item(i), Step::key("reference")]),
+                    plot.kind
+                ));
+            }
         }
         let mut experiment = experiment;
         experiment.resolve_files()?;

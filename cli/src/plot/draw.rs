@@ -103,15 +103,35 @@ fn range_with(values: impl Iterator<Item = f64>, pad: f64) -> (f64, f64) {
     (lo - d, hi + d)
 }
 
+/// How a legend entry's sample is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sample {
+    /// A series' line.
+    Line,
+    /// A dashed line: a fair share, or a reference series.
+    Dashed,
+    /// A faint swatch: the 95% band of line figures.
+    Band,
+    /// A whisker with caps: the 95% error bars of bar charts.
+    ErrorBar,
+}
+
 /// One legend entry: its label and how its sample is drawn; with a
 /// fitted trend, the slope text on a row of its own below, with a sample
 /// of the trend line.
 struct Entry {
     label: String,
     color: RGBColor,
-    dashed: bool,
+    sample: Sample,
     slope: Option<String>,
 }
+
+/// The legend label of the 95% bands and error bars.
+pub const BAND_LABEL: &str = "95% interval";
+
+/// The colour of the band's legend swatch (the bands take their series'
+/// colour; the swatch stands for all of them).
+const BAND_SWATCH: RGBColor = RGBColor(120, 120, 120);
 
 /// The dash and gap lengths of a trend line (the fair lines: 10 and 6).
 const TREND_DASH: (u32, u32) = (6, 4);
@@ -132,7 +152,11 @@ fn legend_entries(figure: &Figure) -> Vec<Entry> {
         .map(|(i, s)| Entry {
             label: s.label.clone(),
             color: color(i),
-            dashed: false,
+            sample: if s.reference {
+                Sample::Dashed
+            } else {
+                Sample::Line
+            },
             slope: s
                 .trend
                 .as_ref()
@@ -140,12 +164,33 @@ fn legend_entries(figure: &Figure) -> Vec<Entry> {
                 .map(|(t, fit)| slope_text(t, fit)),
         })
         .collect();
+    let banded = figure
+        .series
+        .iter()
+        .any(|s| s.points.iter().any(|p| p.band.is_some()));
+    let band_sample = match figure.kind {
+        PlotKind::Line => Some(Sample::Band),
+        PlotKind::Bars => Some(Sample::ErrorBar),
+        PlotKind::Hist | PlotKind::Ratings => None,
+    };
+    if let (true, Some(sample)) = (banded, band_sample) {
+        entries.push(Entry {
+            label: BAND_LABEL.to_string(),
+            color: if sample == Sample::Band {
+                BAND_SWATCH
+            } else {
+                WHISKER
+            },
+            sample,
+            slope: None,
+        });
+    }
     if figure.fair_along_x {
         if !figure.fair.is_empty() {
             entries.push(Entry {
                 label: "fair 1/players".to_string(),
                 color: FAIR,
-                dashed: true,
+                sample: Sample::Dashed,
                 slope: None,
             });
         }
@@ -153,7 +198,7 @@ fn legend_entries(figure: &Figure) -> Vec<Entry> {
         entries.extend(figure.fair.iter().map(|(p, _)| Entry {
             label: format!("fair 1/{p}"),
             color: fair_color(figure, *p),
-            dashed: true,
+            sample: Sample::Dashed,
             slope: None,
         }));
     }
@@ -241,14 +286,35 @@ fn draw_legend(
     let mut y = top;
     for e in entries {
         let style = e.color.stroke_width(4);
-        if e.dashed {
-            area.draw(&PathElement::new(vec![(8, y), (18, y)], style))
+        match e.sample {
+            Sample::Dashed => {
+                area.draw(&PathElement::new(vec![(8, y), (18, y)], style))
+                    .map_err(draw_error)?;
+                area.draw(&PathElement::new(vec![(24, y), (34, y)], style))
+                    .map_err(draw_error)?;
+            }
+            Sample::Line => {
+                area.draw(&PathElement::new(vec![(8, y), (34, y)], style))
+                    .map_err(draw_error)?;
+            }
+            Sample::Band => {
+                area.draw(&Rectangle::new(
+                    [(8, y - 8), (34, y + 8)],
+                    e.color.mix(0.3).filled(),
+                ))
                 .map_err(draw_error)?;
-            area.draw(&PathElement::new(vec![(24, y), (34, y)], style))
-                .map_err(draw_error)?;
-        } else {
-            area.draw(&PathElement::new(vec![(8, y), (34, y)], style))
-                .map_err(draw_error)?;
+            }
+            Sample::ErrorBar => {
+                let thin = e.color.stroke_width(2);
+                for path in [
+                    vec![(21, y - 9), (21, y + 9)],
+                    vec![(16, y - 9), (26, y - 9)],
+                    vec![(16, y + 9), (26, y + 9)],
+                ] {
+                    area.draw(&PathElement::new(path, thin))
+                        .map_err(draw_error)?;
+                }
+            }
         }
         text(&e.label, y)?;
         y += row;
@@ -270,10 +336,13 @@ fn draw_legend(
 fn x_range(figure: &Figure) -> (f64, f64) {
     match &figure.x_categories {
         Some(c) => (-0.5, c.len() as f64 - 0.5),
+        // A reference is a level line across the plot: its x does not
+        // widen the axis.
         None => range_with(
             figure
                 .series
                 .iter()
+                .filter(|s| !s.reference)
                 .flat_map(|s| s.points.iter().map(|p| p.x)),
             0.05,
         ),
@@ -397,8 +466,35 @@ fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(),
             }
         }
     } else {
-        // Bands first (under every line), then lines, then points.
+        // References first (a faint band strip and a level dashed line
+        // across the plot), then bands (under every line), lines, points.
         for (i, s) in figure.series.iter().enumerate() {
+            let Some(p) = s.points.first().filter(|_| s.reference) else {
+                continue;
+            };
+            let c = color(i);
+            if let Some((lo, hi)) = p.band {
+                chart
+                    .draw_series([Rectangle::new([(x0, lo), (x1, hi)], c.mix(0.12).filled())])
+                    .map_err(draw_error)?;
+            }
+            chart
+                .draw_series(DashedLineSeries::new(
+                    vec![(x0, p.y), (x1, p.y)],
+                    10,
+                    6,
+                    c.stroke_width(2),
+                ))
+                .map_err(draw_error)?;
+        }
+        let drawn = || {
+            figure
+                .series
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| !s.reference)
+        };
+        for (i, s) in drawn() {
             let c = color(i);
             for run in s.points.split(|p| p.band.is_none()) {
                 match run {
@@ -426,7 +522,7 @@ fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(),
                 }
             }
         }
-        for (i, s) in figure.series.iter().enumerate() {
+        for (i, s) in drawn() {
             let c = color(i);
             if s.points.len() > 1 {
                 chart

@@ -7,8 +7,6 @@ use beachcomber::stats::trend::{Fit, Trend};
 use super::{PlotKind, PlotRequest};
 use crate::csv_rows::Rows;
 
-pub(super) use crate::csv_rows::filter_text;
-
 /// The 95% interval of a y column, by the naming convention of the CSVs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Band {
@@ -42,36 +40,100 @@ pub(super) fn band_columns(table: &Rows, y: &str) -> Band {
     }
 }
 
-/// The axis label of a column, with its unit where known.
+/// What a column means in words, and its unit: one table for titles, axis
+/// labels and legends (`win_share` is "share of wins", in "fraction of
+/// games"). A column not in it is read as words with `_` as spaces.
+const COLUMN_WORDS: &[(&str, &str, &str)] = &[
+    ("players", "number of players", ""),
+    ("removed", "tokens removed", ""),
+    ("mean_removed", "tokens removed", "mean"),
+    ("seat", "seat", "0 moves first"),
+    ("lineup", "lineup", ""),
+    ("bot", "bot", ""),
+    ("games", "games", ""),
+    ("plies", "decisions per game", ""),
+    ("mean_plies", "decisions per game", "mean"),
+    ("sd_plies", "decisions per game", "standard deviation"),
+    ("turns", "turns per game", ""),
+    ("mean_turns", "turns per game", "mean"),
+    ("sd_turns", "turns per game", "standard deviation"),
+    ("win_share", "share of wins", "fraction of games"),
+    ("tie_rate", "share of ties", "fraction of games"),
+    ("score", "score", "points"),
+    ("mean_score", "score", "mean points"),
+    ("margin", "winning margin", "points"),
+    ("mean_margin", "winning margin", "mean points"),
+    ("rating", "rating", "Elo"),
+    (
+        "seat_ratio",
+        "seat's ratio",
+        "players x share of wins; 1 = fair",
+    ),
+    (
+        "max_seat_ratio",
+        "best seat's ratio",
+        "players x share of wins; 1 = fair",
+    ),
+    (
+        "min_seat_ratio",
+        "worst seat's ratio",
+        "players x share of wins; 1 = fair",
+    ),
+    (
+        "seat_gap",
+        "best minus worst seat's share of wins",
+        "fraction of games",
+    ),
+    ("skill_elo", "skill", "Elo against the other bot"),
+    ("paired_diff", "paired difference from the baseline", ""),
+    ("tokens_per_player", "tokens per player", ""),
+    (
+        "odd_tokens_share",
+        "share of games with odd tokens",
+        "fraction of games",
+    ),
+    ("capped_share", "share of capped games", "fraction of games"),
+];
+
+/// What column `col` means in words: from [`COLUMN_WORDS`], else a
+/// `STEM_share` or `STEM_rate` as "share of STEM", else the name with
+/// spaces for `_`.
+pub(super) fn words(col: &str) -> String {
+    if let Some((_, w, _)) = COLUMN_WORDS.iter().find(|(c, _, _)| *c == col) {
+        return (*w).to_string();
+    }
+    let spaced = |s: &str| s.replace('_', " ");
+    match col
+        .strip_suffix("_share")
+        .or_else(|| col.strip_suffix("_rate"))
+    {
+        Some(s) => format!("share of {}", spaced(s)),
+        None => spaced(col),
+    }
+}
+
+/// The axis label of a column: its words and, where known, its unit
+/// (`share of wins (fraction of games)`).
 pub(super) fn axis_label(col: &str) -> String {
-    let known = match col {
-        "plies" => "decisions per game",
-        "mean_plies" => "decisions per game (mean)",
-        "sd_plies" => "decisions per game (standard deviation)",
-        "turns" => "turns per game",
-        "mean_turns" => "turns per game (mean)",
-        "sd_turns" => "turns per game (standard deviation)",
-        "win_share" => "win share (fraction of games)",
-        "tie_rate" => "tie rate (fraction of games)",
-        "score" => "score (points)",
-        "mean_score" => "score (mean points)",
-        "margin" => "winning margin (points)",
-        "mean_margin" => "winning margin (mean points)",
-        "rating" => "rating (Elo)",
-        "seat" => "seat (0 moves first)",
-        "games" => "games",
-        _ => "",
+    let unit = match COLUMN_WORDS.iter().find(|(c, _, _)| *c == col) {
+        Some((_, _, unit)) => *unit,
+        None if col.ends_with("_share") || col.ends_with("_rate") => "fraction of games",
+        None => "",
     };
-    if !known.is_empty() {
-        return known.to_string();
+    if unit.is_empty() {
+        words(col)
+    } else {
+        format!("{} ({unit})", words(col))
     }
-    if let Some(s) = col.strip_suffix("_share") {
-        return format!("{} share (fraction of games)", s.replace('_', " "));
+}
+
+/// `text` with its first letter upper-case (titles).
+pub(super) fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
-    if let Some(s) = col.strip_suffix("_rate") {
-        return format!("{} rate (fraction of games)", s.replace('_', " "));
-    }
-    col.to_string()
 }
 
 /// One point of a series; `band` is its 95% interval.
@@ -83,12 +145,14 @@ pub(super) struct Point {
 }
 
 /// A series: its legend label, its points (sorted by x) and, with
-/// `--fit`, its fitted trend.
+/// `--fit`, its fitted trend; a `reference` (`--reference`) has one point,
+/// drawn as a level line across the plot.
 #[derive(Clone, Debug)]
 pub(super) struct Series {
     pub label: String,
     pub points: Vec<Point>,
     pub trend: Option<Trend>,
+    pub reference: bool,
 }
 
 /// A figure, ready to draw.
@@ -117,14 +181,21 @@ pub(super) struct Figure {
     pub unfitted: Vec<String>,
 }
 
-/// The title when none is given: `main`, the series and the filters.
+/// The title when none is given, in words: `main`, the series and the
+/// filters ("Share of wins by tokens removed, per number of players (seat
+/// = 0)").
 pub(super) fn default_title(main: String, by: &[String], filters: &[(String, String)]) -> String {
-    let mut t = main;
+    let mut t = capitalized(&main);
     if !by.is_empty() {
+        let by: Vec<String> = by.iter().map(|b| words(b)).collect();
         t.push_str(&format!(", per {}", by.join(", ")));
     }
     if !filters.is_empty() {
-        t.push_str(&format!(" ({})", filter_text(filters)));
+        let filters: Vec<String> = filters
+            .iter()
+            .map(|(c, v)| format!("{} = {}", words(c), short_label(v)))
+            .collect();
+        t.push_str(&format!(" ({})", filters.join(", ")));
     }
     t
 }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use beachcomber::spec::one_line;
 
-use super::figure::{Figure, Point, Series, axis_label, default_title, need_x};
+use super::figure::{Figure, Point, Series, axis_label, default_title, need_x, words};
 use super::rows::{Rows, SeriesKeys, push_key};
 use super::{PlotKind, PlotRequest};
 
@@ -158,6 +158,7 @@ pub(super) fn hist_figure(request: &PlotRequest, mut table: Rows) -> Result<Figu
                     })
                     .collect(),
                 trend: None,
+                reference: false,
             }
         })
         .collect();
@@ -170,7 +171,7 @@ pub(super) fn hist_figure(request: &PlotRequest, mut table: Rows) -> Result<Figu
         kind: PlotKind::Hist,
         title: request.title.clone().unwrap_or_else(|| {
             default_title(
-                format!("distribution of {}", request.x),
+                format!("distribution of {}", words(&request.x)),
                 &request.by,
                 &request.filters,
             )

@@ -19,7 +19,7 @@ mod ratings;
 mod rows;
 mod xy;
 
-use beachcomber::spec::one_line_path;
+use beachcomber::spec::{one_line, one_line_path};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -46,6 +46,9 @@ Examples:
   beachcomber plot ratings.csv --kind ratings --out ratings.svg
   beachcomber plot results/NAME/metrics.csv --x removed --y win_share --by players \\
       --where seat=0 --where lineup=random --fit linear --out trend.svg
+  beachcomber plot results/seaside-removals/metrics.csv --x removed --y max_seat_ratio \\
+      --by players --where seat=0 --where lineup=random --reference players=4 \\
+      --reference players=5 --out best-seat.svg
 
 Kinds: line (y against x, one line per --by value, 95% band), bars (one bar per
 x category, grouped by --by, 95% error bars), hist (distribution of a column
@@ -55,7 +58,9 @@ STEM_high95, or Y ± STEM_ci95, where STEM is Y without a leading `mean_` and
 a trailing `_share` or `_rate`. With --y win_share the fair share 1/players
 is drawn as a dashed line. --fit linear|log (line figures): a weighted
 least-squares line per series (y on x, or on ln x), dashed in the series'
-colour, its slope with a 95% interval in the legend. See docs/plots.md.";
+colour, its slope with a 95% interval in the legend. --reference COL=VALUE
+(line figures): that one-point series (a baseline) drawn as a level dashed line
+with its band across the plot. See docs/plots.md.";
 
 /// The default figure size in pixels (width, height).
 pub const DEFAULT_SIZE: (u32, u32) = (800, 500);
@@ -141,6 +146,11 @@ pub struct PlotRequest {
     pub title: Option<String>,
     /// A fitted trend line per series (line figures only).
     pub fit: Option<Fit>,
+    /// Line figures: the series whose rows meet one of these `COL=VALUE`
+    /// conditions are references (a baseline of one point, such as the
+    /// 4-player game without removals), drawn as a level dashed line with
+    /// its band across the plot instead of a dot.
+    pub references: Vec<(String, String)>,
     /// The output file (`.svg`, or `.png`: the SVG rasterized).
     pub out: PathBuf,
 }
@@ -222,6 +232,7 @@ impl Columns {
 /// file = "win_share.svg"   # relative to the results folder
 /// input = "metrics"        # metrics (default), games, ratings
 /// fit = "linear"           # a trend line per series (line only): linear, log
+/// reference = ["players=4"] # one-point series drawn as level lines (line only)
 /// ```
 #[derive(Clone, Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -252,6 +263,29 @@ pub struct PlotSpec {
     /// A fitted trend line per series (line figures only).
     #[serde(default, deserialize_with = "fit::deserialize_fit")]
     pub fit: Option<Fit>,
+    /// `COL=VALUE` conditions of the reference series (line figures only).
+    #[serde(default, deserialize_with = "deserialize_references")]
+    pub reference: Vec<(String, String)>,
+}
+
+/// `reference = ["players=4", "players=5"]`: each a `COL=VALUE`.
+fn deserialize_references<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<(String, String)>, D::Error> {
+    let given = <Vec<String> as serde::Deserialize>::deserialize(d)?;
+    parse_conditions("reference", &given).map_err(serde::de::Error::custom)
+}
+
+/// `COL=VALUE` conditions, or an error naming `option` and the one that
+/// is not of that form.
+pub fn parse_conditions(option: &str, given: &[String]) -> Result<Vec<(String, String)>, String> {
+    given
+        .iter()
+        .map(|f| match f.split_once('=') {
+            Some((c, v)) if !c.is_empty() => Ok((c.to_string(), v.to_string())),
+            _ => Err(format!("{option} takes COL=VALUE, not `{}`", one_line(f))),
+        })
+        .collect()
 }
 
 impl PlotSpec {
@@ -271,6 +305,7 @@ impl PlotSpec {
                 .collect(),
             title: self.title.clone(),
             fit: self.fit,
+            references: self.reference.clone(),
             out: results_dir.join(&self.file),
         }
     }
@@ -305,6 +340,11 @@ pub struct PlotArgs {
     /// (linear) or on ln x (log), with its slope in the legend.
     #[arg(long, value_name = "linear|log")]
     pub fit: Option<String>,
+    /// line: the series whose rows have COL=VALUE is a reference (one point,
+    /// such as a baseline without removals), drawn as a level dashed line
+    /// with its 95% band across the plot (repeatable).
+    #[arg(long = "reference", value_name = "COL=VALUE")]
+    pub references: Vec<String>,
     /// The figure to write: .svg, or .png (the SVG rasterized with the system's fonts).
     #[arg(long, value_name = "FIG.svg|FIG.png")]
     pub out: PathBuf,
@@ -321,14 +361,8 @@ pub struct PlotArgs {
 /// `beachcomber plot`.
 pub fn run(args: PlotArgs) -> Result<(), String> {
     let kind: PlotKind = args.kind.parse()?;
-    let filters = args
-        .filters
-        .iter()
-        .map(|f| match f.split_once('=') {
-            Some((c, v)) if !c.is_empty() => Ok((c.to_string(), v.to_string())),
-            _ => Err(format!("--where takes COL=VALUE, not `{f}`")),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let filters = parse_conditions("--where", &args.filters)?;
+    let references = parse_conditions("--reference", &args.references)?;
     let fit = args.fit.as_deref().map(parse_fit).transpose()?;
     let request = PlotRequest {
         input: args.input,
@@ -339,6 +373,7 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
         filters,
         title: args.title,
         fit,
+        references,
         out: args.out,
     };
     draw_sized(&request, (args.width, args.height))
@@ -355,6 +390,12 @@ pub fn draw_sized(request: &PlotRequest, size: (u32, u32)) -> Result<(), String>
     if request.fit.is_some() && request.kind != PlotKind::Line {
         return Err(format!(
             "--fit draws a trend line on line figures, not on --kind {}",
+            request.kind
+        ));
+    }
+    if !request.references.is_empty() && request.kind != PlotKind::Line {
+        return Err(format!(
+            "--reference draws a level line on line figures, not on --kind {}",
             request.kind
         ));
     }

@@ -197,6 +197,7 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
                 },
                 points,
                 trend: None,
+                reference: false,
             }
         })
         .collect();

@@ -8,7 +8,9 @@ use beachcomber::spec::one_line;
 
 use beachcomber::stats::trend::Fit;
 
-use super::figure::{Band, Figure, Point, Series, axis_label, band_columns, default_title, need_x};
+use super::figure::{
+    Band, Figure, Point, Series, axis_label, band_columns, default_title, need_x, words,
+};
 use super::fit::fit_series;
 use super::rows::{self, MAX_POINTS, Rows, SeriesKeys};
 use super::{PlotKind, PlotRequest};
@@ -25,11 +27,13 @@ struct Cells {
     players: Option<String>,
 }
 
-/// A series as read: its points in order of first appearance.
+/// A series as read: its points in order of first appearance, and
+/// whether it is a `--reference`.
 #[derive(Default)]
 struct Read {
     points: Vec<Cells>,
     index: HashMap<String, usize>,
+    reference: bool,
 }
 
 /// The figure of a line or bar plot of `table`.
@@ -51,6 +55,27 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         .map(|b| table.column("--by", b))
         .collect::<Result<Vec<_>, _>>()?;
     table.set_filters(&request.filters)?;
+    let references = request
+        .references
+        .iter()
+        .map(|(c, v)| {
+            if !request.by.contains(c) {
+                return Err(format!(
+                    "--reference {}={}: a reference is a whole series, so its column must be \
+                     one of --by ({})",
+                    one_line(c),
+                    one_line(v),
+                    if request.by.is_empty() {
+                        "none given".to_string()
+                    } else {
+                        one_line(&request.by.join(","))
+                    }
+                ));
+            }
+            table.condition("--reference", c, v)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut referenced = vec![false; references.len()];
     let band = band_columns(&table, y_name);
     let players_col = table.find("players");
     let mut keys = SeriesKeys::new(by.clone());
@@ -75,7 +100,16 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         }
         let s = keys.of(&table)?;
         if s == read.len() {
-            read.push(Read::default());
+            let mut reference = false;
+            for (r, seen) in references.iter().zip(&mut referenced) {
+                if table.meets(r) {
+                    (reference, *seen) = (true, true);
+                }
+            }
+            read.push(Read {
+                reference,
+                ..Read::default()
+            });
         }
         let series = &mut read[s];
         if let Some(&i) = series.index.get(key) {
@@ -109,6 +143,22 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         });
     }
     table.check_kept()?;
+    if let Some(i) = referenced.iter().position(|seen| !seen) {
+        let (c, v) = &request.references[i];
+        let all: Vec<&str> = (0..read.len()).map(|s| keys.label(s)).collect();
+        return Err(format!(
+            "--reference {}={} matches no series (the series: {})",
+            one_line(c),
+            one_line(v),
+            one_line(&all.join("; "))
+        ));
+    }
+    if !read.is_empty() && read.iter().all(|r| r.reference) {
+        return Err(
+            "every series is a --reference: leave at least one series to draw against them"
+                .to_string(),
+        );
+    }
     let numeric_x = request.kind == PlotKind::Line && any && all_numeric;
     if request.fit.is_some() && any && !numeric_x {
         return Err(format!(
@@ -142,6 +192,14 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
                 &label,
                 &skip,
                 |row| Ok(row.cell(x) == dup.x && keys.of(row)? == s),
+            ));
+        }
+        if members.reference && members.points.len() != 1 {
+            return Err(format!(
+                "the --reference series {} has {} points: a reference is one point (a \
+                 baseline, drawn as a level line), so narrow it with --where",
+                one_line(&label),
+                members.points.len()
             ));
         }
         let mut points = Vec::new();
@@ -191,7 +249,14 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         if points.is_empty() {
             continue;
         }
+        let label = if members.reference {
+            let at = &members.points[0].x;
+            format!("{label} ({} = {})", words(&request.x), one_line(at))
+        } else {
+            label
+        };
         let trend = match request.fit {
+            Some(_) if members.reference => None,
             Some(fit) => match fit_series(&points, fit) {
                 Ok(t) => Some(t),
                 Err(why) => {
@@ -206,6 +271,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
             label,
             points,
             trend,
+            reference: members.reference,
         });
     }
     if series.is_empty() {
@@ -225,13 +291,13 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
             .collect();
     }
     if series.len() == 1 && series[0].label.is_empty() {
-        series[0].label = y_name.to_string();
+        series[0].label = words(y_name);
     }
     Ok(Figure {
         kind: request.kind,
         title: request.title.clone().unwrap_or_else(|| {
             default_title(
-                format!("{y_name} by {}", request.x),
+                format!("{} by {}", words(y_name), words(&request.x)),
                 &request.by,
                 &request.filters,
             )

@@ -304,6 +304,12 @@ const TABLE: &[(&str, Do)] = &[
         ]),
     ),
     (
+        "beachcomber plot results/seaside-removals/metrics.csv --x removed --y max_seat_ratio --by players --where seat=0 --where lineup=random --reference players=4 --reference players=5 --out best-seat.svg",
+        Run(&[
+            "plot {root}/results/seaside-removals/metrics.csv --x removed --y max_seat_ratio --by players --where seat=0 --where lineup=random --reference players=4 --reference players=5 --out best-seat.svg",
+        ]),
+    ),
+    (
         "beachcomber plot results/NAME/metrics.csv --kind bars --x seat --y win_share --by players --where removed=0 --where lineup=random --out seats.svg",
         Run(&[
             "plot results/NAME/metrics.csv --kind bars --x seat --y win_share --by players --where removed=0 --where lineup=random --out seats.svg",

@@ -522,3 +522,89 @@ fn stop_halts_every_game_in_flight_at_the_first_failure() {
     let partial = std::fs::read_to_string(dir.join("out.csv.partial")).unwrap_or_default();
     assert!(partial.lines().count() <= 1, "{partial}");
 }
+
+/// A run that fails on its options writes no engine log: the log is opened
+/// when an engine is seated, after `--bots` is checked (it used to be
+/// created as soon as `--engine` was declared).
+#[test]
+fn a_bad_bot_next_to_a_declared_engine_leaves_no_log() {
+    let commands: [&[&str]; 4] = [
+        &[
+            "tournament",
+            "--game",
+            "seashells",
+            "--players",
+            "2",
+            "--games",
+            "2",
+            "--out",
+            "o.csv",
+        ],
+        &[
+            "league",
+            "--game",
+            "seashells",
+            "--players",
+            "2",
+            "--games-per-pairing",
+            "2",
+            "--out",
+            "l.csv",
+        ],
+        &[
+            "sweep",
+            "--game",
+            "seaside",
+            "--players",
+            "2",
+            "--vary",
+            "removed=0",
+            "--games",
+            "2",
+            "--out",
+            "sw",
+        ],
+        &["play", "--game", "seashells", "--players", "2"],
+    ];
+    for command in commands {
+        let dir = temp_dir();
+        let mut args = command.to_vec();
+        args.extend(["--engine", "mine=sh -c true", "--bots", "nosuchbot,random"]);
+        let o = bin().args(&args).current_dir(dir.path()).output().unwrap();
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        let e = stderr(&o);
+        assert!(
+            e.starts_with("error: ") && e.contains("unknown bot `nosuchbot`"),
+            "{args:?}: {e}"
+        );
+        assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
+        assert_eq!(names(dir.path()), Vec::<String>::new(), "{args:?}");
+    }
+    // Declared but not seated: no log either.
+    let dir = temp_dir();
+    let o = bin()
+        .args([
+            "tournament",
+            "--game",
+            "seashells",
+            "--players",
+            "2",
+            "--games",
+            "2",
+        ])
+        .args([
+            "--bots",
+            "random",
+            "--engine",
+            "mine=sh -c true",
+            "--out",
+            "o.csv",
+            "--quiet",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!dir.path().join("beachcomber-engines.log").exists());
+    assert!(dir.path().join("o.csv").exists());
+}

@@ -204,9 +204,10 @@ fn line_plot_has_one_line_per_series_with_bands_and_fair_lines() {
     assert_has(
         &t,
         &[
-            "win_share by removed, per players (seat=0)",
-            "removed",
-            "win share (fraction of games)",
+            "Share of wins by tokens removed, per number of players (seat = 0)",
+            "tokens removed",
+            "share of wins (fraction of games)",
+            "95% interval",
             "players=2",
             "players=3",
             "fair 1/2",
@@ -323,10 +324,13 @@ fn line_plot_band_from_ci95_and_units() {
         &[
             "Decisions & <removal>",
             "decisions per game (mean)",
-            "removed",
+            "tokens removed",
+            // One series, in words, and its band: a legend of two entries.
+            "decisions per game",
+            "95% interval",
         ],
     );
-    // One series: no legend, no fair line.
+    // No fair line, no series of players.
     assert!(
         !t.iter()
             .any(|t| t.starts_with("fair") || t.starts_with("players=")),
@@ -354,6 +358,8 @@ fn line_plot_band_from_ci95_and_units() {
     );
     assert_eq!(tags(&svg, "polygon").len(), 0);
     assert_eq!(with(&svg, "circle", "fill", BLUE).len(), 3);
+    // No band: no legend entry for one.
+    assert!(!texts(&svg).iter().any(|t| t == "95% interval"));
 }
 
 #[test]
@@ -379,10 +385,10 @@ fn line_plot_places_text_x_values_as_categories_in_file_order() {
     assert_has(
         &t,
         &[
-            "win_share by scoring",
+            "Share of wins by scoring",
             "simple",
             "advanced",
-            "win_share",
+            "share of wins",
             "fair 1/2",
         ],
     );
@@ -421,9 +427,10 @@ fn bars_have_one_bar_per_category_and_series_with_error_bars() {
     assert_has(
         &t,
         &[
-            "win_share by seat, per players (removed=0)",
+            "Share of wins by seat, per number of players (tokens removed = 0)",
             "seat (0 moves first)",
-            "win share (fraction of games)",
+            "share of wins (fraction of games)",
+            "95% interval",
             "players=2",
             "players=3",
             "fair 1/2",
@@ -438,9 +445,9 @@ fn bars_have_one_bar_per_category_and_series_with_error_bars() {
     assert_eq!(with(&svg, "rect", "fill", BLUE).len(), 2);
     assert_eq!(with(&svg, "rect", "fill", ORANGE).len(), 3);
     assert_eq!(tags(&svg, "rect").len(), 6);
-    // Error bars: 3 dark strokes per bar.
+    // Error bars: 3 dark strokes per bar, and 3 in the legend's sample.
     let whiskers = with(&svg, "polyline", "stroke", "#1E1E1E").len();
-    assert_eq!(whiskers, 3 * 5);
+    assert_eq!(whiskers, 3 * 5 + 3);
     assert_eq!(tags(&svg, "circle").len(), 0);
 }
 
@@ -455,7 +462,7 @@ fn hist_counts_each_game_once_per_series() {
     assert_has(
         &t,
         &[
-            "distribution of turns, per players",
+            "Distribution of turns per game, per number of players",
             "turns per game",
             "games",
             "players=2 (4 games)",
@@ -485,7 +492,7 @@ fn hist_counts_each_game_once_per_series() {
     assert_has(
         &t,
         &[
-            "distribution of plies (players=2)",
+            "Distribution of decisions per game (number of players = 2)",
             "decisions per game",
             "games",
         ],
@@ -511,7 +518,7 @@ fn ratings_are_sorted_with_whiskers() {
     assert_has(
         &t,
         &[
-            "ratings: seashells, 2 players",
+            "Ratings: seashells, 2 players",
             "rating (Elo, greedy = 0)",
             "bot",
             "greedy",
@@ -921,7 +928,11 @@ fn bad_ratings_and_games_input() {
     let svg = draw(d, &[s(&twice), "--kind", "ratings", "--by", "players"]);
     assert_has(
         &texts(&svg),
-        &["players=2", "players=3", "ratings: seashells, per players"],
+        &[
+            "players=2",
+            "players=3",
+            "Ratings: seashells, per number of players",
+        ],
     );
     assert_eq!(with(&svg, "circle", "fill", BLUE).len(), 3);
     assert_eq!(with(&svg, "circle", "fill", ORANGE).len(), 1);
@@ -1242,5 +1253,148 @@ fn fit_is_refused_where_it_cannot_be_drawn() {
         d,
         &args,
         &format!("--fit needs numbers in the --x column, and scoring has text values in {c}"),
+    );
+}
+
+/// METRICS with a 4-player baseline at removed=0 only (seat 0: 0.30
+/// [0.21, 0.40]), as the Seaside removals sweep has.
+fn with_baseline() -> String {
+    format!(
+        "{METRICS}0,simple,4,\"greedy,greedy,greedy,greedy\",0,greedy,100,0.30,0.21,0.40,16,1,0.02,0,0.06,60,3,0.5,30,2,0.3,2,0.5\n"
+    )
+}
+
+/// The points of a polyline (x, y in pixels).
+fn points(tag: &str) -> Vec<(f64, f64)> {
+    attr(tag, "points")
+        .unwrap()
+        .split_whitespace()
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn a_reference_series_is_a_level_dashed_line_across_the_plot() {
+    let (dir, csv) = with_csv("metrics.csv", &with_baseline());
+    let args = [
+        s(&csv),
+        "--x",
+        "removed",
+        "--y",
+        "win_share",
+        "--by",
+        "players",
+        "--where",
+        "seat=0",
+    ];
+    // Without --reference the baseline is one dot at x=0.
+    let plain = draw(dir.path(), &args);
+    const GREEN: &str = "#2CA02C";
+    assert_eq!(with(&plain, "circle", "fill", GREEN).len(), 1);
+    let mut with_ref = args.to_vec();
+    with_ref.extend(["--reference", "players=4"]);
+    let svg = draw(dir.path(), &with_ref);
+    assert_has(
+        &texts(&svg),
+        &["players=4 (tokens removed = 0)", "players=2"],
+    );
+    assert_readable(&svg);
+    // No dot; a dashed line of green 2-point pieces, all at one height,
+    // reaching (nearly) from the left edge of the plot to the right.
+    assert_eq!(with(&svg, "circle", "fill", GREEN).len(), 0);
+    let dashes: Vec<Vec<(f64, f64)>> = with(&svg, "polyline", "stroke", GREEN)
+        .into_iter()
+        .filter(|t| attr(t, "stroke-width") == Some("2"))
+        .map(points)
+        .collect();
+    assert!(dashes.len() > 10, "{} dashes", dashes.len());
+    let y = dashes[0][0].1;
+    assert!(dashes.iter().flatten().all(|p| (p.1 - y).abs() < 0.5));
+    // The blue series' points span the x axis (its x from 0 to 20); the
+    // reference spans at least as far.
+    let blue: Vec<f64> = with(&svg, "circle", "fill", BLUE)
+        .iter()
+        .map(|c| attr(c, "cx").unwrap().parse().unwrap())
+        .collect();
+    let (lo, hi) = dashes
+        .iter()
+        .flatten()
+        .fold((f64::INFINITY, 0.0f64), |(a, b), p| {
+            (a.min(p.0), b.max(p.0))
+        });
+    assert!(
+        lo <= blue[0] && hi >= blue[2],
+        "{lo}..{hi} against {blue:?}"
+    );
+    // Its band: one faint green strip as wide as the line.
+    let strips = with(&svg, "rect", "fill", GREEN);
+    assert_eq!(strips.len(), 1);
+    let width: f64 = attr(strips[0], "width").unwrap().parse().unwrap();
+    assert!(width >= hi - lo - 12.0, "{width} against {}", hi - lo);
+}
+
+#[test]
+fn a_bad_reference_is_a_one_line_error() {
+    let (dir, csv) = with_csv("metrics.csv", &with_baseline());
+    let c = s(&csv);
+    let base = [
+        c,
+        "--x",
+        "removed",
+        "--y",
+        "win_share",
+        "--by",
+        "players",
+        "--where",
+        "seat=0",
+    ];
+    let run = |extra: &[&str], message: &str| {
+        let mut args = base.to_vec();
+        args.extend(extra);
+        fails(dir.path(), &args, message);
+    };
+    run(
+        &["--reference", "players=2"],
+        "the --reference series players=2 has 3 points: a reference is one point (a baseline, \
+         drawn as a level line), so narrow it with --where",
+    );
+    run(
+        &["--reference", "players=6"],
+        "--reference players=6 matches no series (the series: players=2; players=3; players=4)",
+    );
+    run(
+        &["--reference", "seat=0"],
+        "--reference seat=0: a reference is a whole series, so its column must be one of --by \
+         (players)",
+    );
+    run(
+        &["--reference", "players"],
+        "--reference takes COL=VALUE, not `players`",
+    );
+    run(
+        &["--reference", "players=4", "--kind", "bars"],
+        "--reference draws a level line on line figures, not on --kind bars",
+    );
+    fails(
+        dir.path(),
+        &[
+            c,
+            "--x",
+            "removed",
+            "--y",
+            "win_share",
+            "--by",
+            "players",
+            "--where",
+            "seat=0",
+            "--where",
+            "players=4",
+            "--reference",
+            "players=4",
+        ],
+        "every series is a --reference: leave at least one series to draw against them",
     );
 }
