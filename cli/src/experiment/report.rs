@@ -405,13 +405,15 @@ const PAIRS_COLUMNS: &[&str] = &[
     "elo_diff_high95",
     "p_holm",
     "misfit",
+    "deals",
 ];
 
 /// A league's pairwise table from `pairs.csv` (rows of [`PAIRS_COLUMNS`]):
 /// each bot against the next one down the ratings (`order`, best first:
 /// how far apart neighbours are, by their difference's own interval), then
 /// every misfit (a score the ratings do not predict), each pairing once,
-/// the better-rated bot first.
+/// the better-rated bot first. A pairing of fewer than [`MIN_DEALS`] deals
+/// shows its score and Elo difference marked [`TOO_FEW`], not intervals.
 fn pairs_table(md: &mut String, pairs: &[Vec<String>], game: &str, players: &str, order: &[&str]) {
     let league: Vec<&Vec<String>> = pairs
         .iter()
@@ -474,18 +476,22 @@ fn pairs_table(md: &mut String, pairs: &[Vec<String>], game: &str, players: &str
             v.map(|v| format!("{:.digits$}", v + 0.0))
                 .unwrap_or_else(|| "—".to_string())
         };
+        let few = r[13].parse::<u64>().is_ok_and(|d| d < MIN_DEALS);
+        let interval = |point: String, lo: String, hi: String| {
+            if few {
+                format!("{point} {TOO_FEW}")
+            } else {
+                format!("{point} [{lo}, {hi}]")
+            }
+        };
         let _ = writeln!(
             md,
-            "| {} | {} | {} [{}, {}] | {} | {} [{}, {}] | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} |",
             cell(first),
             cell(second),
-            f(share(4), 3),
-            f(low, 3),
-            f(high, 3),
+            interval(f(share(4), 3), f(low, 3), f(high, 3)),
             f(share(7), 3),
-            f(elo(8), 1),
-            f(dlow, 1),
-            f(dhigh, 1),
+            interval(f(elo(8), 1), f(dlow, 1), f(dhigh, 1)),
             if r[11].is_empty() {
                 "—"
             } else {

@@ -194,6 +194,19 @@ fn several_leagues_are_one_plan_the_same_at_any_thread_count() {
         "{summary}"
     );
     assert!(summary.contains("depend on that machine"), "{summary}");
+    // The pairwise table: each pairing's score and Elo difference, from
+    // fewer than 30 deals, are marked instead of given intervals.
+    let pairs_at = seaside.find("| bot | against |").expect(&summary);
+    let pair_rows: Vec<&str> = seaside[pairs_at..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    assert!(!pair_rows.is_empty(), "{summary}");
+    for row in pair_rows {
+        assert_eq!(row.matches("(too few games)").count(), 2, "{row}");
+        assert!(!row.contains('['), "{row}");
+    }
     // The plot of one league, chosen by `game_spec = "seaside"`.
     let svg = read(&a.join("seaside.svg"));
     assert!(svg.starts_with("<svg"));
