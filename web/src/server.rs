@@ -2,7 +2,9 @@
 //! connections on the listener, at most [`Limits::max_connections`] open at
 //! once (a permit per accepted connection; at the cap a new connection
 //! takes the slot of the oldest one still waiting for its request's
-//! headers, or waits for one to close when all are answering), and serves
+//! headers, or waits for one to close when all are answering: a
+//! connection counts as answering until its whole answer is flushed to the
+//! socket, so a slow reader of a large file is never cut short), and serves
 //! each with hyper's HTTP/1 with a header read timeout
 //! ([`Limits::header_read_timeout`]), so connections that never finish a
 //! request (or sit idle between requests) are closed and cannot exhaust the
@@ -12,15 +14,18 @@
 
 use std::collections::BTreeMap;
 use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
-use tokio::net::TcpListener;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, Semaphore};
 use tower::ServiceExt;
 
@@ -63,10 +68,105 @@ impl Default for Limits {
 struct Conn {
     /// Whether the connection waits for a request's headers (just
     /// accepted, or idle between requests): the ones closed first at the
-    /// cap.
+    /// cap. It is cleared when a request's headers are in, and set again
+    /// only once the whole answer is written to the socket (not when the
+    /// handler returns: a large body may still be on its way to a slow
+    /// reader, and closing it then would cut the answer short).
     waiting: AtomicBool,
+    /// The last answer's body was handed to hyper in full (dropped); the
+    /// next completed flush of the socket makes the connection waiting.
+    body_sent: AtomicBool,
     /// Closes the connection when notified.
     evict: Notify,
+}
+
+/// A response body that tells its connection when hyper is done with it
+/// (on drop: after its last frame, or when the connection ends).
+struct TrackedBody {
+    inner: axum::body::Body,
+    conn: Arc<Conn>,
+}
+
+impl hyper::body::Body for TrackedBody {
+    type Data = hyper::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        Pin::new(&mut self.get_mut().inner).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+impl Drop for TrackedBody {
+    fn drop(&mut self) {
+        self.conn.body_sent.store(true, Ordering::SeqCst);
+    }
+}
+
+/// The connection's socket, watching hyper's flushes: a flush that
+/// completes after the answer's body was handed over means the answer is
+/// written out (hyper flushes its write buffer to the socket), and the
+/// connection waits for its next request.
+struct WatchedStream {
+    io: TcpStream,
+    conn: Arc<Conn>,
+}
+
+impl AsyncRead for WatchedStream {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for WatchedStream {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.get_mut().io).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.get_mut().io).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        let this = self.get_mut();
+        let flushed = Pin::new(&mut this.io).poll_flush(cx);
+        if matches!(flushed, Poll::Ready(Ok(())))
+            && this.conn.body_sent.swap(false, Ordering::SeqCst)
+        {
+            this.conn.waiting.store(true, Ordering::SeqCst);
+        }
+        flushed
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
+    }
 }
 
 /// The open connections in accept order (by id).
@@ -141,6 +241,7 @@ pub async fn run(
         };
         let conn = Arc::new(Conn {
             waiting: AtomicBool::new(true),
+            body_sent: AtomicBool::new(false),
             evict: Notify::new(),
         });
         open.lock()
@@ -153,10 +254,13 @@ pub async fn run(
                 async move {
                     conn.waiting.store(false, Ordering::SeqCst);
                     let res = router.oneshot(req).await;
-                    conn.waiting.store(true, Ordering::SeqCst);
-                    res
+                    res.map(|r| r.map(|inner| TrackedBody { inner, conn }))
                 }
             })
+        };
+        let stream = WatchedStream {
+            io: stream,
+            conn: conn.clone(),
         };
         let served = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
         let open = open.clone();

@@ -20,11 +20,21 @@ struct Server {
 
 impl Server {
     fn start(limits: Limits) -> Server {
+        Server::start_with(limits, |_| None)
+    }
+
+    /// A server whose `--results` folder is what `results` makes in the
+    /// test's folder (`None`: no results folder).
+    fn start_with(
+        limits: Limits,
+        results: impl FnOnce(&std::path::Path) -> Option<std::path::PathBuf>,
+    ) -> Server {
         let dir = tempfile::tempdir().unwrap();
+        let results = results(dir.path());
         let config = ServeConfig {
             addr: "127.0.0.1:0".parse().unwrap(),
             records: vec![],
-            results: None,
+            results,
             save: dir.path().join("saved"),
             limits,
         };
@@ -163,4 +173,96 @@ fn an_idle_connection_between_requests_is_closed_too() {
     s.write_all(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         .unwrap();
     assert!(closed_by_server(&mut s));
+}
+
+/// At the cap, a connection still sending a large answer to a slow reader
+/// is not "waiting" and keeps its slot: before the fix it counted as
+/// waiting as soon as the handler returned, was taken for the oldest idle
+/// connection and closed mid-body (the reader got ~10 MiB of 16).
+#[test]
+fn at_the_cap_a_large_answer_to_a_slow_reader_is_not_cut_short() {
+    const SIZE: usize = 16 << 20;
+    let server = Server::start_with(
+        Limits {
+            max_connections: 4,
+            header_read_timeout: Duration::from_secs(600),
+            ..Limits::default()
+        },
+        |dir| {
+            let results = dir.join("results");
+            std::fs::create_dir_all(results.join("big")).unwrap();
+            // Larger than loopback's socket buffers, so most of it is
+            // still to send when the reader pauses.
+            let row = b"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n";
+            let body: Vec<u8> = row.iter().copied().cycle().take(SIZE).collect();
+            std::fs::write(results.join("big/data.csv"), body).unwrap();
+            Some(results)
+        },
+    );
+    let mut big = TcpStream::connect(server.addr).unwrap();
+    big.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    big.write_all(
+        b"GET /results/big/data.csv HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    )
+    .unwrap();
+    let mut first = [0u8; 1];
+    big.read_exact(&mut first).unwrap();
+    // Let the server fill the socket's buffers and wait on the reader.
+    std::thread::sleep(Duration::from_millis(500));
+    // The 3 other slots, then 10 more connections: each takes the slot of
+    // the oldest connection waiting for its headers.
+    let _held: Vec<TcpStream> = (0..13).map(|_| half_header(server.addr)).collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let mut answer = first.to_vec();
+    big.read_to_end(&mut answer).unwrap();
+    let text = String::from_utf8_lossy(&answer[..answer.len().min(512)]).to_string();
+    assert!(text.starts_with("HTTP/1.1 200 OK"), "{text}");
+    let head_end = answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+    assert!(
+        text.to_ascii_lowercase()
+            .contains(&format!("content-length: {SIZE}")),
+        "{text}"
+    );
+    assert_eq!(answer.len() - head_end, SIZE, "the body was cut short");
+}
+
+/// Once its answer is written out, a kept-alive connection waits for its
+/// next request again, and is the first closed at the cap.
+#[test]
+fn a_kept_alive_connection_waits_again_once_its_answer_is_written() {
+    let server = Server::start(Limits {
+        max_connections: 2,
+        header_read_timeout: Duration::from_secs(600),
+        ..Limits::default()
+    });
+    let mut kept = TcpStream::connect(server.addr).unwrap();
+    kept.set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    kept.write_all(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        .unwrap();
+    // Read the whole answer (its headers, then Content-Length bytes).
+    let mut answer = Vec::new();
+    let mut byte = [0u8; 1];
+    while !answer.ends_with(b"\r\n\r\n") {
+        kept.read_exact(&mut byte).unwrap();
+        answer.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 200 ok"), "{head}");
+    let length: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length: "))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let mut body = vec![0u8; length];
+    kept.read_exact(&mut body).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    // One slot left, then one more: the kept-alive connection, the oldest
+    // waiting, gives its slot up.
+    let mut held: Vec<TcpStream> = (0..2).map(|_| half_header(server.addr)).collect();
+    assert!(closed_by_server(&mut kept));
+    assert!(!closed_already(&mut held[0]));
+    assert!(!closed_already(&mut held[1]));
 }
