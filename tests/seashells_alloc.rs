@@ -5,10 +5,7 @@
 use beachcomber::game::{Evaluate, Game, random_playout};
 use beachcomber::games::seashells::{Mode, Scoring, Seashells};
 use beachcomber::rng::rng_from_seed;
-use beachcomber::testing::alloc::{CountingAllocator, count_allocations};
-
-#[global_allocator]
-static A: CountingAllocator = CountingAllocator;
+use beachcomber::testing::alloc::count_allocations;
 
 #[test]
 fn no_heap_allocation_in_the_hot_paths() {

@@ -6,10 +6,7 @@ use beachcomber::game::random_playout;
 use beachcomber::games::seaside::Seaside;
 use beachcomber::rng::rng_from_seed;
 use beachcomber::spec::Spec;
-use beachcomber::testing::alloc::{CountingAllocator, count_allocations};
-
-#[global_allocator]
-static A: CountingAllocator = CountingAllocator;
+use beachcomber::testing::alloc::count_allocations;
 
 fn game(players: usize) -> Seaside {
     let spec: Spec = "seaside".parse().unwrap();

@@ -6,10 +6,7 @@ use beachcomber::game::{Evaluate, Game, random_playout};
 use beachcomber::games::shell_dash::ShellDash;
 use beachcomber::rng::{deal_seed, rng_from_seed};
 use beachcomber::spec::Spec;
-use beachcomber::testing::alloc::{CountingAllocator, count_allocations};
-
-#[global_allocator]
-static A: CountingAllocator = CountingAllocator;
+use beachcomber::testing::alloc::count_allocations;
 
 #[test]
 fn hot_paths_do_not_allocate() {

@@ -8,12 +8,9 @@ use beachcomber::game::Evaluate;
 use beachcomber::games::{seashells::Seashells, seaside::Seaside, shell_dash::ShellDash};
 use beachcomber::rng::{derive, rng_from_seed};
 use beachcomber::spec::Spec;
-use beachcomber::testing::alloc::{CountingAllocator, count_allocations};
+use beachcomber::testing::alloc::count_allocations;
 use beachcomber::testing::toy::Pebbles;
 use beachcomber_bots::{BOT_NAMES, BotConfig};
-
-#[global_allocator]
-static ALLOC: CountingAllocator = CountingAllocator;
 
 // `expert(trees=K)` with K > 1 is left out: its trees allocate nothing per
 // iteration, but handing them to rayon's threads may allocate a little

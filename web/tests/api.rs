@@ -1,10 +1,8 @@
 //! The JSON API, endpoint by endpoint, with every error: a 4xx status and a
 //! one-line JSON error, never a panic.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::Value;
 
 /// Three files (one per game, the Seaside one zstd-compressed) and a

@@ -127,6 +127,7 @@ fn closed_already(s: &mut TcpStream) -> bool {
 
 #[test]
 fn at_the_cap_plus_100_half_headers_a_fresh_request_is_answered() {
+    let _alone = crate::alone();
     let cap = 16;
     // A header read timeout far longer than the test: the slots are freed
     // by the cap's rule, not by the timeout.
@@ -153,6 +154,7 @@ fn at_the_cap_plus_100_half_headers_a_fresh_request_is_answered() {
 
 #[test]
 fn connections_holding_half_a_header_are_closed_after_the_header_read_timeout() {
+    let _alone = crate::alone();
     let server = Server::start(Limits {
         header_read_timeout: Duration::from_secs(1),
         ..Limits::default()
@@ -165,6 +167,7 @@ fn connections_holding_half_a_header_are_closed_after_the_header_read_timeout() 
 
 #[test]
 fn an_idle_connection_between_requests_is_closed_too() {
+    let _alone = crate::alone();
     let server = Server::start(Limits {
         header_read_timeout: Duration::from_secs(1),
         ..Limits::default()

@@ -3,11 +3,9 @@
 //! that is not JSON, methods a route does not take, over-long URIs, `.`
 //! in results paths. Each gets a 4xx JSON error; the server stays alive.
 
-mod common;
-
+use crate::common::*;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::*;
 use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;

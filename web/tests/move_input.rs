@@ -2,10 +2,8 @@
 //! (`beachcomber::move_input`, docs/play.md): a Seashells square by its
 //! listed text or its board name, a list number only as `#N` (from 1).
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::Value;
 
 /// A new Seashells game (2 players, run seed 5, random bot), played with

@@ -3,10 +3,8 @@
 //! two servers sharing a `--save` folder, started in the same second,
 //! never overwrite each other's games.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::Value;
 
 fn now_secs() -> u64 {

@@ -4,10 +4,8 @@
 //! seed of a game in play, and server-chosen seeds are 64 bits of OS
 //! entropy, not the clock.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::Value;
 
 /// Play the person's first legal action until the game is over.

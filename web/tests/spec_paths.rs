@@ -2,12 +2,10 @@
 //! refused by the (pure) spec parser with a one-line 4xx JSON error naming
 //! the option, without opening the file; inline token sets are accepted.
 
-mod common;
-
 use std::time::Duration;
 
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::Value;
 
 /// POST a new game of `game` to a fresh app, on a thread of its own so

@@ -1,13 +1,11 @@
 //! The request timeout above the router (issue 34): a request not answered
 //! in time gets 503 with a JSON error, and the server goes on answering.
 
-mod common;
-
 use std::time::Duration;
 
+use crate::common::{error_of, get, post};
 use axum::http::StatusCode;
 use beachcomber_web::{Limits, ServeConfig, router};
-use common::{error_of, get, post};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_past_the_request_timeout_gets_a_json_503() {

@@ -1,10 +1,8 @@
 //! The cap on a bot's work per decision (`play::MAX_WORK`): iterations
 //! times trees and greedy rollouts' cost, not iterations alone.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 
 /// A spec under the iterations cap whose trees multiply its work past the
 /// cap is refused with a one-line 400 naming the spec's work and the cap.

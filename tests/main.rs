@@ -1,0 +1,33 @@
+//! The library's integration tests, in one test binary (`--test all`).
+//!
+//! Each test binary links the whole library optimized: one binary for the
+//! twelve files instead of one each saves most of the build of `cargo test
+//! --workspace --profile ci`. Cargo.toml sets `autotests = false` and names
+//! this file, so the test files keep their paths under tests/ (the docs cite
+//! them) and a new file there runs only once it is declared below.
+//! Run one file's tests with `cargo test -p beachcomber --profile ci --test
+//! all seaside::` (test names start with their file's name).
+
+// The counting allocator of the allocation tests (`seashells_alloc`,
+// `seaside_alloc`, `shell_dash_alloc`): a binary has exactly one global
+// allocator, so it is installed here for the whole binary. It counts only
+// the calling thread's allocations while `count_allocations` runs, so the
+// other tests, running in parallel on other threads, do not disturb the
+// counts; `seaside_alloc::counting_allocator_counts` checks that it is
+// installed (without it every count would be 0 and the proofs vacuous).
+#[global_allocator]
+static ALLOC: beachcomber::testing::alloc::CountingAllocator =
+    beachcomber::testing::alloc::CountingAllocator;
+
+mod bot_failures;
+mod golden;
+mod playout;
+mod record_lines;
+mod records;
+mod seashells;
+mod seashells_alloc;
+mod seaside;
+mod seaside_alloc;
+mod shell_dash;
+mod shell_dash_alloc;
+mod shell_dash_solve;
