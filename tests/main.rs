@@ -4,7 +4,8 @@
 //! twelve files instead of one each saves most of the build of `cargo test
 //! --workspace --profile ci`. Cargo.toml sets `autotests = false` and names
 //! this file, so the test files keep their paths under tests/ (the docs cite
-//! them) and a new file there runs only once it is declared below.
+//! them) and a new file there runs only once it is declared below
+//! (`every_test_file_is_declared` fails until it is).
 //! Run one file's tests with `cargo test -p beachcomber --profile ci --test
 //! all seaside::` (test names start with their file's name).
 
@@ -31,3 +32,26 @@ mod seaside_alloc;
 mod shell_dash;
 mod shell_dash_alloc;
 mod shell_dash_solve;
+
+/// Every test file of tests/ is declared above: with `autotests =
+/// false` an undeclared file would be skipped without a word.
+#[test]
+fn every_test_file_is_declared() {
+    let declared = concat!(include_str!("main.rs"));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
+            continue;
+        };
+        if path.extension().is_some_and(|e| e == "rs") && !["main"].contains(&stem) {
+            files += 1;
+            assert!(
+                declared.contains(&format!("mod {stem};")),
+                "tests/{stem}.rs is not declared in a test binary's root"
+            );
+        }
+    }
+    assert!(files > 0, "no test files found in {}", dir.display());
+}

@@ -184,6 +184,7 @@ fn an_idle_connection_between_requests_is_closed_too() {
 /// connection and closed mid-body (the reader got ~10 MiB of 16).
 #[test]
 fn at_the_cap_a_large_answer_to_a_slow_reader_is_not_cut_short() {
+    let _alone = crate::alone();
     const SIZE: usize = 16 << 20;
     let server = Server::start_with(
         Limits {
@@ -233,6 +234,7 @@ fn at_the_cap_a_large_answer_to_a_slow_reader_is_not_cut_short() {
 /// next request again, and is the first closed at the cap.
 #[test]
 fn a_kept_alive_connection_waits_again_once_its_answer_is_written() {
+    let _alone = crate::alone();
     let server = Server::start(Limits {
         max_connections: 2,
         header_read_timeout: Duration::from_secs(600),

@@ -291,7 +291,10 @@ mod tests {
             }
         }
         assert_eq!(picks, PICKS);
-        assert_eq!(digest, PICKS_DIGEST, "the portable pick changed: {digest:#x}");
+        assert_eq!(
+            digest, PICKS_DIGEST,
+            "the portable pick changed: {digest:#x}"
+        );
         if has_bmi2 {
             assert_eq!(a.next_u64(), b.next_u64());
             eprintln!("bmi2_and_portable_picks_agree: portable and BMI2 paths compared");
