@@ -2,7 +2,7 @@
 //! ([`RunSpec`], spec.rs; parts of it for machines or jobs: [`Shard`],
 //! shard.rs), a function that plays any range of its games into a [`Sink`]
 //! ([`play_range`] and [`play_plan`], play.rs; sink.rs), and exact integer
-//! [`Totals`] that merge (totals.rs); several runs play as one [`Plan`]
+//! [`Totals`] that merge (totals.rs, the paired comparison in paired.rs); several runs play as one [`Plan`]
 //! (plan.rs).
 //!
 //! # Seating and seeds
@@ -40,6 +40,7 @@
 //!   numbers.
 
 mod fairness;
+pub mod paired;
 pub mod plan;
 mod play;
 pub mod rows;
@@ -50,6 +51,7 @@ pub mod totals;
 pub mod validate;
 
 pub use self::fairness::{Interval, SeatFairness};
+pub use self::paired::{OpenDeal, PairedTotals};
 pub use self::plan::{Layout, Part, Plan};
 pub use self::play::{
     CHUNK_GAMES, CHUNK_TARGET, FRAME_GAMES, PartGame, PlanPlayed, PlayOptions, Played, RunError,
@@ -58,7 +60,7 @@ pub use self::play::{
 pub use self::shard::{Shard, ShardError};
 pub use self::sink::{Chunk, Flow, GameResult, NoSink, Sink};
 pub use self::spec::{Count, RunSpec, RunSpecError};
-pub use self::totals::{BotTotals, PairedTotals, SeatTotals, Tally, Totals, ranks};
+pub use self::totals::{BotTotals, SeatTotals, Tally, Totals, ranks};
 pub use self::validate::Invalid;
 
 #[cfg(all(test, feature = "testing"))]

@@ -6,7 +6,8 @@
 
 use std::fmt;
 
-use super::totals::{PairTotals, PairedTotals};
+use super::paired::PairedTotals;
+use super::totals::PairTotals;
 use super::{Plan, RunSpec, Shard, Totals};
 use crate::game::MAX_SEATS;
 use crate::stats::bradley_terry::PairResult;
