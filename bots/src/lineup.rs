@@ -369,6 +369,49 @@ mod tests {
         assert_eq!(parse_list("random, greedy ,pimc").unwrap().len(), 3);
     }
 
+    #[test]
+    fn around_a_person_every_spec_is_parsed_before_the_count() {
+        let table = Table::with_person(3, 1).unwrap();
+        let lineup = PersonLineup::parse_with("greedy, random", table, &no_aliases).unwrap();
+        assert_eq!(lineup.person(), 1);
+        assert_eq!(lineup.specs(), ["greedy(worlds=8)", "human", "random"]);
+        assert_eq!(lineup.seats()[1], None);
+        assert_eq!(
+            PersonLineup::parse_with("random", table, &no_aliases)
+                .unwrap()
+                .specs(),
+            ["random", "human", "random"]
+        );
+        // A bad spec is named before a wrong count (a table of bots checks
+        // the count first).
+        assert_eq!(
+            PersonLineup::parse_with("nosuch,random,random", table, &no_aliases)
+                .unwrap_err()
+                .to_string(),
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, oracle)"
+        );
+        assert_eq!(
+            PersonLineup::parse_with("random,random,random", table, &no_aliases)
+                .unwrap_err()
+                .to_string(),
+            "3 specs for 2 bot seat(s) (give one spec per bot seat in seat order, or one for \
+             every bot)"
+        );
+        // Solo: one spec, checked, seats no bot.
+        let solo = Table::with_person(1, 0).unwrap();
+        assert_eq!(
+            PersonLineup::parse_with("greedy", solo, &no_aliases)
+                .unwrap()
+                .specs(),
+            ["human"]
+        );
+        assert!(PersonLineup::parse_with("clever", solo, &no_aliases).is_err());
+        assert_eq!(
+            PersonLineup::seat(Vec::new(), Table::every_seat(2)),
+            Err(LineupError::NoPerson)
+        );
+    }
+
     /// `py` stands for the engine `py`, as the CLI declares one.
     fn engine_py(spec: &str) -> Option<BotConfig> {
         (spec == "py").then(|| {
