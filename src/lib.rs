@@ -26,6 +26,7 @@ pub mod record_io;
 pub mod record_read;
 pub mod rng;
 pub mod runner;
+pub mod seating;
 pub mod spec;
 pub mod spec_files;
 pub mod stats;
