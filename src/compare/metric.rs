@@ -1,5 +1,7 @@
 //! The metrics a comparison reports, with their names, directions and decimals.
 
+use crate::metrics::MetricDefinition;
+use crate::metrics::registry;
 use crate::stats::equivalence::Direction;
 
 /// A metric compared with the baseline.
@@ -33,17 +35,22 @@ impl Metric {
         Metric::SkillElo,
     ];
 
+    /// Its one definition ([`crate::metrics::registry`]).
+    pub fn definition(self) -> &'static MetricDefinition {
+        match self {
+            Metric::SeatRatio => &registry::SEAT_RATIO,
+            Metric::MaxSeatRatio => &registry::MAX_SEAT_RATIO,
+            Metric::MinSeatRatio => &registry::MIN_SEAT_RATIO,
+            Metric::SeatGap => &registry::SEAT_GAP,
+            Metric::SkillElo => &registry::SKILL_ELO,
+            Metric::MeanTurns => &registry::MEAN_TURNS,
+            Metric::TieRate => &registry::TIE_RATE,
+        }
+    }
+
     /// Its name (a column of `metrics.csv`, and a margin's key).
     pub fn name(self) -> &'static str {
-        match self {
-            Metric::SeatRatio => "seat_ratio",
-            Metric::MaxSeatRatio => "max_seat_ratio",
-            Metric::MinSeatRatio => "min_seat_ratio",
-            Metric::SeatGap => "seat_gap",
-            Metric::SkillElo => "skill_elo",
-            Metric::MeanTurns => "mean_turns",
-            Metric::TieRate => "tie_rate",
-        }
+        self.definition().name
     }
 
     /// The metric called `name`.
@@ -54,20 +61,11 @@ impl Metric {
     /// Which way it is better: seat ratios toward 1, skill higher, the gap
     /// lower, length and ties neither.
     pub fn direction(self) -> Direction {
-        match self {
-            Metric::SeatRatio | Metric::MaxSeatRatio | Metric::MinSeatRatio => Direction::TowardOne,
-            Metric::SeatGap => Direction::Lower,
-            Metric::SkillElo => Direction::Higher,
-            Metric::MeanTurns | Metric::TieRate => Direction::Neither,
-        }
+        self.definition().direction
     }
 
     /// Decimals written (as in `metrics.csv`).
     pub(super) fn decimals(self) -> usize {
-        match self {
-            Metric::SkillElo => 1,
-            Metric::MeanTurns => 3,
-            _ => 4,
-        }
+        self.definition().decimals
     }
 }

@@ -1,22 +1,17 @@
-//! `metrics.csv`: the balance metrics of every combination of a plan.
+//! `metrics.csv`: the balance metrics of every combination of a plan, one
+//! column group per metric of [`crate::metrics::registry::METRICS`], then
+//! the game's own metrics ([`crate::game::Game::extra_metrics`]).
 
 use crate::game::{ExtraMetric, MetricKind};
+use crate::metrics::registry::{self, METRICS};
+use crate::metrics::{Interval, MetricRow};
 use crate::tournament::rows::field;
-use crate::tournament::{Plan, Totals};
-
-/// The columns of `metrics.csv` after the value columns, before the
-/// game's own metrics.
-pub const METRICS_COLUMNS: &str = "seat,bot,games,win_share,win_low95,win_high95,\
-mean_score,score_ci95,tie_rate,tie_low95,tie_high95,mean_plies,sd_plies,plies_ci95,\
-mean_turns,sd_turns,turns_ci95,mean_margin,margin_ci95,paired_diff,paired_ci95,\
-seat_ratio,seat_ratio_low95,seat_ratio_high95,max_seat_ratio,max_seat_ratio_low95,\
-max_seat_ratio_high95,min_seat_ratio,min_seat_ratio_low95,min_seat_ratio_high95,seat_gap,\
-seat_gap_low95,seat_gap_high95,skill_elo,skill_elo_low95,skill_elo_high95";
+use crate::tournament::{Plan, SeatFairness, Tally, Totals};
 
 /// The header of `metrics.csv` for `plan` and the game's own metrics.
 pub fn metrics_header(plan: &Plan, extra: &[ExtraMetric]) -> String {
     let mut header: Vec<String> = plan.value_columns().iter().map(|c| field(c)).collect();
-    header.push(METRICS_COLUMNS.to_string());
+    header.extend(registry::metrics_columns().iter().map(|c| c.to_string()));
     for m in extra {
         header.push(m.name.to_string());
         match m.kind {
@@ -48,106 +43,188 @@ pub fn metrics_rows(plan: &Plan, totals: &[Totals], extra: &[ExtraMetric]) -> St
     let mut out = String::new();
     for (part, t) in plan.parts.iter().zip(totals) {
         let lead: String = part.values.iter().map(|(_, v)| field(v) + ",").collect();
-        let (level, own) = game_level_metrics(t, part.run.players, extra);
-        let fairness = seat_fairness(t);
+        let own = game_own_metrics(t, part.run.players, extra);
+        let fairness = t.seat_fairness();
         let rotated = part.run.rotations() > 1;
-        for (seat, s) in t.seats.iter().enumerate() {
+        let bots = part.run.bots();
+        let mut push = |seat: &str, bot: &str, row: &CombinationRow<'_>| {
+            out.push_str(&lead);
+            out.push_str(seat);
+            out.push(',');
+            out.push_str(&field(bot));
+            for m in METRICS {
+                out.push_str(&m.cells(row));
+            }
+            out.push_str(&own);
+            out.push('\n');
+        };
+        for seat in 0..t.seats.len() {
             let bot = if rotated {
                 "(rotated)".to_string()
             } else {
                 part.run.lineup()[seat].clone()
             };
-            let ratio = match &fairness {
-                Some(f) => f.seats[seat].clone(),
-                None => ",,".to_string(),
-            };
-            let best = fairness.as_ref().map_or(",,,,,,,,", |f| &f.combination);
-            out.push_str(&format!(
-                "{lead}{seat},{},{}{level},,,{ratio},{best},,,{own}\n",
-                field(&bot),
-                tally_metrics(s)
-            ));
+            let row = CombinationRow::new(t, fairness.as_ref(), RowOf::Seat(seat), bots.len());
+            push(&seat.to_string(), &bot, &row);
         }
-        let bots = part.run.bots();
         if bots.len() > 1 {
-            let paired = t.paired.as_ref().filter(|p| p.deals > 0);
-            let difference = paired.map(|p| p.difference());
-            let skill = paired.and_then(|p| p.skill_elo());
-            for (i, (bot, b)) in bots.iter().zip(&t.bots).enumerate() {
-                // The first bot's difference and Elo; the second's are their
-                // negations.
-                let sign = if i == 0 { 1.0 } else { -1.0 };
-                let pair = match difference {
-                    Some((d, h)) => format!("{:.4},{h:.4}", sign * d + 0.0),
-                    None => ",".to_string(),
-                };
-                let elo = match skill {
-                    Some((e, low, high)) if i == 0 => format!("{e:.1},{low:.1},{high:.1}"),
-                    Some((e, low, high)) => {
-                        format!("{:.1},{:.1},{:.1}", -e + 0.0, -high + 0.0, -low + 0.0)
-                    }
-                    None => ",,".to_string(),
-                };
-                let best = fairness.as_ref().map_or(",,,,,,,,", |f| &f.combination);
-                out.push_str(&format!(
-                    "{lead}all,{},{}{level},{pair},,,,{best},{elo}{own}\n",
-                    field(bot),
-                    tally_metrics(b)
-                ));
+            for (i, bot) in bots.iter().enumerate() {
+                let row = CombinationRow::new(t, fairness.as_ref(), RowOf::Bot(i), bots.len());
+                push("all", bot, &row);
             }
         }
     }
     out
 }
 
-/// The seat-fairness columns of a combination, formatted.
-struct SeatFairnessCells {
-    /// Per seat: `seat_ratio,low,high`.
-    seats: Vec<String>,
-    /// `max_seat_ratio,low,high,min_seat_ratio,low,high,seat_gap,low,high`.
-    combination: String,
+/// Which row of a combination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RowOf {
+    /// A seat.
+    Seat(usize),
+    /// A bot (its index in the run's bots) over every seat it held.
+    Bot(usize),
 }
 
-/// A combination's seat-fairness columns ([`Totals::seat_fairness`]);
-/// `None` for a solo game or without games.
-fn seat_fairness(t: &Totals) -> Option<SeatFairnessCells> {
-    let f = t.seat_fairness()?;
-    let three = |(v, low, high): crate::tournament::Interval| format!("{v:.4},{low:.4},{high:.4}");
-    Some(SeatFairnessCells {
-        seats: f.seats.iter().map(|&s| three(s)).collect(),
-        combination: format!(
-            "{},{},{}",
-            three(f.max_ratio),
-            three(f.min_ratio),
-            three(f.gap)
-        ),
-    })
+/// One row of a combination of `metrics.csv`, as its metrics read it.
+struct CombinationRow<'a> {
+    totals: &'a Totals,
+    tally: &'a Tally,
+    fairness: Option<&'a SeatFairness>,
+    row: RowOf,
+    bots: usize,
 }
 
-fn tally_metrics(t: &crate::tournament::Tally) -> String {
-    let (share, low, high) = t.win_share();
-    let (score, score_half) = t.score();
-    format!(
-        "{},{share:.4},{low:.4},{high:.4},{score:.3},{score_half:.3}",
-        t.games
-    )
+impl<'a> CombinationRow<'a> {
+    /// Row `row` of the combination of totals `totals` (its seat fairness
+    /// `fairness`, [`Totals::seat_fairness`]) with `bots` distinct bots.
+    fn new(
+        totals: &'a Totals,
+        fairness: Option<&'a SeatFairness>,
+        row: RowOf,
+        bots: usize,
+    ) -> CombinationRow<'a> {
+        let tally = match row {
+            RowOf::Seat(s) => &totals.seats[s],
+            RowOf::Bot(b) => &totals.bots[b],
+        };
+        CombinationRow {
+            totals,
+            tally,
+            fairness,
+            row,
+            bots,
+        }
+    }
+
+    /// A bot row's index, for a lineup of several bots.
+    fn bot(&self) -> Option<usize> {
+        match self.row {
+            RowOf::Bot(b) if self.bots > 1 => Some(b),
+            _ => None,
+        }
+    }
 }
 
-/// The game-level columns through the margin, and the game's own metrics
-/// (each with its leading comma).
-fn game_level_metrics(t: &Totals, players: usize, extra: &[ExtraMetric]) -> (String, String) {
-    let (tie, tie_low, tie_high) = t.tie_interval();
-    let (plies, plies_sd) = t.plies();
-    let (turns, turns_sd) = t.turns();
-    let margin = match t.margin() {
-        Some((m, h)) => format!("{m:.3},{h:.3}"),
-        None => ",".to_string(),
-    };
-    let level = format!(
-        ",{tie:.4},{tie_low:.4},{tie_high:.4},{plies:.3},{plies_sd:.3},{:.3},{turns:.3},{turns_sd:.3},{:.3},{margin}",
-        t.plies_ci95(),
-        t.turns_ci95()
-    );
+impl MetricRow for CombinationRow<'_> {
+    fn games(&self) -> u64 {
+        self.tally.games
+    }
+
+    fn win_share(&self) -> Interval {
+        self.tally.win_share()
+    }
+
+    fn score(&self) -> (f64, f64) {
+        self.tally.score()
+    }
+
+    fn tie_interval(&self) -> Interval {
+        self.totals.tie_interval()
+    }
+
+    fn tie_rate(&self) -> f64 {
+        self.totals.tie_rate()
+    }
+
+    fn plies(&self) -> Interval {
+        let (mean, sd) = self.totals.plies();
+        (mean, sd, self.totals.plies_ci95())
+    }
+
+    fn turns(&self) -> Interval {
+        let (mean, sd) = self.totals.turns();
+        (mean, sd, self.totals.turns_ci95())
+    }
+
+    fn margin(&self) -> Option<(f64, f64)> {
+        self.totals.margin()
+    }
+
+    fn paired_difference(&self) -> Option<(f64, f64)> {
+        let i = self.bot()?;
+        let (d, h) = self
+            .totals
+            .paired
+            .as_ref()
+            .filter(|p| p.deals > 0)?
+            .difference();
+        // The first bot's difference; the second's its negation.
+        let sign = if i == 0 { 1.0 } else { -1.0 };
+        Some((sign * d + 0.0, h))
+    }
+
+    fn seat_ratio(&self) -> Option<Interval> {
+        match self.row {
+            RowOf::Seat(s) => self.fairness.map(|f| f.seats[s]),
+            RowOf::Bot(_) => None,
+        }
+    }
+
+    fn max_seat_ratio(&self) -> Option<Interval> {
+        self.fairness.map(|f| f.max_ratio)
+    }
+
+    fn min_seat_ratio(&self) -> Option<Interval> {
+        self.fairness.map(|f| f.min_ratio)
+    }
+
+    fn seat_gap(&self) -> Option<Interval> {
+        self.fairness.map(|f| f.gap)
+    }
+
+    fn skill_elo(&self) -> Option<Interval> {
+        let i = self.bot()?;
+        let paired = self.totals.paired.as_ref().filter(|p| p.deals > 0)?;
+        let (e, low, high) = paired.skill_elo()?;
+        // The second bot's Elo is the first's negation.
+        Some(if i == 0 {
+            (e, low, high)
+        } else {
+            (-e + 0.0, -high + 0.0, -low + 0.0)
+        })
+    }
+
+    fn observed(&self, name: &str) -> Option<(f64, f64)> {
+        // The per-ply metrics' values follow the game's own in the totals'
+        // game-specific values.
+        let k = registry::ply_metrics().position(|m| m.name == name)?;
+        let count = registry::ply_metrics().count();
+        let i = self.totals.extras_sum.len().checked_sub(count)? + k;
+        self.totals.extra(i)
+    }
+}
+
+/// The summary of a combination for the terminal (each cell with its
+/// leading space): [`registry::summary_cells`] of its seat-0 row.
+pub fn summary_cells(totals: &Totals) -> String {
+    let fairness = totals.seat_fairness();
+    let row = CombinationRow::new(totals, fairness.as_ref(), RowOf::Seat(0), 1);
+    registry::summary_cells(&row)
+}
+
+/// The game's own metrics of a combination (each with its leading comma).
+fn game_own_metrics(t: &Totals, players: usize, extra: &[ExtraMetric]) -> String {
     let mut text = String::new();
     for m in extra {
         match m.kind {
@@ -170,5 +247,5 @@ fn game_level_metrics(t: &Totals, players: usize, extra: &[ExtraMetric]) -> (Str
             },
         }
     }
-    (level, text)
+    text
 }

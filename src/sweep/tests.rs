@@ -283,3 +283,47 @@ fn refusals_name_the_combination() {
         .starts_with("combination players=4: a lineup of 3 specs does not fit")
     );
 }
+
+#[test]
+fn each_metric_has_its_value_on_hand_built_game_results() {
+    // Six games of `a` against two `b` at 3 players (two deals of three
+    // rotations): lengths 10, 13, 8, 9, 12, 11 decisions (half as many
+    // turns, rounded down), two shared wins, seat 0 scoring 5, 4, 6, 1, 2,
+    // 3 and winning 1 + 1/2 + 1 + 0 + 0 + 1/3 games, margins 2, 0, 4, 2,
+    // 5, 0.
+    let totals = crate::tournament::totals::tests::hand_made_totals();
+    let plan = Plan {
+        parts: vec![Part {
+            values: vec![],
+            run: three_player_spec(2),
+        }],
+    };
+    let header = metrics_header(&plan, &[]);
+    let names: Vec<&str> = header.trim_end().split(',').collect();
+    let rows = metrics_rows(&plan, std::slice::from_ref(&totals), &[]);
+    let rows: Vec<Vec<&str>> = rows.lines().map(|r| r.split(',').collect()).collect();
+    // Three seats (rotated), then the two bots.
+    assert_eq!(rows.len(), 5);
+    let get =
+        |row: usize, column: &str| rows[row][names.iter().position(|n| *n == column).unwrap()];
+    assert_eq!(get(0, "games"), "6");
+    assert_eq!(get(0, "win_share"), "0.4722");
+    assert_eq!(get(0, "mean_score"), "3.500");
+    assert_eq!(get(0, "tie_rate"), "0.3333");
+    assert_eq!(get(0, "mean_plies"), "10.500");
+    assert_eq!(get(0, "mean_turns"), "5.000");
+    assert_eq!(get(0, "mean_margin"), "2.167");
+    assert_eq!(get(0, "seat_ratio"), "1.4167");
+    assert_eq!(get(0, "paired_diff"), "");
+    assert_eq!(get(0, "skill_elo"), "");
+    // The bots: `a` 6 seat-games, `b` 12.
+    assert_eq!(get(3, "games"), "6");
+    assert_eq!(get(4, "games"), "12");
+    assert_eq!(get(3, "seat_ratio"), "");
+    assert!(!get(3, "paired_diff").is_empty());
+    let first: f64 = get(3, "paired_diff").parse().unwrap();
+    let second: f64 = get(4, "paired_diff").parse().unwrap();
+    assert_eq!(first, -second);
+    assert_eq!(get(0, "max_seat_ratio"), get(4, "max_seat_ratio"));
+    assert!(rows.iter().all(|r| r.len() == names.len()));
+}
