@@ -440,16 +440,6 @@ pub fn plan_csvs(plan: &Plan, totals: &[Totals], resamples: u32, anchors: &[usiz
     csvs
 }
 
-/// The ratings CSV of the leagues of `plan` ([`plan_csvs`]).
-pub fn plan_ratings_csv(
-    plan: &Plan,
-    totals: &[Totals],
-    resamples: u32,
-    anchors: &[usize],
-) -> String {
-    plan_csvs(plan, totals, resamples, anchors).ratings
-}
-
 /// The plan of `leagues`: one part per league. Unless `labelled`, a single
 /// league is a plan of one part with no value columns (`beachcomber
 /// league`); otherwise each league's rows begin with its `game_spec` and

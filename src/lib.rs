@@ -17,6 +17,7 @@ pub mod file_lock;
 pub mod game;
 pub mod games;
 pub mod league;
+pub mod metrics;
 pub mod move_input;
 pub mod names;
 pub mod observe;

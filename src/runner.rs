@@ -13,6 +13,7 @@ use rayon::prelude::*;
 
 use crate::bot::{Bot, BotError, BotFailure, OnFailure};
 use crate::game::{Game, Outcome, SeatSet};
+use crate::metrics::{Ply, PlyObserver};
 use crate::record::{GameEnd, GameRecord, RecordFormat, build_record, write_record_line};
 use crate::rng::{self, decision_seed, rng_from_seed};
 
@@ -38,6 +39,9 @@ pub struct GameReport {
     pub forfeit: Option<BotFailure>,
     /// The values of [`Game::extra_columns`].
     pub extras: Vec<i64>,
+    /// The per-game values of the per-ply observers
+    /// ([`play_game_observed`]), in their order; empty otherwise.
+    pub observed: Vec<i64>,
     /// The game record as one JSON line with its `\n`, when asked for
     /// ([`WantRecord::Line`]): the bytes `serde_json` writes for
     /// [`Self::record`], written directly by [`write_record_line`].
@@ -140,7 +144,7 @@ pub fn play_game_cancellable<G: RecordFormat>(
     want_record: impl Into<WantRecord>,
     cancel: &AtomicBool,
 ) -> Result<GameReport, Cancelled> {
-    play(
+    play::<G, false>(
         game,
         bots,
         bot_specs,
@@ -149,6 +153,7 @@ pub fn play_game_cancellable<G: RecordFormat>(
         want_record.into(),
         cancel,
         false,
+        &mut [],
     )
     .map_err(|_| Cancelled)
 }
@@ -166,7 +171,7 @@ pub fn play_game_checked<G: RecordFormat>(
     want_record: impl Into<WantRecord>,
     cancel: &AtomicBool,
 ) -> Result<GameReport, GameStop> {
-    play(
+    play::<G, false>(
         game,
         bots,
         bot_specs,
@@ -175,11 +180,49 @@ pub fn play_game_checked<G: RecordFormat>(
         want_record.into(),
         cancel,
         true,
+        &mut [],
     )
 }
 
+/// [`play_game_checked`] that shows every ply to `observers` (the per-ply
+/// hook of metrics, [`crate::metrics::PlyObserver`]): after each decision,
+/// each sees the seat that moved and the scores and leaders were the game
+/// to end there; their values end up in [`GameReport::observed`].
+///
+/// Why [`play_game_checked`] pays nothing for the hook: both are the one
+/// step loop instantiated with a constant `OBSERVE` (`false` there, `true`
+/// here), so the observing code is compiled out of the loop that does not
+/// observe; the tournament chooses between the two once per game, from a
+/// constant of the metric registry
+/// ([`crate::metrics::registry::OBSERVES_PLIES`]).
 #[allow(clippy::too_many_arguments)]
-fn play<G: RecordFormat>(
+pub fn play_game_observed<G: RecordFormat>(
+    game: &G,
+    bots: &mut [Box<dyn Bot<G>>],
+    bot_specs: &[String],
+    index: u64,
+    seed: u64,
+    want_record: impl Into<WantRecord>,
+    cancel: &AtomicBool,
+    observers: &mut [Box<dyn PlyObserver>],
+) -> Result<GameReport, GameStop> {
+    play::<G, true>(
+        game,
+        bots,
+        bot_specs,
+        index,
+        seed,
+        want_record.into(),
+        cancel,
+        true,
+        observers,
+    )
+}
+
+/// The step loop of one game; with `OBSERVE`, `observers` see every ply
+/// (without, they are never touched: the branch is on a constant).
+#[allow(clippy::too_many_arguments)]
+fn play<G: RecordFormat, const OBSERVE: bool>(
     game: &G,
     bots: &mut [Box<dyn Bot<G>>],
     bot_specs: &[String],
@@ -188,6 +231,7 @@ fn play<G: RecordFormat>(
     want_record: WantRecord,
     cancel: &AtomicBool,
     may_stop: bool,
+    observers: &mut [Box<dyn PlyObserver>],
 ) -> Result<GameReport, GameStop> {
     assert_eq!(bots.len(), game.players(), "one bot per seat");
     let mut setup_rng = rng_from_seed(seed);
@@ -233,6 +277,18 @@ fn play<G: RecordFormat>(
             actions.push(action);
         }
         plies += 1;
+        if OBSERVE {
+            let now = game.outcome(&state);
+            let ply = Ply {
+                number: plies,
+                seat,
+                scores: &now.scores,
+                leaders: now.winners,
+            };
+            for observer in observers.iter_mut() {
+                observer.ply(&ply);
+            }
+        }
     }
     let mut outcome = game.outcome(&state);
     if let Some(failure) = &forfeit {
@@ -279,6 +335,11 @@ fn play<G: RecordFormat>(
         record,
         forfeit,
         extras,
+        observed: if OBSERVE {
+            observers.iter().map(|o| o.value()).collect()
+        } else {
+            Vec::new()
+        },
         record_line,
     })
 }
@@ -364,6 +425,49 @@ mod tests {
             }
             game.legal_actions(state)[0]
         }
+    }
+
+    /// A hand-built per-ply metric: counts plies, and checks they come in
+    /// order.
+    struct PlyCount(i64);
+
+    impl PlyObserver for PlyCount {
+        fn ply(&mut self, ply: &Ply<'_>) {
+            self.0 += 1;
+            assert_eq!(i64::from(ply.number), self.0);
+        }
+        fn value(&self) -> i64 {
+            self.0
+        }
+    }
+
+    #[test]
+    fn a_per_ply_observer_sees_every_move_of_the_record() {
+        let game = Pebbles { players: 3 };
+        let specs = vec!["first".to_string(); 3];
+        let decisions = Arc::new(AtomicU32::new(0));
+        let mut bots: Vec<Box<dyn Bot<Pebbles>>> = (0..3)
+            .map(|_| {
+                Box::new(First {
+                    cancel: None,
+                    decisions: decisions.clone(),
+                }) as Box<dyn Bot<Pebbles>>
+            })
+            .collect();
+        let never = AtomicBool::new(false);
+        let mut observers: Vec<Box<dyn PlyObserver>> =
+            vec![Box::new(PlyCount(0)), Box::new(PlyCount(0))];
+        let report =
+            play_game_observed(&game, &mut bots, &specs, 0, 9, true, &never, &mut observers)
+                .unwrap();
+        let moves = report.record.as_ref().unwrap().events.len();
+        assert!(moves > 1);
+        assert_eq!(report.observed, vec![moves as i64; 2]);
+        assert_eq!(report.plies as usize, moves);
+        // Without observers, nothing is observed.
+        let plain = play_game_checked(&game, &mut bots, &specs, 0, 9, true, &never).unwrap();
+        assert_eq!(plain.observed, Vec::<i64>::new());
+        assert_eq!(plain.plies, report.plies);
     }
 
     #[test]

@@ -371,15 +371,12 @@ fn print_summary(plan: &Plan, result: &RunResult, dir: &Path) {
         result.played_now as f64 / result.elapsed.as_secs_f64().max(1e-9),
         one_line_path(dir)
     );
+    // The columns after the combination's: one per metric with a summary
+    // column (beachcomber::metrics::registry).
     out!(
-        "{:<48} {:>7} {:>24} {:>8} {:>14} {:>22} {:>22}",
+        "{:<48}{}",
         "combination",
-        "games",
-        "seat 0 win share (95%)",
-        "ties",
-        "turns (sd)",
-        "best seat ratio (95%)",
-        "worst seat ratio (95%)"
+        beachcomber::metrics::registry::summary_header()
     );
     for (part, t) in plan.parts.iter().zip(&result.totals).take(LISTED) {
         let label: Vec<String> = part
@@ -388,29 +385,10 @@ fn print_summary(plan: &Plan, result: &RunResult, dir: &Path) {
             .filter(|(k, _)| k != "lineup" || plan.parts.iter().any(|p| p.values != part.values))
             .map(|(k, v)| format!("{k}={v}"))
             .collect();
-        let (share, low, high) = t.seats[0].win_share();
-        let (turns, sd) = t.turns();
-        // The best and worst seat ratios, from the totals (as metrics.csv).
-        let (best, worst) = match t.seat_fairness() {
-            Some(f) => {
-                let three =
-                    |(v, low, high): (f64, f64, f64)| format!("{v:.3} [{low:.3}, {high:.3}]");
-                (three(f.max_ratio), three(f.min_ratio))
-            }
-            None => ("—".to_string(), "—".to_string()),
-        };
         out!(
-            "{:<48} {:>7} {:>7.1}% [{:>5.1}, {:>5.1}] {:>7.2}% {:>7.1} ({:.1}) {:>22} {:>22}",
+            "{:<48}{}",
             label.join(" "),
-            t.games,
-            100.0 * share,
-            100.0 * low,
-            100.0 * high,
-            100.0 * t.tie_rate(),
-            turns,
-            sd,
-            best,
-            worst
+            beachcomber::sweep::summary_cells(t)
         );
     }
     if plan.parts.len() > LISTED {

@@ -3,7 +3,7 @@
 //! verdict on constructed games.
 
 use super::*;
-use crate::tournament::{Count, Part, RunSpec};
+use crate::tournament::{Count, Part, Plan, RunSpec, Totals};
 
 /// A plan of 2-player mirror matches of `random`, one part per `removed`
 /// value (and `players` 2), `deals` deals each, all with seed 1.

@@ -49,6 +49,35 @@ pub enum TrendX {
     Metric(Metric),
 }
 
+/// Why [`TrendSpec::new`] refuses a trend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrendSpecError {
+    /// An empty key among the pooled keys.
+    EmptyPooledKey,
+    /// A metric `x` (named) that has no one value per combination.
+    NotOneValue(String),
+    /// A metric `x` without the varied keys it pools.
+    NothingPooled,
+}
+
+impl fmt::Display for TrendSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrendSpecError::EmptyPooledKey => f.write_str("an empty key in the pooled keys"),
+            TrendSpecError::NotOneValue(x) => write!(
+                f,
+                "the metric `{x}` has no one value per combination (a trend's x may be a \
+                 numeric varied key, mean_turns or tie_rate)"
+            ),
+            TrendSpecError::NothingPooled => {
+                f.write_str("a metric x needs the varied keys it pools (X:FIT:KEY+KEY, or `over`)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TrendSpecError {}
+
 /// One declared trend.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrendSpec {
@@ -103,28 +132,21 @@ impl TrendSpec {
         if items.next().is_some() {
             return Err(bad("more than three `:`-separated parts"));
         }
-        TrendSpec::new(x, fit, over).map_err(|why| bad(&why))
+        TrendSpec::new(x, fit, over).map_err(|why| bad(&why.to_string()))
     }
 
     /// A trend of `x` (a metric's name or a key) pooling `over`.
-    pub fn new(x: &str, fit: Fit, over: Vec<String>) -> Result<TrendSpec, String> {
+    pub fn new(x: &str, fit: Fit, over: Vec<String>) -> Result<TrendSpec, TrendSpecError> {
         if over.iter().any(|k| k.is_empty()) {
-            return Err("an empty key in the pooled keys".to_string());
+            return Err(TrendSpecError::EmptyPooledKey);
         }
         let x = match Metric::from_name(x) {
             Some(m) if X_METRICS.contains(&m) => TrendX::Metric(m),
-            Some(_) => {
-                return Err(format!(
-                    "the metric `{x}` has no one value per combination (a trend's x may be a \
-                     numeric varied key, mean_turns or tie_rate)"
-                ));
-            }
+            Some(_) => return Err(TrendSpecError::NotOneValue(x.to_string())),
             None => TrendX::Key(x.to_string()),
         };
         if matches!(x, TrendX::Metric(_)) && over.is_empty() {
-            return Err(
-                "a metric x needs the varied keys it pools (X:FIT:KEY+KEY, or `over`)".to_string(),
-            );
+            return Err(TrendSpecError::NothingPooled);
         }
         Ok(TrendSpec { x, fit, over })
     }

@@ -11,9 +11,10 @@ use rayon::prelude::*;
 use super::{Chunk, Flow, GameResult, Layout, NoSink, Plan, RunSpec, Shard, Sink, Totals, rows};
 use crate::bot::Bot;
 use crate::bot::BotFailure;
+use crate::metrics::registry;
 use crate::record::RecordFormat;
 use crate::record_io::Compression;
-use crate::runner::{GameReport, GameStop, WantRecord, play_game_checked};
+use crate::runner::{GameReport, GameStop, WantRecord, play_game_checked, play_game_observed};
 
 /// Why a run ([`play_range`], [`play_plan`]) stopped before the end of its
 /// range.
@@ -224,7 +225,22 @@ where
         cancel: &AtomicBool,
     ) -> Result<GameReport, GameStop> {
         let mut seat_bots: Vec<Box<dyn Bot<G>>> = specs.iter().map(|s| (self.bot)(s)).collect();
-        play_game_checked(
+        // A constant: without a per-ply metric this is `play_game_checked`
+        // alone, whose loop has no observing code (see
+        // `play_game_observed`).
+        if !registry::OBSERVES_PLIES {
+            return play_game_checked(
+                self.game,
+                &mut seat_bots,
+                specs,
+                index,
+                seed,
+                want_record,
+                cancel,
+            );
+        }
+        let mut observers = registry::ply_observers();
+        let mut report = play_game_observed(
             self.game,
             &mut seat_bots,
             specs,
@@ -232,7 +248,13 @@ where
             seed,
             want_record,
             cancel,
-        )
+            &mut observers,
+        )?;
+        // The per-ply metrics' values follow the game's own in the totals
+        // (never in games.csv: see `play_plan_parts`).
+        let observed = std::mem::take(&mut report.observed);
+        report.extras.extend(observed);
+        Ok(report)
     }
 }
 
@@ -321,7 +343,14 @@ pub fn play_plan_parts(
     let columns = rows::extra_columns_union(parts.iter().map(|p| p.extra_columns()));
     let extras: Vec<Option<Vec<Option<usize>>>> = parts
         .iter()
-        .map(|p| rows::extras_layout(&columns, p.extra_columns()))
+        .map(|p| {
+            let own = p.extra_columns();
+            rows::extras_layout(&columns, own).or_else(|| {
+                // The per-ply metrics' values after the game's own are for
+                // the totals: the rows write the game's columns only.
+                registry::OBSERVES_PLIES.then(|| (0..own.len()).map(Some).collect())
+            })
+        })
         .collect();
     let want_records = options.records.is_some();
     let threads = rayon::current_num_threads().max(1) as u64;

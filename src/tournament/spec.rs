@@ -147,17 +147,23 @@ impl RunSpec {
         if lineups.is_empty() {
             return Err(RunSpecError::Empty);
         }
-        let mut spec = RunSpec {
+        RunSpec {
             game: game.to_string(),
             players,
             lineups,
-            deals: 0,
+            deals: 1,
             seed,
             rotate,
             pairwise: false,
-        };
-        let per_deal = spec.games_per_deal();
-        spec.deals = match count {
+        }
+        .with_count(count)
+    }
+
+    /// The same run with `count` games or deals (refused as
+    /// [`RunSpec::new`] refuses it).
+    pub fn with_count(mut self, count: Count) -> Result<RunSpec, RunSpecError> {
+        let per_deal = self.games_per_deal();
+        self.deals = match count {
             Count::Deals(0) | Count::Games(0) => return Err(RunSpecError::Empty),
             Count::Deals(d) if d.checked_mul(per_deal).is_none() => {
                 return Err(RunSpecError::TooMany { deals: d, per_deal });
@@ -171,7 +177,7 @@ impl RunSpec {
                 });
             }
         };
-        Ok(spec)
+        Ok(self)
     }
 
     /// The distinct specs of the lineups, in order of first appearance.

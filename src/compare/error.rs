@@ -1,0 +1,103 @@
+//! What is wrong with a baseline, a margin or a trend.
+
+use std::fmt;
+
+use super::Metric;
+use crate::spec::one_line;
+
+/// What is wrong with a baseline or a margin.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CompareError {
+    /// A `KEY=VALUE` list without that shape.
+    Malformed {
+        /// The text as given.
+        text: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// A baseline key that is not a value column of the sweep.
+    UnknownKey {
+        /// The key.
+        key: String,
+        /// The sweep's value columns.
+        allowed: Vec<String>,
+    },
+    /// A margin for a metric that is not compared.
+    UnknownMetric(String),
+    /// A margin that is not a positive number.
+    BadMargin {
+        /// The metric.
+        metric: String,
+        /// The value as given.
+        value: String,
+    },
+    /// No combination matches the baseline (with the values of the
+    /// columns it leaves out held at a combination's own).
+    NoMatch {
+        /// The baseline as `key=value,...`.
+        baseline: String,
+        /// The held values it was matched with (`lineup=...`), if the
+        /// baseline leaves columns out.
+        held: Option<String>,
+    },
+    /// Several combinations match the baseline.
+    Several {
+        /// The baseline.
+        baseline: String,
+        /// How many match.
+        count: usize,
+    },
+}
+
+impl fmt::Display for CompareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompareError::Malformed { text, why } => {
+                write!(f, "`{}`: {}", one_line(text), one_line(why))
+            }
+            CompareError::UnknownKey { key, allowed } => write!(
+                f,
+                "`{}` is not a column of the sweep (its columns: {}){}",
+                one_line(key),
+                allowed.join(", "),
+                crate::suggest::did_you_mean(key, allowed.iter().map(String::as_str))
+            ),
+            CompareError::UnknownMetric(m) => write!(
+                f,
+                "`{}` is not a compared metric (metrics: {}){}",
+                one_line(m),
+                Metric::ALL.map(Metric::name).join(", "),
+                crate::suggest::did_you_mean(m, Metric::ALL.map(Metric::name))
+            ),
+            CompareError::BadMargin { metric, value } => write!(
+                f,
+                "the margin of {} `{}` is not a positive number",
+                one_line(metric),
+                one_line(value)
+            ),
+            CompareError::NoMatch { baseline, held } => match held {
+                Some(l) => write!(
+                    f,
+                    "the baseline {} matches no combination with {} (the columns a baseline \
+                     leaves out are held at each combination's own values: name them to \
+                     compare every combination with one)",
+                    one_line(baseline),
+                    one_line(l)
+                ),
+                None => write!(
+                    f,
+                    "the baseline {} matches no combination",
+                    one_line(baseline)
+                ),
+            },
+            CompareError::Several { baseline, count } => write!(
+                f,
+                "the baseline {} matches {count} combinations, not one (the sweep plays the \
+                 same combination twice)",
+                one_line(baseline)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CompareError {}

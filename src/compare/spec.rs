@@ -1,0 +1,161 @@
+//! The baseline, margins and trends of a comparison ([`CompareSpec`]), and
+//! the `key=value,...` lists they are written in.
+
+use super::{CompareError, Metric, trend};
+use crate::tournament::Plan;
+
+/// The baseline and the margins of a comparison.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CompareSpec {
+    /// The baseline combination: value columns and their values (`players`,
+    /// a varied key, `lineup`).
+    pub baseline: Vec<(String, String)>,
+    /// Margins per metric, in the order given. A margin for `seat_ratio`
+    /// also holds for `max_seat_ratio` and `min_seat_ratio` unless they
+    /// have their own.
+    pub margins: Vec<(Metric, f64)>,
+    /// Declared trends (`trends.csv`), besides the automatic ones of every
+    /// numeric varied key ([`trend::automatic`]).
+    pub trends: Vec<trend::TrendSpec>,
+}
+
+impl CompareSpec {
+    /// The margin of `metric`, if declared.
+    pub fn margin(&self, metric: Metric) -> Option<f64> {
+        let find = |m: Metric| self.margins.iter().find(|(k, _)| *k == m).map(|(_, v)| *v);
+        find(metric).or(match metric {
+            Metric::MaxSeatRatio | Metric::MinSeatRatio => find(Metric::SeatRatio),
+            _ => None,
+        })
+    }
+
+    /// The baseline as `key=value,...` (its canonical text, as in the
+    /// manifest's settings).
+    pub fn baseline_text(&self) -> String {
+        pairs_text(&self.baseline)
+    }
+
+    /// The margins as `metric=value,...`.
+    pub fn margins_text(&self) -> String {
+        self.margins
+            .iter()
+            .map(|(m, v)| format!("{}={v}", m.name()))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// Add a margin (`value` as given, for messages); a metric given twice
+    /// keeps the last.
+    pub fn add_margin(&mut self, metric: &str, value: &str) -> Result<(), CompareError> {
+        let m = Metric::from_name(metric.trim())
+            .ok_or_else(|| CompareError::UnknownMetric(metric.trim().to_string()))?;
+        let v = value
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v > 0.0)
+            .ok_or_else(|| CompareError::BadMargin {
+                metric: metric.trim().to_string(),
+                value: value.trim().to_string(),
+            })?;
+        self.margins.retain(|(k, _)| *k != m);
+        self.margins.push((m, v));
+        Ok(())
+    }
+
+    /// The declared trends as `X:FIT[:KEY+KEY];...` (the manifest).
+    pub fn trends_text(&self) -> String {
+        self.trends
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(";")
+    }
+
+    /// Add the trends written `X:FIT[:KEY+KEY];...` (`--trend`, the
+    /// manifest).
+    pub fn add_trends(&mut self, text: &str) -> Result<(), CompareError> {
+        for item in text.split(';').filter(|t| !t.trim().is_empty()) {
+            let t = trend::TrendSpec::parse(item)?;
+            if !self.trends.contains(&t) {
+                self.trends.push(t);
+            }
+        }
+        Ok(())
+    }
+
+    /// The trends of `plan`: the automatic ones, then the declared ones not
+    /// among them.
+    pub fn trends_of(&self, plan: &Plan) -> Vec<trend::TrendSpec> {
+        let mut all = trend::automatic(plan);
+        for t in &self.trends {
+            if !all.contains(t) {
+                all.push(t.clone());
+            }
+        }
+        all
+    }
+
+    /// Add margins written `METRIC=VALUE,...` (`--margin`, the manifest).
+    pub fn add_margins(&mut self, text: &str) -> Result<(), CompareError> {
+        for (k, v) in parse_pairs(text)? {
+            self.add_margin(&k, &v)?;
+        }
+        Ok(())
+    }
+}
+
+/// `key=value,...` pairs (`--baseline 'players=4,removed=0'`); a lineup's
+/// commas inside parentheses or quotes stay in its value, and a value may
+/// be quoted (`lineup="greedy,random"`).
+pub fn parse_pairs(text: &str) -> Result<Vec<(String, String)>, CompareError> {
+    let malformed = |why: &str| CompareError::Malformed {
+        text: text.to_string(),
+        why: why.to_string(),
+    };
+    let mut items = Vec::new();
+    let (mut depth, mut quoted, mut start) = (0i32, false, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted => depth -= 1,
+            ',' if !quoted && depth == 0 => {
+                items.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&text[start..]);
+    let mut out: Vec<(String, String)> = Vec::new();
+    for item in items {
+        let Some((k, v)) = item.split_once('=') else {
+            // A bare lineup item after `lineup=...`: its next spec.
+            if let Some(last) = out.last_mut().filter(|(k, _)| k == "lineup") {
+                last.1.push(',');
+                last.1.push_str(item.trim());
+                continue;
+            }
+            return Err(malformed("write KEY=VALUE pairs separated by commas"));
+        };
+        let (k, v) = (k.trim(), v.trim().trim_matches('"'));
+        if k.is_empty() || v.is_empty() {
+            return Err(malformed("an empty key or value"));
+        }
+        if out.iter().any(|(o, _)| o == k) {
+            return Err(malformed(&format!("`{k}` is given twice")));
+        }
+        out.push((k.to_string(), v.to_string()));
+    }
+    Ok(out)
+}
+
+/// `key=value,...`.
+pub(super) fn pairs_text(pairs: &[(String, String)]) -> String {
+    pairs
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}

@@ -1,0 +1,281 @@
+//! A sweep expanded into its combinations: one checked game and run per
+//! combination of player count, varied values and lineup.
+
+use super::SweepError;
+use super::vary::Vary;
+use crate::games::AnyGame;
+use crate::spec::{Spec, SpecError};
+use crate::tournament::{Count, Part, Plan, RunSpec};
+
+/// The value columns every combination of a sweep ends with, after the
+/// varied options: its player count and its lineup.
+pub const LAST_COLUMNS: [&str; 2] = ["players", "lineup"];
+
+/// Several sweeps' plans as one ([`Plan::concat`]): the union of their
+/// varied options, then [`LAST_COLUMNS`].
+pub fn concat_plans(plans: Vec<Plan>) -> Plan {
+    Plan::concat(plans, &LAST_COLUMNS)
+}
+
+/// How many games each combination plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepCount {
+    /// At least this many games: whole deals, rounded up.
+    Games(u64),
+    /// This many deals.
+    Deals(u64),
+}
+
+/// A sweep: the base game, what varies, and how each combination plays.
+#[derive(Clone, Debug)]
+pub struct SweepSpec {
+    /// The game spec the varied options are set in (`seaside`,
+    /// `shell-dash(reshuffle=empty)`).
+    pub game: String,
+    /// The player counts.
+    pub players: Vec<usize>,
+    /// The varied options.
+    pub varies: Vec<Vary>,
+    /// The lineups, canonical bot specs each: one spec for every seat, one
+    /// per seat, or two (the first in one seat, the second in every other).
+    pub lineups: Vec<Vec<String>>,
+    /// Games per combination.
+    pub count: SweepCount,
+    /// The seed of every combination.
+    pub seed: u64,
+    /// Rotate mixed lineups through the seats.
+    pub rotate: bool,
+}
+
+/// One combination: its part of the plan and its game.
+#[derive(Clone, Debug)]
+pub struct Combination {
+    /// The run and the values that label it.
+    pub part: Part,
+    /// Its game.
+    pub game: AnyGame,
+}
+
+impl SweepSpec {
+    /// The number of combinations.
+    pub fn count(&self) -> u128 {
+        let values: u128 = self.varies.iter().map(|v| v.values.len() as u128).product();
+        values * self.players.len() as u128 * self.lineups.len() as u128
+    }
+
+    /// Every combination, checked (each game built for its player count),
+    /// in order: player counts, then the varied options (the first
+    /// slowest), then the lineups. Refuses more than `cap` combinations.
+    pub fn combinations(&self, cap: usize) -> Result<Vec<Combination>, SweepError> {
+        if self.players.is_empty() {
+            return Err(SweepError::Empty("player count"));
+        }
+        if self.lineups.is_empty() {
+            return Err(SweepError::Empty("lineup"));
+        }
+        for (i, v) in self.varies.iter().enumerate() {
+            if self.varies[..i].iter().any(|w| w.key == v.key) {
+                return Err(SweepError::Duplicate(v.key.clone()));
+            }
+        }
+        let count = self.count();
+        if count > cap as u128 {
+            return Err(SweepError::TooMany { count, cap });
+        }
+        let base: Spec = self
+            .game
+            .parse()
+            .map_err(|e: SpecError| SweepError::Combination {
+                combination: format!("game {}", self.game),
+                why: e.to_string(),
+            })?;
+        let mut out = Vec::with_capacity(count as usize);
+        let mut choice = vec![0usize; self.varies.len()];
+        for &players in &self.players {
+            // The base game's canonical spec at this player count, parsed
+            // once (at the first combination, whose label a refusal names).
+            let mut base_canonical: Option<Spec> = None;
+            loop {
+                let values: Vec<(String, String)> = self
+                    .varies
+                    .iter()
+                    .zip(&choice)
+                    .map(|(v, &i)| (v.key.clone(), v.values[i].clone()))
+                    .collect();
+                for lineup in &self.lineups {
+                    out.push(self.combination(
+                        &base,
+                        &mut base_canonical,
+                        players,
+                        &values,
+                        lineup,
+                    )?);
+                }
+                // The next choice, the last option fastest.
+                let mut k = self.varies.len();
+                loop {
+                    if k == 0 {
+                        break;
+                    }
+                    k -= 1;
+                    choice[k] += 1;
+                    if choice[k] < self.varies[k].values.len() {
+                        break;
+                    }
+                    choice[k] = 0;
+                    if k == 0 {
+                        k = usize::MAX;
+                        break;
+                    }
+                }
+                if k == usize::MAX || self.varies.is_empty() {
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn combination(
+        &self,
+        base: &Spec,
+        base_canonical: &mut Option<Spec>,
+        players: usize,
+        values: &[(String, String)],
+        lineup: &[String],
+    ) -> Result<Combination, SweepError> {
+        let mut label: Vec<String> = values.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        label.push(format!("players={players}"));
+        if self.lineups.len() > 1 {
+            label.push(format!("bots={}", lineup.join(",")));
+        }
+        let label = label.join(", ");
+        let refuse = |why: String| SweepError::Combination {
+            combination: label.clone(),
+            why,
+        };
+        // The base game's full options, so that a sub-key changes one count
+        // of a list and keeps the others.
+        let mut spec = match base_canonical {
+            Some(spec) => spec.clone(),
+            None => {
+                let canonical = AnyGame::from_spec(&base.to_string(), players)
+                    .map_err(|e| refuse(e.to_string()))?
+                    .canonical_spec();
+                let spec: Spec = canonical
+                    .parse()
+                    .map_err(|e: SpecError| refuse(e.to_string()))?;
+                base_canonical.insert(spec).clone()
+            }
+        };
+        for (key, value) in values {
+            set_option(&mut spec, key, value).map_err(|e| match e {
+                SetError::Unknown => SweepError::UnknownOption {
+                    key: key.clone(),
+                    game: spec.name.clone(),
+                    allowed: spec.options.iter().map(|(k, _)| k.clone()).collect(),
+                },
+                SetError::NotAList(option) => refuse(format!(
+                    "`{key}` sets one count of a list, but `{option}` is not a KIND:N list"
+                )),
+            })?;
+        }
+        let game = AnyGame::from_spec(&spec.to_string(), players).map_err(|e| match e {
+            SpecError::UnknownKey { key, name, allowed } => SweepError::UnknownOption {
+                key,
+                game: name,
+                allowed,
+            },
+            e => refuse(e.to_string()),
+        })?;
+        let seats: Vec<String> = match lineup.len() {
+            1 => vec![lineup[0].clone(); players],
+            n if n == players => lineup.to_vec(),
+            2 => std::iter::once(lineup[0].clone())
+                .chain(std::iter::repeat_n(lineup[1].clone(), players - 1))
+                .collect(),
+            given => {
+                return Err(SweepError::Lineup {
+                    combination: label,
+                    given,
+                });
+            }
+        };
+        // The game's spec once as text, and the run built once: with one
+        // deal to learn its games per deal, then given its deals.
+        let game_spec = game.canonical_spec();
+        let one_deal = RunSpec::new(
+            &game_spec,
+            players,
+            &seats,
+            Count::Deals(1),
+            self.seed,
+            self.rotate,
+        )
+        .map_err(|e| refuse(e.to_string()))?;
+        let deals = match self.count {
+            SweepCount::Deals(d) => d,
+            SweepCount::Games(g) => g.div_ceil(one_deal.games_per_deal()),
+        };
+        let run = one_deal
+            .with_count(Count::Deals(deals))
+            .map_err(|e| refuse(e.to_string()))?;
+        let mut values = values.to_vec();
+        values.push((LAST_COLUMNS[0].to_string(), players.to_string()));
+        values.push((LAST_COLUMNS[1].to_string(), lineup.join(",")));
+        Ok(Combination {
+            part: Part { values, run },
+            game,
+        })
+    }
+}
+
+/// Why [`set_option`] refused a key.
+pub(super) enum SetError {
+    Unknown,
+    NotAList(String),
+}
+
+/// Set `key` (or one count of a list, `OPTION.KIND`) to `value` in `spec`.
+pub(super) fn set_option(spec: &mut Spec, key: &str, value: &str) -> Result<(), SetError> {
+    match key.split_once('.') {
+        None => {
+            match spec.options.iter_mut().find(|(k, _)| k == key) {
+                Some((_, v)) => *v = value.to_string(),
+                // Options a canonical spec leaves out (e.g. `tokens`):
+                // added, and the game says whether it knows them.
+                None => spec.options.push((key.to_string(), value.to_string())),
+            }
+            // A varied value replaces a file's content: the base's label
+            // of that file (`tokens_file`) no longer describes it.
+            for file in crate::spec_files::FILE_OPTIONS {
+                if file.game == spec.name && file.key == key {
+                    spec.options.retain(|(k, _)| k != file.label);
+                }
+            }
+            Ok(())
+        }
+        Some((option, kind)) => {
+            let Some((_, list)) = spec.options.iter_mut().find(|(k, _)| k == option) else {
+                return Err(SetError::Unknown);
+            };
+            let mut items: Vec<(String, String)> = Vec::new();
+            for item in list.split(',') {
+                let (k, n) = item
+                    .split_once(':')
+                    .ok_or_else(|| SetError::NotAList(option.to_string()))?;
+                items.push((k.to_string(), n.to_string()));
+            }
+            match items.iter_mut().find(|(k, _)| k == kind) {
+                Some((_, n)) => *n = value.to_string(),
+                None => items.push((kind.to_string(), value.to_string())),
+            }
+            *list = items
+                .iter()
+                .map(|(k, n)| format!("{k}:{n}"))
+                .collect::<Vec<_>>()
+                .join(",");
+            Ok(())
+        }
+    }
+}
