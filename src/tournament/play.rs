@@ -12,7 +12,7 @@ use super::{Chunk, Flow, GameResult, Layout, NoSink, Plan, RunSpec, Shard, Sink,
 use crate::bot::Bot;
 use crate::bot::BotFailure;
 use crate::record::RecordFormat;
-use crate::record_io::Compression;
+use crate::record::io::Compression;
 use crate::runner::{GameReport, GameStop, WantRecord, play_game_checked};
 
 /// Why a run ([`play_range`], [`play_plan`]) stopped before the end of its
