@@ -5,7 +5,7 @@
 //! this module depends on neither).
 
 /// The separator between a label's path and its hash: `PATH@xxh3:HASH`.
-pub const HASH_TAG: &str = "@xxh3:";
+const HASH_TAG: &str = "@xxh3:";
 
 /// Whether an option's value is written inline (`[...]`) rather than as a
 /// path. (A path that starts with `[` is written `./[...`.)

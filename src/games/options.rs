@@ -170,11 +170,6 @@ impl<'a> SpecOptions<'a> {
         Ok(SpecOptions { spec })
     }
 
-    /// The spec's name (for the game's own errors).
-    pub fn name(&self) -> &'a str {
-        &self.spec.name
-    }
-
     /// The index of a [`OptionKind::Choice`] option's word (its default
     /// when absent).
     ///
