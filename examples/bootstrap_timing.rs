@@ -2,7 +2,7 @@
 //! docs/statistics.md (a measurement, not a test):
 //!
 //! ```sh
-//! cargo run --release -p beachcomber --example bootstrap_timing
+//! cargo run --release -p beachcomber --features measure --example bootstrap_timing
 //! ```
 //!
 //! Synthetic leagues of known strengths (`beachcomber::testing::league`),

@@ -2,7 +2,7 @@
 //! measurement, not a test):
 //!
 //! ```sh
-//! cargo run --release -p beachcomber --example policy_playout_timing
+//! cargo run --release -p beachcomber --features measure --example policy_playout_timing
 //! ```
 //!
 //! From the same dealt states, the rollout policy played to the end by the

@@ -3,7 +3,7 @@
 //! minute):
 //!
 //! ```sh
-//! cargo run --release -p beachcomber --example sprt_operating_characteristics
+//! cargo run --release -p beachcomber --features measure --example sprt_operating_characteristics
 //! ```
 //!
 //! Deal pairs are drawn from a pentanomial distribution (the even one

@@ -25,6 +25,7 @@ pub mod record;
 pub mod regular_file;
 pub mod rng;
 pub mod runner;
+pub mod seating;
 pub mod spec;
 pub mod spec_files;
 pub mod spec_label;

@@ -1,5 +1,5 @@
 //! Random Shell Dash games on several threads (plain, no criterion):
-//! `cargo run --release -p beachcomber-benches --example shell_dash_throughput -- GAMES THREADS SPEC PLAYERS`
+//! `cargo run --release -p beachcomber-benches --features measure --example shell_dash_throughput -- GAMES THREADS SPEC PLAYERS`
 //! plays GAMES games of SPEC with PLAYERS players on each of THREADS threads
 //! (defaults 1,000,000, 1, `shell-dash` and 2) and prints the wall-clock
 //! throughput. Run it under `/usr/bin/time` to see

@@ -7,14 +7,14 @@
 //! OPPONENT in the others):
 //!
 //! ```sh
-//! cargo run --release -p beachcomber-bots --example strength -- GAME PLAYERS BOT OPPONENT DEALS
+//! cargo run --release -p beachcomber-bots --features measure --example strength -- GAME PLAYERS BOT OPPONENT DEALS
 //! ```
 //!
 //! A solo game (the mean score with its 95% interval, and the win rate;
 //! Seaside: tokens; Shell Dash: turns, lower is better):
 //!
 //! ```sh
-//! cargo run --release -p beachcomber-bots --example strength -- GAME BOT GAMES
+//! cargo run --release -p beachcomber-bots --features measure --example strength -- GAME BOT GAMES
 //! ```
 
 use beachcomber::bot::Bot;

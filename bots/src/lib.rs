@@ -72,6 +72,7 @@ pub mod record_check;
 pub mod registry;
 pub mod root_parallel;
 pub mod search_config;
+pub mod session;
 pub mod short_spec;
 pub mod work;
 
@@ -79,7 +80,8 @@ pub use expert::ExpertConfig;
 pub use external::EngineConfig;
 pub use greedy::{GreedyBot, GreedyConfig};
 pub use lineup::{
-    Aliases, BotSet, Lineup, LineupError, no_aliases, parse_bot_with, parse_list, parse_list_with,
+    Aliases, BotSet, Lineup, LineupError, PersonLineup, no_aliases, parse_bot_with, parse_list,
+    parse_list_with,
 };
 pub use mcts::{Enhancements, MctsBot, Mode, Reward, Rollout, SearchParams};
 pub use random::{RandomBot, RandomConfig};
@@ -88,6 +90,7 @@ pub use registry::{BOT_NAMES, BotConfig, BotKind};
 pub use search_config::{
     DEFAULT_PIMC_WORLDS, IsmctsConfig, MAX_ITERATIONS, OracleConfig, PimcConfig,
 };
+pub use session::GameSession;
 pub use short_spec::short_spec;
 
 #[cfg(test)]

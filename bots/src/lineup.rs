@@ -1,9 +1,19 @@
 //! Bot specs as users write them: `--bots` and an experiment file's
 //! `bots =` give specs separated by top-level commas
-//! (`ismcts(iterations=2000,c=0.7),greedy`). [`Lineup::parse`] reads one
-//! lineup for a number of seats, [`parse_list`] a list of any length, and
-//! [`BotSet`] keeps each distinct bot once (by its canonical spec), in the
-//! order first given. Every command parses bot specs through these.
+//! (`ismcts(iterations=2000,c=0.7),greedy`). This is the one parser of
+//! lineups: [`Lineup::parse`] reads one lineup for every seat of a game
+//! (`tournament`), [`PersonLineup::parse_with`] one for the seats around a
+//! person (`play`, `serve`), [`parse_list`] a list of any length (leagues,
+//! sweeps, `bench`), and [`BotSet`] keeps each distinct bot once (by its
+//! canonical spec), in the order first given. Every command parses bot
+//! specs through these.
+//!
+//! Seats are assigned by the one rule of [`beachcomber::seating`]: one spec
+//! for every seat to fill, or one per seat in seat order. Two orders of the
+//! checks are kept, so that every refused input keeps its message: for a
+//! table of bots the count is checked before any spec is looked at; around
+//! a person every spec is parsed (and may be checked by the caller) first,
+//! then the count.
 //!
 //! The `_with` forms ([`Lineup::parse_with`], [`parse_list_with`],
 //! [`parse_bot_with`]) also take [`Aliases`]: names the caller gives bots
@@ -13,9 +23,11 @@
 
 use std::fmt;
 
+use beachcomber::game::Seat;
+use beachcomber::seating::{SeatCountError, Table, fill_every_seat};
 use beachcomber::spec::{SpecError, split_top_level};
 
-use crate::BotConfig;
+use crate::{BotConfig, HUMAN};
 
 /// Why bot specs were refused. The messages name no command-line option:
 /// the caller says where the text came from (`--bots: ...`,
@@ -27,22 +39,17 @@ pub enum LineupError {
     /// A spec is not a valid bot.
     Bot(SpecError),
     /// Neither one spec per seat nor one for every seat.
-    Count {
-        /// Specs given.
-        given: usize,
-        /// Seats to fill.
-        players: usize,
-    },
+    Count(SeatCountError),
+    /// A lineup around a person for a table without one.
+    NoPerson,
 }
 
 impl fmt::Display for LineupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LineupError::Split(e) | LineupError::Bot(e) => e.fmt(f),
-            LineupError::Count { given, players } => write!(
-                f,
-                "{given} specs for {players} players (give one spec per seat, or one for every seat)"
-            ),
+            LineupError::Count(e) => e.fmt(f),
+            LineupError::NoPerson => write!(f, "the table has no person's seat"),
         }
     }
 }
@@ -142,11 +149,7 @@ impl Lineup {
         aliases: &dyn Aliases,
     ) -> Result<Lineup, LineupError> {
         let parts = split_top_level(text).map_err(LineupError::Split)?;
-        let parts: Vec<&str> = match parts.len() {
-            1 => vec![parts[0]; players],
-            n if n == players => parts,
-            given => return Err(LineupError::Count { given, players }),
-        };
+        let parts = fill_every_seat(&parts, players).map_err(LineupError::Count)?;
         let seats = parts
             .into_iter()
             .map(|p| parse_bot_with(p, aliases).map_err(LineupError::Bot))
@@ -172,6 +175,54 @@ impl Lineup {
             set.insert(config.clone());
         }
         set
+    }
+}
+
+/// The bot of each seat around a person: `None` in the person's seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PersonLineup {
+    person: Seat,
+    seats: Vec<Option<BotConfig>>,
+}
+
+impl PersonLineup {
+    /// Parse `text` for the bot seats of `table` (one spec for every bot
+    /// seat, or one per bot seat in seat order), `aliases` resolved. Every
+    /// spec is parsed before the count is checked, even when no seat needs
+    /// a bot (a solo game).
+    pub fn parse_with(
+        text: &str,
+        table: Table,
+        aliases: &dyn Aliases,
+    ) -> Result<PersonLineup, LineupError> {
+        PersonLineup::seat(parse_list_with(text, aliases)?, table)
+    }
+
+    /// Seat bots already parsed (and checked by the caller) around the
+    /// person of `table`.
+    pub fn seat(given: Vec<BotConfig>, table: Table) -> Result<PersonLineup, LineupError> {
+        let person = table.person().ok_or(LineupError::NoPerson)?;
+        let seats = table.seat(&given).map_err(LineupError::Count)?;
+        Ok(PersonLineup { person, seats })
+    }
+
+    /// The person's seat.
+    pub fn person(&self) -> Seat {
+        self.person
+    }
+
+    /// Each seat's bot (`None` for the person's seat).
+    pub fn seats(&self) -> &[Option<BotConfig>] {
+        &self.seats
+    }
+
+    /// Each seat's canonical spec, [`HUMAN`] for the person's: the `bots`
+    /// of the game's record.
+    pub fn specs(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .map(|c| c.as_ref().map_or(HUMAN.to_string(), BotConfig::to_string))
+            .collect()
     }
 }
 
@@ -316,6 +367,49 @@ mod tests {
             None
         );
         assert_eq!(parse_list("random, greedy ,pimc").unwrap().len(), 3);
+    }
+
+    #[test]
+    fn around_a_person_every_spec_is_parsed_before_the_count() {
+        let table = Table::with_person(3, 1).unwrap();
+        let lineup = PersonLineup::parse_with("greedy, random", table, &no_aliases).unwrap();
+        assert_eq!(lineup.person(), 1);
+        assert_eq!(lineup.specs(), ["greedy(worlds=8)", "human", "random"]);
+        assert_eq!(lineup.seats()[1], None);
+        assert_eq!(
+            PersonLineup::parse_with("random", table, &no_aliases)
+                .unwrap()
+                .specs(),
+            ["random", "human", "random"]
+        );
+        // A bad spec is named before a wrong count (a table of bots checks
+        // the count first).
+        assert_eq!(
+            PersonLineup::parse_with("nosuch,random,random", table, &no_aliases)
+                .unwrap_err()
+                .to_string(),
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, oracle)"
+        );
+        assert_eq!(
+            PersonLineup::parse_with("random,random,random", table, &no_aliases)
+                .unwrap_err()
+                .to_string(),
+            "3 specs for 2 bot seat(s) (give one spec per bot seat in seat order, or one for \
+             every bot)"
+        );
+        // Solo: one spec, checked, seats no bot.
+        let solo = Table::with_person(1, 0).unwrap();
+        assert_eq!(
+            PersonLineup::parse_with("greedy", solo, &no_aliases)
+                .unwrap()
+                .specs(),
+            ["human"]
+        );
+        assert!(PersonLineup::parse_with("clever", solo, &no_aliases).is_err());
+        assert_eq!(
+            PersonLineup::seat(Vec::new(), Table::every_seat(2)),
+            Err(LineupError::NoPerson)
+        );
     }
 
     /// `py` stands for the engine `py`, as the CLI declares one.

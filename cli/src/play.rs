@@ -30,12 +30,14 @@ use beachcomber::bot::Bot;
 use beachcomber::display::Viewer;
 use beachcomber::game::Seat;
 use beachcomber::games::GameKind;
-use beachcomber::move_input::{InputError, MoveChoices};
-use beachcomber::record::build_record;
-use beachcomber::rng::{deal_seed, decision_seed, derive, rng_from_seed};
+use beachcomber::move_input::InputError;
+use beachcomber::rng::derive;
+use beachcomber::seating::Table;
 use beachcomber::with_game;
+use beachcomber_bots::session::{PlayError, Verdict};
 use beachcomber_bots::{
-    BotConfig, IsmctsConfig, MctsBot, Mode, OracleConfig, PimcConfig, Reward, SearchParams,
+    BotConfig, GameSession, IsmctsConfig, MctsBot, Mode, OracleConfig, PersonLineup, PimcConfig,
+    Reward, SearchParams,
 };
 use clap::Args;
 
@@ -59,9 +61,6 @@ in Seashells `7` is square 7, `#7` the 7th listed), or one of:
 End of input, `quit` and Ctrl-C stop the game and, with --record, write the
 game so far marked unfinished (`replay` shows it). Ctrl-C exits with status
 130; a second Ctrl-C exits at once.";
-
-/// The name of the person's seat in records.
-pub use beachcomber_bots::HUMAN;
 
 /// Longest input line read (longer lines are cut).
 const MAX_INPUT_LINE: u64 = 64 * 1024;
@@ -108,22 +107,18 @@ pub struct PlayArgs {
 /// Run the command.
 pub fn run(args: PlayArgs) -> Result<(), String> {
     let game = args.choice.build()?;
-    if args.seat >= args.choice.players {
-        return Err(format!(
+    let table = Table::with_person(args.choice.players, args.seat).map_err(|_| {
+        format!(
             "--seat {}: a game of {} has seats 0 to {}",
             args.seat,
             crate::help::players_text(args.choice.players),
             args.choice.players - 1
-        ));
-    }
+        )
+    })?;
     let engines = args.engines.start()?;
-    let configs = parse_bots(
-        &args.bots,
-        engines.aliases(),
-        args.choice.players,
-        args.seat,
-    )?;
-    engines.check(configs.iter().flatten())?;
+    let lineup = PersonLineup::parse_with(&args.bots, table, engines.aliases())
+        .map_err(|e| format!("--bots: {e}"))?;
+    engines.check(lineup.seats().iter().flatten())?;
     let mut record_file = match &args.record {
         None => None,
         Some(path) => {
@@ -141,17 +136,17 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
     let run_seed = args.seed.unwrap_or_else(clock_seed);
     let style = Style::detect();
     let options = Options {
-        human: args.seat,
-        run_seed,
         hint_iterations: args.hint_iterations,
         style,
         echo: !std::io::stdin().is_terminal(),
     };
     let input = spawn_reader();
+    #[allow(clippy::clone_on_copy)] // some games' configurations are `Copy`
     let (end, record, failure) = with_game!(&game, |g| {
-        let mut session = Session::new(g, &configs, &engines, options);
-        let end = session.play(&input);
-        (end, session.record_line(), session.failure.take())
+        let session = GameSession::new(g.clone(), lineup.clone(), run_seed);
+        let mut terminal = Terminal::new(session, &engines, options);
+        let end = terminal.play(&input);
+        (end, terminal.session.record_line(), terminal.failure.take())
     });
     let saved = match (&mut record_file, &args.record) {
         (Some(file), Some(path)) => {
@@ -181,39 +176,6 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
             engines.log_note()
         )),
     }
-}
-
-/// One bot config per seat (`None` for the person's seat): `text` holds
-/// one spec for every bot, or one per bot seat in seat order (`aliases`
-/// resolved: the declared engines).
-fn parse_bots(
-    text: &str,
-    aliases: &dyn beachcomber_bots::Aliases,
-    players: usize,
-    human: Seat,
-) -> Result<Vec<Option<BotConfig>>, String> {
-    // Every spec is checked, even when no seat needs a bot (solo games).
-    let given =
-        beachcomber_bots::parse_list_with(text, aliases).map_err(|e| format!("--bots: {e}"))?;
-    let bot_seats = players - 1;
-    let mut bots: Vec<BotConfig> = match given.len() {
-        _ if players == 1 => Vec::new(),
-        1 => vec![given[0].clone(); bot_seats],
-        n if n == bot_seats => given,
-        n => {
-            return Err(format!(
-                "--bots: {n} specs for {bot_seats} bot seat(s) (give one spec per bot seat \
-                 in seat order, or one for every bot)"
-            ));
-        }
-    }
-    .into_iter()
-    .rev()
-    .collect();
-    // The person's seat gets no bot; the others take the specs in order.
-    Ok((0..players)
-        .map(|seat| if seat == human { None } else { bots.pop() })
-        .collect())
 }
 
 /// A seed from the clock, for a game without `--seed`.
@@ -334,8 +296,6 @@ enum End {
 /// Settings of a session.
 #[derive(Clone, Copy, Debug)]
 struct Options {
-    human: Seat,
-    run_seed: u64,
     hint_iterations: u32,
     style: Style,
     /// Echo input lines (when they come from a pipe, for a readable
@@ -352,33 +312,21 @@ enum Player<G: GameKind> {
     Other(Box<dyn Bot<G>>, &'static str),
 }
 
-/// One game in play.
-struct Session<'g, G: GameKind> {
-    game: &'g G,
+/// One game in play at the terminal: the session and the bots' players.
+struct Terminal<G: GameKind> {
+    session: GameSession<G>,
     opts: Options,
-    seed: u64,
     players: Vec<Player<G>>,
-    specs: Vec<String>,
-    initial: G::State,
-    /// `states[i]` is the state before `actions[i]`.
-    states: Vec<G::State>,
-    actions: Vec<G::Action>,
-    state: G::State,
     /// Why an external bot failed, when one did.
     failure: Option<String>,
 }
 
-impl<'g, G: GameKind> Session<'g, G> {
-    fn new(
-        game: &'g G,
-        configs: &[Option<BotConfig>],
-        engines: &crate::engines::Engines,
-        opts: Options,
-    ) -> Self {
-        let seed = deal_seed(opts.run_seed, 0);
-        let initial = game.new_game(&mut rng_from_seed(seed));
-        let n = game.players();
-        let players = configs
+impl<G: GameKind> Terminal<G> {
+    fn new(session: GameSession<G>, engines: &crate::engines::Engines, opts: Options) -> Self {
+        let n = session.game().players();
+        let players = session
+            .lineup()
+            .seats()
             .iter()
             .map(|c| match c {
                 None => Player::Human,
@@ -407,34 +355,20 @@ impl<'g, G: GameKind> Session<'g, G> {
                 }
             })
             .collect();
-        let specs = configs
-            .iter()
-            .map(|c| c.as_ref().map_or(HUMAN.to_string(), BotConfig::to_string))
-            .collect();
-        Session {
-            game,
+        Terminal {
+            session,
             opts,
-            seed,
             players,
-            specs,
-            state: initial.clone(),
-            initial,
-            states: Vec::new(),
-            actions: Vec::new(),
             failure: None,
         }
     }
 
-    /// The record of the game so far, as one JSON line.
-    fn record_line(&self) -> String {
-        let record = build_record(
-            self.game,
-            Some(self.seed),
-            &self.specs,
-            &self.initial,
-            &self.actions,
-        );
-        serde_json::to_string(&record).expect("a record serializes")
+    fn game(&self) -> &G {
+        self.session.game()
+    }
+
+    fn state(&self) -> &G::State {
+        self.session.state()
     }
 
     fn say_error(&self, text: &str) {
@@ -447,12 +381,12 @@ impl<'g, G: GameKind> Session<'g, G> {
             "{}",
             st.bold(&format!(
                 "{} with {}",
-                self.game.canonical_spec(),
-                crate::help::players_text(self.game.players()),
+                self.game().canonical_spec(),
+                crate::help::players_text(self.game().players()),
             ))
         );
-        for (seat, spec) in self.specs.iter().enumerate() {
-            if seat == self.opts.human {
+        for (seat, spec) in self.session.specs().iter().enumerate() {
+            if seat == self.session.person() {
                 out!("  seat {seat}: you");
             } else {
                 out!("  seat {seat}: {spec}");
@@ -479,14 +413,16 @@ impl<'g, G: GameKind> Session<'g, G> {
     /// The position as the person's seat sees it, and their actions.
     fn show(&self) {
         let st = self.opts.style;
-        let me = format!("seat {}", self.opts.human);
+        let human = self.session.person();
+        let me = format!("seat {human}");
         out!("");
-        let viewer = Viewer::Seat(self.opts.human);
+        let viewer = Viewer::Seat(human);
+        let (game, state) = (self.game(), self.state());
         // On the person's turn, the places their actions reach are marked.
-        let picture = if self.game.to_move(&self.state) == Some(self.opts.human) {
-            self.game.describe_with_choices(&self.state, viewer)
+        let picture = if self.session.persons_turn() {
+            game.describe_with_choices(state, viewer)
         } else {
-            self.game.describe_state(&self.state, viewer)
+            game.describe_state(state, viewer)
         };
         for line in picture.lines() {
             if line.starts_with(&me) {
@@ -495,26 +431,20 @@ impl<'g, G: GameKind> Session<'g, G> {
                 out!("{line}");
             }
         }
-        for line in self.game.describe_notes(&self.state, viewer).lines() {
+        for line in game.describe_notes(state, viewer).lines() {
             out!("{line}");
         }
-        if self.game.to_move(&self.state) == Some(self.opts.human) {
+        if self.session.persons_turn() {
             out!("{}", st.bold("Your move:"));
-            for (i, &a) in self.game.legal_actions(&self.state).iter().enumerate() {
+            for (i, &a) in game.legal_actions(state).iter().enumerate() {
                 let text = a.to_string();
                 out!(
                     "{:>5}  {text:<10} {}",
                     format!("#{}", i + 1),
-                    self.game.describe_choice(&self.state, a)
+                    game.describe_choice(state, a)
                 );
             }
         }
-    }
-
-    fn push(&mut self, action: G::Action) {
-        self.states.push(self.state.clone());
-        self.game.play_unchecked(&mut self.state, action);
-        self.actions.push(action);
     }
 
     /// Play until the end or until the person stops.
@@ -525,11 +455,11 @@ impl<'g, G: GameKind> Session<'g, G> {
             if signals::cancelled() {
                 return self.stopped(End::Interrupted);
             }
-            let Some(seat) = self.game.to_move(&self.state) else {
+            let Some(seat) = self.session.to_move() else {
                 self.finish();
                 return End::Finished;
             };
-            if seat != self.opts.human {
+            if seat != self.session.person() {
                 if let Err(why) = self.bot_move(seat) {
                     if signals::cancelled() {
                         return self.stopped(End::Interrupted);
@@ -542,16 +472,17 @@ impl<'g, G: GameKind> Session<'g, G> {
             }
             // A decision with one legal action is played at once, with a
             // notice; it is still a decision of the record.
-            let legal = self.game.legal_actions(&self.state);
-            if let [only] = legal[..] {
+            if let Some(only) = self.session.forced_move() {
                 out!(
                     "{}",
                     self.opts.style.hint(&format!(
                         "your only legal move, played for you: {}",
-                        self.game.describe_action(&self.state, only)
+                        self.game().describe_action(self.state(), only)
                     ))
                 );
-                self.push(only);
+                self.session
+                    .play_action(only)
+                    .expect("the forced move is legal");
                 dirty = true;
                 continue;
             }
@@ -561,8 +492,8 @@ impl<'g, G: GameKind> Session<'g, G> {
             }
             let prompt = self.opts.style.prompt(&format!(
                 "move {} (#1-#{}, action, hint, undo, help)> ",
-                self.actions.len() + 1,
-                self.game.legal_actions(&self.state).len()
+                self.session.ply() + 1,
+                self.game().legal_actions(self.state()).len()
             ));
             {
                 let mut stdout = std::io::stdout().lock();
@@ -594,7 +525,6 @@ impl<'g, G: GameKind> Session<'g, G> {
 
     /// Handle one input line; `None` when nothing changed.
     fn command(&mut self, text: &str) -> Option<Command> {
-        let legal = self.game.legal_actions(&self.state);
         match text.to_ascii_lowercase().as_str() {
             "help" | "?" => {
                 out!("{}", HELP);
@@ -609,90 +539,83 @@ impl<'g, G: GameKind> Session<'g, G> {
             "quit" | "exit" => return Some(Command::Quit),
             _ => {}
         }
-        let action = match MoveChoices::new(self.game, &self.state).parse(text) {
-            Ok(i) => legal[i],
-            Err(e @ (InputError::Empty(_) | InputError::Unknown { .. })) => {
+        match self.session.play(text) {
+            Ok(action) => {
+                let before = self.session.before_last().expect("a move was played");
+                out!("you: {}", self.game().describe_action(before, action));
+                Some(Command::Played)
+            }
+            Err(PlayError::Input(e @ (InputError::Empty(_) | InputError::Unknown { .. }))) => {
                 self.say_error(&format!("{e}; or a command (`help` lists them)"));
-                return None;
+                None
             }
             Err(e) => {
                 self.say_error(&format!("{e}; `show` lists them again"));
-                return None;
+                None
             }
-        };
-        out!("you: {}", self.game.describe_action(&self.state, action));
-        self.push(action);
-        Some(Command::Played)
+        }
     }
 
-    /// Back to the person's previous decision.
+    /// Back to the person's previous decision (the session's undo rule).
     fn undo(&mut self) -> Option<Command> {
-        let human = self.opts.human;
-        // Back to a decision that was a choice (one-move decisions are
-        // played again at once).
-        let back = (0..self.actions.len()).rev().find(|&i| {
-            self.game.to_move(&self.states[i]) == Some(human)
-                && self.game.legal_actions(&self.states[i]).len() > 1
-        });
-        let Some(i) = back else {
-            self.say_error("nothing to undo: this is your first decision");
-            return None;
-        };
-        let undone = self.actions.len() - i;
-        self.state = self.states[i].clone();
-        self.states.truncate(i);
-        self.actions.truncate(i);
-        out!(
-            "undone {undone} move(s): back to your decision at move {}",
-            i + 1
-        );
-        Some(Command::Redraw)
+        match self.session.undo() {
+            Ok(undone) => {
+                out!(
+                    "undone {} move(s): back to your decision at move {}",
+                    undone.moves,
+                    undone.ply + 1
+                );
+                Some(Command::Redraw)
+            }
+            Err(e) => {
+                self.say_error(&e.to_string());
+                None
+            }
+        }
     }
 
     /// The decision of the bot in `seat`, with one line saying why.
     fn bot_move(&mut self, seat: Seat) -> Result<(), String> {
-        let ply = self.actions.len();
-        let mut rng = rng_from_seed(decision_seed(self.seed, ply as u64));
-        let (game, state) = (self.game, &self.state);
-        let (action, why) = match &mut self.players[seat] {
+        let played = match &mut self.players[seat] {
             Player::Human => unreachable!("the person's seat has no bot"),
-            Player::Other(bot, why) => match bot.try_choose(game, state, &mut rng) {
-                Ok(action) => (action, why.to_string()),
-                Err(e) => {
-                    return Err(format!(
-                        "bot `{}` (seat {seat}) failed at decision {ply}: {e}",
-                        self.specs[seat]
-                    ));
-                }
-            },
+            Player::Other(bot, why) => self
+                .session
+                .bot_turn(&mut **bot)
+                .map(|a| a.map(|a| (a, why.to_string()))),
             Player::Search(bot, reward) => {
-                let action = bot.choose(game, state, &mut rng);
-                (action, explain(bot, action, *reward))
+                let reward = *reward;
+                let played = self.session.bot_turn(&mut **bot);
+                played.map(|a| a.map(|a| (a, explain(bot, a, reward))))
             }
         };
+        let spec = &self.session.specs()[seat];
+        let (action, why) = match played {
+            Ok(Some(played)) => played,
+            Ok(None) => unreachable!("a bot is to move"),
+            Err(e) => {
+                return Err(format!(
+                    "bot `{spec}` (seat {seat}) failed at decision {}: {}",
+                    e.ply, e.error
+                ));
+            }
+        };
+        let before = self.session.before_last().expect("a move was played");
         let line = format!(
             "seat {seat} ({}): {}  [{why}]",
-            short_name(&self.specs[seat]),
-            game.describe_action(state, action)
+            short_name(spec),
+            self.game().describe_action(before, action)
         );
         out!("{}", self.opts.style.bot(&line));
-        self.push(action);
         Ok(())
     }
 
     /// The top 3 actions of an ismcts search from the person's view.
     fn hint(&self) {
         let st = self.opts.style;
-        let ply = self.actions.len() as u64;
-        // Its own stream: asking for a hint changes no bot's decision.
-        let mut rng = rng_from_seed(derive(decision_seed(self.seed, ply), 0x4849_4e54));
-        let hint = beachcomber_bots::hint::hint(
-            self.game,
-            &self.state,
-            self.opts.hint_iterations,
-            3,
-            &mut rng,
-        );
+        let hint = match self.session.hint(self.opts.hint_iterations, 3) {
+            Ok(hint) => hint,
+            Err(e) => return self.say_error(&e.to_string()),
+        };
         out!(
             "{}",
             st.hint(&format!(
@@ -710,7 +633,7 @@ impl<'g, G: GameKind> Session<'g, G> {
                     "{:>5}  {:<10} {}  [{:.0}% of the search, {value}]",
                     format!("#{}", line.number),
                     line.action.to_string(),
-                    self.game.describe_choice(&self.state, line.action),
+                    self.game().describe_choice(self.state(), line.action),
                     100.0 * line.share
                 ))
             );
@@ -720,46 +643,34 @@ impl<'g, G: GameKind> Session<'g, G> {
     /// The end: the whole position, the scoring, who won.
     fn finish(&self) {
         let st = self.opts.style;
+        let (game, state) = (self.game(), self.state());
         out!("");
         out!(
             "{}",
             st.bold("Game over. Final position (everything revealed):")
         );
-        out!(
-            "{}",
-            self.game
-                .describe_state(&self.state, Viewer::Referee)
-                .trim_end()
-        );
+        out!("{}", game.describe_state(state, Viewer::Referee).trim_end());
         out!("{}", st.bold("Final scoring:"));
-        out!("{}", self.game.describe_result(&self.state).trim_end());
-        let outcome = self.game.outcome(&self.state);
-        let me = self.opts.human;
-        let verdict = if outcome.winners.contains(me) {
-            if outcome.winners.len() > 1 {
-                "You share the victory.".to_string()
-            } else {
-                "You win!".to_string()
+        out!("{}", game.describe_result(state).trim_end());
+        let verdict = match self.session.verdict().expect("the game is over") {
+            Verdict::Won => "You win!".to_string(),
+            Verdict::SharedWin => "You share the victory.".to_string(),
+            Verdict::NobodyWon => "Nobody wins.".to_string(),
+            Verdict::Lost(winners) => {
+                let w: Vec<String> = winners.iter().map(|s| s.to_string()).collect();
+                format!("You lose: seat {} won.", w.join(", seat "))
             }
-        } else if outcome.winners.is_empty() {
-            "Nobody wins.".to_string()
-        } else {
-            let w: Vec<String> = outcome.winners.iter().map(|s| s.to_string()).collect();
-            format!("You lose: seat {} won.", w.join(", seat "))
         };
         out!("{}", st.bold(&verdict));
         // Only now: the seed rebuilds the deal, every seat's secrets included.
-        out!(
-            "seed {} (the same game again: --seed {})",
-            self.opts.run_seed,
-            self.opts.run_seed
-        );
+        let run_seed = self.session.run_seed();
+        out!("seed {run_seed} (the same game again: --seed {run_seed})");
     }
 
     /// Whether the game writes some action as a bare number (Seashells'
     /// squares): then a bare number is never a list number.
     fn numbers_are_actions(&self) -> bool {
-        MoveChoices::new(self.game, &self.state).numbers_are_actions
+        self.session.choices().numbers_are_actions
     }
 
     fn stopped(&self, why: End) -> End {
@@ -772,7 +683,7 @@ impl<'g, G: GameKind> Session<'g, G> {
         };
         out!(
             "Game stopped before its end ({how}) after {} move(s).",
-            self.actions.len()
+            self.session.ply()
         );
         why
     }

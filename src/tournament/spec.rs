@@ -111,7 +111,7 @@ pub struct RunSpec {
 impl RunSpec {
     /// A run of `count` games or deals; `lineup` holds one spec per seat or
     /// one for every seat (canonical specs, as the caller's bot factory
-    /// knows them).
+    /// knows them; seated by [`crate::seating`]'s rule).
     pub fn new(
         game: &str,
         players: usize,
@@ -120,11 +120,11 @@ impl RunSpec {
         seed: u64,
         rotate: bool,
     ) -> Result<RunSpec, RunSpecError> {
-        let lineup = match lineup.len() {
-            1 => vec![lineup[0].clone(); players],
-            n if n == players && n > 0 => lineup.to_vec(),
-            given => return Err(RunSpecError::Lineup { given, players }),
-        };
+        let lineup =
+            crate::seating::fill_every_seat(lineup, players).map_err(|e| RunSpecError::Lineup {
+                given: e.given,
+                players,
+            })?;
         RunSpec::with_lineups(game, players, vec![lineup], count, seed, rotate)
     }
 

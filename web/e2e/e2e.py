@@ -317,7 +317,9 @@ def play_game(page, game, url):
             check_layout(page, f"play-hint-{game}")
             hinted = True
             side = page.one("#side[data-ply]")
-        if moves == 2 and not undone:
+        # Undo goes back to the last real decision (one with a choice): the
+        # button is disabled until there is one (forced moves alone give none).
+        if moves >= 2 and not undone and page.one("#undo").is_enabled():
             page.one("#undo").click()
             page.wait(lambda: page.one("#side").get_attribute("data-ply") != ply, 60, "the undo")
             undone = True

@@ -1,7 +1,10 @@
-//! Games in play: a person in one seat, bots in the others. Seeding is the
-//! terminal `play`'s: the game is dealt from `deal_seed(seed, 0)` and the
-//! decision at ply `p` gets `decision_seed(game seed, p)`, so after `undo`
-//! the bots decide as before, and a hint has a stream of its own.
+//! Games in play: a person in one seat, bots in the others, each a
+//! [`GameSession`] (the terminal `play`'s session: its seeding, input rule,
+//! undo rule and record). The game is dealt from `deal_seed(seed, 0)` and
+//! the decision at ply `p` gets `decision_seed(game seed, p)`, so after
+//! `undo` the bots decide as before, and a hint has a stream of its own.
+//! Undo goes back to the person's last real decision (one with a choice),
+//! taking back the bots' moves and the person's forced moves after it.
 //!
 //! After every change (a move, the bots' replies, an undo) the game's
 //! record is written whole to its file under `--save` (a temporary file
@@ -12,12 +15,10 @@ use std::path::{Path, PathBuf};
 
 use beachcomber::atomic_file::{AtomicError, write_atomically, write_new};
 use beachcomber::display::Viewer;
-use beachcomber::game::Seat;
-use beachcomber::move_input::MoveChoices;
-use beachcomber::record::build_record;
-use beachcomber::rng::{deal_seed, decision_seed, derive, rng_from_seed};
+use beachcomber::seating::Table;
 use beachcomber::with_game;
-use beachcomber_bots::{BotConfig, HUMAN};
+use beachcomber_bots::session::Verdict;
+use beachcomber_bots::{BotConfig, GameSession, PersonLineup};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -69,7 +70,8 @@ pub trait Live: Send {
     fn play(&mut self, action: &str) -> Result<(), ApiError>;
     /// Let the bots decide until it is the person's turn or the game ends.
     fn bots_move(&mut self) -> Result<(), ApiError>;
-    /// Back to the person's previous decision.
+    /// Back to the person's last real decision (one with a choice), the
+    /// bots' and the forced moves after it taken back: how many moves.
     fn undo(&mut self) -> Result<usize, ApiError>;
     /// The top actions of an ismcts search from the person's view.
     fn hint(&self, iterations: u32) -> Result<Value, ApiError>;
@@ -90,32 +92,23 @@ pub fn start(req: &NewGame, file: PathBuf) -> Result<Box<dyn Live>, ApiError> {
     let bad = ApiError::BadRequest;
     let game = beachcomber::games::AnyGame::from_spec(&req.game, req.players)
         .map_err(|e| bad(format!("game: {e}")))?;
-    if req.seat >= req.players {
-        return Err(bad(format!(
-            "seat {}: a game of {} player(s) has seats 0 to {}",
-            req.seat,
-            req.players,
-            req.players - 1
-        )));
-    }
-    let configs = parse_bots(
-        req.bots.as_deref().unwrap_or("random"),
-        req.players,
-        req.seat,
-    )?;
+    let table = Table::with_person(req.players, req.seat).map_err(|e| bad(e.to_string()))?;
+    let lineup = parse_bots(req.bots.as_deref().unwrap_or("random"), table)?;
     let seed = match req.seed {
         Some(seed) => seed,
         None => os_seed()?,
     };
     Ok(with_game!(&game, |g| {
-        Box::new(Session::new(g.clone(), &configs, req.seat, seed, file)) as Box<dyn Live>
+        let session = GameSession::new(g.clone(), lineup.clone(), seed);
+        Box::new(Session { session, file }) as Box<dyn Live>
     }))
 }
 
-/// One bot config per seat (`None` for the person's): `text` holds one spec
-/// for every bot, or one per bot seat in seat order. External engines and
-/// bots that do more than [`MAX_WORK`] a decision are refused.
-fn parse_bots(text: &str, players: usize, human: Seat) -> Result<Vec<Option<BotConfig>>, ApiError> {
+/// The bots around the person of `table`: `text` holds one spec for every
+/// bot, or one per bot seat in seat order. External engines and bots that
+/// do more than [`MAX_WORK`] a decision are refused (before the count is
+/// checked).
+fn parse_bots(text: &str, table: Table) -> Result<PersonLineup, ApiError> {
     let bad = ApiError::BadRequest;
     let given = beachcomber_bots::parse_list(text).map_err(|e| bad(format!("bots: {e}")))?;
     for c in &given {
@@ -134,22 +127,7 @@ fn parse_bots(text: &str, players: usize, human: Seat) -> Result<Vec<Option<BotC
             )));
         }
     }
-    let bot_seats = players - 1;
-    let mut bots: Vec<BotConfig> = match given.len() {
-        _ if players == 1 => Vec::new(),
-        1 => vec![given[0].clone(); bot_seats],
-        n if n == bot_seats => given,
-        n => {
-            return Err(bad(format!(
-                "bots: {n} specs for {bot_seats} bot seat(s) (give one spec per bot seat in \
-                 seat order, or one for every bot)"
-            )));
-        }
-    };
-    bots.reverse();
-    Ok((0..players)
-        .map(|seat| if seat == human { None } else { bots.pop() })
-        .collect())
+    PersonLineup::seat(given, table).map_err(|e| bad(format!("bots: {e}")))
 }
 
 /// A seed of 64 bits of OS entropy: never the clock, whose few million
@@ -158,184 +136,100 @@ fn os_seed() -> Result<u64, ApiError> {
     getrandom::u64().map_err(|e| ApiError::Internal(format!("no OS entropy for a seed: {e}")))
 }
 
-/// A game of `G` in play.
+/// A game of `G` in play, saved in `file`. The bots' configs are the
+/// session's lineup: each decision builds its bot afresh and drops it
+/// after, so an idle game holds no search tree (a bot decides from the
+/// state and its decision's seed alone; the web refuses external engines,
+/// the only bots with a state between decisions) and the memory of
+/// searches is that of the decisions being made (`routes::MAX_THINKING` of
+/// them, each at most [`MAX_WORK`]).
 struct Session<G: WebGame> {
-    game: G,
-    run_seed: u64,
-    seed: u64,
-    human: Seat,
-    specs: Vec<String>,
-    /// The bots' configs: each decision builds its bot afresh and drops it
-    /// after, so an idle game holds no search tree (a bot decides from the
-    /// state and its decision's seed alone; the web refuses external
-    /// engines, the only bots with a state between decisions) and the
-    /// memory of searches is that of the decisions being made
-    /// (`routes::MAX_THINKING` of them, each at most [`MAX_WORK`]).
-    configs: Vec<Option<BotConfig>>,
-    initial: G::State,
-    state: G::State,
-    states: Vec<G::State>,
-    actions: Vec<G::Action>,
+    session: GameSession<G>,
     file: PathBuf,
-}
-
-impl<G: WebGame> Session<G> {
-    fn new(
-        game: G,
-        configs: &[Option<BotConfig>],
-        human: Seat,
-        run_seed: u64,
-        file: PathBuf,
-    ) -> Self {
-        let seed = deal_seed(run_seed, 0);
-        let initial = game.new_game(&mut rng_from_seed(seed));
-        Session {
-            configs: configs.to_vec(),
-            specs: configs
-                .iter()
-                .map(|c| c.as_ref().map_or(HUMAN.to_string(), BotConfig::to_string))
-                .collect(),
-            game,
-            run_seed,
-            seed,
-            human,
-            state: initial.clone(),
-            initial,
-            states: Vec::new(),
-            actions: Vec::new(),
-            file,
-        }
-    }
-
-    fn push(&mut self, action: G::Action) {
-        self.states.push(self.state.clone());
-        self.game.play_unchecked(&mut self.state, action);
-        self.actions.push(action);
-    }
-
-    fn my_turn(&self) -> bool {
-        self.game.to_move(&self.state) == Some(self.human)
-    }
 }
 
 impl<G: WebGame> Live for Session<G> {
     fn view(&self) -> Value {
-        let over = self.over();
+        let session = &self.session;
+        let game = session.game();
+        let over = session.over();
         // The person sees their seat's view; everything once the game is over.
         let viewer = if over {
             Viewer::Referee
         } else {
-            Viewer::Seat(self.human)
+            Viewer::Seat(session.person())
         };
-        let moves: Vec<Value> = self
-            .actions
-            .iter()
-            .enumerate()
-            .map(|(i, &a)| {
-                let after = self.states.get(i + 1).unwrap_or(&self.state);
-                move_json(&self.game, &self.states[i], a, after, viewer)
-            })
+        let moves: Vec<Value> = session
+            .moves()
+            .map(|m| move_json(game, m.before, m.action, m.after, viewer))
             .collect();
+        let your_turn = session.persons_turn();
+        let specs = session.specs();
         let mut view = json!({
-            "game": self.game.name(),
-            "spec": self.game.canonical_spec(),
-            "players": self.game.players(),
-            "seat": self.human,
-            "bots": self.specs,
-            "bots_short": crate::view::short_specs(&self.specs),
+            "game": game.name(),
+            "spec": game.canonical_spec(),
+            "players": game.players(),
+            "seat": session.person(),
+            "bots": specs,
+            "bots_short": crate::view::short_specs(specs),
             "file": self.file.file_name().map(|n| n.to_string_lossy().into_owned()),
-            "ply": self.actions.len(),
+            "ply": session.ply(),
             "over": over,
-            "your_turn": self.my_turn(),
-            "frame": frame(&self.game, &self.state, viewer),
+            "your_turn": your_turn,
+            "frame": frame(game, session.state(), viewer),
             "moves": moves,
-            "legal": if self.my_turn() { choices(&self.game, &self.state) } else { Vec::new() },
-            "can_undo": (0..self.actions.len()).any(|i| self.game.to_move(&self.states[i]) == Some(self.human)),
+            "legal": if your_turn { choices(game, session.state()) } else { Vec::new() },
+            "can_undo": session.can_undo(),
         });
-        if over {
+        if let Some(verdict) = session.verdict() {
             // The seed rebuilds the deal: only once nothing is hidden.
-            view["seed"] = self.run_seed.to_string().into();
-            let outcome = self.game.outcome(&self.state);
-            let me = self.human;
-            let verdict = if outcome.winners.contains(me) {
-                if outcome.winners.len() > 1 {
-                    "You share the victory."
-                } else {
-                    "You win!"
-                }
-            } else if outcome.winners.is_empty() {
-                "Nobody wins."
-            } else {
-                "You lose."
-            };
-            view["verdict"] = verdict.into();
+            view["seed"] = session.run_seed().to_string().into();
+            view["verdict"] = match verdict {
+                Verdict::Won => "You win!",
+                Verdict::SharedWin => "You share the victory.",
+                Verdict::NobodyWon => "Nobody wins.",
+                Verdict::Lost(_) => "You lose.",
+            }
+            .into();
         }
         view
     }
 
     fn play(&mut self, text: &str) -> Result<(), ApiError> {
-        let bad = ApiError::BadRequest;
-        if self.over() {
-            return Err(bad("the game is over".into()));
-        }
-        if !self.my_turn() {
-            return Err(bad("it is not your turn".into()));
-        }
-        let legal = self.game.legal_actions(&self.state);
         // The terminal's rule (docs/play.md): the listed text, a square's
         // name, or a list number `#N` (from 1).
-        let action = MoveChoices::new(&self.game, &self.state)
-            .parse(text)
-            .map(|i| legal[i])
-            .map_err(|e| bad(e.to_string()))?;
-        self.push(action);
-        Ok(())
+        self.session
+            .play(text)
+            .map(|_| ())
+            .map_err(|e| ApiError::BadRequest(e.to_string()))
     }
 
     fn bots_move(&mut self) -> Result<(), ApiError> {
-        while let Some(seat) = self.game.to_move(&self.state) {
-            if seat == self.human {
-                break;
-            }
-            let ply = self.actions.len() as u64;
-            let mut rng = rng_from_seed(decision_seed(self.seed, ply));
-            let Some(config) = self.configs.get(seat).and_then(Option::as_ref) else {
+        while let Some(seat) = self.session.bot_to_move() {
+            let Some(config) = self.session.lineup().seats()[seat].as_ref() else {
                 return Err(ApiError::Internal(format!("seat {seat} has no bot")));
             };
-            let action = config
-                .build::<G>()
-                .try_choose(&self.game, &self.state, &mut rng)
-                .map_err(|e| ApiError::Internal(format!("bot of seat {seat} failed: {e}")))?;
-            self.push(action);
+            let mut bot = config.build::<G>();
+            self.session.bot_turn(&mut *bot).map_err(|e| {
+                ApiError::Internal(format!("bot of seat {} failed: {}", e.seat, e.error))
+            })?;
         }
         Ok(())
     }
 
     fn undo(&mut self) -> Result<usize, ApiError> {
-        let human = self.human;
-        let back = (0..self.actions.len())
-            .rev()
-            .find(|&i| self.game.to_move(&self.states[i]) == Some(human));
-        let Some(i) = back else {
-            return Err(ApiError::BadRequest(
-                "nothing to undo: this is your first decision".into(),
-            ));
-        };
-        let undone = self.actions.len() - i;
-        self.state = self.states[i].clone();
-        self.states.truncate(i);
-        self.actions.truncate(i);
-        Ok(undone)
+        self.session
+            .undo()
+            .map(|undone| undone.moves)
+            .map_err(|e| ApiError::BadRequest(e.to_string()))
     }
 
     fn hint(&self, iterations: u32) -> Result<Value, ApiError> {
-        if !self.my_turn() {
-            return Err(ApiError::BadRequest("a hint is for your turn".into()));
-        }
-        let ply = self.actions.len() as u64;
-        let mut rng = rng_from_seed(derive(decision_seed(self.seed, ply), 0x4849_4e54));
-        let hint =
-            beachcomber_bots::hint::hint(&self.game, &self.state, iterations, HINT_TOP, &mut rng);
+        let hint = self
+            .session
+            .hint(iterations, HINT_TOP)
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let (game, state) = (self.session.game(), self.session.state());
         let lines: Vec<Value> = hint
             .lines
             .iter()
@@ -343,7 +237,7 @@ impl<G: WebGame> Live for Session<G> {
                 json!({
                     "index": l.number.saturating_sub(1),
                     "action": l.action.to_string(),
-                    "label": self.game.describe_choice(&self.state, l.action),
+                    "label": game.describe_choice(state, l.action),
                     "share": l.share,
                     "value": l.value,
                     "value_text": l.value.map_or("not searched".to_string(), |v| {
@@ -360,18 +254,11 @@ impl<G: WebGame> Live for Session<G> {
     }
 
     fn record_line(&self) -> String {
-        let record = build_record(
-            &self.game,
-            Some(self.seed),
-            &self.specs,
-            &self.initial,
-            &self.actions,
-        );
-        serde_json::to_string(&record).unwrap_or_default()
+        self.session.record_line()
     }
 
     fn over(&self) -> bool {
-        self.game.to_move(&self.state).is_none()
+        self.session.over()
     }
 
     fn file(&self) -> &Path {

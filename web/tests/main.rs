@@ -20,6 +20,7 @@ mod saving;
 mod secrets;
 mod spec_paths;
 mod timeout;
+mod undo;
 mod work_cap;
 
 /// Every test file of tests/ is declared above (or in tests/rss.rs): with `autotests =

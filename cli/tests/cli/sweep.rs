@@ -194,7 +194,7 @@ fn a_sweep_resumes_after_an_interruption_and_merges_from_shards() {
         "--vary",
         "scoring=simple,advanced",
         "--games",
-        "30000",
+        "10000",
         "--seed",
         "2",
         "--quiet",
