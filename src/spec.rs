@@ -379,14 +379,6 @@ impl Spec {
         }
     }
 
-    /// An optional integer option in `min..=max`.
-    pub fn opt_u64_in(&self, key: &str, min: u64, max: u64) -> Result<Option<u64>, SpecError> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(_) => self.u64_in(key, 0, min, max).map(Some),
-        }
-    }
-
     /// A real option in `min..=max` (finite), or `default` when absent.
     pub fn f64_in(&self, key: &str, default: f64, min: f64, max: f64) -> Result<f64, SpecError> {
         match self.get(key) {

@@ -1062,7 +1062,7 @@ fn canonical_spec_round_trips() {
     std::fs::write(&manifest, "Beach Wave 20\nIsopod Crab 20\nRock Shell 10\n").unwrap();
     let path = manifest.display().to_string();
     let bytes = std::fs::read(&manifest).unwrap();
-    let label = beachcomber::spec_files::label(&path, &bytes);
+    let label = beachcomber::spec_label::label(&path, &bytes);
     let set = "[Beach/Wave:20;Isopod/Crab:20;Rock/Shell:10]";
     let cases: Vec<(String, usize, String)> = vec![
         ("seaside".into(), 2, "seaside(removed=rulebook)".into()),

@@ -4,8 +4,8 @@
 use std::sync::atomic::AtomicBool;
 
 use beachcomber::game::Game;
+use beachcomber::record::io::Compression;
 use beachcomber::record::{GameRecord, verify_record};
-use beachcomber::record_io::Compression;
 use beachcomber::rng::rng_from_seed;
 use beachcomber::testing::toy::{Pebbles, PebblesState, Take};
 use beachcomber::tournament::{

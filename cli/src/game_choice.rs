@@ -4,7 +4,8 @@ use std::path::PathBuf;
 
 use beachcomber::games::AnyGame;
 use beachcomber::spec::Spec;
-use beachcomber::spec_files::{FILE_OPTIONS, is_inline, parse_label, resolve_spec_files};
+use beachcomber::spec_files::{FILE_OPTIONS, resolve_spec_files};
+use beachcomber::spec_label::{is_inline, parse_label};
 use clap::Args;
 
 /// Which game, with how many players (flattened into each command).

@@ -18,7 +18,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use beachcomber::games::AnyGame;
-use beachcomber::record_io::{Compression, RecordLines};
+use beachcomber::record::io::{Compression, RecordLines};
 use beachcomber::spec::{one_line, one_line_path};
 use beachcomber::tournament::{FRAME_GAMES, Plan, Shard, Totals, rows};
 use clap::Args;

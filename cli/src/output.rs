@@ -39,7 +39,7 @@ use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
-use beachcomber::record_io::{Compression, RecordWriter};
+use beachcomber::record::io::{Compression, RecordWriter};
 use beachcomber::spec::{one_line, one_line_path};
 use tempfile::NamedTempFile;
 

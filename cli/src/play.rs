@@ -127,7 +127,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 .iter()
                 .map(|(what, p)| (what.as_str(), p.as_path()))
                 .collect();
-            let compression = beachcomber::record_io::Compression::from_path(path)
+            let compression = beachcomber::record::io::Compression::from_path(path)
                 .map_err(|e| format!("--record: {e}"))?;
             let mut resolved = resolve_outputs(&[("--record", path.as_path())], &inputs)?;
             Some(AtomicFile::create(resolved.remove(0))?.compressed(compression)?)

@@ -6,11 +6,11 @@ use std::fs::File;
 use std::path::PathBuf;
 
 use beachcomber::display::{Describe, Viewer};
+use beachcomber::record::io::RecordLines;
+use beachcomber::record::read::{RecordLine, parse_line};
 use beachcomber::record::{
     EventList, GameEnd, GameRecord, RecordError, RecordFormat, Replay, verify_record_events,
 };
-use beachcomber::record_io::RecordLines;
-use beachcomber::record_read::{RecordLine, parse_line};
 use beachcomber::with_game;
 use beachcomber_bots::LineError;
 use clap::Args;
@@ -51,7 +51,7 @@ pub struct ReplayArgs {
 
 /// Run the command. The file is streamed: one line in memory at a time,
 /// plus the record to show (at most
-/// [`beachcomber::record_io::MAX_LINE_BYTES`] a line).
+/// [`beachcomber::record::io::MAX_LINE_BYTES`] a line).
 pub fn run(args: ReplayArgs) -> Result<(), String> {
     let name = one_line_path(&args.file);
     let file = File::open(&args.file).map_err(|e| format!("cannot read `{name}`: {e}"))?;

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use beachcomber::bot::Bot;
 use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::progress::WorkTable;
-use beachcomber::record_io::Compression;
+use beachcomber::record::io::Compression;
 use beachcomber::spec::one_line;
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{

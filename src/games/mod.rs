@@ -11,6 +11,7 @@
 //! [`AnyGame::from_spec`], [`AnyGame::from_record`] and
 //! [`with_game!`](crate::with_game), so adding a game touches one line there.
 
+pub mod options;
 pub mod seashells;
 pub mod seaside;
 pub mod shell_dash;
@@ -24,28 +25,38 @@ use crate::observe::Observe;
 use crate::record::{GameRecord, RecordError, RecordFormat};
 use crate::spec::{Spec, SpecError};
 
+pub use options::{GameOption, OptionKind, SpecOptions};
+
 /// What the registry needs of a game configuration type.
 pub trait GameKind: RecordFormat + Evaluate + Describe + Observe {
     /// The game's name in specs and records (`"seashells"`...).
     const NAME: &'static str;
     /// The player counts the game takes.
     const PLAYERS: RangeInclusive<usize>;
-    /// The spec's options with their values and defaults, for help texts
-    /// (`"mode=board|stroll, scoring=simple|advanced"`).
-    const OPTIONS: &'static str;
+    /// The spec's options, in canonical order: the one table from which
+    /// the key check, the canonical spec, help texts and the docs' table
+    /// come ([`options`]).
+    const OPTIONS: &'static [GameOption];
     /// What a solo game's score means (`None` when the game has no solo
     /// mode), for tables and reports.
     const SOLO_SCORE: Option<&'static str> = None;
 
     /// The configuration a parsed spec names, for `players` players (the
-    /// spec's name is already known to be [`Self::NAME`]).
+    /// spec's name is already known to be [`Self::NAME`]); its keys are
+    /// checked against [`Self::OPTIONS`] by [`SpecOptions::read`].
     fn from_spec(spec: &Spec, players: usize) -> Result<Self, SpecError>;
 
-    /// The canonical spec of this configuration: every option written out
-    /// with its value (defaults filled in), in a fixed order, no spaces. It
-    /// parses back to an equal configuration, so a spec copied from an
+    /// This configuration's value of each option of [`Self::OPTIONS`], in
+    /// table order, as the canonical spec writes it (`None`: left out).
+    fn option_values(&self) -> Vec<Option<String>>;
+
+    /// The canonical spec of this configuration: its options written out
+    /// with their values (defaults filled in), in table order, no spaces.
+    /// It parses back to an equal configuration, so a spec copied from an
     /// output reproduces the run exactly.
-    fn canonical_spec(&self) -> String;
+    fn canonical_spec(&self) -> String {
+        options::canonical_spec(Self::NAME, Self::OPTIONS, self.option_values())
+    }
 }
 
 /// One game of the registry, for help texts and checks.
@@ -56,7 +67,15 @@ pub struct GameInfo {
     /// The player counts it takes.
     pub players: (usize, usize),
     /// Its spec options (see [`GameKind::OPTIONS`]).
-    pub options: &'static str,
+    pub options: &'static [GameOption],
+}
+
+impl GameInfo {
+    /// The one-line list of its options for help texts
+    /// ([`options::help_list`]).
+    pub fn options_help(&self) -> String {
+        options::help_list(self.options)
+    }
 }
 
 impl fmt::Display for GameInfo {
@@ -65,7 +84,8 @@ impl fmt::Display for GameInfo {
         write!(
             f,
             "{} ({lo}-{hi} players; options: {})",
-            self.name, self.options
+            self.name,
+            self.options_help()
         )
     }
 }

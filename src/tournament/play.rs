@@ -13,7 +13,7 @@ use crate::bot::Bot;
 use crate::bot::BotFailure;
 use crate::metrics::registry;
 use crate::record::RecordFormat;
-use crate::record_io::Compression;
+use crate::record::io::Compression;
 use crate::runner::{GameReport, GameStop, WantRecord, play_game_checked, play_game_observed};
 
 /// Why a run ([`play_range`], [`play_plan`]) stopped before the end of its

@@ -62,7 +62,7 @@ pub struct Chunk {
     /// [`FRAME_GAMES`](super::FRAME_GAMES) games aligned on game numbers
     /// (see [`Compression::compress_frame`]), when asked for.
     ///
-    /// [`Compression::compress_frame`]: crate::record_io::Compression::compress_frame
+    /// [`Compression::compress_frame`]: crate::record::io::Compression::compress_frame
     pub records: Vec<u8>,
 }
 

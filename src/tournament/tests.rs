@@ -8,7 +8,7 @@ use super::*;
 use crate::GameRng;
 use crate::bot::Bot;
 use crate::game::{Game, Outcome, SeatSet};
-use crate::record_io::Compression;
+use crate::record::io::Compression;
 use crate::rng::below;
 use crate::runner::{GameReport, GameStop, WantRecord};
 use crate::testing::toy::Pebbles;
@@ -676,7 +676,7 @@ fn record_frames_do_not_depend_on_where_a_run_was_split() {
             assert_eq!(totals, played.totals);
         }
         // The frames decompress to one line per game, in order.
-        let mut lines = crate::record_io::RecordLines::new(&whole.records[..]).unwrap();
+        let mut lines = crate::record::io::RecordLines::new(&whole.records[..]).unwrap();
         let mut line = Vec::new();
         let mut n = 0;
         while let Some(r) = lines.read_line(&mut line) {

@@ -16,9 +16,9 @@ use std::io::{Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use beachcomber::display::Viewer;
+use beachcomber::record::io::{Compression, RecordLines};
+use beachcomber::record::read::{RecordLine, parse_line};
 use beachcomber::record::{GameEnd, RecordError, verify_record_events};
-use beachcomber::record_io::{Compression, RecordLines};
-use beachcomber::record_read::{RecordLine, parse_line};
 use beachcomber::with_game;
 use beachcomber_bots::{HUMAN, LineError, check_record_bots};
 use serde_json::{Value, json};

@@ -254,7 +254,7 @@ fn body<T: serde::de::DeserializeOwned>(
 async fn info(State(app): State<Arc<App>>) -> Api {
     let games: Vec<Value> = beachcomber::games::GAMES
         .iter()
-        .map(|g| json!({"name": g.name, "players": [g.players.0, g.players.1], "options": g.options}))
+        .map(|g| json!({"name": g.name, "players": [g.players.0, g.players.1], "options": g.options_help()}))
         .collect();
     Ok(axum::Json(json!({
         "version": env!("CARGO_PKG_VERSION"),

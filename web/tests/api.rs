@@ -13,9 +13,9 @@ fn fixture(dir: &std::path::Path) -> (axum::Router, std::sync::Arc<beachcomber_w
         &record_lines("seashells", 2, 3, 1),
     );
     let seaside = record_lines("seaside", 3, 4, 2).join("\n") + "\n";
-    let mut w = beachcomber::record_io::RecordWriter::new(
+    let mut w = beachcomber::record::io::RecordWriter::new(
         std::fs::File::create(dir.join("seaside.jsonl.zst")).unwrap(),
-        beachcomber::record_io::Compression::Zstd,
+        beachcomber::record::io::Compression::Zstd,
     )
     .unwrap();
     std::io::Write::write_all(&mut w, seaside.as_bytes()).unwrap();

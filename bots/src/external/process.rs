@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use beachcomber::bot::BotError;
-use beachcomber::record_read::strict_value;
+use beachcomber::record::strict::strict_value;
 use beachcomber::spec::one_line;
 use serde_json::Value;
 

@@ -913,7 +913,7 @@ game_spec,players,games,seed,rotations,kind,seat,bot,seat_games,wins,win_rate,wi
 fn decompressed(path: &Path) -> Vec<u8> {
     let file = std::fs::File::open(path).unwrap();
     let mut out = Vec::new();
-    for (_, line) in beachcomber::record_io::RecordLines::new(file).unwrap() {
+    for (_, line) in beachcomber::record::io::RecordLines::new(file).unwrap() {
         out.extend(line.unwrap());
         out.push(b'\n');
     }
@@ -1066,7 +1066,7 @@ const REPLAY_MEMORY: u64 = 300 << 20;
 
 /// `lines` written as one zstd file at `path`.
 fn write_zst(path: &Path, lines: &[&[u8]]) {
-    use beachcomber::record_io::{Compression, RecordWriter};
+    use beachcomber::record::io::{Compression, RecordWriter};
     let file = std::fs::File::create(path).unwrap();
     let mut w = RecordWriter::new(file, Compression::Zstd).unwrap();
     for line in lines {
@@ -1128,7 +1128,7 @@ fn replay_refuses_a_record_bomb_in_bounded_memory() {
     }
 }
 
-/// The longest valid record measured (docs of `record_io::MAX_LINE_BYTES`):
+/// The longest valid record measured (docs of `record::io::MAX_LINE_BYTES`):
 /// a 2-player Shell Dash game of `max_turns=10000` whose deck is 250
 /// Jellyfish (the longest card name), every turn ending with a reshuffle of
 /// the whole deck (29 MB of card names), replays within the memory bound.

@@ -166,7 +166,7 @@ fn settings_that_keep_the_setup_share_their_deals() {
         s(&out),
     ]);
     let bytes = std::fs::read(out.join("records.jsonl.zst")).unwrap();
-    let mut lines = beachcomber::record_io::RecordLines::new(&bytes[..]).unwrap();
+    let mut lines = beachcomber::record::io::RecordLines::new(&bytes[..]).unwrap();
     let mut setups: Vec<serde_json::Value> = Vec::new();
     let mut line = Vec::new();
     while let Some(r) = lines.read_line(&mut line) {

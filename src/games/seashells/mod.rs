@@ -104,6 +104,7 @@ mod scoring;
 mod state;
 
 use crate::game::MAX_SEATS;
+use crate::games::{GameOption, OptionKind, SpecOptions};
 use crate::spec::{Spec, SpecError};
 
 pub use scoring::ScoreBreakdown;
@@ -147,6 +148,45 @@ crate::named_enum! {
     }
 }
 
+/// Option `mode`: board or stroll.
+pub const MODE: GameOption = GameOption {
+    name: "mode",
+    kind: OptionKind::Choice {
+        words: &Mode::NAMES,
+        default: 0,
+    },
+    about: "`board`: the 8x8 beach, take an item in the Bucket's row or column; `stroll`: \
+            the ring, move the Bucket 1 to 4 items clockwise",
+    help_note: None,
+};
+
+/// Option `scoring`: simple or advanced scoring of shapes and colours.
+pub const SCORING: GameOption = GameOption {
+    name: "scoring",
+    kind: OptionKind::Choice {
+        words: &Scoring::NAMES,
+        default: 0,
+    },
+    about: "`simple`: every leader of a shape or colour earns 3; `advanced`: a single \
+            leader earns 3 and the tied seconds 1 each, tied leaders 1 each",
+    help_note: None,
+};
+
+/// Option `bottles`: the rules, or the `plain` ablation.
+pub const BOTTLES: GameOption = GameOption {
+    name: "bottles",
+    kind: OptionKind::Choice {
+        words: &Bottles::NAMES,
+        default: 0,
+    },
+    about: "`spend`: the rules, a bottle held when the turn began pays for an extra turn; \
+            `plain` (not the rules, an ablation): bottles earn nothing and are never spent",
+    help_note: Some("plain: not the rules"),
+};
+
+/// Seashells' options, in canonical order.
+pub const OPTIONS: [GameOption; 3] = [MODE, SCORING, BOTTLES];
+
 /// The Seashells rules for a player count, a mode and a scoring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seashells {
@@ -178,13 +218,12 @@ impl Seashells {
         Seashells { bottles, ..self }
     }
 
-    /// Build from a parsed spec
-    /// (`seashells(mode=board|stroll,scoring=simple|advanced,bottles=spend|plain)`).
+    /// Build from a parsed spec (the options of [`OPTIONS`]).
     pub fn from_spec(spec: &Spec, players: usize) -> Result<Seashells, SpecError> {
-        spec.check_keys(&["mode", "scoring", "bottles"])?;
-        let mode = Mode::ALL[spec.choice("mode", &Mode::NAMES, 0)?];
-        let scoring = Scoring::ALL[spec.choice("scoring", &Scoring::NAMES, 0)?];
-        let bottles = Bottles::ALL[spec.choice("bottles", &Bottles::NAMES, 0)?];
+        let options = SpecOptions::read(spec, &OPTIONS)?;
+        let mode = Mode::ALL[options.choice(&MODE)?];
+        let scoring = Scoring::ALL[options.choice(&SCORING)?];
+        let bottles = Bottles::ALL[options.choice(&BOTTLES)?];
         Ok(Seashells::new(players, mode, scoring)?.with_bottles(bottles))
     }
 
@@ -212,17 +251,17 @@ impl Seashells {
 impl crate::games::GameKind for Seashells {
     const NAME: &'static str = "seashells";
     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
-    const OPTIONS: &'static str =
-        "mode=board|stroll, scoring=simple|advanced, bottles=spend|plain (plain: not the rules)";
+    const OPTIONS: &'static [GameOption] = &OPTIONS;
 
     fn from_spec(spec: &Spec, players: usize) -> Result<Self, SpecError> {
         Seashells::from_spec(spec, players)
     }
 
-    fn canonical_spec(&self) -> String {
-        format!(
-            "seashells(mode={},scoring={},bottles={})",
-            self.mode, self.scoring, self.bottles
-        )
+    fn option_values(&self) -> Vec<Option<String>> {
+        vec![
+            Some(self.mode.to_string()),
+            Some(self.scoring.to_string()),
+            Some(self.bottles.to_string()),
+        ]
     }
 }

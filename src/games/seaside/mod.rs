@@ -106,6 +106,7 @@ pub mod tokens;
 use std::sync::Arc;
 
 use crate::game::MAX_SEATS;
+use crate::games::{GameOption, OptionKind, SpecOptions};
 use crate::spec::{Spec, SpecError};
 
 pub use scoring::solo_rating;
@@ -122,6 +123,46 @@ pub const TOKENS_FILE: &str = "tokens_file";
 
 /// An example of the inline form, for error messages.
 pub const INLINE_EXAMPLE: &str = "tokens=[Beach/Wave:20;Isopod/Crab:20;Rock/Shell:10]";
+
+/// Option `removed`: the tokens set aside unseen at setup.
+pub const REMOVED: GameOption = GameOption {
+    name: "removed",
+    kind: OptionKind::IntegerOrWord {
+        min: 0,
+        max: 69,
+        word: REMOVED_RULEBOOK,
+    },
+    about: "tokens set aside unseen at setup (below the set's size); `rulebook`: drawn per \
+            game from the rulebook's range (2 players 30 to 40, 3 players 15 to 20, else 0)",
+    help_note: Some("default: rulebook, drawn per game from the rulebook's range"),
+};
+
+/// Option `tokens`: the token set, inline (or a path the command line
+/// reads).
+pub const TOKENS: GameOption = GameOption {
+    name: "tokens",
+    kind: OptionKind::Text {
+        syntax: "[FACE_A/FACE_B:COUNT;...]|PATH",
+        default: "the 70-token set",
+    },
+    about: "the token set, inline (`;` between items) or a manifest file that only the \
+            command line reads",
+    help_note: Some("default: the 70-token set; a PATH is read by the command line only"),
+};
+
+/// Option `tokens_file`: the file an inline `tokens` set was read from.
+pub const TOKENS_FILE_OPTION: GameOption = GameOption {
+    name: TOKENS_FILE,
+    kind: OptionKind::Label {
+        syntax: "PATH@xxh3:HASH",
+    },
+    about: "written by the command line beside a set read from a file: the path and the \
+            xxh3-64 hash of its bytes (only a label, never opened)",
+    help_note: None,
+};
+
+/// Seaside's options, in canonical order.
+pub const OPTIONS: [GameOption; 3] = [REMOVED, TOKENS, TOKENS_FILE_OPTION];
 
 /// Seaside's rules configuration: player count, removals and token set.
 #[derive(Clone, Debug)]
@@ -179,43 +220,30 @@ impl Seaside {
     /// `tokens=[...]` inline, `tokens_file=PATH@xxh3:HASH`) and a player
     /// count. Does no IO: `tokens=PATH` is [`SpecError::FilePath`].
     pub fn from_spec(spec: &Spec, players: usize) -> Result<Seaside, SpecError> {
-        spec.check_keys(&["removed", "tokens", TOKENS_FILE])?;
-        let removed = match spec.get("removed") {
-            Some(REMOVED_RULEBOOK) => None,
-            Some(v) => match v.parse::<u8>() {
-                Ok(r) if r <= 69 => Some(r as usize),
-                _ => {
-                    return Err(SpecError::BadValue {
-                        name: spec.name.clone(),
-                        key: "removed".into(),
-                        value: v.into(),
-                        expected: format!("an integer from 0 to 69 or `{REMOVED_RULEBOOK}`"),
-                    });
-                }
-            },
-            None => None,
-        };
-        let set = match spec.get("tokens") {
+        let options = SpecOptions::read(spec, &OPTIONS)?;
+        let removed = options.integer_or_word(&REMOVED)?.map(|r| r as usize);
+        let set = match options.text(&TOKENS) {
             None => TokenSet::standard(),
-            Some(value) if !crate::spec_files::is_inline(value) => {
+            Some(value) if !crate::spec_label::is_inline(value) => {
                 return Err(SpecError::FilePath {
                     name: spec.name.clone(),
-                    key: "tokens".into(),
+                    key: TOKENS.name.into(),
                     value: value.into(),
                     inline: INLINE_EXAMPLE.into(),
                 });
             }
-            Some(value) => TokenSet::parse_inline(value).map_err(|e| SpecError::BadValue {
-                name: spec.name.clone(),
-                key: "tokens".into(),
-                value: value.into(),
-                expected: format!("a token set `[FACE_A/FACE_B:COUNT;...]`: {e}"),
+            Some(value) => TokenSet::parse_inline(value).map_err(|e| {
+                options.bad_value(
+                    &TOKENS,
+                    value,
+                    format!("a token set `[FACE_A/FACE_B:COUNT;...]`: {e}"),
+                )
             })?,
         };
-        let manifest = match spec.get(TOKENS_FILE) {
+        let manifest = match options.text(&TOKENS_FILE_OPTION) {
             None => None,
             Some(label) => {
-                if spec.get("tokens").is_none() {
+                if options.text(&TOKENS).is_none() {
                     return Err(SpecError::Invalid {
                         name: spec.name.clone(),
                         why: format!(
@@ -224,15 +252,12 @@ impl Seaside {
                         ),
                     });
                 }
-                if crate::spec_files::parse_label(label).is_none() {
-                    return Err(SpecError::BadValue {
-                        name: spec.name.clone(),
-                        key: TOKENS_FILE.into(),
-                        value: label.into(),
-                        expected: "`PATH@xxh3:HASH` (16 hex digits), as the command line \
-                                   writes it"
-                            .into(),
-                    });
+                if crate::spec_label::parse_label(label).is_none() {
+                    return Err(options.bad_value(
+                        &TOKENS_FILE_OPTION,
+                        label,
+                        "`PATH@xxh3:HASH` (16 hex digits), as the command line writes it".into(),
+                    ));
                 }
                 Some(Arc::from(label))
             }
@@ -257,18 +282,13 @@ impl Seaside {
     pub fn manifest_path(&self) -> Option<&str> {
         self.manifest
             .as_deref()
-            .and_then(crate::spec_files::parse_label)
+            .and_then(crate::spec_label::parse_label)
             .map(|(path, _)| path)
     }
 
     /// The `tokens_file` label, `PATH@xxh3:HASH`, of a set read from a file.
     pub fn tokens_file(&self) -> Option<&str> {
         self.manifest.as_deref()
-    }
-
-    /// Whether the token set is not the default one.
-    pub fn custom_tokens(&self) -> bool {
-        self.custom
     }
 
     /// The range `removed` is drawn from when not given: the rulebook's
@@ -289,30 +309,23 @@ impl crate::games::GameKind for Seaside {
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=5;
     const SOLO_SCORE: Option<&'static str> =
         Some("solo: score = points of the tokens kept, higher is better");
-    const OPTIONS: &'static str = "removed=rulebook|0..=69 (default: rulebook, drawn per game \
-         from the rulebook's range), tokens=[FACE_A/FACE_B:COUNT;...]|PATH (default: the \
-         70-token set; a PATH is read by the command line only)";
+    const OPTIONS: &'static [GameOption] = &OPTIONS;
 
     fn from_spec(spec: &Spec, players: usize) -> Result<Self, SpecError> {
         Seaside::from_spec(spec, players)
     }
 
-    /// `seaside(removed=N)` or `seaside(removed=rulebook)`, then
-    /// `,tokens=[...]` (inline) for a custom set or one read from a file,
-    /// then `,tokens_file=PATH@xxh3:HASH` for one read from a file; the
-    /// default set writes no `tokens`.
-    fn canonical_spec(&self) -> String {
+    /// `removed=N` or `removed=rulebook`, then `tokens=[...]` (inline) for
+    /// a custom set or one read from a file, then
+    /// `tokens_file=PATH@xxh3:HASH` for one read from a file; the default
+    /// set writes no `tokens`.
+    fn option_values(&self) -> Vec<Option<String>> {
         let removed = match self.removed {
             Some(r) => r.to_string(),
             None => REMOVED_RULEBOOK.to_string(),
         };
-        match (&self.manifest, self.custom) {
-            (Some(label), _) => format!(
-                "seaside(removed={removed},tokens={},{TOKENS_FILE}={label})",
-                self.set.inline()
-            ),
-            (None, true) => format!("seaside(removed={removed},tokens={})", self.set.inline()),
-            (None, false) => format!("seaside(removed={removed})"),
-        }
+        let tokens = (self.custom || self.manifest.is_some()).then(|| self.set.inline());
+        let label = self.manifest.as_deref().map(str::to_string);
+        vec![Some(removed), tokens, label]
     }
 }

@@ -275,13 +275,13 @@ impl TokenSet {
 
     /// Read and parse the manifest file at `path`, which must be a regular
     /// file (opened without blocking, see
-    /// [`crate::spec_files::read_regular_file`]): at most
+    /// [`crate::regular_file::read_regular_file`]): at most
     /// [`MAX_MANIFEST_BYTES`] are read (a larger file is
     /// [`TokenSetError::TooLarge`]), and text that is not UTF-8 is
     /// [`TokenSetError::NotUtf8`] naming the line. Game specs never call it:
     /// the command line resolves `tokens=PATH` before parsing.
     pub fn read_manifest(path: &Path) -> Result<TokenSet, TokenSetError> {
-        use crate::spec_files::{FileError, read_regular_file};
+        use crate::regular_file::{FileError, read_regular_file};
         match read_regular_file(path, MAX_MANIFEST_BYTES) {
             Ok(bytes) => TokenSet::parse_manifest_bytes(&bytes),
             Err(FileError::TooLarge { .. }) => Err(TokenSetError::TooLarge),

@@ -92,6 +92,7 @@ pub use state::{
     Card, Phase, Position, ReshuffleRule, ShellDashAction, ShellDashObservation, ShellDashState,
 };
 
+use crate::games::{GameOption, OptionKind, SpecOptions};
 use crate::spec::{Spec, SpecError};
 
 /// The most cards a deck may hold (the state's fixed deck capacity).
@@ -120,6 +121,47 @@ pub const WINNING_SHELLS: u8 = 3;
 pub const EMPTY: u8 = 0xFF;
 /// Board code (in an observation) of a face-down card.
 pub const HIDDEN: u8 = 0xFE;
+
+/// Option `deck`: the deck's make-up.
+pub const DECK: GameOption = GameOption {
+    name: "deck",
+    kind: OptionKind::Text {
+        syntax: "KIND:N,...",
+        default: "`Sand:16,Wave:10,Flip-Flop:6,Jellyfish:8,Sun:6,Shell:14`",
+    },
+    about: "cards by kind, names as in the rules; a kind left out has no card; 9 to 256 \
+            cards, at least 3 Shells",
+    help_note: Some(
+        "default Sand:16,Wave:10,Flip-Flop:6,Jellyfish:8,Sun:6,Shell:14; at least 3 Shells",
+    ),
+};
+
+/// Option `max_turns`: the turn cap.
+pub const MAX_TURNS_OPTION: GameOption = GameOption {
+    name: "max_turns",
+    kind: OptionKind::Integer {
+        min: 1,
+        max: MAX_TURNS as u64,
+        default: DEFAULT_MAX_TURNS as u64,
+    },
+    about: "the turns (of all players together) after which the game ends",
+    help_note: Some("1 to 10000, default 200"),
+};
+
+/// Option `reshuffle`: the reshuffle rule.
+pub const RESHUFFLE: GameOption = GameOption {
+    name: "reshuffle",
+    kind: OptionKind::Choice {
+        words: &ReshuffleRule::NAMES,
+        default: 0,
+    },
+    about: "`choice`: the player whose turn ends may shuffle the discard pile and the deck \
+            together before the refill; `empty`: only an empty deck is reshuffled",
+    help_note: Some("default choice"),
+};
+
+/// Shell Dash's options, in canonical order.
+pub const OPTIONS: [GameOption; 3] = [DECK, MAX_TURNS_OPTION, RESHUFFLE];
 
 /// Shell Dash for 1 or 2 players with a given deck, turn cap and reshuffle
 /// rule.
@@ -193,19 +235,13 @@ impl ShellDash {
 
     /// Build from a parsed spec (see the module docs for the options).
     pub fn from_spec(spec: &Spec, players: usize) -> Result<ShellDash, SpecError> {
-        spec.check_keys(&["deck", "max_turns", "reshuffle"])?;
-        let counts = match spec.get("deck") {
+        let options = SpecOptions::read(spec, &OPTIONS)?;
+        let counts = match options.text(&DECK) {
             None => DEFAULT_DECK,
-            Some(text) => parse_deck(text).map_err(|why| SpecError::BadValue {
-                name: spec.name.clone(),
-                key: "deck".into(),
-                value: text.into(),
-                expected: why,
-            })?,
+            Some(text) => parse_deck(text).map_err(|why| options.bad_value(&DECK, text, why))?,
         };
-        let max_turns =
-            spec.u64_in("max_turns", DEFAULT_MAX_TURNS as u64, 1, MAX_TURNS as u64)? as u32;
-        let reshuffle = ReshuffleRule::ALL[spec.choice("reshuffle", &ReshuffleRule::NAMES, 0)?];
+        let max_turns = options.integer(&MAX_TURNS_OPTION)? as u32;
+        let reshuffle = ReshuffleRule::ALL[options.choice(&RESHUFFLE)?];
         ShellDash::with_reshuffle(players, counts, max_turns, reshuffle).map_err(|why| {
             SpecError::Invalid {
                 name: spec.name.clone(),
@@ -280,18 +316,17 @@ impl crate::games::GameKind for ShellDash {
     const SOLO_SCORE: Option<&'static str> = Some(
         "solo: score = turns taken to collect 3 Shells, fewer is better; a win is a game finished within max_turns",
     );
-    const OPTIONS: &'static str = "deck=KIND:N,... (default Sand:16,Wave:10,Flip-Flop:6,Jellyfish:8,Sun:6,Shell:14; at least 3 Shells), max_turns=N (1 to 10000, default 200), reshuffle=choice|empty (default choice)";
+    const OPTIONS: &'static [GameOption] = &OPTIONS;
 
     fn from_spec(spec: &Spec, players: usize) -> Result<Self, SpecError> {
         ShellDash::from_spec(spec, players)
     }
 
-    fn canonical_spec(&self) -> String {
-        format!(
-            "shell-dash(deck={},max_turns={},reshuffle={})",
-            deck_text(&self.counts),
-            self.max_turns,
-            self.reshuffle
-        )
+    fn option_values(&self) -> Vec<Option<String>> {
+        vec![
+            Some(deck_text(&self.counts)),
+            Some(self.max_turns.to_string()),
+            Some(self.reshuffle.to_string()),
+        ]
     }
 }

@@ -4,6 +4,21 @@
 //! `setup`, later shuffles are chance events, so a replay needs no random
 //! number generator. Each game implements [`RecordFormat`] for its part of the
 //! format; this module holds the common envelope and the generic replay check.
+//!
+//! # Files
+//! `mod.rs` (this: the envelope, [`RecordFormat`], writing, verifying and
+//! replaying), `json.rs` (the writers' JSON helpers), `strict.rs` (JSON
+//! values that refuse duplicate keys), `read.rs` (one line of any game read
+//! in bounded memory: the only part that knows the registry of games, so
+//! the games depend on this module and not back) and `io.rs` (record
+//! files, plain or compressed).
+//!
+//! Dependencies go one way: `games` uses `mod.rs`, `json.rs` and
+//! `strict.rs`, which use no game (nor does `io.rs`); `read.rs` uses `games`.
+
+pub mod io;
+pub mod read;
+pub mod strict;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -12,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::game::Game;
-use crate::record_read::{strict_value, strict_values};
+use crate::record::strict::{strict_value, strict_values};
 use crate::spec::one_line;
 
 /// The record format version this program writes (the `format` field).
@@ -430,7 +445,6 @@ impl<'a> EventWriter<'a> {
 /// Compact JSON text appended to a `Vec<u8>`, byte for byte as `serde_json`
 /// writes it (`to_vec`): for the direct record writers of
 /// [`RecordFormat`]'s `write_*` methods.
-#[path = "record_json.rs"]
 pub mod json;
 
 /// Check a record's envelope against the game configuration it names and
@@ -451,7 +465,7 @@ pub fn verify_record<G: RecordFormat>(
 
 /// [`verify_record`] with the events read from `events` instead of
 /// `record.events` (which is ignored): for a record line parsed one event at
-/// a time ([`crate::record_read`]).
+/// a time ([`crate::record::read`]).
 pub fn verify_record_events<G: RecordFormat, E: EventList + ?Sized>(
     game: &G,
     record: &GameRecord,
@@ -634,7 +648,7 @@ impl<E: EventList + ?Sized> EventList for Seeded<'_, E> {
 
 /// A record's events, read one at a time: the values of a [`GameRecord`],
 /// or the JSON text of a record line, each event parsed only when it is
-/// replayed ([`crate::record_read`]), so that a replay never holds every
+/// replayed ([`crate::record::read`]), so that a replay never holds every
 /// event of a record as a [`Value`].
 pub trait EventList {
     /// The number of events.
@@ -815,11 +829,4 @@ pub fn get_bool(v: &Value, field: &str) -> Result<bool, String> {
     v.get(field)
         .and_then(Value::as_bool)
         .ok_or_else(|| format!("missing or non-boolean `{field}`"))
-}
-
-/// A required string field of an object.
-pub fn get_str<'a>(v: &'a Value, field: &str) -> Result<&'a str, String> {
-    v.get(field)
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("missing or non-string `{field}`"))
 }

@@ -1,4 +1,4 @@
-// The module `record::json` (documented where `record.rs` declares it).
+// The module `record::json` (documented where `record/mod.rs` declares it).
 
 use serde_json::Value;
 
