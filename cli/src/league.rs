@@ -15,8 +15,8 @@ use beachcomber_bots::{Aliases, BotConfig, BotSet, parse_bot_with, parse_list_wi
 use clap::Args;
 
 use crate::engines::Engines;
-use crate::file_names::{PAIRS_LABEL, pairs_beside};
 use crate::runs::{self, Control, OutputPaths, RunArgs, RunRequest};
+use beachcomber_store::files::names::{PAIRS_LABEL, pairs_beside};
 
 /// Examples shown after `beachcomber league --help`.
 pub const EXAMPLES: &str = "\

@@ -1,7 +1,7 @@
 //! Playing a run into its files: the part every command that plays many
 //! games shares (`tournament`, `league`). The engine is the library's
 //! [`beachcomber::tournament::play_range`]; this module opens the outputs
-//! ([`crate::run_files`]), streams each chunk to them in game order,
+//! ([`beachcomber_store::files::run_files`]), streams each chunk to them in game order,
 //! checkpoints, stops early for a sequential test, reports progress, and
 //! finishes or abandons the files.
 
@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 use beachcomber::bot::Bot;
 use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::progress::WorkTable;
-use beachcomber::record_io::Compression;
 use beachcomber::spec::one_line;
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{
@@ -27,10 +26,11 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::engines::Engines;
-use crate::file_names::PAIRS_LABEL;
-use crate::output::{check_run_names, resolve_outputs};
-use crate::run_files::{RunDescription, RunFiles, describe_outputs};
 use crate::signals;
+use beachcomber_store::files::names::PAIRS_LABEL;
+use beachcomber_store::files::output::{check_run_names, resolve_outputs};
+pub use beachcomber_store::files::paths::OutputPaths;
+use beachcomber_store::files::run_files::{RunDescription, RunFiles, describe_outputs};
 
 /// The options of `tournament` and `league`: outputs, and threads,
 /// progress, resume and shard.
@@ -195,45 +195,6 @@ pub fn shard_from(given: Option<&str>) -> Result<Shard, String> {
         ));
     }
     Shard::new(task - min, count).map_err(|e| format!("Slurm array task: {e}"))
-}
-
-/// The output files a run may write.
-#[derive(Clone, Debug, Default)]
-pub struct OutputPaths {
-    /// `--out`: the tidy per-seat-per-game CSV.
-    pub out: Option<PathBuf>,
-    /// `--summary`: written when the run is whole.
-    pub summary: Option<PathBuf>,
-    /// `--record`: game records, compressed by extension.
-    pub record: Option<PathBuf>,
-    /// A league's pairwise matrix, written with the summary (beside it:
-    /// [`crate::file_names::pairs_beside`]; `pairs.csv` in a folder).
-    pub pairs: Option<PathBuf>,
-}
-
-impl OutputPaths {
-    /// The given outputs as `(option, path)`, in the order `--out`,
-    /// `--record`, `--summary`, the pairs CSV ([`PAIRS_LABEL`]).
-    pub fn given(&self) -> Vec<(&'static str, &Path)> {
-        [
-            ("--out", &self.out),
-            ("--record", &self.record),
-            ("--summary", &self.summary),
-            (PAIRS_LABEL, &self.pairs),
-        ]
-        .into_iter()
-        .filter_map(|(label, path)| path.as_deref().map(|p| (label, p)))
-        .collect()
-    }
-
-    /// How `--record` is compressed (by its extension), if it is given.
-    pub fn record_compression(&self) -> Result<Option<Compression>, String> {
-        self.record
-            .as_deref()
-            .map(Compression::from_path)
-            .transpose()
-            .map_err(|e| format!("--record: {e}"))
-    }
 }
 
 /// A run to play into files.

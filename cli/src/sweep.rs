@@ -17,8 +17,8 @@ use clap::Args;
 use beachcomber_bots::{Aliases, BotSet, parse_list_with};
 
 use crate::engines::Engines;
-use crate::file_names::{GAMES_FILE, METRICS_FILE, RECORDS_FILE};
 use crate::runs::{self, Control, OutputPaths, RunControl, RunRequest, RunResult};
+use beachcomber_store::files::names::{GAMES_FILE, METRICS_FILE, RECORDS_FILE};
 
 /// Examples shown after `beachcomber sweep --help`.
 pub const EXAMPLES: &str = "\
@@ -285,7 +285,7 @@ pub fn execute(
         )
     })?;
     let mut settings = vec![("records".to_string(), records.to_string())];
-    settings.extend(crate::compare::settings(compare));
+    settings.extend(beachcomber_store::compare_files::settings(compare));
     let request = RunRequest {
         command: "sweep",
         games: &sweep.games,
@@ -309,10 +309,12 @@ pub fn execute(
     let result = runs::execute(&request, &summary)?;
     if control.shard.count <= 1 {
         match compare {
-            Some(spec) => crate::compare::write(dir, &sweep.plan, &result.totals, spec)?,
+            Some(spec) => {
+                beachcomber_store::compare_files::write(dir, &sweep.plan, &result.totals, spec)?
+            }
             // A compare.csv of an earlier run with a baseline would be read
             // beside these results.
-            None => crate::compare::remove_stale(dir)?,
+            None => beachcomber_store::compare_files::remove_stale(dir)?,
         }
     }
     Ok(result)
@@ -333,7 +335,7 @@ pub fn run(args: SweepArgs) -> Result<(), String> {
         e => e.to_string(),
     })?;
     if let Some(c) = &compare {
-        crate::compare::check_flags(&sweep.plan, c)?;
+        beachcomber_store::compare_files::check_flags(&sweep.plan, c)?;
     }
     let control = args.control.control()?;
     let dir = PathBuf::from(

@@ -51,16 +51,16 @@ use beachcomber::tournament::{Layout, Totals};
 use serde_json::Value;
 use xxhash_rust::xxh3::Xxh3;
 
-use crate::file_names::{RunHome, with_suffix};
-use crate::run_manifest::ReadError;
-pub use crate::run_manifest::{
+use crate::files::names::{RunHome, with_suffix};
+use crate::manifest::ReadError;
+pub use crate::manifest::{
     Checkpoint, FileCheck, Finishing, MANIFEST_FORMAT, Manifest, RunDescription, Timing,
     check_file, first_difference, hash_file, write_json_atomically,
 };
-use crate::run_manifest::{failpoint, hex, write_manifest};
+use crate::manifest::{failpoint, hex, write_manifest};
 
-use crate::output::Resolved;
-use crate::signals;
+use crate::files::output::Resolved;
+use crate::interrupt;
 
 /// Most time between two checkpoints while games finish, by default
 /// (`--checkpoint-every`).
@@ -474,9 +474,9 @@ impl RunFiles {
                     }
                     if self.checkpoint.is_none() {
                         // Not resumable: a forced exit removes it.
-                        signals::temp_files().push(partial.clone());
+                        interrupt::temp_files().push(partial.clone());
                     } else {
-                        signals::set_resumable();
+                        interrupt::set_resumable();
                     }
                     file
                 }
@@ -672,7 +672,7 @@ impl RunFiles {
             }
             self.outputs.push(output);
         }
-        signals::set_resumable();
+        interrupt::set_resumable();
         let total = Layout::new(&self.description.plan, self.description.shard).games();
         Ok(Start {
             next: checkpoint.next,
@@ -927,7 +927,7 @@ impl RunFiles {
         finishing: &Finishing,
         resuming: bool,
     ) -> Result<(), String> {
-        let mut registry = signals::temp_files();
+        let mut registry = interrupt::temp_files();
         for (k, o) in self.outputs.iter().enumerate() {
             let (Some(partial), Some(target)) = (&o.partial, &o.target) else {
                 continue;
@@ -966,7 +966,7 @@ impl RunFiles {
                     verify(partial)?;
                 }
                 fs::rename(partial, target).map_err(|e| o.cannot(e))?;
-                signals::forget(&mut registry, partial);
+                interrupt::forget(&mut registry, partial);
                 failpoint(&format!("after-rename-{}", k + 1));
             } else {
                 // Renamed before the interruption.
@@ -1017,12 +1017,12 @@ impl RunFiles {
                 one_line_path(path)
             ));
         }
-        let mut registry = signals::temp_files();
+        let mut registry = interrupt::temp_files();
         for o in &mut self.outputs {
             o.writer = None;
             if let Some(p) = &o.partial {
                 let _ = fs::remove_file(p);
-                signals::forget(&mut registry, p);
+                interrupt::forget(&mut registry, p);
             }
         }
         None

@@ -1,5 +1,5 @@
 //! The formats of a run's checkpoint and manifest (see
-//! [`crate::run_files`]), and the lengths and hashes that tie them to the
+//! [`crate::files::run_files`]), and the lengths and hashes that tie them to the
 //! run's files: what `--resume` and `merge` verify.
 
 use std::fmt;
@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use xxhash_rust::xxh3::Xxh3;
 
-use crate::file_names::with_suffix;
+use crate::files::names::with_suffix;
 
 /// The version of the manifest and checkpoint formats (4: totals with the
 /// sums per deal of the cluster-robust intervals and the pairwise score
