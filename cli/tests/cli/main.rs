@@ -12,6 +12,7 @@ mod criterion;
 mod doc_commands;
 mod engines;
 mod engines_hostile;
+mod equivalence;
 mod escaped;
 mod experiment_errors;
 mod hostile_manifests;
