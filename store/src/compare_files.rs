@@ -18,50 +18,6 @@ use crate::csv_rows::Rows;
 use crate::files::names::{COMPARE_FILE, GAMES_FILE, TRENDS_FILE};
 use crate::files::output;
 
-/// The manifest setting holding the baseline (`key=value,...`).
-pub const BASELINE_SETTING: &str = "baseline";
-/// The manifest setting holding the margins (`metric=value,...`).
-pub const MARGINS_SETTING: &str = "margins";
-/// The manifest setting holding the declared trends (`X:FIT[:KEYS];...`).
-pub const TRENDS_SETTING: &str = "trends";
-
-/// The manifest settings of `spec` (none without a comparison).
-pub fn settings(spec: Option<&CompareSpec>) -> Vec<(String, String)> {
-    let Some(spec) = spec else {
-        return Vec::new();
-    };
-    let mut out = vec![(BASELINE_SETTING.to_string(), spec.baseline_text())];
-    if !spec.margins.is_empty() {
-        out.push((MARGINS_SETTING.to_string(), spec.margins_text()));
-    }
-    if !spec.trends.is_empty() {
-        out.push((TRENDS_SETTING.to_string(), spec.trends_text()));
-    }
-    out
-}
-
-/// The comparison a manifest's settings hold, if any.
-pub fn from_settings(settings: &[(String, String)]) -> Result<Option<CompareSpec>, String> {
-    let get = |key: &str| settings.iter().find(|(k, _)| k == key).map(|(_, v)| v);
-    let Some(baseline) = get(BASELINE_SETTING) else {
-        return Ok(None);
-    };
-    let mut spec = CompareSpec {
-        baseline: beachcomber::compare::parse_pairs(baseline)
-            .map_err(|e| format!("the manifest's baseline: {e}"))?,
-        ..CompareSpec::default()
-    };
-    if let Some(m) = get(MARGINS_SETTING) {
-        spec.add_margins(m)
-            .map_err(|e| format!("the manifest's margins: {e}"))?;
-    }
-    if let Some(t) = get(TRENDS_SETTING) {
-        spec.add_trends(t)
-            .map_err(|e| format!("the manifest's trends: {e}"))?;
-    }
-    Ok(Some(spec))
-}
-
 /// Check that the baseline of `sweep --baseline` matches exactly one
 /// combination of `plan` (columns it leaves out held at each combination's own), and that each
 /// `--trend` fits the plan, before anything is played.

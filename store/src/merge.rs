@@ -18,10 +18,9 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use beachcomber::games::AnyGame;
 use beachcomber::record_io::{Compression, RecordLines};
 use beachcomber::spec::{one_line, one_line_path};
-use beachcomber::tournament::{FRAME_GAMES, Plan, Shard, Totals, rows};
+use beachcomber::tournament::{FRAME_GAMES, Plan, Shard, Totals};
 
 use crate::files::names::{
     GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, PAIRS_LABEL, RunHome,
@@ -33,6 +32,7 @@ use crate::files::run_files::{
     FileCheck, MANIFEST_FORMAT, Manifest, RunDescription, Timing, check_file, hash_file,
     write_json_atomically,
 };
+use crate::final_files::final_files;
 use crate::manifest::ReadError;
 
 /// What a finished merge did, for the caller to report.
@@ -40,8 +40,8 @@ use crate::manifest::ReadError;
 pub struct Merged {
     /// The number of shards joined.
     pub shards: u64,
-    /// The merged run's command (`tournament`, `league`, `sweep`).
-    pub command: String,
+    /// The merged run's command ([`crate::manifest::RunKind::command`]).
+    pub command: &'static str,
     /// Games in all.
     pub games: u64,
     /// The game of a one-part run, or `None` for a plan of several parts.
@@ -272,7 +272,7 @@ pub fn merge(
     }
     // A sweep, or shards that wrote into folders (an experiment's
     // `run --shard`): the merge writes into the folder `--out DIR`.
-    let sweep = description.command == "sweep" || inputs.iter().all(|p| p.is_dir());
+    let sweep = description.kind.writes_a_folder() || inputs.iter().all(|p| p.is_dir());
     let mut paths = if sweep {
         sweep_paths(outputs, &shards)?
     } else {
@@ -280,7 +280,7 @@ pub fn merge(
     };
     // A league's pairs CSV goes with its ratings: `pairs.csv` in a folder,
     // else beside `--summary`.
-    if description.command == "league" {
+    if description.kind.writes_pairs() {
         paths.pairs = match (sweep, paths.summary.as_deref()) {
             (true, Some(summary)) => summary.parent().map(|dir| {
                 shard_named(&shards, PAIRS_LABEL, dir).unwrap_or_else(|| dir.join(PAIRS_FILE))
@@ -333,10 +333,10 @@ pub fn merge(
         merge_records(plan, count, &out_files[1], compression, file, cancel)?;
     }
     if summary.is_some() || pairs.is_some() {
-        let (text, pairs_text) = summary_text(description, &totals)?;
+        let at_end = final_files(&description.kind, plan, &totals, None)?;
         for (label, file, text) in [
-            ("--summary", summary.as_mut(), Some(text)),
-            (PAIRS_LABEL, pairs.as_mut(), pairs_text),
+            ("--summary", summary.as_mut(), Some(at_end.summary)),
+            (PAIRS_LABEL, pairs.as_mut(), at_end.pairs),
         ] {
             if let (Some(file), Some(text)) = (file, text) {
                 file.writer()
@@ -356,10 +356,10 @@ pub fn merge(
     )?;
     // A sweep's comparison with its baseline, from the merged games.
     if sweep
-        && let Some(spec) = crate::compare_files::from_settings(&description.settings)?
+        && let Some(spec) = description.kind.compare()
         && let Some(dir) = paths.out.as_deref().and_then(Path::parent)
     {
-        crate::compare_files::write(dir, plan, &totals, &spec)?;
+        crate::compare_files::write(dir, plan, &totals, spec)?;
     }
     // The merged run's manifest, as one machine would have written it.
     let primary = [&paths.out, &paths.record, &paths.summary]
@@ -401,7 +401,7 @@ pub fn merge(
     }
     Ok(Merged {
         shards: count,
-        command: description.command.clone(),
+        command: description.kind.command(),
         games: totals.iter().map(|t| t.games).sum::<u64>(),
         game: (plan.parts.len() == 1).then(|| plan.first().game.clone()),
         parts: plan.parts.len(),
@@ -434,53 +434,6 @@ fn merged_files(paths: &OutputPaths) -> Result<Vec<FileCheck>, String> {
         });
     }
     Ok(files)
-}
-
-/// The summary the whole run would have written, and a league's pairs CSV.
-fn summary_text(
-    description: &RunDescription,
-    all: &[Totals],
-) -> Result<(String, Option<String>), String> {
-    let plan = &description.plan;
-    let (run, totals) = (plan.first(), &all[0]);
-    let setting = |key: &str| {
-        description
-            .settings
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.clone())
-    };
-    match description.command.as_str() {
-        "tournament" => {
-            let mut text = rows::SUMMARY_HEADER.to_string();
-            text.push_str(&rows::summary_rows(run, totals, None));
-            Ok((text, None))
-        }
-        "league" => {
-            // Each league's games per pairing from its part (a plan of
-            // several leagues has no single setting).
-            let resamples = setting("resamples")
-                .and_then(|v| v.parse().ok())
-                .ok_or("the league manifest has no resamples")?;
-            let anchors = beachcomber::league::anchors_from_settings(plan, &description.settings);
-            let csvs = beachcomber::league::plan_csvs(plan, all, resamples, &anchors);
-            Ok((csvs.ratings, Some(csvs.pairs)))
-        }
-        "sweep" => {
-            let game = AnyGame::from_spec(&run.game, run.players)
-                .map_err(|e| format!("the sweep manifest's game: {e}"))?;
-            let extra = game.extra_metrics();
-            Ok((
-                beachcomber::sweep::metrics_header(plan, extra)
-                    + &beachcomber::sweep::metrics_rows(plan, all, extra),
-                None,
-            ))
-        }
-        other => Err(format!(
-            "cannot merge the summary of a `{}` run",
-            one_line(other)
-        )),
-    }
 }
 
 /// The games of `plan` in order, as `(shard, game number, players)`: part
@@ -659,13 +612,13 @@ fn sweep_paths(paths: OutputPaths, shards: &[ShardInput]) -> Result<OutputPaths,
     let Some(dir) = paths.out.clone() else {
         return Err(format!(
             "merging a {} of folders needs --out DIR (the folder to write into)",
-            shards[0].manifest.description.command
+            shards[0].manifest.description.kind.command()
         ));
     };
     if paths.summary.is_some() || paths.record.is_some() {
         return Err(format!(
             "merging a {} of folders takes only --out DIR: the summary and records go into the folder",
-            shards[0].manifest.description.command
+            shards[0].manifest.description.kind.command()
         ));
     }
     if dir.exists() && !dir.is_dir() {

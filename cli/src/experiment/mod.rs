@@ -37,6 +37,7 @@ use beachcomber_store::files::names::{
     SPEED_FILE,
 };
 use beachcomber_store::files::run_files::Manifest;
+use beachcomber_store::manifest::RunKind;
 use file::{Experiment, Kind};
 
 /// Examples shown after `beachcomber run --help`.
@@ -402,7 +403,7 @@ fn sweep_complete(sweep: &crate::sweep::PlannedSweep, dir: &Path) -> bool {
         return false;
     };
     let d = &manifest.description;
-    d.command == "sweep"
+    matches!(d.kind, RunKind::Sweep { .. })
         && d.shard.is_whole()
         && d.plan == sweep.plan
         && manifest.stopped.is_none()
@@ -421,12 +422,9 @@ fn leagues_complete(planned: &PlannedLeagues, dir: &Path) -> bool {
     };
     let plan = beachcomber::league::plan(&planned.leagues, planned.labelled);
     let d = &manifest.description;
-    d.command == "league"
+    matches!(d.kind, RunKind::League { resamples, .. } if resamples == planned.resamples)
         && d.shard.is_whole()
         && d.plan == plan
-        && d.settings
-            .iter()
-            .any(|(k, v)| k == "resamples" && *v == planned.resamples.to_string())
 }
 
 /// Measure each bot of each league on one thread (`speed_games` games of

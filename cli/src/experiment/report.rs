@@ -16,6 +16,7 @@ use beachcomber_store::files::names::{
     GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, RATINGS_FILE, SPEED_FILE, SUMMARY_MD,
 };
 use beachcomber_store::files::run_files::Manifest;
+use beachcomber_store::manifest::RunKind;
 
 /// A `game_spec` filter of a plot as the canonical spec the CSVs hold
 /// (`seaside` is `seaside(removed=rulebook)`), so that a file may name a
@@ -143,8 +144,10 @@ fn summary_md(
     }
     if experiment.kind == Kind::League {
         let plan = &manifest.description.plan;
-        let anchors =
-            beachcomber::league::anchors_from_settings(plan, &manifest.description.settings);
+        let anchors = match &manifest.description.kind {
+            RunKind::League { anchors, .. } => anchors.clone(),
+            _ => vec![0; plan.parts.len()],
+        };
         let named: Vec<String> = anchors
             .iter()
             .enumerate()
