@@ -398,3 +398,7 @@ fn part_game<'a, G: GameKind>(
         },
     })
 }
+
+#[cfg(test)]
+#[path = "execute_tests.rs"]
+mod tests;

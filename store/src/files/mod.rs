@@ -4,5 +4,6 @@
 
 pub mod names;
 pub mod output;
+mod partial;
 pub mod paths;
 pub mod run_files;
