@@ -462,55 +462,6 @@ pub fn plan(leagues: &[League], labelled: bool) -> Plan {
     }
 }
 
-/// The manifest's settings of a plan of `leagues` ([`plan`]): the games
-/// per pairing of a single unlabelled league, the resamples, and each
-/// anchor that is not its league's first bot (none by default, so a run
-/// without an anchor is described as before): `anchor` for a single
-/// unlabelled league, `anchor.P` for part `P` of a plan of leagues.
-pub fn settings(leagues: &[League], labelled: bool, resamples: u32) -> Vec<(String, String)> {
-    let mut settings = Vec::new();
-    if let ([one], false) = (leagues, labelled) {
-        settings.push((
-            "games_per_pairing".to_string(),
-            one.games_per_pairing.to_string(),
-        ));
-    }
-    settings.push(("resamples".to_string(), resamples.to_string()));
-    for (p, l) in leagues.iter().enumerate() {
-        if l.anchor != 0 {
-            settings.push((anchor_key(p, labelled), l.run.bots()[l.anchor].clone()));
-        }
-    }
-    settings
-}
-
-/// The settings key naming part `part`'s anchor.
-fn anchor_key(part: usize, labelled: bool) -> String {
-    if labelled {
-        format!("anchor.{part}")
-    } else {
-        "anchor".to_string()
-    }
-}
-
-/// Each league's anchor (an index into its bots) from a manifest's
-/// settings ([`settings`]); 0 where none is named.
-pub fn anchors_from_settings(plan: &Plan, settings: &[(String, String)]) -> Vec<usize> {
-    let labelled = plan.parts.first().is_some_and(|p| !p.values.is_empty());
-    plan.parts
-        .iter()
-        .enumerate()
-        .map(|(p, part)| {
-            let key = anchor_key(p, labelled);
-            settings
-                .iter()
-                .find(|(k, _)| *k == key)
-                .and_then(|(_, bot)| part.run.bots().iter().position(|b| b == bot))
-                .unwrap_or(0)
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -567,16 +518,5 @@ mod tests {
             let e = spec.check().unwrap_err().to_string();
             assert!(e.starts_with(want), "{e}");
         }
-    }
-
-    #[test]
-    fn anchors_round_trip_through_the_settings() {
-        let mut a = spec(&["a", "b"], 2, 2).check().unwrap();
-        a.anchor = 1;
-        let b = spec(&["a", "c"], 3, 6).check().unwrap();
-        let leagues = [a, b];
-        let plan = plan(&leagues, true);
-        let settings = settings(&leagues, true, 100);
-        assert_eq!(anchors_from_settings(&plan, &settings), vec![1, 0]);
     }
 }

@@ -10,13 +10,13 @@ use std::path::PathBuf;
 use beachcomber::league::{
     DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, League, LeagueError, LeagueSpec, NamedBot,
 };
-use beachcomber::tournament::Totals;
 use beachcomber_bots::{Aliases, BotConfig, BotSet, parse_bot_with, parse_list_with};
 use clap::Args;
 
 use crate::engines::Engines;
-use crate::file_names::{PAIRS_LABEL, pairs_beside};
 use crate::runs::{self, Control, OutputPaths, RunArgs, RunRequest};
+use beachcomber_store::files::names::pairs_beside;
+use beachcomber_store::manifest::RunKind;
 
 /// Examples shown after `beachcomber league --help`.
 pub const EXAMPLES: &str = "\
@@ -153,11 +153,17 @@ pub fn execute(
         }
     }
     let request = RunRequest {
-        command: "league",
+        kind: RunKind::League {
+            games_per_pairing: match (leagues.as_slice(), planned.labelled) {
+                ([one], false) => Some(one.games_per_pairing),
+                _ => None,
+            },
+            resamples: planned.resamples,
+            anchors: leagues.iter().map(|l| l.anchor).collect(),
+        },
         games: &games,
         plan: &plan,
         bots: &planned.bots,
-        settings: beachcomber::league::settings(leagues, planned.labelled, planned.resamples),
         paths,
         inputs,
         control: *control,
@@ -165,15 +171,7 @@ pub fn execute(
         engines,
         folder,
     };
-    let anchors: Vec<usize> = leagues.iter().map(|l| l.anchor).collect();
-    let summary = |totals: &[Totals]| {
-        let csvs = beachcomber::league::plan_csvs(&plan, totals, planned.resamples, &anchors);
-        vec![
-            ("--summary", csvs.ratings.into_bytes()),
-            (PAIRS_LABEL, csvs.pairs.into_bytes()),
-        ]
-    };
-    runs::execute(&request, &summary)
+    runs::execute(&request)
 }
 
 /// Run the command.

@@ -9,20 +9,15 @@ macro_rules! out {
 
 mod bench;
 mod compare;
-mod csv_rows;
 mod engines;
 mod experiment;
-mod file_names;
 mod game_choice;
 mod help;
 mod league;
 mod merge;
-mod output;
 mod play;
 mod plot;
 mod replay;
-mod run_files;
-mod run_manifest;
 mod runs;
 mod serve;
 mod signals;

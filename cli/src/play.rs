@@ -41,8 +41,8 @@ use beachcomber_bots::{
 };
 use clap::Args;
 
-use crate::output::{AtomicFile, commit_all, resolve_outputs};
 use crate::signals;
+use beachcomber_store::files::output::{AtomicFile, commit_all, resolve_outputs};
 
 /// Examples shown after `beachcomber play --help`.
 pub const EXAMPLES: &str = "\

@@ -1,35 +1,23 @@
-//! Playing a run into its files: the part every command that plays many
-//! games shares (`tournament`, `league`). The engine is the library's
-//! [`beachcomber::tournament::play_range`]; this module opens the outputs
-//! ([`crate::run_files`]), streams each chunk to them in game order,
-//! checkpoints, stops early for a sequential test, reports progress, and
-//! finishes or abandons the files.
+//! The run-control flags every command that plays a run shares, and its
+//! progress on standard error. Playing the run into its files is the
+//! store's [`beachcomber_store::execute`].
 
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use beachcomber::bot::Bot;
-use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::progress::WorkTable;
-use beachcomber::record::io::Compression;
 use beachcomber::spec::one_line;
-use beachcomber::stats::sprt::{Decision, Sprt};
-use beachcomber::tournament::{
-    Chunk, Flow, GameResult, Layout, PartGame, Plan, PlayOptions, RunError, Shard, Totals,
-    TypedPart, play_plan_parts, rows,
-};
-use beachcomber::with_game;
-use beachcomber_bots::BotSet;
+use beachcomber::tournament::Shard;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::engines::Engines;
-use crate::file_names::PAIRS_LABEL;
-use crate::output::{check_run_names, resolve_outputs};
-use crate::run_files::{RunDescription, RunFiles, describe_outputs};
+pub use beachcomber_store::execute::{Control, RunRequest, RunResult};
+use beachcomber_store::execute::{GameCounter, Reporter, SprtProgress};
+pub use beachcomber_store::files::paths::OutputPaths;
+
 use crate::signals;
 
 /// The options of `tournament` and `league`: outputs, and threads,
@@ -103,22 +91,6 @@ impl RunControl {
             checkpoint_every: Duration::from_secs_f64(self.checkpoint_every),
         }
     }
-}
-
-/// How to play a run, checked ([`RunControl`]'s options, the shard
-/// resolved): none of it changes the results.
-#[derive(Clone, Copy, Debug)]
-pub struct Control {
-    /// Worker threads (`None`: all cores).
-    pub threads: Option<u64>,
-    /// No progress report and no result table.
-    pub quiet: bool,
-    /// Continue an interrupted run.
-    pub resume: bool,
-    /// The part of the run to play.
-    pub shard: Shard,
-    /// Most time between two checkpoints.
-    pub checkpoint_every: Duration,
 }
 
 /// `--checkpoint-every`: seconds from 0 to 86400.
@@ -197,350 +169,50 @@ pub fn shard_from(given: Option<&str>) -> Result<Shard, String> {
     Shard::new(task - min, count).map_err(|e| format!("Slurm array task: {e}"))
 }
 
-/// The output files a run may write.
-#[derive(Clone, Debug, Default)]
-pub struct OutputPaths {
-    /// `--out`: the tidy per-seat-per-game CSV.
-    pub out: Option<PathBuf>,
-    /// `--summary`: written when the run is whole.
-    pub summary: Option<PathBuf>,
-    /// `--record`: game records, compressed by extension.
-    pub record: Option<PathBuf>,
-    /// A league's pairwise matrix, written with the summary (beside it:
-    /// [`crate::file_names::pairs_beside`]; `pairs.csv` in a folder).
-    pub pairs: Option<PathBuf>,
+/// Play `request` into its files ([`beachcomber_store::execute::execute`]),
+/// with the progress on standard error (none if quiet) and the signals'
+/// stop flag.
+pub fn execute(request: &RunRequest<'_>) -> Result<RunResult, String> {
+    let reporter = Terminal {
+        quiet: request.control.quiet,
+    };
+    beachcomber_store::execute::execute(request, &reporter, &signals::CANCEL)
 }
 
-impl OutputPaths {
-    /// The given outputs as `(option, path)`, in the order `--out`,
-    /// `--record`, `--summary`, the pairs CSV ([`PAIRS_LABEL`]).
-    pub fn given(&self) -> Vec<(&'static str, &Path)> {
-        [
-            ("--out", &self.out),
-            ("--record", &self.record),
-            ("--summary", &self.summary),
-            (PAIRS_LABEL, &self.pairs),
-        ]
-        .into_iter()
-        .filter_map(|(label, path)| path.as_deref().map(|p| (label, p)))
-        .collect()
-    }
-
-    /// How `--record` is compressed (by its extension), if it is given.
-    pub fn record_compression(&self) -> Result<Option<Compression>, String> {
-        self.record
-            .as_deref()
-            .map(Compression::from_path)
-            .transpose()
-            .map_err(|e| format!("--record: {e}"))
-    }
+/// The progress and notes of a run on standard error.
+struct Terminal {
+    quiet: bool,
 }
 
-/// A run to play into files.
-pub struct RunRequest<'a> {
-    /// The command (`tournament`, `league`, `sweep`), for the manifest.
-    pub command: &'static str,
-    /// The game of each part of the plan (parts may be of different games).
-    pub games: &'a [AnyGame],
-    /// The runs: one part for a tournament or league, one per combination
-    /// for a sweep.
-    pub plan: &'a Plan,
-    /// Each distinct bot spec of the run with its configuration.
-    pub bots: &'a BotSet,
-    /// Other settings that change the output, canonical (for the manifest
-    /// and `--resume`).
-    pub settings: Vec<(String, String)>,
-    /// Where to write.
-    pub paths: OutputPaths,
-    /// Input files that no output may overwrite.
-    pub inputs: Vec<(String, PathBuf)>,
-    /// Threads, progress, resume, shard and checkpoints.
-    pub control: Control,
-    /// Stop early when this test decides (a run of two distinct bots).
-    pub sprt: Option<Sprt>,
-    /// The declared external bots (checked already).
-    pub engines: &'a Engines,
-    /// The folder a sweep writes into (its `checkpoint.json` and
-    /// `manifest.json`); `None`: beside the first output.
-    pub folder: Option<PathBuf>,
-}
-
-/// How a run ended.
-pub struct RunResult {
-    /// Its totals, one per part of the plan.
-    pub totals: Vec<Totals>,
-    /// Games played in all (fewer than the run's when the test stopped it).
-    pub games: u64,
-    /// Whether the sequential test stopped it.
-    pub stopped: bool,
-    /// Time spent in this session.
-    pub elapsed: Duration,
-    /// Games played in this session.
-    pub played_now: u64,
-}
-
-/// A file written when the run is whole: its label (`--summary`,
-/// [`PAIRS_LABEL`]) and its content.
-pub type AtEnd = (&'static str, Vec<u8>);
-
-/// Play `request` into its files; `summary` gives the content of the files
-/// written at the end (`--summary`, and a league's [`PAIRS_LABEL`]) from
-/// the final totals (headers included), by label.
-pub fn execute(
-    request: &RunRequest<'_>,
-    summary: &dyn Fn(&[Totals]) -> Vec<AtEnd>,
-) -> Result<RunResult, String> {
-    let plan = request.plan;
-    plan.validate().map_err(|e| format!("the run: {e}"))?;
-    if !request.control.quiet
-        && let Some(note) = request.bots.cheating_note()
-    {
+impl Reporter for Terminal {
+    fn note(&self, note: &str) {
         eprintln!("{note}");
     }
-    let paths = &request.paths;
-    let record_compression = paths.record_compression()?;
-    let given = paths.given();
-    let inputs: Vec<(&str, &Path)> = request
-        .inputs
-        .iter()
-        .map(|(what, p)| (what.as_str(), p.as_path()))
-        .collect();
-    let mut resolved = resolve_outputs(&given, &inputs)?;
-    check_run_names(&resolved, request.folder.as_deref(), true)?;
-    let description = RunDescription {
-        command: request.command.to_string(),
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        plan: plan.clone(),
-        shard: request.control.shard,
-        settings: request.settings.clone(),
-        outputs: describe_outputs(&resolved),
-    };
-    let mut at_end = Vec::new();
-    for label in ["--summary", PAIRS_LABEL] {
-        if let Some(i) = resolved.iter().position(|r| r.label() == label) {
-            at_end.push(resolved.remove(i));
-        }
-    }
-    let (mut files, start) = RunFiles::open(
-        description,
-        resolved,
-        at_end,
-        request.control.resume,
-        plan.parts.iter().map(|p| Totals::new(&p.run)).collect(),
-        request.folder.as_deref(),
-    )?;
-    for note in &start.notes {
-        eprintln!("{note}");
-    }
-    if let Some(finished) = &start.finished {
-        // An interrupted finish, completed: nothing left to play.
-        return Ok(RunResult {
-            games: start.next,
-            stopped: finished.stopped,
-            played_now: 0,
-            totals: start.totals,
-            elapsed: Duration::ZERO,
-        });
-    }
-    files.set_checkpoint_every(request.control.checkpoint_every);
-    let threads_wanted = request.control.threads.unwrap_or(0) as usize;
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(threads_wanted)
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => {
-            files.abandon();
-            return Err(format!("cannot start worker threads: {e}"));
-        }
-    };
-    let threads = pool.current_num_threads();
-    let mut setup = || -> Result<(), String> {
-        if files.has("--out") && files.is_empty("--out") {
-            let extra = rows::extra_columns_union(request.games.iter().map(AnyGame::extra_columns));
-            let header = rows::plan_header(&plan.value_columns(), &extra);
-            files.append("--out", header.as_bytes())?;
-        }
-        files.checkpoint(start.next, &start.totals, threads, true)
-    };
-    if let Err(e) = setup() {
-        files.abandon();
-        return Err(e);
-    }
-    let total = Layout::new(plan, request.control.shard).games();
-    // A sequential test shows its LLR and bounds instead of an ETA (it may
-    // stop long before `total`).
-    let llr = request.sprt.as_ref().map(|test| {
-        let now = start.totals[0]
-            .paired
-            .as_ref()
-            .map_or(0.0, |p| test.llr(&p.score_counts()));
-        SprtProgress {
-            llr: std::sync::Arc::new(AtomicU64::new(now.to_bits())),
-            bounds: test.bounds(),
-        }
-    });
-    // Each game weighed by its expected cost, so that the ETA does not
-    // climb when the run reaches its dear combinations.
-    let work = std::sync::Arc::new(WorkTable::new(plan, request.control.shard));
-    let progress = Progress::start(request.control.quiet, start.next, total, llr.clone(), work);
-    let began = Instant::now();
-    let first = start.next;
-    let mut sink = FileSink {
-        files: &mut files,
-        sprt: request.sprt.as_ref(),
-        rotations: plan.first().rotations(),
-        threads,
-        llr: llr.as_ref().map(|l| l.llr.as_ref()),
-    };
-    let on_done = || progress.inc();
-    let play_options = PlayOptions {
-        shard: request.control.shard,
-        range: start.next..total,
-        want_rows: paths.out.is_some(),
-        records: record_compression.filter(|_| paths.record.is_some()),
-        cancel: &signals::CANCEL,
-        on_done: &on_done,
-    };
-    let result = pool.install(|| {
-        let parts: Vec<Box<dyn PartGame + '_>> = request
-            .games
-            .iter()
-            .map(|game| with_game!(game, |g| part_game(g, request.bots, request.engines)))
-            .collect();
-        let parts: Vec<&dyn PartGame> = parts.iter().map(|p| p.as_ref()).collect();
-        play_plan_parts(&parts, plan, &play_options, start.totals.clone(), &mut sink)
-    });
-    progress.finish();
-    let elapsed = began.elapsed();
-    match result {
-        Ok(played) => {
-            let contents = summary(&played.totals);
-            let stopped = played.stopped.then(|| "sprt".to_string());
-            if let Err(e) = files.finish(&contents, played.end, stopped, &played.totals, threads) {
-                return Err(match files.abandon() {
-                    Some(how) => format!("{e}; {how}"),
-                    None => e,
-                });
-            }
-            Ok(RunResult {
-                games: played.end,
-                stopped: played.stopped,
-                played_now: played.end - first,
-                totals: played.totals,
-                elapsed,
-            })
-        }
-        Err(RunError::Cancelled { next, totals }) => {
-            let saved = files.checkpoint(next, &totals, threads, true);
-            let how = files.abandon();
-            Err(match (saved, how) {
-                (Ok(()), Some(how)) => {
-                    format!("interrupted after {next} of {total} games: {how}")
-                }
-                (Err(e), _) => format!("interrupted; {e}"),
-                (Ok(()), None) => "interrupted: stopped, no output written".to_string(),
-            })
-        }
-        Err(RunError::Bot {
-            failure,
-            next,
-            totals,
-        }) => {
-            let saved = files.checkpoint(next, &totals, threads, true);
-            let how = files.abandon();
-            let log = request.engines.log_note();
-            Err(match (saved, how) {
-                (Ok(()), Some(how)) => format!("{failure}{log}; {how}"),
-                (Err(e), _) => format!("{failure}{log}; {e}"),
-                (Ok(()), None) => format!("{failure}{log}; no output written"),
-            })
-        }
-        Err(e) => {
-            let how = files.abandon();
-            Err(match how {
-                Some(how) => format!("{e}; {how}"),
-                None => e.to_string(),
-            })
-        }
+
+    fn start(
+        &self,
+        first: u64,
+        total: u64,
+        sprt: Option<SprtProgress>,
+        work: std::sync::Arc<WorkTable>,
+    ) -> Box<dyn GameCounter> {
+        Box::new(Progress::start(self.quiet, first, total, sprt, work))
     }
 }
 
-/// Appends each chunk to the files, checkpoints, and stops the run when the
-/// sequential test decides.
-struct FileSink<'a> {
-    files: &'a mut RunFiles,
-    sprt: Option<&'a Sprt>,
-    rotations: u64,
-    threads: usize,
-    /// Where the test's latest LLR goes, for the progress report.
-    llr: Option<&'a AtomicU64>,
-}
-
-impl beachcomber::tournament::Sink for FileSink<'_> {
-    fn game(&mut self, game: &GameResult, totals: &Totals) -> Flow {
-        // The test looks only at whole deals, after each one in game order:
-        // where it stops does not depend on the threads.
-        if let (Some(test), Some(p)) = (self.sprt, totals.paired.as_ref())
-            && game.rotation + 1 == self.rotations
-        {
-            let outcome = test.decide(&p.score_counts());
-            if let Some(llr) = self.llr {
-                llr.store(outcome.llr.to_bits(), Ordering::Relaxed);
-            }
-            if outcome.decision != Decision::Inconclusive {
-                return Flow::Stop;
-            }
-        }
-        Flow::Continue
+impl GameCounter for Progress {
+    fn game_done(&self) {
+        self.inc();
     }
 
-    fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), String> {
-        self.files.append("--out", &chunk.rows)?;
-        self.files.append("--record", &chunk.records)?;
-        self.files
-            .checkpoint(chunk.end, totals, self.threads, false)
+    fn finish(&self) {
+        Progress::finish(self);
     }
-}
-
-/// A part's game with fresh bots built from their configurations, as the
-/// engine's [`PartGame`] (the parts of a plan may be of different games).
-fn part_game<'a, G: GameKind>(
-    game: &'a G,
-    bots: &'a BotSet,
-    engines: &'a Engines,
-) -> Box<dyn PartGame + 'a> {
-    Box::new(TypedPart {
-        game,
-        bot: move |spec: &str| -> Box<dyn Bot<G>> {
-            let config = bots
-                .get(spec)
-                .expect("every lineup spec has a configuration");
-            engines.build::<G>(config)
-        },
-    })
 }
 
 /// How often the plain progress line is printed when standard error is
 /// not a terminal.
 const PLAIN_EVERY: Duration = Duration::from_secs(10);
-
-/// A sequential test's state for the progress report: its latest LLR
-/// (the bits of an `f64`) and its bounds.
-#[derive(Clone)]
-struct SprtProgress {
-    llr: std::sync::Arc<AtomicU64>,
-    bounds: (f64, f64),
-}
-
-impl SprtProgress {
-    /// `llr 0.512 (bounds -2.944, 2.944)`.
-    fn text(&self) -> String {
-        let llr = f64::from_bits(self.llr.load(Ordering::Relaxed));
-        let (lower, upper) = self.bounds;
-        format!("llr {llr:.3} (bounds {lower:.3}, {upper:.3})")
-    }
-}
 
 /// Progress: a bar on a terminal, a plain line every [`PLAIN_EVERY`]
 /// otherwise, nothing with `--quiet`.

@@ -11,14 +11,15 @@ use beachcomber::games::AnyGame;
 use beachcomber::sweep::{
     Combination, DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec, Vary,
 };
-use beachcomber::tournament::{Plan, Totals};
+use beachcomber::tournament::Plan;
 use clap::Args;
 
 use beachcomber_bots::{Aliases, BotSet, parse_list_with};
 
 use crate::engines::Engines;
-use crate::file_names::{GAMES_FILE, METRICS_FILE, RECORDS_FILE};
 use crate::runs::{self, Control, OutputPaths, RunControl, RunRequest, RunResult};
+use beachcomber_store::files::names::{GAMES_FILE, METRICS_FILE, RECORDS_FILE};
+use beachcomber_store::manifest::RunKind;
 
 /// Examples shown after `beachcomber sweep --help`.
 pub const EXAMPLES: &str = "\
@@ -234,13 +235,6 @@ impl PlannedSweep {
     }
 }
 
-/// The metrics CSV of a sweep (header included).
-pub fn metrics_csv(plan: &Plan, game: &AnyGame, totals: &[Totals]) -> String {
-    let extra = game.extra_metrics();
-    beachcomber::sweep::metrics_header(plan, extra)
-        + &beachcomber::sweep::metrics_rows(plan, totals, extra)
-}
-
 impl SweepArgs {
     /// The comparison `--baseline` and `--margin` ask for, if any.
     pub fn compare(&self) -> Result<Option<CompareSpec>, String> {
@@ -284,14 +278,14 @@ pub fn execute(
             one_line_path(dir)
         )
     })?;
-    let mut settings = vec![("records".to_string(), records.to_string())];
-    settings.extend(crate::compare::settings(compare));
     let request = RunRequest {
-        command: "sweep",
+        kind: RunKind::Sweep {
+            records,
+            compare: compare.cloned(),
+        },
         games: &sweep.games,
         plan: &sweep.plan,
         bots: &sweep.bots,
-        settings,
         paths: paths(dir, records),
         inputs,
         control: *control,
@@ -299,20 +293,15 @@ pub fn execute(
         engines,
         folder: Some(dir.to_path_buf()),
     };
-    let game = &sweep.games[0];
-    let summary = |totals: &[Totals]| {
-        vec![(
-            "--summary",
-            metrics_csv(&sweep.plan, game, totals).into_bytes(),
-        )]
-    };
-    let result = runs::execute(&request, &summary)?;
+    let result = runs::execute(&request)?;
     if control.shard.count <= 1 {
         match compare {
-            Some(spec) => crate::compare::write(dir, &sweep.plan, &result.totals, spec)?,
+            Some(spec) => {
+                beachcomber_store::compare_files::write(dir, &sweep.plan, &result.totals, spec)?
+            }
             // A compare.csv of an earlier run with a baseline would be read
             // beside these results.
-            None => crate::compare::remove_stale(dir)?,
+            None => beachcomber_store::compare_files::remove_stale(dir)?,
         }
     }
     Ok(result)
@@ -333,7 +322,7 @@ pub fn run(args: SweepArgs) -> Result<(), String> {
         e => e.to_string(),
     })?;
     if let Some(c) = &compare {
-        crate::compare::check_flags(&sweep.plan, c)?;
+        beachcomber_store::compare_files::check_flags(&sweep.plan, c)?;
     }
     let control = args.control.control()?;
     let dir = PathBuf::from(

@@ -8,12 +8,13 @@ use std::path::PathBuf;
 
 use beachcomber::games::AnyGame;
 use beachcomber::stats::sprt::{Decision, Sprt};
-use beachcomber::tournament::{Count, Plan, RunSpec, Totals, rows};
+use beachcomber::tournament::{Count, Plan, RunSpec};
 use beachcomber_bots::{BotSet, Lineup};
 use clap::Args;
 
 use crate::engines::Engines;
 use crate::runs::{self, Control, OutputPaths, RunArgs, RunRequest, RunResult};
+use beachcomber_store::manifest::RunKind;
 
 /// Examples shown after `beachcomber tournament --help`.
 pub const EXAMPLES: &str = "\
@@ -198,17 +199,12 @@ pub fn execute(
             control.shard
         ));
     }
-    let settings = sprt
-        .as_ref()
-        .map(|t| vec![("sprt".to_string(), t.to_string())])
-        .unwrap_or_default();
     let plan = Plan::single(run.clone());
     let request = RunRequest {
-        command: "tournament",
+        kind: RunKind::Tournament { sprt: *sprt },
         games: std::slice::from_ref(game),
         plan: &plan,
         bots: &tournament.bots,
-        settings,
         paths,
         inputs: crate::game_choice::spec_inputs(&tournament.game_spec),
         control: *control,
@@ -216,12 +212,7 @@ pub fn execute(
         engines,
         folder,
     };
-    let summary = |totals: &[Totals]| {
-        let mut text = rows::SUMMARY_HEADER.to_string();
-        text.push_str(&rows::summary_rows(run, &totals[0], sprt.as_ref()));
-        vec![("--summary", text.into_bytes())]
-    };
-    runs::execute(&request, &summary)
+    runs::execute(&request)
 }
 
 /// Run the command.

@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::file::{Criterion, Experiment};
-use crate::csv_rows::Rows;
-use crate::file_names::COMPARE_FILE;
+use beachcomber_store::csv_rows::Rows;
+use beachcomber_store::files::names::COMPARE_FILE;
 
 /// The values of a baseline or margins table, `key = value, ...`.
 fn table_text(table: &toml::Table) -> String {

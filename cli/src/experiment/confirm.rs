@@ -13,9 +13,9 @@ use beachcomber::compare::CompareSpec;
 use beachcomber::spec::{one_line, one_line_path};
 
 use super::file::{Experiment, Step};
-use crate::csv_rows::Rows;
-use crate::file_names::{COMPARE_FILE, CONFIRM_DIR, CONFIRM_FILE};
 use crate::sweep::PlannedSweep;
+use beachcomber_store::csv_rows::Rows;
+use beachcomber_store::files::names::{COMPARE_FILE, CONFIRM_DIR, CONFIRM_FILE};
 
 /// The confirmation sweep of `sweep` (the combinations `confirm` names and
 /// their baselines, with the confirmation seed), and the values of the
@@ -165,7 +165,7 @@ pub fn write_confirm_csv(experiment: &Experiment, dir: &Path) -> Result<(), Stri
             }
         }
     }
-    crate::output::write_atomically(&dir.join(CONFIRM_FILE), text.as_bytes())
+    beachcomber_store::files::output::write_atomically(&dir.join(CONFIRM_FILE), text.as_bytes())
 }
 
 /// A CSV's header and rows.

@@ -30,13 +30,14 @@ use beachcomber::tournament::Shard;
 use clap::Args;
 
 use crate::engines::Engines;
-use crate::file_names::{
+use crate::league::PlannedLeagues;
+use crate::runs::{Control, OutputPaths};
+use beachcomber_store::files::names::{
     CHECKPOINT_FILE, GAMES_FILE, MANIFEST_FILE, PAIRS_FILE, RATINGS_FILE, RECORDS_FILE, SHARDS_DIR,
     SPEED_FILE,
 };
-use crate::league::PlannedLeagues;
-use crate::run_files::Manifest;
-use crate::runs::{Control, OutputPaths};
+use beachcomber_store::files::run_files::Manifest;
+use beachcomber_store::manifest::RunKind;
 use file::{Experiment, Kind};
 
 /// Examples shown after `beachcomber run --help`.
@@ -214,7 +215,7 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                     && args.combination.is_none()
                     && !play_dir.join(CHECKPOINT_FILE).exists()
                     && play_dir
-                        .join(crate::file_names::CONFIRM_DIR)
+                        .join(beachcomber_store::files::names::CONFIRM_DIR)
                         .join(CHECKPOINT_FILE)
                         .exists();
                 // The sweep finished (its manifest, of this plan, and no
@@ -231,7 +232,12 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                     if let Some(spec) = &compare {
                         let manifest = Manifest::read(&play_dir.join(MANIFEST_FILE))
                             .map_err(|e| e.to_string())?;
-                        crate::compare::write(&play_dir, &sweep.plan, &manifest.totals, spec)?;
+                        beachcomber_store::compare_files::write(
+                            &play_dir,
+                            &sweep.plan,
+                            &manifest.totals,
+                            spec,
+                        )?;
                     }
                     if !control.quiet {
                         out!(
@@ -294,7 +300,7 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
             "{} written to {}; its summary: {}",
             name,
             one_line_path(&dir),
-            one_line_path(&dir.join(crate::file_names::SUMMARY_MD))
+            one_line_path(&dir.join(beachcomber_store::files::names::SUMMARY_MD))
         );
     }
     Ok(())
@@ -311,7 +317,11 @@ fn play_confirmation(
     let sweep = experiment.planned_sweep(quick)?;
     // Without picks to confirm, a confirm.csv of an earlier run of other
     // settings would be read beside these results: remove it.
-    let stale = || crate::output::remove_stale(&dir.join(crate::file_names::CONFIRM_FILE));
+    let stale = || {
+        beachcomber_store::files::output::remove_stale(
+            &dir.join(beachcomber_store::files::names::CONFIRM_FILE),
+        )
+    };
     let Some(spec) = experiment.compare_spec(&sweep.plan, quick)? else {
         return stale();
     };
@@ -319,7 +329,7 @@ fn play_confirmation(
         return stale();
     };
     let inputs = crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
-    let confirm_dir = dir.join(crate::file_names::CONFIRM_DIR);
+    let confirm_dir = dir.join(beachcomber_store::files::names::CONFIRM_DIR);
     // `--resume` continues interrupted confirmation runs; after a resumed
     // sweep they start afresh.
     let control = Control {
@@ -393,7 +403,7 @@ fn sweep_complete(sweep: &crate::sweep::PlannedSweep, dir: &Path) -> bool {
         return false;
     };
     let d = &manifest.description;
-    d.command == "sweep"
+    matches!(d.kind, RunKind::Sweep { .. })
         && d.shard.is_whole()
         && d.plan == sweep.plan
         && manifest.stopped.is_none()
@@ -412,12 +422,9 @@ fn leagues_complete(planned: &PlannedLeagues, dir: &Path) -> bool {
     };
     let plan = beachcomber::league::plan(&planned.leagues, planned.labelled);
     let d = &manifest.description;
-    d.command == "league"
+    matches!(d.kind, RunKind::League { resamples, .. } if resamples == planned.resamples)
         && d.shard.is_whole()
         && d.plan == plan
-        && d.settings
-            .iter()
-            .any(|(k, v)| k == "resamples" && *v == planned.resamples.to_string())
 }
 
 /// Measure each bot of each league on one thread (`speed_games` games of
@@ -432,7 +439,7 @@ fn measure_speed(
     if games == 0 {
         // No measurement: a speed.csv left by an earlier run of other
         // settings would be shown beside these ratings; remove it.
-        return crate::output::remove_stale(&dir.join(SPEED_FILE));
+        return beachcomber_store::files::output::remove_stale(&dir.join(SPEED_FILE));
     }
     let planned = experiment.planned_leagues(quick)?;
     let engines = Engines::default();
@@ -474,5 +481,5 @@ fn measure_speed(
             ));
         }
     }
-    crate::output::write_atomically(&dir.join(SPEED_FILE), text.as_bytes())
+    beachcomber_store::files::output::write_atomically(&dir.join(SPEED_FILE), text.as_bytes())
 }

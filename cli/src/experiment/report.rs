@@ -11,11 +11,12 @@ use beachcomber::tournament::Totals;
 use super::RunFileArgs;
 use super::file::{Experiment, Kind};
 use super::specs::quick_replace_text;
-use crate::file_names::{
+use crate::plot::PlotInput;
+use beachcomber_store::files::names::{
     GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, RATINGS_FILE, SPEED_FILE, SUMMARY_MD,
 };
-use crate::plot::PlotInput;
-use crate::run_files::Manifest;
+use beachcomber_store::files::run_files::Manifest;
+use beachcomber_store::manifest::RunKind;
 
 /// A `game_spec` filter of a plot as the canonical spec the CSVs hold
 /// (`seaside` is `seaside(removed=rulebook)`), so that a file may name a
@@ -66,10 +67,10 @@ pub fn write(
     let manifest = {
         let path = dir.join(MANIFEST_FILE);
         Manifest::read(&path).map_err(|e| match e {
-            crate::run_manifest::ReadError::Io(e) => {
+            beachcomber_store::manifest::ReadError::Io(e) => {
                 format!("cannot read `{}`: {e}", one_line_path(&path))
             }
-            e @ crate::run_manifest::ReadError::Format { .. } => format!(
+            e @ beachcomber_store::manifest::ReadError::Format { .. } => format!(
                 "`{}` was written by an older beachcomber (manifest {e}): its totals lack \
                  what the intervals now need; run the experiment again to report it",
                 one_line_path(&path)
@@ -81,7 +82,7 @@ pub fn write(
         })?
     };
     let text = summary_md(experiment, name, args, &manifest, dir)?;
-    crate::output::write_atomically(&dir.join(SUMMARY_MD), text.as_bytes())
+    beachcomber_store::files::output::write_atomically(&dir.join(SUMMARY_MD), text.as_bytes())
 }
 
 /// The generated summary.md: the question, the command, the key table
@@ -143,8 +144,10 @@ fn summary_md(
     }
     if experiment.kind == Kind::League {
         let plan = &manifest.description.plan;
-        let anchors =
-            beachcomber::league::anchors_from_settings(plan, &manifest.description.settings);
+        let anchors = match &manifest.description.kind {
+            RunKind::League { anchors, .. } => anchors.clone(),
+            _ => vec![0; plan.parts.len()],
+        };
         let named: Vec<String> = anchors
             .iter()
             .enumerate()
@@ -287,7 +290,7 @@ fn bot_shares(bots: &[String], t: &Totals, deals: u64) -> String {
 /// (a heading naming its game and players when there are several), the
 /// best bot first; with `speed.csv`, each bot's decisions per second.
 fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
-    let rows = crate::csv_rows::Rows::select(
+    let rows = beachcomber_store::csv_rows::Rows::select(
         &dir.join(RATINGS_FILE),
         &[
             "game_spec",
@@ -302,7 +305,7 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
     )?;
     let speed_path = dir.join(SPEED_FILE);
     let speeds = if speed_path.exists() {
-        Some(crate::csv_rows::Rows::select(
+        Some(beachcomber_store::csv_rows::Rows::select(
             &speed_path,
             &["game_spec", "players", "bot", "decisions_per_second"],
         )?)
@@ -323,7 +326,10 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
     let several = leagues.len() > 1;
     let pairs_path = dir.join(PAIRS_FILE);
     let pairs = if pairs_path.exists() {
-        Some(crate::csv_rows::Rows::select(&pairs_path, PAIRS_COLUMNS)?)
+        Some(beachcomber_store::csv_rows::Rows::select(
+            &pairs_path,
+            PAIRS_COLUMNS,
+        )?)
     } else {
         None
     };

@@ -5,7 +5,7 @@
 use beachcomber::stats::trend::{Fit, Trend};
 
 use super::{PlotKind, PlotRequest};
-use crate::csv_rows::Rows;
+use beachcomber_store::csv_rows::Rows;
 
 /// The 95% interval of a y column, by the naming convention of the CSVs.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -41,7 +41,7 @@ fn scan(
 ) -> Result<(), String> {
     let game = table.find("game");
     let (mut previous, mut current) = (None::<String>, String::new());
-    while table.next()? {
+    while table.next_row()? {
         if let Some(g) = game {
             current.clear();
             for c in 0..=g {

@@ -29,7 +29,7 @@ use clap::Args;
 
 use beachcomber::stats::trend::Fit;
 
-use crate::output::write_atomically;
+use beachcomber_store::files::output::write_atomically;
 
 pub use figure::short_label;
 use fit::parse_fit;

@@ -70,7 +70,7 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
     let mut keys = SeriesKeys::new(by.clone());
     let mut read: Vec<Read> = Vec::new();
     let mut count = 0usize;
-    while table.next()? {
+    while table.next_row()? {
         spec.see(spec_col.map(|c| table.cell(c)));
         players.see(players_col.map(|c| table.cell(c)));
         let s = keys.of(&table)?;

@@ -1,5 +1,5 @@
 //! What the figures share when they read their CSV (the reader itself is
-//! [`crate::csv_rows`]): the bounds on series and points, the series of
+//! [`beachcomber_store::csv_rows`]): the bounds on series and points, the series of
 //! the rows by the `--by` columns, and the error for several rows at one
 //! point.
 
@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use beachcomber::spec::one_line;
 
-pub(super) use crate::csv_rows::{Rows, number};
+pub(super) use beachcomber_store::csv_rows::{Rows, number};
 
 use super::figure::short_label;
 
@@ -130,7 +130,7 @@ fn find_hint(
     let mut first: Option<Vec<String>> = None;
     // Columns before `limit` are the candidates left.
     let mut limit = again.header.len();
-    while again.next()? {
+    while again.next_row()? {
         if !is_member(&again)? {
             continue;
         }

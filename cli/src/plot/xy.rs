@@ -85,7 +85,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
     let mut all_numeric = true;
     let mut any = false;
     let mut points = 0usize;
-    while table.next()? {
+    while table.next_row()? {
         let key = table.cell(x);
         if key.is_empty() {
             continue;

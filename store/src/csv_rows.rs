@@ -146,7 +146,7 @@ impl Rows {
     }
 
     /// Move to the next row that passes the filters; `false` at the end.
-    pub fn next(&mut self) -> Result<bool, String> {
+    pub fn next_row(&mut self) -> Result<bool, String> {
         loop {
             let more = self
                 .reader
@@ -233,7 +233,7 @@ impl Rows {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let mut table = Vec::new();
-        while rows.next()? {
+        while rows.next_row()? {
             table.push(columns.iter().map(|&c| rows.cell(c).to_string()).collect());
         }
         Ok(table)

@@ -1,5 +1,5 @@
 //! The formats of a run's checkpoint and manifest (see
-//! [`crate::run_files`]), and the lengths and hashes that tie them to the
+//! [`crate::files::run_files`]), and the lengths and hashes that tie them to the
 //! run's files: what `--resume` and `merge` verify.
 
 use std::fmt;
@@ -13,7 +13,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use xxhash_rust::xxh3::Xxh3;
 
-use crate::file_names::with_suffix;
+use crate::files::names::with_suffix;
+
+mod kind;
+pub use kind::{KindError, RunKind};
 
 /// The version of the manifest and checkpoint formats (4: totals with the
 /// sums per deal of the cluster-robust intervals and the pairwise score
@@ -99,12 +102,14 @@ pub(crate) fn failpoint(name: &str) {
 }
 
 /// Everything that decides a run's output bytes, in canonical form: what a
-/// resumed command must repeat exactly, and what a merge checks.
+/// resumed command must repeat exactly, and what a merge checks. Written
+/// as format 4 has always written it: the kind is the `"command"` and
+/// `"settings"` fields ([`RunKind::to_raw`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "RawDescription", into = "RawDescription")]
 pub struct RunDescription {
-    /// The command (`tournament`, `league`, `sweep`).
-    pub command: String,
+    /// The kind of run, with the settings that change its output.
+    pub kind: RunKind,
     /// The program's version.
     pub version: String,
     /// The games: one part per run (one for a tournament or league, one
@@ -113,11 +118,51 @@ pub struct RunDescription {
     pub plan: Plan,
     /// The part of the run these files hold.
     pub shard: Shard,
-    /// The command's other settings that change its output (canonical
-    /// text by option name, e.g. `sprt`), in a fixed order.
-    pub settings: Vec<(String, String)>,
     /// Each output: option name → the file (canonical path).
     pub outputs: Vec<(String, String)>,
+}
+
+/// A [`RunDescription`] as the manifest writes it, field by field.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDescription {
+    /// The command (the kind's name).
+    command: String,
+    version: String,
+    plan: Plan,
+    shard: Shard,
+    /// The kind's settings (canonical text by option name, e.g. `sprt`),
+    /// in a fixed order.
+    settings: Vec<(String, String)>,
+    outputs: Vec<(String, String)>,
+}
+
+impl TryFrom<RawDescription> for RunDescription {
+    type Error = KindError;
+
+    fn try_from(raw: RawDescription) -> Result<RunDescription, KindError> {
+        Ok(RunDescription {
+            kind: RunKind::from_raw(&raw.command, &raw.settings, &raw.plan)?,
+            version: raw.version,
+            plan: raw.plan,
+            shard: raw.shard,
+            outputs: raw.outputs,
+        })
+    }
+}
+
+impl From<RunDescription> for RawDescription {
+    fn from(d: RunDescription) -> RawDescription {
+        let (command, settings) = d.kind.to_raw(&d.plan);
+        RawDescription {
+            command: command.to_string(),
+            version: d.version,
+            plan: d.plan,
+            shard: d.shard,
+            settings,
+            outputs: d.outputs,
+        }
+    }
 }
 
 /// Timings of a run (the only machine-dependent facts kept).

@@ -24,14 +24,14 @@
 //! stays in one folder), the outputs renamed before it stay in place; the
 //! error names them. Dropped without a commit (an error, Ctrl-C) an
 //! [`AtomicFile`] removes its temporary file; a forced exit (a second
-//! Ctrl-C) removes the registered ones (see [`crate::signals`]).
+//! Ctrl-C) removes the registered ones (see [`crate::interrupt`]).
 //! Special files are written as the run goes and cannot be taken back.
 //!
 //! A run that plays into files ([`check_run_names`]) also refuses an output
 //! that is one of the files it writes itself beside its outputs: an
 //! output's `NAME.partial`, the checkpoint `PRIMARY.checkpoint.json`, the
 //! manifest `PRIMARY.manifest.json` and their `.tmp` files (see
-//! [`crate::run_files`]). A name ending in `/` names a folder: when that
+//! [`crate::files::run_files`]). A name ending in `/` names a folder: when that
 //! folder does not exist it is refused, never written as a file.
 
 use std::fs::{self, File, Metadata, OpenOptions, Permissions};
@@ -43,8 +43,8 @@ use beachcomber::record::io::{Compression, RecordWriter};
 use beachcomber::spec::{one_line, one_line_path};
 use tempfile::NamedTempFile;
 
-use crate::file_names::{RunHome, with_suffix};
-use crate::signals;
+use crate::files::names::{RunHome, with_suffix};
+use crate::interrupt;
 
 /// Most symlinks followed when resolving one output path.
 const MAX_SYMLINK_HOPS: usize = 40;
@@ -264,7 +264,7 @@ fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
 }
 
 /// The files a run writes itself beside its outputs (see
-/// [`crate::run_files::RunFiles::open`]), each with what it is: every
+/// [`crate::files::run_files::RunFiles::open`]), each with what it is: every
 /// regular output's `NAME.partial`; `PRIMARY.checkpoint.json` (when every
 /// output is a regular file) and `PRIMARY.manifest.json`, with their `.tmp`
 /// files, where `PRIMARY` is the first regular output among `--out`,
@@ -489,7 +489,7 @@ impl AtomicFile {
                 let mode = existing
                     .as_ref()
                     .map_or(0o666, |m| m.permissions().mode() & 0o7777);
-                let mut registry = signals::temp_files();
+                let mut registry = interrupt::temp_files();
                 let temp = tempfile::Builder::new()
                     .prefix(&prefix)
                     .suffix(".partial")
@@ -528,7 +528,7 @@ impl AtomicFile {
             Err(e) => {
                 // The temporary file was dropped (removed) with the writer.
                 if let Some(p) = temp_path {
-                    signals::forget(&mut signals::temp_files(), &p);
+                    interrupt::forget(&mut interrupt::temp_files(), &p);
                 }
                 Err(format!(
                     "{}: cannot write `{}`: cannot start the {compression} compressor: {e}",
@@ -553,7 +553,7 @@ impl Drop for AtomicFile {
             .and_then(|w| w.get_ref().0.get_ref().temp_path())
         {
             // The temporary file itself is removed by NamedTempFile's drop.
-            signals::forget(&mut signals::temp_files(), path);
+            interrupt::forget(&mut interrupt::temp_files(), path);
         }
     }
 }
@@ -604,7 +604,7 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), String> {
         // Finished already: gives the file back without writing.
         let sink = sink.finish().map_err(|e| {
             if let Some(p) = &temp_path {
-                signals::forget(&mut signals::temp_files(), p);
+                interrupt::forget(&mut interrupt::temp_files(), p);
             }
             err(e)
         })?;
@@ -615,7 +615,7 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), String> {
         finished.push((label, given, temp));
     }
     // Hold the registry so that a forced exit waits for the renames.
-    let mut registry = signals::temp_files();
+    let mut registry = interrupt::temp_files();
     let mut done: Vec<String> = Vec::new();
     let mut error = None;
     for (label, given, temp) in finished {
@@ -641,7 +641,7 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), String> {
         } else {
             done.push(label);
         }
-        signals::forget(&mut registry, &temp_path);
+        interrupt::forget(&mut registry, &temp_path);
     }
     error.map_or(Ok(()), Err)
 }

@@ -1,0 +1,404 @@
+//! Playing a run into its files: the part every command that plays many
+//! games shares (`tournament`, `league`, `sweep`). The engine is the
+//! library's [`beachcomber::tournament::play_plan_parts`]; this module opens
+//! the outputs ([`crate::files::run_files`]), streams each chunk to them in
+//! game order, checkpoints, stops early for a sequential test, counts the
+//! games for the caller's [`Reporter`], and finishes or abandons the files.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use beachcomber::bot::Bot;
+use beachcomber::games::{AnyGame, GameKind};
+use beachcomber::progress::WorkTable;
+use beachcomber::stats::sprt::{Decision, Sprt};
+use beachcomber::tournament::{
+    Chunk, Flow, GameResult, Layout, PartGame, Plan, PlayOptions, RunError, Shard, Totals,
+    TypedPart, play_plan_parts, rows,
+};
+use beachcomber::with_game;
+use beachcomber_bots::BotSet;
+
+use crate::engines::Engines;
+use crate::files::names::PAIRS_LABEL;
+use crate::files::output::{check_run_names, resolve_outputs};
+use crate::files::paths::OutputPaths;
+use crate::files::run_files::{RunDescription, RunFiles, describe_outputs};
+use crate::final_files::final_files;
+use crate::manifest::RunKind;
+
+/// What a run tells its caller while it plays: notes for the user, and
+/// each finished game (a front end shows a bar, a plain line or nothing).
+pub trait Reporter {
+    /// A note for the user (cheating bots, a resumed run), one line.
+    fn note(&self, note: &str);
+    /// The games are about to be played: `first` of `total` are done
+    /// already; `sprt` is the sequential test's state, if any; `work`
+    /// weighs the games left by their expected cost.
+    fn start(
+        &self,
+        first: u64,
+        total: u64,
+        sprt: Option<SprtProgress>,
+        work: Arc<WorkTable>,
+    ) -> Box<dyn GameCounter>;
+}
+
+/// Counts the games of a run as they finish (from any worker thread).
+pub trait GameCounter: Sync {
+    /// One more game is finished.
+    fn game_done(&self);
+    /// The run stopped playing (finished, stopped or interrupted).
+    fn finish(&self);
+}
+
+/// A [`Reporter`] that shows nothing.
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn note(&self, _note: &str) {}
+
+    fn start(
+        &self,
+        _first: u64,
+        _total: u64,
+        _sprt: Option<SprtProgress>,
+        _work: Arc<WorkTable>,
+    ) -> Box<dyn GameCounter> {
+        Box::new(Silent)
+    }
+}
+
+impl GameCounter for Silent {
+    fn game_done(&self) {}
+    fn finish(&self) {}
+}
+
+/// How to play a run, checked (the CLI's run-control options, the shard
+/// resolved): none of it changes the results.
+#[derive(Clone, Copy, Debug)]
+pub struct Control {
+    /// Worker threads (`None`: all cores).
+    pub threads: Option<u64>,
+    /// No progress report and no result table.
+    pub quiet: bool,
+    /// Continue an interrupted run.
+    pub resume: bool,
+    /// The part of the run to play.
+    pub shard: Shard,
+    /// Most time between two checkpoints.
+    pub checkpoint_every: Duration,
+}
+
+/// A sequential test's state for the progress report: its latest LLR
+/// (the bits of an `f64`) and its bounds.
+#[derive(Clone)]
+pub struct SprtProgress {
+    /// The latest LLR, as the bits of an `f64`.
+    pub llr: Arc<AtomicU64>,
+    /// The lower and upper bounds.
+    pub bounds: (f64, f64),
+}
+
+impl SprtProgress {
+    /// `llr 0.512 (bounds -2.944, 2.944)`.
+    pub fn text(&self) -> String {
+        let llr = f64::from_bits(self.llr.load(Ordering::Relaxed));
+        let (lower, upper) = self.bounds;
+        format!("llr {llr:.3} (bounds {lower:.3}, {upper:.3})")
+    }
+}
+
+/// A run to play into files.
+pub struct RunRequest<'a> {
+    /// The kind of run (with its settings), for the manifest and the
+    /// files written at its end ([`crate::final_files`]).
+    pub kind: RunKind,
+    /// The game of each part of the plan (parts may be of different games).
+    pub games: &'a [AnyGame],
+    /// The runs: one part for a tournament or league, one per combination
+    /// for a sweep.
+    pub plan: &'a Plan,
+    /// Each distinct bot spec of the run with its configuration.
+    pub bots: &'a BotSet,
+    /// Where to write.
+    pub paths: OutputPaths,
+    /// Input files that no output may overwrite.
+    pub inputs: Vec<(String, PathBuf)>,
+    /// Threads, progress, resume, shard and checkpoints.
+    pub control: Control,
+    /// Stop early when this test decides (a run of two distinct bots).
+    pub sprt: Option<Sprt>,
+    /// The declared external bots (checked already).
+    pub engines: &'a Engines,
+    /// The folder a sweep writes into (its `checkpoint.json` and
+    /// `manifest.json`); `None`: beside the first output.
+    pub folder: Option<PathBuf>,
+}
+
+/// How a run ended.
+pub struct RunResult {
+    /// Its totals, one per part of the plan.
+    pub totals: Vec<Totals>,
+    /// Games played in all (fewer than the run's when the test stopped it).
+    pub games: u64,
+    /// Whether the sequential test stopped it.
+    pub stopped: bool,
+    /// Time spent in this session.
+    pub elapsed: Duration,
+    /// Games played in this session.
+    pub played_now: u64,
+}
+
+/// Play `request` into its files; when the run is whole, the files its
+/// kind writes at the end ([`final_files`]: `--summary`, and a league's
+/// [`PAIRS_LABEL`]) are written from the final totals.
+/// `reporter` hears the notes and counts the games; `cancel` set (by a
+/// signal) stops the run at the next decision, keeping a checkpoint.
+pub fn execute(
+    request: &RunRequest<'_>,
+    reporter: &dyn Reporter,
+    cancel: &AtomicBool,
+) -> Result<RunResult, String> {
+    let plan = request.plan;
+    plan.validate().map_err(|e| format!("the run: {e}"))?;
+    if !request.control.quiet
+        && let Some(note) = request.bots.cheating_note()
+    {
+        reporter.note(&note);
+    }
+    let paths = &request.paths;
+    let record_compression = paths.record_compression()?;
+    let given = paths.given();
+    let inputs: Vec<(&str, &Path)> = request
+        .inputs
+        .iter()
+        .map(|(what, p)| (what.as_str(), p.as_path()))
+        .collect();
+    let mut resolved = resolve_outputs(&given, &inputs)?;
+    check_run_names(&resolved, request.folder.as_deref(), true)?;
+    let description = RunDescription {
+        kind: request.kind.clone(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        plan: plan.clone(),
+        shard: request.control.shard,
+        outputs: describe_outputs(&resolved),
+    };
+    let mut at_end = Vec::new();
+    for label in ["--summary", PAIRS_LABEL] {
+        if let Some(i) = resolved.iter().position(|r| r.label() == label) {
+            at_end.push(resolved.remove(i));
+        }
+    }
+    let (mut files, start) = RunFiles::open(
+        description,
+        resolved,
+        at_end,
+        request.control.resume,
+        plan.parts.iter().map(|p| Totals::new(&p.run)).collect(),
+        request.folder.as_deref(),
+    )?;
+    for note in &start.notes {
+        reporter.note(note);
+    }
+    if let Some(finished) = &start.finished {
+        // An interrupted finish, completed: nothing left to play.
+        return Ok(RunResult {
+            games: start.next,
+            stopped: finished.stopped,
+            played_now: 0,
+            totals: start.totals,
+            elapsed: Duration::ZERO,
+        });
+    }
+    files.set_checkpoint_every(request.control.checkpoint_every);
+    let threads_wanted = request.control.threads.unwrap_or(0) as usize;
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads_wanted)
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            files.abandon();
+            return Err(format!("cannot start worker threads: {e}"));
+        }
+    };
+    let threads = pool.current_num_threads();
+    let mut setup = || -> Result<(), String> {
+        if files.has("--out") && files.is_empty("--out") {
+            let extra = rows::extra_columns_union(request.games.iter().map(AnyGame::extra_columns));
+            let header = rows::plan_header(&plan.value_columns(), &extra);
+            files.append("--out", header.as_bytes())?;
+        }
+        files.checkpoint(start.next, &start.totals, threads, true)
+    };
+    if let Err(e) = setup() {
+        files.abandon();
+        return Err(e);
+    }
+    let total = Layout::new(plan, request.control.shard).games();
+    // A sequential test shows its LLR and bounds instead of an ETA (it may
+    // stop long before `total`).
+    let llr = request.sprt.as_ref().map(|test| {
+        let now = start.totals[0]
+            .paired
+            .as_ref()
+            .map_or(0.0, |p| test.llr(&p.score_counts()));
+        SprtProgress {
+            llr: Arc::new(AtomicU64::new(now.to_bits())),
+            bounds: test.bounds(),
+        }
+    });
+    // Each game weighed by its expected cost, so that the ETA does not
+    // climb when the run reaches its dear combinations.
+    let work = Arc::new(WorkTable::new(plan, request.control.shard));
+    let progress = reporter.start(start.next, total, llr.clone(), work);
+    let began = Instant::now();
+    let first = start.next;
+    let mut sink = FileSink {
+        files: &mut files,
+        sprt: request.sprt.as_ref(),
+        rotations: plan.first().rotations(),
+        threads,
+        llr: llr.as_ref().map(|l| l.llr.as_ref()),
+    };
+    let on_done = || progress.game_done();
+    let play_options = PlayOptions {
+        shard: request.control.shard,
+        range: start.next..total,
+        want_rows: paths.out.is_some(),
+        records: record_compression.filter(|_| paths.record.is_some()),
+        cancel,
+        on_done: &on_done,
+    };
+    let result = pool.install(|| {
+        let parts: Vec<Box<dyn PartGame + '_>> = request
+            .games
+            .iter()
+            .map(|game| with_game!(game, |g| part_game(g, request.bots, request.engines)))
+            .collect();
+        let parts: Vec<&dyn PartGame> = parts.iter().map(|p| p.as_ref()).collect();
+        play_plan_parts(&parts, plan, &play_options, start.totals.clone(), &mut sink)
+    });
+    progress.finish();
+    let elapsed = began.elapsed();
+    match result {
+        Ok(played) => {
+            let contents =
+                match final_files(&request.kind, plan, &played.totals, request.games.first()) {
+                    Ok(files) => files.by_label(),
+                    Err(e) => {
+                        files.abandon();
+                        return Err(e);
+                    }
+                };
+            let stopped = played.stopped.then(|| "sprt".to_string());
+            if let Err(e) = files.finish(&contents, played.end, stopped, &played.totals, threads) {
+                return Err(match files.abandon() {
+                    Some(how) => format!("{e}; {how}"),
+                    None => e,
+                });
+            }
+            Ok(RunResult {
+                games: played.end,
+                stopped: played.stopped,
+                played_now: played.end - first,
+                totals: played.totals,
+                elapsed,
+            })
+        }
+        Err(RunError::Cancelled { next, totals }) => {
+            let saved = files.checkpoint(next, &totals, threads, true);
+            let how = files.abandon();
+            Err(match (saved, how) {
+                (Ok(()), Some(how)) => {
+                    format!("interrupted after {next} of {total} games: {how}")
+                }
+                (Err(e), _) => format!("interrupted; {e}"),
+                (Ok(()), None) => "interrupted: stopped, no output written".to_string(),
+            })
+        }
+        Err(RunError::Bot {
+            failure,
+            next,
+            totals,
+        }) => {
+            let saved = files.checkpoint(next, &totals, threads, true);
+            let how = files.abandon();
+            let log = request.engines.log_note();
+            Err(match (saved, how) {
+                (Ok(()), Some(how)) => format!("{failure}{log}; {how}"),
+                (Err(e), _) => format!("{failure}{log}; {e}"),
+                (Ok(()), None) => format!("{failure}{log}; no output written"),
+            })
+        }
+        Err(e) => {
+            let how = files.abandon();
+            Err(match how {
+                Some(how) => format!("{e}; {how}"),
+                None => e.to_string(),
+            })
+        }
+    }
+}
+
+/// Appends each chunk to the files, checkpoints, and stops the run when the
+/// sequential test decides.
+struct FileSink<'a> {
+    files: &'a mut RunFiles,
+    sprt: Option<&'a Sprt>,
+    rotations: u64,
+    threads: usize,
+    /// Where the test's latest LLR goes, for the progress report.
+    llr: Option<&'a AtomicU64>,
+}
+
+impl beachcomber::tournament::Sink for FileSink<'_> {
+    fn game(&mut self, game: &GameResult, totals: &Totals) -> Flow {
+        // The test looks only at whole deals, after each one in game order:
+        // where it stops does not depend on the threads.
+        if let (Some(test), Some(p)) = (self.sprt, totals.paired.as_ref())
+            && game.rotation + 1 == self.rotations
+        {
+            let outcome = test.decide(&p.score_counts());
+            if let Some(llr) = self.llr {
+                llr.store(outcome.llr.to_bits(), Ordering::Relaxed);
+            }
+            if outcome.decision != Decision::Inconclusive {
+                return Flow::Stop;
+            }
+        }
+        Flow::Continue
+    }
+
+    fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), String> {
+        self.files.append("--out", &chunk.rows)?;
+        self.files.append("--record", &chunk.records)?;
+        self.files
+            .checkpoint(chunk.end, totals, self.threads, false)
+    }
+}
+
+/// A part's game with fresh bots built from their configurations, as the
+/// engine's [`PartGame`] (the parts of a plan may be of different games).
+fn part_game<'a, G: GameKind>(
+    game: &'a G,
+    bots: &'a BotSet,
+    engines: &'a Engines,
+) -> Box<dyn PartGame + 'a> {
+    Box::new(TypedPart {
+        game,
+        bot: move |spec: &str| -> Box<dyn Bot<G>> {
+            let config = bots
+                .get(spec)
+                .expect("every lineup spec has a configuration");
+            engines.build::<G>(config)
+        },
+    })
+}
+
+#[cfg(test)]
+#[path = "execute_tests.rs"]
+mod tests;

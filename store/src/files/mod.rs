@@ -1,0 +1,9 @@
+//! A run's files: their names, how outputs are resolved and written whole
+//! or not at all, and the partial files, checkpoints and manifest of a run
+//! that survives interruption.
+
+pub mod names;
+pub mod output;
+mod partial;
+pub mod paths;
+pub mod run_files;

@@ -1,0 +1,46 @@
+//! The output files a run (or a merge) may write, by option.
+
+use std::path::{Path, PathBuf};
+
+use beachcomber::record::io::Compression;
+
+use crate::files::names::PAIRS_LABEL;
+
+/// The output files a run may write.
+#[derive(Clone, Debug, Default)]
+pub struct OutputPaths {
+    /// `--out`: the tidy per-seat-per-game CSV.
+    pub out: Option<PathBuf>,
+    /// `--summary`: written when the run is whole.
+    pub summary: Option<PathBuf>,
+    /// `--record`: game records, compressed by extension.
+    pub record: Option<PathBuf>,
+    /// A league's pairwise matrix, written with the summary (beside it:
+    /// [`crate::files::names::pairs_beside`]; `pairs.csv` in a folder).
+    pub pairs: Option<PathBuf>,
+}
+
+impl OutputPaths {
+    /// The given outputs as `(option, path)`, in the order `--out`,
+    /// `--record`, `--summary`, the pairs CSV ([`PAIRS_LABEL`]).
+    pub fn given(&self) -> Vec<(&'static str, &Path)> {
+        [
+            ("--out", &self.out),
+            ("--record", &self.record),
+            ("--summary", &self.summary),
+            (PAIRS_LABEL, &self.pairs),
+        ]
+        .into_iter()
+        .filter_map(|(label, path)| path.as_deref().map(|p| (label, p)))
+        .collect()
+    }
+
+    /// How `--record` is compressed (by its extension), if it is given.
+    pub fn record_compression(&self) -> Result<Option<Compression>, String> {
+        self.record
+            .as_deref()
+            .map(Compression::from_path)
+            .transpose()
+            .map_err(|e| format!("--record: {e}"))
+    }
+}

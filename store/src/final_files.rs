@@ -1,0 +1,82 @@
+//! The files written when a run is whole, from its kind and its exact
+//! totals: a tournament's summary, a league's ratings and pairs, a sweep's
+//! metrics. One function, [`final_files`], called both by a run as it
+//! finishes and by a merge of its shards, so that the two write the same
+//! bytes.
+
+use beachcomber::games::AnyGame;
+use beachcomber::tournament::{Plan, Totals, rows};
+
+use crate::files::names::PAIRS_LABEL;
+use crate::manifest::RunKind;
+
+/// The contents of the files a whole run writes at its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinalFiles {
+    /// `--summary`: the tournament's summary, the league's ratings or the
+    /// sweep's `metrics.csv` (headers included).
+    pub summary: String,
+    /// A league's pairwise matrix (`pairs.csv`); `None` for other kinds.
+    pub pairs: Option<String>,
+}
+
+impl FinalFiles {
+    /// The files by output label (`--summary`, [`PAIRS_LABEL`]), as a run
+    /// writes them at its end.
+    pub fn by_label(self) -> Vec<(&'static str, Vec<u8>)> {
+        let mut files = vec![("--summary", self.summary.into_bytes())];
+        if let Some(pairs) = self.pairs {
+            files.push((PAIRS_LABEL, pairs.into_bytes()));
+        }
+        files
+    }
+}
+
+/// The final files of a run of `kind` playing `plan`, from its `totals`
+/// (one per part). A sweep's metrics columns depend on its game: `game` is
+/// the run's first game when the caller has it built (a run); without it
+/// (a merge) it is built from the plan's canonical spec.
+pub fn final_files(
+    kind: &RunKind,
+    plan: &Plan,
+    totals: &[Totals],
+    game: Option<&AnyGame>,
+) -> Result<FinalFiles, String> {
+    let run = plan.first();
+    match kind {
+        RunKind::Tournament { sprt } => {
+            let mut text = rows::SUMMARY_HEADER.to_string();
+            text.push_str(&rows::summary_rows(run, &totals[0], sprt.as_ref()));
+            Ok(FinalFiles {
+                summary: text,
+                pairs: None,
+            })
+        }
+        RunKind::League {
+            resamples, anchors, ..
+        } => {
+            let csvs = beachcomber::league::plan_csvs(plan, totals, *resamples, anchors);
+            Ok(FinalFiles {
+                summary: csvs.ratings,
+                pairs: Some(csvs.pairs),
+            })
+        }
+        RunKind::Sweep { .. } => {
+            let built;
+            let game = match game {
+                Some(game) => game,
+                None => {
+                    built = AnyGame::from_spec(&run.game, run.players)
+                        .map_err(|e| format!("the sweep manifest's game: {e}"))?;
+                    &built
+                }
+            };
+            let extra = game.extra_metrics();
+            Ok(FinalFiles {
+                summary: beachcomber::sweep::metrics_header(plan, extra)
+                    + &beachcomber::sweep::metrics_rows(plan, totals, extra),
+                pairs: None,
+            })
+        }
+    }
+}

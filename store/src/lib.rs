@@ -1,0 +1,28 @@
+//! The run store: everything a run leaves on disk, below the front ends
+//! (`beachcomber-cli`, later the Python package) and above the engines
+//! (`beachcomber`, `beachcomber-bots`).
+//!
+//! - [`manifest`]: a run's manifest and checkpoint, with their checks, and
+//!   its typed [`manifest::RunKind`];
+//! - [`files`]: the names of a run's files, output resolution and
+//!   whole-or-nothing writes, the partial files of a resumable run;
+//! - [`execute`]: playing a run into its files, with its sequential test;
+//! - [`final_files`]: the files a whole run writes at its end, by kind;
+//! - [`merge`]: joining the shards of one run into the whole run's files;
+//! - [`compare_files`]: a sweep's `compare.csv` and `trends.csv`;
+//! - [`csv_rows`]: reading the CSV files a run wrote;
+//! - [`engines`]: the external bots a run seats;
+//! - [`interrupt`]: the temporary files a forced exit removes.
+//!
+//! No command-line parsing and no printing happen here: notes and errors
+//! go back to the caller as values.
+
+pub mod compare_files;
+pub mod csv_rows;
+pub mod engines;
+pub mod execute;
+pub mod files;
+pub mod final_files;
+pub mod interrupt;
+pub mod manifest;
+pub mod merge;

@@ -1,0 +1,647 @@
+//! Join the shards of one run (`--shard I/N`, or the
+//! tasks of a Slurm job array) into exactly the files the whole run would
+//! have written on one machine.
+//!
+//! The inputs are the shards' manifests (or their primary outputs, whose
+//! `NAME.manifest.json` is read). They must be all `N` shards of one run:
+//! the same command, version, games, seed and settings, each shard once,
+//! none missing; each manifest valid, and each shard file the merge reads
+//! of the length and hash its manifest records (format 3; format 2
+//! manifests record none). Rows and records are taken deal by deal in game order
+//! (deal `d` is in shard `d mod N`), records are compressed again in the
+//! frames of 64 games the whole run uses, and the summary is recomputed
+//! from the exact totals of the manifests: the merged files are the same
+//! to the byte as an unsharded run's.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use beachcomber::record::io::{Compression, RecordLines};
+use beachcomber::spec::{one_line, one_line_path};
+use beachcomber::tournament::{FRAME_GAMES, Plan, Shard, Totals};
+
+use crate::files::names::{
+    GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, PAIRS_LABEL, RunHome,
+    checkpoint_of_manifest, manifest_of_input, pairs_beside,
+};
+use crate::files::output::{AtomicFile, check_run_names, commit_all, resolve_outputs};
+use crate::files::paths::OutputPaths;
+use crate::files::run_files::{
+    FileCheck, MANIFEST_FORMAT, Manifest, RunDescription, Timing, check_file, hash_file,
+    write_json_atomically,
+};
+use crate::final_files::final_files;
+use crate::manifest::ReadError;
+
+/// What a finished merge did, for the caller to report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merged {
+    /// The number of shards joined.
+    pub shards: u64,
+    /// The merged run's command ([`crate::manifest::RunKind::command`]).
+    pub command: &'static str,
+    /// Games in all.
+    pub games: u64,
+    /// The game of a one-part run, or `None` for a plan of several parts.
+    pub game: Option<String>,
+    /// The number of parts of the plan.
+    pub parts: usize,
+    /// The run's seed (its first part's).
+    pub seed: u64,
+}
+
+/// A shard's manifest, read.
+struct ShardInput {
+    path: PathBuf,
+    manifest: Manifest,
+}
+
+fn read_manifest(input: &Path) -> Result<ShardInput, String> {
+    let path = manifest_of_input(input);
+    let checkpoint = checkpoint_of_manifest(&path);
+    if !path.exists() && checkpoint.exists() {
+        let stem = path.to_string_lossy();
+        let stem = stem
+            .trim_end_matches(MANIFEST_FILE)
+            .trim_end_matches(['.', '/']);
+        return Err(format!(
+            "the shard of `{}` is not complete (`{}` exists): resume it first with --resume",
+            one_line(stem),
+            shown(&checkpoint)
+        ));
+    }
+    let manifest = Manifest::read(&path).map_err(|e| match e {
+        ReadError::Io(e) => format!(
+            "cannot read the manifest `{}`: {e} (give the shards' NAME.manifest.json files; a shard \
+             that has not finished has none)",
+            shown(&path)
+        ),
+        ReadError::Format { .. } => format!("`{}` has manifest {e}", shown(&path)),
+        ReadError::Parse(_) => format!(
+            "`{}` is not a run manifest of this program: {e}",
+            shown(&path)
+        ),
+        ReadError::Damaged(_) => format!("`{}` is damaged: {e}; it cannot be merged", shown(&path)),
+    })?;
+    Ok(ShardInput { path, manifest })
+}
+
+/// The description with what differs between shards blanked out.
+fn common_part(d: &RunDescription) -> RunDescription {
+    RunDescription {
+        shard: Shard::WHOLE,
+        outputs: Vec::new(),
+        ..d.clone()
+    }
+}
+
+/// Check that `shards` are all the shards of one run, each once; return
+/// them ordered by shard index.
+fn check_shards(mut shards: Vec<ShardInput>) -> Result<Vec<ShardInput>, String> {
+    let first = common_part(&shards[0].manifest.description);
+    let count = shards[0].manifest.description.shard.count;
+    for s in &shards[1..] {
+        let d = &s.manifest.description;
+        if common_part(d) != first {
+            let a = serde_json::to_value(&first).unwrap_or_default();
+            let b = serde_json::to_value(common_part(d)).unwrap_or_default();
+            let what = crate::files::run_files::first_difference(&a, &b, "")
+                .unwrap_or_else(|| "the run".to_string());
+            return Err(format!(
+                "`{}` and `{}` are not shards of one run: they differ in {}",
+                shown(&shards[0].path),
+                shown(&s.path),
+                one_line(&what)
+            ));
+        }
+        if d.shard.count != count {
+            return Err(format!(
+                "`{}` is shard {} but `{}` is shard {}: shards of one split have one count",
+                shown(&shards[0].path),
+                shards[0].manifest.description.shard,
+                shown(&s.path),
+                d.shard
+            ));
+        }
+    }
+    shards.sort_by_key(|s| s.manifest.description.shard.index);
+    for pair in shards.windows(2) {
+        if pair[0].manifest.description.shard.index == pair[1].manifest.description.shard.index {
+            return Err(format!(
+                "shard {} is given twice (`{}` and `{}`)",
+                pair[0].manifest.description.shard,
+                shown(&pair[0].path),
+                shown(&pair[1].path)
+            ));
+        }
+    }
+    if shards.len() as u64 != count {
+        // Distinct indices below `count`: fewer than `count` shards.
+        let missing: Vec<String> = (0..count)
+            .filter(|i| {
+                !shards
+                    .iter()
+                    .any(|s| s.manifest.description.shard.index == *i)
+            })
+            .take(5)
+            .map(|i| format!("{i}/{count}"))
+            .collect();
+        let more = if count - (shards.len() as u64) > missing.len() as u64 {
+            ", ..."
+        } else {
+            ""
+        };
+        return Err(format!(
+            "shard(s) {}{more} missing: a merge needs all {count} shards of the run",
+            missing.join(", ")
+        ));
+    }
+    if let Some(s) = shards.iter().find(|s| s.manifest.stopped.is_some()) {
+        return Err(format!(
+            "`{}` stopped early: a run stopped by a sequential test cannot be merged",
+            shown(&s.path)
+        ));
+    }
+    Ok(shards)
+}
+
+/// The file a shard wrote for `label`.
+fn shard_file(s: &ShardInput, label: &str) -> Result<PathBuf, String> {
+    s.manifest
+        .description
+        .outputs
+        .iter()
+        .find(|(l, _)| l == label)
+        .map(|(_, p)| PathBuf::from(p))
+        .ok_or_else(|| {
+            format!(
+                "{label}: shard {} (`{}`) was run without {label}: every shard needs it to merge it",
+                s.manifest.description.shard,
+                shown(&s.path)
+            )
+        })
+}
+
+/// Check that the files of `label` the merge reads are those the shards'
+/// manifests record (length and hash; manifests of format 2 record none,
+/// and their files are checked only as they are read).
+fn check_shard_files(
+    shards: &[ShardInput],
+    label: &str,
+    cancel: &AtomicBool,
+) -> Result<(), String> {
+    for s in shards {
+        if s.manifest.manifest < 3 {
+            continue;
+        }
+        let path = shard_file(s, label)?;
+        let check = s
+            .manifest
+            .files
+            .iter()
+            .find(|f| f.output == label)
+            .ok_or_else(|| {
+                format!(
+                    "shard {} (`{}`) records no length and hash for its {label} file",
+                    s.manifest.description.shard,
+                    shown(&s.path)
+                )
+            })?;
+        let what = check_file(&path, check)
+            .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(&path)))?;
+        if let Some(what) = what {
+            return Err(format!(
+                "{label}: `{}` of shard {} (`{}`) is not the file that shard wrote: {what}",
+                shown(&path),
+                s.manifest.description.shard,
+                shown(&s.path)
+            ));
+        }
+        if cancel.load(Ordering::SeqCst) {
+            return Err(INTERRUPTED.to_string());
+        }
+    }
+    Ok(())
+}
+
+/// A path for an error message, escaped: paths come from manifests too.
+fn shown(path: &Path) -> String {
+    one_line_path(path)
+}
+
+/// The error of a merge stopped by a signal.
+const INTERRUPTED: &str = "interrupted: stopped, no output written";
+
+/// Join the shards `inputs` (their manifests, output files or folders)
+/// into `outputs` (a folder as `out` when the shards wrote into folders):
+/// the files one machine would have written, and their manifest. `cancel`
+/// set (by a signal) stops it, writing no output.
+pub fn merge(
+    inputs: &[PathBuf],
+    outputs: OutputPaths,
+    cancel: &AtomicBool,
+) -> Result<Merged, String> {
+    let cancelled = || cancel.load(Ordering::SeqCst);
+    if outputs.out.is_none() && outputs.summary.is_none() && outputs.record.is_none() {
+        return Err("nothing to write: give --out, --summary and/or --record".to_string());
+    }
+    let shards = inputs
+        .iter()
+        .map(|p| read_manifest(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let shards = check_shards(shards)?;
+    let description = &shards[0].manifest.description;
+    let plan = &description.plan;
+    let count = description.shard.count;
+    let mut totals: Vec<Totals> = plan.parts.iter().map(|p| Totals::new(&p.run)).collect();
+    for s in &shards {
+        if s.manifest.totals.len() != totals.len() {
+            return Err(format!(
+                "`{}` holds {} totals for {} parts: the manifest is damaged",
+                shown(&s.path),
+                s.manifest.totals.len(),
+                totals.len()
+            ));
+        }
+        for (t, part) in totals.iter_mut().zip(&s.manifest.totals) {
+            t.try_merge(part)
+                .map_err(|e| format!("`{}` is damaged: {e}", shown(&s.path)))?;
+        }
+    }
+    // A sweep, or shards that wrote into folders (an experiment's
+    // `run --shard`): the merge writes into the folder `--out DIR`.
+    let sweep = description.kind.writes_a_folder() || inputs.iter().all(|p| p.is_dir());
+    let mut paths = if sweep {
+        sweep_paths(outputs, &shards)?
+    } else {
+        outputs
+    };
+    // A league's pairs CSV goes with its ratings: `pairs.csv` in a folder,
+    // else beside `--summary`.
+    if description.kind.writes_pairs() {
+        paths.pairs = match (sweep, paths.summary.as_deref()) {
+            (true, Some(summary)) => summary.parent().map(|dir| {
+                shard_named(&shards, PAIRS_LABEL, dir).unwrap_or_else(|| dir.join(PAIRS_FILE))
+            }),
+            (false, Some(summary)) => pairs_beside(summary),
+            (_, None) => None,
+        };
+    }
+    // Every input file, so that no output overwrites one.
+    let mut inputs: Vec<(String, PathBuf)> = Vec::new();
+    for s in &shards {
+        inputs.push(("shard manifest".to_string(), s.path.clone()));
+        for (label, p) in &s.manifest.description.outputs {
+            inputs.push((format!("shard's {label} file"), PathBuf::from(p)));
+        }
+    }
+    let record_compression = paths.record_compression()?;
+    let out_files: Vec<Vec<PathBuf>> = [("--out", &paths.out), ("--record", &paths.record)]
+        .iter()
+        .map(|(label, wanted)| match wanted {
+            Some(_) => shards.iter().map(|s| shard_file(s, label)).collect(),
+            None => Ok(Vec::new()),
+        })
+        .collect::<Result<_, _>>()?;
+    let given = paths.given();
+    let input_refs: Vec<(&str, &Path)> = inputs
+        .iter()
+        .map(|(w, p)| (w.as_str(), p.as_path()))
+        .collect();
+    let resolved = resolve_outputs(&given, &input_refs)?;
+    if !sweep {
+        check_run_names(&resolved, None, false)?;
+    }
+    let outputs_description = crate::files::run_files::describe_outputs(&resolved);
+    let mut files = resolved
+        .into_iter()
+        .map(AtomicFile::create)
+        .collect::<Result<Vec<_>, _>>()?;
+    // In the order of `paths.given()`: --out, --record, --summary, pairs.
+    let mut pairs = paths.pairs.as_ref().and_then(|_| files.pop());
+    let mut summary = paths.summary.as_ref().and_then(|_| files.pop());
+    let mut record = paths.record.as_ref().and_then(|_| files.pop());
+    let mut out = paths.out.as_ref().and_then(|_| files.pop());
+    if let Some(file) = out.as_mut() {
+        check_shard_files(&shards, "--out", cancel)?;
+        merge_rows(plan, count, &out_files[0], file, cancel)?;
+    }
+    if let (Some(file), Some(compression)) = (record.as_mut(), record_compression) {
+        check_shard_files(&shards, "--record", cancel)?;
+        merge_records(plan, count, &out_files[1], compression, file, cancel)?;
+    }
+    if summary.is_some() || pairs.is_some() {
+        let at_end = final_files(&description.kind, plan, &totals, None)?;
+        for (label, file, text) in [
+            ("--summary", summary.as_mut(), Some(at_end.summary)),
+            (PAIRS_LABEL, pairs.as_mut(), at_end.pairs),
+        ] {
+            if let (Some(file), Some(text)) = (file, text) {
+                file.writer()
+                    .write_all(text.as_bytes())
+                    .map_err(|e| format!("{label}: cannot write: {e}"))?;
+            }
+        }
+    }
+    if cancelled() {
+        return Err(INTERRUPTED.to_string());
+    }
+    commit_all(
+        [out, summary, record, pairs]
+            .into_iter()
+            .flatten()
+            .collect(),
+    )?;
+    // A sweep's comparison with its baseline, from the merged games.
+    if sweep
+        && let Some(spec) = description.kind.compare()
+        && let Some(dir) = paths.out.as_deref().and_then(Path::parent)
+    {
+        crate::compare_files::write(dir, plan, &totals, spec)?;
+    }
+    // The merged run's manifest, as one machine would have written it.
+    let primary = [&paths.out, &paths.record, &paths.summary]
+        .into_iter()
+        .flatten()
+        .next()
+        .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()));
+    let manifest_name = primary.map(|primary| match (sweep, primary.parent()) {
+        (true, Some(dir)) => RunHome::Folder(dir).manifest(),
+        _ => RunHome::Beside(primary).manifest(),
+    });
+    if let Some(name) = manifest_name {
+        let timing = Timing {
+            seconds: shards.iter().map(|s| s.manifest.timing.seconds).sum(),
+            sessions: shards
+                .iter()
+                .fold(0u32, |a, s| a.saturating_add(s.manifest.timing.sessions)),
+            threads: shards
+                .iter()
+                .map(|s| s.manifest.timing.threads)
+                .max()
+                .unwrap_or(1),
+        };
+        let manifest = Manifest {
+            manifest: MANIFEST_FORMAT,
+            description: RunDescription {
+                shard: Shard::WHOLE,
+                outputs: outputs_description,
+                ..description.clone()
+            },
+            games: totals.iter().map(|t| t.games).sum(),
+            stopped: None,
+            totals: totals.clone(),
+            timing,
+            files: merged_files(&paths)?,
+        };
+        write_json_atomically(&name, &manifest)
+            .map_err(|e| format!("cannot write the manifest: {e}"))?;
+    }
+    Ok(Merged {
+        shards: count,
+        command: description.kind.command(),
+        games: totals.iter().map(|t| t.games).sum::<u64>(),
+        game: (plan.parts.len() == 1).then(|| plan.first().game.clone()),
+        parts: plan.parts.len(),
+        seed: plan.first().seed,
+    })
+}
+
+/// The length and hash of each merged file, as a run writes them into its
+/// manifest (regular files only).
+fn merged_files(paths: &OutputPaths) -> Result<Vec<FileCheck>, String> {
+    let mut files = Vec::new();
+    for (label, path) in [
+        ("--out", &paths.out),
+        ("--record", &paths.record),
+        ("--summary", &paths.summary),
+        (PAIRS_LABEL, &paths.pairs),
+    ] {
+        let Some(path) = path.as_deref() else {
+            continue;
+        };
+        if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            continue;
+        }
+        let (bytes, hasher) = hash_file(path, None)
+            .map_err(|e| format!("{label}: cannot read `{}` back: {e}", shown(path)))?;
+        files.push(FileCheck {
+            output: label.to_string(),
+            bytes,
+            xxh3: format!("{:016x}", hasher.digest()),
+        });
+    }
+    Ok(files)
+}
+
+/// The games of `plan` in order, as `(shard, game number, players)`: part
+/// by part, deal by deal (deal `d` of a part is in shard `d % count`).
+fn game_order(plan: &Plan, count: u64) -> impl Iterator<Item = (usize, u64, usize)> + '_ {
+    plan.parts.iter().enumerate().flat_map(move |(p, part)| {
+        let offset = plan.offset(p);
+        let per_deal = part.run.games_per_deal();
+        let players = part.run.players;
+        (0..part.run.deals).flat_map(move |deal| {
+            (0..per_deal).map(move |g| {
+                (
+                    (deal % count) as usize,
+                    offset + deal * per_deal + g,
+                    players,
+                )
+            })
+        })
+    })
+}
+
+/// Rows of every shard's `--out`, deal by deal in game order.
+fn merge_rows(
+    plan: &Plan,
+    count: u64,
+    inputs: &[PathBuf],
+    out: &mut AtomicFile,
+    cancel: &AtomicBool,
+) -> Result<(), String> {
+    let mut readers = inputs
+        .iter()
+        .map(|p| {
+            File::open(p)
+                .map(|f| BufReader::with_capacity(64 << 10, f))
+                .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(p)))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut header = String::new();
+    for (i, r) in readers.iter_mut().enumerate() {
+        let mut h = String::new();
+        r.read_line(&mut h)
+            .map_err(|e| format!("cannot read `{}`: {e}", shown(&inputs[i])))?;
+        if i == 0 {
+            header = h;
+        } else if h != header {
+            return Err(format!(
+                "`{}` has another header than `{}`",
+                shown(&inputs[i]),
+                shown(&inputs[0])
+            ));
+        }
+    }
+    // The `game` column: after a sweep's value columns.
+    let column = plan.value_columns().len();
+    let w = out.writer();
+    let err = |e: std::io::Error| format!("--out: cannot write: {e}");
+    w.write_all(header.as_bytes()).map_err(err)?;
+    let mut line = String::new();
+    for (s, game, players) in game_order(plan, count) {
+        if game % CANCEL_EVERY == 0 && cancel.load(Ordering::SeqCst) {
+            return Err(INTERRUPTED.to_string());
+        }
+        for _ in 0..players {
+            line.clear();
+            let n = readers[s]
+                .read_line(&mut line)
+                .map_err(|e| format!("cannot read `{}`: {e}", shown(&inputs[s])))?;
+            let number = game_number(&line, column);
+            if n == 0 || number != Some(game) {
+                return Err(format!(
+                    "`{}` does not hold game {game} where expected: the shard file is \
+                     damaged or not of this run",
+                    shown(&inputs[s])
+                ));
+            }
+            w.write_all(line.as_bytes()).map_err(err)?;
+        }
+    }
+    for (r, path) in readers.iter_mut().zip(inputs) {
+        line.clear();
+        let n = r
+            .read_line(&mut line)
+            .map_err(|e| format!("cannot read `{}`: {e}", shown(path)))?;
+        if n > 0 {
+            return Err(format!(
+                "`{}` holds more than its shard's games: rows were added after its last game",
+                shown(path)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Games merged between two looks at the signals.
+const CANCEL_EVERY: u64 = 1024;
+
+/// The number in field `column` of a CSV row (fields before it may be
+/// quoted).
+fn game_number(line: &str, column: usize) -> Option<u64> {
+    if column == 0 {
+        return line.split(',').next()?.parse().ok();
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(line.as_bytes());
+    let record = reader.records().next()?.ok()?;
+    record.get(column)?.parse().ok()
+}
+
+/// Records of every shard, deal by deal, compressed again in the whole
+/// run's frames.
+fn merge_records(
+    plan: &Plan,
+    count: u64,
+    inputs: &[PathBuf],
+    compression: Compression,
+    out: &mut AtomicFile,
+    cancel: &AtomicBool,
+) -> Result<(), String> {
+    let mut readers = inputs
+        .iter()
+        .map(|p| {
+            let f = File::open(p)
+                .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(p)))?;
+            RecordLines::new(f).map_err(|e| format!("`{}`: {e}", shown(p)))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut frame = Vec::new();
+    let mut line = Vec::new();
+    let err = |e: std::io::Error| format!("--record: cannot write: {e}");
+    for (s, game, _) in game_order(plan, count) {
+        if game % CANCEL_EVERY == 0 && cancel.load(Ordering::SeqCst) {
+            return Err(INTERRUPTED.to_string());
+        }
+        line.clear();
+        match readers[s].read_line(&mut line) {
+            Some(Ok(_)) => {}
+            Some(Err(e)) => return Err(format!("`{}`: {e}", shown(&inputs[s]))),
+            None => {
+                return Err(format!(
+                    "`{}` ends before game {game}: the shard file is damaged or not of this run",
+                    shown(&inputs[s])
+                ));
+            }
+        }
+        frame.extend_from_slice(&line);
+        frame.push(b'\n');
+        if (game + 1).is_multiple_of(FRAME_GAMES) {
+            let bytes = compression.compress_frame(&frame).map_err(err)?;
+            out.writer().write_all(&bytes).map_err(err)?;
+            frame.clear();
+        }
+    }
+    if !frame.is_empty() {
+        let bytes = compression.compress_frame(&frame).map_err(err)?;
+        out.writer().write_all(&bytes).map_err(err)?;
+    }
+    for (r, path) in readers.iter_mut().zip(inputs) {
+        line.clear();
+        if r.read_line(&mut line).is_some() {
+            return Err(format!(
+                "`{}` holds more than its shard's games: records were added after its last game",
+                shown(path)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A sweep's merge (or a merge of shards written into folders, e.g. an
+/// experiment's league) writes into the folder `--out DIR`: the per-game
+/// CSV, the summary (`metrics.csv`, `ratings.csv`), the records when the
+/// shards kept them, each under the name the shards gave it, and
+/// `manifest.json`.
+fn sweep_paths(paths: OutputPaths, shards: &[ShardInput]) -> Result<OutputPaths, String> {
+    let Some(dir) = paths.out.clone() else {
+        return Err(format!(
+            "merging a {} of folders needs --out DIR (the folder to write into)",
+            shards[0].manifest.description.kind.command()
+        ));
+    };
+    if paths.summary.is_some() || paths.record.is_some() {
+        return Err(format!(
+            "merging a {} of folders takes only --out DIR: the summary and records go into the folder",
+            shards[0].manifest.description.kind.command()
+        ));
+    }
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("--out `{}` is not a folder", shown(&dir)));
+    }
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| format!("--out: cannot create the folder `{}`: {e}", shown(&dir)))?;
+    let named = |label: &str| shard_named(shards, label, &dir);
+    Ok(OutputPaths {
+        out: named("--out").or_else(|| Some(dir.join(GAMES_FILE))),
+        summary: named("--summary").or_else(|| Some(dir.join(METRICS_FILE))),
+        record: named("--record"),
+        pairs: None,
+    })
+}
+
+/// The file `label` of the first shard, by its name, in `dir`.
+fn shard_named(shards: &[ShardInput], label: &str, dir: &Path) -> Option<PathBuf> {
+    shards[0]
+        .manifest
+        .description
+        .outputs
+        .iter()
+        .find(|(l, _)| l == label)
+        .and_then(|(_, p)| Path::new(p).file_name().map(|n| dir.join(n)))
+}
