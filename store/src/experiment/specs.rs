@@ -634,3 +634,7 @@ pub fn quick_replace_text(quick: &Quick, text: &str) -> String {
         text.to_string()
     }
 }
+
+#[cfg(test)]
+#[path = "specs_tests.rs"]
+mod tests;
