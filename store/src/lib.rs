@@ -12,7 +12,8 @@
 //! - [`compare_files`]: a sweep's `compare.csv` and `trends.csv`;
 //! - [`csv_rows`]: reading the CSV files a run wrote;
 //! - [`engines`]: the external bots a run seats;
-//! - [`interrupt`]: the temporary files a forced exit removes.
+//! - [`interrupt`]: the temporary files a forced exit removes;
+//! - [`path_suffix`]: the path of a file beside another (`.tmp`, `.partial`).
 //!
 //! No command-line parsing and no printing happen here: notes and errors
 //! go back to the caller as values.
@@ -26,3 +27,4 @@ pub mod final_files;
 pub mod interrupt;
 pub mod manifest;
 pub mod merge;
+pub mod path_suffix;

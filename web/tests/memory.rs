@@ -54,7 +54,7 @@ async fn memory_is_flat_over_a_thousand_games() {
         play_one(&r, k).await;
     }
     let end = rss();
-    assert!(app.games_in_memory() <= beachcomber_web::routes::MAX_GAMES);
+    assert!(app.games_in_memory() <= beachcomber_web::limits::MAX_GAMES);
     assert_eq!(
         std::fs::read_dir(dir.path().join("saved")).unwrap().count(),
         1000

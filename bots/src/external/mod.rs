@@ -28,11 +28,9 @@ use beachcomber::rng::{GameRng, Rng};
 use beachcomber::spec::one_line;
 use serde_json::{Value, json};
 
-mod config;
 mod log;
 mod process;
 
-pub use config::EngineConfig;
 pub use log::{EngineLog, LOG_HEAD, LOG_TAIL, Log, MAX_STDERR_LINE, open_log};
 pub use process::MAX_LINE;
 use process::Process;

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use xxhash_rust::xxh3::Xxh3;
 
-use crate::files::names::with_suffix;
+use crate::path_suffix::with_suffix;
 
 mod kind;
 pub use kind::{KindError, RunKind};
