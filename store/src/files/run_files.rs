@@ -619,6 +619,9 @@ impl RunFiles {
             )
         })?;
         self.last_checkpoint = Instant::now();
+        if next > 0 {
+            failpoint("mid-run-checkpoint");
+        }
         Ok(())
     }
 
