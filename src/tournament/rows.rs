@@ -5,7 +5,8 @@
 
 use std::fmt::Write;
 
-use super::totals::{SHARE_UNIT, Tally, Totals, ranks};
+use super::shares::{SHARE_UNIT, ranks};
+use super::totals::{Tally, Totals};
 use super::{GameResult, RunSpec};
 use crate::stats::sprt::Sprt;
 

@@ -19,7 +19,8 @@
 //! - [`lineups`]: lineups and bots named in text, as canonical specs;
 //! - [`plot_spec`]: the description of a figure (data; the drawing is the
 //!   front end's);
-//! - [`short_label`]: bot specs shortened for labels and tables.
+//! - [`short_label`]: bot specs shortened for labels and tables;
+//! - [`path_suffix`]: the path of a file beside another (`.tmp`, `.partial`).
 //!
 //! No command-line parsing and no printing happen here: notes and errors
 //! go back to the caller as values.
@@ -35,6 +36,7 @@ pub mod interrupt;
 pub mod lineups;
 pub mod manifest;
 pub mod merge;
+pub mod path_suffix;
 pub mod planned;
 pub mod plot_spec;
 pub mod short_label;

@@ -43,8 +43,9 @@ use beachcomber::record::io::{Compression, RecordWriter};
 use beachcomber::spec::{one_line, one_line_path};
 use tempfile::NamedTempFile;
 
-use crate::files::names::{RunHome, with_suffix};
+use crate::files::names::RunHome;
 use crate::interrupt;
+use crate::path_suffix::with_suffix;
 
 /// Most symlinks followed when resolving one output path.
 const MAX_SYMLINK_HOPS: usize = 40;

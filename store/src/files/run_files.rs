@@ -47,13 +47,14 @@ use beachcomber::spec::{one_line, one_line_path};
 use beachcomber::tournament::{Layout, Totals};
 use serde_json::Value;
 
-use crate::files::names::{RunHome, with_suffix};
+use crate::files::names::RunHome;
 use crate::manifest::ReadError;
 pub use crate::manifest::{
     Checkpoint, FileCheck, Finishing, MANIFEST_FORMAT, Manifest, RunDescription, Timing,
     check_file, first_difference, hash_file, write_json_atomically,
 };
 use crate::manifest::{failpoint, hex, write_manifest};
+use crate::path_suffix::with_suffix;
 
 use crate::files::output::Resolved;
 use crate::files::partial::{Claimed, Output, claim, lock_to_resume, refuse_if_live};
@@ -618,6 +619,9 @@ impl RunFiles {
             )
         })?;
         self.last_checkpoint = Instant::now();
+        if next > 0 {
+            failpoint("mid-run-checkpoint");
+        }
         Ok(())
     }
 
