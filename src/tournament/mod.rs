@@ -40,6 +40,7 @@
 //!   numbers.
 
 mod fairness;
+pub mod game_row;
 pub mod paired;
 pub mod plan;
 mod play;
@@ -51,6 +52,7 @@ pub mod totals;
 pub mod validate;
 
 pub use self::fairness::{Interval, SeatFairness};
+pub use self::game_row::{GameColumn, GameRow, GameRowError, GameRowReader};
 pub use self::paired::{OpenDeal, PairedTotals};
 pub use self::plan::{Layout, Part, Plan};
 pub use self::play::{

@@ -5,14 +5,13 @@
 //! given, so a run without them keeps its manifest), so that `merge` and
 //! `run --merge` write the same file. The file is written after the games,
 //! from `games.csv`, read twice (the baseline's deals, then every
-//! combination's).
+//! combination's) by the library's typed reader of the rows its writer
+//! writes ([`beachcomber::tournament::GameRowReader`]).
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use beachcomber::compare::{CompareSpec, Comparer, SeatRow};
-use beachcomber::spec::one_line;
-use beachcomber::tournament::{Plan, Totals};
+use beachcomber::tournament::{GameRowError, GameRowReader, Plan, Totals};
 
 use crate::csv_rows::Rows;
 use crate::files::names::{COMPARE_FILE, GAMES_FILE, TRENDS_FILE};
@@ -52,71 +51,19 @@ pub fn remove_stale(dir: &Path) -> Result<(), String> {
     output::remove_stale(&dir.join(TRENDS_FILE))
 }
 
-/// Every seat row of `games.csv`, with its combination's part.
+/// Every seat row of `games.csv`, with its combination's part, read by the
+/// library's typed reader of the rows its writer writes.
 fn read_rows(path: &Path, plan: &Plan, mut each: impl FnMut(&SeatRow)) -> Result<(), String> {
     let mut rows = Rows::open(path)?;
-    let what = "compare.csv's";
-    let keys: Vec<usize> = plan
-        .value_columns()
-        .iter()
-        .map(|c| rows.column(what, c))
-        .collect::<Result<_, _>>()?;
-    let [game, deal, seed, seat, share, won, turns] =
-        ["game", "deal", "seed", "seat", "win_share", "won", "turns"].map(|c| rows.column(what, c));
-    let (game, deal, seed, seat, share, won, turns) =
-        (game?, deal?, seed?, seat?, share?, won?, turns?);
-    let parts: HashMap<Vec<String>, usize> = plan
-        .parts
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.values.iter().map(|(_, v)| v.clone()).collect(), i))
-        .collect();
-    // The rows of a combination come together: its part is looked up
-    // when the value columns change.
-    let mut last: Option<(Vec<String>, usize)> = None;
+    let mut reader = GameRowReader::new(plan, &rows.header).map_err(|e| match e {
+        GameRowError::MissingColumn(name) => rows.missing("compare.csv's", &name),
+        e => e.to_string(),
+    })?;
     while rows.next_row()? {
-        let bad = |name: &str| {
-            format!(
-                "{} line {}: the {name} `{}` is not a number",
-                rows.path,
-                rows.line(),
-                one_line(rows.cell(match name {
-                    "game" => game,
-                    "deal" => deal,
-                    "seed" => seed,
-                    "seat" => seat,
-                    "win_share" => share,
-                    _ => turns,
-                }))
-            )
-        };
-        let same = last
-            .as_ref()
-            .is_some_and(|(v, _)| keys.iter().zip(v).all(|(&k, v)| rows.cell(k) == v));
-        if !same {
-            let values: Vec<String> = keys.iter().map(|&k| rows.cell(k).to_string()).collect();
-            let Some(&part) = parts.get(&values) else {
-                return Err(format!(
-                    "{} line {}: a row of no combination of the run",
-                    rows.path,
-                    rows.line()
-                ));
-            };
-            last = Some((values, part));
-        }
-        let part = last.as_ref().map_or(0, |(_, p)| *p);
-        let int = |c: usize, name: &str| rows.cell(c).parse::<u64>().map_err(|_| bad(name));
-        let num = |c: usize, name: &str| rows.cell(c).parse::<f64>().map_err(|_| bad(name));
-        each(&SeatRow {
-            part,
-            game: int(game, "game")?,
-            deal: int(deal, "deal")?,
-            seed: int(seed, "seed")?,
-            seat: int(seat, "seat")? as usize,
-            win_share: num(share, "win_share")?,
-            won: rows.cell(won) == "1",
-            turns: num(turns, "turns")?,
-        });
+        let row = reader
+            .read(|c| rows.cell(c))
+            .map_err(|e| format!("{} line {}: {e}", rows.path, rows.line()))?;
+        each(&SeatRow::from(&row));
     }
     Ok(())
 }
