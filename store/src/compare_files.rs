@@ -67,3 +67,80 @@ fn read_rows(path: &Path, plan: &Plan, mut each: impl FnMut(&SeatRow)) -> Result
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use beachcomber::compare::parse_pairs;
+    use beachcomber::sweep::{SweepCount, SweepSpec};
+
+    use super::*;
+
+    /// Shell Dash's turn cap at 20 and 30, two random players, one deal
+    /// each, compared with 20.
+    fn plan() -> (Plan, Vec<Totals>, CompareSpec) {
+        let spec = SweepSpec {
+            game: "shell-dash".to_string(),
+            players: vec![2],
+            varies: vec!["max_turns=20,30".parse().unwrap()],
+            lineups: vec![vec!["random".to_string()]],
+            count: SweepCount::Deals(1),
+            seed: 1,
+            rotate: true,
+        };
+        let parts: Vec<_> = spec
+            .combinations(10)
+            .unwrap()
+            .into_iter()
+            .map(|c| c.part)
+            .collect();
+        let totals = parts.iter().map(|p| Totals::new(&p.run)).collect();
+        let compare = CompareSpec {
+            baseline: parse_pairs("max_turns=20").unwrap(),
+            ..CompareSpec::default()
+        };
+        (Plan { parts }, totals, compare)
+    }
+
+    const HEADER: &str = "max_turns,players,lineup,game,deal,rotation,seed,seat,bot,score,rank,\
+                          win_share,won,plies,turns,end,capped\n";
+
+    /// `write`'s error for a `games.csv` of `text`, and that it wrote
+    /// no comparison.
+    fn refusal(text: &str) -> (String, String) {
+        let (plan, totals, compare) = plan();
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join(GAMES_FILE);
+        std::fs::write(&games, text).unwrap();
+        let e = write(dir.path(), &plan, &totals, &compare).unwrap_err();
+        assert!(!dir.path().join(COMPARE_FILE).exists());
+        (e, games.display().to_string())
+    }
+
+    #[test]
+    fn a_games_file_without_a_column_is_refused_naming_it() {
+        let header = HEADER.replace(",turns", "");
+        let (e, path) = refusal(&header);
+        assert_eq!(
+            e,
+            format!(
+                "compare.csv's column `turns` is not in {path} (its columns: max_turns, players, \
+                 lineup, game, deal, rotation, seed, seat, bot, score, rank, win_share, won, \
+                 plies, end, capped)"
+            )
+        );
+    }
+
+    #[test]
+    fn a_row_that_does_not_read_is_refused_naming_its_line_and_cell() {
+        let rows = "20,2,random,0,0,0,99,0,random,3,1,1.0000,1,12,6,finished,0\n\
+                    20,2,random,0,0,0,99,1,random,1,2,0.0000,0,12,six,finished,0\n";
+        let (e, path) = refusal(&format!("{HEADER}{rows}"));
+        assert_eq!(e, format!("{path} line 3: the turns `six` is not a number"));
+        let rows = "25,2,random,0,0,0,99,0,random,3,1,1.0000,1,12,6,finished,0\n";
+        let (e, path) = refusal(&format!("{HEADER}{rows}"));
+        assert_eq!(
+            e,
+            format!("{path} line 2: a row of no combination of the run")
+        );
+    }
+}
