@@ -42,6 +42,7 @@
 
 mod fairness;
 mod game_result;
+pub mod game_row;
 pub mod paired;
 pub mod plan;
 mod play;
@@ -55,6 +56,7 @@ pub mod validate;
 
 pub use self::fairness::{Interval, SeatFairness};
 pub use self::game_result::GameResult;
+pub use self::game_row::{GameColumn, GameRow, GameRowError, GameRowReader};
 pub use self::paired::{OpenDeal, PairedTotals};
 pub use self::plan::{Layout, Part, Plan};
 pub use self::play::{

@@ -1,6 +1,7 @@
 //! A CSV file read one row at a time, with `--where COL=VALUE` filters:
 //! the one reader of the CSVs this program wrote (a figure's input, the
-//! tables of an experiment's summary.md). A figure keeps only what it
+//! tables of an experiment's summary.md, the games a sweep's comparison
+//! types by [`beachcomber::tournament::GameRowReader`]). A figure keeps only what it
 //! draws, never the rows, so that a plot of any CSV stays in bounded
 //! memory; [`Rows::select`] reads a small table whole.
 //!
@@ -110,14 +111,17 @@ impl Rows {
 
     /// The index of column `name`, or an error naming `flag`.
     pub fn column(&self, flag: &str, name: &str) -> Result<usize, String> {
-        self.find(name).ok_or_else(|| {
-            format!(
-                "{flag} column `{}` is not in {} (its columns: {})",
-                one_line(name),
-                self.path,
-                self.columns_text()
-            )
-        })
+        self.find(name).ok_or_else(|| self.missing(flag, name))
+    }
+
+    /// The error of a column `name` (wanted by `flag`) not in the file.
+    pub fn missing(&self, flag: &str, name: &str) -> String {
+        format!(
+            "{flag} column `{}` is not in {} (its columns: {})",
+            one_line(name),
+            self.path,
+            self.columns_text()
+        )
     }
 
     /// The condition "column `col` equals `value`", or an error naming
