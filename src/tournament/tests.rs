@@ -528,8 +528,11 @@ impl PartGame for WithColumns<'_> {
         seed: u64,
         want_record: WantRecord,
         cancel: &AtomicBool,
+        with_quality: bool,
     ) -> Result<GameReport, GameStop> {
-        let mut report = self.inner.play(specs, index, seed, want_record, cancel)?;
+        let mut report = self
+            .inner
+            .play(specs, index, seed, want_record, cancel, with_quality)?;
         report.extras = (1..=self.columns.len() as i64)
             .map(|i| i64::from(report.plies) * i)
             .collect();
