@@ -448,6 +448,51 @@ mod tests {
         }
     }
 
+    #[test]
+    fn fixed_point_columns_are_written_with_their_decimals() {
+        let mut buf = [0u8; 64];
+        for (n, d, text) in [
+            (12345, 4, "1.2345"),
+            (-5, 4, "-0.0005"),
+            (20000, 4, "2.0000"),
+            (0, 4, "0.0000"),
+            (7, 1, "0.7"),
+            (-123456789, 3, "-123456.789"),
+        ] {
+            let at = put_fixed(&mut buf, 1, n, d);
+            assert_eq!(std::str::from_utf8(&buf[1..at]).unwrap(), text);
+        }
+        // On a row: the third game column has 4 decimals, the others none
+        // (the last, beyond the list, an integer too).
+        use crate::game::{Outcome, SeatSet};
+        let result = GameResult {
+            index: 3,
+            part: 0,
+            deal: 1,
+            lineup: 0,
+            rotation: 1,
+            seed: 9,
+            seat_bots: vec![0, 1],
+            outcome: Outcome {
+                scores: [4, 2].into_iter().collect(),
+                winners: SeatSet::single(0),
+            },
+            plies: 12,
+            turns: 6,
+            extras: vec![5, 2, 8333, 1],
+            record_line: None,
+            forfeit: None,
+        };
+        let bots = ["a".to_string(), "b".to_string()];
+        let mut out = Vec::new();
+        write_game_rows_with_decimals(&[], &result, &bots, None, &[0, 0, 4], &mut out);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "3,1,1,9,0,a,4,1,1.0000,1,12,6,finished,5,2,0.8333,1\n\
+             3,1,1,9,1,b,2,2,0.0000,0,12,6,finished,5,2,0.8333,1\n"
+        );
+    }
+
     /// The longest values of every field fit the room reserved for a game,
     /// and the rows are exactly those `format!` writes.
     #[test]
