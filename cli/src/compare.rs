@@ -3,6 +3,7 @@
 
 use beachcomber::compare::CompareSpec;
 use beachcomber::spec::one_line;
+use beachcomber_store::lineups::canonical_lineup;
 
 /// The comparison `--baseline`, `--margin` and `--trend` describe (none
 /// without `--baseline`; `--margin` or `--trend` alone is refused).
@@ -45,19 +46,4 @@ pub fn from_flags(
             .map_err(|e| format!("--margin: {e}"))?;
     }
     Ok(Some(spec))
-}
-
-/// The baseline's lineup, if it names one, as the sweep's columns write it
-/// (canonical specs: `greedy` is `greedy(worlds=8)`; a declared engine is
-/// written `engine(name=NAME)` there); left as given when
-/// it does not parse (it then matches nothing, and the error says so).
-pub fn canonical_lineup(spec: &mut CompareSpec) {
-    for (k, v) in &mut spec.baseline {
-        if k == "lineup"
-            && let Ok((lineups, _)) =
-                crate::sweep::parse_lineups(std::slice::from_ref(v), &beachcomber_bots::no_aliases)
-        {
-            *v = lineups[0].join(",");
-        }
-    }
 }

@@ -10,18 +10,16 @@
 //! bot's speed ([`crate::bench::bot_speed`], `speed.csv`); a sweep through
 //! [`crate::sweep`]. One engine plays them all.
 //!
-//! The file's schema and reading are in `file.rs` (errors name the file,
-//! the line and the key), the typed specs it describes in `specs.rs`
-//! (sweeps and leagues, built directly, `--quick` applied), the playing
-//! here, the plots and `summary.md` in `report.rs`, the criterion and its
-//! answer tables in summary.md in `answer.rs`, and the criterion's
-//! confirmation runs (`confirm.csv`) in `confirm.rs`.
+//! The file's schema and reading, the typed specs it describes (sweeps
+//! and leagues, built directly, `--quick` applied), the criterion's answer
+//! tables and its confirmation runs (`confirm.csv`) are the run store's
+//! [`beachcomber_store::experiment`] (errors name the file, the line and
+//! the key); the playing is here, the plots and `summary.md` in
+//! `report.rs`.
 
-mod answer;
-mod confirm;
-mod file;
 mod report;
-mod specs;
+
+use beachcomber_store::experiment::{answer, confirm, file, specs};
 
 use std::path::{Path, PathBuf};
 
@@ -345,7 +343,7 @@ fn play_confirmation(
         &Engines::default(),
         Some(&spec),
     )?;
-    confirm::write_confirm_csv(experiment, dir)
+    Ok(confirm::write_confirm_csv(experiment, dir)?)
 }
 
 /// Play `planned` (all the leagues, or league `combination` alone) into

@@ -6,9 +6,11 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::error::ExperimentError;
 use super::file::{Criterion, Experiment};
-use beachcomber_store::csv_rows::Rows;
-use beachcomber_store::files::names::COMPARE_FILE;
+use crate::csv_rows::Rows;
+use crate::files::names::COMPARE_FILE;
+use crate::short_label::short_label;
 
 /// The values of a baseline or margins table, `key = value, ...`.
 fn table_text(table: &toml::Table) -> String {
@@ -61,16 +63,24 @@ pub fn criterion_section(md: &mut String, criterion: &Criterion) {
 /// compared value with a margin (a metric; a seat's ratio; a bot's Elo),
 /// the criterion's preferred metrics first; a cell is the verdict and the
 /// difference with its 95% interval.
-pub fn answer_section(md: &mut String, experiment: &Experiment, dir: &Path) -> Result<(), String> {
+pub fn answer_section(
+    md: &mut String,
+    experiment: &Experiment,
+    dir: &Path,
+) -> Result<(), ExperimentError> {
     let compares = experiment.criterion.is_some() || experiment.baseline.is_some();
     let path = dir.join(COMPARE_FILE);
     if !compares || !path.exists() {
         return Ok(());
     }
-    let rows = Rows::open(&path)?;
+    let rows = Rows::open(&path).map_err(|e| ExperimentError::Files(e.to_string()))?;
     let header = rows.header.clone();
-    let seat_column = rows.column("summary.md's", "seat")?;
-    let players_column = rows.column("summary.md's", "players")?;
+    let seat_column = rows
+        .column("summary.md's", "seat")
+        .map_err(|e| ExperimentError::Files(e.to_string()))?;
+    let players_column = rows
+        .column("summary.md's", "players")
+        .map_err(|e| ExperimentError::Files(e.to_string()))?;
     let value_columns: Vec<usize> = (0..seat_column).filter(|&c| c != players_column).collect();
     drop(rows);
     let want = [
@@ -84,10 +94,10 @@ pub fn answer_section(md: &mut String, experiment: &Experiment, dir: &Path) -> R
         "margin",
         "verdict",
     ];
-    let cells = Rows::select(&path, &want)?;
+    let cells = Rows::select(&path, &want).map_err(|e| ExperimentError::Files(e.to_string()))?;
     let values = {
         let names: Vec<&str> = value_columns.iter().map(|&c| header[c].as_str()).collect();
-        Rows::select(&path, &names)?
+        Rows::select(&path, &names).map_err(|e| ExperimentError::Files(e.to_string()))?
     };
     let prefer: &[String] = experiment
         .criterion
@@ -144,10 +154,7 @@ pub fn answer_section(md: &mut String, experiment: &Experiment, dir: &Path) -> R
         let _ = writeln!(md, "| {} |", head.join(" | "));
         let _ = writeln!(md, "|{}", " --- |".repeat(head.len()));
         for combo in combos {
-            let mut row: Vec<String> = combo
-                .iter()
-                .map(|v| cell(&crate::plot::short_label(v)))
-                .collect();
+            let mut row: Vec<String> = combo.iter().map(|v| cell(&short_label(v))).collect();
             for (label, _) in &columns {
                 let found = cells.iter().zip(&values).find(|(r, v)| {
                     r[0] == players && *v == combo && column_label(&r[1], &r[2], &r[3]) == *label
@@ -170,7 +177,7 @@ fn column_label(seat: &str, bot: &str, metric: &str) -> String {
     if seat != "all" {
         format!("{metric} seat {seat}")
     } else if bot != "all" && !bot.is_empty() {
-        format!("{metric} ({})", crate::plot::short_label(bot))
+        format!("{metric} ({})", short_label(bot))
     } else {
         metric.to_string()
     }
