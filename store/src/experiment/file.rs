@@ -466,10 +466,10 @@ impl Experiment {
                 ));
             }
             Kind::League if experiment.quality => {
-                return Err(format!(
-                    "{}: a league measures no game-quality metrics (use kind = \"tournament\" \
-                     or \"sweep\")",
-                    at(&["quality"])
+                return Err(ExperimentError::setting(
+                    format!("{}: ", at(&["quality"])),
+                    "a league measures no game-quality metrics (use kind = \"tournament\" or \
+                     \"sweep\")",
                 ));
             }
             Kind::Tournament if !experiment.vary.is_empty() => {
