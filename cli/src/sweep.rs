@@ -79,9 +79,10 @@ pub struct SweepArgs {
     pub no_rotate: bool,
     /// Also measure the game-quality metrics (lead changes, drama,
     /// decisiveness, comeback rate, branching factor): their per-game
-    /// columns in games.csv and per-combination columns, with deal-
-    /// clustered intervals, at the end of metrics.csv (docs/statistics.md).
-    /// Without it no observer runs and no column changes.
+    /// columns at the end of games.csv, and their per-combination columns,
+    /// with intervals clustered by deal, at the end of metrics.csv
+    /// (docs/statistics.md). Without it no observer runs and no column
+    /// changes.
     #[arg(long)]
     pub quality: bool,
     /// Run seed (the same for every combination).

@@ -71,9 +71,9 @@ pub struct TournamentArgs {
     pub no_rotate: bool,
     /// Also measure the game-quality metrics (lead changes, drama,
     /// decisiveness, comeback rate, branching factor): their per-game
-    /// columns in the games file (--out) and their means, with
-    /// deal-clustered intervals, printed after the summary
-    /// (docs/statistics.md). Without it no observer runs.
+    /// columns at the end of the games file (--out), and their means, with
+    /// intervals clustered by deal, printed in one line after the game
+    /// length (docs/statistics.md). Without it no observer runs.
     #[arg(long)]
     pub quality: bool,
     /// Run seed: deal d is dealt from (seed, d).
