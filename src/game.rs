@@ -182,6 +182,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// scores are those the position would have if it ended now.
     fn outcome(&self, state: &Self::State) -> Outcome;
 
+    /// Each seat's running score: the score [`Game::outcome`] would give it
+    /// were the game to end in `state`, in the same unit (coins, tokens,
+    /// Shells; turns for solo Shell Dash), without the winners (no
+    /// tie-break). The game-quality metrics (lead changes, drama...:
+    /// [`crate::metrics::quality`]) read it after every decision, so a game
+    /// computes it directly; the default asks [`Game::outcome`].
+    fn running_scores(&self, state: &Self::State) -> ArrayVec<i32, MAX_SEATS> {
+        self.outcome(state).scores
+    }
+
     /// A full state consistent with everything `viewer` knows in `state`
     /// (the same observation for `viewer`), with every hidden thing re-dealt
     /// from `rng`. Hidden chance to come (e.g. future reshuffles) is re-seeded.

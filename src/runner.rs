@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use crate::bot::{Bot, BotError, BotFailure, OnFailure};
 use crate::game::{Game, Outcome, SeatSet};
-use crate::metrics::{Ply, PlyObserver};
+use crate::metrics::{Ply, PlyObserver, leaders_of};
 use crate::record::{GameEnd, GameRecord, RecordFormat, build_record, write_record_line};
 use crate::rng::{self, decision_seed, rng_from_seed};
 
@@ -185,16 +185,17 @@ pub fn play_game_checked<G: RecordFormat>(
 }
 
 /// [`play_game_checked`] that shows every ply to `observers` (the per-ply
-/// hook of metrics, [`crate::metrics::PlyObserver`]): after each decision,
-/// each sees the seat that moved and the scores and leaders were the game
-/// to end there; their values end up in [`GameReport::observed`].
+/// hook of metrics, [`crate::metrics::PlyObserver`]): each sees the
+/// setup's running scores ([`Game::running_scores`]), then after each
+/// decision the seat that moved, the legal actions it chose among and the
+/// running scores and leaders; their values, given the final winners, end
+/// up in [`GameReport::observed`].
 ///
 /// Why [`play_game_checked`] pays nothing for the hook: both are the one
 /// step loop instantiated with a constant `OBSERVE` (`false` there, `true`
 /// here), so the observing code is compiled out of the loop that does not
-/// observe; the tournament chooses between the two once per game, from a
-/// constant of the metric registry
-/// ([`crate::metrics::registry::OBSERVES_PLIES`]).
+/// observe; the tournament chooses between the two once per game, from
+/// the run's [`crate::tournament::RunSpec::quality`].
 #[allow(clippy::too_many_arguments)]
 pub fn play_game_observed<G: RecordFormat>(
     game: &G,
@@ -240,6 +241,13 @@ fn play<G: RecordFormat, const OBSERVE: bool>(
     let mut actions = Vec::new();
     let mut plies = 0u32;
     let mut forfeit = None;
+    if OBSERVE {
+        let scores = game.running_scores(&state);
+        let leaders = leaders_of(&scores);
+        for observer in observers.iter_mut() {
+            observer.start(&scores, leaders);
+        }
+    }
     while let Some(seat) = game.to_move(&state) {
         if cancel.load(Ordering::Relaxed) {
             return Err(GameStop::Cancelled);
@@ -268,6 +276,12 @@ fn play<G: RecordFormat, const OBSERVE: bool>(
                 break;
             }
         };
+        // The choices are counted before the move (only when observing).
+        let choices = if OBSERVE {
+            game.legal_actions(&state).len() as u32
+        } else {
+            0
+        };
         debug_assert!(
             game.play(&state, action).is_ok(),
             "bot for seat {seat} chose an illegal action {action}"
@@ -278,12 +292,13 @@ fn play<G: RecordFormat, const OBSERVE: bool>(
         }
         plies += 1;
         if OBSERVE {
-            let now = game.outcome(&state);
+            let scores = game.running_scores(&state);
             let ply = Ply {
                 number: plies,
                 seat,
-                scores: &now.scores,
-                leaders: now.winners,
+                choices,
+                scores: &scores,
+                leaders: leaders_of(&scores),
             };
             for observer in observers.iter_mut() {
                 observer.ply(&ply);
@@ -326,6 +341,11 @@ fn play<G: RecordFormat, const OBSERVE: bool>(
     });
     let mut extras = Vec::new();
     game.extra_values(&initial, &state, &mut extras);
+    let observed = if OBSERVE {
+        observers.iter().map(|o| o.value(outcome.winners)).collect()
+    } else {
+        Vec::new()
+    };
     Ok(GameReport {
         index,
         seed,
@@ -335,11 +355,7 @@ fn play<G: RecordFormat, const OBSERVE: bool>(
         record,
         forfeit,
         extras,
-        observed: if OBSERVE {
-            observers.iter().map(|o| o.value()).collect()
-        } else {
-            Vec::new()
-        },
+        observed,
         record_line,
     })
 }
@@ -427,16 +443,24 @@ mod tests {
         }
     }
 
-    /// A hand-built per-ply metric: counts plies, and checks they come in
-    /// order.
+    /// A hand-built per-ply metric: counts plies (and the setup, as -1),
+    /// and checks they come in order, with the running scores of the
+    /// position and its leaders.
     struct PlyCount(i64);
 
     impl PlyObserver for PlyCount {
-        fn ply(&mut self, ply: &Ply<'_>) {
-            self.0 += 1;
-            assert_eq!(i64::from(ply.number), self.0);
+        fn start(&mut self, scores: &[i32], leaders: SeatSet) {
+            assert_eq!((self.0, scores.len()), (0, 3));
+            assert_eq!(leaders, leaders_of(scores));
+            self.0 = -1;
         }
-        fn value(&self) -> i64 {
+        fn ply(&mut self, ply: &Ply<'_>) {
+            self.0 = if self.0 < 0 { 1 } else { self.0 + 1 };
+            assert_eq!(i64::from(ply.number), self.0);
+            assert!(ply.choices >= 1);
+            assert_eq!(ply.leaders, leaders_of(ply.scores));
+        }
+        fn value(&self, _winners: SeatSet) -> i64 {
             self.0
         }
     }

@@ -77,6 +77,14 @@ pub struct SweepArgs {
     /// Play lineups as given, without rotating them through the seats.
     #[arg(long)]
     pub no_rotate: bool,
+    /// Also measure the game-quality metrics (lead changes, drama,
+    /// decisiveness, comeback rate, branching factor): their per-game
+    /// columns at the end of games.csv, and their per-combination columns,
+    /// with intervals clustered by deal, at the end of metrics.csv
+    /// (docs/statistics.md). Without it no observer runs and no column
+    /// changes.
+    #[arg(long)]
+    pub quality: bool,
     /// Run seed (the same for every combination).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
@@ -151,6 +159,7 @@ impl SweepArgs {
             },
             seed: self.seed,
             rotate: !self.no_rotate,
+            quality: self.quality,
         };
         Ok((spec, bots))
     }

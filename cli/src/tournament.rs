@@ -69,6 +69,13 @@ pub struct TournamentArgs {
     /// Play the lineup as given, without rotating it through the seats.
     #[arg(long)]
     pub no_rotate: bool,
+    /// Also measure the game-quality metrics (lead changes, drama,
+    /// decisiveness, comeback rate, branching factor): their per-game
+    /// columns at the end of the games file (--out), and their means, with
+    /// intervals clustered by deal, printed in one line after the game
+    /// length (docs/statistics.md). Without it no observer runs.
+    #[arg(long)]
+    pub quality: bool,
     /// Run seed: deal d is dealt from (seed, d).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
@@ -145,6 +152,10 @@ impl TournamentArgs {
             self.seed,
             !self.no_rotate,
         )
+        .map(|mut run| {
+            run.quality = self.quality;
+            run
+        })
         .map_err(|e| match e {
             beachcomber::tournament::RunSpecError::Lineup { .. } => format!("--bots: {e}"),
             beachcomber::tournament::RunSpecError::TooMany { .. } => format!("--deals: {e}"),
@@ -243,6 +254,21 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The game-quality metrics of a tournament that measured them, in one
+/// line: each mean with its half-width, the comeback rate with its
+/// interval (95%, deal-clustered).
+fn quality_line(totals: &beachcomber::tournament::Totals) -> String {
+    let cells: Vec<String> = beachcomber::sweep::quality_values(totals)
+        .into_iter()
+        .map(|(name, values)| match values.as_deref() {
+            Some([share, low, high]) => format!("{name} {share:.4} [{low:.4}, {high:.4}]"),
+            Some([mean, half]) => format!("{name} {mean:.4} ± {half:.4}"),
+            _ => format!("{name} —"),
+        })
+        .collect();
+    format!("game quality (95%): {}", cells.join(", "))
+}
+
 fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Option<&Sprt>) {
     let totals = &result.totals[0];
     let elapsed = result.elapsed;
@@ -274,6 +300,9 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Optio
         100.0 * totals.tie_rate(),
         result.played_now as f64 / elapsed.as_secs_f64().max(1e-9)
     );
+    if spec.quality {
+        out!("{}", quality_line(totals));
+    }
     let bots = spec.bots();
     let width = bots.iter().map(String::len).max().unwrap_or(0).max(32);
     if bots.len() > 1 {

@@ -48,11 +48,24 @@ pub struct MetricDefinition {
     pub value: fn(&dyn MetricRow) -> Option<Vec<f64>>,
     /// Its column of a sweep's printed summary, if it has one.
     pub summary: Option<SummaryColumn>,
-    /// For a metric of every ply: a fresh observer for one game, whose
-    /// value per game [`MetricRow::observed`] summarises. The game loop
-    /// calls it only when some metric has one
-    /// ([`super::registry::OBSERVES_PLIES`]).
-    pub per_ply: Option<fn() -> Box<dyn PlyObserver>>,
+    /// For a metric of every ply (the game-quality metrics,
+    /// [`super::quality`]): its observer and its column of `games.csv`.
+    pub per_ply: Option<PerPly>,
+}
+
+/// What a metric of every ply adds: an observer of each game, and the
+/// game's value in `games.csv`.
+#[derive(Clone, Copy, Debug)]
+pub struct PerPly {
+    /// Its column of `games.csv` (on every row of the game).
+    pub game_column: &'static str,
+    /// The game's value is an integer in units of `10^-game_decimals`
+    /// (rounded once per game, so that sums are exact), written with that
+    /// many decimals in `games.csv`.
+    pub game_decimals: u8,
+    /// A fresh observer of one game; its values per game are what
+    /// [`MetricRow::observed`] summarises.
+    pub observer: fn() -> Box<dyn PlyObserver>,
 }
 
 impl MetricDefinition {

@@ -1,11 +1,10 @@
 //! Every metric, defined once ([`METRICS`]): `metrics.csv`'s columns in
 //! this order, compare's metrics ([`crate::compare::Metric`]) and the
-//! printed summary's columns. A new metric is one more definition here
-//! (and, for a metric of every ply, its [`PlyObserver`]: see
-//! [`super::per_ply`]).
+//! printed summary's columns. A new metric is one more definition here;
+//! a metric of every ply (with its [`super::PlyObserver`]) is one more of
+//! [`super::quality::QUALITY_METRICS`], measured when a run asks for it.
 
 use super::definition::{IntervalKind, MetricDefinition, SummaryColumn};
-use super::per_ply::PlyObserver;
 use super::row::{Interval, MetricRow};
 use crate::stats::equivalence::Direction;
 
@@ -226,21 +225,13 @@ pub const METRICS: &[MetricDefinition] = &[
     SKILL_ELO,
 ];
 
-/// Whether some metric observes every ply: a constant, so the game loop's
-/// choice of loop folds away when none does.
-pub const OBSERVES_PLIES: bool = {
-    let mut i = 0;
-    let mut any = false;
-    while i < METRICS.len() {
-        any |= METRICS[i].per_ply.is_some();
-        i += 1;
-    }
-    any
-};
-
-/// The metric called `name`.
+/// The metric called `name` (of [`METRICS`] or of
+/// [`super::quality::QUALITY_METRICS`]).
 pub fn find(name: &str) -> Option<&'static MetricDefinition> {
-    METRICS.iter().find(|m| m.name == name)
+    METRICS
+        .iter()
+        .chain(super::quality::QUALITY_METRICS)
+        .find(|m| m.name == name)
 }
 
 /// `metrics.csv`'s columns after the value columns, before the game's own
@@ -249,19 +240,6 @@ pub fn metrics_columns() -> Vec<&'static str> {
     let mut columns = vec!["seat", "bot"];
     columns.extend(METRICS.iter().flat_map(|m| m.columns.iter().copied()));
     columns
-}
-
-/// The metrics that observe every ply, in order: their values per game
-/// follow the game's own values ([`crate::runner::GameReport::observed`]).
-pub fn ply_metrics() -> impl Iterator<Item = &'static MetricDefinition> {
-    METRICS.iter().filter(|m| m.per_ply.is_some())
-}
-
-/// A fresh observer of one game for each metric of [`ply_metrics`].
-pub fn ply_observers() -> Vec<Box<dyn PlyObserver>> {
-    ply_metrics()
-        .filter_map(|m| m.per_ply.map(|new| new()))
-        .collect()
 }
 
 /// The summary's header after the combination column (each column with
@@ -284,7 +262,7 @@ pub fn summary_cells(row: &dyn MetricRow) -> String {
         .collect()
 }
 
-fn three((v, low, high): Interval) -> Vec<f64> {
+pub(super) fn three((v, low, high): Interval) -> Vec<f64> {
     vec![v, low, high]
 }
 

@@ -35,11 +35,12 @@ fn the_registry_columns_are_metrics_csvs_header() {
 }
 
 #[test]
-fn the_game_loop_observes_plies_exactly_when_a_metric_does() {
-    let observing = std::hint::black_box(registry::OBSERVES_PLIES);
-    let ply_metrics = METRICS.iter().filter(|m| m.per_ply.is_some()).count();
-    assert_eq!(observing, ply_metrics > 0);
-    assert_eq!(registry::ply_observers().len(), ply_metrics);
+fn only_the_quality_metrics_observe_plies() {
+    // A run without quality metrics plays no observer: no balance metric
+    // has one, and every quality metric has its own.
+    assert_eq!(METRICS.iter().filter(|m| m.per_ply.is_some()).count(), 0);
+    assert_eq!(quality::observers().len(), quality::QUALITY_METRICS.len());
+    assert!(quality::QUALITY_METRICS.iter().all(|m| m.per_ply.is_some()));
 }
 
 /// A hand-built bot row: every quantity a different exact value.
@@ -88,9 +89,35 @@ impl MetricRow for Row {
     fn skill_elo(&self) -> Option<Interval> {
         Some((35.25, 17.5, 52.75))
     }
-    fn observed(&self, _: &str) -> Option<(f64, f64)> {
-        None
+    fn observed(&self, name: &str) -> Option<(f64, f64)> {
+        // Values per game in their integer units: drama's in 1/10,000.
+        match name {
+            "mean_lead_changes" => Some((2.5, 0.25)),
+            "mean_drama" => Some((1250.0, 125.0)),
+            _ => None,
+        }
     }
+    fn observed_share(&self, name: &str) -> Option<Interval> {
+        (name == "comeback_rate").then_some((0.375, 0.25, 0.5))
+    }
+}
+
+#[test]
+fn the_quality_metrics_have_their_cells_on_a_hand_built_row() {
+    let cells: Vec<String> = quality::QUALITY_METRICS
+        .iter()
+        .map(|m| m.cells(&Row))
+        .collect();
+    assert_eq!(
+        cells,
+        [
+            ",2.500,0.250",
+            ",0.1250,0.0125",
+            ",,",
+            ",0.3750,0.2500,0.5000",
+            ",,"
+        ]
+    );
 }
 
 #[test]

@@ -39,6 +39,13 @@ pub trait MetricRow {
     /// A bot row's Bradley-Terry Elo against the other bot of its lineup.
     fn skill_elo(&self) -> Option<Interval>;
     /// The combination's mean per-game value of the per-ply metric `name`
-    /// ([`crate::metrics::PlyObserver::value`]) and its half-width.
+    /// ([`crate::metrics::PlyObserver::value`], in its integer units) and
+    /// the half-width of its 95% interval (cluster-robust by deal when a
+    /// deal holds several games); `None` when the run did not measure it.
     fn observed(&self, name: &str) -> Option<(f64, f64)>;
+    /// The combination's share of games whose 0/1 per-ply metric `name`
+    /// is 1, with its 95% interval (Wilson's when every deal is one game,
+    /// else cluster-robust by deal); `None` when the run did not measure
+    /// it.
+    fn observed_share(&self, name: &str) -> Option<Interval>;
 }

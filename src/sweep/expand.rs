@@ -46,6 +46,9 @@ pub struct SweepSpec {
     pub seed: u64,
     /// Rotate mixed lineups through the seats.
     pub rotate: bool,
+    /// Measure the game-quality metrics in every combination
+    /// ([`RunSpec::quality`]).
+    pub quality: bool,
 }
 
 /// One combination: its part of the plan and its game.
@@ -213,9 +216,10 @@ impl SweepSpec {
             SweepCount::Deals(d) => d,
             SweepCount::Games(g) => g.div_ceil(one_deal.games_per_deal()),
         };
-        let run = one_deal
+        let mut run = one_deal
             .with_count(Count::Deals(deals))
             .map_err(|e| refuse(e.to_string()))?;
+        run.quality = self.quality;
         let mut values = values.to_vec();
         values.push((LAST_COLUMNS[0].to_string(), players.to_string()));
         values.push((LAST_COLUMNS[1].to_string(), lineup.join(",")));

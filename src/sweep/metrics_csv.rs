@@ -1,8 +1,11 @@
 //! `metrics.csv`: the balance metrics of every combination of a plan, one
 //! column group per metric of [`crate::metrics::registry::METRICS`], then
-//! the game's own metrics ([`crate::game::Game::extra_metrics`]).
+//! the game's own metrics ([`crate::game::Game::extra_metrics`]), then,
+//! for a plan that measures them ([`Plan::quality`]), the game-quality
+//! metrics ([`crate::metrics::quality::QUALITY_METRICS`]).
 
 use crate::game::{ExtraMetric, MetricKind};
+use crate::metrics::quality::{self, QUALITY_METRICS};
 use crate::metrics::registry::{self, METRICS};
 use crate::metrics::{Interval, MetricRow};
 use crate::tournament::rows::field;
@@ -24,6 +27,9 @@ pub fn metrics_header(plan: &Plan, extra: &[ExtraMetric]) -> String {
                 header.push(format!("{stem}_high95"));
             }
         }
+    }
+    if plan.quality() {
+        header.extend(quality::metrics_columns().iter().map(|c| c.to_string()));
     }
     header.join(",") + "\n"
 }
@@ -47,6 +53,11 @@ pub fn metrics_rows(plan: &Plan, totals: &[Totals], extra: &[ExtraMetric]) -> St
         let fairness = t.seat_fairness();
         let rotated = part.run.rotations() > 1;
         let bots = part.run.bots();
+        let quality_metrics = if part.run.quality {
+            QUALITY_METRICS
+        } else {
+            &[]
+        };
         let mut push = |seat: &str, bot: &str, row: &CombinationRow<'_>| {
             out.push_str(&lead);
             out.push_str(seat);
@@ -56,6 +67,9 @@ pub fn metrics_rows(plan: &Plan, totals: &[Totals], extra: &[ExtraMetric]) -> St
                 out.push_str(&m.cells(row));
             }
             out.push_str(&own);
+            for m in quality_metrics {
+                out.push_str(&m.cells(row));
+            }
             out.push('\n');
         };
         for seat in 0..t.seats.len() {
@@ -64,12 +78,14 @@ pub fn metrics_rows(plan: &Plan, totals: &[Totals], extra: &[ExtraMetric]) -> St
             } else {
                 part.run.lineup()[seat].clone()
             };
-            let row = CombinationRow::new(t, fairness.as_ref(), RowOf::Seat(seat), bots.len());
+            let row = CombinationRow::new(t, fairness.as_ref(), RowOf::Seat(seat), bots.len())
+                .measuring_quality(part.run.quality);
             push(&seat.to_string(), &bot, &row);
         }
         if bots.len() > 1 {
             for (i, bot) in bots.iter().enumerate() {
-                let row = CombinationRow::new(t, fairness.as_ref(), RowOf::Bot(i), bots.len());
+                let row = CombinationRow::new(t, fairness.as_ref(), RowOf::Bot(i), bots.len())
+                    .measuring_quality(part.run.quality);
                 push("all", bot, &row);
             }
         }
@@ -93,6 +109,8 @@ struct CombinationRow<'a> {
     fairness: Option<&'a SeatFairness>,
     row: RowOf,
     bots: usize,
+    /// Whether the run measured the quality metrics.
+    quality: bool,
 }
 
 impl<'a> CombinationRow<'a> {
@@ -114,7 +132,30 @@ impl<'a> CombinationRow<'a> {
             fairness,
             row,
             bots,
+            quality: false,
         }
+    }
+
+    /// The same row, of a run that measured the quality metrics or not.
+    fn measuring_quality(self, quality: bool) -> CombinationRow<'a> {
+        CombinationRow { quality, ..self }
+    }
+
+    /// Where quality metric `name`'s values are among the totals'
+    /// game-specific values: after the game's own, when the run measured
+    /// them.
+    fn observed_index(&self, name: &str) -> Option<usize> {
+        if !self.quality {
+            return None;
+        }
+        let k = quality::position(name)?;
+        Some(
+            self.totals
+                .extras_sum
+                .len()
+                .checked_sub(QUALITY_METRICS.len())?
+                + k,
+        )
     }
 
     /// A bot row's index, for a lineup of several bots.
@@ -206,12 +247,11 @@ impl MetricRow for CombinationRow<'_> {
     }
 
     fn observed(&self, name: &str) -> Option<(f64, f64)> {
-        // The per-ply metrics' values follow the game's own in the totals'
-        // game-specific values.
-        let k = registry::ply_metrics().position(|m| m.name == name)?;
-        let count = registry::ply_metrics().count();
-        let i = self.totals.extras_sum.len().checked_sub(count)? + k;
-        self.totals.extra(i)
+        self.totals.extra(self.observed_index(name)?)
+    }
+
+    fn observed_share(&self, name: &str) -> Option<Interval> {
+        self.totals.extra_share(self.observed_index(name)?)
     }
 }
 
@@ -221,6 +261,18 @@ pub fn summary_cells(totals: &Totals) -> String {
     let fairness = totals.seat_fairness();
     let row = CombinationRow::new(totals, fairness.as_ref(), RowOf::Seat(0), 1);
     registry::summary_cells(&row)
+}
+
+/// The game-quality metrics of a run that measured them
+/// ([`crate::tournament::RunSpec::quality`]), from its totals: each
+/// metric of [`QUALITY_METRICS`] with its values (as in `metrics.csv`:
+/// the mean and its half-width, or the share and its bounds).
+pub fn quality_values(totals: &Totals) -> Vec<(&'static str, Option<Vec<f64>>)> {
+    let row = CombinationRow::new(totals, None, RowOf::Seat(0), 1).measuring_quality(true);
+    QUALITY_METRICS
+        .iter()
+        .map(|m| (m.name, (m.value)(&row)))
+        .collect()
 }
 
 /// The game's own metrics of a combination (each with its leading comma).

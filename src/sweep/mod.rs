@@ -35,7 +35,7 @@ mod vary;
 
 pub use error::SweepError;
 pub use expand::{Combination, LAST_COLUMNS, SweepCount, SweepSpec, concat_plans};
-pub use metrics_csv::{metrics_header, metrics_rows, summary_cells};
+pub use metrics_csv::{metrics_header, metrics_rows, quality_values, summary_cells};
 pub use vary::{MAX_VALUES, Vary, parse_player_counts};
 
 /// Most combinations a sweep plays unless told otherwise (`--force`).

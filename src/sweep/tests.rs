@@ -172,6 +172,7 @@ fn sweep(game: &str, players: &[usize], varies: &[&str], lineups: &[&[&str]]) ->
         count: SweepCount::Games(10),
         seed: 3,
         rotate: true,
+        quality: false,
     }
 }
 

@@ -101,6 +101,12 @@ impl Plan {
         Plan { parts }
     }
 
+    /// Whether the plan measures the game-quality metrics
+    /// ([`RunSpec::quality`], set on every part or on none).
+    pub fn quality(&self) -> bool {
+        self.parts.first().is_some_and(|p| p.run.quality)
+    }
+
     /// The value columns (the first part's keys; every part has the same).
     pub fn value_columns(&self) -> Vec<&str> {
         self.parts

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use super::{Chunk, Flow, GameResult, Layout, NoSink, Plan, RunSpec, Shard, Sink, Totals, rows};
 use crate::bot::Bot;
 use crate::bot::BotFailure;
-use crate::metrics::registry;
+use crate::metrics::quality;
 use crate::record::RecordFormat;
 use crate::record::io::Compression;
 use crate::runner::{GameReport, GameStop, WantRecord, play_game_checked, play_game_observed};
@@ -183,7 +183,9 @@ pub trait PartGame: Sync {
     /// The game's own CSV columns ([`crate::game::Game::extra_columns`]).
     fn extra_columns(&self) -> &'static [&'static str];
     /// Play game `index` of the plan from `seed`, seat `s` by a fresh bot
-    /// of `specs[s]` ([`play_game_checked`]).
+    /// of `specs[s]` ([`play_game_checked`]); with `quality`, through the
+    /// game-quality metrics' observers, whose values follow the game's own
+    /// in [`GameReport::extras`] ([`play_game_observed`]).
     fn play(
         &self,
         specs: &[String],
@@ -191,6 +193,7 @@ pub trait PartGame: Sync {
         seed: u64,
         want_record: WantRecord,
         cancel: &AtomicBool,
+        quality: bool,
     ) -> Result<GameReport, GameStop>;
 }
 
@@ -223,12 +226,12 @@ where
         seed: u64,
         want_record: WantRecord,
         cancel: &AtomicBool,
+        with_quality: bool,
     ) -> Result<GameReport, GameStop> {
         let mut seat_bots: Vec<Box<dyn Bot<G>>> = specs.iter().map(|s| (self.bot)(s)).collect();
-        // A constant: without a per-ply metric this is `play_game_checked`
-        // alone, whose loop has no observing code (see
-        // `play_game_observed`).
-        if !registry::OBSERVES_PLIES {
+        // Without quality metrics this is `play_game_checked` alone, whose
+        // loop has no observing code (see `play_game_observed`).
+        if !with_quality {
             return play_game_checked(
                 self.game,
                 &mut seat_bots,
@@ -239,7 +242,7 @@ where
                 cancel,
             );
         }
-        let mut observers = registry::ply_observers();
+        let mut observers = quality::observers();
         let mut report = play_game_observed(
             self.game,
             &mut seat_bots,
@@ -250,8 +253,8 @@ where
             cancel,
             &mut observers,
         )?;
-        // The per-ply metrics' values follow the game's own in the totals
-        // (never in games.csv: see `play_plan_parts`).
+        // The quality metrics' values follow the game's own (in the totals
+        // and in games.csv).
         let observed = std::mem::take(&mut report.observed);
         report.extras.extend(observed);
         Ok(report)
@@ -339,19 +342,31 @@ pub fn play_plan_parts(
             lead
         })
         .collect();
-    // Per part: where the plan's game columns are among its game's own.
+    // Per part: where the plan's game columns are among its game's own
+    // values, then (with quality metrics) theirs, which follow the game's
+    // own values and are written with their decimals.
     let columns = rows::extra_columns_union(parts.iter().map(|p| p.extra_columns()));
+    let with_quality = plan.quality();
     let extras: Vec<Option<Vec<Option<usize>>>> = parts
         .iter()
         .map(|p| {
             let own = p.extra_columns();
-            rows::extras_layout(&columns, own).or_else(|| {
-                // The per-ply metrics' values after the game's own are for
-                // the totals: the rows write the game's columns only.
-                registry::OBSERVES_PLIES.then(|| (0..own.len()).map(Some).collect())
+            rows::extras_layout(&columns, own).map(|mut layout| {
+                if with_quality {
+                    layout
+                        .extend((own.len()..own.len() + quality::QUALITY_METRICS.len()).map(Some));
+                }
+                layout
             })
         })
         .collect();
+    let decimals: Vec<u8> = if with_quality {
+        std::iter::repeat_n(0, columns.len())
+            .chain(quality::game_decimals())
+            .collect()
+    } else {
+        Vec::new()
+    };
     let want_records = options.records.is_some();
     let threads = rayon::current_num_threads().max(1) as u64;
     // Play one game; its CSV rows are appended to `rows`.
@@ -377,6 +392,7 @@ pub fn play_plan_parts(
                     WantRecord::No
                 },
                 options.cancel,
+                run.quality,
             )
             .inspect_err(|stop| {
                 if matches!(stop, GameStop::Bot(_)) {
@@ -399,11 +415,12 @@ pub fn play_plan_parts(
             forfeit: report.forfeit.map(|f| f.seat),
         };
         if options.want_rows {
-            rows::write_game_rows_laid_out(
+            rows::write_game_rows_with_decimals(
                 &leads[part],
                 &result,
                 &quoted[part],
                 extras[part].as_deref(),
+                &decimals,
                 rows,
             );
         }

@@ -118,6 +118,21 @@ pub fn write_game_rows_laid_out(
     extras: Option<&[Option<usize>]>,
     out: &mut Vec<u8>,
 ) {
+    write_game_rows_with_decimals(lead, result, bots, extras, &[], out);
+}
+
+/// [`write_game_rows_laid_out`] with the `i`-th game column written as
+/// a number in units of `10^-decimals[i]` (an integer where `decimals`
+/// has 0 or no entry): the game-quality metrics' fractional values
+/// ([`crate::metrics::PerPly::game_decimals`]).
+pub fn write_game_rows_with_decimals(
+    lead: &[u8],
+    result: &GameResult,
+    bots: &[String],
+    extras: Option<&[Option<usize>]>,
+    decimals: &[u8],
+    out: &mut Vec<u8>,
+) {
     let players = result.seat_bots.len();
     let w = &result.outcome.winners;
     let ranks = ranks(result);
@@ -190,17 +205,22 @@ pub fn write_game_rows_laid_out(
                 put_number(buf, at, seat as u64)
             }
         };
-        let mut push_extra = |at: usize, value: Option<i64>| {
+        let mut push_extra = |at: usize, column: usize, value: Option<i64>| {
             let at = put(buf, at, b",");
-            value.map_or(at, |v| put_signed(buf, at, v))
+            match (value, decimals.get(column).copied().unwrap_or(0)) {
+                (None, _) => at,
+                (Some(v), 0) => put_signed(buf, at, v),
+                (Some(v), d) => put_fixed(buf, at, v, d),
+            }
         };
         at = match extras {
             None => result
                 .extras
                 .iter()
-                .fold(at, |at, &v| push_extra(at, Some(v))),
-            Some(layout) => layout.iter().fold(at, |at, i| {
-                push_extra(at, i.and_then(|i| result.extras.get(i).copied()))
+                .enumerate()
+                .fold(at, |at, (c, &v)| push_extra(at, c, Some(v))),
+            Some(layout) => layout.iter().enumerate().fold(at, |at, (c, i)| {
+                push_extra(at, c, i.and_then(|i| result.extras.get(i).copied()))
             }),
         };
         at = put(buf, at, b"\n");
@@ -257,6 +277,24 @@ fn put_long_number(buf: &mut [u8], at: usize, mut n: u64) -> usize {
 fn put_signed(buf: &mut [u8], at: usize, n: i64) -> usize {
     let at = if n < 0 { put(buf, at, b"-") } else { at };
     put_number(buf, at, n.unsigned_abs())
+}
+
+/// Write `n` in units of `10^-decimals` (`decimals` ≥ 1) at `at` (see
+/// [`put`]): `-12345` with 4 decimals is `-1.2345`.
+fn put_fixed(buf: &mut [u8], at: usize, n: i64, decimals: u8) -> usize {
+    let at = if n < 0 { put(buf, at, b"-") } else { at };
+    let unit = 10u64.pow(u32::from(decimals));
+    let (whole, part) = (n.unsigned_abs() / unit, n.unsigned_abs() % unit);
+    let at = put_number(buf, at, whole);
+    let at = put(buf, at, b".");
+    // The fraction's digits, leading zeros included.
+    let mut digits = [b'0'; 20];
+    let mut rest = part;
+    for d in digits[..decimals as usize].iter_mut().rev() {
+        *d = b'0' + (rest % 10) as u8;
+        rest /= 10;
+    }
+    put(buf, at, &digits[..decimals as usize])
 }
 
 /// `1/k` with 4 decimals, by the number of winners `k` (`{:.4}`).
@@ -409,6 +447,51 @@ mod tests {
             let at = put_signed(&mut buf, 0, n);
             assert_eq!(&buf[..at], n.to_string().as_bytes());
         }
+    }
+
+    #[test]
+    fn fixed_point_columns_are_written_with_their_decimals() {
+        let mut buf = [0u8; 64];
+        for (n, d, text) in [
+            (12345, 4, "1.2345"),
+            (-5, 4, "-0.0005"),
+            (20000, 4, "2.0000"),
+            (0, 4, "0.0000"),
+            (7, 1, "0.7"),
+            (-123456789, 3, "-123456.789"),
+        ] {
+            let at = put_fixed(&mut buf, 1, n, d);
+            assert_eq!(std::str::from_utf8(&buf[1..at]).unwrap(), text);
+        }
+        // On a row: the third game column has 4 decimals, the others none
+        // (the last, beyond the list, an integer too).
+        use crate::game::{Outcome, SeatSet};
+        let result = GameResult {
+            index: 3,
+            part: 0,
+            deal: 1,
+            lineup: 0,
+            rotation: 1,
+            seed: 9,
+            seat_bots: vec![0, 1],
+            outcome: Outcome {
+                scores: [4, 2].into_iter().collect(),
+                winners: SeatSet::single(0),
+            },
+            plies: 12,
+            turns: 6,
+            extras: vec![5, 2, 8333, 1],
+            record_line: None,
+            forfeit: None,
+        };
+        let bots = ["a".to_string(), "b".to_string()];
+        let mut out = Vec::new();
+        write_game_rows_with_decimals(&[], &result, &bots, None, &[0, 0, 4], &mut out);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "3,1,1,9,0,a,4,1,1.0000,1,12,6,finished,5,2,0.8333,1\n\
+             3,1,1,9,1,b,2,2,0.0000,0,12,6,finished,5,2,0.8333,1\n"
+        );
     }
 
     /// The longest values of every field fit the room reserved for a game,

@@ -106,6 +106,14 @@ pub struct RunSpec {
     /// anyway. Written only when set.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub pairwise: bool,
+    /// Measure the game-quality metrics (lead changes, drama,
+    /// decisiveness, comebacks, branching: [`crate::metrics::quality`]):
+    /// every game is played through their per-ply observers, and their
+    /// columns are added to `games.csv` and `metrics.csv`. Opt-in
+    /// (`--quality`), so that runs without it write what they always
+    /// wrote and pay nothing; written only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quality: bool,
 }
 
 impl RunSpec {
@@ -155,6 +163,7 @@ impl RunSpec {
             seed,
             rotate,
             pairwise: false,
+            quality: false,
         }
         .with_count(count)
     }

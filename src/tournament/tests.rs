@@ -528,8 +528,11 @@ impl PartGame for WithColumns<'_> {
         seed: u64,
         want_record: WantRecord,
         cancel: &AtomicBool,
+        with_quality: bool,
     ) -> Result<GameReport, GameStop> {
-        let mut report = self.inner.play(specs, index, seed, want_record, cancel)?;
+        let mut report = self
+            .inner
+            .play(specs, index, seed, want_record, cancel, with_quality)?;
         report.extras = (1..=self.columns.len() as i64)
             .map(|i| i64::from(report.plies) * i)
             .collect();
@@ -623,6 +626,91 @@ fn parts_of_different_games_write_the_union_of_their_columns() {
         };
         assert_eq!(*line, format!("{plain}{tail}"), "row {i}");
     }
+}
+
+#[test]
+fn quality_metrics_add_their_columns_and_change_nothing_else() {
+    let plain = Plan::single(spec(&["rand", "first", "rand"], Count::Deals(6)));
+    let mut measured = plain.clone();
+    measured.parts[0].run.quality = true;
+    let (plain_bytes, plain_played) = play_plan_bytes(&plain, Shard::WHOLE, 2);
+    let (bytes, played) = play_plan_bytes(&measured, Shard::WHOLE, 2);
+    // The same games: the same records, and the same totals but for the
+    // quality metrics' values after the game's own (Pebbles has none).
+    assert_eq!(bytes.records, plain_bytes.records);
+    let (t, p) = (&played.totals[0], &plain_played.totals[0]);
+    assert_eq!(
+        (&t.seats, &t.bots, t.plies_sum),
+        (&p.seats, &p.bots, p.plies_sum)
+    );
+    assert!(p.extras_sum.is_empty());
+    assert_eq!(
+        t.extras_sum.len(),
+        crate::metrics::quality::QUALITY_METRICS.len()
+    );
+    // Each row: the plain row, then the five values (lead changes, drama,
+    // decisiveness, comeback, branching), the same on every seat's row.
+    let rows = String::from_utf8(bytes.rows).unwrap();
+    let plain_rows = String::from_utf8(plain_bytes.rows).unwrap();
+    assert_eq!(rows.lines().count(), plain_rows.lines().count());
+    let mut sums = [0i64; 5];
+    for (i, (row, plain_row)) in rows.lines().zip(plain_rows.lines()).enumerate() {
+        let tail = row.strip_prefix(plain_row).expect("the plain row first");
+        let fields: Vec<&str> = tail.strip_prefix(',').unwrap().split(',').collect();
+        assert_eq!(fields.len(), 5, "{row}");
+        assert!(fields[1].contains('.') && fields[2].contains('.') && fields[4].contains('.'));
+        if i % 3 == 0 {
+            for (sum, field) in sums.iter_mut().zip(&fields) {
+                *sum += field.replace('.', "").parse::<i64>().unwrap();
+            }
+        }
+    }
+    // The totals count each game's values once, in their integer units.
+    assert_eq!(t.extras_sum, sums);
+    // Pebbles offers one or two pebbles: between 1 and 2 choices.
+    let branching = sums[4] as f64 / 10_000.0 / t.games as f64;
+    assert!((1.0..=2.0).contains(&branching), "{branching}");
+    // The plan without quality metrics does not ask for them; a plan read
+    // from a file whose parts disagree is refused.
+    assert!(measured.quality() && !plain.quality());
+    let mut mixed = measured.clone();
+    mixed.parts.push(plain.parts[0].clone());
+    assert_eq!(
+        mixed.validate().unwrap_err().to_string(),
+        "part 1 does not measure the game-quality metrics and part 0 does"
+    );
+    assert!(measured.validate().is_ok());
+    // metrics.csv: their columns last, each combination's means of the
+    // games' values; none without them.
+    let quality_columns = crate::metrics::quality::metrics_columns().join(",");
+    let header = crate::sweep::metrics_header(&measured, &[]);
+    assert!(
+        header
+            .trim_end()
+            .ends_with(&format!("skill_elo_high95,{quality_columns}"))
+    );
+    assert!(!crate::sweep::metrics_header(&plain, &[]).contains("lead_changes"));
+    let names: Vec<&str> = header.trim_end().split(',').collect();
+    let metrics = crate::sweep::metrics_rows(&measured, &played.totals, &[]);
+    let first: Vec<&str> = metrics.lines().next().unwrap().split(',').collect();
+    let get = |name: &str| first[names.iter().position(|n| *n == name).unwrap()];
+    let games = t.games as f64;
+    assert_eq!(
+        get("mean_lead_changes"),
+        format!("{:.3}", sums[0] as f64 / games)
+    );
+    assert_eq!(
+        get("mean_drama"),
+        format!("{:.4}", sums[1] as f64 / 1e4 / games)
+    );
+    assert_eq!(
+        get("comeback_rate"),
+        format!("{:.4}", sums[3] as f64 / games)
+    );
+    assert_eq!(
+        get("mean_branching"),
+        format!("{:.3}", sums[4] as f64 / 1e4 / games)
+    );
 }
 
 /// The rows of a whole run played alone.

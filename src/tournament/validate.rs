@@ -76,8 +76,9 @@ impl RunSpec {
 
 impl Plan {
     /// Check a plan read from a file: at least one part, every part's run
-    /// valid ([`RunSpec::validate`]) with the first part's value columns,
-    /// and the games of all parts countable in 64 bits.
+    /// valid ([`RunSpec::validate`]) with the first part's value columns
+    /// and its choice of game-quality metrics ([`RunSpec::quality`]), and
+    /// the games of all parts countable in 64 bits.
     pub fn validate(&self) -> Result<(), Invalid> {
         let Some(first) = self.parts.first() else {
             return invalid("a plan of no part");
@@ -91,6 +92,23 @@ impl Plan {
                 && p.values.iter().zip(&first.values).all(|(a, b)| a.0 == b.0);
             if !same {
                 return invalid(format!("part {i} has other value columns than part 0"));
+            }
+            if p.run.quality != first.run.quality {
+                // The game-quality metrics' columns are the plan's: every
+                // part has their values or none does.
+                return invalid(format!(
+                    "part {i} {} the game-quality metrics and part 0 {}",
+                    if p.run.quality {
+                        "measures"
+                    } else {
+                        "does not measure"
+                    },
+                    if first.run.quality {
+                        "does"
+                    } else {
+                        "does not"
+                    }
+                ));
             }
             games = games
                 .checked_add(p.run.games())

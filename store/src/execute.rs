@@ -228,7 +228,12 @@ pub fn execute(
     let threads = pool.current_num_threads();
     let mut setup = || -> Result<(), String> {
         if files.has("--out") && files.is_empty("--out") {
-            let extra = rows::extra_columns_union(request.games.iter().map(AnyGame::extra_columns));
+            let mut extra =
+                rows::extra_columns_union(request.games.iter().map(AnyGame::extra_columns));
+            if plan.quality() {
+                // The game-quality metrics' values follow the game's own.
+                extra.extend(beachcomber::metrics::quality::game_columns());
+            }
             let header = rows::plan_header(&plan.value_columns(), &extra);
             files.append("--out", header.as_bytes())?;
         }

@@ -57,7 +57,7 @@ pub fn frame<G: WebGame>(game: &G, state: &G::State, viewer: Viewer) -> Value {
         "over": over,
         "obs": obs,
         "text": game.describe_state(state, viewer),
-        "scores": game.running_scores(state, viewer),
+        "scores": WebGame::running_scores(game, state, viewer),
     });
     if viewer == Viewer::Referee {
         frame["seats"] = seats;

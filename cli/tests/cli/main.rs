@@ -21,6 +21,7 @@ mod league_pairs;
 mod newuser;
 mod play;
 mod plot;
+mod quality;
 mod run_lock;
 mod runs;
 mod seat_ratios;

@@ -368,6 +368,10 @@ impl Game for Seashells {
         self.final_outcome(s)
     }
 
+    fn running_scores(&self, s: &SeashellsState) -> ArrayVec<i32, MAX_SEATS> {
+        self.running_coins(s)
+    }
+
     fn determinize(&self, s: &SeashellsState, viewer: Seat, rng: &mut GameRng) -> SeashellsState {
         self.deal_world(s, viewer, rng)
     }

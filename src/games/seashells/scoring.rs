@@ -5,6 +5,8 @@ use super::{
     COLOUR_MASK, MAX_SEATS, SHAPE_MASK, Scoring, Seashells, SeashellsState, fast, pairs_of,
     sand_dollars_of,
 };
+use arrayvec::ArrayVec;
+
 use crate::game::{Outcome, Seat, SeatSet};
 
 /// How each seat's coins were earned (for accounts and tests).
@@ -153,6 +155,14 @@ impl Seashells {
         winners
     }
 
+    /// Every seat's coins were the game to end now ([`Seashells::coins`]
+    /// with the true cards, one per seat):
+    /// the running score of [`crate::game::Game::running_scores`]. The Sun
+    /// tie-break decides winners, not scores, so it plays no part.
+    pub(super) fn running_coins(&self, s: &SeashellsState) -> ArrayVec<i32, MAX_SEATS> {
+        self.coins(s)[..self.players].iter().copied().collect()
+    }
+
     /// The outcome of a finished game: coins and winners.
     #[inline]
     pub(super) fn final_outcome(&self, s: &SeashellsState) -> Outcome {
@@ -190,4 +200,44 @@ impl Seashells {
             sun_counts: (0..n).map(|p| self.sun_count(s, p)).collect(),
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Mode, SAND_DOLLAR, Scoring};
+    use super::*;
+    use crate::game::Game;
+    use crate::rng::rng_from_seed;
+
+    /// The shell bit of a shape and a colour.
+    fn shell(shape: u64, colour: u64) -> u64 {
+        1 << (shape * 7 + colour)
+    }
+
+    #[test]
+    fn the_running_score_is_the_coins_of_a_hand_built_position() {
+        let game = Seashells::new(3, Mode::Board, Scoring::Simple).unwrap();
+        let mut s = game.new_game(&mut rng_from_seed(1));
+        // Cards: seat 0 holds Scallop (shape 0) and Yellow (colour 0);
+        // the others hold shapes 1, 2 and colours 1, 2.
+        s.shape_cards[..3].copy_from_slice(&[1 << 0, 1 << 1, 1 << 2]);
+        s.colour_cards[..3].copy_from_slice(&[1 << 0, 1 << 1, 1 << 2]);
+        // Seat 0: two Scallops (Blue, Green) and 2 sand dollars; seat 1:
+        // a Conch (Blue) and a fossil pair; seat 2: nothing.
+        s.got[0] = shell(0, 1) | shell(0, 2) | 2 << SAND_DOLLAR;
+        s.got[1] = shell(1, 1) | 1 << FOSSIL_HEAD_BIT | 1 << FOSSIL_TAIL_BIT;
+        s.got[2] = 0;
+        // Seat 0 leads Scallop (3 = 2 shells + card) and Yellow (card);
+        // Blue: seat 0 and seat 1 have 1 shell, seat 1 also its card (2):
+        // seat 1 leads Blue. Green: seat 0's shell and seat 2's card tie
+        // (1 each, simple scoring: both earn 3). Conch: seat 1 (2).
+        // Whelk: seat 2's card. Seat 0: Scallop 3 + Yellow 3 + Green 3 +
+        // 2 sand dollars = 11; seat 1: Blue 3 + Conch 3 + pair 3 = 9; seat
+        // 2: Green 3 + Whelk 3 = 6.
+        assert_eq!(game.running_scores(&s).as_slice(), &[11, 9, 6]);
+        assert_eq!(game.running_scores(&s), game.outcome(&s).scores);
+    }
+
+    const FOSSIL_HEAD_BIT: u32 = super::super::FOSSIL_HEAD as u32;
+    const FOSSIL_TAIL_BIT: u32 = super::super::FOSSIL_TAIL as u32;
 }

@@ -334,6 +334,10 @@ impl Game for Seaside {
         self.outcome_of(s)
     }
 
+    fn running_scores(&self, s: &SeasideState) -> ArrayVec<i32, MAX_SEATS> {
+        self.scores(s)
+    }
+
     fn determinize(&self, s: &SeasideState, viewer: Seat, rng: &mut GameRng) -> SeasideState {
         self.determinize_state(s, viewer, rng)
     }

@@ -89,3 +89,45 @@ impl Seaside {
         Outcome { scores, winners }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::rng::rng_from_seed;
+
+    #[test]
+    fn the_running_score_counts_the_sea_for_the_wave_leaders() {
+        let game = Seaside::new(3, Some(0), super::super::TokenSet::standard()).unwrap();
+        let mut s = game.new_game(&mut rng_from_seed(2));
+        // Seat 0: 2 Beaches, a Wave, 3 Shells; seat 1: a Wave, a stack of
+        // 3 and a Rock; seat 2: 4 Rocks and a Crab. The Sea holds 5
+        // tokens: seats 0 and 1 lead the Waves (1 each) and would take 2
+        // each (the fifth stays).
+        s.seats[0] = SeatArea {
+            beaches: 2,
+            waves: 1,
+            shells: 3,
+            ..SeatArea::default()
+        };
+        s.seats[1] = SeatArea {
+            waves: 1,
+            stacks: 1,
+            stack_size: 3,
+            rocks: 1,
+            ..SeatArea::default()
+        };
+        s.seats[2] = SeatArea {
+            rocks: 4,
+            crabs: 1,
+            ..SeatArea::default()
+        };
+        s.sea = [2, 2, 1];
+        assert_eq!(game.running_scores(&s).as_slice(), &[6 + 2, 5 + 2, 5]);
+        assert_eq!(game.running_scores(&s), game.outcome(&s).scores);
+        // Nobody with a Wave: the Sea stays.
+        s.seats[0].waves = 0;
+        s.seats[1].waves = 0;
+        assert_eq!(game.running_scores(&s).as_slice(), &[5, 4, 5]);
+    }
+}

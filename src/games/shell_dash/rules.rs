@@ -10,7 +10,7 @@ use super::{
     START_ROWS, ShellDash, ShellDashAction, ShellDashObservation, ShellDashState, WINNING_SHELLS,
     deck_text,
 };
-use crate::game::{ExtraMetric, Game, MetricKind, Outcome, Seat};
+use crate::game::{ExtraMetric, Game, MAX_SEATS, MetricKind, Outcome, Seat};
 use crate::rng::{GameRng, below, derive, mix, rng_from_seed, shuffle_pairs};
 
 /// How a reshuffle orders its cards: the random shuffle for play, the
@@ -520,6 +520,10 @@ impl Game for ShellDash {
 
     fn outcome(&self, s: &ShellDashState) -> Outcome {
         self.final_outcome(s)
+    }
+
+    fn running_scores(&self, s: &ShellDashState) -> ArrayVec<i32, MAX_SEATS> {
+        self.scores_now(s)
     }
 
     fn determinize(&self, s: &ShellDashState, viewer: Seat, rng: &mut GameRng) -> ShellDashState {

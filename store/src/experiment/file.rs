@@ -268,6 +268,11 @@ pub struct Experiment {
     /// Keep every game's record.
     #[serde(default)]
     pub records: bool,
+    /// Measure the game-quality metrics (a tournament or a sweep: every
+    /// combination; docs/statistics.md): their columns in games.csv and
+    /// metrics.csv.
+    #[serde(default)]
+    pub quality: bool,
     /// The varied options, in order (a sweep).
     #[serde(default)]
     pub vary: toml::Table,
@@ -458,6 +463,13 @@ impl Experiment {
                 return Err(ExperimentError::setting(
                     format!("{}: ", at(&["vary"])),
                     "a league varies nothing (use kind = \"sweep\")",
+                ));
+            }
+            Kind::League if experiment.quality => {
+                return Err(ExperimentError::setting(
+                    format!("{}: ", at(&["quality"])),
+                    "a league measures no game-quality metrics (use kind = \"tournament\" or \
+                     \"sweep\")",
                 ));
             }
             Kind::Tournament if !experiment.vary.is_empty() => {

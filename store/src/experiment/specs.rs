@@ -340,6 +340,7 @@ impl Experiment {
                 count,
                 seed: self.seed,
                 rotate: sub.rotate.unwrap_or(self.rotate),
+                quality: self.quality,
             };
             let origin = SweepOrigin {
                 which,
