@@ -2,6 +2,7 @@
 //! of bots (decisions per second on one thread, [`bot_speed`], which an
 //! experiment file's `speed_games` measures too).
 
+use crate::error::CliError;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -57,14 +58,13 @@ const BOT_GAMES: u64 = 20;
 const RANDOM_GAMES: u64 = 1_000_000;
 
 /// Run the command.
-pub fn run(args: BenchArgs) -> Result<(), String> {
+pub fn run(args: BenchArgs) -> Result<(), CliError> {
     let game = args.choice.build()?;
     if let Some(bots) = &args.bots {
-        return bench_bots(&game, bots, &args);
+        return Ok(bench_bots(&game, bots, &args)?);
     }
     let games = args.games.unwrap_or(RANDOM_GAMES);
-    with_game!(&game, |g| measure(g, &args, games))
-        .map_err(|_| "interrupted: the measurement was stopped".to_string())
+    with_game!(&game, |g| measure(g, &args, games)).map_err(|_| CliError::BenchInterrupted)
 }
 
 /// `bench --bots`: each bot's speed, one line per bot.

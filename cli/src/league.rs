@@ -171,11 +171,11 @@ pub fn execute(
         engines,
         folder,
     };
-    runs::execute(&request)
+    Ok(runs::execute(&request)?)
 }
 
 /// Run the command.
-pub fn run(args: LeagueArgs) -> Result<(), String> {
+pub fn run(args: LeagueArgs) -> Result<(), crate::error::CliError> {
     let engines = args.engines.start()?;
     let (spec, bots) = args.spec(&engines)?;
     let league = spec.check().map_err(|e| flag_error(&e))?;

@@ -20,6 +20,7 @@
 //! when `--record` was given. A second Ctrl-C exits at once (see
 //! [`crate::signals`]).
 
+use crate::error::CliError;
 use beachcomber::spec::one_line_path;
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -42,7 +43,7 @@ use beachcomber_bots::{
 use clap::Args;
 
 use crate::signals;
-use beachcomber_store::files::output::{AtomicFile, commit_all, resolve_outputs};
+use beachcomber_store::files::output::{AtomicFile, OutputError, commit_all, resolve_outputs};
 
 /// Examples shown after `beachcomber play --help`.
 pub const EXAMPLES: &str = "\
@@ -105,7 +106,7 @@ pub struct PlayArgs {
 }
 
 /// Run the command.
-pub fn run(args: PlayArgs) -> Result<(), String> {
+pub fn run(args: PlayArgs) -> Result<(), CliError> {
     let game = args.choice.build()?;
     let table = Table::with_person(args.choice.players, args.seat).map_err(|_| {
         format!(
@@ -153,7 +154,11 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
             let w = file.writer();
             w.write_all(record.as_bytes())
                 .and_then(|()| w.write_all(b"\n"))
-                .map_err(|e| format!("--record: cannot write `{}`: {e}", one_line_path(path)))?;
+                .map_err(|source| OutputError::Write {
+                    label: "--record".to_string(),
+                    path: path.clone(),
+                    source,
+                })?;
             commit_all(record_file.take().into_iter().collect())?;
             format!("record written to {}", one_line_path(path))
         }
@@ -169,12 +174,12 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
             out!("{saved}");
             Ok(())
         }
-        End::Interrupted => Err(format!("interrupted: game stopped; {saved}")),
-        End::BotFailed => Err(format!(
-            "{}; {saved}{}",
-            failure.unwrap_or_default(),
-            engines.log_note()
-        )),
+        End::Interrupted => Err(CliError::PlayInterrupted { saved }),
+        End::BotFailed => Err(CliError::PlayBotFailed {
+            failure: failure.unwrap_or_default(),
+            saved,
+            log_note: engines.log_note(),
+        }),
     }
 }
 

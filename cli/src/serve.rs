@@ -48,7 +48,7 @@ pub struct ServeArgs {
 const POLL: Duration = Duration::from_millis(100);
 
 /// Run the command until Ctrl-C.
-pub fn run(args: ServeArgs) -> Result<(), String> {
+pub fn run(args: ServeArgs) -> Result<(), crate::error::CliError> {
     if !args.bind.is_loopback() {
         eprintln!(
             "warning: --bind {}: the app is reachable from other machines (it has no login)",

@@ -16,7 +16,10 @@ use clap::Args;
 
 use beachcomber_bots::{Aliases, BotSet, parse_list_with};
 
+use crate::compare::CompareFlagError;
 use crate::engines::Engines;
+use crate::error::CliError;
+use crate::flag_error::FlagError;
 use crate::runs::{self, Control, OutputPaths, RunControl, RunRequest, RunResult};
 use beachcomber_store::files::names::{GAMES_FILE, METRICS_FILE, RECORDS_FILE};
 use beachcomber_store::manifest::RunKind;
@@ -124,13 +127,13 @@ pub struct SweepArgs {
 impl SweepArgs {
     /// The sweep the flags describe (external engines seated by their
     /// names), and its bots.
-    pub fn spec(&self, engines: &Engines) -> Result<(SweepSpec, BotSet), String> {
+    pub fn spec(&self, engines: &Engines) -> Result<(SweepSpec, BotSet), CliError> {
         let players = beachcomber::sweep::parse_player_counts(&self.players)
-            .map_err(|e| format!("--players: {e}"))?;
+            .map_err(FlagError::of("--players"))?;
         let varies = self
             .vary
             .iter()
-            .map(|v| v.parse::<Vary>().map_err(|e| format!("--vary: {e}")))
+            .map(|v| v.parse::<Vary>().map_err(FlagError::of("--vary")))
             .collect::<Result<Vec<_>, _>>()?;
         let given = if self.bots.is_empty() {
             vec!["random".to_string()]
@@ -138,7 +141,7 @@ impl SweepArgs {
             self.bots.clone()
         };
         let (lineups, bots) =
-            parse_lineups(&given, engines.aliases()).map_err(|e| format!("--bots: {e}"))?;
+            parse_lineups(&given, engines.aliases()).map_err(SweepCommandError::Lineups)?;
         let spec = SweepSpec {
             game: crate::game_choice::resolve("--game", &self.game)?,
             players,
@@ -159,9 +162,36 @@ impl SweepArgs {
 /// Games per combination when neither games nor deals are given.
 pub const DEFAULT_GAMES: u64 = 1000;
 
+/// Why `sweep`'s options are refused or its folder cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SweepCommandError {
+    /// `--bots` ([`parse_lineups`]'s message).
+    #[error("--bots: {0}")]
+    Lineups(String),
+    /// The sweep does not expand.
+    #[error(transparent)]
+    Expand(SweepError),
+    /// `--out` is not a folder.
+    #[error(
+        "--out `{}` is not a folder (a sweep writes several files into a folder)",
+        one_line_path(.0)
+    )]
+    NotAFolder(PathBuf),
+    /// The folder cannot be made.
+    #[error("--out: cannot create the folder `{}`: {source}", one_line_path(.path))]
+    CreateFolder {
+        /// The folder.
+        path: PathBuf,
+        /// What failed.
+        source: std::io::Error,
+    },
+}
+
 /// Lineups, each bot specs separated by top-level commas (`aliases`
 /// resolved): each as canonical specs, and their bots. Errors name no
-/// option (the caller says where the lineups came from).
+/// option (the caller says where the lineups came from). Its error stays
+/// text while the experiment files' modules (which pass it on as text)
+/// are moved into the store.
 pub fn parse_lineups(
     texts: &[String],
     aliases: &dyn Aliases,
@@ -237,7 +267,7 @@ impl PlannedSweep {
 
 impl SweepArgs {
     /// The comparison `--baseline` and `--margin` ask for, if any.
-    pub fn compare(&self) -> Result<Option<CompareSpec>, String> {
+    pub fn compare(&self) -> Result<Option<CompareSpec>, CompareFlagError> {
         crate::compare::from_flags(self.baseline.as_deref(), &self.margin, &self.trend)
     }
 }
@@ -264,19 +294,14 @@ pub fn execute(
     control: &Control,
     engines: &Engines,
     compare: Option<&CompareSpec>,
-) -> Result<RunResult, String> {
+) -> Result<RunResult, CliError> {
     engines.check(sweep.bots.configs())?;
     if dir.exists() && !dir.is_dir() {
-        return Err(format!(
-            "--out `{}` is not a folder (a sweep writes several files into a folder)",
-            one_line_path(dir)
-        ));
+        return Err(SweepCommandError::NotAFolder(dir.to_path_buf()).into());
     }
-    std::fs::create_dir_all(dir).map_err(|e| {
-        format!(
-            "--out: cannot create the folder `{}`: {e}",
-            one_line_path(dir)
-        )
+    std::fs::create_dir_all(dir).map_err(|source| SweepCommandError::CreateFolder {
+        path: dir.to_path_buf(),
+        source,
     })?;
     let request = RunRequest {
         kind: RunKind::Sweep {
@@ -308,7 +333,7 @@ pub fn execute(
 }
 
 /// Run the command.
-pub fn run(args: SweepArgs) -> Result<(), String> {
+pub fn run(args: SweepArgs) -> Result<(), CliError> {
     let engines = args.engines.start()?;
     let (spec, bots) = args.spec(&engines)?;
     let compare = args.compare()?;
@@ -317,9 +342,11 @@ pub fn run(args: SweepArgs) -> Result<(), String> {
     } else {
         args.max_combinations
     };
-    let sweep = PlannedSweep::expand(&spec, bots, cap).map_err(|e| match e {
-        SweepError::UnknownOption { .. } => format!("--vary: {e}"),
-        e => e.to_string(),
+    let sweep = PlannedSweep::expand(&spec, bots, cap).map_err(|e| -> CliError {
+        match e {
+            SweepError::UnknownOption { .. } => FlagError::new("--vary", e).into(),
+            e => SweepCommandError::Expand(e).into(),
+        }
     })?;
     if let Some(c) = &compare {
         beachcomber_store::compare_files::check_flags(&sweep.plan, c)?;

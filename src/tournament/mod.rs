@@ -58,7 +58,7 @@ pub use self::play::{
     TypedPart, play_all, play_plan, play_plan_parts, play_range,
 };
 pub use self::shard::{Shard, ShardError};
-pub use self::sink::{Chunk, Flow, GameResult, NoSink, Sink};
+pub use self::sink::{Chunk, Flow, GameResult, NoSink, Sink, SinkError};
 pub use self::spec::{Count, RunSpec, RunSpecError};
 pub use self::totals::{BotTotals, SeatTotals, Tally, Totals, ranks};
 pub use self::validate::Invalid;

@@ -23,6 +23,7 @@ mod file;
 mod report;
 mod specs;
 
+use crate::error::CliError;
 use std::path::{Path, PathBuf};
 
 use beachcomber::spec::{one_line, one_line_path};
@@ -159,7 +160,7 @@ impl Drop for FreshFolder {
 }
 
 /// Run the command.
-pub fn run(args: RunFileArgs) -> Result<(), String> {
+pub fn run(args: RunFileArgs) -> Result<(), CliError> {
     let experiment = Experiment::read(&args.file)?;
     let (name, dir) = results_dir(&args)?;
     let _fresh = FreshFolder((args.quick && args.out.is_none()).then(|| dir.clone()));
@@ -201,10 +202,10 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                 if let Some(k) = args.combination {
                     let count = sweep.plan.parts.len();
                     if k >= count {
-                        return Err(format!(
+                        return Err(CliError::Message(format!(
                             "--combination {k}: the experiment has {count} combinations (0 to {})",
                             count - 1
-                        ));
+                        )));
                     }
                     sweep = sweep.only(k);
                 }
@@ -323,10 +324,10 @@ fn play_confirmation(
         )
     };
     let Some(spec) = experiment.compare_spec(&sweep.plan, quick)? else {
-        return stale();
+        return Ok(stale()?);
     };
     let Some(confirm) = confirm::confirm_sweep(experiment, &sweep, &spec)? else {
-        return stale();
+        return Ok(stale()?);
     };
     let inputs = crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
     let confirm_dir = dir.join(beachcomber_store::files::names::CONFIRM_DIR);
@@ -439,7 +440,9 @@ fn measure_speed(
     if games == 0 {
         // No measurement: a speed.csv left by an earlier run of other
         // settings would be shown beside these ratings; remove it.
-        return beachcomber_store::files::output::remove_stale(&dir.join(SPEED_FILE));
+        return Ok(beachcomber_store::files::output::remove_stale(
+            &dir.join(SPEED_FILE),
+        )?);
     }
     let planned = experiment.planned_leagues(quick)?;
     let engines = Engines::default();

@@ -254,7 +254,7 @@ pub(super) fn need_x(request: &PlotRequest, table: &Rows) -> Result<usize, Strin
             table.columns_text()
         ));
     }
-    table.column("--x", &request.x)
+    Ok(table.column("--x", &request.x)?)
 }
 
 #[cfg(test)]

@@ -54,7 +54,7 @@ fn scan(
             current = last.unwrap_or_default();
         }
         let s = keys.of(table)?;
-        each(s, table.number(x));
+        each(s, table.number(x).map_err(String::from));
     }
     Ok(())
 }

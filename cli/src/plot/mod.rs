@@ -359,7 +359,7 @@ pub struct PlotArgs {
 }
 
 /// `beachcomber plot`.
-pub fn run(args: PlotArgs) -> Result<(), String> {
+pub fn run(args: PlotArgs) -> Result<(), crate::error::CliError> {
     let kind: PlotKind = args.kind.parse()?;
     let filters = parse_conditions("--where", &args.filters)?;
     let references = parse_conditions("--reference", &args.references)?;
@@ -376,7 +376,7 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
         references,
         out: args.out,
     };
-    draw_sized(&request, (args.width, args.height))
+    Ok(draw_sized(&request, (args.width, args.height))?)
 }
 
 /// Draw the figure of `request` at the default size (800x500).

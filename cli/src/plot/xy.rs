@@ -72,7 +72,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
                     }
                 ));
             }
-            table.condition("--reference", c, v)
+            Ok(table.condition("--reference", c, v)?)
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut referenced = vec![false; references.len()];

@@ -1,0 +1,147 @@
+//! Why a command failed: [`CliError`], what `main` prints after `error: `.
+
+use beachcomber_store::compare_files::CompareFilesError;
+use beachcomber_store::csv_rows::CsvError;
+use beachcomber_store::engines::EnginesError;
+use beachcomber_store::error::StoreError;
+use beachcomber_store::files::output::OutputError;
+use beachcomber_store::merge::MergeError;
+
+use crate::compare::CompareFlagError;
+use crate::engines::EngineFlagError;
+use crate::flag_error::FlagError;
+use crate::game_choice::GameChoiceError;
+use crate::replay::ReplayError;
+use crate::runs::{SecondsError, ShardChoiceError};
+use crate::solve::SolveCommandError;
+use crate::sweep::SweepCommandError;
+use crate::tournament::TournamentError;
+
+/// Why a command failed. Its text is the message after `error: `, one line.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// A run could not be played into its files.
+    #[error(transparent)]
+    Store(Box<StoreError>),
+    /// Shards could not be merged.
+    #[error(transparent)]
+    Merge(Box<MergeError>),
+    /// An output cannot be resolved or written.
+    #[error(transparent)]
+    Output(Box<OutputError>),
+    /// A CSV input cannot be read.
+    #[error(transparent)]
+    Csv(Box<CsvError>),
+    /// The engines cannot be started.
+    #[error(transparent)]
+    Engines(Box<EnginesError>),
+    /// A sweep's comparison does not fit its run.
+    #[error(transparent)]
+    Compare(Box<CompareFilesError>),
+    /// `--shard` or the Slurm array task.
+    #[error(transparent)]
+    Shard(#[from] ShardChoiceError),
+    /// The `--engine` declarations.
+    #[error(transparent)]
+    EngineFlag(#[from] EngineFlagError),
+    /// An option's value refused.
+    #[error(transparent)]
+    Flag(#[from] FlagError),
+    /// `replay`'s file or a record in it.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// `tournament`'s options.
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
+    /// `sweep`'s options or folder.
+    #[error(transparent)]
+    Sweep(#[from] SweepCommandError),
+    /// `--baseline`, `--margin`, `--trend`.
+    #[error(transparent)]
+    CompareFlag(#[from] CompareFlagError),
+    /// A game spec.
+    #[error(transparent)]
+    Game(#[from] GameChoiceError),
+    /// `solve`'s game and options.
+    #[error(transparent)]
+    Solve(Box<SolveCommandError>),
+    /// A number of seconds.
+    #[error(transparent)]
+    Seconds(#[from] SecondsError),
+    /// A signal stopped `bench`.
+    #[error("interrupted: the measurement was stopped")]
+    BenchInterrupted,
+    /// A signal stopped `play`.
+    #[error("interrupted: game stopped; {saved}")]
+    PlayInterrupted {
+        /// Whether and where the record was written.
+        saved: String,
+    },
+    /// A bot of `play` failed and ended the game.
+    #[error("{failure}; {saved}{log_note}")]
+    PlayBotFailed {
+        /// What failed.
+        failure: String,
+        /// Whether and where the record was written.
+        saved: String,
+        /// Where the engines' standard error is, if engines ran.
+        log_note: String,
+    },
+    /// A message of a module that still returns its errors as text (the
+    /// experiment files' parsing, being moved into the store; the option
+    /// parsing of the commands).
+    #[error("{0}")]
+    Message(String),
+}
+
+/// `impl From<E> for CliError` for the errors it holds boxed (they are
+/// large; a command's `Result` stays small).
+macro_rules! boxed_from {
+    ($($variant:ident($error:ty)),* $(,)?) => {$(
+        impl From<$error> for CliError {
+            fn from(e: $error) -> CliError {
+                CliError::$variant(Box::new(e))
+            }
+        }
+    )*};
+}
+
+boxed_from!(
+    Store(StoreError),
+    Merge(MergeError),
+    Output(OutputError),
+    Csv(CsvError),
+    Engines(EnginesError),
+    Compare(CompareFilesError),
+    Solve(SolveCommandError),
+);
+
+impl From<String> for CliError {
+    fn from(message: String) -> CliError {
+        CliError::Message(message)
+    }
+}
+
+/// For the modules that still return their errors as text.
+impl From<CliError> for String {
+    fn from(e: CliError) -> String {
+        e.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_error_shows_its_own_text() {
+        assert_eq!(
+            CliError::from(MergeError::NothingToWrite).to_string(),
+            "nothing to write: give --out, --summary and/or --record"
+        );
+        assert_eq!(
+            CliError::from("--games: must be at least 1".to_string()).to_string(),
+            "--games: must be at least 1"
+        );
+    }
+}
