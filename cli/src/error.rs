@@ -7,15 +7,20 @@ use beachcomber_store::error::StoreError;
 use beachcomber_store::files::output::OutputError;
 use beachcomber_store::merge::MergeError;
 
+use crate::bench::BenchError;
 use crate::compare::CompareFlagError;
 use crate::engines::EngineFlagError;
+use crate::experiment::ExperimentError;
 use crate::flag_error::FlagError;
 use crate::game_choice::GameChoiceError;
+use crate::league::LeagueFlagError;
+use crate::play::BotMoveError;
 use crate::replay::ReplayError;
 use crate::runs::{SecondsError, ShardChoiceError};
 use crate::solve::SolveCommandError;
 use crate::sweep::SweepCommandError;
 use crate::tournament::TournamentError;
+use beachcomber::stats::bradley_terry::BtError;
 
 /// Why a command failed. Its text is the message after `error: `, one line.
 #[derive(Debug, thiserror::Error)]
@@ -59,6 +64,18 @@ pub enum CliError {
     /// `--baseline`, `--margin`, `--trend`.
     #[error(transparent)]
     CompareFlag(#[from] CompareFlagError),
+    /// `league`'s options.
+    #[error(transparent)]
+    League(#[from] LeagueFlagError),
+    /// A league's ratings cannot be fitted.
+    #[error(transparent)]
+    Ratings(BtError),
+    /// A bot's speed measurement.
+    #[error(transparent)]
+    Bench(#[from] BenchError),
+    /// An experiment run's options, reports or speeds.
+    #[error(transparent)]
+    Experiment(#[from] ExperimentError),
     /// A game spec.
     #[error(transparent)]
     Game(#[from] GameChoiceError),
@@ -78,10 +95,13 @@ pub enum CliError {
         saved: String,
     },
     /// A bot of `play` failed and ended the game.
-    #[error("{failure}; {saved}{log_note}")]
+    #[error(
+        "{}; {saved}{log_note}",
+        .failure.as_ref().map(ToString::to_string).unwrap_or_default()
+    )]
     PlayBotFailed {
-        /// What failed.
-        failure: String,
+        /// What failed (a failure the game did not name: none).
+        failure: Option<Box<BotMoveError>>,
         /// Whether and where the record was written.
         saved: String,
         /// Where the engines' standard error is, if engines ran.

@@ -21,13 +21,14 @@
 //! [`crate::signals`]).
 
 use crate::error::CliError;
+use crate::flag_error::FlagError;
 use beachcomber::spec::one_line_path;
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use beachcomber::bot::Bot;
+use beachcomber::bot::{Bot, BotError};
 use beachcomber::display::Viewer;
 use beachcomber::game::Seat;
 use beachcomber::games::GameKind;
@@ -118,7 +119,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     })?;
     let engines = args.engines.start()?;
     let lineup = PersonLineup::parse_with(&args.bots, table, engines.aliases())
-        .map_err(|e| format!("--bots: {e}"))?;
+        .map_err(FlagError::of("--bots"))?;
     engines.check(lineup.seats().iter().flatten())?;
     let mut record_file = match &args.record {
         None => None,
@@ -129,7 +130,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
                 .map(|(what, p)| (what.as_str(), p.as_path()))
                 .collect();
             let compression = beachcomber::record::io::Compression::from_path(path)
-                .map_err(|e| format!("--record: {e}"))?;
+                .map_err(FlagError::of("--record"))?;
             let mut resolved = resolve_outputs(&[("--record", path.as_path())], &inputs)?;
             Some(AtomicFile::create(resolved.remove(0))?.compressed(compression)?)
         }
@@ -176,7 +177,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         }
         End::Interrupted => Err(CliError::PlayInterrupted { saved }),
         End::BotFailed => Err(CliError::PlayBotFailed {
-            failure: failure.unwrap_or_default(),
+            failure: failure.map(Box::new),
             saved,
             log_note: engines.log_note(),
         }),
@@ -317,13 +318,27 @@ enum Player<G: GameKind> {
     Other(Box<dyn Bot<G>>, &'static str),
 }
 
+/// A bot of the game failed to decide.
+#[derive(Debug, thiserror::Error)]
+#[error("bot `{spec}` (seat {seat}) failed at decision {ply}: {error}")]
+pub struct BotMoveError {
+    /// The bot's spec.
+    pub spec: String,
+    /// Its seat.
+    pub seat: Seat,
+    /// The decision (ply) it failed at.
+    pub ply: usize,
+    /// Why.
+    pub error: BotError,
+}
+
 /// One game in play at the terminal: the session and the bots' players.
 struct Terminal<G: GameKind> {
     session: GameSession<G>,
     opts: Options,
     players: Vec<Player<G>>,
     /// Why an external bot failed, when one did.
-    failure: Option<String>,
+    failure: Option<BotMoveError>,
 }
 
 impl<G: GameKind> Terminal<G> {
@@ -580,7 +595,7 @@ impl<G: GameKind> Terminal<G> {
     }
 
     /// The decision of the bot in `seat`, with one line saying why.
-    fn bot_move(&mut self, seat: Seat) -> Result<(), String> {
+    fn bot_move(&mut self, seat: Seat) -> Result<(), BotMoveError> {
         let played = match &mut self.players[seat] {
             Player::Human => unreachable!("the person's seat has no bot"),
             Player::Other(bot, why) => self
@@ -598,10 +613,12 @@ impl<G: GameKind> Terminal<G> {
             Ok(Some(played)) => played,
             Ok(None) => unreachable!("a bot is to move"),
             Err(e) => {
-                return Err(format!(
-                    "bot `{spec}` (seat {seat}) failed at decision {}: {}",
-                    e.ply, e.error
-                ));
+                return Err(BotMoveError {
+                    spec: spec.clone(),
+                    seat,
+                    ply: e.ply,
+                    error: e.error,
+                });
             }
         };
         let before = self.session.before_last().expect("a move was played");

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::file::{Criterion, Experiment};
-use beachcomber_store::csv_rows::Rows;
+use beachcomber_store::csv_rows::{CsvError, Rows};
 use beachcomber_store::files::names::COMPARE_FILE;
 
 /// The values of a baseline or margins table, `key = value, ...`.
@@ -61,7 +61,11 @@ pub fn criterion_section(md: &mut String, criterion: &Criterion) {
 /// compared value with a margin (a metric; a seat's ratio; a bot's Elo),
 /// the criterion's preferred metrics first; a cell is the verdict and the
 /// difference with its 95% interval.
-pub fn answer_section(md: &mut String, experiment: &Experiment, dir: &Path) -> Result<(), String> {
+pub fn answer_section(
+    md: &mut String,
+    experiment: &Experiment,
+    dir: &Path,
+) -> Result<(), CsvError> {
     let compares = experiment.criterion.is_some() || experiment.baseline.is_some();
     let path = dir.join(COMPARE_FILE);
     if !compares || !path.exists() {
