@@ -15,6 +15,7 @@ use crate::flag_error::FlagError;
 use crate::game_choice::GameChoiceError;
 use crate::league::LeagueFlagError;
 use crate::play::BotMoveError;
+use crate::plot::PlotError;
 use crate::replay::ReplayError;
 use crate::runs::{SecondsError, ShardChoiceError};
 use crate::solve::SolveCommandError;
@@ -76,6 +77,9 @@ pub enum CliError {
     /// An experiment run's options, reports or speeds.
     #[error(transparent)]
     Experiment(#[from] ExperimentError),
+    /// A figure.
+    #[error(transparent)]
+    Plot(#[from] PlotError),
     /// A game spec.
     #[error(transparent)]
     Game(#[from] GameChoiceError),
