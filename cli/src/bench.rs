@@ -263,3 +263,5 @@ fn report(label: &str, games: u64, plies: u64, secs: f64) {
         secs * 1e9 / plies as f64
     );
 }
+
+crate::error::command_error!(BenchError);

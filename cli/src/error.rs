@@ -7,20 +7,11 @@ use beachcomber_store::error::StoreError;
 use beachcomber_store::files::output::OutputError;
 use beachcomber_store::merge::MergeError;
 
-use crate::bench::BenchError;
 use crate::compare::CompareFlagError;
 use crate::engines::EngineFlagError;
-use crate::experiment::ExperimentError;
 use crate::flag_error::FlagError;
 use crate::game_choice::GameChoiceError;
-use crate::league::LeagueFlagError;
-use crate::play::BotMoveError;
-use crate::plot::PlotError;
-use crate::replay::ReplayError;
 use crate::runs::{SecondsError, ShardChoiceError};
-use crate::solve::SolveCommandError;
-use crate::sweep::SweepCommandError;
-use crate::tournament::TournamentError;
 use beachcomber::stats::bradley_terry::BtError;
 
 /// Why a command failed. Its text is the message after `error: `, one line.
@@ -53,39 +44,15 @@ pub enum CliError {
     /// An option's value refused.
     #[error(transparent)]
     Flag(#[from] FlagError),
-    /// `replay`'s file or a record in it.
-    #[error(transparent)]
-    Replay(#[from] ReplayError),
-    /// `tournament`'s options.
-    #[error(transparent)]
-    Tournament(#[from] TournamentError),
-    /// `sweep`'s options or folder.
-    #[error(transparent)]
-    Sweep(#[from] SweepCommandError),
     /// `--baseline`, `--margin`, `--trend`.
     #[error(transparent)]
     CompareFlag(#[from] CompareFlagError),
-    /// `league`'s options.
-    #[error(transparent)]
-    League(#[from] LeagueFlagError),
     /// A league's ratings cannot be fitted.
     #[error(transparent)]
     Ratings(BtError),
-    /// A bot's speed measurement.
-    #[error(transparent)]
-    Bench(#[from] BenchError),
-    /// An experiment run's options, reports or speeds.
-    #[error(transparent)]
-    Experiment(#[from] ExperimentError),
-    /// A figure.
-    #[error(transparent)]
-    Plot(#[from] PlotError),
     /// A game spec.
     #[error(transparent)]
     Game(#[from] GameChoiceError),
-    /// `solve`'s game and options.
-    #[error(transparent)]
-    Solve(Box<SolveCommandError>),
     /// A number of seconds.
     #[error(transparent)]
     Seconds(#[from] SecondsError),
@@ -104,13 +71,20 @@ pub enum CliError {
         .failure.as_ref().map(ToString::to_string).unwrap_or_default()
     )]
     PlayBotFailed {
-        /// What failed (a failure the game did not name: none).
-        failure: Option<Box<BotMoveError>>,
+        /// What failed ([`crate::play::BotMoveError`]; a failure the game
+        /// did not name: none).
+        failure: Option<Box<dyn std::error::Error + Send + Sync>>,
         /// Whether and where the record was written.
         saved: String,
         /// Where the engines' standard error is, if engines ran.
         log_note: String,
     },
+    /// A command's own error (`TournamentError`, `SweepCommandError`,
+    /// `ReplayError`, `ExperimentError`, `PlotError`, ...), whole: each
+    /// module converts its type into this (see [`command_error`]), so that
+    /// this file imports no command module.
+    #[error(transparent)]
+    Command(Box<dyn std::error::Error + Send + Sync>),
     /// A message of a module that still returns its errors as text (the
     /// experiment files' parsing, being moved into the store; the option
     /// parsing of the commands).
@@ -137,8 +111,20 @@ boxed_from!(
     Csv(CsvError),
     Engines(EnginesError),
     Compare(CompareFilesError),
-    Solve(SolveCommandError),
 );
+
+/// `impl From<$error> for CliError` as [`CliError::Command`], written in
+/// the module that defines `$error`.
+macro_rules! command_error {
+    ($($error:ty),* $(,)?) => {$(
+        impl From<$error> for $crate::error::CliError {
+            fn from(e: $error) -> $crate::error::CliError {
+                $crate::error::CliError::Command(Box::new(e))
+            }
+        }
+    )*};
+}
+pub(crate) use command_error;
 
 impl From<String> for CliError {
     fn from(message: String) -> CliError {

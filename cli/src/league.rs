@@ -259,3 +259,5 @@ pub fn run(args: LeagueArgs) -> Result<(), CliError> {
     );
     Ok(())
 }
+
+crate::error::command_error!(LeagueFlagError);

@@ -177,7 +177,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         }
         End::Interrupted => Err(CliError::PlayInterrupted { saved }),
         End::BotFailed => Err(CliError::PlayBotFailed {
-            failure: failure.map(Box::new),
+            failure: failure.map(|f| Box::new(f) as Box<dyn std::error::Error + Send + Sync>),
             saved,
             log_note: engines.log_note(),
         }),

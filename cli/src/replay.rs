@@ -264,6 +264,8 @@ fn print_account<G: RecordFormat + Describe>(
     }
 }
 
+crate::error::command_error!(ReplayError);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -211,3 +211,5 @@ fn show_duel(what: &str, d: &DuelSummary) {
         DuelSummary::elo(hi)
     );
 }
+
+crate::error::command_error!(SolveCommandError);

@@ -415,3 +415,5 @@ fn print_summary(plan: &Plan, result: &RunResult, dir: &Path) {
         );
     }
 }
+
+crate::error::command_error!(SweepCommandError);

@@ -410,3 +410,5 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Optio
         );
     }
 }
+
+crate::error::command_error!(TournamentError);

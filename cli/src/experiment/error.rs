@@ -9,7 +9,7 @@ use beachcomber::spec::{one_line, one_line_path};
 use beachcomber_store::manifest::ReadError;
 
 use crate::bench::BenchError;
-use crate::error::CliError;
+use crate::plot::PlotError;
 
 /// Why an experiment run stopped.
 #[derive(Debug, thiserror::Error)]
@@ -101,7 +101,7 @@ pub enum ExperimentError {
         /// The plot's file name.
         file: String,
         /// Why.
-        error: Box<CliError>,
+        error: Box<PlotError>,
     },
     /// A speed measurement after the leagues failed.
     #[error(
@@ -116,6 +116,8 @@ pub enum ExperimentError {
         dir: PathBuf,
     },
 }
+
+crate::error::command_error!(ExperimentError);
 
 #[cfg(test)]
 mod tests {

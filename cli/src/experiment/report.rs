@@ -66,7 +66,7 @@ pub fn write(
         }
         crate::plot::draw(&request).map_err(|e| ExperimentError::Plot {
             file: plot.file.clone(),
-            error: Box::new(e.into()),
+            error: Box::new(e),
         })?;
     }
     let manifest = {

@@ -68,6 +68,8 @@ impl From<String> for PlotError {
     }
 }
 
+crate::error::command_error!(PlotError);
+
 #[cfg(test)]
 mod tests {
     use super::*;
