@@ -259,11 +259,11 @@ fn duplicate_keys_are_refused_at_every_level() {
     );
 }
 
-/// The same through the bounded reader of `replay` (`record::read`).
+/// The same through the bounded reader of `replay` (`games::record_line`).
 #[test]
 fn duplicate_keys_are_refused_by_the_bounded_reader() {
     for (forged, key) in with_duplicate_keys() {
-        let err = beachcomber::record::read::parse_line(forged.as_bytes())
+        let err = beachcomber::games::record_line::parse_line(forged.as_bytes())
             .and_then(|line| match line.game {
                 AnyGame::Seashells(g) => {
                     beachcomber::record::verify_record_events(&g, &line.record, &line.events)

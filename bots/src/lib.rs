@@ -60,6 +60,7 @@
 //! the help texts follow from it.
 
 pub mod belief;
+pub mod engine_config;
 pub mod expert;
 pub mod external;
 pub mod greedy;
@@ -76,8 +77,8 @@ pub mod session;
 pub mod short_spec;
 pub mod work;
 
+pub use engine_config::EngineConfig;
 pub use expert::ExpertConfig;
-pub use external::EngineConfig;
 pub use greedy::{GreedyBot, GreedyConfig};
 pub use lineup::{
     Aliases, BotSet, Lineup, LineupError, PersonLineup, no_aliases, parse_bot_with, parse_list,

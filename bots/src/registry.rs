@@ -14,8 +14,8 @@ use beachcomber::bot::Bot;
 use beachcomber::game::Evaluate;
 use beachcomber::spec::{Spec, SpecError};
 
+use crate::engine_config::EngineConfig;
 use crate::expert::ExpertConfig;
-use crate::external::EngineConfig;
 use crate::greedy::GreedyConfig;
 pub use crate::kind::BotKind;
 use crate::random::RandomConfig;

@@ -3,6 +3,7 @@
 
 use beachcomber::compare::{CompareError, CompareSpec};
 use beachcomber::spec::one_line;
+use beachcomber_store::lineups::canonical_lineup;
 
 /// Why `--baseline`, `--margin` and `--trend` are refused.
 #[derive(Debug, thiserror::Error)]
@@ -68,19 +69,4 @@ pub fn from_flags(
         spec.add_margin(k, v).map_err(refused("--margin"))?;
     }
     Ok(Some(spec))
-}
-
-/// The baseline's lineup, if it names one, as the sweep's columns write it
-/// (canonical specs: `greedy` is `greedy(worlds=8)`; a declared engine is
-/// written `engine(name=NAME)` there); left as given when
-/// it does not parse (it then matches nothing, and the error says so).
-pub fn canonical_lineup(spec: &mut CompareSpec) {
-    for (k, v) in &mut spec.baseline {
-        if k == "lineup"
-            && let Ok((lineups, _)) =
-                crate::sweep::parse_lineups(std::slice::from_ref(v), &beachcomber_bots::no_aliases)
-        {
-            *v = lineups[0].join(",");
-        }
-    }
 }

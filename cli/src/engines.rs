@@ -13,7 +13,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use beachcomber::bot::OnFailure;
-use beachcomber_bots::external::{DEFAULT_TIMEOUT_MS, EngineError, EngineSettings, EngineSpec};
+use beachcomber_bots::external::{
+    DEFAULT_TIMEOUT_MS, EngineError, EngineSettings, EngineSpec, MIN_HANDSHAKE,
+};
 pub use beachcomber_store::engines::Engines;
 use clap::{Args, ValueEnum};
 
@@ -85,6 +87,7 @@ impl EngineArgs {
             .unwrap_or_else(|| PathBuf::from(DEFAULT_LOG));
         let settings = EngineSettings {
             timeout: Duration::from_millis(self.engine_timeout),
+            min_handshake: MIN_HANDSHAKE,
             on_failure: match self.on_engine_error {
                 OnEngineError::Stop => OnFailure::Stop,
                 OnEngineError::Forfeit => OnFailure::Forfeit,
@@ -145,6 +148,22 @@ mod tests {
             e.to_string(),
             "unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, oracle, mine, \
              py); did you mean `mine`?"
+        );
+    }
+
+    /// The binary gives a handshake at least 10 s, whatever
+    /// `--engine-timeout` (docs/protocol.md), and says so in its error: the
+    /// wait itself and the process group it ends are tested with a short
+    /// minimum in bots/tests/handshake.rs.
+    #[test]
+    fn the_handshake_gets_at_least_ten_seconds() {
+        assert_eq!(MIN_HANDSHAKE, Duration::from_secs(10));
+        let timed_out = beachcomber::bot::BotError::Timeout {
+            ms: Duration::from_millis(500).max(MIN_HANDSHAKE).as_millis() as u64,
+        };
+        assert_eq!(
+            timed_out.to_string(),
+            "no answer within 10000 ms (timed out)"
         );
     }
 

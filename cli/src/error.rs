@@ -80,7 +80,7 @@ pub enum CliError {
         log_note: String,
     },
     /// A command's own error (`TournamentError`, `SweepCommandError`,
-    /// `ReplayError`, `ExperimentError`, `PlotError`, ...), whole: each
+    /// `ReplayError`, `RunFileError`, `PlotError`, ...), whole: each
     /// module converts its type into this (see [`command_error`]), so that
     /// this file imports no command module.
     #[error(transparent)]

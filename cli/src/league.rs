@@ -7,10 +7,10 @@
 
 use std::path::PathBuf;
 
-use beachcomber::league::{
-    DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, League, LeagueError, LeagueSpec, NamedBot,
-};
-use beachcomber_bots::{Aliases, BotConfig, BotSet, parse_bot_with, parse_list_with};
+use beachcomber::league::{DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueError, LeagueSpec};
+use beachcomber_bots::{BotConfig, BotSet, parse_list_with};
+use beachcomber_store::lineups::named_bot;
+pub use beachcomber_store::planned::PlannedLeagues;
 use clap::Args;
 
 use crate::engines::Engines;
@@ -71,18 +71,6 @@ pub struct LeagueArgs {
     pub engines: crate::engines::EngineArgs,
 }
 
-/// A bot named by a setting (the anchor): `text` and its canonical spec
-/// (`aliases` resolved; `text` trimmed when it is no bot spec, for the
-/// league to refuse).
-pub fn named_bot(text: &str, aliases: &dyn Aliases) -> NamedBot {
-    NamedBot {
-        text: text.to_string(),
-        canonical: parse_bot_with(text, aliases)
-            .map(|c| c.to_string())
-            .unwrap_or_else(|_| text.trim().to_string()),
-    }
-}
-
 /// A league refused, as the command line names it (`--games-per-pairing 3:
 /// ...`).
 #[derive(Debug, thiserror::Error)]
@@ -111,22 +99,6 @@ impl LeagueArgs {
         };
         Ok((spec, set))
     }
-}
-
-/// Leagues checked and expanded, to play as one plan: each league's run
-/// and the bots of them all.
-#[derive(Clone, Debug)]
-pub struct PlannedLeagues {
-    /// The leagues, in order.
-    pub leagues: Vec<League>,
-    /// Every bot of the leagues with its configuration.
-    pub bots: BotSet,
-    /// Whether each league's rows begin with its game and player count
-    /// (a file of several leagues); a single league of `beachcomber
-    /// league` is unlabelled.
-    pub labelled: bool,
-    /// Bootstrap resamples of the rating intervals.
-    pub resamples: u32,
 }
 
 /// Play `planned` (at least one league) as one plan

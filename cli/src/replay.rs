@@ -6,8 +6,8 @@ use std::fs::File;
 use std::path::PathBuf;
 
 use beachcomber::display::{Describe, Viewer};
+use beachcomber::games::record_line::{RecordLine, parse_line};
 use beachcomber::record::io::{RecordLines, RecordReadError};
-use beachcomber::record::read::{RecordLine, parse_line};
 use beachcomber::record::{
     EventList, GameEnd, GameRecord, RecordError, RecordFormat, Replay, verify_record_events,
 };

@@ -7,14 +7,14 @@ use beachcomber::spec::one_line_path;
 use std::path::{Path, PathBuf};
 
 use beachcomber::compare::CompareSpec;
-use beachcomber::games::AnyGame;
-use beachcomber::sweep::{
-    Combination, DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec, Vary,
-};
+use beachcomber::sweep::{DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec, Vary};
 use beachcomber::tournament::Plan;
 use clap::Args;
 
-use beachcomber_bots::{Aliases, BotSet, parse_list_with};
+use beachcomber_bots::BotSet;
+use beachcomber_store::lineups::{LineupsError, parse_lineups};
+use beachcomber_store::planned::DEFAULT_GAMES;
+pub use beachcomber_store::planned::PlannedSweep;
 
 use crate::compare::CompareFlagError;
 use crate::engines::Engines;
@@ -159,15 +159,12 @@ impl SweepArgs {
     }
 }
 
-/// Games per combination when neither games nor deals are given.
-pub const DEFAULT_GAMES: u64 = 1000;
-
 /// Why `sweep`'s options are refused or its folder cannot be made.
 #[derive(Debug, thiserror::Error)]
 pub enum SweepCommandError {
     /// `--bots` ([`parse_lineups`]'s message).
     #[error("--bots: {0}")]
-    Lineups(String),
+    Lineups(LineupsError),
     /// The sweep does not expand.
     #[error(transparent)]
     Expand(SweepError),
@@ -185,84 +182,6 @@ pub enum SweepCommandError {
         /// What failed.
         source: std::io::Error,
     },
-}
-
-/// Lineups, each bot specs separated by top-level commas (`aliases`
-/// resolved): each as canonical specs, and their bots. Errors name no
-/// option (the caller says where the lineups came from). Its error stays
-/// text while the experiment files' modules (which pass it on as text)
-/// are moved into the store.
-pub fn parse_lineups(
-    texts: &[String],
-    aliases: &dyn Aliases,
-) -> Result<(Vec<Vec<String>>, BotSet), String> {
-    let mut lineups = Vec::new();
-    let mut bots = BotSet::default();
-    for text in texts {
-        let mut lineup = Vec::new();
-        for config in parse_list_with(text, aliases).map_err(|e| e.to_string())? {
-            lineup.push(bots.insert(config));
-        }
-        if lineups.contains(&lineup) {
-            return Err(format!(
-                "the lineup `{}` is given twice",
-                beachcomber::spec::one_line(text)
-            ));
-        }
-        lineups.push(lineup);
-    }
-    Ok((lineups, bots))
-}
-
-/// A sweep checked and expanded, ready to play: one part per combination,
-/// each combination's game, and the bots.
-pub struct PlannedSweep {
-    /// The plan: one part per combination.
-    pub plan: Plan,
-    /// Each combination's game.
-    pub games: Vec<AnyGame>,
-    /// Each distinct bot spec with its configuration.
-    pub bots: BotSet,
-}
-
-impl PlannedSweep {
-    /// Expand `spec` (at most `cap` combinations) with its `bots`.
-    pub fn expand(spec: &SweepSpec, bots: BotSet, cap: usize) -> Result<PlannedSweep, SweepError> {
-        let (parts, games): (Vec<_>, Vec<_>) = spec
-            .combinations(cap)?
-            .into_iter()
-            .map(|Combination { part, game }| (part, game))
-            .unzip();
-        Ok(PlannedSweep {
-            plan: Plan { parts },
-            games,
-            bots,
-        })
-    }
-
-    /// Several sweeps as one ([`beachcomber::sweep::concat_plans`]).
-    pub fn concat(sweeps: Vec<PlannedSweep>) -> PlannedSweep {
-        let mut games = Vec::new();
-        let mut bots = BotSet::default();
-        let mut plans = Vec::new();
-        for sweep in sweeps {
-            plans.push(sweep.plan);
-            games.extend(sweep.games);
-            bots.extend(&sweep.bots);
-        }
-        PlannedSweep {
-            plan: beachcomber::sweep::concat_plans(plans),
-            games,
-            bots,
-        }
-    }
-
-    /// Only combination `k` (an index checked by the caller).
-    pub fn only(mut self, k: usize) -> PlannedSweep {
-        self.plan.parts = vec![self.plan.parts.swap_remove(k)];
-        self.games = vec![self.games.swap_remove(k)];
-        self
-    }
 }
 
 impl SweepArgs {

@@ -5,9 +5,10 @@
 use std::collections::HashMap;
 
 use super::{CompareError, CompareSpec, baseline_parts};
-use crate::tournament::Plan;
+use crate::tournament::{GameRow, Plan};
 
-/// One seat of one game, as `games.csv` holds it.
+/// What compare reads of one seat of one game (of a row of `games.csv`,
+/// [`GameRow`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeatRow {
     /// The part (combination) the game belongs to.
@@ -26,6 +27,22 @@ pub struct SeatRow {
     pub won: bool,
     /// The game's length in turns.
     pub turns: f64,
+}
+
+impl From<&GameRow<'_>> for SeatRow {
+    /// What compare reads of a row of `games.csv`.
+    fn from(row: &GameRow<'_>) -> SeatRow {
+        SeatRow {
+            part: row.part,
+            game: row.game,
+            deal: row.deal,
+            seed: row.seed,
+            seat: row.seat,
+            win_share: row.win_share,
+            won: row.won,
+            turns: row.turns as f64,
+        }
+    }
 }
 
 /// The per-deal quantities of one deal: sums over its games of ties,

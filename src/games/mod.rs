@@ -12,6 +12,7 @@
 //! [`with_game!`](crate::with_game), so adding a game touches one line there.
 
 pub mod options;
+pub mod record_line;
 pub mod seashells;
 pub mod seaside;
 pub mod shell_dash;

@@ -8,16 +8,14 @@
 //! # Files
 //! `mod.rs` (this: the envelope, [`RecordFormat`], writing, verifying and
 //! replaying), `json.rs` (the writers' JSON helpers), `strict.rs` (JSON
-//! values that refuse duplicate keys), `read.rs` (one line of any game read
-//! in bounded memory: the only part that knows the registry of games, so
-//! the games depend on this module and not back) and `io.rs` (record
-//! files, plain or compressed).
+//! values that refuse duplicate keys) and `io.rs` (record files, plain or
+//! compressed).
 //!
-//! Dependencies go one way: `games` uses `mod.rs`, `json.rs` and
-//! `strict.rs`, which use no game (nor does `io.rs`); `read.rs` uses `games`.
+//! Dependencies go one way: `games` uses this module, which uses no game.
+//! Reading one line of any game (which needs the registry of games) is
+//! therefore in the games layer: [`crate::games::record_line`].
 
 pub mod io;
-pub mod read;
 pub mod strict;
 
 use std::borrow::Cow;
@@ -465,7 +463,7 @@ pub fn verify_record<G: RecordFormat>(
 
 /// [`verify_record`] with the events read from `events` instead of
 /// `record.events` (which is ignored): for a record line parsed one event at
-/// a time ([`crate::record::read`]).
+/// a time ([`crate::games::record_line`]).
 pub fn verify_record_events<G: RecordFormat, E: EventList + ?Sized>(
     game: &G,
     record: &GameRecord,
@@ -648,7 +646,7 @@ impl<E: EventList + ?Sized> EventList for Seeded<'_, E> {
 
 /// A record's events, read one at a time: the values of a [`GameRecord`],
 /// or the JSON text of a record line, each event parsed only when it is
-/// replayed ([`crate::record::read`]), so that a replay never holds every
+/// replayed ([`crate::games::record_line`]), so that a replay never holds every
 /// event of a record as a [`Value`].
 pub trait EventList {
     /// The number of events.

@@ -36,8 +36,9 @@ pub struct SweepSpec {
     pub players: Vec<usize>,
     /// The varied options.
     pub varies: Vec<Vary>,
-    /// The lineups, canonical bot specs each: one spec for every seat, one
-    /// per seat, or two (the first in one seat, the second in every other).
+    /// The lineups, canonical bot specs each, in the sweep's notation
+    /// (`lineup.rs`): one spec for every seat, one per seat, or two (the
+    /// first in seat 0, the second in every other).
     pub lineups: Vec<Vec<String>>,
     /// Games per combination.
     pub count: SweepCount,
@@ -188,19 +189,14 @@ impl SweepSpec {
             },
             e => refuse(e.to_string()),
         })?;
-        let seats: Vec<String> = match lineup.len() {
-            1 => vec![lineup[0].clone(); players],
-            n if n == players => lineup.to_vec(),
-            2 => std::iter::once(lineup[0].clone())
-                .chain(std::iter::repeat_n(lineup[1].clone(), players - 1))
-                .collect(),
-            given => {
-                return Err(SweepError::Lineup {
-                    combination: label,
-                    given,
-                });
-            }
-        };
+        // The sweep's notation into one spec per seat, then the one seat
+        // rule.
+        let seats =
+            crate::seating::fill_every_seat(&super::lineup::per_seat(lineup, players), players)
+                .map_err(|_| SweepError::Lineup {
+                    combination: label.clone(),
+                    given: lineup.len(),
+                })?;
         // The game's spec once as text, and the run built once: with one
         // deal to learn its games per deal, then given its deals.
         let game_spec = game.canonical_spec();

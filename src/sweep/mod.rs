@@ -10,6 +10,13 @@
 //! commas; each is a value (`simple`), or an integer range `LO..=HI` or
 //! `LO..HI` with an optional step `:STEP` (`0..=50:5` is 0, 5, ..., 50).
 //!
+//! # Lineups
+//!
+//! A lineup is one spec for every seat, one per seat, or one against the
+//! rest (`A,B` at three or more players: A in seat 0, B in every other);
+//! lineup.rs expands the notation into one spec per seat for the one seat
+//! rule of [`crate::seating`].
+//!
 //! # Seeds and common random numbers
 //!
 //! Every combination is a run with the sweep's seed: deal `d` of every
@@ -22,6 +29,7 @@
 
 mod error;
 mod expand;
+mod lineup;
 mod metrics_csv;
 mod vary;
 

@@ -252,7 +252,7 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
         // The bounded reader of `replay` reads the same record (a game it
         // knows: not the test games of this module).
         if crate::games::game_names().contains(&game.name()) {
-            let read = crate::record::read::parse_line(line.as_bytes()).unwrap_or_else(|e| {
+            let read = crate::games::record_line::parse_line(line.as_bytes()).unwrap_or_else(|e| {
                 panic!("{} seed {seed}: bounded read failed: {e}", game.name())
             });
             assert_eq!(read.record.options, record.options);

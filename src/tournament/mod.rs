@@ -1,9 +1,10 @@
 //! The tournament engine: a serializable description of a run
 //! ([`RunSpec`], spec.rs; parts of it for machines or jobs: [`Shard`],
 //! shard.rs), a function that plays any range of its games into a [`Sink`]
-//! ([`play_range`] and [`play_plan`], play.rs; sink.rs), and exact integer
-//! [`Totals`] that merge (totals.rs, the paired comparison in paired.rs); several runs play as one [`Plan`]
-//! (plan.rs).
+//! ([`play_range`] and [`play_plan`], play.rs; sink.rs; each finished game
+//! a [`GameResult`], game_result.rs), and exact integer [`Totals`] that merge
+//! (totals.rs, the paired comparison in paired.rs, win shares and ranks in
+//! shares.rs); several runs play as one [`Plan`] (plan.rs).
 //!
 //! # Seating and seeds
 //!
@@ -40,17 +41,22 @@
 //!   numbers.
 
 mod fairness;
+mod game_result;
+pub mod game_row;
 pub mod paired;
 pub mod plan;
 mod play;
 pub mod rows;
 mod shard;
+mod shares;
 mod sink;
 mod spec;
 pub mod totals;
 pub mod validate;
 
 pub use self::fairness::{Interval, SeatFairness};
+pub use self::game_result::GameResult;
+pub use self::game_row::{GameColumn, GameRow, GameRowError, GameRowReader};
 pub use self::paired::{OpenDeal, PairedTotals};
 pub use self::plan::{Layout, Part, Plan};
 pub use self::play::{
@@ -58,9 +64,10 @@ pub use self::play::{
     TypedPart, play_all, play_plan, play_plan_parts, play_range,
 };
 pub use self::shard::{Shard, ShardError};
-pub use self::sink::{Chunk, Flow, GameResult, NoSink, Sink, SinkError};
+pub use self::shares::{SHARE_UNIT, ranks};
+pub use self::sink::{Chunk, Flow, NoSink, Sink, SinkError};
 pub use self::spec::{Count, RunSpec, RunSpecError};
-pub use self::totals::{BotTotals, SeatTotals, Tally, Totals, ranks};
+pub use self::totals::{BotTotals, SeatTotals, Tally, Totals};
 pub use self::validate::Invalid;
 
 #[cfg(all(test, feature = "testing"))]

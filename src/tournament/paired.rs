@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::totals::SHARE_UNIT;
+use super::shares::SHARE_UNIT;
 use crate::stats::mean_ci95_from_sums;
 
 /// The paired per-deal comparison of exactly two distinct bots `A` and `B`

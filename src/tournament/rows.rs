@@ -1,18 +1,16 @@
 //! CSV rows of a run (docs/tournaments.md): the tidy per-seat-per-game rows
-//! of `--out` (formatted in the workers) and the summary rows of
-//! `--summary`. Fields are quoted as the `csv` crate does: only when they
+//! of `--out` (formatted in the workers; their columns are
+//! [`GameColumn`]'s, read back by [`super::game_row`]) and the summary rows
+//! of `--summary`. Fields are quoted as the `csv` crate does: only when they
 //! hold a comma, a quote or a line break.
 
 use std::fmt::Write;
 
-use super::totals::{SHARE_UNIT, Tally, Totals, ranks};
+use super::game_row::{END_FINISHED, END_FORFEIT, GameColumn};
+use super::shares::{SHARE_UNIT, ranks};
+use super::totals::{Tally, Totals};
 use super::{GameResult, RunSpec};
 use crate::stats::sprt::Sprt;
-
-/// The common columns of `--out` (with its newline); a game's own columns
-/// ([`crate::game::Game::extra_columns`]) follow: see [`game_header`].
-pub const GAME_HEADER: &str =
-    "game,deal,rotation,seed,seat,bot,score,rank,win_share,won,plies,turns,end\n";
 
 /// The header line of `--out` for a game with its own columns `extra`.
 pub fn game_header(extra: &[&str]) -> String {
@@ -21,7 +19,8 @@ pub fn game_header(extra: &[&str]) -> String {
 
 /// The header line of `--out` for a plan whose rows begin with the value
 /// columns `values` (a sweep's varied settings), for a game with its own
-/// columns `extra`. A game column named like a value column is written
+/// columns `extra`: the values, the common columns ([`GameColumn`]), the
+/// game's. A game column named like a value column is written
 /// `NAME_actual` (Seaside's `removed` in a sweep of `removed`: the tokens
 /// a game actually set aside, beside the setting).
 pub fn plan_header(values: &[&str], extra: &[&str]) -> String {
@@ -30,7 +29,7 @@ pub fn plan_header(values: &[&str], extra: &[&str]) -> String {
         header.push_str(&field(v));
         header.push(',');
     }
-    header.push_str(GAME_HEADER.trim_end());
+    header.push_str(&GameColumn::NAMES.join(","));
     for column in extra {
         header.push(',');
         header.push_str(column);
@@ -139,9 +138,10 @@ pub fn write_game_rows_laid_out(
     let begin = out.len();
     out.resize(begin + players * row + spec_bytes, 0);
     let buf = &mut out[begin..];
-    // The prefix (game, deal, rotation, seed) and the suffix (plies, turns,
-    // end, the game's columns) are the same on every row: formatted on the
-    // first row, copied to the others. `at` is where the next byte goes.
+    // The fields in `GameColumn`'s order. The prefix (game, deal, rotation,
+    // seed) and the suffix (plies, turns, end, the game's columns) are the
+    // same on every row: formatted on the first row, copied to the others.
+    // `at` is where the next byte goes.
     let mut at = put(buf, 0, lead);
     at = put_number(buf, at, result.index);
     at = put(buf, at, b",");
@@ -182,10 +182,11 @@ pub fn write_game_rows_laid_out(
         at = put(buf, at, b",");
         at = put_number(buf, at, u64::from(result.turns));
         // `end`: `finished`, or `forfeit:S` when seat S's bot forfeited.
+        at = put(buf, at, b",");
         at = match result.forfeit {
-            None => put(buf, at, b",finished"),
+            None => put(buf, at, END_FINISHED.as_bytes()),
             Some(seat) => {
-                let at = put(buf, at, b",forfeit:");
+                let at = put(buf, at, END_FORFEIT.as_bytes());
                 put_number(buf, at, seat as u64)
             }
         };

@@ -11,15 +11,13 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use super::paired::{OpenDeal, PairedTotals};
+use super::shares::{SHARE_UNIT, ranks, share60};
 use super::{GameResult, RunSpec};
 use crate::game::MAX_SEATS;
 use crate::stats::bradley_terry::PairResult;
 use crate::stats::cluster::ClusterSums;
 use crate::stats::pairwise::pairwise_from_ranks;
 use crate::stats::{Z95, mean_ci95_from_sums, wilson};
-
-/// Win-share units per whole win.
-pub const SHARE_UNIT: u64 = 60;
 
 /// Totals of one seat, or of one bot over every seat it held.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -275,30 +273,6 @@ impl PairTotals {
     /// [`crate::stats::bradley_terry::rate`] takes).
     pub fn per_deal(&self) -> Vec<Vec<PairResult>> {
         self.deals.values().cloned().collect()
-    }
-}
-
-/// The rank of every seat in `result` (1 = best, standard competition
-/// ranking): a seat is beaten by every seat that shares the win when it
-/// does not, and, among seats alike in that, by every higher score.
-pub fn ranks(result: &GameResult) -> ArrayVec<u64, MAX_SEATS> {
-    let o = &result.outcome;
-    let n = o.scores.len();
-    let beats = |t: usize, s: usize| {
-        let (wt, ws) = (o.winners.contains(t), o.winners.contains(s));
-        (wt && !ws) || (wt == ws && o.scores[t] > o.scores[s])
-    };
-    (0..n)
-        .map(|s| 1 + (0..n).filter(|&t| beats(t, s)).count() as u64)
-        .collect()
-}
-
-fn share60(result: &GameResult, seat: usize) -> u64 {
-    let w = &result.outcome.winners;
-    if w.contains(seat) {
-        SHARE_UNIT / w.len() as u64
-    } else {
-        0
     }
 }
 

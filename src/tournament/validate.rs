@@ -153,7 +153,7 @@ impl Totals {
                 _ => Ok(()),
             };
             within("seat wins", t.won, 1)?;
-            within("win shares", t.wins60, super::totals::SHARE_UNIT)?;
+            within("win shares", t.wins60, super::shares::SHARE_UNIT)?;
             within("ranks", t.rank_sum, MAX_SEATS as u64)?;
         }
         if self.extras_sum.len() != self.extras_sq.len() || self.extras_sum.len() > MAX_EXTRAS {

@@ -5,14 +5,13 @@
 //! given, so a run without them keeps its manifest), so that `merge` and
 //! `run --merge` write the same file. The file is written after the games,
 //! from `games.csv`, read twice (the baseline's deals, then every
-//! combination's).
+//! combination's) by the library's typed reader of the rows its writer
+//! writes ([`beachcomber::tournament::GameRowReader`]).
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use beachcomber::compare::{CompareError, CompareSpec, Comparer, SeatRow};
-use beachcomber::spec::one_line;
-use beachcomber::tournament::{Plan, Totals};
+use beachcomber::tournament::{GameRowError, GameRowReader, Plan, Totals};
 
 use crate::csv_rows::{CsvError, Rows};
 use crate::files::names::{COMPARE_FILE, GAMES_FILE, TRENDS_FILE};
@@ -36,25 +35,18 @@ pub enum CompareFilesError {
     /// `compare.csv` or `trends.csv` cannot be written.
     #[error(transparent)]
     Output(#[from] OutputError),
-    /// A cell of `games.csv` that should hold a number.
-    #[error("{path} line {line}: the {column} `{}` is not a number", one_line(.cell))]
-    NotANumber {
+    /// `games.csv`'s header lacks what the rows need.
+    #[error(transparent)]
+    Header(GameRowError),
+    /// A row of `games.csv` that is no row of the run.
+    #[error("{path} line {line}: {error}")]
+    Row {
         /// The file, escaped.
         path: String,
         /// The line.
         line: u64,
-        /// The column.
-        column: String,
-        /// The cell.
-        cell: String,
-    },
-    /// A row of `games.csv` whose values are no combination's.
-    #[error("{path} line {line}: a row of no combination of the run")]
-    NoCombination {
-        /// The file, escaped.
-        path: String,
-        /// The line.
-        line: u64,
+        /// What is wrong with it.
+        error: GameRowError,
     },
 }
 
@@ -98,74 +90,119 @@ pub fn remove_stale(dir: &Path) -> Result<(), OutputError> {
     output::remove_stale(&dir.join(TRENDS_FILE))
 }
 
-/// Every seat row of `games.csv`, with its combination's part.
+/// Every seat row of `games.csv`, with its combination's part, read by the
+/// library's typed reader of the rows its writer writes.
 fn read_rows(
     path: &Path,
     plan: &Plan,
     mut each: impl FnMut(&SeatRow),
 ) -> Result<(), CompareFilesError> {
     let mut rows = Rows::open(path)?;
-    let what = "compare.csv's";
-    let keys: Vec<usize> = plan
-        .value_columns()
-        .iter()
-        .map(|c| rows.column(what, c))
-        .collect::<Result<_, _>>()?;
-    let [game, deal, seed, seat, share, won, turns] =
-        ["game", "deal", "seed", "seat", "win_share", "won", "turns"].map(|c| rows.column(what, c));
-    let (game, deal, seed, seat, share, won, turns) =
-        (game?, deal?, seed?, seat?, share?, won?, turns?);
-    let parts: HashMap<Vec<String>, usize> = plan
-        .parts
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.values.iter().map(|(_, v)| v.clone()).collect(), i))
-        .collect();
-    // The rows of a combination come together: its part is looked up
-    // when the value columns change.
-    let mut last: Option<(Vec<String>, usize)> = None;
+    let mut reader = GameRowReader::new(plan, &rows.header).map_err(|e| match e {
+        GameRowError::MissingColumn(name) => rows.missing("compare.csv's", &name).into(),
+        e => CompareFilesError::Header(e),
+    })?;
     while rows.next_row()? {
-        let bad = |name: &str| CompareFilesError::NotANumber {
-            path: rows.path.clone(),
-            line: rows.line(),
-            column: name.to_string(),
-            cell: rows
-                .cell(match name {
-                    "game" => game,
-                    "deal" => deal,
-                    "seed" => seed,
-                    "seat" => seat,
-                    "win_share" => share,
-                    _ => turns,
-                })
-                .to_string(),
-        };
-        let same = last
-            .as_ref()
-            .is_some_and(|(v, _)| keys.iter().zip(v).all(|(&k, v)| rows.cell(k) == v));
-        if !same {
-            let values: Vec<String> = keys.iter().map(|&k| rows.cell(k).to_string()).collect();
-            let Some(&part) = parts.get(&values) else {
-                return Err(CompareFilesError::NoCombination {
-                    path: rows.path.clone(),
-                    line: rows.line(),
-                });
-            };
-            last = Some((values, part));
-        }
-        let part = last.as_ref().map_or(0, |(_, p)| *p);
-        let int = |c: usize, name: &str| rows.cell(c).parse::<u64>().map_err(|_| bad(name));
-        let num = |c: usize, name: &str| rows.cell(c).parse::<f64>().map_err(|_| bad(name));
-        each(&SeatRow {
-            part,
-            game: int(game, "game")?,
-            deal: int(deal, "deal")?,
-            seed: int(seed, "seed")?,
-            seat: int(seat, "seat")? as usize,
-            win_share: num(share, "win_share")?,
-            won: rows.cell(won) == "1",
-            turns: num(turns, "turns")?,
-        });
+        let row = reader
+            .read(|c| rows.cell(c))
+            .map_err(|error| CompareFilesError::Row {
+                path: rows.path.clone(),
+                line: rows.line(),
+                error,
+            })?;
+        each(&SeatRow::from(&row));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use beachcomber::compare::parse_pairs;
+    use beachcomber::sweep::{SweepCount, SweepSpec};
+
+    use super::*;
+
+    /// Shell Dash's turn cap at 20 and 30, two random players, one deal
+    /// each, compared with 20.
+    fn plan() -> (Plan, Vec<Totals>, CompareSpec) {
+        let spec = SweepSpec {
+            game: "shell-dash".to_string(),
+            players: vec![2],
+            varies: vec!["max_turns=20,30".parse().unwrap()],
+            lineups: vec![vec!["random".to_string()]],
+            count: SweepCount::Deals(1),
+            seed: 1,
+            rotate: true,
+        };
+        let parts: Vec<_> = spec
+            .combinations(10)
+            .unwrap()
+            .into_iter()
+            .map(|c| c.part)
+            .collect();
+        let totals = parts.iter().map(|p| Totals::new(&p.run)).collect();
+        let compare = CompareSpec {
+            baseline: parse_pairs("max_turns=20").unwrap(),
+            ..CompareSpec::default()
+        };
+        (Plan { parts }, totals, compare)
+    }
+
+    const HEADER: &str = "max_turns,players,lineup,game,deal,rotation,seed,seat,bot,score,rank,\
+                          win_share,won,plies,turns,end,capped\n";
+
+    /// `write`'s error for a `games.csv` of `text`, and that it wrote
+    /// no comparison.
+    fn refusal(text: &str) -> (CompareFilesError, String) {
+        let (plan, totals, compare) = plan();
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join(GAMES_FILE);
+        std::fs::write(&games, text).unwrap();
+        let e = write(dir.path(), &plan, &totals, &compare).unwrap_err();
+        assert!(!dir.path().join(COMPARE_FILE).exists());
+        (e, games.display().to_string())
+    }
+
+    #[test]
+    fn a_games_file_without_a_column_is_refused_naming_it() {
+        let header = HEADER.replace(",turns", "");
+        let (e, path) = refusal(&header);
+        assert!(
+            matches!(&e, CompareFilesError::Csv(CsvError::NoColumn { name, .. }) if name == "turns")
+        );
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "compare.csv's column `turns` is not in {path} (its columns: max_turns, players, \
+                 lineup, game, deal, rotation, seed, seat, bot, score, rank, win_share, won, \
+                 plies, end, capped)"
+            )
+        );
+    }
+
+    #[test]
+    fn a_row_that_does_not_read_is_refused_naming_its_line_and_cell() {
+        let rows = "20,2,random,0,0,0,99,0,random,3,1,1.0000,1,12,6,finished,0\n\
+                    20,2,random,0,0,0,99,1,random,1,2,0.0000,0,12,six,finished,0\n";
+        let (e, path) = refusal(&format!("{HEADER}{rows}"));
+        assert!(matches!(e, CompareFilesError::Row { line: 3, .. }));
+        assert_eq!(
+            e.to_string(),
+            format!("{path} line 3: the turns `six` is not a number")
+        );
+        let rows = "25,2,random,0,0,0,99,0,random,3,1,1.0000,1,12,6,finished,0\n";
+        let (e, path) = refusal(&format!("{HEADER}{rows}"));
+        assert!(matches!(
+            e,
+            CompareFilesError::Row {
+                line: 2,
+                error: GameRowError::NoPart,
+                ..
+            }
+        ));
+        assert_eq!(
+            e.to_string(),
+            format!("{path} line 2: a row of no combination of the run")
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! A CSV file read one row at a time, with `--where COL=VALUE` filters:
 //! the one reader of the CSVs this program wrote (a figure's input, the
-//! tables of an experiment's summary.md). A figure keeps only what it
+//! tables of an experiment's summary.md, the games a sweep's comparison
+//! types by [`beachcomber::tournament::GameRowReader`]). A figure keeps only what it
 //! draws, never the rows, so that a plot of any CSV stays in bounded
 //! memory; [`Rows::select`] reads a small table whole.
 //!
@@ -191,12 +192,17 @@ impl Rows {
 
     /// The index of column `name`, or an error naming `flag`.
     pub fn column(&self, flag: &str, name: &str) -> Result<usize, CsvError> {
-        self.find(name).ok_or_else(|| CsvError::NoColumn {
+        self.find(name).ok_or_else(|| self.missing(flag, name))
+    }
+
+    /// The error of a column `name` (wanted by `flag`) not in the file.
+    pub fn missing(&self, flag: &str, name: &str) -> CsvError {
+        CsvError::NoColumn {
             flag: flag.to_string(),
             name: name.to_string(),
             path: self.path.clone(),
             columns: self.columns_text(),
-        })
+        }
     }
 
     /// The condition "column `col` equals `value`", or an error naming

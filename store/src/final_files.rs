@@ -89,3 +89,7 @@ pub fn final_files(
         }
     }
 }
+
+#[cfg(test)]
+#[path = "final_files_tests.rs"]
+mod tests;

@@ -14,7 +14,15 @@
 //! - [`error`]: why a run stopped without finishing its files
 //!   ([`error::StoreError`], over each part's own error type);
 //! - [`engines`]: the external bots a run seats;
-//! - [`interrupt`]: the temporary files a forced exit removes.
+//! - [`interrupt`]: the temporary files a forced exit removes;
+//! - [`experiment`]: experiment files, their planned runs, the
+//!   confirmation of a criterion's picks and the answer tables;
+//! - [`planned`]: sweeps and leagues checked and expanded, ready to play;
+//! - [`lineups`]: lineups and bots named in text, as canonical specs;
+//! - [`plot_spec`]: the description of a figure (data; the drawing is the
+//!   front end's);
+//! - [`short_label`]: bot specs shortened for labels and tables;
+//! - [`path_suffix`]: the path of a file beside another (`.tmp`, `.partial`).
 //!
 //! No command-line parsing and no printing happen here: notes and errors
 //! go back to the caller as values.
@@ -24,9 +32,15 @@ pub mod csv_rows;
 pub mod engines;
 pub mod error;
 pub mod execute;
+pub mod experiment;
 pub mod files;
 pub mod final_files;
 pub mod interrupt;
+pub mod lineups;
 pub mod manifest;
 pub mod merge;
 pub mod merge_error;
+pub mod path_suffix;
+pub mod planned;
+pub mod plot_spec;
+pub mod short_label;

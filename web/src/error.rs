@@ -22,9 +22,9 @@ pub enum ApiError {
     /// A record that fails verification: the same one-line error as
     /// `beachcomber replay`.
     BadRecord(String),
-    /// Too many games in play ([`crate::play::MAX_GAMES`]) or bots thinking.
+    /// Too many games in play ([`crate::limits::MAX_GAMES`]) or bots thinking.
     Busy(String),
-    /// The request body is larger than [`crate::routes::MAX_BODY`].
+    /// The request body is larger than [`crate::limits::MAX_BODY`].
     TooLarge,
     /// The server failed (a file could not be read or written).
     Internal(String),
@@ -62,7 +62,7 @@ impl fmt::Display for ApiError {
             ApiError::TooLarge => write!(
                 f,
                 "request body too large (at most {} bytes)",
-                crate::routes::MAX_BODY
+                crate::limits::MAX_BODY
             ),
             ApiError::TimedOut(after) => write!(
                 f,

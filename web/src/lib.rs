@@ -19,6 +19,7 @@ pub mod assets;
 pub mod error;
 pub mod games;
 pub mod guard;
+pub mod limits;
 pub mod play;
 pub mod records;
 pub mod results;

@@ -141,7 +141,7 @@ fn os_seed() -> Result<u64, ApiError> {
 /// after, so an idle game holds no search tree (a bot decides from the
 /// state and its decision's seed alone; the web refuses external engines,
 /// the only bots with a state between decisions) and the memory of
-/// searches is that of the decisions being made (`routes::MAX_THINKING` of
+/// searches is that of the decisions being made (`limits::MAX_THINKING` of
 /// them, each at most [`MAX_WORK`]).
 struct Session<G: WebGame> {
     session: GameSession<G>,

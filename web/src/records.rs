@@ -16,8 +16,8 @@ use std::io::{Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use beachcomber::display::Viewer;
+use beachcomber::games::record_line::{RecordLine, parse_line};
 use beachcomber::record::io::{Compression, RecordLines};
-use beachcomber::record::read::{RecordLine, parse_line};
 use beachcomber::record::{GameEnd, RecordError, verify_record_events};
 use beachcomber::with_game;
 use beachcomber_bots::{HUMAN, LineError, check_record_bots};

@@ -19,23 +19,11 @@ use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
+use crate::limits::{MAX_BODY, MAX_GAMES, MAX_THINKING};
 use crate::play::{self, Live, NewGame};
 use crate::records::{Guard, RecordFile};
 use crate::results::Results;
 use crate::{ServeConfig, ServeError};
-
-/// The largest request body accepted (a move, a new game: a few hundred
-/// bytes).
-pub const MAX_BODY: usize = 16 * 1024;
-/// Games kept in memory: starting one more forgets the least recently used
-/// (its record stays saved under `--save` and can be replayed).
-pub const MAX_GAMES: usize = 64;
-/// Bot decisions and hints computed at once (on tokio's blocking pool);
-/// more wait their turn. With each decision capped at
-/// [`play::MAX_WORK`] playouts, the bots thinking at once search at most
-/// `MAX_THINKING x MAX_WORK` (800,000) iterations' worth of tree between
-/// them, whatever the number of games or requests.
-pub const MAX_THINKING: usize = 4;
 
 /// The server's shared state.
 pub struct App {

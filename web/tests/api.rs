@@ -404,7 +404,7 @@ async fn bad_game_requests_are_4xx_json_errors() {
     // Too large a body.
     let big = format!(
         r#"{{"action":"{}"}}"#,
-        "x".repeat(beachcomber_web::routes::MAX_BODY)
+        "x".repeat(beachcomber_web::limits::MAX_BODY)
     );
     let (s, v) = post(&r, &format!("/api/games/{id}/move"), &big).await;
     assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
@@ -507,7 +507,7 @@ async fn the_page_and_its_modules_are_embedded() {
 async fn games_in_memory_are_capped() {
     let dir = tempfile::tempdir().unwrap();
     let (app, r) = app_for(vec![], None, dir.path().join("s"));
-    let cap = beachcomber_web::routes::MAX_GAMES;
+    let cap = beachcomber_web::limits::MAX_GAMES;
     let mut ids = Vec::new();
     for k in 0..cap + 3 {
         let (s, g) = post(

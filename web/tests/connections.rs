@@ -147,7 +147,15 @@ fn at_the_cap_plus_100_half_headers_a_fresh_request_is_answered() {
     // The 100 extra connections and the fresh one each took the slot of
     // the oldest connection waiting for its headers: the 101 oldest are
     // closed, the 15 newest still held.
-    let closed: Vec<bool> = held.iter_mut().map(closed_already).collect();
+    // Checked at once, one thread each: every connection still held waits
+    // out the read timeout, so one after another would wait 15 times.
+    let closed: Vec<bool> = std::thread::scope(|scope| {
+        let checks: Vec<_> = held
+            .iter_mut()
+            .map(|s| scope.spawn(move || closed_already(s)))
+            .collect();
+        checks.into_iter().map(|c| c.join().unwrap()).collect()
+    });
     let expected: Vec<bool> = (0..cap + 100).map(|i| i < 101).collect();
     assert_eq!(closed, expected);
 }

@@ -28,11 +28,9 @@ use beachcomber::rng::{GameRng, Rng};
 use beachcomber::spec::one_line;
 use serde_json::{Value, json};
 
-mod config;
 mod log;
 mod process;
 
-pub use config::EngineConfig;
 pub use log::{EngineLog, LOG_HEAD, LOG_TAIL, Log, MAX_STDERR_LINE, open_log};
 pub use process::MAX_LINE;
 use process::Process;
@@ -45,7 +43,8 @@ pub const PROTOCOL_VERSION: u64 = 1;
 pub const DEFAULT_TIMEOUT_MS: u64 = 60_000;
 
 /// The least time a process has for its handshake (starting an
-/// interpreter can take a while on a loaded machine).
+/// interpreter can take a while on a loaded machine): the program's
+/// [`EngineSettings::min_handshake`].
 pub const MIN_HANDSHAKE: Duration = Duration::from_secs(10);
 
 /// Why an engine declaration is refused.
@@ -141,8 +140,12 @@ impl EngineSpec {
 /// How external processes are run.
 #[derive(Clone, Debug)]
 pub struct EngineSettings {
-    /// Time for each answer (the handshake's too).
+    /// Time for each answer (the handshake's too, but at least
+    /// `min_handshake`).
     pub timeout: Duration,
+    /// The least time a process has for its handshake: [`MIN_HANDSHAKE`]
+    /// in the program (tests of the handshake's limit give a short one).
+    pub min_handshake: Duration,
     /// Stop the run, or forfeit the game, when a process fails.
     pub on_failure: OnFailure,
     /// Where the processes' standard error goes.
@@ -309,7 +312,7 @@ impl EnginePool {
             self.settings.cancel,
             Some(self.settings.halt.clone()),
         )?;
-        process.timeout = self.settings.timeout.max(MIN_HANDSHAKE);
+        process.timeout = self.settings.timeout.max(self.settings.min_handshake);
         let answer = process
             .send(&json!({
                 "type": "hello",

@@ -1,6 +1,6 @@
 //! Why `beachcomber run` refused an experiment's options or could not
 //! play, report or measure it (the experiment file's own refusals come
-//! from `file.rs` and `specs.rs` as text, [`crate::error::CliError::Message`]).
+//! are the run store's [`beachcomber_store::experiment::ExperimentError`]).
 
 use std::io;
 use std::path::PathBuf;
@@ -13,7 +13,7 @@ use crate::plot::PlotError;
 
 /// Why an experiment run stopped.
 #[derive(Debug, thiserror::Error)]
-pub enum ExperimentError {
+pub enum RunFileError {
     /// The file's name does not name a results folder.
     #[error(
         "`{}`: the experiment's name `{}` (the file name without .toml) is not a plain \
@@ -117,7 +117,7 @@ pub enum ExperimentError {
     },
 }
 
-crate::error::command_error!(ExperimentError);
+crate::error::command_error!(RunFileError, beachcomber_store::experiment::ExperimentError);
 
 #[cfg(test)]
 mod tests {
@@ -125,7 +125,7 @@ mod tests {
 
     #[test]
     fn a_combination_past_the_last_names_the_range() {
-        let e = ExperimentError::NoSuchCombination {
+        let e = RunFileError::NoSuchCombination {
             index: 5,
             count: 3,
             what: "league(s)",
@@ -134,7 +134,7 @@ mod tests {
             e.to_string(),
             "--combination 5: the experiment has 3 league(s) (0 to 2)"
         );
-        let e = ExperimentError::QuickNeedsOut { resume: false };
+        let e = RunFileError::QuickNeedsOut { resume: false };
         assert_eq!(
             e.to_string(),
             "--quick --merge needs --out DIR: each --quick run writes into a new folder \

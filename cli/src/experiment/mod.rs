@@ -10,22 +10,20 @@
 //! bot's speed ([`crate::bench::bot_speed`], `speed.csv`); a sweep through
 //! [`crate::sweep`]. One engine plays them all.
 //!
-//! The file's schema and reading are in `file.rs` (errors name the file,
-//! the line and the key), the typed specs it describes in `specs.rs`
-//! (sweeps and leagues, built directly, `--quick` applied), the playing
-//! here, the plots and `summary.md` in `report.rs`, the criterion and its
-//! answer tables in summary.md in `answer.rs`, and the criterion's
-//! confirmation runs (`confirm.csv`) in `confirm.rs`.
+//! The file's schema and reading, the typed specs it describes (sweeps
+//! and leagues, built directly, `--quick` applied), the criterion's answer
+//! tables and its confirmation runs (`confirm.csv`) are the run store's
+//! [`beachcomber_store::experiment`] (errors name the file, the line and
+//! the key); the playing is here, the plots and `summary.md` in
+//! `report.rs`.
 
-mod answer;
-mod confirm;
 mod error;
-mod file;
 mod report;
-mod specs;
+
+use beachcomber_store::experiment::{answer, confirm, file, specs};
 
 use crate::error::CliError;
-pub use error::ExperimentError;
+pub use error::RunFileError;
 use std::path::{Path, PathBuf};
 
 use beachcomber::spec::one_line_path;
@@ -96,12 +94,12 @@ pub struct RunFileArgs {
 /// `.toml`, must be a plain file name: not empty, not starting with `.`
 /// (`...toml` would be `results/..`). `--quick` with `--resume` or
 /// `--merge` needs `--out` (each `--quick` run has a new folder).
-fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), ExperimentError> {
+fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), RunFileError> {
     let stem = args.file.file_stem().unwrap_or_default();
     let name = stem
         .to_str()
         .filter(|s| !s.is_empty() && !s.starts_with('.'))
-        .ok_or_else(|| ExperimentError::BadName {
+        .ok_or_else(|| RunFileError::BadName {
             file: args.file.clone(),
             stem: stem.to_string_lossy().into_owned(),
         })?
@@ -110,7 +108,7 @@ fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), ExperimentError>
         (Some(dir), _) => dir.clone(),
         (None, true) => {
             if args.control.resume || args.merge.is_some() {
-                return Err(ExperimentError::QuickNeedsOut {
+                return Err(RunFileError::QuickNeedsOut {
                     resume: args.control.resume,
                 });
             }
@@ -118,7 +116,7 @@ fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), ExperimentError>
                 .prefix(&format!("beachcomber-quick-{name}-"))
                 .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
                 .tempdir()
-                .map_err(|source| ExperimentError::QuickFolder { source })?
+                .map_err(|source| RunFileError::QuickFolder { source })?
                 .keep();
             out!(
                 "--quick: writing into {} (to continue if interrupted: --resume --out {})",
@@ -189,7 +187,7 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
                 if let Some(k) = args.combination {
                     let count = sweep.plan.parts.len();
                     if k >= count {
-                        return Err(ExperimentError::NoSuchCombination {
+                        return Err(RunFileError::NoSuchCombination {
                             index: k,
                             count,
                             what: "combinations",
@@ -221,7 +219,7 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
                 if finished {
                     if let Some(spec) = &compare {
                         let manifest = Manifest::read(&play_dir.join(MANIFEST_FILE))
-                            .map_err(ExperimentError::SweepManifest)?;
+                            .map_err(RunFileError::SweepManifest)?;
                         beachcomber_store::compare_files::write(
                             &play_dir,
                             &sweep.plan,
@@ -350,7 +348,7 @@ fn run_leagues(
     if let Some(k) = combination {
         let count = planned.leagues.len();
         if k >= count {
-            return Err(ExperimentError::NoSuchCombination {
+            return Err(RunFileError::NoSuchCombination {
                 index: k,
                 count,
                 what: "league(s)",
@@ -359,7 +357,7 @@ fn run_leagues(
         }
         planned.leagues = vec![planned.leagues.swap_remove(k)];
     }
-    std::fs::create_dir_all(dir).map_err(|source| ExperimentError::CreateFolder {
+    std::fs::create_dir_all(dir).map_err(|source| RunFileError::CreateFolder {
         path: dir.to_path_buf(),
         source,
     })?;
@@ -453,7 +451,7 @@ fn measure_speed(
                 &engines,
                 &crate::signals::CANCEL,
             )
-            .map_err(|error| ExperimentError::Speed {
+            .map_err(|error| RunFileError::Speed {
                 error,
                 dir: dir.to_path_buf(),
             })?;

@@ -10,7 +10,7 @@ use beachcomber::tournament::Totals;
 
 use super::file::{Experiment, Kind};
 use super::specs::quick_replace_text;
-use super::{ExperimentError, RunFileArgs};
+use super::{RunFileArgs, RunFileError};
 use crate::error::CliError;
 use crate::plot::PlotInput;
 use beachcomber_store::csv_rows::CsvError;
@@ -64,7 +64,7 @@ pub fn write(
                 *value = quick_replace_text(&experiment.quick, value);
             }
         }
-        crate::plot::draw(&request).map_err(|e| ExperimentError::Plot {
+        crate::plot::draw(&request).map_err(|e| RunFileError::Plot {
             file: plot.file.clone(),
             error: Box::new(e),
         })?;
@@ -73,12 +73,12 @@ pub fn write(
         let path = dir.join(MANIFEST_FILE);
         Manifest::read(&path).map_err(|e| match e {
             beachcomber_store::manifest::ReadError::Io(source) => {
-                ExperimentError::ReadManifest { path, source }
+                RunFileError::ReadManifest { path, source }
             }
             error @ beachcomber_store::manifest::ReadError::Format { .. } => {
-                ExperimentError::OldManifest { path, error }
+                RunFileError::OldManifest { path, error }
             }
-            error => ExperimentError::NotAManifest { path, error },
+            error => RunFileError::NotAManifest { path, error },
         })?
     };
     let text = summary_md(experiment, name, args, &manifest, dir)?;

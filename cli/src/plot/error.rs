@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use beachcomber::spec::one_line_path;
 use beachcomber_store::csv_rows::CsvError;
 use beachcomber_store::files::output::OutputError;
+use beachcomber_store::plot_spec::{NotACondition, UnknownFit, UnknownPlotKind};
 
 use super::PlotKind;
 
@@ -60,6 +61,15 @@ pub enum PlotError {
     /// The figure cannot be written.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// `--kind` names no kind of figure.
+    #[error(transparent)]
+    Kind(#[from] UnknownPlotKind),
+    /// A `--where` or `--reference` that is not `COL=VALUE`.
+    #[error(transparent)]
+    Condition(#[from] NotACondition),
+    /// `--fit` is neither `linear` nor `log`.
+    #[error(transparent)]
+    Fit(#[from] UnknownFit),
 }
 
 impl From<String> for PlotError {

@@ -6,6 +6,7 @@ use beachcomber::stats::trend::{Fit, Trend};
 
 use super::{PlotKind, PlotRequest};
 use beachcomber_store::csv_rows::Rows;
+pub(super) use beachcomber_store::short_label::short_label;
 
 /// The 95% interval of a y column, by the naming convention of the CSVs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -198,50 +199,6 @@ pub(super) fn default_title(main: String, by: &[String], filters: &[(String, Str
         t.push_str(&format!(" ({})", filters.join(", ")));
     }
     t
-}
-
-/// `text` for display: each bot spec in it without the options at their
-/// defaults (`ismcts(iterations=2000,c=0.7,rollout=random,reward=auto),random`
-/// is shown `ismcts,random`, `ismcts(iterations=1000,...)` as
-/// `ismcts(iterations=1000)`); other text as it is.
-pub fn short_label(text: &str) -> String {
-    let Ok(parts) = beachcomber::spec::split_top_level(text) else {
-        return text.to_string();
-    };
-    let short: Vec<Option<String>> = parts.iter().map(|p| short_spec(p)).collect();
-    if short.iter().all(Option::is_none) {
-        return text.to_string();
-    }
-    short
-        .iter()
-        .zip(&parts)
-        .map(|(s, p)| s.clone().unwrap_or_else(|| p.to_string()))
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// A bot spec without the options at their defaults; `None` when `spec` is
-/// not a bot spec.
-fn short_spec(spec: &str) -> Option<String> {
-    use beachcomber::spec::Spec;
-    let config = beachcomber_bots::BotConfig::parse(spec).ok()?;
-    let full: Spec = config.to_string().parse().ok()?;
-    let default: Spec = beachcomber_bots::BotConfig::parse(&full.name)
-        .ok()?
-        .to_string()
-        .parse()
-        .ok()?;
-    let kept: Vec<String> = full
-        .options
-        .iter()
-        .filter(|(k, v)| default.get(k) != Some(v.as_str()))
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    Some(if kept.is_empty() {
-        full.name
-    } else {
-        format!("{}({})", full.name, kept.join(","))
-    })
 }
 
 /// The `--x` column, which every kind but `ratings` needs.

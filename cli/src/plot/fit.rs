@@ -11,34 +11,6 @@ use beachcomber::stats::trend::{Fit, Trend, TrendError, fit_trend};
 
 use super::figure::Point;
 
-/// `linear` or `log`, as `--fit` and the `fit` key of a `[[plot]]` table
-/// take it.
-pub(super) fn parse_fit(text: &str) -> Result<Fit, String> {
-    match text {
-        "linear" => Ok(Fit::Linear),
-        "log" => Ok(Fit::Log),
-        _ => Err(format!(
-            "unknown --fit `{}` (linear or log)",
-            beachcomber::spec::one_line(text)
-        )),
-    }
-}
-
-/// `fit = "linear"` or `fit = "log"` of a `[[plot]]` table.
-pub(super) fn deserialize_fit<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<Fit>, D::Error> {
-    let text = <String as serde::Deserialize>::deserialize(d)?;
-    match text.as_str() {
-        "linear" => Ok(Some(Fit::Linear)),
-        "log" => Ok(Some(Fit::Log)),
-        _ => Err(serde::de::Error::custom(format!(
-            "unknown fit `{}` (linear or log)",
-            beachcomber::spec::one_line(&text)
-        ))),
-    }
-}
-
 /// The trend of a series' points (sorted by x), or why it has none (the
 /// text after the series' label in the note on standard error).
 pub(super) fn fit_series(points: &[Point], fit: Fit) -> Result<Trend, String> {
@@ -173,8 +145,6 @@ mod tests {
             slope_text(&flat, Fit::Linear),
             "slope 0.00010 [\u{2212}0.00010, 0.00030] per x"
         );
-        assert_eq!(parse_fit("log"), Ok(Fit::Log));
-        assert!(parse_fit("quadratic").is_err());
         assert_eq!(line_points(&t, Fit::Log, 1.0, 2.0).len(), 64);
     }
 }

@@ -20,21 +20,17 @@ mod ratings;
 mod rows;
 mod xy;
 
-use beachcomber::spec::{one_line, one_line_path};
-use std::collections::BTreeMap;
-use std::fmt;
+use beachcomber::spec::one_line_path;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 
 use clap::Args;
-
-use beachcomber::stats::trend::Fit;
 
 use beachcomber_store::files::output::write_whole;
 pub use error::PlotError;
 
-pub use figure::short_label;
-use fit::parse_fit;
+pub use beachcomber_store::plot_spec::{PlotInput, PlotKind, PlotRequest};
+use beachcomber_store::plot_spec::{parse_conditions, parse_fit};
+pub use beachcomber_store::short_label::short_label;
 use rows::Rows;
 
 /// Examples shown after `beachcomber plot --help`.
@@ -66,252 +62,6 @@ with its band across the plot. See docs/plots.md.";
 
 /// The default figure size in pixels (width, height).
 pub const DEFAULT_SIZE: (u32, u32) = (800, 500);
-
-/// The kind of figure.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum PlotKind {
-    /// y against x, one line per series, with a 95% band and points.
-    #[default]
-    Line,
-    /// One bar per x category and series, with 95% error bars.
-    Bars,
-    /// The distribution of a column of a per-game CSV (one value per game).
-    Hist,
-    /// A league's ratings with their 95% intervals, one row per bot.
-    Ratings,
-}
-
-impl PlotKind {
-    /// Every kind, in the order of the help text.
-    pub const ALL: [PlotKind; 4] = [
-        PlotKind::Line,
-        PlotKind::Bars,
-        PlotKind::Hist,
-        PlotKind::Ratings,
-    ];
-
-    /// The name of the kind, as `--kind` takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            PlotKind::Line => "line",
-            PlotKind::Bars => "bars",
-            PlotKind::Hist => "hist",
-            PlotKind::Ratings => "ratings",
-        }
-    }
-}
-
-impl FromStr for PlotKind {
-    type Err = String;
-
-    /// `line`, `bars`, `hist` or `ratings`.
-    fn from_str(s: &str) -> Result<Self, String> {
-        PlotKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| format!("unknown --kind `{s}` (the kinds: line, bars, hist, ratings)"))
-    }
-}
-
-impl fmt::Display for PlotKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for PlotKind {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
-
-/// One figure to draw: what `beachcomber plot` takes on its command line,
-/// and what the experiment files' `[[plot]]` tables become.
-#[derive(Clone, Debug)]
-pub struct PlotRequest {
-    /// The CSV file to read.
-    pub input: PathBuf,
-    /// The kind of figure.
-    pub kind: PlotKind,
-    /// The x column (line, bars, hist); ignored by `ratings`.
-    pub x: String,
-    /// The y column (line, bars); ignored by `hist` and `ratings`.
-    pub y: Option<String>,
-    /// The columns whose values make the series (one line, bar group or
-    /// histogram per distinct combination).
-    pub by: Vec<String>,
-    /// Keep only the rows whose column equals the value (numbers compare
-    /// as numbers: `20` matches `20.0`).
-    pub filters: Vec<(String, String)>,
-    /// The title; by default one made from the columns and filters.
-    pub title: Option<String>,
-    /// A fitted trend line per series (line figures only).
-    pub fit: Option<Fit>,
-    /// Line figures: the series whose rows meet one of these `COL=VALUE`
-    /// conditions are references (a baseline of one point, such as the
-    /// 4-player game without removals), drawn as a level dashed line with
-    /// its band across the plot instead of a dot.
-    pub references: Vec<(String, String)>,
-    /// The output file (`.svg`, or `.png`: the SVG rasterized).
-    pub out: PathBuf,
-}
-
-/// Which CSV of a run a `[[plot]]` table reads.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PlotInput {
-    /// The sweep's `metrics.csv` (the default).
-    #[default]
-    Metrics,
-    /// The per-game CSV.
-    Games,
-    /// A league's ratings CSV.
-    Ratings,
-}
-
-/// A value of a `where` table: TOML strings, numbers and booleans.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
-#[serde(untagged)]
-pub enum FilterValue {
-    /// A boolean (`capped = true`).
-    Bool(bool),
-    /// An integer (`seat = 0`).
-    Int(i64),
-    /// A number (`c = 0.7`).
-    Float(f64),
-    /// A string (`scoring = "advanced"`).
-    Text(String),
-}
-
-impl fmt::Display for FilterValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FilterValue::Bool(b) => write!(f, "{b}"),
-            FilterValue::Int(i) => write!(f, "{i}"),
-            FilterValue::Float(x) => write!(f, "{x}"),
-            FilterValue::Text(s) => f.write_str(s),
-        }
-    }
-}
-
-/// `by = "players"` or `by = ["players", "bot"]`.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
-#[serde(untagged)]
-pub enum Columns {
-    /// One column.
-    One(String),
-    /// Several columns.
-    Many(Vec<String>),
-}
-
-impl Default for Columns {
-    fn default() -> Self {
-        Columns::Many(Vec::new())
-    }
-}
-
-impl Columns {
-    /// The column names.
-    pub fn to_vec(&self) -> Vec<String> {
-        match self {
-            Columns::One(c) => vec![c.clone()],
-            Columns::Many(v) => v.clone(),
-        }
-    }
-}
-
-/// A `[[plot]]` table of an experiment file:
-///
-/// ```toml
-/// [[plot]]
-/// kind = "line"            # line (default), bars, hist, ratings
-/// x = "removed"
-/// y = "win_share"
-/// by = "players"           # or ["players", "bot"]
-/// where = { seat = 0 }
-/// title = "Win share of the first player"
-/// file = "win_share.svg"   # relative to the results folder
-/// input = "metrics"        # metrics (default), games, ratings
-/// fit = "linear"           # a trend line per series (line only): linear, log
-/// reference = ["players=4"] # one-point series drawn as level lines (line only)
-/// ```
-#[derive(Clone, Debug, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlotSpec {
-    /// The kind of figure (default line).
-    #[serde(default)]
-    pub kind: PlotKind,
-    /// The x column (not needed for ratings).
-    #[serde(default)]
-    pub x: Option<String>,
-    /// The y column (line and bars).
-    #[serde(default)]
-    pub y: Option<String>,
-    /// The series columns.
-    #[serde(default)]
-    pub by: Columns,
-    /// Column = value filters.
-    #[serde(default, rename = "where")]
-    pub filters: BTreeMap<String, FilterValue>,
-    /// The title (default: generated).
-    #[serde(default)]
-    pub title: Option<String>,
-    /// The output file name, relative to the results folder.
-    pub file: String,
-    /// Which CSV to read (default metrics).
-    #[serde(default)]
-    pub input: PlotInput,
-    /// A fitted trend line per series (line figures only).
-    #[serde(default, deserialize_with = "fit::deserialize_fit")]
-    pub fit: Option<Fit>,
-    /// `COL=VALUE` conditions of the reference series (line figures only).
-    #[serde(default, deserialize_with = "deserialize_references")]
-    pub reference: Vec<(String, String)>,
-}
-
-/// `reference = ["players=4", "players=5"]`: each a `COL=VALUE`.
-fn deserialize_references<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Vec<(String, String)>, D::Error> {
-    let given = <Vec<String> as serde::Deserialize>::deserialize(d)?;
-    parse_conditions("reference", &given).map_err(serde::de::Error::custom)
-}
-
-/// `COL=VALUE` conditions, or an error naming `option` and the one that
-/// is not of that form.
-pub fn parse_conditions(option: &str, given: &[String]) -> Result<Vec<(String, String)>, String> {
-    given
-        .iter()
-        .map(|f| match f.split_once('=') {
-            Some((c, v)) if !c.is_empty() => Ok((c.to_string(), v.to_string())),
-            _ => Err(format!("{option} takes COL=VALUE, not `{}`", one_line(f))),
-        })
-        .collect()
-}
-
-impl PlotSpec {
-    /// The request that draws this figure from `input` (the CSV that
-    /// [`PlotSpec::input`] names) into `results_dir`/[`PlotSpec::file`].
-    pub fn request(&self, input: PathBuf, results_dir: &Path) -> PlotRequest {
-        PlotRequest {
-            input,
-            kind: self.kind,
-            x: self.x.clone().unwrap_or_default(),
-            y: self.y.clone(),
-            by: self.by.to_vec(),
-            filters: self
-                .filters
-                .iter()
-                .map(|(k, v)| (k.clone(), v.to_string()))
-                .collect(),
-            title: self.title.clone(),
-            fit: self.fit,
-            references: self.reference.clone(),
-            out: results_dir.join(&self.file),
-        }
-    }
-}
 
 /// Options of `beachcomber plot`.
 #[derive(Args, Debug)]
@@ -362,10 +112,15 @@ pub struct PlotArgs {
 
 /// `beachcomber plot`.
 pub fn run(args: PlotArgs) -> Result<(), crate::error::CliError> {
-    let kind: PlotKind = args.kind.parse()?;
-    let filters = parse_conditions("--where", &args.filters)?;
-    let references = parse_conditions("--reference", &args.references)?;
-    let fit = args.fit.as_deref().map(parse_fit).transpose()?;
+    let kind: PlotKind = args.kind.parse().map_err(PlotError::from)?;
+    let filters = parse_conditions("--where", &args.filters).map_err(PlotError::from)?;
+    let references = parse_conditions("--reference", &args.references).map_err(PlotError::from)?;
+    let fit = args
+        .fit
+        .as_deref()
+        .map(parse_fit)
+        .transpose()
+        .map_err(PlotError::from)?;
     let request = PlotRequest {
         input: args.input,
         kind,
@@ -470,56 +225,4 @@ fn svg_to_png(svg: &str) -> Result<Vec<u8>, PlotError> {
     pixmap
         .encode_png()
         .map_err(|e| PlotError::EncodePng(Box::new(e)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn kinds_round_trip() {
-        for k in PlotKind::ALL {
-            assert_eq!(k.to_string().parse::<PlotKind>(), Ok(k));
-        }
-        assert!("pie".parse::<PlotKind>().is_err());
-    }
-
-    #[test]
-    fn plot_spec_reads_a_plot_table() {
-        let spec: PlotSpec = serde_json::from_str(
-            r#"{"kind": "bars", "x": "seat", "y": "win_share", "by": ["players", "bot"],
-                "where": {"removed": 20, "scoring": "advanced", "c": 0.5},
-                "file": "seats.svg"}"#,
-        )
-        .unwrap();
-        let r = spec.request(PathBuf::from("m.csv"), Path::new("results/a"));
-        assert_eq!(r.kind, PlotKind::Bars);
-        assert_eq!(r.by, ["players", "bot"]);
-        assert_eq!(
-            r.filters,
-            [
-                ("c".to_string(), "0.5".to_string()),
-                ("removed".to_string(), "20".to_string()),
-                ("scoring".to_string(), "advanced".to_string()),
-            ]
-        );
-        assert_eq!(r.out, Path::new("results/a/seats.svg"));
-        assert_eq!(spec.input, PlotInput::Metrics);
-        let one: PlotSpec = serde_json::from_str(
-            r#"{"x": "removed", "by": "players", "file": "f.svg", "input": "games"}"#,
-        )
-        .unwrap();
-        assert_eq!(one.by.to_vec(), ["players"]);
-        assert_eq!(one.kind, PlotKind::Line);
-        assert_eq!(one.input, PlotInput::Games);
-        assert_eq!(one.fit, None);
-        let fitted: PlotSpec =
-            serde_json::from_str(r#"{"x": "length", "fit": "log", "file": "f.svg"}"#).unwrap();
-        assert_eq!(
-            fitted.request(PathBuf::from("m.csv"), Path::new("r")).fit,
-            Some(Fit::Log)
-        );
-        assert!(serde_json::from_str::<PlotSpec>(r#"{"fit": "cubic", "file": "f.svg"}"#).is_err());
-        assert!(serde_json::from_str::<PlotSpec>(r#"{"file": "f.svg", "colour": 1}"#).is_err());
-    }
 }

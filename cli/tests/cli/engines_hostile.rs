@@ -6,7 +6,9 @@
 //! with its one-line error, leaves no process of the engine running, and
 //! stays under 64 MiB of memory. The faulty engine is
 //! tests/engines/faulty.py (needs `python3`); every test works in its own
-//! temporary folder.
+//! temporary folder. A handshake that hangs (which the binary waits out for
+//! 10 s) is tested through the library with a short minimum, in
+//! bots/tests/handshake.rs.
 
 use crate::common::*;
 
@@ -309,35 +311,6 @@ fn every_engine_process_ends_with_the_run_or_its_forfeits() {
     let all = pids.read();
     assert_eq!(all.len(), 6, "3 engines and their helpers");
     assert_all_ended(&all, "forfeit");
-}
-
-#[test]
-fn a_handshake_that_hangs_ends_with_its_helper() {
-    let dir = temp_dir();
-    let dir = dir.path();
-    let pids = Pids(dir.join("pids"));
-    let cmd = hostile(
-        dir,
-        &wrapped("hang-hello", 0),
-        "2",
-        &["--engine-timeout", "500"],
-        true,
-    );
-    let w = watch(cmd, DEADLINE, u64::MAX, None);
-    assert!(!w.late, "still running after {DEADLINE:?}");
-    let err = stderr(&w.output);
-    assert_eq!(w.output.status.code(), Some(1), "{err}");
-    assert_eq!(
-        err.trim_end(),
-        format!(
-            "error: engine `bad`: no answer within 10000 ms (timed out) \
-             (the engines' standard error is in `{}`)",
-            dir.join("engines.log").display()
-        )
-    );
-    let all = pids.read();
-    assert_eq!(all.len(), 2);
-    assert_all_ended(&all, "hang-hello");
 }
 
 /// Start `cmd` (its engine writes 2 pids), write `input` to it, and send

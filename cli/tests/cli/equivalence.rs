@@ -187,12 +187,15 @@ fn workspace_root() -> PathBuf {
 /// ` games/s`, ` decisions/s`, ` s of play` and ` thread(s)` and after a
 /// line's `time:` (`solve`) by `N`; in a `speed.csv` the `seconds` and
 /// `decisions_per_second` cells by `0`; in a Markdown table whose last
-/// column is `decisions/s (1 thread)` that column by `N`.
+/// column is `decisions/s (1 thread)` that column by `N`; the plain
+/// progress lines (`progress: …`, printed every 10 s only while a run is
+/// slow, so their number depends on the machine's load) are dropped.
 fn normalize(file: &str, bytes: &[u8], dir: &Path, root: &Path) -> Vec<u8> {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return bytes.to_vec();
     };
     let text = text.replace(s(dir), "{dir}").replace(s(root), "{root}");
+    let text = without_progress_lines(&text);
     let text = after_keys(&text, &["\"seconds\":", "\"threads\":"], "0");
     let text = after_keys(&text, &["\ntime:"], "N");
     let text = before_units(
@@ -205,6 +208,13 @@ fn normalize(file: &str, bytes: &[u8], dir: &Path, root: &Path) -> Vec<u8> {
         text
     };
     speed_column(&text).into_bytes()
+}
+
+/// `text` without its lines that start with `progress: `.
+fn without_progress_lines(text: &str) -> String {
+    text.split_inclusive('\n')
+        .filter(|line| !line.starts_with("progress: "))
+        .collect()
 }
 
 /// The number in `text` after each of `keys` (white space kept) replaced
@@ -444,6 +454,13 @@ fn the_normalization_replaces_only_timing_values_and_paths() {
             "24 games (30476 games/s) -> sw; 9780385.9 decisions/s (1 thread)\n"
         ),
         "24 games (N games/s) -> sw; N decisions/s (1 thread)\n"
+    );
+    assert_eq!(
+        norm(
+            "transcript.txt",
+            "$ run\nprogress: 1066/1120 games (95 games/s, eta 1 s)\nwrote x\n"
+        ),
+        "$ run\nwrote x\n"
     );
     assert_eq!(
         norm(

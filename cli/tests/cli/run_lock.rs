@@ -188,6 +188,14 @@ fn a_partial_file_whose_lock_another_process_holds_is_refused() {
     assert!(stderr(&o).contains("replacing"), "{}", stderr(&o));
 }
 
+/// The games done by a run, from its checkpoint (replaced whole by a
+/// rename: never seen half-written).
+fn checkpointed_games(checkpoint: &Path) -> u64 {
+    let text = std::fs::read_to_string(checkpoint).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["next"].as_u64().unwrap()
+}
+
 #[test]
 fn a_live_run_is_refused_and_resume_says_how_many_games_were_done() {
     let dir = temp_dir();
@@ -200,7 +208,7 @@ fn a_live_run_is_refused_and_resume_says_how_many_games_were_done() {
         "--bots",
         "greedy(worlds=8),random",
         "--games",
-        "20000",
+        "3000",
         "--seed",
         "11",
         "--threads",
@@ -215,8 +223,12 @@ fn a_live_run_is_refused_and_resume_says_how_many_games_were_done() {
     .collect();
     let mut quiet = args.clone();
     quiet.push("--quiet".into());
+    // Paused at its first checkpoint holding games (a failpoint), the live
+    // run holds its files for as long as the checks take, whatever the
+    // machine's speed.
     let mut live = bin()
         .args(strs(&quiet))
+        .env("BEACHCOMBER_FAILPOINT", "pause-at-mid-run-checkpoint")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -224,7 +236,9 @@ fn a_live_run_is_refused_and_resume_says_how_many_games_were_done() {
         .unwrap();
     let checkpoint = dir.path().join("g.csv.checkpoint.json");
     let start = Instant::now();
-    while !checkpoint.exists() && start.elapsed() < Duration::from_secs(60) {
+    while !(checkpoint.exists() && checkpointed_games(&checkpoint) > 0)
+        && start.elapsed() < Duration::from_secs(60)
+    {
         assert!(live.try_wait().unwrap().is_none(), "the run ended early");
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -243,16 +257,13 @@ fn a_live_run_is_refused_and_resume_says_how_many_games_were_done() {
     let _ = live.kill();
     let _ = live.wait();
     assert!(still_running, "the live run ended before the checks");
-    let done = {
-        let v: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&checkpoint).unwrap()).unwrap();
-        v["next"].as_u64().unwrap()
-    };
+    let done = checkpointed_games(&checkpoint);
+    assert!(done > 0 && done < 3000, "paused mid-run: {done} games");
     let o = run(&strs(&resume));
     assert!(o.status.success(), "{}", stderr(&o));
     let want = format!(
-        "--resume: {done} of 20000 games were already done; playing the other {}",
-        20000 - done
+        "--resume: {done} of 3000 games were already done; playing the other {}",
+        3000 - done
     );
     assert!(stderr(&o).contains(&want), "{}", stderr(&o));
     assert_eq!(names(dir.path()), ["g.csv", "g.csv.manifest.json"]);

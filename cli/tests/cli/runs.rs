@@ -34,6 +34,11 @@ fn checkpointed_games(checkpoint: &Path) -> u64 {
 /// A run of several seconds (2-player Seashells, greedy against random,
 /// rotated), writing every output into `dir`.
 fn long_run(dir: &Path, extra: &[&str]) -> Vec<String> {
+    run_of("20000", dir, extra)
+}
+
+/// [`long_run`] with `games` games.
+fn run_of(games: &str, dir: &Path, extra: &[&str]) -> Vec<String> {
     let mut args: Vec<String> = [
         "tournament",
         "--game",
@@ -43,7 +48,7 @@ fn long_run(dir: &Path, extra: &[&str]) -> Vec<String> {
         "--bots",
         "greedy(worlds=8),random",
         "--games",
-        "20000",
+        games,
         "--seed",
         "11",
         "--quiet",
@@ -176,26 +181,25 @@ fn a_run_interrupted_by_signals_and_kill_9_resumes_to_the_same_bytes() {
 
 #[test]
 fn a_torn_partial_file_is_cut_back_and_a_shortened_one_refused() {
+    // Killed at a known point (the first checkpoint holding games: the
+    // failpoint exits there as SIGKILL would), so a short run is enough.
+    let short_run = |dir: &Path, extra: &[&str]| run_of("3000", dir, extra);
     let whole = temp_dir();
-    let args = long_run(whole.path(), &[]);
+    let args = short_run(whole.path(), &[]);
     let o = run(&strs(&args));
     assert!(o.status.success(), "{}", stderr(&o));
     let cut = temp_dir();
     let dir = cut.path();
-    let args = long_run(dir, &[]);
-    let mut child = bin()
+    let args = short_run(dir, &[]);
+    let killed = bin()
         .args(strs(&args))
-        .stderr(Stdio::null())
-        .spawn()
+        .env("BEACHCOMBER_FAILPOINT", "mid-run-checkpoint")
+        .output()
         .unwrap();
+    assert_eq!(killed.status.code(), Some(86), "{}", stderr(&killed));
     let checkpoint = dir.join("g.csv.checkpoint.json");
-    let start = Instant::now();
-    while !(checkpoint.exists() && checkpointed_games(&checkpoint) > 0) {
-        assert!(start.elapsed() < Duration::from_secs(30), "no checkpoint");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    signal(&child, libc::SIGKILL);
-    wait(&mut child);
+    let done = checkpointed_games(&checkpoint);
+    assert!(done > 0 && done < 3000, "killed mid-run: {done} games");
     // Garbage after the checkpointed bytes, as a torn write leaves: dropped.
     let partial = dir.join("r.jsonl.zst.partial");
     let mut bytes = std::fs::read(&partial).unwrap();
@@ -205,7 +209,7 @@ fn a_torn_partial_file_is_cut_back_and_a_shortened_one_refused() {
     let csv = dir.join("g.csv.partial");
     let rows = std::fs::read(&csv).unwrap();
     std::fs::write(&csv, &rows[..10]).unwrap();
-    let o = run(&strs(&long_run(dir, &["--resume"])));
+    let o = run(&strs(&short_run(dir, &["--resume"])));
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
@@ -213,8 +217,13 @@ fn a_torn_partial_file_is_cut_back_and_a_shortened_one_refused() {
         "{err}"
     );
     std::fs::write(&csv, &rows).unwrap();
-    let o = run(&strs(&long_run(dir, &["--resume"])));
+    let o = run(&strs(&short_run(dir, &["--resume"])));
     assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("{done} of 3000 games were already done")),
+        "{}",
+        stderr(&o)
+    );
     for name in OUTPUTS {
         assert!(
             std::fs::read(whole.path().join(name)).unwrap()

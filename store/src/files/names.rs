@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::path_suffix::with_suffix;
+
 /// One row per seat per game (`--out` of a folder run).
 pub const GAMES_FILE: &str = "games.csv";
 /// A sweep's balance metrics, per combination and seat.
@@ -39,14 +41,6 @@ pub const MANIFEST_FILE: &str = "manifest.json";
 pub const CHECKPOINT_FILE: &str = "checkpoint.json";
 /// The folder of an experiment's shards (`DIR/shards/I/`).
 pub const SHARDS_DIR: &str = "shards";
-
-/// `path` with `suffix` appended to its file name (`games.csv` and
-/// `.partial` give `games.csv.partial`).
-pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
-}
 
 /// Where a league's pairs CSV goes beside its ratings CSV `summary` (the
 /// `--summary` of `league` or `merge`): `NAME.csv` gives `NAME.pairs.csv`,

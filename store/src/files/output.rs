@@ -42,9 +42,10 @@ use std::path::{Path, PathBuf};
 use beachcomber::record::io::{Compression, RecordWriter};
 use tempfile::NamedTempFile;
 
-use crate::files::names::{RunHome, with_suffix};
+use crate::files::names::RunHome;
 pub use crate::files::output_error::OutputError;
 use crate::interrupt;
+use crate::path_suffix::with_suffix;
 
 /// Most symlinks followed when resolving one output path.
 const MAX_SYMLINK_HOPS: usize = 40;
@@ -580,13 +581,6 @@ pub fn remove_stale(path: &Path) -> Result<(), OutputError> {
 /// ([`beachcomber::atomic_file::write_atomically`]).
 pub fn write_whole(out: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     Ok(beachcomber::atomic_file::write_atomically(out, bytes)?)
-}
-
-/// [`write_whole`] for a caller that still returns its errors as text
-/// (`cli/src/experiment/confirm.rs`, being moved into this crate, where it
-/// gets a typed error): remove it with that move.
-pub fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), String> {
-    write_whole(out, bytes).map_err(|e| e.to_string())
 }
 
 /// Finish every output, then move the temporary files into place: every

@@ -47,7 +47,7 @@ use beachcomber::spec::one_line_path;
 use beachcomber::tournament::{Layout, Totals};
 use serde_json::Value;
 
-use crate::files::names::{RunHome, with_suffix};
+use crate::files::names::RunHome;
 pub use crate::files::run_files_error::{KeptFiles, RunFilesError};
 pub use crate::manifest::{
     Checkpoint, FileCheck, Finishing, MANIFEST_FORMAT, Manifest, RunDescription, Timing,
@@ -55,6 +55,7 @@ pub use crate::manifest::{
 };
 use crate::manifest::{Inconsistent, ReadError};
 use crate::manifest::{failpoint, hex, write_manifest};
+use crate::path_suffix::with_suffix;
 
 use crate::files::output::Resolved;
 use crate::files::output_error::OutputError;
@@ -600,6 +601,9 @@ impl RunFiles {
             }
         })?;
         self.last_checkpoint = Instant::now();
+        if next > 0 {
+            failpoint("mid-run-checkpoint");
+        }
         Ok(())
     }
 

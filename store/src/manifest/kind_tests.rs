@@ -230,7 +230,7 @@ fn command_names_are_spelled_only_in_the_kind_s_mapping() {
                 }
                 // The experiment file's TOML tables `[sweep]` and
                 // `[[league]]`: key names of the file, not commands.
-                "cli/src/experiment/file.rs" | "cli/src/experiment/specs.rs" => {
+                "store/src/experiment/file.rs" | "store/src/experiment/specs.rs" => {
                     trimmed.contains("rename = \"")
                         || trimmed.contains("at(&[\"")
                         || trimmed.contains("Step::key(\"")

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use xxhash_rust::xxh3::Xxh3;
 
-use crate::files::names::with_suffix;
+use crate::path_suffix::with_suffix;
 
 mod inconsistent;
 mod kind;
@@ -90,16 +90,25 @@ pub fn check_file(path: &Path, check: &FileCheck) -> io::Result<Option<String>> 
 
 /// A test hook: `BEACHCOMBER_FAILPOINT=NAME` makes the program exit at once
 /// (status 86, no clean-up, as if killed) when it reaches the point `NAME`
-/// of finishing a run: `finish-checkpoint` (the finishing checkpoint is
+/// of a run: `mid-run-checkpoint` (a checkpoint holding at least one game
+/// is written: a kill at a known point of a run of any length),
+/// `finish-checkpoint` (the finishing checkpoint is
 /// written), `after-rename-K` (the K-th output is renamed into place),
 /// `manifest-write` (half of the manifest's temporary file is written),
 /// `after-manifest` (the manifest is in place, the checkpoint not yet
-/// removed). Read once; internal, for the tests of `--resume`.
+/// removed). `pause-at-NAME` instead makes the program wait there until it
+/// is killed (a live run at a known point, holding its files). Read once;
+/// internal, for the tests of `--resume`.
 pub(crate) fn failpoint(name: &str) {
     static POINT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     let point = POINT.get_or_init(|| std::env::var("BEACHCOMBER_FAILPOINT").ok());
     if point.as_deref() == Some(name) {
         std::process::exit(86);
+    }
+    if point.as_deref().and_then(|p| p.strip_prefix("pause-at-")) == Some(name) {
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(3600));
+        }
     }
 }
 

@@ -10,12 +10,15 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use beachcomber::compare::CompareSpec;
-use beachcomber::spec::{one_line, one_line_path};
+use beachcomber::spec::one_line;
 
+use super::error::ExperimentError;
 use super::file::{Experiment, Step};
-use crate::sweep::PlannedSweep;
-use beachcomber_store::csv_rows::Rows;
-use beachcomber_store::files::names::{COMPARE_FILE, CONFIRM_DIR, CONFIRM_FILE};
+use crate::csv_rows::Rows;
+use crate::files::names::{COMPARE_FILE, CONFIRM_DIR, CONFIRM_FILE};
+use crate::lineups::parse_lineups;
+use crate::planned::PlannedSweep;
+use crate::short_label::short_label;
 
 /// The confirmation sweep of `sweep` (the combinations `confirm` names and
 /// their baselines, with the confirmation seed), and the values of the
@@ -25,7 +28,7 @@ pub fn confirm_sweep(
     experiment: &Experiment,
     sweep: &PlannedSweep,
     spec: &CompareSpec,
-) -> Result<Option<PlannedSweep>, String> {
+) -> Result<Option<PlannedSweep>, ExperimentError> {
     let Some(criterion) = &experiment.criterion else {
         return Ok(None);
     };
@@ -47,16 +50,19 @@ pub fn confirm_sweep(
         };
         for key in pick.keys() {
             if !columns.contains(&key.as_str()) {
-                return Err(format!(
-                    "{}`{}` is not a value column (the columns: {})",
+                return Err(ExperimentError::setting(
                     at(Some(key)),
-                    one_line(key),
-                    columns.join(", ")
+                    format!(
+                        "`{}` is not a value column (the columns: {})",
+                        one_line(key),
+                        columns.join(", ")
+                    ),
                 ));
             }
         }
-        let wanted = pick_pairs(pick)
-            .map_err(|key| format!("{}give one value (a number or a word)", at(Some(&key))))?;
+        let wanted = pick_pairs(pick).map_err(|key| {
+            ExperimentError::setting(at(Some(&key)), "give one value (a number or a word)")
+        })?;
         let mut found = false;
         for (p, part) in plan.parts.iter().enumerate() {
             let matches = wanted
@@ -68,15 +74,20 @@ pub fn confirm_sweep(
             }
         }
         if !found {
-            return Err(format!(
-                "{}matches no combination of the experiment",
-                at(None)
+            return Err(ExperimentError::setting(
+                at(None),
+                "matches no combination of the experiment",
             ));
         }
     }
     // The baselines of the confirmed combinations come along.
-    let baselines = beachcomber::compare::baseline_parts(plan, &spec.baseline)
-        .map_err(|e| format!("baseline: {e}"))?;
+    let baselines =
+        beachcomber::compare::baseline_parts(plan, &spec.baseline).map_err(|error| {
+            ExperimentError::Compare {
+                at: "baseline: ".to_string(),
+                error: Box::new(error),
+            }
+        })?;
     let picked: Vec<usize> = (0..keep.len()).filter(|&p| keep[p]).collect();
     for p in picked {
         keep[baselines[p]] = true;
@@ -135,13 +146,11 @@ fn pick_pairs<'a>(
                 toml::Value::Boolean(b) => b.to_string(),
                 _ => return Err(key.clone()),
             };
-            let value = match crate::sweep::parse_lineups(
-                std::slice::from_ref(&value),
-                &beachcomber_bots::no_aliases,
-            ) {
-                Ok((lineups, _)) if key == "lineup" => lineups[0].join(","),
-                _ => value,
-            };
+            let value =
+                match parse_lineups(std::slice::from_ref(&value), &beachcomber_bots::no_aliases) {
+                    Ok((lineups, _)) if key == "lineup" => lineups[0].join(","),
+                    _ => value,
+                };
             Ok((key.clone(), value))
         })
         .collect()
@@ -150,7 +159,7 @@ fn pick_pairs<'a>(
 /// Write `DIR/confirm.csv` from `DIR/compare.csv` and
 /// `DIR/confirm/compare.csv`: `run` (`original` or `confirm`), then
 /// compare.csv's columns, for the confirmed combinations.
-pub fn write_confirm_csv(experiment: &Experiment, dir: &Path) -> Result<(), String> {
+pub fn write_confirm_csv(experiment: &Experiment, dir: &Path) -> Result<(), ExperimentError> {
     let original = read_all(&dir.join(COMPARE_FILE))?;
     let again = read_all(&dir.join(CONFIRM_DIR).join(COMPARE_FILE))?;
     let mut text = format!("run,{}\n", original.0.join(","));
@@ -165,22 +174,24 @@ pub fn write_confirm_csv(experiment: &Experiment, dir: &Path) -> Result<(), Stri
             }
         }
     }
-    beachcomber_store::files::output::write_atomically(&dir.join(CONFIRM_FILE), text.as_bytes())
+    crate::files::output::write_whole(&dir.join(CONFIRM_FILE), text.as_bytes())
+        .map_err(ExperimentError::from)
 }
 
 /// A CSV's header and rows.
-fn read_all(path: &Path) -> Result<(Vec<String>, Vec<Vec<String>>), String> {
+fn read_all(path: &Path) -> Result<(Vec<String>, Vec<Vec<String>>), ExperimentError> {
     let rows = Rows::open(path)?;
     let header = rows.header.clone();
     drop(rows);
     let names: Vec<&str> = header.iter().map(String::as_str).collect();
-    Ok((header.clone(), Rows::select(path, &names)?))
+    let rows = Rows::select(path, &names)?;
+    Ok((header, rows))
 }
 
 /// The `## Confirmation` section of summary.md from `DIR/confirm.csv`:
 /// per confirmed combination and value with a margin, the original and the
 /// confirmation verdicts side by side, a changed verdict flagged.
-pub fn confirm_section(md: &mut String, dir: &Path) -> Result<(), String> {
+pub fn confirm_section(md: &mut String, dir: &Path) -> Result<(), ExperimentError> {
     let path = dir.join(CONFIRM_FILE);
     if !path.exists() {
         return Ok(());
@@ -195,10 +206,7 @@ pub fn confirm_section(md: &mut String, dir: &Path) -> Result<(), String> {
         col("verdict"),
         col("diff"),
     ) else {
-        return Err(format!(
-            "{} lacks compare.csv's columns",
-            one_line_path(&path)
-        ));
+        return Err(ExperimentError::LacksCompareColumns(path));
     };
     let (low, high) = (diff + 1, diff + 2);
     let key = |r: &Vec<String>| r[1..seat].to_vec();
@@ -221,7 +229,7 @@ pub fn confirm_section(md: &mut String, dir: &Path) -> Result<(), String> {
         let label = if r[seat] != "all" {
             format!("{} seat {}", r[metric], r[seat])
         } else if r[bot] != "all" && !r[bot].is_empty() {
-            format!("{} ({})", r[metric], crate::plot::short_label(&r[bot]))
+            format!("{} ({})", r[metric], short_label(&r[bot]))
         } else {
             r[metric].clone()
         };
@@ -242,10 +250,7 @@ pub fn confirm_section(md: &mut String, dir: &Path) -> Result<(), String> {
             }
             None => ("—".to_string(), String::new()),
         };
-        let mut line: Vec<String> = key(r)
-            .iter()
-            .map(|v| cell(&crate::plot::short_label(v)))
-            .collect();
+        let mut line: Vec<String> = key(r).iter().map(|v| cell(&short_label(v))).collect();
         line.extend([cell(&label), show(r), other, flag]);
         let _ = writeln!(md, "| {} |", line.join(" | "));
     }

@@ -8,15 +8,16 @@ use beachcomber::compare::CompareSpec;
 use beachcomber::league::{
     DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueSpec, NamedBot, games_per_deal,
 };
-use beachcomber::spec::{one_line, one_line_path};
+use beachcomber::spec::{SpecError, one_line, one_line_path};
 use beachcomber::sweep::{DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec, Vary};
 use beachcomber::tournament::Plan;
 use beachcomber_bots::{BotConfig, BotSet, LineupError, no_aliases, parse_list};
 use serde::Deserialize;
 
+use super::error::ExperimentError;
 use super::file::{Experiment, Quick, Step, SubSweep, Values};
-use crate::league::{PlannedLeagues, named_bot};
-use crate::sweep::{DEFAULT_GAMES, PlannedSweep, parse_lineups};
+use crate::lineups::{LineupsError, canonical_lineup, named_bot, parse_lineups};
+use crate::planned::{DEFAULT_GAMES, PlannedLeagues, PlannedSweep};
 
 /// Games per combination of `--quick` when the file does not say.
 const QUICK_GAMES: u64 = 4;
@@ -56,50 +57,53 @@ impl Experiment {
     /// The sweeps this experiment plays (a tournament: a sweep of one
     /// combination; several with `[[sweep]]`), checked and expanded as one
     /// planned sweep, for `quick` or the full version.
-    pub fn planned_sweep(&self, quick: bool) -> Result<PlannedSweep, String> {
+    pub fn planned_sweep(&self, quick: bool) -> Result<PlannedSweep, ExperimentError> {
         let file = one_line_path(&self.source.path);
         let mut planned = Vec::new();
         for (spec, bots, origin) in self.sweep_specs(quick)? {
             let sweep =
-                PlannedSweep::expand(&spec, bots, DEFAULT_MAX_COMBINATIONS).map_err(|e| {
+                PlannedSweep::expand(&spec, bots, DEFAULT_MAX_COMBINATIONS).map_err(|error| {
                     let which = &origin.which;
-                    match &e {
+                    let at = match &error {
                         SweepError::UnknownOption { key, .. } => {
                             let steps = origin
                                 .varies
                                 .iter()
                                 .find(|(k, _)| k == key)
                                 .map_or(&origin.vary, |(_, s)| s);
-                            format!("{}{e}", self.at(steps, which, &format!("vary.{key}")))
+                            self.at(steps, which, &format!("vary.{key}"))
                         }
                         SweepError::Duplicate(key) => {
-                            format!(
-                                "{}{e}",
-                                self.at(&origin.vary, which, &format!("vary.{key}"))
-                            )
+                            self.at(&origin.vary, which, &format!("vary.{key}"))
                         }
                         SweepError::Lineup { .. } | SweepError::Empty("lineup") => {
-                            format!("{}{e}", self.at(&origin.bots, which, "bots"))
+                            self.at(&origin.bots, which, "bots")
                         }
-                        SweepError::Empty(_) => {
-                            format!("{}{e}", self.at(&origin.players, which, "players"))
+                        SweepError::Empty(_) => self.at(&origin.players, which, "players"),
+                        SweepError::TooMany { count, cap } => {
+                            return ExperimentError::setting(
+                                format!("{file}: {which}"),
+                                format!("{count} combinations, more than the cap of {cap}"),
+                            );
                         }
-                        SweepError::TooMany { count, cap } => format!(
-                            "{file}: {which}{count} combinations, more than the cap of {cap}"
-                        ),
-                        _ if spec.varies.is_empty() => {
-                            format!("{}{e}", self.at(&[Step::key("game")], which, "game"))
-                        }
-                        _ => format!("{}{e}", self.at(&origin.vary, which, "vary")),
+                        _ if spec.varies.is_empty() => self.at(&[Step::key("game")], which, "game"),
+                        _ => self.at(&origin.vary, which, "vary"),
+                    };
+                    ExperimentError::Sweep {
+                        at,
+                        error: Box::new(error),
                     }
                 })?;
             planned.push(sweep);
         }
         let planned = PlannedSweep::concat(planned);
         if planned.plan.parts.len() > DEFAULT_MAX_COMBINATIONS {
-            return Err(format!(
-                "{file}: {} combinations, more than the cap of {DEFAULT_MAX_COMBINATIONS}",
-                planned.plan.parts.len(),
+            return Err(ExperimentError::setting(
+                format!("{file}: "),
+                format!(
+                    "{} combinations, more than the cap of {DEFAULT_MAX_COMBINATIONS}",
+                    planned.plan.parts.len(),
+                ),
             ));
         }
         Ok(planned)
@@ -110,7 +114,11 @@ impl Experiment {
     /// name the file, the line and the key. For `--quick` (`quick`), a
     /// baseline lineup names the bots `[quick]`'s `replace` puts in place,
     /// as the quick plan's lineups do.
-    pub fn compare_spec(&self, plan: &Plan, quick: bool) -> Result<Option<CompareSpec>, String> {
+    pub fn compare_spec(
+        &self,
+        plan: &Plan,
+        quick: bool,
+    ) -> Result<Option<CompareSpec>, ExperimentError> {
         let (table, baseline, margins) = match &self.criterion {
             Some(c) => (Some("criterion"), c.baseline.as_ref(), c.margins.as_ref()),
             None => (None, self.baseline.as_ref(), self.margins.as_ref()),
@@ -134,9 +142,9 @@ impl Experiment {
         let mut spec = CompareSpec::default();
         for (key, value) in baseline {
             let value = text(value).ok_or_else(|| {
-                format!(
-                    "{}give one value (a number or a word)",
-                    at(&["baseline", key])
+                ExperimentError::setting(
+                    at(&["baseline", key]),
+                    "give one value (a number or a word)",
                 )
             })?;
             let value = if quick && key == "lineup" {
@@ -146,7 +154,7 @@ impl Experiment {
             };
             spec.baseline.push((key.clone(), value));
         }
-        crate::compare::canonical_lineup(&mut spec);
+        canonical_lineup(&mut spec);
         for (key, value) in margins.into_iter().flatten() {
             let value = match value {
                 toml::Value::Integer(i) => i.to_string(),
@@ -154,7 +162,10 @@ impl Experiment {
                 _ => String::new(),
             };
             spec.add_margin(key, &value)
-                .map_err(|e| format!("{}{e}", at(&["margins", key])))?;
+                .map_err(|error| ExperimentError::Compare {
+                    at: at(&["margins", key]),
+                    error: Box::new(error),
+                })?;
         }
         if let Some(criterion) = &self.criterion {
             for (i, t) in criterion.trends.iter().enumerate() {
@@ -168,15 +179,23 @@ impl Experiment {
                     None | Some("linear") => beachcomber::stats::trend::Fit::Linear,
                     Some("log") => beachcomber::stats::trend::Fit::Log,
                     Some(other) => {
-                        return Err(format!(
-                            "{here}fit `{}` is neither `linear` nor `log`",
-                            one_line(other)
+                        return Err(ExperimentError::setting(
+                            here,
+                            format!("fit `{}` is neither `linear` nor `log`", one_line(other)),
                         ));
                     }
                 };
                 let trend = beachcomber::compare::trend::TrendSpec::new(&t.x, fit, t.over.clone())
-                    .map_err(|e| format!("{here}{e}"))?;
-                trend.check(plan).map_err(|e| format!("{here}{e}"))?;
+                    .map_err(|error| ExperimentError::Compare {
+                        at: here.clone(),
+                        error: Box::new(error),
+                    })?;
+                trend
+                    .check(plan)
+                    .map_err(|error| ExperimentError::Compare {
+                        at: here.clone(),
+                        error: Box::new(error),
+                    })?;
                 if !spec.trends.contains(&trend) {
                     spec.trends.push(trend);
                 }
@@ -184,21 +203,30 @@ impl Experiment {
             for name in &criterion.prefer {
                 let metric = beachcomber::compare::Metric::from_name(name);
                 if metric.is_none_or(|m| spec.margin(m).is_none()) {
-                    return Err(format!(
-                        "{}`{}` has no margin in criterion.margins (no verdict to prefer)",
+                    return Err(ExperimentError::setting(
                         at(&["prefer"]),
-                        one_line(name)
+                        format!(
+                            "`{}` has no margin in criterion.margins (no verdict to prefer)",
+                            one_line(name)
+                        ),
                     ));
                 }
             }
         }
-        beachcomber::compare::baseline_parts(plan, &spec.baseline)
-            .map_err(|e| format!("{}{e}", at(&["baseline"])))?;
+        beachcomber::compare::baseline_parts(plan, &spec.baseline).map_err(|error| {
+            ExperimentError::Compare {
+                at: at(&["baseline"]),
+                error: Box::new(error),
+            }
+        })?;
         Ok(Some(spec))
     }
 
     /// Each sweep's spec, bots and the origin of its settings.
-    fn sweep_specs(&self, quick: bool) -> Result<Vec<(SweepSpec, BotSet, SweepOrigin)>, String> {
+    fn sweep_specs(
+        &self,
+        quick: bool,
+    ) -> Result<Vec<(SweepSpec, BotSet, SweepOrigin)>, ExperimentError> {
         let q = &self.quick;
         let whole = [SubSweep::default()];
         let tables = !self.sweeps.is_empty();
@@ -218,16 +246,17 @@ impl Experiment {
                     (Some(p), _) => (p, origin(false, table, "sweep", "players")),
                     (None, Some(p)) => (p, origin(false, None, "sweep", "players")),
                     (None, None) => {
-                        return Err(format!(
-                            "{}: {which}`players` is missing",
-                            one_line_path(&self.source.path)
+                        return Err(ExperimentError::setting(
+                            format!("{}: {which}", one_line_path(&self.source.path)),
+                            "`players` is missing",
                         ));
                     }
                 },
             };
-            let players = players
-                .counts()
-                .map_err(|e| format!("{}{e}", self.at(&players_at, &which, "players")))?;
+            let players = players.counts().map_err(|error| ExperimentError::Sweep {
+                at: self.at(&players_at, &which, "players"),
+                error: Box::new(error),
+            })?;
             // Lineups, with `[quick]`'s bots or replacements.
             let (lists, bots_at) = match (quick, &q.bots) {
                 (true, Some(b)) => (b.list(), origin(true, None, "sweep", "bots")),
@@ -244,11 +273,14 @@ impl Experiment {
             } else {
                 lists
             };
-            let bots_error = |e: String| format!("{}{e}", self.at(&bots_at, &which, "bots"));
+            let bots_at_text = self.at(&bots_at, &which, "bots");
             let (lineups, bots) = if quick {
-                quick_lineups(q, &lists).map_err(bots_error)?
+                quick_lineups(q, &lists, &bots_at_text)?
             } else {
-                parse_lineups(&lists, &no_aliases).map_err(bots_error)?
+                parse_lineups(&lists, &no_aliases).map_err(|error| ExperimentError::Lineups {
+                    at: bots_at_text,
+                    error: Box::new(error),
+                })?
             };
             // The varied options: `[quick]`'s values replace only a key
             // this sweep varies over more than one value (a reference
@@ -272,9 +304,17 @@ impl Experiment {
                 let key_text = format!("vary.{}", beachcomber::spec::one_line(key));
                 let at = self.at(&steps, &which, &key_text);
                 let vary: Vary = Values::deserialize(value.clone())
-                    .map_err(|_| format!("{at}write a list, a range (\"0..=50:5\") or one value"))?
+                    .map_err(|_| {
+                        ExperimentError::setting(
+                            at.clone(),
+                            "write a list, a range (\"0..=50:5\") or one value",
+                        )
+                    })?
                     .vary(key)
-                    .map_err(|e| format!("{at}{e}"))?;
+                    .map_err(|error| ExperimentError::Sweep {
+                        at,
+                        error: Box::new(error),
+                    })?;
                 vary_origins.push((vary.key.clone(), steps));
                 varies.push(vary);
             }
@@ -331,7 +371,7 @@ impl Experiment {
     /// `replace` makes the same as another of its league is kept once (at
     /// the first one's place), and a league that `players` makes the same
     /// as an earlier one is dropped.
-    pub fn planned_leagues(&self, quick: bool) -> Result<PlannedLeagues, String> {
+    pub fn planned_leagues(&self, quick: bool) -> Result<PlannedLeagues, ExperimentError> {
         let q = &self.quick;
         let mut leagues: Vec<beachcomber::league::League> = Vec::new();
         let mut all_bots = BotSet::default();
@@ -341,23 +381,26 @@ impl Experiment {
                 .game
                 .as_ref()
                 .or(self.game.as_ref())
-                .ok_or_else(|| format!("{}`game` is missing", at("game")))?;
+                .ok_or_else(|| ExperimentError::setting(at("game"), "`game` is missing"))?;
             let players = match (quick, &q.players) {
                 (true, Some(p)) => p,
                 _ => sub
                     .players
                     .as_ref()
                     .or(self.players.as_ref())
-                    .ok_or_else(|| format!("{}`players` is missing", at("players")))?,
+                    .ok_or_else(|| {
+                        ExperimentError::setting(at("players"), "`players` is missing")
+                    })?,
             };
-            let players = players
-                .counts()
-                .map_err(|e| format!("{}players: {e}", at("players")))?;
+            let players = players.counts().map_err(|error| ExperimentError::Sweep {
+                at: format!("{}players: ", at("players")),
+                error: Box::new(error),
+            })?;
             let [players] = players[..] else {
-                return Err(format!(
-                    "{}a league is played at one player count (give one `[[league]]` table \
-                     per count)",
-                    at("players")
+                return Err(ExperimentError::setting(
+                    at("players"),
+                    "a league is played at one player count (give one `[[league]]` table per \
+                     count)",
                 ));
             };
             let lists = match (quick, &q.bots) {
@@ -367,15 +410,23 @@ impl Experiment {
                     .as_ref()
                     .or(self.bots.as_ref())
                     .map(|b| b.list())
-                    .ok_or_else(|| format!("{}`bots` is missing (the bots to rate)", at("bots")))?,
+                    .ok_or_else(|| {
+                        ExperimentError::setting(at("bots"), "`bots` is missing (the bots to rate)")
+                    })?,
             };
             let mut bots: Vec<(String, BotConfig)> = Vec::new();
             for text in &lists {
-                let parsed = parse_named(text).map_err(|e| format!("{}bots: {e}", at("bots")))?;
+                let parsed = parse_named(text).map_err(|e| ExperimentError::Lineups {
+                    at: format!("{}bots: ", at("bots")),
+                    error: Box::new(e.into()),
+                })?;
                 bots.extend(parsed);
             }
             if quick {
-                bots = quick_replace_bots(q, bots).map_err(|e| format!("{}{e}", at("bots")))?;
+                bots = quick_replace_bots(q, bots).map_err(|error| ExperimentError::Spec {
+                    at: format!("{}quick.replace: ", at("bots")),
+                    error: Box::new(error),
+                })?;
                 // Each bot once, where it first appears.
                 let mut kept: Vec<(String, BotConfig)> = Vec::new();
                 for (name, config) in bots {
@@ -395,10 +446,12 @@ impl Experiment {
                     .div_ceil(deal)
                     .checked_mul(deal)
                     .ok_or_else(|| {
-                        format!(
-                            "{}[quick] games_per_pairing {}: more games than a run can count",
+                        ExperimentError::setting(
                             at("games_per_pairing"),
-                            q.games_per_pairing.unwrap_or(deal)
+                            format!(
+                                "[quick] games_per_pairing {}: more games than a run can count",
+                                q.games_per_pairing.unwrap_or(deal)
+                            ),
                         )
                     })?
             } else {
@@ -437,9 +490,10 @@ impl Experiment {
                 seed: self.seed,
                 anchor,
             };
-            let league = spec
-                .check()
-                .map_err(|e| format!("{}{e}", at(e.setting().key())))?;
+            let league = spec.check().map_err(|error| ExperimentError::League {
+                at: at(error.setting().key()),
+                error: Box::new(error),
+            })?;
             if let Some(j) = leagues
                 .iter()
                 .position(|l| l.run.game == league.run.game && l.run.players == players)
@@ -447,12 +501,14 @@ impl Experiment {
                 if quick {
                     continue;
                 }
-                return Err(format!(
-                    "{}the same game and player count as league {} (`{}`, {players} players): \
-                     rate those bots in one league",
+                return Err(ExperimentError::setting(
                     at("game"),
-                    j + 1,
-                    league.run.game
+                    format!(
+                        "the same game and player count as league {} (`{}`, {players} players): \
+                         rate those bots in one league",
+                        j + 1,
+                        league.run.game
+                    ),
                 ));
             }
             for (_, config) in bots {
@@ -489,18 +545,28 @@ fn value_count(key: &str, values: &toml::Value) -> usize {
 }
 
 /// The lineups of `lists` for `--quick`: each bot that `replace` names
-/// replaced by its cheaper bot, and their bots.
-fn quick_lineups(quick: &Quick, lists: &[String]) -> Result<(Vec<Vec<String>>, BotSet), String> {
+/// replaced by its cheaper bot, and their bots; errors begin with `at`
+/// (where the lineups are).
+fn quick_lineups(
+    quick: &Quick,
+    lists: &[String],
+    at: &str,
+) -> Result<(Vec<Vec<String>>, BotSet), ExperimentError> {
+    let lineups_error = |error: LineupsError| ExperimentError::Lineups {
+        at: at.to_string(),
+        error: Box::new(error),
+    };
     let mut lineups = Vec::new();
     let mut bots = BotSet::default();
     for text in lists {
-        let lineup = quick_replace_bots(quick, parse_named(text).map_err(|e| e.to_string())?)?;
+        let named = parse_named(text).map_err(|e| lineups_error(e.into()))?;
+        let lineup = quick_replace_bots(quick, named).map_err(|error| ExperimentError::Spec {
+            at: format!("{at}quick.replace: "),
+            error: Box::new(error),
+        })?;
         let names: Vec<String> = lineup.iter().map(|(n, _)| n.clone()).collect();
         if lineups.contains(&names) {
-            return Err(format!(
-                "the lineup `{}` is given twice",
-                beachcomber::spec::one_line(text)
-            ));
+            return Err(lineups_error(LineupsError::Twice(text.clone())));
         }
         for (_, config) in lineup {
             bots.insert(config);
@@ -510,16 +576,17 @@ fn quick_lineups(quick: &Quick, lists: &[String]) -> Result<(Vec<Vec<String>>, B
     Ok((lineups, bots))
 }
 
-/// `bots` with the quick version's replacements ([`quick_replaced`]).
+/// `bots` with the quick version's replacements ([`quick_replaced`]); the
+/// error is a replacement's that is no bot spec.
 fn quick_replace_bots(
     quick: &Quick,
     bots: Vec<(String, BotConfig)>,
-) -> Result<Vec<(String, BotConfig)>, String> {
+) -> Result<Vec<(String, BotConfig)>, SpecError> {
     bots.into_iter()
         .map(|(name, config)| match quick_replaced(quick, &name) {
             None => Ok((name, config)),
             Some(to) => {
-                let config = BotConfig::parse(&to).map_err(|e| format!("quick.replace: {e}"))?;
+                let config = BotConfig::parse(&to)?;
                 Ok((config.to_string(), config))
             }
         })
@@ -567,3 +634,7 @@ pub fn quick_replace_text(quick: &Quick, text: &str) -> String {
         text.to_string()
     }
 }
+
+#[cfg(test)]
+#[path = "specs_tests.rs"]
+mod tests;

@@ -1,7 +1,8 @@
 //! `engine(name=NAME)` in the bot registry: a declared external engine,
 //! named in a spec. The caller builds the bot from its
-//! [`EnginePool`](super::EnginePool); built alone it fails at its first
-//! decision.
+//! [`EnginePool`](crate::external::EnginePool); built alone it fails at its
+//! first decision. It is its own module, below both the registry and
+//! `external/` (which checks engine names against the registry's).
 
 use std::fmt;
 

@@ -1,5 +1,8 @@
-//! Reading one record line in bounded memory (docs/records.md, "Reading
+//! Reading one record line of any game in bounded memory (docs/records.md, "Reading
 //! records").
+//!
+//! It is in the games layer, not in [`crate::record`], because it knows the
+//! registry of games ([`AnyGame`]): the record format itself uses no game.
 //!
 //! [`parse_line`] reads the top-level object of a line with its parts left
 //! as borrowed JSON text: nothing is built per event. The small parts

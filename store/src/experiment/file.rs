@@ -5,10 +5,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use beachcomber::spec::{one_line, one_line_path};
+use beachcomber::spec_files::resolve_spec_files;
 use beachcomber::sweep::{SweepError, Vary, parse_player_counts};
 use serde::Deserialize;
 
-use crate::plot::PlotSpec;
+use super::error::ExperimentError;
+use crate::plot_spec::{PlotKind, PlotSpec};
 
 /// What an experiment runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -311,23 +313,20 @@ fn default_true() -> bool {
 impl Experiment {
     /// Read and check an experiment file: errors name the file, the line
     /// and the key.
-    pub fn read(path: &Path) -> Result<Experiment, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            format!(
-                "cannot read the experiment file `{}`: {e}",
-                one_line_path(path)
-            )
+    pub fn read(path: &Path) -> Result<Experiment, ExperimentError> {
+        let text = std::fs::read_to_string(path).map_err(|error| ExperimentError::Read {
+            path: path.to_path_buf(),
+            error,
         })?;
         let mut experiment: Experiment = toml::from_str(&text).map_err(|e| {
             let line = e
                 .span()
                 .map(|s| format!(" line {}", text[..s.start].matches('\n').count() + 1))
                 .unwrap_or_default();
-            format!(
-                "{}{line}: {}",
-                one_line_path(path),
-                one_line(&e.message().trim().replace('\n', " "))
-            )
+            ExperimentError::Toml {
+                at: format!("{}{line}", one_line_path(path)),
+                message: one_line(&e.message().trim().replace('\n', " ")),
+            }
         })?;
         experiment.source = Source {
             path: path.to_path_buf(),
@@ -347,48 +346,53 @@ impl Experiment {
                 if Values::deserialize(value.clone()).is_err() {
                     let mut steps = table.to_vec();
                     steps.push(key);
-                    return Err(format!(
-                        "{}: vary.{}: write a list (`[0, 5]`, `[\"a\", \"b\"]`), a range \
-                         (`\"0..=50:5\"`) or one value",
-                        at(&steps),
-                        one_line(key)
+                    return Err(ExperimentError::setting(
+                        format!("{}: vary.{}: ", at(&steps), one_line(key)),
+                        "write a list (`[0, 5]`, `[\"a\", \"b\"]`), a range (`\"0..=50:5\"`) \
+                         or one value",
                     ));
                 }
             }
         }
         if experiment.players.is_none() && experiment.sweeps.iter().any(|s| s.players.is_none()) {
-            return Err(format!("{}: `players` is missing", one_line_path(path)));
+            return Err(ExperimentError::setting(
+                format!("{}: ", one_line_path(path)),
+                "`players` is missing",
+            ));
         }
         if !experiment.sweeps.is_empty() && experiment.kind != Kind::Sweep {
-            return Err(format!(
-                "{}: `[[sweep]]` tables belong to kind = \"sweep\"",
-                at(&["sweep"])
+            return Err(ExperimentError::setting(
+                format!("{}: ", at(&["sweep"])),
+                "`[[sweep]]` tables belong to kind = \"sweep\"",
             ));
         }
         if !experiment.leagues.is_empty() && experiment.kind != Kind::League {
-            return Err(format!(
-                "{}: `[[league]]` tables belong to kind = \"league\"",
-                at(&["league"])
+            return Err(ExperimentError::setting(
+                format!("{}: ", at(&["league"])),
+                "`[[league]]` tables belong to kind = \"league\"",
             ));
         }
         if experiment.kind != Kind::League
             && (experiment.speed_games > 0 || experiment.quick.speed_games.is_some())
         {
-            return Err(format!(
-                "{}: `speed_games` belongs to kind = \"league\" (a bot's decisions per second)",
-                if experiment.speed_games > 0 {
-                    at(&["speed_games"])
-                } else {
-                    at(&["quick", "speed_games"])
-                }
+            let key: &[&str] = if experiment.speed_games > 0 {
+                &["speed_games"]
+            } else {
+                &["quick", "speed_games"]
+            };
+            return Err(ExperimentError::setting(
+                format!("{}: ", at(key)),
+                "`speed_games` belongs to kind = \"league\" (a bot's decisions per second)",
             ));
         }
         if experiment.kind != Kind::Sweep {
             for key in ["baseline", "margins", "criterion"] {
                 if experiment.source.line(&[Step::key(key)]).is_some() {
-                    return Err(format!(
-                        "{}: `{key}` belongs to kind = \"sweep\" (a comparison of combinations)",
-                        at(&[key])
+                    return Err(ExperimentError::setting(
+                        format!("{}: ", at(&[key])),
+                        format!(
+                            "`{key}` belongs to kind = \"sweep\" (a comparison of combinations)"
+                        ),
                     ));
                 }
             }
@@ -396,69 +400,76 @@ impl Experiment {
         if let Some(criterion) = &experiment.criterion {
             for key in ["baseline", "margins"] {
                 if experiment.source.line(&[Step::key(key)]).is_some() {
-                    return Err(format!(
-                        "{}: `{key}` and `[criterion]`: move `{key}` into `[criterion]` (the \
-                         criterion holds the baseline and the margins)",
-                        at(&[key])
+                    return Err(ExperimentError::setting(
+                        format!("{}: ", at(&[key])),
+                        format!(
+                            "`{key}` and `[criterion]`: move `{key}` into `[criterion]` (the \
+                             criterion holds the baseline and the margins)"
+                        ),
                     ));
                 }
             }
             if criterion.baseline.is_none() {
-                return Err(format!(
-                    "{}: criterion: `baseline` is missing (the combination every other is \
-                     compared with)",
-                    at(&["criterion"])
+                return Err(ExperimentError::setting(
+                    format!("{}: criterion: ", at(&["criterion"])),
+                    "`baseline` is missing (the combination every other is compared with)",
                 ));
             }
             let mut seen: Vec<&str> = Vec::new();
             for (i, name) in criterion.prefer.iter().enumerate() {
                 let here = source.at(&[Step::key("criterion"), Step::key("prefer")]);
                 if beachcomber::compare::Metric::from_name(name).is_none() {
-                    return Err(format!(
-                        "{here}: criterion.prefer: `{}` (item {}) is not a compared metric \
-                         (seat_ratio, max_seat_ratio, min_seat_ratio, seat_gap, tie_rate, \
-                         mean_turns, skill_elo)",
-                        one_line(name),
-                        i + 1
+                    return Err(ExperimentError::setting(
+                        format!("{here}: criterion.prefer: "),
+                        format!(
+                            "`{}` (item {}) is not a compared metric (seat_ratio, \
+                             max_seat_ratio, min_seat_ratio, seat_gap, tie_rate, mean_turns, \
+                             skill_elo)",
+                            one_line(name),
+                            i + 1
+                        ),
                     ));
                 }
                 if seen.contains(&name.as_str()) {
-                    return Err(format!(
-                        "{here}: criterion.prefer: `{}` is given twice",
-                        one_line(name)
+                    return Err(ExperimentError::setting(
+                        format!("{here}: criterion.prefer: "),
+                        format!("`{}` is given twice", one_line(name)),
                     ));
                 }
                 seen.push(name);
             }
         }
         if experiment.margins.is_some() && experiment.baseline.is_none() {
-            return Err(format!(
-                "{}: `margins` needs a `baseline` (the combination to compare with)",
-                at(&["margins"])
+            return Err(ExperimentError::setting(
+                format!("{}: ", at(&["margins"])),
+                "`margins` needs a `baseline` (the combination to compare with)",
             ));
         }
         if experiment.kind == Kind::League {
             experiment.check_leagues()?;
         } else if experiment.game.is_none() {
-            return Err(format!("{}: `game` is missing", one_line_path(path)));
+            return Err(ExperimentError::setting(
+                format!("{}: ", one_line_path(path)),
+                "`game` is missing",
+            ));
         }
         match experiment.kind {
             Kind::League if !experiment.vary.is_empty() => {
-                return Err(format!(
-                    "{}: a league varies nothing (use kind = \"sweep\")",
-                    at(&["vary"])
+                return Err(ExperimentError::setting(
+                    format!("{}: ", at(&["vary"])),
+                    "a league varies nothing (use kind = \"sweep\")",
                 ));
             }
             Kind::Tournament if !experiment.vary.is_empty() => {
-                return Err(format!(
-                    "{}: a tournament varies nothing (use kind = \"sweep\")",
-                    at(&["vary"])
+                return Err(ExperimentError::setting(
+                    format!("{}: ", at(&["vary"])),
+                    "a tournament varies nothing (use kind = \"sweep\")",
                 ));
             }
             Kind::Tournament if experiment.bots.as_ref().is_some_and(|b| b.list().len() > 1) => {
-                return Err(format!(
-                    "{}: a tournament has one lineup (use kind = \"sweep\" to compare lineups)",
-                    at(&["bots"])
+                return Err(ExperimentError::setting(
+                    format!("{}: ", at(&["bots"])),
+                    "a tournament has one lineup (use kind = \"sweep\" to compare lineups)",
                 ));
             }
             _ => {}
@@ -466,24 +477,37 @@ impl Experiment {
         for (i, plot) in experiment.plots.iter().enumerate() {
             let file = Path::new(&plot.file);
             if file.is_absolute() || file.components().count() != 1 {
-                return Err(format!(
-                    "{}: plot file `{}`: give a file name (it is written in the results folder)",
-                    source.at(&[Step::key("plot"), Step::Item(i), Step::key("file")]),
-                    one_line(&plot.file)
+                return Err(ExperimentError::setting(
+                    format!(
+                        "{}: plot file `{}`: ",
+                        source.at(&[Step::key("plot"), Step::Item(i), Step::key("file")]),
+                        one_line(&plot.file)
+                    ),
+                    "give a file name (it is written in the results folder)",
                 ));
             }
-            if plot.fit.is_some() && plot.kind != crate::plot::PlotKind::Line {
-                return Err(format!(
-                    "{}: a fitted trend is drawn on line figures, not on kind = \"{}\"",
-                    source.at(&[Step::key("plot"), Step::Item(i), Step::key("fit")]),
-                    plot.kind
+            if plot.fit.is_some() && plot.kind != PlotKind::Line {
+                return Err(ExperimentError::setting(
+                    format!(
+                        "{}: ",
+                        source.at(&[Step::key("plot"), Step::Item(i), Step::key("fit")])
+                    ),
+                    format!(
+                        "a fitted trend is drawn on line figures, not on kind = \"{}\"",
+                        plot.kind
+                    ),
                 ));
             }
-            if !plot.reference.is_empty() && plot.kind != crate::plot::PlotKind::Line {
-                return Err(format!(
-                    "{}: a reference is drawn as a level line on line figures, not on kind = \"{}\"",
-                    source.at(&[Step::key("plot"), Step::Item(i), Step::key("reference")]),
-                    plot.kind
+            if !plot.reference.is_empty() && plot.kind != PlotKind::Line {
+                return Err(ExperimentError::setting(
+                    format!(
+                        "{}: ",
+                        source.at(&[Step::key("plot"), Step::Item(i), Step::key("reference")])
+                    ),
+                    format!(
+                        "a reference is drawn as a level line on line figures, not on kind = \"{}\"",
+                        plot.kind
+                    ),
                 ));
             }
         }
@@ -493,20 +517,24 @@ impl Experiment {
     }
 
     /// Read the files the game specs name inline
-    /// ([`crate::game_choice::resolve`]), so the specs are what
+    /// ([`beachcomber::spec_files::resolve_spec_files`]: a regular file,
+    /// opened without blocking, size-capped), so the specs are what
     /// [`beachcomber::games::AnyGame::from_spec`] (no IO) accepts.
-    fn resolve_files(&mut self) -> Result<(), String> {
+    fn resolve_files(&mut self) -> Result<(), ExperimentError> {
+        let resolve = |at: &str, game: &str| {
+            resolve_spec_files(game).map_err(|error| ExperimentError::Spec {
+                at: format!("{at}: "),
+                error: Box::new(error),
+            })
+        };
         if let Some(game) = &self.game {
             let at = self.source.at(&[Step::key("game")]);
-            self.game = Some(crate::game_choice::resolve(&at, game)?);
+            self.game = Some(resolve(&at, game)?);
         }
         for i in 0..self.leagues.len() {
             if let Some(game) = &self.leagues[i].game {
                 let at = self.league_at(i);
-                self.leagues[i].game = Some(crate::game_choice::resolve(
-                    at.trim_end_matches([':', ' ']),
-                    game,
-                )?);
+                self.leagues[i].game = Some(resolve(at.trim_end_matches([':', ' ']), game)?);
             }
         }
         Ok(())
@@ -539,17 +567,20 @@ impl Experiment {
 
     /// Every league has its game, players and bots (from its table or the
     /// top level).
-    fn check_leagues(&self) -> Result<(), String> {
+    fn check_leagues(&self) -> Result<(), ExperimentError> {
         for (i, sub) in self.league_tables().iter().enumerate() {
             let at = self.league_at(i);
             if sub.game.is_none() && self.game.is_none() {
-                return Err(format!("{at}`game` is missing"));
+                return Err(ExperimentError::setting(at, "`game` is missing"));
             }
             if sub.players.is_none() && self.players.is_none() {
-                return Err(format!("{at}`players` is missing"));
+                return Err(ExperimentError::setting(at, "`players` is missing"));
             }
             if sub.bots.is_none() && self.bots.is_none() {
-                return Err(format!("{at}`bots` is missing (the bots to rate)"));
+                return Err(ExperimentError::setting(
+                    at,
+                    "`bots` is missing (the bots to rate)",
+                ));
             }
         }
         Ok(())

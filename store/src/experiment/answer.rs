@@ -6,9 +6,11 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::error::ExperimentError;
 use super::file::{Criterion, Experiment};
-use beachcomber_store::csv_rows::{CsvError, Rows};
-use beachcomber_store::files::names::COMPARE_FILE;
+use crate::csv_rows::Rows;
+use crate::files::names::COMPARE_FILE;
+use crate::short_label::short_label;
 
 /// The values of a baseline or margins table, `key = value, ...`.
 fn table_text(table: &toml::Table) -> String {
@@ -65,7 +67,7 @@ pub fn answer_section(
     md: &mut String,
     experiment: &Experiment,
     dir: &Path,
-) -> Result<(), CsvError> {
+) -> Result<(), ExperimentError> {
     let compares = experiment.criterion.is_some() || experiment.baseline.is_some();
     let path = dir.join(COMPARE_FILE);
     if !compares || !path.exists() {
@@ -148,10 +150,7 @@ pub fn answer_section(
         let _ = writeln!(md, "| {} |", head.join(" | "));
         let _ = writeln!(md, "|{}", " --- |".repeat(head.len()));
         for combo in combos {
-            let mut row: Vec<String> = combo
-                .iter()
-                .map(|v| cell(&crate::plot::short_label(v)))
-                .collect();
+            let mut row: Vec<String> = combo.iter().map(|v| cell(&short_label(v))).collect();
             for (label, _) in &columns {
                 let found = cells.iter().zip(&values).find(|(r, v)| {
                     r[0] == players && *v == combo && column_label(&r[1], &r[2], &r[3]) == *label
@@ -174,7 +173,7 @@ fn column_label(seat: &str, bot: &str, metric: &str) -> String {
     if seat != "all" {
         format!("{metric} seat {seat}")
     } else if bot != "all" && !bot.is_empty() {
-        format!("{metric} ({})", crate::plot::short_label(bot))
+        format!("{metric} ({})", short_label(bot))
     } else {
         metric.to_string()
     }
