@@ -85,11 +85,6 @@ pub enum CliError {
     /// this file imports no command module.
     #[error(transparent)]
     Command(Box<dyn std::error::Error + Send + Sync>),
-    /// A message of a module that still returns its errors as text (the
-    /// experiment files' parsing, being moved into the store; the option
-    /// parsing of the commands).
-    #[error("{0}")]
-    Message(String),
 }
 
 /// `impl From<E> for CliError` for the errors it holds boxed (they are
@@ -126,19 +121,6 @@ macro_rules! command_error {
 }
 pub(crate) use command_error;
 
-impl From<String> for CliError {
-    fn from(message: String) -> CliError {
-        CliError::Message(message)
-    }
-}
-
-/// For the modules that still return their errors as text.
-impl From<CliError> for String {
-    fn from(e: CliError) -> String {
-        e.to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,8 +132,12 @@ mod tests {
             "nothing to write: give --out, --summary and/or --record"
         );
         assert_eq!(
-            CliError::from("--games: must be at least 1".to_string()).to_string(),
-            "--games: must be at least 1"
+            CliError::from(crate::play::NoSuchSeatFlag {
+                seat: 3,
+                players: 2
+            })
+            .to_string(),
+            "--seat 3: a game of 2 players has seats 0 to 1"
         );
     }
 }

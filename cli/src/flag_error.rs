@@ -29,13 +29,6 @@ impl FlagError {
     }
 }
 
-/// For the modules that still return their errors as text.
-impl From<FlagError> for String {
-    fn from(e: FlagError) -> String {
-        e.to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -63,14 +63,6 @@ pub struct GameChoiceError {
     pub error: Box<SpecError>,
 }
 
-/// For the modules that still return their errors as text (the experiment
-/// files' parsing).
-impl From<GameChoiceError> for String {
-    fn from(e: GameChoiceError) -> String {
-        e.to_string()
-    }
-}
-
 /// The input files a game spec names (a Seaside `tokens=` manifest, given
 /// as a path or recorded in a resolved spec's `tokens_file`), which no
 /// output may overwrite.

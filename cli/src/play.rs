@@ -106,16 +106,28 @@ pub struct PlayArgs {
     pub engines: crate::engines::EngineArgs,
 }
 
+/// `--seat` past the game's last seat.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "--seat {seat}: a game of {} has seats 0 to {}",
+    crate::help::players_text(*.players),
+    .players - 1
+)]
+pub struct NoSuchSeatFlag {
+    /// The seat asked for.
+    pub seat: usize,
+    /// The game's players (at least one).
+    pub players: usize,
+}
+
+crate::error::command_error!(NoSuchSeatFlag);
+
 /// Run the command.
 pub fn run(args: PlayArgs) -> Result<(), CliError> {
     let game = args.choice.build()?;
-    let table = Table::with_person(args.choice.players, args.seat).map_err(|_| {
-        format!(
-            "--seat {}: a game of {} has seats 0 to {}",
-            args.seat,
-            crate::help::players_text(args.choice.players),
-            args.choice.players - 1
-        )
+    let table = Table::with_person(args.choice.players, args.seat).map_err(|_| NoSuchSeatFlag {
+        seat: args.seat,
+        players: args.choice.players,
     })?;
     let engines = args.engines.start()?;
     let lineup = PersonLineup::parse_with(&args.bots, table, engines.aliases())

@@ -73,8 +73,7 @@ pub fn run(args: ServeArgs) -> Result<(), crate::error::CliError> {
             out!("beachcomber serve: listening on {url} (Ctrl-C stops)");
         },
         shutdown,
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     out!("server stopped");
     Ok(())
 }
@@ -83,3 +82,5 @@ pub fn run(args: ServeArgs) -> Result<(), crate::error::CliError> {
 async fn tokio_sleep(d: Duration) {
     beachcomber_web::sleep(d).await
 }
+
+crate::error::command_error!(beachcomber_web::ServeError);

@@ -206,28 +206,3 @@ mod tests {
         ));
     }
 }
-
-/// `impl From<E> for String`: the store's errors as the text a caller that
-/// still returns its errors as text passes on (the CLI's modules not yet
-/// typed, and the experiment files' modules being moved into this crate).
-macro_rules! as_text {
-    ($($error:ty),* $(,)?) => {$(
-        impl From<$error> for String {
-            fn from(e: $error) -> String {
-                e.to_string()
-            }
-        }
-    )*};
-}
-
-as_text!(
-    StoreError,
-    OutputError,
-    RunFilesError,
-    EnginesError,
-    CompareFilesError,
-    FinalFilesError,
-    RecordNameError,
-    crate::merge_error::MergeError,
-    crate::csv_rows::CsvError,
-);
