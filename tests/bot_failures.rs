@@ -141,7 +141,7 @@ fn the_tournament_engine_stops_or_writes_forfeits() {
                 &mut self,
                 chunk: &beachcomber::tournament::Chunk,
                 _totals: &[beachcomber::tournament::Totals],
-            ) -> Result<(), String> {
+            ) -> Result<(), beachcomber::tournament::SinkError> {
                 let text = String::from_utf8(chunk.rows.clone()).unwrap();
                 self.0.extend(text.lines().map(str::to_string));
                 Ok(())

@@ -2,15 +2,17 @@
 //! of bots (decisions per second on one thread, [`bot_speed`], which an
 //! experiment file's `speed_games` measures too).
 
+use crate::error::CliError;
+use crate::flag_error::FlagError;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use beachcomber::Game;
-use beachcomber::bot::Bot;
+use beachcomber::bot::{Bot, BotFailure};
 use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::runner::{Cancelled, GameStop, WantRecord, play_game_checked};
 use beachcomber::runner::{random_games_cancellable, random_games_parallel_cancellable};
-use beachcomber::tournament::{Count, RunSpec, rows};
+use beachcomber::tournament::{Count, RunSpec, RunSpecError, rows};
 use beachcomber::with_game;
 use beachcomber_bots::BotConfig;
 use clap::Args;
@@ -57,20 +59,19 @@ const BOT_GAMES: u64 = 20;
 const RANDOM_GAMES: u64 = 1_000_000;
 
 /// Run the command.
-pub fn run(args: BenchArgs) -> Result<(), String> {
+pub fn run(args: BenchArgs) -> Result<(), CliError> {
     let game = args.choice.build()?;
     if let Some(bots) = &args.bots {
         return bench_bots(&game, bots, &args);
     }
     let games = args.games.unwrap_or(RANDOM_GAMES);
-    with_game!(&game, |g| measure(g, &args, games))
-        .map_err(|_| "interrupted: the measurement was stopped".to_string())
+    with_game!(&game, |g| measure(g, &args, games)).map_err(|_| CliError::BenchInterrupted)
 }
 
 /// `bench --bots`: each bot's speed, one line per bot.
-fn bench_bots(game: &AnyGame, bots: &str, args: &BenchArgs) -> Result<(), String> {
+fn bench_bots(game: &AnyGame, bots: &str, args: &BenchArgs) -> Result<(), CliError> {
     let mut configs = beachcomber_bots::BotSet::default();
-    for config in beachcomber_bots::parse_list(bots).map_err(|e| format!("--bots: {e}"))? {
+    for config in beachcomber_bots::parse_list(bots).map_err(FlagError::of("--bots"))? {
         configs.insert(config);
     }
     let engines = Engines::default();
@@ -149,7 +150,7 @@ pub fn bot_speed(
     seed: u64,
     engines: &Engines,
     cancel: &AtomicBool,
-) -> Result<Speed, String> {
+) -> Result<Speed, BenchError> {
     let name = bot.to_string();
     let spec = RunSpec::new(
         &game.canonical_spec(),
@@ -159,13 +160,44 @@ pub fn bot_speed(
         seed,
         true,
     )
-    .map_err(|e| format!("{name}: {e}"))?;
+    .map_err(|error| BenchError::Run {
+        name: name.clone(),
+        error,
+    })?;
     with_game!(game, |g| time_games(g, bot, &spec, engines, cancel)).map_err(|e| match e {
-        GameStop::Cancelled => {
-            format!("interrupted: the speed measurement of `{name}` was stopped")
-        }
-        GameStop::Bot(failure) => format!("the speed measurement of `{name}`: {failure}"),
+        GameStop::Cancelled => BenchError::Interrupted { name },
+        GameStop::Bot(failure) => BenchError::Bot {
+            name,
+            failure: Box::new(failure),
+        },
     })
+}
+
+/// Why a bot's speed could not be measured.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// The bot's run is not a valid one.
+    #[error("{name}: {error}")]
+    Run {
+        /// The bot's spec.
+        name: String,
+        /// Why.
+        error: RunSpecError,
+    },
+    /// A signal stopped it.
+    #[error("interrupted: the speed measurement of `{name}` was stopped")]
+    Interrupted {
+        /// The bot's spec.
+        name: String,
+    },
+    /// The bot failed.
+    #[error("the speed measurement of `{name}`: {failure}")]
+    Bot {
+        /// The bot's spec.
+        name: String,
+        /// What failed.
+        failure: Box<BotFailure>,
+    },
 }
 
 fn time_games<G: GameKind>(
@@ -231,3 +263,5 @@ fn report(label: &str, games: u64, plies: u64, secs: f64) {
         secs * 1e9 / plies as f64
     );
 }
+
+crate::error::command_error!(BenchError);

@@ -13,7 +13,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use beachcomber::bot::OnFailure;
-use beachcomber_bots::external::{DEFAULT_TIMEOUT_MS, EngineSettings, EngineSpec, MIN_HANDSHAKE};
+use beachcomber_bots::external::{
+    DEFAULT_TIMEOUT_MS, EngineError, EngineSettings, EngineSpec, MIN_HANDSHAKE,
+};
 pub use beachcomber_store::engines::Engines;
 use clap::{Args, ValueEnum};
 
@@ -54,20 +56,28 @@ pub struct EngineArgs {
     pub engine_log: Option<PathBuf>,
 }
 
+/// Why the `--engine` declarations are refused.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineFlagError {
+    /// A declaration that does not parse.
+    #[error("--engine: {0}")]
+    Declaration(EngineError),
+    /// One name declared twice.
+    #[error("--engine: engine `{}` is declared twice", one_line(.0))]
+    Twice(String),
+}
+
 impl EngineArgs {
     /// Parse the declarations; no file is opened and no process starts yet.
-    pub fn start(&self) -> Result<Engines, String> {
+    pub fn start(&self) -> Result<Engines, EngineFlagError> {
         if self.engine.is_empty() {
             return Ok(Engines::default());
         }
         let mut specs: Vec<EngineSpec> = Vec::new();
         for text in &self.engine {
-            let spec = EngineSpec::parse(text).map_err(|e| format!("--engine: {e}"))?;
+            let spec = EngineSpec::parse(text).map_err(EngineFlagError::Declaration)?;
             if specs.iter().any(|s| s.name == spec.name) {
-                return Err(format!(
-                    "--engine: engine `{}` is declared twice",
-                    one_line(&spec.name)
-                ));
+                return Err(EngineFlagError::Twice(spec.name));
             }
             specs.push(spec);
         }
@@ -95,6 +105,7 @@ impl EngineArgs {
 mod tests {
     use super::*;
     use beachcomber_bots::{BotConfig, EngineConfig};
+    use beachcomber_store::engines::EnginesError;
 
     fn args(engines: &[&str]) -> EngineArgs {
         EngineArgs {
@@ -158,11 +169,15 @@ mod tests {
 
     #[test]
     fn bad_declarations_are_one_line_errors() {
-        let e = args(&["py"]).start().unwrap_err();
+        let e = args(&["py"]).start().unwrap_err().to_string();
         assert!(e.starts_with("--engine: `py` is not NAME=COMMAND"), "{e}");
         let e = args(&["py=a", "py=b"]).start().unwrap_err();
-        assert_eq!(e, "--engine: engine `py` is declared twice");
-        let e = args(&["random=x"]).start().unwrap_err();
+        assert!(
+            matches!(&e, EngineFlagError::Twice(name) if name == "py"),
+            "{e}"
+        );
+        assert_eq!(e.to_string(), "--engine: engine `py` is declared twice");
+        let e = args(&["random=x"]).start().unwrap_err().to_string();
         assert!(e.contains("cannot name an engine"), "{e}");
         let engines = args(&["py=x"]).start().unwrap();
         let e = engines
@@ -170,8 +185,12 @@ mod tests {
                 name: "other".into(),
             })])
             .unwrap_err();
+        assert!(
+            matches!(&e, EnginesError::NotDeclared { name } if name == "other"),
+            "{e}"
+        );
         assert_eq!(
-            e,
+            e.to_string(),
             "--bots: engine `other` is not declared (give --engine other=COMMAND)"
         );
     }

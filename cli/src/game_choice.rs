@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use beachcomber::games::AnyGame;
-use beachcomber::spec::Spec;
+use beachcomber::spec::{Spec, SpecError};
 use beachcomber::spec_files::{FILE_OPTIONS, resolve_spec_files};
 use beachcomber::spec_label::{is_inline, parse_label};
 use clap::Args;
@@ -22,12 +22,15 @@ pub struct GameChoice {
 impl GameChoice {
     /// The game configuration, or a one-line `--game: ...` error (the
     /// files the spec names read first, [`resolve`]).
-    pub fn build(&self) -> Result<AnyGame, String> {
-        AnyGame::from_spec(&self.resolved()?, self.players).map_err(|e| format!("--game: {e}"))
+    pub fn build(&self) -> Result<AnyGame, GameChoiceError> {
+        AnyGame::from_spec(&self.resolved()?, self.players).map_err(|error| GameChoiceError {
+            option: "--game".to_string(),
+            error: Box::new(error),
+        })
     }
 
     /// The game spec with the files it names read inline ([`resolve`]).
-    pub fn resolved(&self) -> Result<String, String> {
+    pub fn resolved(&self) -> Result<String, GameChoiceError> {
         resolve("--game", &self.game)
     }
 
@@ -41,8 +44,23 @@ impl GameChoice {
 /// ([`resolve_spec_files`]: a regular file, opened without blocking,
 /// size-capped), or a one-line `OPTION: ...` error. Every game spec a user
 /// gives goes through it before [`AnyGame::from_spec`], which does no IO.
-pub fn resolve(option: &str, game: &str) -> Result<String, String> {
-    resolve_spec_files(game).map_err(|e| format!("{option}: {e}"))
+pub fn resolve(option: &str, game: &str) -> Result<String, GameChoiceError> {
+    resolve_spec_files(game).map_err(|error| GameChoiceError {
+        option: option.to_string(),
+        error: Box::new(error),
+    })
+}
+
+/// A game spec that does not parse, names a file that cannot be read, or
+/// does not build: `OPTION: ...`.
+#[derive(Debug, thiserror::Error)]
+#[error("{option}: {error}")]
+pub struct GameChoiceError {
+    /// The option that gave the spec (`--game`, or a key of an experiment
+    /// file).
+    pub option: String,
+    /// What is wrong with it.
+    pub error: Box<SpecError>,
 }
 
 /// The input files a game spec names (a Seaside `tokens=` manifest, given

@@ -14,6 +14,8 @@ pub use beachcomber_store::planned::PlannedLeagues;
 use clap::Args;
 
 use crate::engines::Engines;
+use crate::error::CliError;
+use crate::flag_error::FlagError;
 use crate::runs::{self, Control, OutputPaths, RunArgs, RunRequest};
 use beachcomber_store::files::names::pairs_beside;
 use beachcomber_store::manifest::RunKind;
@@ -69,18 +71,18 @@ pub struct LeagueArgs {
     pub engines: crate::engines::EngineArgs,
 }
 
-/// A league's error as the command line names it (`--games-per-pairing 3:
+/// A league refused, as the command line names it (`--games-per-pairing 3:
 /// ...`).
-pub fn flag_error(e: &LeagueError) -> String {
-    format!("--{}{}", e.setting().key().replace('_', "-"), e.detail())
-}
+#[derive(Debug, thiserror::Error)]
+#[error("--{}{}", .0.setting().key().replace('_', "-"), .0.detail())]
+pub struct LeagueFlagError(pub LeagueError);
 
 impl LeagueArgs {
     /// The league the flags describe (external engines seated by their
     /// names, in `--bots` and `--anchor`), and its bots.
-    pub fn spec(&self, engines: &Engines) -> Result<(LeagueSpec, BotSet), String> {
+    pub fn spec(&self, engines: &Engines) -> Result<(LeagueSpec, BotSet), CliError> {
         let aliases = engines.aliases();
-        let configs = parse_list_with(&self.bots, aliases).map_err(|e| format!("--bots: {e}"))?;
+        let configs = parse_list_with(&self.bots, aliases).map_err(FlagError::of("--bots"))?;
         let anchor = self.anchor.as_ref().map(|text| named_bot(text, aliases));
         let names = configs.iter().map(BotConfig::to_string).collect();
         let mut set = BotSet::default();
@@ -111,7 +113,7 @@ pub fn execute(
     folder: Option<PathBuf>,
     control: &Control,
     engines: &Engines,
-) -> Result<runs::RunResult, String> {
+) -> Result<runs::RunResult, CliError> {
     let leagues = &planned.leagues;
     let plan = beachcomber::league::plan(leagues, planned.labelled);
     engines.check(planned.bots.configs())?;
@@ -143,14 +145,14 @@ pub fn execute(
         engines,
         folder,
     };
-    runs::execute(&request)
+    Ok(runs::execute(&request)?)
 }
 
 /// Run the command.
-pub fn run(args: LeagueArgs) -> Result<(), String> {
+pub fn run(args: LeagueArgs) -> Result<(), CliError> {
     let engines = args.engines.start()?;
     let (spec, bots) = args.spec(&engines)?;
-    let league = spec.check().map_err(|e| flag_error(&e))?;
+    let league = spec.check().map_err(LeagueFlagError)?;
     let control = args.run.control.control()?;
     let planned = PlannedLeagues {
         leagues: vec![league],
@@ -174,7 +176,7 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
     let totals = &result.totals[0];
     let (ratings, converged) =
         beachcomber::league::ratings(spec, totals, args.resamples, league.anchor)
-            .map_err(|e| e.to_string())?;
+            .map_err(CliError::Ratings)?;
     out!(
         "league of {} bots: {} games of {} with {}, seed {}, {} deals x {} games per pairing ({:.0} games/s)",
         names.len(),
@@ -229,3 +231,5 @@ pub fn run(args: LeagueArgs) -> Result<(), String> {
     );
     Ok(())
 }
+
+crate::error::command_error!(LeagueFlagError);

@@ -10,7 +10,9 @@ macro_rules! out {
 mod bench;
 mod compare;
 mod engines;
+mod error;
 mod experiment;
+mod flag_error;
 mod game_choice;
 mod help;
 mod league;
@@ -98,7 +100,7 @@ fn main() -> ExitCode {
             // Every message escapes what it quotes; this keeps the promise
             // of one line (no raw newline or escape sequence from an
             // argument or a file) for any message that would not.
-            eprintln!("error: {}", beachcomber::spec::one_line(&e));
+            eprintln!("error: {}", beachcomber::spec::one_line(&e.to_string()));
             if signals::cancelled() {
                 ExitCode::from(signals::EXIT_INTERRUPTED)
             } else {

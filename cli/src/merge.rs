@@ -17,6 +17,7 @@
 use std::path::{Path, PathBuf};
 
 use beachcomber_store::files::paths::OutputPaths;
+use beachcomber_store::merge::MergeError;
 use clap::Args;
 
 use crate::signals;
@@ -57,19 +58,19 @@ pub struct MergeArgs {
 }
 
 /// Run the command.
-pub fn run(args: MergeArgs) -> Result<(), String> {
+pub fn run(args: MergeArgs) -> Result<(), crate::error::CliError> {
     let outputs = OutputPaths {
         out: args.out,
         summary: args.summary,
         record: args.record,
         pairs: None,
     };
-    merge(&args.inputs, outputs, args.quiet)
+    Ok(merge(&args.inputs, outputs, args.quiet)?)
 }
 
 /// Join the shards written into the folders `inputs` (an experiment's
 /// `run --shard`) into the folder `dir`; print nothing if `quiet`.
-pub fn merge_dir(inputs: &[PathBuf], dir: &Path, quiet: bool) -> Result<(), String> {
+pub fn merge_dir(inputs: &[PathBuf], dir: &Path, quiet: bool) -> Result<(), MergeError> {
     let outputs = OutputPaths {
         out: Some(dir.to_path_buf()),
         summary: None,
@@ -83,7 +84,7 @@ pub fn merge_dir(inputs: &[PathBuf], dir: &Path, quiet: bool) -> Result<(), Stri
 /// into `outputs` (a folder as `out` when the shards wrote into folders):
 /// the files one machine would have written, and their manifest; print
 /// nothing if `quiet`.
-pub fn merge(inputs: &[PathBuf], outputs: OutputPaths, quiet: bool) -> Result<(), String> {
+pub fn merge(inputs: &[PathBuf], outputs: OutputPaths, quiet: bool) -> Result<(), MergeError> {
     let merged = beachcomber_store::merge::merge(inputs, outputs, &signals::CANCEL)?;
     if !quiet {
         let what = match &merged.game {

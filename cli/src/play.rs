@@ -20,13 +20,15 @@
 //! when `--record` was given. A second Ctrl-C exits at once (see
 //! [`crate::signals`]).
 
+use crate::error::CliError;
+use crate::flag_error::FlagError;
 use beachcomber::spec::one_line_path;
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use beachcomber::bot::Bot;
+use beachcomber::bot::{Bot, BotError};
 use beachcomber::display::Viewer;
 use beachcomber::game::Seat;
 use beachcomber::games::GameKind;
@@ -42,7 +44,7 @@ use beachcomber_bots::{
 use clap::Args;
 
 use crate::signals;
-use beachcomber_store::files::output::{AtomicFile, commit_all, resolve_outputs};
+use beachcomber_store::files::output::{AtomicFile, OutputError, commit_all, resolve_outputs};
 
 /// Examples shown after `beachcomber play --help`.
 pub const EXAMPLES: &str = "\
@@ -104,20 +106,32 @@ pub struct PlayArgs {
     pub engines: crate::engines::EngineArgs,
 }
 
+/// `--seat` past the game's last seat.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "--seat {seat}: a game of {} has seats 0 to {}",
+    crate::help::players_text(*.players),
+    .players - 1
+)]
+pub struct NoSuchSeatFlag {
+    /// The seat asked for.
+    pub seat: usize,
+    /// The game's players (at least one).
+    pub players: usize,
+}
+
+crate::error::command_error!(NoSuchSeatFlag);
+
 /// Run the command.
-pub fn run(args: PlayArgs) -> Result<(), String> {
+pub fn run(args: PlayArgs) -> Result<(), CliError> {
     let game = args.choice.build()?;
-    let table = Table::with_person(args.choice.players, args.seat).map_err(|_| {
-        format!(
-            "--seat {}: a game of {} has seats 0 to {}",
-            args.seat,
-            crate::help::players_text(args.choice.players),
-            args.choice.players - 1
-        )
+    let table = Table::with_person(args.choice.players, args.seat).map_err(|_| NoSuchSeatFlag {
+        seat: args.seat,
+        players: args.choice.players,
     })?;
     let engines = args.engines.start()?;
     let lineup = PersonLineup::parse_with(&args.bots, table, engines.aliases())
-        .map_err(|e| format!("--bots: {e}"))?;
+        .map_err(FlagError::of("--bots"))?;
     engines.check(lineup.seats().iter().flatten())?;
     let mut record_file = match &args.record {
         None => None,
@@ -128,7 +142,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 .map(|(what, p)| (what.as_str(), p.as_path()))
                 .collect();
             let compression = beachcomber::record::io::Compression::from_path(path)
-                .map_err(|e| format!("--record: {e}"))?;
+                .map_err(FlagError::of("--record"))?;
             let mut resolved = resolve_outputs(&[("--record", path.as_path())], &inputs)?;
             Some(AtomicFile::create(resolved.remove(0))?.compressed(compression)?)
         }
@@ -153,7 +167,11 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
             let w = file.writer();
             w.write_all(record.as_bytes())
                 .and_then(|()| w.write_all(b"\n"))
-                .map_err(|e| format!("--record: cannot write `{}`: {e}", one_line_path(path)))?;
+                .map_err(|source| OutputError::Write {
+                    label: "--record".to_string(),
+                    path: path.clone(),
+                    source,
+                })?;
             commit_all(record_file.take().into_iter().collect())?;
             format!("record written to {}", one_line_path(path))
         }
@@ -169,12 +187,12 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
             out!("{saved}");
             Ok(())
         }
-        End::Interrupted => Err(format!("interrupted: game stopped; {saved}")),
-        End::BotFailed => Err(format!(
-            "{}; {saved}{}",
-            failure.unwrap_or_default(),
-            engines.log_note()
-        )),
+        End::Interrupted => Err(CliError::PlayInterrupted { saved }),
+        End::BotFailed => Err(CliError::PlayBotFailed {
+            failure: failure.map(|f| Box::new(f) as Box<dyn std::error::Error + Send + Sync>),
+            saved,
+            log_note: engines.log_note(),
+        }),
     }
 }
 
@@ -312,13 +330,27 @@ enum Player<G: GameKind> {
     Other(Box<dyn Bot<G>>, &'static str),
 }
 
+/// A bot of the game failed to decide.
+#[derive(Debug, thiserror::Error)]
+#[error("bot `{spec}` (seat {seat}) failed at decision {ply}: {error}")]
+pub struct BotMoveError {
+    /// The bot's spec.
+    pub spec: String,
+    /// Its seat.
+    pub seat: Seat,
+    /// The decision (ply) it failed at.
+    pub ply: usize,
+    /// Why.
+    pub error: BotError,
+}
+
 /// One game in play at the terminal: the session and the bots' players.
 struct Terminal<G: GameKind> {
     session: GameSession<G>,
     opts: Options,
     players: Vec<Player<G>>,
     /// Why an external bot failed, when one did.
-    failure: Option<String>,
+    failure: Option<BotMoveError>,
 }
 
 impl<G: GameKind> Terminal<G> {
@@ -575,7 +607,7 @@ impl<G: GameKind> Terminal<G> {
     }
 
     /// The decision of the bot in `seat`, with one line saying why.
-    fn bot_move(&mut self, seat: Seat) -> Result<(), String> {
+    fn bot_move(&mut self, seat: Seat) -> Result<(), BotMoveError> {
         let played = match &mut self.players[seat] {
             Player::Human => unreachable!("the person's seat has no bot"),
             Player::Other(bot, why) => self
@@ -593,10 +625,12 @@ impl<G: GameKind> Terminal<G> {
             Ok(Some(played)) => played,
             Ok(None) => unreachable!("a bot is to move"),
             Err(e) => {
-                return Err(format!(
-                    "bot `{spec}` (seat {seat}) failed at decision {}: {}",
-                    e.ply, e.error
-                ));
+                return Err(BotMoveError {
+                    spec: spec.clone(),
+                    seat,
+                    ply: e.ply,
+                    error: e.error,
+                });
             }
         };
         let before = self.session.before_last().expect("a move was played");

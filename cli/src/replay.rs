@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use beachcomber::display::{Describe, Viewer};
 use beachcomber::games::record_line::{RecordLine, parse_line};
-use beachcomber::record::io::RecordLines;
+use beachcomber::record::io::{RecordLines, RecordReadError};
 use beachcomber::record::{
     EventList, GameEnd, GameRecord, RecordError, RecordFormat, Replay, verify_record_events,
 };
@@ -52,46 +52,129 @@ pub struct ReplayArgs {
 /// Run the command. The file is streamed: one line in memory at a time,
 /// plus the record to show (at most
 /// [`beachcomber::record::io::MAX_LINE_BYTES`] a line).
-pub fn run(args: ReplayArgs) -> Result<(), String> {
+pub fn run(args: ReplayArgs) -> Result<(), crate::error::CliError> {
+    Ok(replay(&args)?)
+}
+
+/// Why `replay` stopped: the file, a record, or the signal.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The file cannot be opened.
+    #[error("cannot read `{name}`: {source}")]
+    Open {
+        /// The file, escaped.
+        name: String,
+        /// What failed.
+        source: std::io::Error,
+    },
+    /// The file cannot be read as records.
+    #[error("{name} {source}")]
+    Read {
+        /// The file, escaped.
+        name: String,
+        /// What failed.
+        source: RecordReadError,
+    },
+    /// A record that does not verify.
+    #[error("{}", .error.message(.name, *.line, *.index))]
+    Record {
+        /// The file, escaped.
+        name: String,
+        /// Its line.
+        line: usize,
+        /// The record's index.
+        index: usize,
+        /// What is wrong.
+        error: LineError,
+    },
+    /// The record to show does not verify.
+    #[error("{name} line {line}: {error}")]
+    Shown {
+        /// The file, escaped.
+        name: String,
+        /// Its line.
+        line: usize,
+        /// What is wrong.
+        error: LineError,
+    },
+    /// A signal stopped it.
+    #[error("interrupted: replay stopped after {records} verified record(s)")]
+    Interrupted {
+        /// The records verified.
+        records: usize,
+    },
+    /// No record in the file.
+    #[error("`{name}` holds no game records")]
+    Empty {
+        /// The file, escaped.
+        name: String,
+    },
+    /// `--index` past the last record.
+    #[error(
+        "--index {index} is out of range: the file holds {records} records (0..={})",
+        .records - 1
+    )]
+    IndexOutOfRange {
+        /// The index asked for.
+        index: usize,
+        /// The records in the file (at least one).
+        records: usize,
+    },
+}
+
+/// Verify every record of the file and show the one asked for.
+fn replay(args: &ReplayArgs) -> Result<(), ReplayError> {
     let name = one_line_path(&args.file);
-    let file = File::open(&args.file).map_err(|e| format!("cannot read `{name}`: {e}"))?;
-    let mut lines = RecordLines::new(file).map_err(|e| format!("{name} {e}"))?;
+    let file = File::open(&args.file).map_err(|source| ReplayError::Open {
+        name: name.clone(),
+        source,
+    })?;
+    let read_error = |source| ReplayError::Read {
+        name: name.clone(),
+        source,
+    };
+    let mut lines = RecordLines::new(file).map_err(read_error)?;
     let mut line = Vec::new();
     let mut records = 0usize;
     let mut shown: Option<(usize, Vec<u8>)> = None;
     loop {
         if signals::cancelled() {
-            return Err(format!(
-                "interrupted: replay stopped after {records} verified record(s)"
-            ));
+            return Err(ReplayError::Interrupted { records });
         }
         let Some(read) = lines.read_line(&mut line) else {
             break;
         };
-        let line_no = read.map_err(|e| format!("{name} {e}"))?;
+        let line_no = read.map_err(read_error)?;
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
         let i = records;
-        check_line(&line, false, args.brief)
-            .map_err(|e| e.message(&name.to_string(), line_no, i))?;
+        check_line(&line, false, args.brief).map_err(|error| ReplayError::Record {
+            name: name.clone(),
+            line: line_no,
+            index: i,
+            error,
+        })?;
         if !args.verify_only && i == args.index {
             shown = Some((line_no, line.clone()));
         }
         records += 1;
     }
     if records == 0 {
-        return Err(format!("`{name}` holds no game records"));
+        return Err(ReplayError::Empty { name });
     }
     if !args.verify_only {
         let Some((line_no, line)) = shown else {
-            return Err(format!(
-                "--index {} is out of range: the file holds {records} records (0..={})",
-                args.index,
-                records - 1
-            ));
+            return Err(ReplayError::IndexOutOfRange {
+                index: args.index,
+                records,
+            });
         };
-        check_line(&line, true, args.brief).map_err(|e| format!("{name} line {line_no}: {e}"))?;
+        check_line(&line, true, args.brief).map_err(|error| ReplayError::Shown {
+            name: name.clone(),
+            line: line_no,
+            error,
+        })?;
     }
     out!("{records} record(s) verified: every decision legal, every result as recorded");
     Ok(())
@@ -180,6 +263,8 @@ fn print_account<G: RecordFormat + Describe>(
         GameEnd::Forfeit(seat) => out!("\nSeat {seat} forfeited the game: no result."),
     }
 }
+
+crate::error::command_error!(ReplayError);
 
 #[cfg(test)]
 mod tests {

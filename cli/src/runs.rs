@@ -10,10 +10,11 @@ use std::time::{Duration, Instant};
 
 use beachcomber::progress::WorkTable;
 use beachcomber::spec::one_line;
-use beachcomber::tournament::Shard;
+use beachcomber::tournament::{Shard, ShardError};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use beachcomber_store::error::StoreError;
 pub use beachcomber_store::execute::{Control, RunRequest, RunResult};
 use beachcomber_store::execute::{GameCounter, Reporter, SprtProgress};
 pub use beachcomber_store::files::paths::OutputPaths;
@@ -72,12 +73,12 @@ pub struct RunControl {
 
 impl RunControl {
     /// The shard: `--shard`, else the Slurm array task, else the whole run.
-    pub fn shard(&self) -> Result<Shard, String> {
+    pub fn shard(&self) -> Result<Shard, ShardChoiceError> {
         shard_from(self.shard.as_deref())
     }
 
     /// The options, checked ([`Control`]).
-    pub fn control(&self) -> Result<Control, String> {
+    pub fn control(&self) -> Result<Control, ShardChoiceError> {
         Ok(self.with_shard(self.shard()?))
     }
 
@@ -94,14 +95,60 @@ impl RunControl {
 }
 
 /// `--checkpoint-every`: seconds from 0 to 86400.
-pub fn parse_seconds(text: &str) -> Result<f64, String> {
+pub fn parse_seconds(text: &str) -> Result<f64, SecondsError> {
     match text.parse::<f64>() {
         Ok(v) if v.is_finite() && (0.0..=86_400.0).contains(&v) => Ok(v),
-        _ => Err(format!(
-            "`{}` is not a number of seconds from 0 to 86400",
-            one_line(text)
-        )),
+        _ => Err(SecondsError {
+            text: text.to_string(),
+        }),
     }
+}
+
+/// A `--checkpoint-every` that is not a number of seconds from 0 to 86400.
+#[derive(Debug, thiserror::Error)]
+#[error("`{}` is not a number of seconds from 0 to 86400", one_line(.text))]
+pub struct SecondsError {
+    /// The text given.
+    pub text: String,
+}
+
+/// Why the shard of this job cannot be chosen.
+#[derive(Debug, thiserror::Error)]
+pub enum ShardChoiceError {
+    /// `--shard I/N` does not parse.
+    #[error("--shard: {0}")]
+    Flag(ShardError),
+    /// A Slurm variable that is not a number.
+    #[error("{name}=`{}` is not a number (it chooses this job's shard)", one_line(.value))]
+    NotANumber {
+        /// The variable.
+        name: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// A task id without the array's size.
+    #[error(
+        "SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor \
+         SLURM_ARRAY_TASK_MIN/MAX: give --shard I/N"
+    )]
+    NoArraySize,
+    /// A task id outside the array.
+    #[error(
+        "SLURM_ARRAY_TASK_ID={task} is outside the job array ({min} to {}): \
+         give --shard I/N",
+        .min + .count - 1
+    )]
+    OutsideArray {
+        /// The task id.
+        task: u64,
+        /// The array's first id.
+        min: u64,
+        /// The array's size.
+        count: u64,
+    },
+    /// The task's shard is not a valid one.
+    #[error("Slurm array task: {0}")]
+    Task(ShardError),
 }
 
 impl RunArgs {
@@ -126,18 +173,17 @@ impl RunArgs {
 
 /// The shard: `--shard I/N` (`given`), else the Slurm array task, else the
 /// whole run.
-pub fn shard_from(given: Option<&str>) -> Result<Shard, String> {
+pub fn shard_from(given: Option<&str>) -> Result<Shard, ShardChoiceError> {
     if let Some(text) = given {
-        return Shard::parse(text).map_err(|e| format!("--shard: {e}"));
+        return Shard::parse(text).map_err(ShardChoiceError::Flag);
     }
-    let var = |name: &str| -> Result<Option<u64>, String> {
+    let var = |name: &'static str| -> Result<Option<u64>, ShardChoiceError> {
         match std::env::var(name) {
-            Ok(v) => v.trim().parse().map(Some).map_err(|_| {
-                format!(
-                    "{name}=`{}` is not a number (it chooses this job's shard)",
-                    one_line(&v)
-                )
-            }),
+            Ok(v) => v
+                .trim()
+                .parse()
+                .map(Some)
+                .map_err(|_| ShardChoiceError::NotANumber { name, value: v }),
             Err(_) => Ok(None),
         }
     };
@@ -151,28 +197,18 @@ pub fn shard_from(given: Option<&str>) -> Result<Shard, String> {
     ) {
         (Some(count), min, _) => (min.unwrap_or(0), count),
         (None, Some(min), Some(max)) if max >= min => (min, max - min + 1),
-        _ => {
-            return Err(
-                "SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor \
-                 SLURM_ARRAY_TASK_MIN/MAX: give --shard I/N"
-                    .to_string(),
-            );
-        }
+        _ => return Err(ShardChoiceError::NoArraySize),
     };
     if task < min || task - min >= count {
-        return Err(format!(
-            "SLURM_ARRAY_TASK_ID={task} is outside the job array ({min} to {}): \
-             give --shard I/N",
-            min + count - 1
-        ));
+        return Err(ShardChoiceError::OutsideArray { task, min, count });
     }
-    Shard::new(task - min, count).map_err(|e| format!("Slurm array task: {e}"))
+    Shard::new(task - min, count).map_err(ShardChoiceError::Task)
 }
 
 /// Play `request` into its files ([`beachcomber_store::execute::execute`]),
 /// with the progress on standard error (none if quiet) and the signals'
 /// stop flag.
-pub fn execute(request: &RunRequest<'_>) -> Result<RunResult, String> {
+pub fn execute(request: &RunRequest<'_>) -> Result<RunResult, StoreError> {
     let reporter = Terminal {
         quiet: request.control.quiet,
     };

@@ -48,7 +48,7 @@ pub struct ServeArgs {
 const POLL: Duration = Duration::from_millis(100);
 
 /// Run the command until Ctrl-C.
-pub fn run(args: ServeArgs) -> Result<(), String> {
+pub fn run(args: ServeArgs) -> Result<(), crate::error::CliError> {
     if !args.bind.is_loopback() {
         eprintln!(
             "warning: --bind {}: the app is reachable from other machines (it has no login)",
@@ -73,8 +73,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             out!("beachcomber serve: listening on {url} (Ctrl-C stops)");
         },
         shutdown,
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     out!("server stopped");
     Ok(())
 }
@@ -83,3 +82,5 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
 async fn tokio_sleep(d: Duration) {
     beachcomber_web::sleep(d).await
 }
+
+crate::error::command_error!(beachcomber_web::ServeError);

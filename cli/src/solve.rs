@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use beachcomber::games::shell_dash::ShellDash;
 use beachcomber::games::shell_dash::solve::{
-    DuelSummary, FixedPolicy, PoolView, SolvedPolicy, TurnsSummary, calibrate, duel_vs_random,
-    model_games, observable_states_lower_bound, solo_games, solve,
+    DuelSummary, FixedPolicy, PoolView, SolveError, SolvedPolicy, TurnsSummary, calibrate,
+    duel_vs_random, model_games, observable_states_lower_bound, solo_games, solve,
 };
 use beachcomber::games::{AnyGame, game_names};
-use beachcomber::spec::Spec;
+use beachcomber::spec::{Spec, SpecError};
 use clap::Args;
 
 /// Examples shown after `beachcomber solve --help`.
@@ -58,31 +58,43 @@ pub struct SolveArgs {
     pub seed: u64,
 }
 
+/// Why `solve` refused its options or could not solve the game.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveCommandError {
+    /// Not one player.
+    #[error("--players: the solver plays solo Shell Dash (1 player), not {0}")]
+    NotSolo(usize),
+    /// Another game than Shell Dash.
+    #[error("--game: the solver plays shell-dash, not {0}")]
+    OtherGame(String),
+    /// The spec does not parse or build.
+    #[error("--game: {0}")]
+    Game(SpecError),
+    /// The two-player game of `--duel` cannot be made (the library's
+    /// message).
+    #[error("--game: {0}")]
+    DuelGame(String),
+    /// Value iteration failed.
+    #[error("solve: {0}")]
+    Solve(SolveError),
+}
+
 /// Run the command.
-pub fn run(args: SolveArgs) -> Result<(), String> {
+pub fn run(args: SolveArgs) -> Result<(), crate::error::CliError> {
     if args.players != 1 {
-        return Err(format!(
-            "--players: the solver plays solo Shell Dash (1 player), not {}",
-            args.players
-        ));
+        return Err(SolveCommandError::NotSolo(args.players).into());
     }
-    let spec: Spec = args.game.parse().map_err(|e| format!("--game: {e}"))?;
+    let spec: Spec = args.game.parse().map_err(SolveCommandError::Game)?;
     if spec.name != "shell-dash" && game_names().contains(&spec.name.as_str()) {
-        return Err(format!(
-            "--game: the solver plays shell-dash, not {}",
-            spec.name
-        ));
+        return Err(SolveCommandError::OtherGame(spec.name).into());
     }
     let game = crate::game_choice::resolve("--game", &args.game)?;
-    let any = AnyGame::from_spec(&game, 1).map_err(|e| format!("--game: {e}"))?;
+    let any = AnyGame::from_spec(&game, 1).map_err(SolveCommandError::Game)?;
     let Some(game) = any.downcast::<ShellDash>() else {
-        return Err(format!(
-            "--game: the solver plays shell-dash, not {}",
-            any.name()
-        ));
+        return Err(SolveCommandError::OtherGame(any.name().to_string()).into());
     };
     let started = Instant::now();
-    let solution = solve(game, args.tolerance).map_err(|e| format!("solve: {e}"))?;
+    let solution = solve(game, args.tolerance).map_err(SolveCommandError::Solve)?;
     let seconds = started.elapsed().as_secs_f64();
     out!("game: {} (solo)", any.canonical_spec());
     out!(
@@ -153,7 +165,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             game.max_turns(),
             game.reshuffle_rule(),
         )
-        .map_err(|e| format!("--game: {e}"))?;
+        .map_err(SolveCommandError::DuelGame)?;
         for (name, view) in [
             ("solved policy, observed view", PoolView::Observed),
             ("solved policy, model view", PoolView::Model),
@@ -199,3 +211,5 @@ fn show_duel(what: &str, d: &DuelSummary) {
         DuelSummary::elo(hi)
     );
 }
+
+crate::error::command_error!(SolveCommandError);

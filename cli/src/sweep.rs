@@ -12,11 +12,14 @@ use beachcomber::tournament::Plan;
 use clap::Args;
 
 use beachcomber_bots::BotSet;
-use beachcomber_store::lineups::parse_lineups;
+use beachcomber_store::lineups::{LineupsError, parse_lineups};
 use beachcomber_store::planned::DEFAULT_GAMES;
 pub use beachcomber_store::planned::PlannedSweep;
 
+use crate::compare::CompareFlagError;
 use crate::engines::Engines;
+use crate::error::CliError;
+use crate::flag_error::FlagError;
 use crate::runs::{self, Control, OutputPaths, RunControl, RunRequest, RunResult};
 use beachcomber_store::files::names::{GAMES_FILE, METRICS_FILE, RECORDS_FILE};
 use beachcomber_store::manifest::RunKind;
@@ -132,13 +135,13 @@ pub struct SweepArgs {
 impl SweepArgs {
     /// The sweep the flags describe (external engines seated by their
     /// names), and its bots.
-    pub fn spec(&self, engines: &Engines) -> Result<(SweepSpec, BotSet), String> {
+    pub fn spec(&self, engines: &Engines) -> Result<(SweepSpec, BotSet), CliError> {
         let players = beachcomber::sweep::parse_player_counts(&self.players)
-            .map_err(|e| format!("--players: {e}"))?;
+            .map_err(FlagError::of("--players"))?;
         let varies = self
             .vary
             .iter()
-            .map(|v| v.parse::<Vary>().map_err(|e| format!("--vary: {e}")))
+            .map(|v| v.parse::<Vary>().map_err(FlagError::of("--vary")))
             .collect::<Result<Vec<_>, _>>()?;
         let given = if self.bots.is_empty() {
             vec!["random".to_string()]
@@ -146,7 +149,7 @@ impl SweepArgs {
             self.bots.clone()
         };
         let (lineups, bots) =
-            parse_lineups(&given, engines.aliases()).map_err(|e| format!("--bots: {e}"))?;
+            parse_lineups(&given, engines.aliases()).map_err(SweepCommandError::Lineups)?;
         let spec = SweepSpec {
             game: crate::game_choice::resolve("--game", &self.game)?,
             players,
@@ -165,9 +168,34 @@ impl SweepArgs {
     }
 }
 
+/// Why `sweep`'s options are refused or its folder cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SweepCommandError {
+    /// `--bots` ([`parse_lineups`]'s message).
+    #[error("--bots: {0}")]
+    Lineups(LineupsError),
+    /// The sweep does not expand.
+    #[error(transparent)]
+    Expand(SweepError),
+    /// `--out` is not a folder.
+    #[error(
+        "--out `{}` is not a folder (a sweep writes several files into a folder)",
+        one_line_path(.0)
+    )]
+    NotAFolder(PathBuf),
+    /// The folder cannot be made.
+    #[error("--out: cannot create the folder `{}`: {source}", one_line_path(.path))]
+    CreateFolder {
+        /// The folder.
+        path: PathBuf,
+        /// What failed.
+        source: std::io::Error,
+    },
+}
+
 impl SweepArgs {
     /// The comparison `--baseline` and `--margin` ask for, if any.
-    pub fn compare(&self) -> Result<Option<CompareSpec>, String> {
+    pub fn compare(&self) -> Result<Option<CompareSpec>, CompareFlagError> {
         crate::compare::from_flags(self.baseline.as_deref(), &self.margin, &self.trend)
     }
 }
@@ -194,19 +222,14 @@ pub fn execute(
     control: &Control,
     engines: &Engines,
     compare: Option<&CompareSpec>,
-) -> Result<RunResult, String> {
+) -> Result<RunResult, CliError> {
     engines.check(sweep.bots.configs())?;
     if dir.exists() && !dir.is_dir() {
-        return Err(format!(
-            "--out `{}` is not a folder (a sweep writes several files into a folder)",
-            one_line_path(dir)
-        ));
+        return Err(SweepCommandError::NotAFolder(dir.to_path_buf()).into());
     }
-    std::fs::create_dir_all(dir).map_err(|e| {
-        format!(
-            "--out: cannot create the folder `{}`: {e}",
-            one_line_path(dir)
-        )
+    std::fs::create_dir_all(dir).map_err(|source| SweepCommandError::CreateFolder {
+        path: dir.to_path_buf(),
+        source,
     })?;
     let request = RunRequest {
         kind: RunKind::Sweep {
@@ -238,7 +261,7 @@ pub fn execute(
 }
 
 /// Run the command.
-pub fn run(args: SweepArgs) -> Result<(), String> {
+pub fn run(args: SweepArgs) -> Result<(), CliError> {
     let engines = args.engines.start()?;
     let (spec, bots) = args.spec(&engines)?;
     let compare = args.compare()?;
@@ -247,9 +270,11 @@ pub fn run(args: SweepArgs) -> Result<(), String> {
     } else {
         args.max_combinations
     };
-    let sweep = PlannedSweep::expand(&spec, bots, cap).map_err(|e| match e {
-        SweepError::UnknownOption { .. } => format!("--vary: {e}"),
-        e => e.to_string(),
+    let sweep = PlannedSweep::expand(&spec, bots, cap).map_err(|e| -> CliError {
+        match e {
+            SweepError::UnknownOption { .. } => FlagError::new("--vary", e).into(),
+            e => SweepCommandError::Expand(e).into(),
+        }
     })?;
     if let Some(c) = &compare {
         beachcomber_store::compare_files::check_flags(&sweep.plan, c)?;
@@ -318,3 +343,5 @@ fn print_summary(plan: &Plan, result: &RunResult, dir: &Path) {
         );
     }
 }
+
+crate::error::command_error!(SweepCommandError);

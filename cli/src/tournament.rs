@@ -8,11 +8,13 @@ use std::path::PathBuf;
 
 use beachcomber::games::AnyGame;
 use beachcomber::stats::sprt::{Decision, Sprt};
-use beachcomber::tournament::{Count, Plan, RunSpec};
+use beachcomber::tournament::{Count, Plan, RunSpec, Shard};
 use beachcomber_bots::{BotSet, Lineup};
 use clap::Args;
 
 use crate::engines::Engines;
+use crate::error::CliError;
+use crate::flag_error::FlagError;
 use crate::runs::{self, Control, OutputPaths, RunArgs, RunRequest, RunResult};
 use beachcomber_store::manifest::RunKind;
 
@@ -109,9 +111,9 @@ pub struct Tournament {
 impl TournamentArgs {
     /// The tournament the flags describe at `game` (the flags' game, built
     /// first; external engines seated by their names).
-    pub fn tournament(&self, game: AnyGame, engines: &Engines) -> Result<Tournament, String> {
+    pub fn tournament(&self, game: AnyGame, engines: &Engines) -> Result<Tournament, CliError> {
         let lineup = Lineup::parse_with(&self.bots, self.choice.players, engines.aliases())
-            .map_err(|e| format!("--bots: {e}"))?;
+            .map_err(FlagError::of("--bots"))?;
         let run = self.run_spec(&game, &lineup.specs())?;
         let sprt = parse_sprt(self.sprt.as_deref(), &run)?;
         let bots = lineup.bots();
@@ -125,9 +127,9 @@ impl TournamentArgs {
     }
 
     /// The run the flags describe (checked: lineup length, game count).
-    fn run_spec(&self, game: &AnyGame, specs: &[String]) -> Result<RunSpec, String> {
+    fn run_spec(&self, game: &AnyGame, specs: &[String]) -> Result<RunSpec, FlagError> {
         let count = match (self.games, self.deals) {
-            (_, Some(0)) => return Err("--deals 0: a run needs at least one deal".to_string()),
+            (_, Some(0)) => return Err(FlagError::new("--deals 0", TournamentError::NoDeal)),
             (_, Some(d)) => Count::Deals(d),
             (Some(g), None) => Count::Games(g),
             (None, None) => {
@@ -140,7 +142,7 @@ impl TournamentArgs {
                     self.seed,
                     !self.no_rotate,
                 )
-                .map_err(|e| format!("--bots: {e}"))?;
+                .map_err(FlagError::of("--bots"))?;
                 Count::Deals(DEFAULT_GAMES.div_ceil(probe.rotations()))
             }
         };
@@ -157,9 +159,9 @@ impl TournamentArgs {
             run
         })
         .map_err(|e| match e {
-            beachcomber::tournament::RunSpecError::Lineup { .. } => format!("--bots: {e}"),
-            beachcomber::tournament::RunSpecError::TooMany { .. } => format!("--deals: {e}"),
-            _ => format!("--games: {e}"),
+            beachcomber::tournament::RunSpecError::Lineup { .. } => FlagError::new("--bots", e),
+            beachcomber::tournament::RunSpecError::TooMany { .. } => FlagError::new("--deals", e),
+            _ => FlagError::new("--games", e),
         })
     }
 }
@@ -167,27 +169,46 @@ impl TournamentArgs {
 /// The `--sprt` test, checked against the run: two distinct bots, rotated
 /// through the seats (every deal played under each rotation, so that the
 /// test measures strength, not seat advantage).
-pub fn parse_sprt(text: Option<&str>, spec: &RunSpec) -> Result<Option<Sprt>, String> {
+pub fn parse_sprt(text: Option<&str>, spec: &RunSpec) -> Result<Option<Sprt>, CliError> {
     let Some(text) = text else {
         return Ok(None);
     };
-    let test: Sprt = text.parse().map_err(|e| format!("--sprt: {e}"))?;
+    let test: Sprt = text.parse().map_err(FlagError::of("--sprt"))?;
     let bots = spec.bots().len();
     if bots != 2 {
-        return Err(format!(
-            "--sprt compares exactly two distinct bots; the lineup has {bots} \
-             (give two specs with --bots, e.g. --bots 'ismcts,greedy')"
-        ));
+        return Err(TournamentError::SprtBots(bots).into());
     }
     if !spec.rotate {
-        return Err(
-            "--sprt with --no-rotate is refused: without rotating the lineup through \
-                    the seats the test measures seat advantage as much as strength; drop \
-                    --no-rotate"
-                .to_string(),
-        );
+        return Err(TournamentError::SprtNoRotate.into());
     }
     Ok(Some(test))
+}
+
+/// Why `tournament`'s options are refused.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// `--deals 0`.
+    #[error("a run needs at least one deal")]
+    NoDeal,
+    /// `--sprt` with a lineup of other than two distinct bots.
+    #[error(
+        "--sprt compares exactly two distinct bots; the lineup has {0} \
+         (give two specs with --bots, e.g. --bots 'ismcts,greedy')"
+    )]
+    SprtBots(usize),
+    /// `--sprt` with `--no-rotate`.
+    #[error(
+        "--sprt with --no-rotate is refused: without rotating the lineup through \
+                    the seats the test measures seat advantage as much as strength; drop \
+                    --no-rotate"
+    )]
+    SprtNoRotate,
+    /// `--sprt` with `--shard`.
+    #[error(
+        "--sprt cannot run in shards (shard {0}): the test needs the games in order; \
+         run it on one machine"
+    )]
+    SprtInShards(Shard),
 }
 
 /// Play `tournament` into `paths` (`folder`: where the manifest and
@@ -198,17 +219,13 @@ pub fn execute(
     folder: Option<PathBuf>,
     control: &Control,
     engines: &Engines,
-) -> Result<RunResult, String> {
+) -> Result<RunResult, CliError> {
     let Tournament {
         game, run, sprt, ..
     } = tournament;
     engines.check(tournament.bots.configs())?;
     if sprt.is_some() && !control.shard.is_whole() {
-        return Err(format!(
-            "--sprt cannot run in shards (shard {}): the test needs the games in order; \
-             run it on one machine",
-            control.shard
-        ));
+        return Err(TournamentError::SprtInShards(control.shard).into());
     }
     let plan = Plan::single(run.clone());
     let request = RunRequest {
@@ -223,11 +240,11 @@ pub fn execute(
         engines,
         folder,
     };
-    runs::execute(&request)
+    Ok(runs::execute(&request)?)
 }
 
 /// Run the command.
-pub fn run(args: TournamentArgs) -> Result<(), String> {
+pub fn run(args: TournamentArgs) -> Result<(), CliError> {
     let game = args.choice.build()?;
     let engines = args.engines.start()?;
     let tournament = args.tournament(game, &engines)?;
@@ -422,3 +439,5 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Optio
         );
     }
 }
+
+crate::error::command_error!(TournamentError);

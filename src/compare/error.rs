@@ -40,6 +40,15 @@ pub enum CompareError {
         /// baseline leaves columns out.
         held: Option<String>,
     },
+    /// A trend refused ([`TrendSpec::new`](super::trend::TrendSpec::new)).
+    Trend(TrendSpecError),
+    /// A trend's text refused ([`TrendSpec::parse`](super::trend::TrendSpec::parse)).
+    MalformedTrend {
+        /// The text as given.
+        text: String,
+        /// What is wrong.
+        error: TrendSpecError,
+    },
     /// Several combinations match the baseline.
     Several {
         /// The baseline.
@@ -54,6 +63,10 @@ impl fmt::Display for CompareError {
         match self {
             CompareError::Malformed { text, why } => {
                 write!(f, "`{}`: {}", one_line(text), one_line(why))
+            }
+            CompareError::Trend(error) => error.fmt(f),
+            CompareError::MalformedTrend { text, error } => {
+                write!(f, "`{}`: {}", one_line(text), one_line(&error.to_string()))
             }
             CompareError::UnknownKey { key, allowed } => write!(
                 f,
@@ -101,3 +114,49 @@ impl fmt::Display for CompareError {
 }
 
 impl std::error::Error for CompareError {}
+
+/// Why a trend is refused ([`TrendSpec::new`](super::trend::TrendSpec::new)
+/// as [`CompareError::Trend`], [`TrendSpec::parse`](super::trend::TrendSpec::parse)
+/// as [`CompareError::MalformedTrend`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrendSpecError {
+    /// No `x` in `X[:FIT[:KEY+KEY...]]`.
+    NoX,
+    /// A fit that is neither `linear` nor `log`.
+    UnknownFit(String),
+    /// More than three `:`-separated parts.
+    TooManyParts,
+    /// An empty key among the pooled keys.
+    EmptyPooledKey,
+    /// A metric `x` (named) that has no one value per combination.
+    NotOneValue(String),
+    /// A metric `x` without the varied keys it pools.
+    NothingPooled,
+}
+
+impl fmt::Display for TrendSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrendSpecError::NoX => {
+                f.write_str("write X[:FIT[:KEY+KEY...]] (e.g. removed, mean_turns:log:deck.Shell)")
+            }
+            TrendSpecError::UnknownFit(fit) => write!(
+                f,
+                "the fit `{}` is neither `linear` nor `log`",
+                one_line(fit)
+            ),
+            TrendSpecError::TooManyParts => f.write_str("more than three `:`-separated parts"),
+            TrendSpecError::EmptyPooledKey => f.write_str("an empty key in the pooled keys"),
+            TrendSpecError::NotOneValue(x) => write!(
+                f,
+                "the metric `{x}` has no one value per combination (a trend's x may be a \
+                 numeric varied key, mean_turns or tie_rate)"
+            ),
+            TrendSpecError::NothingPooled => {
+                f.write_str("a metric x needs the varied keys it pools (X:FIT:KEY+KEY, or `over`)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TrendSpecError {}

@@ -459,3 +459,31 @@ fn trends_parse_and_bad_ones_are_refused_against_the_plan() {
     );
     assert!(trend::automatic(&q).is_empty());
 }
+
+#[test]
+fn trend_errors_of_new_and_parse_are_one_type_and_read_as_before() {
+    use crate::compare::trend::{TrendSpec, TrendSpecError};
+    let new =
+        TrendSpec::new("seat_ratio", crate::stats::trend::Fit::Linear, Vec::new()).unwrap_err();
+    assert_eq!(
+        new,
+        CompareError::Trend(TrendSpecError::NotOneValue("seat_ratio".into()))
+    );
+    assert_eq!(
+        new.to_string(),
+        "the metric `seat_ratio` has no one value per combination (a trend's x may be a \
+         numeric varied key, mean_turns or tie_rate)"
+    );
+    let parsed = TrendSpec::parse("removed:cubic").unwrap_err();
+    assert_eq!(
+        parsed,
+        CompareError::MalformedTrend {
+            text: "removed:cubic".into(),
+            error: TrendSpecError::UnknownFit("cubic".into()),
+        }
+    );
+    assert_eq!(
+        parsed.to_string(),
+        "`removed:cubic`: the fit `cubic` is neither `linear` nor `log`"
+    );
+}

@@ -29,6 +29,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+pub use super::error::TrendSpecError;
 use super::{CompareError, Metric};
 use crate::spec::one_line;
 use crate::stats::trend::{Fit, fit_trend};
@@ -48,35 +49,6 @@ pub enum TrendX {
     /// A combination-level metric (`mean_turns`, `tie_rate`).
     Metric(Metric),
 }
-
-/// Why [`TrendSpec::new`] refuses a trend.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TrendSpecError {
-    /// An empty key among the pooled keys.
-    EmptyPooledKey,
-    /// A metric `x` (named) that has no one value per combination.
-    NotOneValue(String),
-    /// A metric `x` without the varied keys it pools.
-    NothingPooled,
-}
-
-impl fmt::Display for TrendSpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TrendSpecError::EmptyPooledKey => f.write_str("an empty key in the pooled keys"),
-            TrendSpecError::NotOneValue(x) => write!(
-                f,
-                "the metric `{x}` has no one value per combination (a trend's x may be a \
-                 numeric varied key, mean_turns or tie_rate)"
-            ),
-            TrendSpecError::NothingPooled => {
-                f.write_str("a metric x needs the varied keys it pools (X:FIT:KEY+KEY, or `over`)")
-            }
-        }
-    }
-}
-
-impl std::error::Error for TrendSpecError {}
 
 /// One declared trend.
 #[derive(Clone, Debug, PartialEq)]
@@ -104,49 +76,49 @@ impl TrendSpec {
     /// Parse `X[:FIT[:KEY+KEY...]]` (`removed`, `removed:log`,
     /// `mean_turns:log:deck.Shell+deck.Jellyfish`).
     pub fn parse(text: &str) -> Result<TrendSpec, CompareError> {
-        let bad = |why: &str| CompareError::Malformed {
+        let bad = |error: TrendSpecError| CompareError::MalformedTrend {
             text: text.to_string(),
-            why: why.to_string(),
+            error,
         };
         let mut items = text.trim().split(':');
         let x = items.next().unwrap_or("").trim();
         if x.is_empty() {
-            return Err(bad(
-                "write X[:FIT[:KEY+KEY...]] (e.g. removed, mean_turns:log:deck.Shell)",
-            ));
+            return Err(bad(TrendSpecError::NoX));
         }
         let fit = match items.next().map(str::trim) {
             None | Some("linear") => Fit::Linear,
             Some("log") => Fit::Log,
-            Some(other) => {
-                return Err(bad(&format!(
-                    "the fit `{}` is neither `linear` nor `log`",
-                    one_line(other)
-                )));
-            }
+            Some(other) => return Err(bad(TrendSpecError::UnknownFit(other.to_string()))),
         };
         let over: Vec<String> = match items.next() {
             None => Vec::new(),
             Some(keys) => keys.split('+').map(|k| k.trim().to_string()).collect(),
         };
         if items.next().is_some() {
-            return Err(bad("more than three `:`-separated parts"));
+            return Err(bad(TrendSpecError::TooManyParts));
         }
-        TrendSpec::new(x, fit, over).map_err(|why| bad(&why.to_string()))
+        TrendSpec::new(x, fit, over).map_err(|e| match e {
+            CompareError::Trend(error) => bad(error),
+            other => other,
+        })
     }
 
     /// A trend of `x` (a metric's name or a key) pooling `over`.
-    pub fn new(x: &str, fit: Fit, over: Vec<String>) -> Result<TrendSpec, TrendSpecError> {
+    pub fn new(x: &str, fit: Fit, over: Vec<String>) -> Result<TrendSpec, CompareError> {
         if over.iter().any(|k| k.is_empty()) {
-            return Err(TrendSpecError::EmptyPooledKey);
+            return Err(CompareError::Trend(TrendSpecError::EmptyPooledKey));
         }
         let x = match Metric::from_name(x) {
             Some(m) if X_METRICS.contains(&m) => TrendX::Metric(m),
-            Some(_) => return Err(TrendSpecError::NotOneValue(x.to_string())),
+            Some(_) => {
+                return Err(CompareError::Trend(TrendSpecError::NotOneValue(
+                    x.to_string(),
+                )));
+            }
             None => TrendX::Key(x.to_string()),
         };
         if matches!(x, TrendX::Metric(_)) && over.is_empty() {
-            return Err(TrendSpecError::NothingPooled);
+            return Err(CompareError::Trend(TrendSpecError::NothingPooled));
         }
         Ok(TrendSpec { x, fit, over })
     }

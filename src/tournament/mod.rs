@@ -65,7 +65,7 @@ pub use self::play::{
 };
 pub use self::shard::{Shard, ShardError};
 pub use self::shares::{SHARE_UNIT, ranks};
-pub use self::sink::{Chunk, Flow, NoSink, Sink};
+pub use self::sink::{Chunk, Flow, NoSink, Sink, SinkError};
 pub use self::spec::{Count, RunSpec, RunSpecError};
 pub use self::totals::{BotTotals, SeatTotals, Tally, Totals};
 pub use self::validate::Invalid;

@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use super::{Chunk, Flow, GameResult, Layout, NoSink, Plan, RunSpec, Shard, Sink, Totals, rows};
+use super::{
+    Chunk, Flow, GameResult, Layout, NoSink, Plan, RunSpec, Shard, Sink, SinkError, Totals, rows,
+};
 use crate::bot::Bot;
 use crate::bot::BotFailure;
 use crate::metrics::quality;
@@ -18,7 +20,7 @@ use crate::runner::{GameReport, GameStop, WantRecord, play_game_checked, play_ga
 
 /// Why a run ([`play_range`], [`play_plan`]) stopped before the end of its
 /// range.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub enum RunError {
     /// The cancel flag was set. The sink has every game before `next`
     /// (a multiple of [`FRAME_GAMES`] or the start of the range); the
@@ -30,9 +32,9 @@ pub enum RunError {
         totals: Vec<Totals>,
     },
     /// The sink failed.
-    Sink(String),
+    Sink(SinkError),
     /// Records could not be compressed.
-    Compress(String),
+    Compress(std::io::Error),
     /// A bot failed and stops the run ([`crate::bot::OnFailure::Stop`]).
     /// As with [`RunError::Cancelled`], the sink has every game before
     /// `next` and the totals count exactly those.
@@ -50,14 +52,22 @@ impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RunError::Cancelled { next, .. } => write!(f, "cancelled before game {next}"),
-            RunError::Sink(e) => f.write_str(e),
+            RunError::Sink(e) => e.fmt(f),
             RunError::Compress(e) => write!(f, "cannot compress records: {e}"),
             RunError::Bot { failure, .. } => failure.fmt(f),
         }
     }
 }
 
-impl std::error::Error for RunError {}
+impl std::error::Error for RunError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RunError::Sink(e) => Some(e.as_ref()),
+            RunError::Compress(e) => Some(e),
+            RunError::Cancelled { .. } | RunError::Bot { .. } => None,
+        }
+    }
+}
 
 /// How a range was played to its end (or to an early stop).
 #[derive(Clone, Debug, PartialEq)]
@@ -661,7 +671,7 @@ fn hand_over(
         for c in compressed {
             chunk
                 .records
-                .extend_from_slice(&c.map_err(|e| RunError::Compress(e.to_string()))?);
+                .extend_from_slice(&c.map_err(RunError::Compress)?);
         }
     }
     if chunk.end > chunk.start || stopped {

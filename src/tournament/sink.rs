@@ -30,6 +30,10 @@ pub struct Chunk {
     pub records: Vec<u8>,
 }
 
+/// Why a [`Sink`] could not take a chunk: the sink's own error, boxed
+/// (a file sink's is an I/O error with the file it names).
+pub type SinkError = Box<dyn std::error::Error + Send + Sync>;
+
 /// Where finished games go, in game order.
 pub trait Sink {
     /// One finished game, with the totals counting it: return
@@ -45,8 +49,9 @@ pub trait Sink {
     /// The output of the games counted so far that the last call did not
     /// hold, with the totals through `chunk.end` (one per part of the
     /// plan): the place to append to files and to checkpoint. An error
-    /// stops the run.
-    fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), String> {
+    /// stops the run ([`RunError::Sink`](super::RunError::Sink) carries it
+    /// back to the caller, who can downcast it to its own type).
+    fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), SinkError> {
         let _ = (chunk, totals);
         Ok(())
     }

@@ -354,7 +354,7 @@ impl Sink for Bytes {
         }
     }
 
-    fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), String> {
+    fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), SinkError> {
         assert_eq!(totals[0].games, chunk.end, "totals through the chunk");
         if let Some(&(_, end)) = self.chunks.last() {
             assert_eq!(end, chunk.start, "chunks follow each other");
@@ -401,7 +401,7 @@ struct PlanBytes {
 }
 
 impl Sink for PlanBytes {
-    fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), String> {
+    fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), SinkError> {
         let counted: u64 = totals.iter().map(|t| t.games).sum();
         assert_eq!(counted, chunk.end, "totals through the chunk");
         self.rows.extend_from_slice(&chunk.rows);

@@ -10,59 +10,106 @@
 
 use std::path::Path;
 
-use beachcomber::compare::{CompareSpec, Comparer, SeatRow};
+use beachcomber::compare::{CompareError, CompareSpec, Comparer, SeatRow};
 use beachcomber::tournament::{GameRowError, GameRowReader, Plan, Totals};
 
-use crate::csv_rows::Rows;
+use crate::csv_rows::{CsvError, Rows};
 use crate::files::names::{COMPARE_FILE, GAMES_FILE, TRENDS_FILE};
-use crate::files::output;
+use crate::files::output::{self, OutputError};
+
+/// Why a sweep's comparison cannot be checked or written.
+#[derive(Debug, thiserror::Error)]
+pub enum CompareFilesError {
+    /// `--baseline` matches no combination, or several.
+    #[error("--baseline: {0}")]
+    Baseline(CompareError),
+    /// A `--trend` does not fit the plan.
+    #[error("--trend: {0}")]
+    Trend(CompareError),
+    /// The comparison cannot start from the baseline.
+    #[error("baseline: {0}")]
+    Comparer(CompareError),
+    /// `games.csv` cannot be read.
+    #[error(transparent)]
+    Csv(#[from] CsvError),
+    /// `compare.csv` or `trends.csv` cannot be written.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// `games.csv`'s header lacks what the rows need.
+    #[error(transparent)]
+    Header(GameRowError),
+    /// A row of `games.csv` that is no row of the run.
+    #[error("{path} line {line}: {error}")]
+    Row {
+        /// The file, escaped.
+        path: String,
+        /// The line.
+        line: u64,
+        /// What is wrong with it.
+        error: GameRowError,
+    },
+}
 
 /// Check that the baseline of `sweep --baseline` matches exactly one
 /// combination of `plan` (columns it leaves out held at each combination's own), and that each
 /// `--trend` fits the plan, before anything is played.
-pub fn check_flags(plan: &Plan, spec: &CompareSpec) -> Result<(), String> {
+pub fn check_flags(plan: &Plan, spec: &CompareSpec) -> Result<(), CompareFilesError> {
     beachcomber::compare::baseline_parts(plan, &spec.baseline)
-        .map_err(|e| format!("--baseline: {e}"))?;
+        .map_err(CompareFilesError::Baseline)?;
     for t in &spec.trends {
-        t.check(plan).map_err(|e| format!("--trend: {e}"))?;
+        t.check(plan).map_err(CompareFilesError::Trend)?;
     }
     Ok(())
 }
 
 /// Write `DIR/compare.csv` (and `DIR/trends.csv` when the sweep has a
 /// trend; else a stale one is removed) from `DIR/games.csv`.
-pub fn write(dir: &Path, plan: &Plan, totals: &[Totals], spec: &CompareSpec) -> Result<(), String> {
+pub fn write(
+    dir: &Path,
+    plan: &Plan,
+    totals: &[Totals],
+    spec: &CompareSpec,
+) -> Result<(), CompareFilesError> {
     let games = dir.join(GAMES_FILE);
-    let mut comparer = Comparer::new(plan, spec).map_err(|e| format!("baseline: {e}"))?;
+    let mut comparer = Comparer::new(plan, spec).map_err(CompareFilesError::Comparer)?;
     read_rows(&games, plan, |row| comparer.add_baseline(row))?;
     read_rows(&games, plan, |row| comparer.add(row))?;
     let files = comparer.finish_files(plan, totals);
-    output::write_atomically(&dir.join(COMPARE_FILE), files.compare.as_bytes())?;
+    output::write_whole(&dir.join(COMPARE_FILE), files.compare.as_bytes())?;
     match files.trends {
-        Some(text) => output::write_atomically(&dir.join(TRENDS_FILE), text.as_bytes()),
-        None => output::remove_stale(&dir.join(TRENDS_FILE)),
+        Some(text) => output::write_whole(&dir.join(TRENDS_FILE), text.as_bytes())?,
+        None => output::remove_stale(&dir.join(TRENDS_FILE))?,
     }
+    Ok(())
 }
 
 /// Remove a `compare.csv` and `trends.csv` left in `dir` by an earlier run
 /// with a baseline (they would be read beside these results).
-pub fn remove_stale(dir: &Path) -> Result<(), String> {
+pub fn remove_stale(dir: &Path) -> Result<(), OutputError> {
     output::remove_stale(&dir.join(COMPARE_FILE))?;
     output::remove_stale(&dir.join(TRENDS_FILE))
 }
 
 /// Every seat row of `games.csv`, with its combination's part, read by the
 /// library's typed reader of the rows its writer writes.
-fn read_rows(path: &Path, plan: &Plan, mut each: impl FnMut(&SeatRow)) -> Result<(), String> {
+fn read_rows(
+    path: &Path,
+    plan: &Plan,
+    mut each: impl FnMut(&SeatRow),
+) -> Result<(), CompareFilesError> {
     let mut rows = Rows::open(path)?;
     let mut reader = GameRowReader::new(plan, &rows.header).map_err(|e| match e {
-        GameRowError::MissingColumn(name) => rows.missing("compare.csv's", &name),
-        e => e.to_string(),
+        GameRowError::MissingColumn(name) => rows.missing("compare.csv's", &name).into(),
+        e => CompareFilesError::Header(e),
     })?;
     while rows.next_row()? {
         let row = reader
             .read(|c| rows.cell(c))
-            .map_err(|e| format!("{} line {}: {e}", rows.path, rows.line()))?;
+            .map_err(|error| CompareFilesError::Row {
+                path: rows.path.clone(),
+                line: rows.line(),
+                error,
+            })?;
         each(&SeatRow::from(&row));
     }
     Ok(())
@@ -106,7 +153,7 @@ mod tests {
 
     /// `write`'s error for a `games.csv` of `text`, and that it wrote
     /// no comparison.
-    fn refusal(text: &str) -> (String, String) {
+    fn refusal(text: &str) -> (CompareFilesError, String) {
         let (plan, totals, compare) = plan();
         let dir = tempfile::tempdir().unwrap();
         let games = dir.path().join(GAMES_FILE);
@@ -120,8 +167,11 @@ mod tests {
     fn a_games_file_without_a_column_is_refused_naming_it() {
         let header = HEADER.replace(",turns", "");
         let (e, path) = refusal(&header);
+        assert!(
+            matches!(&e, CompareFilesError::Csv(CsvError::NoColumn { name, .. }) if name == "turns")
+        );
         assert_eq!(
-            e,
+            e.to_string(),
             format!(
                 "compare.csv's column `turns` is not in {path} (its columns: max_turns, players, \
                  lineup, game, deal, rotation, seed, seat, bot, score, rank, win_share, won, \
@@ -135,11 +185,23 @@ mod tests {
         let rows = "20,2,random,0,0,0,99,0,random,3,1,1.0000,1,12,6,finished,0\n\
                     20,2,random,0,0,0,99,1,random,1,2,0.0000,0,12,six,finished,0\n";
         let (e, path) = refusal(&format!("{HEADER}{rows}"));
-        assert_eq!(e, format!("{path} line 3: the turns `six` is not a number"));
+        assert!(matches!(e, CompareFilesError::Row { line: 3, .. }));
+        assert_eq!(
+            e.to_string(),
+            format!("{path} line 3: the turns `six` is not a number")
+        );
         let rows = "25,2,random,0,0,0,99,0,random,3,1,1.0000,1,12,6,finished,0\n";
         let (e, path) = refusal(&format!("{HEADER}{rows}"));
-        assert_eq!(
+        assert!(matches!(
             e,
+            CompareFilesError::Row {
+                line: 2,
+                error: GameRowError::NoPart,
+                ..
+            }
+        ));
+        assert_eq!(
+            e.to_string(),
             format!("{path} line 2: a row of no combination of the run")
         );
     }

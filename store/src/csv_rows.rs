@@ -13,6 +13,81 @@ use std::path::{Path, PathBuf};
 
 use beachcomber::spec::{one_line, one_line_path};
 
+/// Why a CSV file cannot be read as a table of the columns asked for.
+#[derive(Debug, thiserror::Error)]
+pub enum CsvError {
+    /// The file cannot be opened.
+    #[error("cannot read {path}: {source}")]
+    Open {
+        /// The file, escaped for a message.
+        path: String,
+        /// What failed.
+        source: std::io::Error,
+    },
+    /// The file is not CSV (or cannot be read further).
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file, escaped for a message.
+        path: String,
+        /// What failed.
+        source: csv::Error,
+    },
+    /// A column an option names is not in the file.
+    #[error("{flag} column `{}` is not in {path} (its columns: {columns})", one_line(.name))]
+    NoColumn {
+        /// The option (`--x`, `--where`).
+        flag: String,
+        /// The column asked for.
+        name: String,
+        /// The file, escaped.
+        path: String,
+        /// Its columns, escaped.
+        columns: String,
+    },
+    /// A column a table needs is not in the file.
+    #[error("{path} has no column `{name}` (its columns: {columns})")]
+    MissingColumn {
+        /// The file, escaped.
+        path: String,
+        /// The column.
+        name: String,
+        /// Its columns, escaped.
+        columns: String,
+    },
+    /// A cell that should hold a number.
+    #[error(
+        "non-numeric {} value `{}` on line {line} of {path}",
+        one_line(.column),
+        one_line(.cell)
+    )]
+    NotANumber {
+        /// Its column.
+        column: String,
+        /// The cell.
+        cell: String,
+        /// Its line.
+        line: u64,
+        /// The file, escaped.
+        path: String,
+    },
+    /// The file has no rows.
+    #[error("no rows in {path}")]
+    NoRows {
+        /// The file, escaped.
+        path: String,
+    },
+    /// The filters kept no row.
+    #[error("no rows left after --where {} ({read} rows in {path})", one_line(.filters))]
+    NoRowsLeft {
+        /// The filters, as `COL=VALUE, ...`.
+        filters: String,
+        /// The rows read.
+        read: u64,
+        /// The file, escaped.
+        path: String,
+    },
+}
+
 /// `COL=VALUE, ...`: filters as text.
 pub fn filter_text(filters: &[(String, String)]) -> String {
     filters
@@ -60,13 +135,19 @@ pub struct Rows {
 
 impl Rows {
     /// Open `path` and read its header.
-    pub fn open(path: &Path) -> Result<Rows, String> {
+    pub fn open(path: &Path) -> Result<Rows, CsvError> {
         let shown = one_line_path(path);
-        let file = File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+        let file = File::open(path).map_err(|source| CsvError::Open {
+            path: shown.clone(),
+            source,
+        })?;
         let mut reader = csv::ReaderBuilder::new().flexible(false).from_reader(file);
         let header: Vec<String> = reader
             .headers()
-            .map_err(|e| format!("cannot read {shown}: {e}"))?
+            .map_err(|source| CsvError::Read {
+                path: shown.clone(),
+                source,
+            })?
             .iter()
             .map(|h| h.trim().to_string())
             .collect();
@@ -84,7 +165,7 @@ impl Rows {
     }
 
     /// The same file from its first row again, with the same filters.
-    pub fn reopen(&self) -> Result<Rows, String> {
+    pub fn reopen(&self) -> Result<Rows, CsvError> {
         let mut again = Rows::open(&self.file)?;
         again.filters = self
             .filters
@@ -110,23 +191,23 @@ impl Rows {
     }
 
     /// The index of column `name`, or an error naming `flag`.
-    pub fn column(&self, flag: &str, name: &str) -> Result<usize, String> {
+    pub fn column(&self, flag: &str, name: &str) -> Result<usize, CsvError> {
         self.find(name).ok_or_else(|| self.missing(flag, name))
     }
 
     /// The error of a column `name` (wanted by `flag`) not in the file.
-    pub fn missing(&self, flag: &str, name: &str) -> String {
-        format!(
-            "{flag} column `{}` is not in {} (its columns: {})",
-            one_line(name),
-            self.path,
-            self.columns_text()
-        )
+    pub fn missing(&self, flag: &str, name: &str) -> CsvError {
+        CsvError::NoColumn {
+            flag: flag.to_string(),
+            name: name.to_string(),
+            path: self.path.clone(),
+            columns: self.columns_text(),
+        }
     }
 
     /// The condition "column `col` equals `value`", or an error naming
     /// `flag` when the column is not in the file.
-    pub fn condition(&self, flag: &str, col: &str, value: &str) -> Result<Filter, String> {
+    pub fn condition(&self, flag: &str, col: &str, value: &str) -> Result<Filter, CsvError> {
         Ok(Filter {
             column: self.column(flag, col)?,
             value: value.to_string(),
@@ -140,22 +221,25 @@ impl Rows {
     }
 
     /// Keep only the rows where each column equals its value.
-    pub fn set_filters(&mut self, filters: &[(String, String)]) -> Result<(), String> {
+    pub fn set_filters(&mut self, filters: &[(String, String)]) -> Result<(), CsvError> {
         self.filters = filters
             .iter()
             .map(|(c, v)| self.condition("--where", c, v))
-            .collect::<Result<_, String>>()?;
+            .collect::<Result<_, CsvError>>()?;
         self.filter_text = filter_text(filters);
         Ok(())
     }
 
     /// Move to the next row that passes the filters; `false` at the end.
-    pub fn next_row(&mut self) -> Result<bool, String> {
+    pub fn next_row(&mut self) -> Result<bool, CsvError> {
         loop {
             let more = self
                 .reader
                 .read_record(&mut self.record)
-                .map_err(|e| format!("cannot read {}: {e}", self.path))?;
+                .map_err(|source| CsvError::Read {
+                    path: self.path.clone(),
+                    source,
+                })?;
             if !more {
                 return Ok(false);
             }
@@ -179,42 +263,44 @@ impl Rows {
 
     /// The number in column `c` of the current row: `None` when empty (or
     /// not finite), an error when not a number.
-    pub fn number(&self, c: usize) -> Result<Option<f64>, String> {
+    pub fn number(&self, c: usize) -> Result<Option<f64>, CsvError> {
         number(self.cell(c), &self.header[c], self.line(), &self.path)
     }
 
     /// Once every row is read: the error when none passed the filters.
-    pub fn check_kept(&self) -> Result<(), String> {
+    pub fn check_kept(&self) -> Result<(), CsvError> {
         if self.kept > 0 {
             return Ok(());
         }
         Err(if self.filters.is_empty() {
-            format!("no rows in {}", self.path)
+            CsvError::NoRows {
+                path: self.path.clone(),
+            }
         } else {
-            format!(
-                "no rows left after --where {} ({} rows in {})",
-                one_line(&self.filter_text),
-                self.read,
-                self.path
-            )
+            CsvError::NoRowsLeft {
+                filters: self.filter_text.clone(),
+                read: self.read,
+                path: self.path.clone(),
+            }
         })
     }
 }
 
 /// `cell` (of `column`, on `line` of `path`) as a number: `None` when
 /// empty (or not finite), an error when not a number.
-pub fn number(cell: &str, column: &str, line: u64, path: &str) -> Result<Option<f64>, String> {
+pub fn number(cell: &str, column: &str, line: u64, path: &str) -> Result<Option<f64>, CsvError> {
     if cell.is_empty() {
         return Ok(None);
     }
     match cell.parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(Some(v)),
         Ok(_) => Ok(None),
-        Err(_) => Err(format!(
-            "non-numeric {} value `{}` on line {line} of {path}",
-            one_line(column),
-            one_line(cell)
-        )),
+        Err(_) => Err(CsvError::NotANumber {
+            column: column.to_string(),
+            cell: cell.to_string(),
+            line,
+            path: path.to_string(),
+        }),
     }
 }
 
@@ -222,17 +308,15 @@ impl Rows {
     /// Every row of the CSV at `path`, the cells of the columns `want` in
     /// that order (for a small table such as `ratings.csv`); an error
     /// names a missing column.
-    pub fn select(path: &Path, want: &[&str]) -> Result<Vec<Vec<String>>, String> {
+    pub fn select(path: &Path, want: &[&str]) -> Result<Vec<Vec<String>>, CsvError> {
         let mut rows = Rows::open(path)?;
         let columns = want
             .iter()
             .map(|w| {
-                rows.find(w).ok_or_else(|| {
-                    format!(
-                        "{} has no column `{w}` (its columns: {})",
-                        rows.path,
-                        rows.columns_text()
-                    )
+                rows.find(w).ok_or_else(|| CsvError::MissingColumn {
+                    path: rows.path.clone(),
+                    name: w.to_string(),
+                    columns: rows.columns_text(),
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;

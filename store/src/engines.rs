@@ -7,10 +7,39 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use beachcomber::bot::Bot;
+use beachcomber::bot::BotError;
 use beachcomber::games::GameKind;
-use beachcomber::spec::one_line_path;
-use beachcomber_bots::external::{EnginePool, EngineSettings, EngineSpec, open_log};
+use beachcomber::spec::{one_line, one_line_path};
+use beachcomber_bots::external::{EngineError, EnginePool, EngineSettings, EngineSpec, open_log};
 use beachcomber_bots::{Aliases, BotConfig, EngineConfig};
+
+/// Why the engines a run seats cannot be started.
+#[derive(Debug, thiserror::Error)]
+pub enum EnginesError {
+    /// `--bots` seats an engine no `--engine` declares.
+    #[error(
+        "--bots: engine `{}` is not declared (give --engine {}=COMMAND)",
+        one_line(.name),
+        one_line(.name)
+    )]
+    NotDeclared {
+        /// The engine's name.
+        name: String,
+    },
+    /// The engines' log cannot be opened.
+    #[error("--engine-log: {0}")]
+    Log(EngineError),
+    /// An engine's first process failed its handshake.
+    #[error("engine `{}`: {error}{log_note}", one_line(.name))]
+    Handshake {
+        /// The engine's name.
+        name: String,
+        /// What failed.
+        error: BotError,
+        /// Where the engines' standard error is ([`Engines::log_note`]).
+        log_note: String,
+    },
+}
 
 /// The declared engines of a run, with their process pools. The pools
 /// (and the log file) are made by [`Engines::check`], once `--bots` is
@@ -69,7 +98,7 @@ impl Engines {
     pub fn check<'a>(
         &self,
         configs: impl IntoIterator<Item = &'a BotConfig>,
-    ) -> Result<(), String> {
+    ) -> Result<(), EnginesError> {
         let mut checked: Vec<&str> = Vec::new();
         for config in configs {
             let BotConfig::Engine(EngineConfig { name }) = config else {
@@ -78,32 +107,32 @@ impl Engines {
             if checked.contains(&name.as_str()) {
                 continue;
             }
-            let shown = beachcomber::spec::one_line(name);
             if !self.specs.iter().any(|s| &s.name == name) {
-                return Err(format!(
-                    "--bots: engine `{shown}` is not declared (give --engine {shown}=COMMAND)"
-                ));
+                return Err(EnginesError::NotDeclared { name: name.clone() });
             }
             let pool = self.open()?.iter().find(|p| &p.spec().name == name);
             let Some(pool) = pool else {
                 continue;
             };
-            pool.check()
-                .map_err(|e| format!("engine `{shown}`: {e}{}", self.log_note()))?;
+            pool.check().map_err(|error| EnginesError::Handshake {
+                name: name.clone(),
+                error,
+                log_note: self.log_note(),
+            })?;
             checked.push(name);
         }
         Ok(())
     }
 
     /// The pools, made with the log opened the first time.
-    fn open(&self) -> Result<&[Arc<EnginePool>], String> {
+    fn open(&self) -> Result<&[Arc<EnginePool>], EnginesError> {
         if let Some(pools) = self.pools.get() {
             return Ok(pools);
         }
         let Some(settings) = &self.settings else {
             return Ok(&[]);
         };
-        let log = open_log(&self.log).map_err(|e| format!("--engine-log: {e}"))?;
+        let log = open_log(&self.log).map_err(EnginesError::Log)?;
         let pools = self
             .specs
             .iter()

@@ -15,17 +15,19 @@ use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::progress::WorkTable;
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{
-    Chunk, Flow, GameResult, Layout, PartGame, Plan, PlayOptions, RunError, Shard, Totals,
-    TypedPart, play_plan_parts, rows,
+    Chunk, Flow, GameResult, Layout, PartGame, Plan, PlayOptions, RunError, Shard, SinkError,
+    Totals, TypedPart, play_plan_parts, rows,
 };
 use beachcomber::with_game;
 use beachcomber_bots::BotSet;
 
 use crate::engines::Engines;
+pub use crate::error::StoreError;
+use crate::error::{Interrupted, Left};
 use crate::files::names::PAIRS_LABEL;
 use crate::files::output::{check_run_names, resolve_outputs};
 use crate::files::paths::OutputPaths;
-use crate::files::run_files::{RunDescription, RunFiles, describe_outputs};
+use crate::files::run_files::{RunDescription, RunFiles, RunFilesError, describe_outputs};
 use crate::final_files::final_files;
 use crate::manifest::RunKind;
 
@@ -161,9 +163,9 @@ pub fn execute(
     request: &RunRequest<'_>,
     reporter: &dyn Reporter,
     cancel: &AtomicBool,
-) -> Result<RunResult, String> {
+) -> Result<RunResult, StoreError> {
     let plan = request.plan;
-    plan.validate().map_err(|e| format!("the run: {e}"))?;
+    plan.validate().map_err(StoreError::Plan)?;
     if !request.control.quiet
         && let Some(note) = request.bots.cheating_note()
     {
@@ -222,11 +224,11 @@ pub fn execute(
         Ok(pool) => pool,
         Err(e) => {
             files.abandon();
-            return Err(format!("cannot start worker threads: {e}"));
+            return Err(StoreError::Threads(e));
         }
     };
     let threads = pool.current_num_threads();
-    let mut setup = || -> Result<(), String> {
+    let mut setup = || -> Result<(), RunFilesError> {
         if files.has("--out") && files.is_empty("--out") {
             let mut extra =
                 rows::extra_columns_union(request.games.iter().map(AnyGame::extra_columns));
@@ -241,7 +243,7 @@ pub fn execute(
     };
     if let Err(e) = setup() {
         files.abandon();
-        return Err(e);
+        return Err(e.into());
     }
     let total = Layout::new(plan, request.control.shard).games();
     // A sequential test shows its LLR and bounds instead of an ETA (it may
@@ -296,15 +298,12 @@ pub fn execute(
                     Ok(files) => files.by_label(),
                     Err(e) => {
                         files.abandon();
-                        return Err(e);
+                        return Err(e.into());
                     }
                 };
             let stopped = played.stopped.then(|| "sprt".to_string());
             if let Err(e) = files.finish(&contents, played.end, stopped, &played.totals, threads) {
-                return Err(match files.abandon() {
-                    Some(how) => format!("{e}; {how}"),
-                    None => e,
-                });
+                return Err(StoreError::kept(e, files.abandon()));
             }
             Ok(RunResult {
                 games: played.end,
@@ -316,14 +315,12 @@ pub fn execute(
         }
         Err(RunError::Cancelled { next, totals }) => {
             let saved = files.checkpoint(next, &totals, threads, true);
-            let how = files.abandon();
-            Err(match (saved, how) {
-                (Ok(()), Some(how)) => {
-                    format!("interrupted after {next} of {total} games: {how}")
-                }
-                (Err(e), _) => format!("interrupted; {e}"),
-                (Ok(()), None) => "interrupted: stopped, no output written".to_string(),
-            })
+            let after = match (saved, files.abandon()) {
+                (Ok(()), Some(kept)) => Interrupted::Kept { next, total, kept },
+                (Err(e), _) => Interrupted::Unsaved(Box::new(e)),
+                (Ok(()), None) => Interrupted::Nothing,
+            };
+            Err(StoreError::Interrupted { after })
         }
         Err(RunError::Bot {
             failure,
@@ -331,20 +328,20 @@ pub fn execute(
             totals,
         }) => {
             let saved = files.checkpoint(next, &totals, threads, true);
-            let how = files.abandon();
-            let log = request.engines.log_note();
-            Err(match (saved, how) {
-                (Ok(()), Some(how)) => format!("{failure}{log}; {how}"),
-                (Err(e), _) => format!("{failure}{log}; {e}"),
-                (Ok(()), None) => format!("{failure}{log}; no output written"),
+            let left = match (saved, files.abandon()) {
+                (Ok(()), Some(kept)) => Left::Kept(kept),
+                (Err(e), _) => Left::Unsaved(Box::new(e)),
+                (Ok(()), None) => Left::Nothing,
+            };
+            Err(StoreError::Bot {
+                failure: Box::new(failure),
+                log_note: request.engines.log_note(),
+                left,
             })
         }
         Err(e) => {
-            let how = files.abandon();
-            Err(match how {
-                Some(how) => format!("{e}; {how}"),
-                None => e.to_string(),
-            })
+            let kept = files.abandon();
+            Err(StoreError::kept(e, kept))
         }
     }
 }
@@ -378,11 +375,12 @@ impl beachcomber::tournament::Sink for FileSink<'_> {
         Flow::Continue
     }
 
-    fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), String> {
+    fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), SinkError> {
         self.files.append("--out", &chunk.rows)?;
         self.files.append("--record", &chunk.records)?;
         self.files
-            .checkpoint(chunk.end, totals, self.threads, false)
+            .checkpoint(chunk.end, totals, self.threads, false)?;
+        Ok(())
     }
 }
 

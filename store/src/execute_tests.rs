@@ -69,7 +69,7 @@ fn play(
     control: Control,
     reporter: &dyn Reporter,
     cancel: &AtomicBool,
-) -> Result<RunResult, String> {
+) -> Result<RunResult, StoreError> {
     let engines = Engines::default();
     let request = RunRequest {
         kind: RunKind::Tournament { sprt: None },
@@ -170,7 +170,16 @@ fn an_interrupted_run_resumed_writes_the_bytes_of_an_uninterrupted_one() {
     )
     .err()
     .expect("the stop flag interrupts the run");
-    assert!(e.starts_with("interrupted after "), "{e}");
+    assert!(
+        matches!(
+            e,
+            StoreError::Interrupted {
+                after: crate::error::Interrupted::Kept { .. }
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().starts_with("interrupted after "), "{e}");
     assert!(
         !cut.out.as_ref().unwrap().exists(),
         "no final file before the end"
@@ -254,6 +263,7 @@ fn a_merge_stopped_by_its_flag_writes_nothing() {
     let merged = paths(&dir, "merged");
     let stopped = AtomicBool::new(true);
     let e = crate::merge::merge(&manifests, merged.clone(), &stopped).unwrap_err();
-    assert_eq!(e, "interrupted: stopped, no output written");
+    assert!(matches!(e, crate::merge::MergeError::Interrupted), "{e}");
+    assert_eq!(e.to_string(), "interrupted: stopped, no output written");
     assert!(!merged.out.as_ref().unwrap().exists());
 }

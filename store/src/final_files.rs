@@ -5,6 +5,7 @@
 //! bytes.
 
 use beachcomber::games::AnyGame;
+use beachcomber::spec::SpecError;
 use beachcomber::tournament::{Plan, Totals, rows};
 
 use crate::files::names::PAIRS_LABEL;
@@ -32,6 +33,14 @@ impl FinalFiles {
     }
 }
 
+/// Why the final files of a run cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum FinalFilesError {
+    /// A merged sweep's game spec does not build.
+    #[error("the sweep manifest's game: {0}")]
+    SweepGame(SpecError),
+}
+
 /// The final files of a run of `kind` playing `plan`, from its `totals`
 /// (one per part). A sweep's metrics columns depend on its game: `game` is
 /// the run's first game when the caller has it built (a run); without it
@@ -41,7 +50,7 @@ pub fn final_files(
     plan: &Plan,
     totals: &[Totals],
     game: Option<&AnyGame>,
-) -> Result<FinalFiles, String> {
+) -> Result<FinalFiles, FinalFilesError> {
     let run = plan.first();
     match kind {
         RunKind::Tournament { sprt } => {
@@ -67,7 +76,7 @@ pub fn final_files(
                 Some(game) => game,
                 None => {
                     built = AnyGame::from_spec(&run.game, run.players)
-                        .map_err(|e| format!("the sweep manifest's game: {e}"))?;
+                        .map_err(FinalFilesError::SweepGame)?;
                     &built
                 }
             };

@@ -11,6 +11,8 @@
 //! - [`merge`]: joining the shards of one run into the whole run's files;
 //! - [`compare_files`]: a sweep's `compare.csv` and `trends.csv`;
 //! - [`csv_rows`]: reading the CSV files a run wrote;
+//! - [`error`]: why a run stopped without finishing its files
+//!   ([`error::StoreError`], over each part's own error type);
 //! - [`engines`]: the external bots a run seats;
 //! - [`interrupt`]: the temporary files a forced exit removes;
 //! - [`experiment`]: experiment files, their planned runs, the
@@ -28,6 +30,7 @@
 pub mod compare_files;
 pub mod csv_rows;
 pub mod engines;
+pub mod error;
 pub mod execute;
 pub mod experiment;
 pub mod files;
@@ -36,6 +39,7 @@ pub mod interrupt;
 pub mod lineups;
 pub mod manifest;
 pub mod merge;
+pub mod merge_error;
 pub mod path_suffix;
 pub mod planned;
 pub mod plot_spec;

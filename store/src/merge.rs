@@ -19,7 +19,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use beachcomber::record::io::{Compression, RecordLines};
-use beachcomber::spec::{one_line, one_line_path};
 use beachcomber::tournament::{FRAME_GAMES, Plan, Shard, Totals};
 
 use crate::files::names::{
@@ -34,6 +33,7 @@ use crate::files::run_files::{
 };
 use crate::final_files::final_files;
 use crate::manifest::ReadError;
+pub use crate::merge_error::MergeError;
 
 /// What a finished merge did, for the caller to report.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,7 +58,7 @@ struct ShardInput {
     manifest: Manifest,
 }
 
-fn read_manifest(input: &Path) -> Result<ShardInput, String> {
+fn read_manifest(input: &Path) -> Result<ShardInput, MergeError> {
     let path = manifest_of_input(input);
     let checkpoint = checkpoint_of_manifest(&path);
     if !path.exists() && checkpoint.exists() {
@@ -66,24 +66,19 @@ fn read_manifest(input: &Path) -> Result<ShardInput, String> {
         let stem = stem
             .trim_end_matches(MANIFEST_FILE)
             .trim_end_matches(['.', '/']);
-        return Err(format!(
-            "the shard of `{}` is not complete (`{}` exists): resume it first with --resume",
-            one_line(stem),
-            shown(&checkpoint)
-        ));
+        return Err(MergeError::Unfinished {
+            stem: stem.to_string(),
+            checkpoint,
+        });
     }
-    let manifest = Manifest::read(&path).map_err(|e| match e {
-        ReadError::Io(e) => format!(
-            "cannot read the manifest `{}`: {e} (give the shards' NAME.manifest.json files; a shard \
-             that has not finished has none)",
-            shown(&path)
-        ),
-        ReadError::Format { .. } => format!("`{}` has manifest {e}", shown(&path)),
-        ReadError::Parse(_) => format!(
-            "`{}` is not a run manifest of this program: {e}",
-            shown(&path)
-        ),
-        ReadError::Damaged(_) => format!("`{}` is damaged: {e}; it cannot be merged", shown(&path)),
+    let manifest = Manifest::read(&path).map_err(|error| {
+        let manifest = path.clone();
+        match error {
+            ReadError::Io(source) => MergeError::ReadManifest { manifest, source },
+            ReadError::Format { .. } => MergeError::ManifestFormat { manifest, error },
+            ReadError::Parse(_) => MergeError::NotAManifest { manifest, error },
+            ReadError::Damaged(_) => MergeError::DamagedManifest { manifest, error },
+        }
     })?;
     Ok(ShardInput { path, manifest })
 }
@@ -99,7 +94,7 @@ fn common_part(d: &RunDescription) -> RunDescription {
 
 /// Check that `shards` are all the shards of one run, each once; return
 /// them ordered by shard index.
-fn check_shards(mut shards: Vec<ShardInput>) -> Result<Vec<ShardInput>, String> {
+fn check_shards(mut shards: Vec<ShardInput>) -> Result<Vec<ShardInput>, MergeError> {
     let first = common_part(&shards[0].manifest.description);
     let count = shards[0].manifest.description.shard.count;
     for s in &shards[1..] {
@@ -107,34 +102,31 @@ fn check_shards(mut shards: Vec<ShardInput>) -> Result<Vec<ShardInput>, String> 
         if common_part(d) != first {
             let a = serde_json::to_value(&first).unwrap_or_default();
             let b = serde_json::to_value(common_part(d)).unwrap_or_default();
-            let what = crate::files::run_files::first_difference(&a, &b, "")
+            let difference = crate::files::run_files::first_difference(&a, &b, "")
                 .unwrap_or_else(|| "the run".to_string());
-            return Err(format!(
-                "`{}` and `{}` are not shards of one run: they differ in {}",
-                shown(&shards[0].path),
-                shown(&s.path),
-                one_line(&what)
-            ));
+            return Err(MergeError::OtherRun {
+                first: shards[0].path.clone(),
+                other: s.path.clone(),
+                difference,
+            });
         }
         if d.shard.count != count {
-            return Err(format!(
-                "`{}` is shard {} but `{}` is shard {}: shards of one split have one count",
-                shown(&shards[0].path),
-                shards[0].manifest.description.shard,
-                shown(&s.path),
-                d.shard
-            ));
+            return Err(MergeError::OtherCount {
+                first: shards[0].path.clone(),
+                first_shard: shards[0].manifest.description.shard,
+                other: s.path.clone(),
+                other_shard: d.shard,
+            });
         }
     }
     shards.sort_by_key(|s| s.manifest.description.shard.index);
     for pair in shards.windows(2) {
         if pair[0].manifest.description.shard.index == pair[1].manifest.description.shard.index {
-            return Err(format!(
-                "shard {} is given twice (`{}` and `{}`)",
-                pair[0].manifest.description.shard,
-                shown(&pair[0].path),
-                shown(&pair[1].path)
-            ));
+            return Err(MergeError::Twice {
+                shard: pair[0].manifest.description.shard,
+                first: pair[0].path.clone(),
+                second: pair[1].path.clone(),
+            });
         }
     }
     if shards.len() as u64 != count {
@@ -148,39 +140,33 @@ fn check_shards(mut shards: Vec<ShardInput>) -> Result<Vec<ShardInput>, String> 
             .take(5)
             .map(|i| format!("{i}/{count}"))
             .collect();
-        let more = if count - (shards.len() as u64) > missing.len() as u64 {
-            ", ..."
-        } else {
-            ""
-        };
-        return Err(format!(
-            "shard(s) {}{more} missing: a merge needs all {count} shards of the run",
-            missing.join(", ")
-        ));
+        let more = count - (shards.len() as u64) > missing.len() as u64;
+        return Err(MergeError::Missing {
+            missing,
+            more,
+            count,
+        });
     }
     if let Some(s) = shards.iter().find(|s| s.manifest.stopped.is_some()) {
-        return Err(format!(
-            "`{}` stopped early: a run stopped by a sequential test cannot be merged",
-            shown(&s.path)
-        ));
+        return Err(MergeError::StoppedEarly {
+            manifest: s.path.clone(),
+        });
     }
     Ok(shards)
 }
 
 /// The file a shard wrote for `label`.
-fn shard_file(s: &ShardInput, label: &str) -> Result<PathBuf, String> {
+fn shard_file(s: &ShardInput, label: &str) -> Result<PathBuf, MergeError> {
     s.manifest
         .description
         .outputs
         .iter()
         .find(|(l, _)| l == label)
         .map(|(_, p)| PathBuf::from(p))
-        .ok_or_else(|| {
-            format!(
-                "{label}: shard {} (`{}`) was run without {label}: every shard needs it to merge it",
-                s.manifest.description.shard,
-                shown(&s.path)
-            )
+        .ok_or_else(|| MergeError::NoShardFile {
+            label: label.to_string(),
+            shard: s.manifest.description.shard,
+            manifest: s.path.clone(),
         })
 }
 
@@ -191,7 +177,7 @@ fn check_shard_files(
     shards: &[ShardInput],
     label: &str,
     cancel: &AtomicBool,
-) -> Result<(), String> {
+) -> Result<(), MergeError> {
     for s in shards {
         if s.manifest.manifest < 3 {
             continue;
@@ -202,37 +188,30 @@ fn check_shard_files(
             .files
             .iter()
             .find(|f| f.output == label)
-            .ok_or_else(|| {
-                format!(
-                    "shard {} (`{}`) records no length and hash for its {label} file",
-                    s.manifest.description.shard,
-                    shown(&s.path)
-                )
+            .ok_or_else(|| MergeError::NoFileCheck {
+                shard: s.manifest.description.shard,
+                manifest: s.path.clone(),
+                label: label.to_string(),
             })?;
-        let what = check_file(&path, check)
-            .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(&path)))?;
-        if let Some(what) = what {
-            return Err(format!(
-                "{label}: `{}` of shard {} (`{}`) is not the file that shard wrote: {what}",
-                shown(&path),
-                s.manifest.description.shard,
-                shown(&s.path)
-            ));
+        let what = check_file(&path, check).map_err(|source| MergeError::ReadShardFile {
+            path: path.clone(),
+            source,
+        })?;
+        if let Some(difference) = what {
+            return Err(MergeError::ChangedShardFile {
+                label: label.to_string(),
+                path,
+                shard: s.manifest.description.shard,
+                manifest: s.path.clone(),
+                difference,
+            });
         }
         if cancel.load(Ordering::SeqCst) {
-            return Err(INTERRUPTED.to_string());
+            return Err(MergeError::Interrupted);
         }
     }
     Ok(())
 }
-
-/// A path for an error message, escaped: paths come from manifests too.
-fn shown(path: &Path) -> String {
-    one_line_path(path)
-}
-
-/// The error of a merge stopped by a signal.
-const INTERRUPTED: &str = "interrupted: stopped, no output written";
 
 /// Join the shards `inputs` (their manifests, output files or folders)
 /// into `outputs` (a folder as `out` when the shards wrote into folders):
@@ -242,10 +221,10 @@ pub fn merge(
     inputs: &[PathBuf],
     outputs: OutputPaths,
     cancel: &AtomicBool,
-) -> Result<Merged, String> {
+) -> Result<Merged, MergeError> {
     let cancelled = || cancel.load(Ordering::SeqCst);
     if outputs.out.is_none() && outputs.summary.is_none() && outputs.record.is_none() {
-        return Err("nothing to write: give --out, --summary and/or --record".to_string());
+        return Err(MergeError::NothingToWrite);
     }
     let shards = inputs
         .iter()
@@ -258,16 +237,17 @@ pub fn merge(
     let mut totals: Vec<Totals> = plan.parts.iter().map(|p| Totals::new(&p.run)).collect();
     for s in &shards {
         if s.manifest.totals.len() != totals.len() {
-            return Err(format!(
-                "`{}` holds {} totals for {} parts: the manifest is damaged",
-                shown(&s.path),
-                s.manifest.totals.len(),
-                totals.len()
-            ));
+            return Err(MergeError::TotalsPerPart {
+                manifest: s.path.clone(),
+                totals: s.manifest.totals.len(),
+                parts: totals.len(),
+            });
         }
         for (t, part) in totals.iter_mut().zip(&s.manifest.totals) {
-            t.try_merge(part)
-                .map_err(|e| format!("`{}` is damaged: {e}", shown(&s.path)))?;
+            t.try_merge(part).map_err(|error| MergeError::Totals {
+                manifest: s.path.clone(),
+                error,
+            })?;
         }
     }
     // A sweep, or shards that wrote into folders (an experiment's
@@ -339,14 +319,17 @@ pub fn merge(
             (PAIRS_LABEL, pairs.as_mut(), at_end.pairs),
         ] {
             if let (Some(file), Some(text)) = (file, text) {
-                file.writer()
-                    .write_all(text.as_bytes())
-                    .map_err(|e| format!("{label}: cannot write: {e}"))?;
+                file.writer().write_all(text.as_bytes()).map_err(|source| {
+                    MergeError::WriteMerged {
+                        label: label.to_string(),
+                        source,
+                    }
+                })?;
             }
         }
     }
     if cancelled() {
-        return Err(INTERRUPTED.to_string());
+        return Err(MergeError::Interrupted);
     }
     commit_all(
         [out, summary, record, pairs]
@@ -396,8 +379,7 @@ pub fn merge(
             timing,
             files: merged_files(&paths)?,
         };
-        write_json_atomically(&name, &manifest)
-            .map_err(|e| format!("cannot write the manifest: {e}"))?;
+        write_json_atomically(&name, &manifest).map_err(MergeError::WriteManifest)?;
     }
     Ok(Merged {
         shards: count,
@@ -411,7 +393,7 @@ pub fn merge(
 
 /// The length and hash of each merged file, as a run writes them into its
 /// manifest (regular files only).
-fn merged_files(paths: &OutputPaths) -> Result<Vec<FileCheck>, String> {
+fn merged_files(paths: &OutputPaths) -> Result<Vec<FileCheck>, MergeError> {
     let mut files = Vec::new();
     for (label, path) in [
         ("--out", &paths.out),
@@ -425,8 +407,11 @@ fn merged_files(paths: &OutputPaths) -> Result<Vec<FileCheck>, String> {
         if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
             continue;
         }
-        let (bytes, hasher) = hash_file(path, None)
-            .map_err(|e| format!("{label}: cannot read `{}` back: {e}", shown(path)))?;
+        let (bytes, hasher) = hash_file(path, None).map_err(|source| MergeError::ReadBack {
+            label: label.to_string(),
+            path: path.to_path_buf(),
+            source,
+        })?;
         files.push(FileCheck {
             output: label.to_string(),
             bytes,
@@ -462,66 +447,69 @@ fn merge_rows(
     inputs: &[PathBuf],
     out: &mut AtomicFile,
     cancel: &AtomicBool,
-) -> Result<(), String> {
+) -> Result<(), MergeError> {
     let mut readers = inputs
         .iter()
         .map(|p| {
             File::open(p)
                 .map(|f| BufReader::with_capacity(64 << 10, f))
-                .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(p)))
+                .map_err(|source| MergeError::ReadShardFile {
+                    path: p.clone(),
+                    source,
+                })
         })
         .collect::<Result<Vec<_>, _>>()?;
+    let read = |i: usize| {
+        let path = inputs[i].clone();
+        move |source| MergeError::Read { path, source }
+    };
     let mut header = String::new();
     for (i, r) in readers.iter_mut().enumerate() {
         let mut h = String::new();
-        r.read_line(&mut h)
-            .map_err(|e| format!("cannot read `{}`: {e}", shown(&inputs[i])))?;
+        r.read_line(&mut h).map_err(read(i))?;
         if i == 0 {
             header = h;
         } else if h != header {
-            return Err(format!(
-                "`{}` has another header than `{}`",
-                shown(&inputs[i]),
-                shown(&inputs[0])
-            ));
+            return Err(MergeError::OtherHeader {
+                path: inputs[i].clone(),
+                first: inputs[0].clone(),
+            });
         }
     }
     // The `game` column: after a sweep's value columns.
     let column = plan.value_columns().len();
     let w = out.writer();
-    let err = |e: std::io::Error| format!("--out: cannot write: {e}");
+    let err = |source| MergeError::Write {
+        label: "--out",
+        source,
+    };
     w.write_all(header.as_bytes()).map_err(err)?;
     let mut line = String::new();
     for (s, game, players) in game_order(plan, count) {
         if game % CANCEL_EVERY == 0 && cancel.load(Ordering::SeqCst) {
-            return Err(INTERRUPTED.to_string());
+            return Err(MergeError::Interrupted);
         }
         for _ in 0..players {
             line.clear();
-            let n = readers[s]
-                .read_line(&mut line)
-                .map_err(|e| format!("cannot read `{}`: {e}", shown(&inputs[s])))?;
+            let n = readers[s].read_line(&mut line).map_err(read(s))?;
             let number = game_number(&line, column);
             if n == 0 || number != Some(game) {
-                return Err(format!(
-                    "`{}` does not hold game {game} where expected: the shard file is \
-                     damaged or not of this run",
-                    shown(&inputs[s])
-                ));
+                return Err(MergeError::MissingGame {
+                    path: inputs[s].clone(),
+                    game,
+                });
             }
             w.write_all(line.as_bytes()).map_err(err)?;
         }
     }
-    for (r, path) in readers.iter_mut().zip(inputs) {
+    for (i, r) in readers.iter_mut().enumerate() {
         line.clear();
-        let n = r
-            .read_line(&mut line)
-            .map_err(|e| format!("cannot read `{}`: {e}", shown(path)))?;
+        let n = r.read_line(&mut line).map_err(read(i))?;
         if n > 0 {
-            return Err(format!(
-                "`{}` holds more than its shard's games: rows were added after its last game",
-                shown(path)
-            ));
+            return Err(MergeError::ExtraGames {
+                path: inputs[i].clone(),
+                what: "rows",
+            });
         }
     }
     Ok(())
@@ -552,31 +540,44 @@ fn merge_records(
     compression: Compression,
     out: &mut AtomicFile,
     cancel: &AtomicBool,
-) -> Result<(), String> {
+) -> Result<(), MergeError> {
     let mut readers = inputs
         .iter()
         .map(|p| {
-            let f = File::open(p)
-                .map_err(|e| format!("cannot read the shard file `{}`: {e}", shown(p)))?;
-            RecordLines::new(f).map_err(|e| format!("`{}`: {e}", shown(p)))
+            let f = File::open(p).map_err(|source| MergeError::ReadShardFile {
+                path: p.clone(),
+                source,
+            })?;
+            RecordLines::new(f).map_err(|source| MergeError::Records {
+                path: p.clone(),
+                source,
+            })
         })
         .collect::<Result<Vec<_>, _>>()?;
     let mut frame = Vec::new();
     let mut line = Vec::new();
-    let err = |e: std::io::Error| format!("--record: cannot write: {e}");
+    let err = |source| MergeError::Write {
+        label: "--record",
+        source,
+    };
     for (s, game, _) in game_order(plan, count) {
         if game % CANCEL_EVERY == 0 && cancel.load(Ordering::SeqCst) {
-            return Err(INTERRUPTED.to_string());
+            return Err(MergeError::Interrupted);
         }
         line.clear();
         match readers[s].read_line(&mut line) {
             Some(Ok(_)) => {}
-            Some(Err(e)) => return Err(format!("`{}`: {e}", shown(&inputs[s]))),
+            Some(Err(source)) => {
+                return Err(MergeError::Records {
+                    path: inputs[s].clone(),
+                    source,
+                });
+            }
             None => {
-                return Err(format!(
-                    "`{}` ends before game {game}: the shard file is damaged or not of this run",
-                    shown(&inputs[s])
-                ));
+                return Err(MergeError::RecordsEnd {
+                    path: inputs[s].clone(),
+                    game,
+                });
             }
         }
         frame.extend_from_slice(&line);
@@ -594,10 +595,10 @@ fn merge_records(
     for (r, path) in readers.iter_mut().zip(inputs) {
         line.clear();
         if r.read_line(&mut line).is_some() {
-            return Err(format!(
-                "`{}` holds more than its shard's games: records were added after its last game",
-                shown(path)
-            ));
+            return Err(MergeError::ExtraGames {
+                path: path.clone(),
+                what: "records",
+            });
         }
     }
     Ok(())
@@ -608,24 +609,21 @@ fn merge_records(
 /// CSV, the summary (`metrics.csv`, `ratings.csv`), the records when the
 /// shards kept them, each under the name the shards gave it, and
 /// `manifest.json`.
-fn sweep_paths(paths: OutputPaths, shards: &[ShardInput]) -> Result<OutputPaths, String> {
+fn sweep_paths(paths: OutputPaths, shards: &[ShardInput]) -> Result<OutputPaths, MergeError> {
+    let command = shards[0].manifest.description.kind.command();
     let Some(dir) = paths.out.clone() else {
-        return Err(format!(
-            "merging a {} of folders needs --out DIR (the folder to write into)",
-            shards[0].manifest.description.kind.command()
-        ));
+        return Err(MergeError::NeedsFolder { command });
     };
     if paths.summary.is_some() || paths.record.is_some() {
-        return Err(format!(
-            "merging a {} of folders takes only --out DIR: the summary and records go into the folder",
-            shards[0].manifest.description.kind.command()
-        ));
+        return Err(MergeError::OnlyFolder { command });
     }
     if dir.exists() && !dir.is_dir() {
-        return Err(format!("--out `{}` is not a folder", shown(&dir)));
+        return Err(MergeError::NotAFolder(dir));
     }
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| format!("--out: cannot create the folder `{}`: {e}", shown(&dir)))?;
+    std::fs::create_dir_all(&dir).map_err(|source| MergeError::CreateFolder {
+        path: dir.clone(),
+        source,
+    })?;
     let named = |label: &str| shard_named(shards, label, &dir);
     Ok(OutputPaths {
         out: named("--out").or_else(|| Some(dir.join(GAMES_FILE))),

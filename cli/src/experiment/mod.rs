@@ -17,13 +17,16 @@
 //! the key); the playing is here, the plots and `summary.md` in
 //! `report.rs`.
 
+mod error;
 mod report;
 
 use beachcomber_store::experiment::{answer, confirm, file, specs};
 
+use crate::error::CliError;
+pub use error::RunFileError;
 use std::path::{Path, PathBuf};
 
-use beachcomber::spec::{one_line, one_line_path};
+use beachcomber::spec::one_line_path;
 use beachcomber::tournament::Shard;
 use clap::Args;
 
@@ -91,44 +94,29 @@ pub struct RunFileArgs {
 /// `.toml`, must be a plain file name: not empty, not starting with `.`
 /// (`...toml` would be `results/..`). `--quick` with `--resume` or
 /// `--merge` needs `--out` (each `--quick` run has a new folder).
-fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), String> {
+fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), RunFileError> {
     let stem = args.file.file_stem().unwrap_or_default();
     let name = stem
         .to_str()
         .filter(|s| !s.is_empty() && !s.starts_with('.'))
-        .ok_or_else(|| {
-            format!(
-                "`{}`: the experiment's name `{}` (the file name without .toml) is not a plain \
-                 file name (it names the folder results/NAME/); rename the file, e.g. to `study.toml`",
-                one_line(&args.file.to_string_lossy()),
-                one_line(&stem.to_string_lossy())
-            )
+        .ok_or_else(|| RunFileError::BadName {
+            file: args.file.clone(),
+            stem: stem.to_string_lossy().into_owned(),
         })?
         .to_string();
     let dir = match (&args.out, args.quick) {
         (Some(dir), _) => dir.clone(),
         (None, true) => {
             if args.control.resume || args.merge.is_some() {
-                return Err(format!(
-                    "--quick {} needs --out DIR: each --quick run writes into a new folder \
-                     (give the folder the interrupted run printed)",
-                    if args.control.resume {
-                        "--resume"
-                    } else {
-                        "--merge"
-                    }
-                ));
+                return Err(RunFileError::QuickNeedsOut {
+                    resume: args.control.resume,
+                });
             }
             let dir = tempfile::Builder::new()
                 .prefix(&format!("beachcomber-quick-{name}-"))
                 .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
                 .tempdir()
-                .map_err(|e| {
-                    format!(
-                        "--quick: cannot create a folder in `{}`: {e}",
-                        std::env::temp_dir().display()
-                    )
-                })?
+                .map_err(|source| RunFileError::QuickFolder { source })?
                 .keep();
             out!(
                 "--quick: writing into {} (to continue if interrupted: --resume --out {})",
@@ -157,7 +145,7 @@ impl Drop for FreshFolder {
 }
 
 /// Run the command.
-pub fn run(args: RunFileArgs) -> Result<(), String> {
+pub fn run(args: RunFileArgs) -> Result<(), CliError> {
     let experiment = Experiment::read(&args.file)?;
     let (name, dir) = results_dir(&args)?;
     let _fresh = FreshFolder((args.quick && args.out.is_none()).then(|| dir.clone()));
@@ -199,10 +187,12 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                 if let Some(k) = args.combination {
                     let count = sweep.plan.parts.len();
                     if k >= count {
-                        return Err(format!(
-                            "--combination {k}: the experiment has {count} combinations (0 to {})",
-                            count - 1
-                        ));
+                        return Err(RunFileError::NoSuchCombination {
+                            index: k,
+                            count,
+                            what: "combinations",
+                        }
+                        .into());
                     }
                     sweep = sweep.only(k);
                 }
@@ -229,7 +219,7 @@ pub fn run(args: RunFileArgs) -> Result<(), String> {
                 if finished {
                     if let Some(spec) = &compare {
                         let manifest = Manifest::read(&play_dir.join(MANIFEST_FILE))
-                            .map_err(|e| e.to_string())?;
+                            .map_err(RunFileError::SweepManifest)?;
                         beachcomber_store::compare_files::write(
                             &play_dir,
                             &sweep.plan,
@@ -311,7 +301,7 @@ fn play_confirmation(
     quick: bool,
     control: &Control,
     dir: &Path,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let sweep = experiment.planned_sweep(quick)?;
     // Without picks to confirm, a confirm.csv of an earlier run of other
     // settings would be read beside these results: remove it.
@@ -321,10 +311,10 @@ fn play_confirmation(
         )
     };
     let Some(spec) = experiment.compare_spec(&sweep.plan, quick)? else {
-        return stale();
+        return Ok(stale()?);
     };
     let Some(confirm) = confirm::confirm_sweep(experiment, &sweep, &spec)? else {
-        return stale();
+        return Ok(stale()?);
     };
     let inputs = crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
     let confirm_dir = dir.join(beachcomber_store::files::names::CONFIRM_DIR);
@@ -354,19 +344,23 @@ fn run_leagues(
     experiment: &Experiment,
     control: &Control,
     dir: &Path,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     if let Some(k) = combination {
         let count = planned.leagues.len();
         if k >= count {
-            return Err(format!(
-                "--combination {k}: the experiment has {count} league(s) (0 to {})",
-                count - 1
-            ));
+            return Err(RunFileError::NoSuchCombination {
+                index: k,
+                count,
+                what: "league(s)",
+            }
+            .into());
         }
         planned.leagues = vec![planned.leagues.swap_remove(k)];
     }
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot create the folder `{}`: {e}", one_line_path(dir)))?;
+    std::fs::create_dir_all(dir).map_err(|source| RunFileError::CreateFolder {
+        path: dir.to_path_buf(),
+        source,
+    })?;
     let paths = OutputPaths {
         out: Some(dir.join(GAMES_FILE)),
         summary: Some(dir.join(RATINGS_FILE)),
@@ -432,12 +426,14 @@ fn measure_speed(
     quick: bool,
     quiet: bool,
     dir: &Path,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let games = experiment.speed_games(quick);
     if games == 0 {
         // No measurement: a speed.csv left by an earlier run of other
         // settings would be shown beside these ratings; remove it.
-        return beachcomber_store::files::output::remove_stale(&dir.join(SPEED_FILE));
+        return Ok(beachcomber_store::files::output::remove_stale(
+            &dir.join(SPEED_FILE),
+        )?);
     }
     let planned = experiment.planned_leagues(quick)?;
     let engines = Engines::default();
@@ -455,12 +451,9 @@ fn measure_speed(
                 &engines,
                 &crate::signals::CANCEL,
             )
-            .map_err(|e| {
-                format!(
-                    "{e}; the leagues are complete in {} (`--resume` measures the speeds again \
-                     and writes the report)",
-                    one_line_path(dir)
-                )
+            .map_err(|error| RunFileError::Speed {
+                error,
+                dir: dir.to_path_buf(),
             })?;
             if !quiet {
                 out!(
@@ -479,5 +472,6 @@ fn measure_speed(
             ));
         }
     }
-    beachcomber_store::files::output::write_atomically(&dir.join(SPEED_FILE), text.as_bytes())
+    beachcomber_store::files::output::write_whole(&dir.join(SPEED_FILE), text.as_bytes())?;
+    Ok(())
 }

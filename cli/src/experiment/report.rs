@@ -5,13 +5,15 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use beachcomber::spec::{one_line, one_line_path};
+use beachcomber::spec::one_line_path;
 use beachcomber::tournament::Totals;
 
-use super::RunFileArgs;
 use super::file::{Experiment, Kind};
 use super::specs::quick_replace_text;
+use super::{RunFileArgs, RunFileError};
+use crate::error::CliError;
 use crate::plot::PlotInput;
+use beachcomber_store::csv_rows::CsvError;
 use beachcomber_store::files::names::{
     GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, RATINGS_FILE, SPEED_FILE, SUMMARY_MD,
 };
@@ -47,7 +49,7 @@ pub fn write(
     name: &str,
     args: &RunFileArgs,
     dir: &Path,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     for plot in &experiment.plots {
         let input = match plot.input {
             PlotInput::Metrics => dir.join(METRICS_FILE),
@@ -62,27 +64,26 @@ pub fn write(
                 *value = quick_replace_text(&experiment.quick, value);
             }
         }
-        crate::plot::draw(&request).map_err(|e| format!("plot `{}`: {e}", one_line(&plot.file)))?;
+        crate::plot::draw(&request).map_err(|e| RunFileError::Plot {
+            file: plot.file.clone(),
+            error: Box::new(e),
+        })?;
     }
     let manifest = {
         let path = dir.join(MANIFEST_FILE);
         Manifest::read(&path).map_err(|e| match e {
-            beachcomber_store::manifest::ReadError::Io(e) => {
-                format!("cannot read `{}`: {e}", one_line_path(&path))
+            beachcomber_store::manifest::ReadError::Io(source) => {
+                RunFileError::ReadManifest { path, source }
             }
-            e @ beachcomber_store::manifest::ReadError::Format { .. } => format!(
-                "`{}` was written by an older beachcomber (manifest {e}): its totals lack \
-                 what the intervals now need; run the experiment again to report it",
-                one_line_path(&path)
-            ),
-            e => format!(
-                "`{}` is not a manifest of this program: {e}",
-                one_line_path(&path)
-            ),
+            error @ beachcomber_store::manifest::ReadError::Format { .. } => {
+                RunFileError::OldManifest { path, error }
+            }
+            error => RunFileError::NotAManifest { path, error },
         })?
     };
     let text = summary_md(experiment, name, args, &manifest, dir)?;
-    beachcomber_store::files::output::write_atomically(&dir.join(SUMMARY_MD), text.as_bytes())
+    beachcomber_store::files::output::write_whole(&dir.join(SUMMARY_MD), text.as_bytes())?;
+    Ok(())
 }
 
 /// The generated summary.md: the question, the command, the key table
@@ -93,7 +94,7 @@ fn summary_md(
     args: &RunFileArgs,
     manifest: &Manifest,
     dir: &Path,
-) -> Result<String, String> {
+) -> Result<String, CliError> {
     let mut md = String::new();
     let title = experiment.title.clone().unwrap_or_else(|| name.to_string());
     let _ = writeln!(md, "# {title}\n");
@@ -289,7 +290,7 @@ fn bot_shares(bots: &[String], t: &Totals, deals: u64) -> String {
 /// The ratings of each league, from the ratings CSV: one table per league
 /// (a heading naming its game and players when there are several), the
 /// best bot first; with `speed.csv`, each bot's decisions per second.
-fn league_table(md: &mut String, dir: &Path) -> Result<(), String> {
+fn league_table(md: &mut String, dir: &Path) -> Result<(), CsvError> {
     let rows = beachcomber_store::csv_rows::Rows::select(
         &dir.join(RATINGS_FILE),
         &[

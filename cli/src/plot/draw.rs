@@ -4,9 +4,9 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::PlotKind;
 use super::figure::{Figure, Series, short_label};
 use super::fit::{line_points, slope_text};
+use super::{PlotError, PlotKind};
 
 /// The series colours (Tableau 10); the SVG names them `#1F77B4`, ...
 pub const COLORS: [(u8, u8, u8); 10] = [
@@ -205,12 +205,12 @@ fn legend_entries(figure: &Figure) -> Vec<Entry> {
     entries
 }
 
-fn draw_error<E: std::error::Error>(e: E) -> String {
-    format!("cannot draw the figure: {e}")
+fn draw_error<E: std::error::Error + Send + Sync + 'static>(e: E) -> PlotError {
+    PlotError::Draw(Box::new(e))
 }
 
 /// The figure as SVG text.
-pub(super) fn render(figure: &Figure, (width, height): (u32, u32)) -> Result<String, String> {
+pub(super) fn render(figure: &Figure, (width, height): (u32, u32)) -> Result<String, PlotError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
@@ -258,7 +258,7 @@ fn draw_legend(
     area: &DrawingArea<SVGBackend, Shift>,
     entries: &[Entry],
     width: u32,
-) -> Result<(), String> {
+) -> Result<(), PlotError> {
     let font = ("sans-serif", LABEL_FONT).into_font();
     let row = 26;
     let top = 30;
@@ -349,7 +349,7 @@ fn x_range(figure: &Figure) -> (f64, f64) {
     }
 }
 
-fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(), String> {
+fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(), PlotError> {
     let (x0, x1) = x_range(figure);
     let values = figure.series.iter().flat_map(|s| {
         s.points.iter().flat_map(|p| {
@@ -574,7 +574,7 @@ fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(),
     Ok(())
 }
 
-fn draw_hist(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(), String> {
+fn draw_hist(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(), PlotError> {
     let bin = figure.bin;
     let xs = figure
         .series
@@ -658,7 +658,7 @@ fn draw_hist(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(
 /// one series and room between the rows, the values written beside it.
 /// The label area is as wide as the longest shown name and the plot takes
 /// the rest of the width; the x axis gets as many ticks as fit.
-fn draw_ratings(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(), String> {
+fn draw_ratings(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(), PlotError> {
     let bots = figure.y_categories.clone().unwrap_or_default();
     let values = figure.series.iter().flat_map(|s| {
         s.points.iter().flat_map(|p| {

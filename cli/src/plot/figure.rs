@@ -2,6 +2,7 @@
 //! what the kinds of figure share: titles, axis labels, short labels of
 //! bot specs, the band columns of a y column and the `--x` column.
 
+use super::PlotError;
 use beachcomber::stats::trend::{Fit, Trend};
 
 use super::{PlotKind, PlotRequest};
@@ -202,16 +203,17 @@ pub(super) fn default_title(main: String, by: &[String], filters: &[(String, Str
 }
 
 /// The `--x` column, which every kind but `ratings` needs.
-pub(super) fn need_x(request: &PlotRequest, table: &Rows) -> Result<usize, String> {
+pub(super) fn need_x(request: &PlotRequest, table: &Rows) -> Result<usize, PlotError> {
     if request.x.is_empty() {
         return Err(format!(
             "--kind {} needs --x COL (the columns of {}: {})",
             request.kind,
             table.path,
             table.columns_text()
-        ));
+        )
+        .into());
     }
-    table.column("--x", &request.x)
+    Ok(table.column("--x", &request.x)?)
 }
 
 #[cfg(test)]

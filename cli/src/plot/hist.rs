@@ -5,6 +5,8 @@
 //! part per series, and when there are too many of them to keep, a second
 //! pass counts into the bins directly.
 
+use super::PlotError;
+use beachcomber_store::csv_rows::CsvError;
 use std::collections::HashMap;
 
 use beachcomber::spec::one_line;
@@ -23,7 +25,7 @@ struct Read {
     /// Games with a value.
     games: u64,
     /// The first bad value's error.
-    error: Option<String>,
+    error: Option<CsvError>,
     /// Games per integer part (its bits), until there are too many.
     counts: HashMap<u64, u64>,
 }
@@ -37,8 +39,8 @@ fn scan(
     table: &mut Rows,
     x: usize,
     keys: &mut SeriesKeys,
-    mut each: impl FnMut(usize, Result<Option<f64>, String>),
-) -> Result<(), String> {
+    mut each: impl FnMut(usize, Result<Option<f64>, CsvError>),
+) -> Result<(), PlotError> {
     let game = table.find("game");
     let (mut previous, mut current) = (None::<String>, String::new());
     while table.next_row()? {
@@ -65,7 +67,7 @@ fn bin_of(floor: f64, lo: f64, bin: f64, bins: usize) -> usize {
 }
 
 /// The figure of a histogram of `table`.
-pub(super) fn hist_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure, String> {
+pub(super) fn hist_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure, PlotError> {
     let x = need_x(request, &table)?;
     let by = request
         .by
@@ -107,14 +109,15 @@ pub(super) fn hist_figure(request: &PlotRequest, mut table: Rows) -> Result<Figu
     table.check_kept()?;
     // The first bad value of the first series that has one.
     if let Some(e) = read.iter_mut().find_map(|r| r.error.take()) {
-        return Err(e);
+        return Err(e.into());
     }
     if !lo.is_finite() {
         return Err(format!(
             "no data: {} is empty in every game selected from {}",
             one_line(&request.x),
             table.path
-        ));
+        )
+        .into());
     }
     let (lo, hi) = (lo.floor(), hi.floor());
     let bin = ((hi - lo + 1.0) / 40.0).ceil().max(1.0);

@@ -12,6 +12,7 @@
 //! failure never leaves a partial file.
 
 mod draw;
+mod error;
 mod figure;
 mod fit;
 mod hist;
@@ -24,7 +25,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use beachcomber_store::files::output::write_atomically;
+use beachcomber_store::files::output::write_whole;
+pub use error::PlotError;
 
 pub use beachcomber_store::plot_spec::{PlotInput, PlotKind, PlotRequest};
 use beachcomber_store::plot_spec::{parse_conditions, parse_fit};
@@ -109,17 +111,16 @@ pub struct PlotArgs {
 }
 
 /// `beachcomber plot`.
-pub fn run(args: PlotArgs) -> Result<(), String> {
-    let kind: PlotKind = args.kind.parse().map_err(|e| format!("{e}"))?;
-    let filters = parse_conditions("--where", &args.filters).map_err(|e| e.to_string())?;
-    let references =
-        parse_conditions("--reference", &args.references).map_err(|e| e.to_string())?;
+pub fn run(args: PlotArgs) -> Result<(), crate::error::CliError> {
+    let kind: PlotKind = args.kind.parse().map_err(PlotError::from)?;
+    let filters = parse_conditions("--where", &args.filters).map_err(PlotError::from)?;
+    let references = parse_conditions("--reference", &args.references).map_err(PlotError::from)?;
     let fit = args
         .fit
         .as_deref()
         .map(parse_fit)
         .transpose()
-        .map_err(|e| e.to_string())?;
+        .map_err(PlotError::from)?;
     let request = PlotRequest {
         input: args.input,
         kind,
@@ -132,28 +133,22 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
         references,
         out: args.out,
     };
-    draw_sized(&request, (args.width, args.height))
+    Ok(draw_sized(&request, (args.width, args.height))?)
 }
 
 /// Draw the figure of `request` at the default size (800x500).
-pub fn draw(request: &PlotRequest) -> Result<(), String> {
+pub fn draw(request: &PlotRequest) -> Result<(), PlotError> {
     draw_sized(request, DEFAULT_SIZE)
 }
 
 /// Draw the figure of `request` at `size` (width, height in pixels).
-pub fn draw_sized(request: &PlotRequest, size: (u32, u32)) -> Result<(), String> {
+pub fn draw_sized(request: &PlotRequest, size: (u32, u32)) -> Result<(), PlotError> {
     let format = check_extension(&request.out)?;
     if request.fit.is_some() && request.kind != PlotKind::Line {
-        return Err(format!(
-            "--fit draws a trend line on line figures, not on --kind {}",
-            request.kind
-        ));
+        return Err(PlotError::FitNotOnLine(request.kind));
     }
     if !request.references.is_empty() && request.kind != PlotKind::Line {
-        return Err(format!(
-            "--reference draws a level line on line figures, not on --kind {}",
-            request.kind
-        ));
+        return Err(PlotError::ReferenceNotOnLine(request.kind));
     }
     let table = Rows::open(&request.input)?;
     let figure = match request.kind {
@@ -163,8 +158,8 @@ pub fn draw_sized(request: &PlotRequest, size: (u32, u32)) -> Result<(), String>
     };
     let svg = draw::render(&figure, size)?;
     match format {
-        Format::Svg => write_atomically(&request.out, svg.as_bytes())?,
-        Format::Png => write_atomically(&request.out, &svg_to_png(&svg)?)?,
+        Format::Svg => write_whole(&request.out, svg.as_bytes())?,
+        Format::Png => write_whole(&request.out, &svg_to_png(&svg)?)?,
     }
     if !figure.unfitted.is_empty() {
         eprintln!(
@@ -183,25 +178,22 @@ enum Format {
     Png,
 }
 
-fn check_extension(out: &Path) -> Result<Format, String> {
+fn check_extension(out: &Path) -> Result<Format, PlotError> {
     match out.extension().and_then(|e| e.to_str()) {
         Some(e) if e.eq_ignore_ascii_case("svg") => Ok(Format::Svg),
         Some(e) if e.eq_ignore_ascii_case("png") => Ok(Format::Png),
-        Some(e) => Err(format!(
-            "unsupported output extension `.{e}` in {} (supported: .svg, .png)",
-            one_line_path(out)
-        )),
-        None => Err(format!(
-            "the output {} has no extension (supported: .svg, .png)",
-            one_line_path(out)
-        )),
+        Some(e) => Err(PlotError::Extension {
+            extension: e.to_string(),
+            out: out.to_path_buf(),
+        }),
+        None => Err(PlotError::NoExtension(out.to_path_buf())),
     }
 }
 
 /// The SVG rasterized (resvg), with the system's fonts: the sans-serif
 /// family is the first of DejaVu Sans, Liberation Sans, Noto Sans, FreeSans
 /// and Arial that is installed, else any font.
-fn svg_to_png(svg: &str) -> Result<Vec<u8>, String> {
+fn svg_to_png(svg: &str) -> Result<Vec<u8>, PlotError> {
     use resvg::{tiny_skia, usvg};
     let mut options = usvg::Options::default();
     let fonts = options.fontdb_mut();
@@ -221,19 +213,16 @@ fn svg_to_png(svg: &str) -> Result<Vec<u8>, String> {
     .find(|f| families.iter().any(|n| n == *f))
     .map(|f| f.to_string())
     .or_else(|| families.first().cloned()) else {
-        return Err("cannot write text into a PNG: no fonts installed \
-                    (e.g. apt-get install fonts-dejavu-core), or write .svg"
-            .to_string());
+        return Err(PlotError::NoFonts);
     };
     fonts.set_sans_serif_family(family);
-    let tree = usvg::Tree::from_str(svg, &options)
-        .map_err(|e| format!("cannot rasterize the figure: {e}"))?;
+    let tree = usvg::Tree::from_str(svg, &options).map_err(PlotError::Rasterize)?;
     let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
-        .ok_or_else(|| "cannot rasterize the figure: empty size".to_string())?;
+    let mut pixmap =
+        tiny_skia::Pixmap::new(size.width(), size.height()).ok_or(PlotError::EmptySize)?;
     pixmap.fill(tiny_skia::Color::WHITE);
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
     pixmap
         .encode_png()
-        .map_err(|e| format!("cannot encode the PNG: {e}"))
+        .map_err(|e| PlotError::EncodePng(Box::new(e)))
 }

@@ -1,6 +1,7 @@
 //! Ratings figures: a league's ratings with their 95% intervals, one row
 //! per bot and series, read in one pass that keeps each bot's first row.
 
+use super::PlotError;
 use std::collections::HashMap;
 
 use beachcomber::spec::one_line;
@@ -54,7 +55,7 @@ impl Unique {
 }
 
 /// The figure of a ratings plot of `table`.
-pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure, String> {
+pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure, PlotError> {
     let bot = table.column("ratings", "bot")?;
     let rating = table.column("ratings", "rating")?;
     let low = table.column("ratings", "low95")?;
@@ -85,10 +86,9 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
         }
         count += 1;
         if count > MAX_POINTS {
-            return Err(format!(
-                "more than {MAX_POINTS} bots in {}: add --where",
-                table.path
-            ));
+            return Err(
+                format!("more than {MAX_POINTS} bots in {}: add --where", table.path).into(),
+            );
         }
         series.index.insert(name.to_string(), series.bots.len());
         series.bots.push(Cells {
@@ -145,7 +145,8 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
         return Err(format!(
             "no data: rating is empty in every row selected from {}",
             table.path
-        ));
+        )
+        .into());
     }
     bots.sort_by(|a, b| b.1.total_cmp(&a.1));
     // The anchor: the bot rated exactly 0 with a zero-width interval in

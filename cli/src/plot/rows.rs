@@ -3,6 +3,7 @@
 //! the rows by the `--by` columns, and the error for several rows at one
 //! point.
 
+use super::PlotError;
 use std::collections::HashMap;
 
 use beachcomber::spec::one_line;
@@ -53,7 +54,7 @@ impl SeriesKeys {
 
     /// The series of the current row of `rows` (a new one is numbered
     /// next); an error past [`MAX_SERIES`].
-    pub fn of(&mut self, rows: &Rows) -> Result<usize, String> {
+    pub fn of(&mut self, rows: &Rows) -> Result<usize, PlotError> {
         self.scratch.clear();
         for &c in &self.by {
             push_key(&mut self.scratch, rows.cell(c));
@@ -79,7 +80,8 @@ impl SeriesKeys {
                  add --where or use fewer --by columns",
                 one_line(&by.join(",")),
                 rows.path
-            ));
+            )
+            .into());
         }
         self.cells.insert(self.scratch.clone(), s);
         Ok(s)
@@ -102,8 +104,8 @@ pub(super) fn duplicate_error(
     point: &str,
     series: &str,
     skip: &[usize],
-    mut is_member: impl FnMut(&Rows) -> Result<bool, String>,
-) -> String {
+    mut is_member: impl FnMut(&Rows) -> Result<bool, PlotError>,
+) -> PlotError {
     let hint = find_hint(rows, skip, &mut is_member)
         .ok()
         .flatten()
@@ -116,7 +118,9 @@ pub(super) fn duplicate_error(
     } else {
         format!(" in series {}", one_line(series))
     };
-    format!("{count} rows for {point}{series}: add --where or --by{hint}")
+    PlotError::Figure(format!(
+        "{count} rows for {point}{series}: add --where or --by{hint}"
+    ))
 }
 
 /// The first column outside `skip` in which a member row differs from the
@@ -124,8 +128,8 @@ pub(super) fn duplicate_error(
 fn find_hint(
     rows: &Rows,
     skip: &[usize],
-    is_member: &mut dyn FnMut(&Rows) -> Result<bool, String>,
-) -> Result<Option<(String, String)>, String> {
+    is_member: &mut dyn FnMut(&Rows) -> Result<bool, PlotError>,
+) -> Result<Option<(String, String)>, PlotError> {
     let mut again = rows.reopen()?;
     let mut first: Option<Vec<String>> = None;
     // Columns before `limit` are the candidates left.

@@ -2,6 +2,7 @@
 //! read in one pass that keeps the cells of each point's first row and
 //! how many rows it has (more than one is an error).
 
+use super::PlotError;
 use std::collections::HashMap;
 
 use beachcomber::spec::one_line;
@@ -37,7 +38,7 @@ struct Read {
 }
 
 /// The figure of a line or bar plot of `table`.
-pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure, String> {
+pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure, PlotError> {
     let x = need_x(request, &table)?;
     let y_name = request.y.as_deref().unwrap_or("");
     if y_name.is_empty() {
@@ -46,7 +47,8 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
             request.kind,
             table.path,
             table.columns_text()
-        ));
+        )
+        .into());
     }
     let y = table.column("--y", y_name)?;
     let by = request
@@ -70,11 +72,12 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
                     } else {
                         one_line(&request.by.join(","))
                     }
-                ));
+                )
+                .into());
             }
-            table.condition("--reference", c, v)
+            Ok(table.condition("--reference", c, v)?)
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, PlotError>>()?;
     let mut referenced = vec![false; references.len()];
     let band = band_columns(&table, y_name);
     let players_col = table.find("players");
@@ -124,7 +127,8 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
                 one_line(&request.x),
                 table.path,
                 request.kind
-            ));
+            )
+            .into());
         }
         let cell = |c: Option<usize>| c.map_or(String::new(), |c| table.cell(c).to_string());
         let band_cells = match band {
@@ -151,12 +155,14 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
             one_line(c),
             one_line(v),
             one_line(&all.join("; "))
-        ));
+        )
+        .into());
     }
     if !read.is_empty() && read.iter().all(|r| r.reference) {
         return Err(
             "every series is a --reference: leave at least one series to draw against them"
-                .to_string(),
+                .to_string()
+                .into(),
         );
     }
     let numeric_x = request.kind == PlotKind::Line && any && all_numeric;
@@ -165,7 +171,8 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
             "--fit needs numbers in the --x column, and {} has text values in {}",
             one_line(&request.x),
             table.path
-        ));
+        )
+        .into());
     }
     let mut skip = vec![x, y];
     skip.extend(&by);
@@ -200,7 +207,8 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
                  baseline, drawn as a level line), so narrow it with --where",
                 one_line(&label),
                 members.points.len()
-            ));
+            )
+            .into());
         }
         let mut points = Vec::new();
         for p in &members.points {
@@ -219,7 +227,8 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
                     one_line(&p.x),
                     p.line,
                     table.path
-                ));
+                )
+                .into());
             }
             let interval = match band {
                 Band::LowHigh(l, h) => match (
@@ -279,7 +288,8 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
             "no data: {} is empty in every row selected from {}",
             one_line(y_name),
             table.path
-        ));
+        )
+        .into());
     }
     let mut fair = Vec::new();
     if y_name == "win_share" {

@@ -73,14 +73,10 @@ pub fn answer_section(
     if !compares || !path.exists() {
         return Ok(());
     }
-    let rows = Rows::open(&path).map_err(|e| ExperimentError::Files(e.to_string()))?;
+    let rows = Rows::open(&path)?;
     let header = rows.header.clone();
-    let seat_column = rows
-        .column("summary.md's", "seat")
-        .map_err(|e| ExperimentError::Files(e.to_string()))?;
-    let players_column = rows
-        .column("summary.md's", "players")
-        .map_err(|e| ExperimentError::Files(e.to_string()))?;
+    let seat_column = rows.column("summary.md's", "seat")?;
+    let players_column = rows.column("summary.md's", "players")?;
     let value_columns: Vec<usize> = (0..seat_column).filter(|&c| c != players_column).collect();
     drop(rows);
     let want = [
@@ -94,10 +90,10 @@ pub fn answer_section(
         "margin",
         "verdict",
     ];
-    let cells = Rows::select(&path, &want).map_err(|e| ExperimentError::Files(e.to_string()))?;
+    let cells = Rows::select(&path, &want)?;
     let values = {
         let names: Vec<&str> = value_columns.iter().map(|&c| header[c].as_str()).collect();
-        Rows::select(&path, &names).map_err(|e| ExperimentError::Files(e.to_string()))?
+        Rows::select(&path, &names)?
     };
     let prefer: &[String] = experiment
         .criterion

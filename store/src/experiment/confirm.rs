@@ -174,17 +174,17 @@ pub fn write_confirm_csv(experiment: &Experiment, dir: &Path) -> Result<(), Expe
             }
         }
     }
-    crate::files::output::write_atomically(&dir.join(CONFIRM_FILE), text.as_bytes())
-        .map_err(|e| ExperimentError::Files(e.to_string()))
+    crate::files::output::write_whole(&dir.join(CONFIRM_FILE), text.as_bytes())
+        .map_err(ExperimentError::from)
 }
 
 /// A CSV's header and rows.
 fn read_all(path: &Path) -> Result<(Vec<String>, Vec<Vec<String>>), ExperimentError> {
-    let rows = Rows::open(path).map_err(|e| ExperimentError::Files(e.to_string()))?;
+    let rows = Rows::open(path)?;
     let header = rows.header.clone();
     drop(rows);
     let names: Vec<&str> = header.iter().map(String::as_str).collect();
-    let rows = Rows::select(path, &names).map_err(|e| ExperimentError::Files(e.to_string()))?;
+    let rows = Rows::select(path, &names)?;
     Ok((header, rows))
 }
 

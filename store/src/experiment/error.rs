@@ -7,11 +7,12 @@ use std::fmt;
 use std::path::PathBuf;
 
 use beachcomber::compare::CompareError;
-use beachcomber::compare::trend::TrendSpecError;
 use beachcomber::league::LeagueError;
 use beachcomber::spec::{SpecError, one_line_path};
 use beachcomber::sweep::SweepError;
 
+use crate::csv_rows::CsvError;
+use crate::files::output::OutputError;
 use crate::lineups::LineupsError;
 
 /// An experiment file refused (or its results unreadable). `at` is the
@@ -79,18 +80,12 @@ pub enum ExperimentError {
         /// The comparison's error.
         error: Box<CompareError>,
     },
-    /// A declared trend refused.
-    Trend {
-        /// Where, as the message begins.
-        at: String,
-        /// The trend's error.
-        error: Box<TrendSpecError>,
-    },
     /// A confirmation file (`confirm.csv`) without compare.csv's columns.
     LacksCompareColumns(PathBuf),
-    /// A results file read or written after the run (`compare.csv`,
-    /// `confirm.csv`): the run store's message.
-    Files(String),
+    /// A results file read after the run (`compare.csv`, `confirm.csv`).
+    Csv(CsvError),
+    /// `confirm.csv` cannot be written.
+    Output(OutputError),
 }
 
 impl ExperimentError {
@@ -118,19 +113,25 @@ impl fmt::Display for ExperimentError {
             ExperimentError::Lineups { at, error } => write!(f, "{at}{error}"),
             ExperimentError::Spec { at, error } => write!(f, "{at}{error}"),
             ExperimentError::Compare { at, error } => write!(f, "{at}{error}"),
-            ExperimentError::Trend { at, error } => write!(f, "{at}{error}"),
             ExperimentError::LacksCompareColumns(path) => {
                 write!(f, "{} lacks compare.csv's columns", one_line_path(path))
             }
-            ExperimentError::Files(message) => f.write_str(message),
+            ExperimentError::Csv(error) => write!(f, "{error}"),
+            ExperimentError::Output(error) => write!(f, "{error}"),
         }
     }
 }
 
 impl std::error::Error for ExperimentError {}
 
-impl From<ExperimentError> for String {
-    fn from(e: ExperimentError) -> String {
-        e.to_string()
+impl From<CsvError> for ExperimentError {
+    fn from(e: CsvError) -> Self {
+        ExperimentError::Csv(e)
+    }
+}
+
+impl From<OutputError> for ExperimentError {
+    fn from(e: OutputError) -> Self {
+        ExperimentError::Output(e)
     }
 }

@@ -186,7 +186,7 @@ impl Experiment {
                     }
                 };
                 let trend = beachcomber::compare::trend::TrendSpec::new(&t.x, fit, t.over.clone())
-                    .map_err(|error| ExperimentError::Trend {
+                    .map_err(|error| ExperimentError::Compare {
                         at: here.clone(),
                         error: Box::new(error),
                     })?;

@@ -4,6 +4,8 @@
 
 pub mod names;
 pub mod output;
+pub mod output_error;
 mod partial;
 pub mod paths;
 pub mod run_files;
+pub mod run_files_error;

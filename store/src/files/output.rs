@@ -40,10 +40,10 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use beachcomber::record::io::{Compression, RecordWriter};
-use beachcomber::spec::{one_line, one_line_path};
 use tempfile::NamedTempFile;
 
 use crate::files::names::RunHome;
+pub use crate::files::output_error::OutputError;
 use crate::interrupt;
 use crate::path_suffix::with_suffix;
 
@@ -144,7 +144,7 @@ fn is_char_device(meta: &Metadata) -> bool {
 pub fn resolve_outputs(
     outputs: &[(&str, &Path)],
     inputs: &[(&str, &Path)],
-) -> Result<Vec<Resolved>, String> {
+) -> Result<Vec<Resolved>, OutputError> {
     let mut resolved: Vec<Resolved> = Vec::new();
     for &(label, path) in outputs {
         let r = resolve(label, path)?;
@@ -153,11 +153,11 @@ pub fn resolve_outputs(
             let both_devices = meta.is_some_and(is_char_device)
                 && matches!(&earlier.kind, Kind::Special { meta } if is_char_device(meta));
             if earlier.same_file_as(&p, meta) && !both_devices {
-                return Err(format!(
-                    "{label} and {} are the same file (`{}`): give each output its own file",
-                    earlier.label,
-                    one_line_path(path)
-                ));
+                return Err(OutputError::SameFile {
+                    label: label.to_string(),
+                    earlier: earlier.label.clone(),
+                    path: path.to_path_buf(),
+                });
             }
         }
         for &(what, input) in inputs {
@@ -166,11 +166,12 @@ pub fn resolve_outputs(
             if r.same_file_as(&input_path, input_meta.as_ref())
                 && !input_meta.as_ref().is_some_and(is_char_device)
             {
-                return Err(format!(
-                    "{label} `{}` is the {what} `{}`: writing it would destroy an input; choose another file",
-                    one_line_path(path),
-                    one_line_path(input)
-                ));
+                return Err(OutputError::IsInput {
+                    label: label.to_string(),
+                    path: path.to_path_buf(),
+                    what: what.to_string(),
+                    input: input.to_path_buf(),
+                });
             }
         }
         resolved.push(r);
@@ -178,31 +179,31 @@ pub fn resolve_outputs(
     Ok(resolved)
 }
 
-fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
-    let cannot = |e: io::Error| format!("{label}: cannot write `{}`: {e}", one_line_path(given));
+fn resolve(label: &str, given: &Path) -> Result<Resolved, OutputError> {
+    let cannot = |source: io::Error| OutputError::Write {
+        label: label.to_string(),
+        path: given.to_path_buf(),
+        source,
+    };
     if given.as_os_str().is_empty() {
-        return Err(format!("{label}: the file name is empty"));
+        return Err(OutputError::EmptyName {
+            label: label.to_string(),
+        });
     }
     if given.as_os_str().as_encoded_bytes().ends_with(b"/") && !given.is_dir() {
         // `results/`: the user means a folder; without this check `results`
         // would be written as a file.
-        let folder = given.to_string_lossy();
-        let folder = folder.trim_end_matches('/');
-        return Err(format!(
-            "{label}: `{}` names a folder (it ends in `/`) but `{}` is not a folder; \
-             give a file name such as `{}` (create the folder first)",
-            one_line_path(given),
-            one_line(folder),
-            one_line_path(&given.join("results.csv"))
-        ));
+        return Err(OutputError::MissingFolder {
+            label: label.to_string(),
+            path: given.to_path_buf(),
+        });
     }
     let kind = match fs::metadata(given) {
         Ok(meta) if meta.is_dir() => {
-            return Err(format!(
-                "{label}: `{}` is a directory; give a file name such as `{}`",
-                one_line_path(given),
-                one_line_path(&given.join("results.csv"))
-            ));
+            return Err(OutputError::IsDirectory {
+                label: label.to_string(),
+                path: given.to_path_buf(),
+            });
         }
         Ok(meta) if !meta.is_file() || is_system_path(given) => Kind::Special { meta },
         Ok(meta) => {
@@ -218,8 +219,9 @@ fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             let path = follow_dangling(given).map_err(cannot)?;
-            let name = path.file_name().ok_or_else(|| {
-                format!("{label}: `{}` does not name a file", one_line_path(given))
+            let name = path.file_name().ok_or_else(|| OutputError::NoFileName {
+                label: label.to_string(),
+                path: given.to_path_buf(),
             })?;
             let parent = match path.parent() {
                 Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -228,18 +230,18 @@ fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
             match fs::metadata(&parent) {
                 Ok(m) if m.is_dir() => {}
                 Ok(_) => {
-                    return Err(format!(
-                        "{label}: cannot write `{}`: `{}` is not a folder",
-                        one_line_path(given),
-                        one_line_path(&parent)
-                    ));
+                    return Err(OutputError::ParentNotFolder {
+                        label: label.to_string(),
+                        path: given.to_path_buf(),
+                        parent,
+                    });
                 }
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                    return Err(format!(
-                        "{label}: cannot write `{}`: the folder `{}` does not exist (create it first)",
-                        one_line_path(given),
-                        one_line_path(&parent)
-                    ));
+                    return Err(OutputError::ParentMissing {
+                        label: label.to_string(),
+                        path: given.to_path_buf(),
+                        parent,
+                    });
                 }
                 Err(e) => return Err(cannot(e)),
             }
@@ -250,11 +252,12 @@ fn resolve(label: &str, given: &Path) -> Result<Resolved, String> {
                 existing: None,
             }
         }
-        Err(e) => {
-            return Err(format!(
-                "{label}: cannot write `{}`: {e} (check that its folder exists and is a folder)",
-                one_line_path(given)
-            ));
+        Err(source) => {
+            return Err(OutputError::Inspect {
+                label: label.to_string(),
+                path: given.to_path_buf(),
+                source,
+            });
         }
     };
     Ok(Resolved {
@@ -338,7 +341,7 @@ pub fn check_run_names(
     resolved: &[Resolved],
     folder: Option<&Path>,
     streamed: bool,
-) -> Result<(), String> {
+) -> Result<(), OutputError> {
     let own = run_files(resolved, folder, streamed);
     for r in resolved {
         let (path, meta) = r.path_and_meta();
@@ -347,12 +350,12 @@ pub fn check_run_names(
             let same = name == &path
                 || matches!((meta, &name_meta), (Some(a), Some(b)) if same_inode(a, b) && !is_char_device(a));
             if same {
-                return Err(format!(
-                    "{} `{}` is {what} (`{}`), which the run writes itself; choose another name",
-                    r.label(),
-                    one_line_path(r.given()),
-                    one_line_path(name)
-                ));
+                return Err(OutputError::RunWritesIt {
+                    label: r.label().to_string(),
+                    path: r.given().to_path_buf(),
+                    what: what.clone(),
+                    name: name.clone(),
+                });
             }
         }
     }
@@ -460,13 +463,11 @@ pub struct AtomicFile {
 impl AtomicFile {
     /// Start writing a resolved output: create its temporary file (checks at
     /// once that the folder is writable) or open the special file.
-    pub fn create(resolved: Resolved) -> Result<AtomicFile, String> {
-        let cannot = |e: io::Error| {
-            format!(
-                "{}: cannot write `{}`: {e} (check that its folder is writable)",
-                resolved.label,
-                one_line_path(&resolved.given)
-            )
+    pub fn create(resolved: Resolved) -> Result<AtomicFile, OutputError> {
+        let cannot = |source: io::Error| OutputError::CreateInFolder {
+            label: resolved.label.clone(),
+            path: resolved.given.clone(),
+            source,
         };
         let (sink, target) = match &resolved.kind {
             Kind::Special { .. } => {
@@ -511,7 +512,7 @@ impl AtomicFile {
 
     /// Write this output compressed (before anything is written to it);
     /// [`commit_all`] finishes the compressed stream.
-    pub fn compressed(mut self, compression: Compression) -> Result<AtomicFile, String> {
+    pub fn compressed(mut self, compression: Compression) -> Result<AtomicFile, OutputError> {
         if compression == Compression::Plain {
             return Ok(self);
         }
@@ -526,16 +527,17 @@ impl AtomicFile {
                 self.writer = Some(BufWriter::new(OutputStream(w)));
                 Ok(self)
             }
-            Err(e) => {
+            Err(source) => {
                 // The temporary file was dropped (removed) with the writer.
                 if let Some(p) = temp_path {
                     interrupt::forget(&mut interrupt::temp_files(), &p);
                 }
-                Err(format!(
-                    "{}: cannot write `{}`: cannot start the {compression} compressor: {e}",
-                    self.label,
-                    one_line_path(&self.given)
-                ))
+                Err(OutputError::Compressor {
+                    label: self.label.clone(),
+                    path: self.given.clone(),
+                    compression,
+                    source,
+                })
             }
         }
     }
@@ -563,33 +565,37 @@ impl Drop for AtomicFile {
 /// results folder (a `compare.csv` without `--baseline` now, a
 /// `speed.csv` without `speed_games`): shown beside the new results it
 /// would mislead. Nothing when it is not there.
-pub fn remove_stale(path: &Path) -> Result<(), String> {
+pub fn remove_stale(path: &Path) -> Result<(), OutputError> {
     match fs::remove_file(path) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(format!(
-            "cannot remove the stale `{}`: {e}",
-            one_line_path(path)
-        )),
+        Err(source) => Err(OutputError::RemoveStale {
+            path: path.to_path_buf(),
+            source,
+        }),
     }
 }
 
 /// Write `bytes` to `out` through a temporary file in its folder and a
 /// rename (readable by all, as a plain new file): never a half-written file
 /// ([`beachcomber::atomic_file::write_atomically`]).
-pub fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), String> {
-    beachcomber::atomic_file::write_atomically(out, bytes).map_err(|e| e.to_string())
+pub fn write_whole(out: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+    Ok(beachcomber::atomic_file::write_atomically(out, bytes)?)
 }
 
 /// Finish every output, then move the temporary files into place: every
 /// write, flush and sync of every output happens before the first rename,
 /// so an error in any of them leaves none of the outputs.
-pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), String> {
+pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), OutputError> {
     // (option, path as given, temporary file and target)
     let mut finished = Vec::new();
     for mut file in files {
         let (label, given) = (file.label.clone(), file.given.clone());
-        let err = |e: io::Error| format!("{label}: cannot write `{}`: {e}", one_line_path(&given));
+        let err = |source: io::Error| OutputError::Write {
+            label: label.clone(),
+            path: given.clone(),
+            source,
+        };
         // Every fallible step while `file` still owns its writer: on an
         // error its drop removes the temporary file and forgets it.
         file.writer().flush().map_err(err)?;
@@ -629,16 +635,12 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), String> {
             // An earlier rename failed: this one is dropped (removed).
             drop(temp);
         } else if let Err(e) = temp.persist(&target) {
-            let kept = if done.is_empty() {
-                String::new()
-            } else {
-                format!(" ({} written already)", done.join(", "))
-            };
-            error = Some(format!(
-                "{label}: cannot write `{}`: {}{kept}",
-                one_line_path(&given),
-                e.error
-            ));
+            error = Some(OutputError::Rename {
+                label,
+                path: given,
+                source: e.error,
+                written: done.clone(),
+            });
         } else {
             done.push(label);
         }

@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 
 use beachcomber::file_lock::{self, LockError};
-use beachcomber::spec::one_line_path;
 use xxhash_rust::xxh3::Xxh3;
+
+use crate::files::output_error::OutputError;
 
 /// Bytes written to a partial file between two background writebacks.
 /// Measured on this project's 2-core machine (ext4 on a virtual disk,
@@ -75,7 +76,7 @@ impl Output {
     /// its own, while the run goes on. The final sync before the rename
     /// then waits only for the tail. Without this, the kernel keeps up to
     /// gigabytes dirty and that final sync took a third of a fast run.
-    pub(crate) fn maybe_start_writeback(&mut self) -> Result<(), String> {
+    pub(crate) fn maybe_start_writeback(&mut self) -> Result<(), OutputError> {
         if self.partial.is_none() || self.unsynced < WRITEBACK_BYTES {
             return Ok(());
         }
@@ -103,20 +104,24 @@ impl Output {
     /// Wait for the writeback in flight and pass on its error: the second
     /// handle shares the file's error state, so an error it saw would not
     /// be seen again by the final sync.
-    pub(crate) fn join_writeback(&mut self) -> Result<(), String> {
+    pub(crate) fn join_writeback(&mut self) -> Result<(), OutputError> {
         match self.writeback.take().map(JoinHandle::join) {
             None | Some(Ok(Ok(()))) => Ok(()),
             Some(Ok(Err(e))) => Err(self.cannot(e)),
-            Some(Err(_)) => Err(self.cannot("the background sync failed")),
+            Some(Err(_)) => Err(OutputError::BackgroundSync {
+                label: self.label.clone(),
+                path: self.given.clone(),
+            }),
         }
     }
 
-    pub(crate) fn cannot(&self, e: impl std::fmt::Display) -> String {
-        format!(
-            "{}: cannot write `{}`: {e}",
-            self.label,
-            one_line_path(&self.given)
-        )
+    /// Writing this output failed.
+    pub(crate) fn cannot(&self, source: io::Error) -> OutputError {
+        OutputError::Write {
+            label: self.label.clone(),
+            path: self.given.clone(),
+            source,
+        }
     }
 }
 
@@ -129,28 +134,26 @@ pub(crate) enum Claimed {
     Stale,
 }
 
-/// The message for a partial file whose lock another process holds.
-pub(crate) fn live_run(label: &str, partial: &Path) -> String {
-    format!(
-        "{label}: `{}` is being written by another beachcomber process (it holds the file's \
-         lock): wait for that run to end, or stop it and continue it with --resume",
-        one_line_path(partial)
-    )
+/// The refusal of a partial file whose lock another process holds.
+pub(crate) fn live_run(label: &str, partial: &Path) -> OutputError {
+    OutputError::LiveRun {
+        label: label.to_string(),
+        partial: partial.to_path_buf(),
+    }
 }
 
 /// Today's refusal where a partial file exists and locks cannot tell a
 /// live run from an interrupted one.
-pub(crate) fn cannot_tell(label: &str, partial: &Path) -> String {
-    format!(
-        "{label}: `{}` exists: another run is writing it, or an interrupted run left it \
-         (continue that run with --resume, or delete the file)",
-        one_line_path(partial)
-    )
+pub(crate) fn cannot_tell(label: &str, partial: &Path) -> OutputError {
+    OutputError::CannotTell {
+        label: label.to_string(),
+        partial: partial.to_path_buf(),
+    }
 }
 
 /// Refuse when another process holds the lock of `partial` (a file that
 /// does not exist, or that cannot be locked, passes).
-pub(crate) fn refuse_if_live(label: &str, partial: &Path) -> Result<(), String> {
+pub(crate) fn refuse_if_live(label: &str, partial: &Path) -> Result<(), OutputError> {
     let Ok(file) = OpenOptions::new().write(true).open(partial) else {
         return Ok(());
     };
@@ -167,7 +170,7 @@ pub(crate) fn lock_to_resume(
     label: &str,
     partial: &Path,
     file: &File,
-) -> Result<Option<File>, String> {
+) -> Result<Option<File>, OutputError> {
     match file_lock::try_lock(file) {
         Ok(()) => {
             if !file_lock::still_at(file, partial).unwrap_or(false) {
@@ -176,7 +179,11 @@ pub(crate) fn lock_to_resume(
             }
             file.try_clone()
                 .map(Some)
-                .map_err(|e| format!("{label}: cannot open `{}`: {e}", one_line_path(partial)))
+                .map_err(|source| OutputError::Open {
+                    label: label.to_string(),
+                    path: partial.to_path_buf(),
+                    source,
+                })
         }
         Err(LockError::Held) => Err(live_run(label, partial)),
         Err(LockError::Unsupported(_)) => Ok(None),
@@ -193,7 +200,7 @@ pub(crate) fn claim(
     output: &Output,
     partial: &Path,
     mode: u32,
-) -> Result<(File, Claimed, bool), String> {
+) -> Result<(File, Claimed, bool), OutputError> {
     let label = output.label.as_str();
     // A few tries: the file may vanish (a live run renamed it) between
     // the two opens.
@@ -214,7 +221,13 @@ pub(crate) fn claim(
                 };
             }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
-            Err(e) => return Err(output.cannot(format!("{e} (check that its folder is writable)"))),
+            Err(source) => {
+                return Err(OutputError::CreateInFolder {
+                    label: label.to_string(),
+                    path: output.given.clone(),
+                    source,
+                });
+            }
         }
         let file = match OpenOptions::new().write(true).open(partial) {
             Ok(file) => file,

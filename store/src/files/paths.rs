@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use beachcomber::record::io::Compression;
+use beachcomber::record::io::{Compression, UnsupportedCompression};
 
 use crate::files::names::PAIRS_LABEL;
 
@@ -36,11 +36,17 @@ impl OutputPaths {
     }
 
     /// How `--record` is compressed (by its extension), if it is given.
-    pub fn record_compression(&self) -> Result<Option<Compression>, String> {
+    pub fn record_compression(&self) -> Result<Option<Compression>, RecordNameError> {
         self.record
             .as_deref()
             .map(Compression::from_path)
             .transpose()
-            .map_err(|e| format!("--record: {e}"))
+            .map_err(RecordNameError)
     }
 }
+
+/// `--record`'s name ends in an extension of no compression this program
+/// writes.
+#[derive(Debug, thiserror::Error)]
+#[error("--record: {0}")]
+pub struct RecordNameError(pub UnsupportedCompression);

@@ -43,20 +43,22 @@ use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use beachcomber::spec::{one_line, one_line_path};
+use beachcomber::spec::one_line_path;
 use beachcomber::tournament::{Layout, Totals};
 use serde_json::Value;
 
 use crate::files::names::RunHome;
-use crate::manifest::ReadError;
+pub use crate::files::run_files_error::{KeptFiles, RunFilesError};
 pub use crate::manifest::{
     Checkpoint, FileCheck, Finishing, MANIFEST_FORMAT, Manifest, RunDescription, Timing,
     check_file, first_difference, hash_file, write_json_atomically,
 };
+use crate::manifest::{Inconsistent, ReadError};
 use crate::manifest::{failpoint, hex, write_manifest};
 use crate::path_suffix::with_suffix;
 
 use crate::files::output::Resolved;
+use crate::files::output_error::OutputError;
 use crate::files::partial::{Claimed, Output, claim, lock_to_resume, refuse_if_live};
 use crate::interrupt;
 
@@ -139,7 +141,7 @@ impl RunFiles {
         resume: bool,
         totals: Vec<Totals>,
         folder: Option<&Path>,
-    ) -> Result<(RunFiles, Start), String> {
+    ) -> Result<(RunFiles, Start), RunFilesError> {
         let all: Vec<(Resolved, bool)> = streamed
             .into_iter()
             .map(|r| (r, false))
@@ -185,7 +187,11 @@ impl RunFiles {
         Ok((files, start))
     }
 
-    fn create(&mut self, all: Vec<(Resolved, bool)>, fresh: Fresh) -> Result<Vec<String>, String> {
+    fn create(
+        &mut self,
+        all: Vec<(Resolved, bool)>,
+        fresh: Fresh,
+    ) -> Result<Vec<String>, RunFilesError> {
         if let Some(c) = &self.checkpoint
             && c.exists()
         {
@@ -195,11 +201,9 @@ impl RunFiles {
                     refuse_if_live(r.label(), &with_suffix(target, ".partial"))?;
                 }
             }
-            return Err(format!(
-                "`{}` exists: an interrupted run with these outputs can be continued with --resume \
-                 (or delete it and its .partial files to start again)",
-                one_line_path(c)
-            ));
+            return Err(RunFilesError::CheckpointExists {
+                checkpoint: c.clone(),
+            });
         }
         let mut notes = Vec::new();
         let mut created: Vec<PathBuf> = Vec::new();
@@ -220,7 +224,7 @@ impl RunFiles {
         fresh: Fresh,
         notes: &mut Vec<String>,
         created: &mut Vec<PathBuf>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RunFilesError> {
         for (r, at_end) in all {
             let mut output = Output::new(
                 r.label().to_string(),
@@ -274,13 +278,13 @@ impl RunFiles {
         Ok(())
     }
 
-    fn resume(&mut self, all: Vec<(Resolved, bool)>, totals: Vec<Totals>) -> Result<Start, String> {
+    fn resume(
+        &mut self,
+        all: Vec<(Resolved, bool)>,
+        totals: Vec<Totals>,
+    ) -> Result<Start, RunFilesError> {
         let Some(path) = self.checkpoint.clone() else {
-            return Err(
-                "--resume needs every output to be a regular file (a device such as /dev/stdout \
-                 cannot be resumed) and at least one of --out, --record, --summary"
-                    .to_string(),
-            );
+            return Err(RunFilesError::NotResumable);
         };
         let checkpoint = match Checkpoint::read(&path) {
             Ok(c) => c,
@@ -301,63 +305,50 @@ impl RunFiles {
                         notes,
                     });
                 }
-                return Err(format!(
-                    "--resume: nothing to resume: `{}` does not exist (the run finished, or was \
-                     never started with these outputs)",
-                    one_line_path(&path)
-                ));
+                return Err(RunFilesError::NothingToResume { checkpoint: path });
             }
-            Err(ReadError::Io(e)) => {
-                return Err(format!(
-                    "--resume: cannot read `{}`: {e}",
-                    one_line_path(&path)
-                ));
+            Err(ReadError::Io(source)) => {
+                return Err(RunFilesError::ReadCheckpoint {
+                    checkpoint: path,
+                    source,
+                });
             }
-            Err(e @ ReadError::Format { .. }) => {
-                return Err(format!(
-                    "--resume: `{}` has checkpoint {e} (finish the run with the program that \
-                     started it)",
-                    one_line_path(&path),
-                ));
+            Err(error @ ReadError::Format { .. }) => {
+                return Err(RunFilesError::CheckpointFormat {
+                    checkpoint: path,
+                    error,
+                });
             }
-            Err(e) => {
-                return Err(format!(
-                    "--resume: `{}` is not a checkpoint of this program: {e}",
-                    one_line_path(&path),
-                ));
+            Err(error) => {
+                return Err(RunFilesError::NotACheckpoint {
+                    checkpoint: path,
+                    error,
+                });
             }
         };
-        let damaged = |what: String| {
-            format!(
-                "--resume: `{}` is damaged ({}): the run cannot be resumed",
-                one_line_path(&path),
-                one_line(&what)
-            )
+        let damaged = |what: Inconsistent| RunFilesError::Damaged {
+            checkpoint: path.clone(),
+            what,
         };
         if checkpoint.description != self.description {
             // A file a game spec names (its hash is in the canonical spec)
             // was edited since the run started: say so.
             let (before, now) = (&checkpoint.description.plan, &self.description.plan);
-            if let Some(why) =
+            if let Some(change) =
                 before.parts.iter().zip(&now.parts).find_map(|(b, n)| {
                     beachcomber::spec_files::changed_file(&b.run.game, &n.run.game)
                 })
             {
-                return Err(format!(
-                    "--resume: {why}; the run cannot be resumed with the edited file (restore \
-                     it, or start the run afresh)"
-                ));
+                return Err(RunFilesError::EditedFile { change });
             }
             let there = serde_json::to_value(&checkpoint.description).unwrap_or(Value::Null);
             let here = serde_json::to_value(&self.description).unwrap_or(Value::Null);
-            let what = first_difference(&there, &here, "")
+            let difference = first_difference(&there, &here, "")
                 .unwrap_or_else(|| "the run description".to_string());
-            return Err(format!(
-                "--resume: this command differs from the interrupted run in {}; \
-                 repeat the interrupted command exactly (see `{}`)",
-                one_line(&what),
-                one_line_path(&path)
-            ));
+            return Err(RunFilesError::Differs {
+                difference,
+                checkpoint: path,
+            });
         }
         self.check_counts(&checkpoint).map_err(damaged)?;
         self.timing = checkpoint.timing.clone();
@@ -414,22 +405,23 @@ impl RunFiles {
                     want.zip(hash).map(|((_, b), (_, h))| (*b, h.clone()))
                 };
                 let (want, hash) = find(&output.label).ok_or_else(|| {
-                    damaged(format!("it has no length or hash for {}", output.label))
+                    damaged(Inconsistent::NoLength {
+                        label: output.label.clone(),
+                    })
                 })?;
-                let mut file = OpenOptions::new().write(true).open(&partial).map_err(|e| {
-                    format!(
-                        "--resume: cannot open `{}`: {e} (the interrupted run's partial output)",
-                        one_line_path(&partial)
-                    )
-                })?;
+                let mut file = OpenOptions::new()
+                    .write(true)
+                    .open(&partial)
+                    .map_err(|source| RunFilesError::OpenPartial {
+                        partial: partial.clone(),
+                        source,
+                    })?;
                 output.lock = lock_to_resume(&output.label, &partial, &file)?;
                 let have = file.metadata().map_err(|e| output.cannot(e))?.len();
-                let changed = || {
-                    format!(
-                        "--resume: `{}` holds {have} bytes, not the {want} bytes the checkpoint \
-                         counts: the partial file was changed; the run cannot be resumed",
-                        one_line_path(&partial)
-                    )
+                let changed = || RunFilesError::PartialLength {
+                    partial: partial.clone(),
+                    have,
+                    want,
                 };
                 if have < want {
                     return Err(changed());
@@ -440,12 +432,7 @@ impl RunFiles {
                     return Err(changed());
                 }
                 if hex(hasher.digest()) != hash {
-                    return Err(format!(
-                        "--resume: the first {want} bytes of `{}` are not those the checkpoint \
-                         recorded (xxh3 differs): the partial file was changed; the run cannot be \
-                         resumed",
-                        one_line_path(&partial)
-                    ));
+                    return Err(RunFilesError::PartialHash { partial, want });
                 }
                 file.set_len(want).map_err(|e| output.cannot(e))?;
                 file.seek(SeekFrom::End(0)).map_err(|e| output.cannot(e))?;
@@ -472,21 +459,20 @@ impl RunFiles {
     /// Check a checkpoint's counts against the run (its description is
     /// this run's): `next` within the shard's games, one total per part,
     /// each counting exactly its part's games among `0..next`.
-    fn check_counts(&self, checkpoint: &Checkpoint) -> Result<(), String> {
+    fn check_counts(&self, checkpoint: &Checkpoint) -> Result<(), Inconsistent> {
         let d = &self.description;
         let total = Layout::new(&d.plan, d.shard).games();
         if checkpoint.next > total {
-            return Err(format!(
-                "it counts {} games complete of {total}",
-                checkpoint.next
-            ));
+            return Err(Inconsistent::TooManyGames {
+                next: checkpoint.next,
+                total,
+            });
         }
         if checkpoint.totals.len() != d.plan.parts.len() {
-            return Err(format!(
-                "{} totals for {} parts",
-                checkpoint.totals.len(),
-                d.plan.parts.len()
-            ));
+            return Err(Inconsistent::TotalsPerPart {
+                totals: checkpoint.totals.len(),
+                parts: d.plan.parts.len(),
+            });
         }
         let mut start = 0u64;
         for (i, (part, totals)) in d.plan.parts.iter().zip(&checkpoint.totals).enumerate() {
@@ -494,17 +480,17 @@ impl RunFiles {
             let done = checkpoint.next.saturating_sub(start).min(games);
             totals
                 .validate(&part.run, done)
-                .map_err(|e| format!("part {i}: {e}"))?;
+                .map_err(|error| Inconsistent::Part { index: i, error })?;
             start += games;
         }
         if let Some(f) = &checkpoint.finishing
             && f.stopped.is_none()
             && checkpoint.next != total
         {
-            return Err(format!(
-                "finishing after {} games of {total}",
-                checkpoint.next
-            ));
+            return Err(Inconsistent::EarlyFinish {
+                next: checkpoint.next,
+                total,
+            });
         }
         Ok(())
     }
@@ -515,19 +501,17 @@ impl RunFiles {
     }
 
     /// Append `bytes` to the streamed output `label`, if it is open.
-    pub fn append(&mut self, label: &str, bytes: &[u8]) -> Result<(), String> {
+    pub fn append(&mut self, label: &str, bytes: &[u8]) -> Result<(), RunFilesError> {
         if bytes.is_empty() {
             return Ok(());
         }
         if let Some(o) = self.outputs.iter_mut().find(|o| o.label == label)
             && let Some(w) = o.writer.as_mut()
         {
-            w.write_all(bytes).map_err(|e| {
-                format!(
-                    "{}: cannot write `{}`: {e}",
-                    o.label,
-                    one_line_path(&o.given)
-                )
+            w.write_all(bytes).map_err(|source| OutputError::Write {
+                label: o.label.clone(),
+                path: o.given.clone(),
+                source,
             })?;
             o.hasher.update(bytes);
             o.bytes += bytes.len() as u64;
@@ -552,15 +536,13 @@ impl RunFiles {
             .is_none_or(|o| o.bytes == 0)
     }
 
-    fn flush(&mut self) -> Result<(), String> {
+    fn flush(&mut self) -> Result<(), OutputError> {
         for o in &mut self.outputs {
             if let Some(w) = o.writer.as_mut() {
-                w.flush().map_err(|e| {
-                    format!(
-                        "{}: cannot write `{}`: {e}",
-                        o.label,
-                        one_line_path(&o.given)
-                    )
+                w.flush().map_err(|source| OutputError::Write {
+                    label: o.label.clone(),
+                    path: o.given.clone(),
+                    source,
                 })?;
             }
         }
@@ -584,7 +566,7 @@ impl RunFiles {
         totals: &[Totals],
         threads: usize,
         force: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), RunFilesError> {
         let Some(path) = self.checkpoint.clone() else {
             return Ok(());
         };
@@ -612,11 +594,11 @@ impl RunFiles {
             timing: self.timing_now(threads),
             finishing: None,
         };
-        write_json_atomically(&path, &checkpoint).map_err(|e| {
-            format!(
-                "cannot write the checkpoint `{}`: {e}",
-                one_line_path(&path)
-            )
+        write_json_atomically(&path, &checkpoint).map_err(|source| {
+            RunFilesError::WriteCheckpoint {
+                path: path.clone(),
+                source,
+            }
         })?;
         self.last_checkpoint = Instant::now();
         if next > 0 {
@@ -640,7 +622,7 @@ impl RunFiles {
         stopped: Option<String>,
         totals: &[Totals],
         threads: usize,
-    ) -> Result<(), String> {
+    ) -> Result<(), RunFilesError> {
         self.flush()?;
         for o in &mut self.outputs {
             if !o.at_end {
@@ -666,7 +648,7 @@ impl RunFiles {
         for o in &mut self.outputs {
             o.join_writeback()?;
             if let Some(w) = o.writer.take() {
-                let file = w.into_inner().map_err(|e| o.cannot(e.error()))?;
+                let file = w.into_inner().map_err(|e| o.cannot(e.into_error()))?;
                 if o.partial.is_some() {
                     file.sync_all().map_err(|e| o.cannot(e))?;
                 }
@@ -693,8 +675,11 @@ impl RunFiles {
             finishing: Some(Finishing { stopped, files }),
         };
         if let Some(path) = &self.checkpoint {
-            write_json_atomically(path, &checkpoint).map_err(|e| {
-                format!("cannot write the checkpoint `{}`: {e}", one_line_path(path))
+            write_json_atomically(path, &checkpoint).map_err(|source| {
+                RunFilesError::WriteCheckpoint {
+                    path: path.clone(),
+                    source,
+                }
             })?;
             failpoint("finish-checkpoint");
         }
@@ -712,7 +697,7 @@ impl RunFiles {
         checkpoint: &Checkpoint,
         finishing: &Finishing,
         resuming: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), RunFilesError> {
         let mut registry = interrupt::temp_files();
         for (k, o) in self.outputs.iter().enumerate() {
             let (Some(partial), Some(target)) = (&o.partial, &o.target) else {
@@ -722,28 +707,23 @@ impl RunFiles {
                 .files
                 .iter()
                 .find(|c| c.output == o.label)
-                .ok_or_else(|| {
-                    format!(
-                        "--resume: the finishing checkpoint has no length or hash for {}",
-                        o.label
-                    )
+                .ok_or_else(|| RunFilesError::NoFinishingCheck {
+                    label: o.label.clone(),
                 })?;
-            let verify = |path: &Path| -> Result<(), String> {
-                let read = check_file(path, check).map_err(|e| {
-                    format!(
-                        "{}: cannot read `{}`: {e} (a file of the finishing run)",
-                        o.label,
-                        one_line_path(path)
-                    )
-                })?;
+            let verify = |path: &Path| -> Result<(), RunFilesError> {
+                let read =
+                    check_file(path, check).map_err(|source| RunFilesError::ReadFinishing {
+                        label: o.label.clone(),
+                        path: path.to_path_buf(),
+                        source,
+                    })?;
                 match read {
                     None => Ok(()),
-                    Some(what) => Err(format!(
-                        "{}: `{}` is not the file the finishing run wrote: {what}; the run \
-                         cannot be resumed",
-                        o.label,
-                        one_line_path(path)
-                    )),
+                    Some(difference) => Err(RunFilesError::NotFinishingFile {
+                        label: o.label.clone(),
+                        path: path.to_path_buf(),
+                        difference,
+                    }),
                 }
             };
             if partial.exists() {
@@ -770,8 +750,10 @@ impl RunFiles {
                 timing: checkpoint.timing.clone(),
                 files: finishing.files.clone(),
             };
-            write_manifest(path, &manifest)
-                .map_err(|e| format!("cannot write the manifest `{}`: {e}", one_line_path(path)))?;
+            write_manifest(path, &manifest).map_err(|source| RunFilesError::WriteManifest {
+                path: path.clone(),
+                source,
+            })?;
             failpoint("after-manifest");
         }
         if let Some(path) = &self.checkpoint {
@@ -784,24 +766,23 @@ impl RunFiles {
     /// The run stopped unfinished (interrupted, or an error while
     /// playing). A resumable run keeps its partial files and checkpoint
     /// and returns how to continue; otherwise the partial files are removed.
-    pub fn abandon(&mut self) -> Option<String> {
+    pub fn abandon(&mut self) -> Option<KeptFiles> {
         let _ = self.flush();
         for o in &mut self.outputs {
             let _ = o.join_writeback();
         }
         if let Some(path) = &self.checkpoint {
-            let partials: Vec<String> = self
+            let partials = self
                 .outputs
                 .iter()
                 .filter_map(|o| o.partial.as_ref())
                 .filter(|p| p.exists())
-                .map(|p| format!("`{}`", one_line_path(p)))
+                .cloned()
                 .collect();
-            return Some(format!(
-                "finished games are kept in {} (checkpoint `{}`); run the same command with --resume to continue",
-                partials.join(", "),
-                one_line_path(path)
-            ));
+            return Some(KeptFiles {
+                partials,
+                checkpoint: path.clone(),
+            });
         }
         let mut registry = interrupt::temp_files();
         for o in &mut self.outputs {

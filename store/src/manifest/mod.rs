@@ -15,7 +15,9 @@ use xxhash_rust::xxh3::Xxh3;
 
 use crate::path_suffix::with_suffix;
 
+mod inconsistent;
 mod kind;
+pub use inconsistent::Inconsistent;
 pub use kind::{KindError, RunKind};
 
 /// The version of the manifest and checkpoint formats (4: totals with the
@@ -261,9 +263,9 @@ pub enum ReadError {
         readable: String,
     },
     /// It is not a manifest (checkpoint) of this program.
-    Parse(String),
+    Parse(serde_json::Error),
     /// It parses, but what it claims does not hold together.
-    Damaged(String),
+    Damaged(Inconsistent),
 }
 
 impl fmt::Display for ReadError {
@@ -273,7 +275,19 @@ impl fmt::Display for ReadError {
             ReadError::Format { found, readable } => {
                 write!(f, "format {found}, this program reads {readable}")
             }
-            ReadError::Parse(e) | ReadError::Damaged(e) => f.write_str(&one_line(e)),
+            ReadError::Parse(e) => f.write_str(&one_line(&e.to_string())),
+            ReadError::Damaged(e) => f.write_str(&one_line(&e.to_string())),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadError::Io(e) => Some(e),
+            ReadError::Parse(e) => Some(e),
+            ReadError::Damaged(e) => Some(e),
+            ReadError::Format { .. } => None,
         }
     }
 }
@@ -297,16 +311,15 @@ impl Manifest {
     /// and agree (each part's totals count its games in the shard, all of
     /// them unless a sequential test stopped the run), and its files are
     /// outputs of the run.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), Inconsistent> {
         let d = &self.description;
-        d.plan.validate().map_err(|e| e.to_string())?;
-        d.shard.validate().map_err(|e| e.to_string())?;
+        d.plan.validate().map_err(Inconsistent::Run)?;
+        d.shard.validate().map_err(Inconsistent::Run)?;
         if self.totals.len() != d.plan.parts.len() {
-            return Err(format!(
-                "{} totals for {} parts",
-                self.totals.len(),
-                d.plan.parts.len()
-            ));
+            return Err(Inconsistent::TotalsPerPart {
+                totals: self.totals.len(),
+                parts: d.plan.parts.len(),
+            });
         }
         let mut games = 0u64;
         for (i, (part, totals)) in d.plan.parts.iter().zip(&self.totals).enumerate() {
@@ -318,18 +331,23 @@ impl Manifest {
             };
             totals
                 .validate(&part.run, counted)
-                .map_err(|e| format!("part {i}: {e}"))?;
+                .map_err(|error| Inconsistent::Part { index: i, error })?;
             games += counted;
         }
         if self.games != games {
-            return Err(format!("{} games for totals of {games}", self.games));
+            return Err(Inconsistent::Games {
+                games: self.games,
+                counted: games,
+            });
         }
         if let Some(f) = self
             .files
             .iter()
             .find(|f| !d.outputs.iter().any(|(l, _)| *l == f.output))
         {
-            return Err(format!("a file check for {}, not an output", f.output));
+            return Err(Inconsistent::FileCheck {
+                output: f.output.clone(),
+            });
         }
         Ok(())
     }
@@ -367,7 +385,7 @@ fn read_format_checked<T: serde::de::DeserializeOwned>(
             },
         });
     }
-    serde_json::from_slice(&text).map_err(|e| ReadError::Parse(e.to_string()))
+    serde_json::from_slice(&text).map_err(ReadError::Parse)
 }
 
 /// The format number of a checkpoint or manifest, read before the rest.
