@@ -133,6 +133,7 @@ mod tests {
             count: SweepCount::Deals(1),
             seed: 1,
             rotate: true,
+            quality: false,
         };
         let parts: Vec<_> = spec
             .combinations(10)

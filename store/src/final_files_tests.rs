@@ -204,6 +204,7 @@ fn a_sweeps_metrics_with_records_are_their_golden_text() {
         count: SweepCount::Games(6),
         seed: 5,
         rotate: true,
+        quality: false,
     };
     let (plan, game) = sweep_plan(&spec);
     assert_eq!(plan.parts[3].run.lineup(), ["greedy", "random", "random"]);
@@ -231,6 +232,7 @@ fn a_sweeps_metrics_comparison_and_trends_are_their_golden_texts() {
         count: SweepCount::Deals(6),
         seed: 11,
         rotate: true,
+        quality: false,
     };
     let (plan, game) = sweep_plan(&spec);
     let mut compare = CompareSpec {
