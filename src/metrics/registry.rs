@@ -5,7 +5,7 @@
 //! [`super::quality::QUALITY_METRICS`], measured when a run asks for it.
 
 use super::definition::{IntervalKind, MetricDefinition, SummaryColumn};
-use super::row::{Interval, MetricRow};
+use super::row::{Interval, MetricRow, three};
 use crate::stats::equivalence::Direction;
 
 /// The row's seat-games.
@@ -260,10 +260,6 @@ pub fn summary_cells(row: &dyn MetricRow) -> String {
         .filter_map(|m| m.summary)
         .map(|s| format!(" {}", (s.cell)(row)))
         .collect()
-}
-
-pub(super) fn three((v, low, high): Interval) -> Vec<f64> {
-    vec![v, low, high]
 }
 
 fn two((v, half): (f64, f64)) -> Vec<f64> {

@@ -3,6 +3,12 @@
 /// A value with its 95% interval: `(value, low, high)`.
 pub type Interval = (f64, f64, f64);
 
+/// An interval's three cells (value, low, high), in that order: the
+/// values of a metric with [`super::definition::IntervalKind::Bounds`].
+pub(super) fn three((v, low, high): Interval) -> Vec<f64> {
+    vec![v, low, high]
+}
+
 /// The quantities of one row of `metrics.csv` (a seat of a combination,
 /// or a bot over every seat it held) that metrics are defined on. Methods
 /// without a value on this kind of row return `None`.

@@ -8,7 +8,7 @@ use beachcomber_store::csv_rows::CsvError;
 use beachcomber_store::files::output::OutputError;
 use beachcomber_store::plot_spec::{NotACondition, UnknownFit, UnknownPlotKind};
 
-use super::PlotKind;
+use beachcomber_store::plot_spec::PlotKind;
 
 /// Why `plot` (or an experiment's plot) drew no figure.
 #[derive(Debug, thiserror::Error)]

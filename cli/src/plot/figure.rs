@@ -2,11 +2,11 @@
 //! what the kinds of figure share: titles, axis labels, short labels of
 //! bot specs, the band columns of a y column and the `--x` column.
 
-use super::PlotError;
+use super::error::PlotError;
 use beachcomber::stats::trend::{Fit, Trend};
 
-use super::{PlotKind, PlotRequest};
 use beachcomber_store::csv_rows::Rows;
+use beachcomber_store::plot_spec::{PlotKind, PlotRequest};
 pub(super) use beachcomber_store::short_label::short_label;
 
 /// The 95% interval of a y column, by the naming convention of the CSVs.

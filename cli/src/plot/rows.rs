@@ -3,14 +3,14 @@
 //! the rows by the `--by` columns, and the error for several rows at one
 //! point.
 
-use super::PlotError;
+use super::error::PlotError;
 use std::collections::HashMap;
 
 use beachcomber::spec::one_line;
 
 pub(super) use beachcomber_store::csv_rows::{Rows, number};
 
-use super::figure::short_label;
+use beachcomber_store::short_label::short_label;
 
 /// Most series in one figure (one per distinct value of the `--by`
 /// columns): more could not be told apart.

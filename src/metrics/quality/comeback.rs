@@ -2,7 +2,7 @@
 
 use super::super::definition::{IntervalKind, MetricDefinition, PerPly};
 use super::super::per_ply::{Ply, PlyObserver};
-use super::super::registry::three;
+use super::super::row::three;
 use crate::game::SeatSet;
 use crate::stats::equivalence::Direction;
 
