@@ -34,8 +34,11 @@
 
 mod csv;
 mod error;
+mod extremes;
+mod joint;
 mod matching;
 mod metric;
+mod seats;
 mod spec;
 mod streaming;
 pub mod trend;
@@ -44,6 +47,7 @@ pub use csv::COMPARE_COLUMNS;
 pub use error::CompareError;
 pub use matching::baseline_parts;
 pub use metric::Metric;
+pub use seats::Seats;
 pub use spec::{CompareSpec, parse_pairs};
 pub use streaming::{CompareFiles, Comparer, SeatRow};
 
