@@ -380,6 +380,18 @@ fn declared_tests_and_seats_decide_compare_csv_and_bad_ones_are_refused() {
     );
     // The baseline against itself: non-inferior (no change in distance).
     assert!(seat_rows.iter().any(|r| r["verdict"] == "non-inferior"));
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        md.contains(
+            "- Margins: `seat_ratio = 0.1, tie_rate = 0.5`\n- Tests: `seat_ratio = non-inferior`\n\
+             - Seats: `[0, 2]`\n"
+        ),
+        "{md}"
+    );
+    assert!(md.contains(&format!(
+        "- `non-inferior`: {}",
+        beachcomber::stats::equivalence::Verdict::NonInferior.explanation()
+    )));
     let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
     assert!(
         manifest.contains("seat_ratio=0.1:non-inferior,tie_rate=0.5"),
