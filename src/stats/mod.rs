@@ -13,6 +13,7 @@ pub mod bradley_terry;
 pub mod cluster;
 pub mod decision;
 pub mod equivalence;
+mod normal;
 pub mod pairwise;
 pub mod power;
 pub mod selection;

@@ -5,7 +5,7 @@
 //! ([`margin_warning`]). docs/statistics.md ("Power").
 
 use super::decision::Test;
-use super::equivalence::normal_quantile;
+use super::normal::normal_quantile;
 
 /// One cell of a plan: its games and the metric's standard deviation per
 /// game.

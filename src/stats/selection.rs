@@ -11,7 +11,7 @@
 //! from per-deal pairs when they share deals: never by adding bounds.
 //! docs/statistics.md ("Selections from the data").
 
-use super::equivalence::normal_quantile;
+use super::normal::normal_quantile;
 
 /// The lower and upper bound of an interval.
 pub type Bounds = (f64, f64);
