@@ -111,10 +111,12 @@ pub struct SweepArgs {
     /// `compare.csv` (docs/sweeps.md).
     #[arg(long, value_name = "KEY=VALUE,...")]
     pub baseline: Option<String>,
-    /// An equivalence margin for a metric of compare.csv: `METRIC=VALUE`
-    /// (`seat_ratio=0.05`, `skill_elo=50`, `mean_turns=3`). Repeatable;
-    /// needs --baseline. A metric without a margin gets no verdict.
-    #[arg(long, value_name = "METRIC=VALUE")]
+    /// A margin for a metric of compare.csv: `METRIC=VALUE[:TEST]`
+    /// (`seat_ratio=0.05`, `skill_elo=50:superior`,
+    /// `max_seat_ratio=0.05:non-inferior`, `mean_turns=3`), TEST one of
+    /// equivalent (the default), non-inferior, superior. Repeatable; needs
+    /// --baseline. A metric without a margin gets no verdict.
+    #[arg(long, value_name = "METRIC=VALUE[:TEST]")]
     pub margin: Vec<String>,
     /// A trend line in trends.csv: `X[:FIT[:KEY+KEY...]]`, X a numeric
     /// varied key or a combination's metric (`mean_turns`, `tie_rate`;

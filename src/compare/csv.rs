@@ -2,9 +2,12 @@
 //! baseline, computed from the sums read ([`Comparer`]) and formatted, and
 //! the points `trends.csv` is fitted to.
 
+use super::extremes::SeatSpread;
 use super::streaming::{FloatClusters, SEAT0, TIES, TURNS, close};
-use super::{CompareFiles, Comparer, Metric, trend};
-use crate::stats::equivalence::{self, normal_quantile};
+use super::{CompareFiles, Comparer, Metric, Seats, trend};
+use crate::stats::decision::{Test, decide};
+use crate::stats::equivalence::{self, normal_quantile, tost};
+use crate::stats::selection::distance_change;
 use crate::tournament::rows::field;
 use crate::tournament::{Plan, Totals};
 
@@ -160,6 +163,13 @@ impl Comparer {
         let paired = self.paired(p);
         let (pp, pb) = (self.players[p], self.players[b]);
         let run = &plan.parts[p].run;
+        let spread = SeatSpread {
+            mine: (0..pp).map(|s| mine.own[SEAT0 + s].mean()).collect(),
+            base: (0..pb).map(|s| base.own[SEAT0 + s].mean()).collect(),
+            own: &mine.seat_moments,
+            base_own: &base.seat_moments,
+            joint: paired.then_some(&mine.joint_moments),
+        };
         // One per-deal quantity: value, baseline, standard error.
         let quantity = |q: usize, scale: f64| {
             let (c, r) = (&mine.own[q], &base.own[q]);
@@ -172,46 +182,66 @@ impl Comparer {
         };
         let compared = |seat: &str, bot: &str, metric: Metric, v: (f64, f64, f64, bool)| {
             let margin = self.spec.margin(metric);
-            let c = equivalence::compare(v.0, v.1, v.2, margin, metric.direction(), 1);
+            let test = self.spec.test(metric);
+            let c = judged(v.0 - v.1, v.2, 1, margin, test, metric.direction());
             row_text(seat, bot, metric, v.0, v.1, &c, v.3, margin)
         };
-        if pp == pb && pp >= 2 {
-            let rotated = run.rotations() > 1;
-            for seat in 0..pp {
-                let bot = if rotated {
-                    "(rotated)".to_string()
-                } else {
-                    run.lineup()[seat].clone()
-                };
-                rows.push(compared(
-                    &seat.to_string(),
-                    &bot,
-                    Metric::SeatRatio,
-                    quantity(SEAT0 + seat, pp as f64),
-                ));
+        let rotated = run.rotations() > 1;
+        let seat_bot = |seat: usize| {
+            if rotated {
+                "(rotated)".to_string()
+            } else {
+                run.lineup()[seat].clone()
             }
-        }
-        if pp >= 2 && pb >= 2 {
-            for metric in [Metric::MaxSeatRatio, Metric::MinSeatRatio, Metric::SeatGap] {
-                let (value, baseline, low95, high95, low90, high90) =
-                    extreme_seats(metric, &mine.own[SEAT0..], &base.own[SEAT0..]);
-                let margin = self.spec.margin(metric);
-                let c = equivalence::Comparison {
-                    diff: value - baseline,
-                    low95,
-                    high95,
-                    verdict: equivalence::verdict(
-                        low90,
-                        high90,
-                        value,
-                        baseline,
-                        margin,
-                        metric.direction(),
-                    ),
-                };
-                rows.push(row_text(
-                    "all", "all", metric, value, baseline, &c, false, margin,
-                ));
+        };
+        // A seat's row: `se` the standard error of its ratios' difference
+        // (`None`: from the seats' joint spread), `tests` its family.
+        let seat_row = |seat: usize, se: Option<f64>, tests: usize| {
+            let margin = self.spec.margin(Metric::SeatRatio);
+            let c = seat_comparison(
+                &spread,
+                seat,
+                se,
+                tests,
+                margin,
+                self.spec.test(Metric::SeatRatio),
+            );
+            let (v, r) = (pp as f64 * spread.mine[seat], pb as f64 * spread.base[seat]);
+            row_text(
+                &seat.to_string(),
+                &seat_bot(seat),
+                Metric::SeatRatio,
+                v,
+                r,
+                &c,
+                paired,
+                margin,
+            )
+        };
+        let extremes = pp >= 2 && pb >= 2;
+        match &self.spec.seats {
+            None => {
+                if pp == pb && pp >= 2 {
+                    for seat in 0..pp {
+                        rows.push(seat_row(seat, Some(quantity(SEAT0 + seat, pp as f64).2), 1));
+                    }
+                }
+                if extremes {
+                    rows.extend(self.extreme_rows(&spread, paired));
+                }
+            }
+            Some(Seats::BestWorst) => {
+                if extremes {
+                    rows.extend(self.extreme_rows(&spread, paired));
+                }
+            }
+            Some(named) => {
+                let (seats, tests) = named.compared(pp.min(pb));
+                if pp >= 2 && pb >= 2 {
+                    for seat in seats {
+                        rows.push(seat_row(seat, None, tests));
+                    }
+                }
             }
         }
         rows.push(compared("all", "all", Metric::TieRate, quantity(TIES, 1.0)));
@@ -254,52 +284,140 @@ impl Comparer {
         }
         rows
     }
+
+    /// The best seat's, the worst seat's and the gap's rows: selections
+    /// from the data, their intervals from every contrast they could have
+    /// selected ([`SeatSpread::difference`]).
+    fn extreme_rows(&self, spread: &SeatSpread<'_>, paired: bool) -> Vec<String> {
+        let (pp, pb) = (spread.mine.len(), spread.base.len());
+        let joint = paired && spread.joint.is_some_and(|j| j.width() == pp + pb);
+        let top = |x: &[f64]| x.iter().copied().fold(f64::MIN, f64::max);
+        let bottom = |x: &[f64]| x.iter().copied().fold(f64::MAX, f64::min);
+        let mut rows = Vec::new();
+        for metric in [Metric::MaxSeatRatio, Metric::MinSeatRatio, Metric::SeatGap] {
+            let (value, baseline) = match metric {
+                Metric::MaxSeatRatio => {
+                    (pp as f64 * top(&spread.mine), pb as f64 * top(&spread.base))
+                }
+                Metric::MinSeatRatio => (
+                    pp as f64 * bottom(&spread.mine),
+                    pb as f64 * bottom(&spread.base),
+                ),
+                _ => (
+                    top(&spread.mine) - bottom(&spread.mine),
+                    top(&spread.base) - bottom(&spread.base),
+                ),
+            };
+            let interval = spread.difference(metric);
+            let ((low95, high95), (low90, high90)) = (interval(0.025), interval(0.05));
+            // The improvement: the best ratio and the gap fall, the worst
+            // ratio rises (each is on its own side of 1).
+            let improvement = match metric {
+                Metric::MinSeatRatio => (low90, high90),
+                _ => (-high90, -low90),
+            };
+            let margin = self.spec.margin(metric);
+            let test = self.spec.test(metric);
+            let diff = value - baseline;
+            // Under a one-sided test a toward-one metric's diff is its change
+            // in distance from 1: the worst ratio's is the negated difference.
+            let (diff, low95, high95) = if test.is_one_sided() && metric == Metric::MinSeatRatio {
+                (-diff, -high95, -low95)
+            } else {
+                (diff, low95, high95)
+            };
+            let c = equivalence::Comparison {
+                diff,
+                low95,
+                high95,
+                verdict: decide(test, (low90, high90), Some(improvement), margin),
+            };
+            rows.push(row_text(
+                "all", "all", metric, value, baseline, &c, joint, margin,
+            ));
+        }
+        rows
+    }
 }
 
-/// The best seat's ratio, the worst's, or the gap between their win shares,
-/// of a combination (`mine`, per seat) and of the baseline: value,
-/// baseline value, and the difference's 95% and 90% intervals from
-/// simultaneous per-seat intervals over the seats of both (Bonferroni):
-/// each side's extreme lies between the extremes of its seats' bounds, and
-/// the difference between the two sides' bounds' differences.
-fn extreme_seats(
-    metric: Metric,
-    mine: &[FloatClusters],
-    base: &[FloatClusters],
-) -> (f64, f64, f64, f64, f64, f64) {
-    let k = (mine.len() + base.len()) as f64;
-    let z95 = normal_quantile(1.0 - 0.025 / k);
-    let z90 = normal_quantile(1.0 - 0.05 / k);
-    // (value, low, high) of one side at z.
-    let side = |seats: &[FloatClusters], z: f64| -> (f64, f64, f64) {
-        let p = seats.len() as f64;
-        let bounds: Vec<(f64, f64, f64)> = seats
-            .iter()
-            .map(|s| {
-                let (m, h) = (s.mean(), z * s.standard_error());
-                (m, m - h, m + h)
-            })
-            .collect();
-        let max = |f: fn(&(f64, f64, f64)) -> f64| bounds.iter().map(f).fold(f64::MIN, f64::max);
-        let min = |f: fn(&(f64, f64, f64)) -> f64| bounds.iter().map(f).fold(f64::MAX, f64::min);
-        match metric {
-            Metric::MaxSeatRatio => (p * max(|b| b.0), p * max(|b| b.1), p * max(|b| b.2)),
-            Metric::MinSeatRatio => (p * min(|b| b.0), p * min(|b| b.1), p * min(|b| b.2)),
-            _ => (
-                max(|b| b.0) - min(|b| b.0),
-                (max(|b| b.1) - min(|b| b.2)).max(0.0),
-                max(|b| b.2) - min(|b| b.1),
-            ),
-        }
+/// A difference `diff` with standard error `se` judged by `test` against
+/// `margin` over `tests` simultaneous comparisons, for a metric with
+/// `direction` (not toward one: [`seat_comparison`]).
+fn judged(
+    diff: f64,
+    se: f64,
+    tests: usize,
+    margin: Option<f64>,
+    test: Test,
+    direction: equivalence::Direction,
+) -> equivalence::Comparison {
+    let t = tests.max(1) as f64;
+    let (z95, z90) = (
+        normal_quantile(1.0 - 0.025 / t),
+        normal_quantile(1.0 - 0.05 / t),
+    );
+    let (low90, high90) = (diff - z90 * se, diff + z90 * se);
+    equivalence::Comparison {
+        diff,
+        low95: diff - z95 * se,
+        high95: diff + z95 * se,
+        verdict: decide(
+            test,
+            (low90, high90),
+            equivalence::signed_improvement(low90, high90, direction),
+            margin,
+        ),
+    }
+}
+
+/// Seat `seat`'s ratio against the baseline's same seat, judged by `test`
+/// over `tests` seats: `equivalent` on the difference of the ratios (with
+/// standard error `se`, or from the seats' joint spread), its side, and the
+/// one-sided tests, on the change in distance from 1
+/// ([`crate::stats::selection::distance_change`]), whose estimate and 95%
+/// interval the row then reports.
+fn seat_comparison(
+    spread: &SeatSpread<'_>,
+    seat: usize,
+    se: Option<f64>,
+    tests: usize,
+    margin: Option<f64>,
+    test: Test,
+) -> equivalence::Comparison {
+    let (pp, pb) = (spread.mine.len(), spread.base.len());
+    let unit = |n: usize, scale: f64| {
+        let mut v = vec![0.0; n];
+        v[seat] = scale;
+        v
     };
-    let (c95, b95) = (side(mine, z95), side(base, z95));
-    let (c90, b90) = (side(mine, z90), side(base, z90));
-    (
-        c95.0,
-        b95.0,
-        c95.1 - b95.2,
-        c95.2 - b95.1,
-        c90.1 - b90.2,
-        c90.2 - b90.1,
-    )
+    let (v, r) = (pp as f64 * spread.mine[seat], pb as f64 * spread.base[seat]);
+    let var_v = spread.variance(&unit(pp, pp as f64), &unit(pb, 0.0));
+    let var_r = spread.variance(&unit(pp, 0.0), &unit(pb, pb as f64));
+    let var_sum = spread.variance(&unit(pp, pp as f64), &unit(pb, pb as f64));
+    let covariance = (var_sum - var_v - var_r) / 2.0;
+    let t = tests.max(1) as f64;
+    let distance = |tail: f64| distance_change(v, r, var_v, var_r, covariance, tail / t);
+    let d90 = distance(0.05);
+    let improvement = Some((-d90.high, -d90.low));
+    if test.is_one_sided() {
+        let d95 = distance(0.025);
+        return equivalence::Comparison {
+            diff: d95.estimate,
+            low95: d95.low,
+            high95: d95.high,
+            verdict: decide(test, (d90.low, d90.high), improvement, margin),
+        };
+    }
+    let se = se.unwrap_or_else(|| (var_v + var_r - 2.0 * covariance).max(0.0).sqrt());
+    let (z95, z90) = (
+        normal_quantile(1.0 - 0.025 / t),
+        normal_quantile(1.0 - 0.05 / t),
+    );
+    let diff = v - r;
+    equivalence::Comparison {
+        diff,
+        low95: diff - z95 * se,
+        high95: diff + z95 * se,
+        verdict: tost(diff - z90 * se, diff + z90 * se, improvement, margin),
+    }
 }

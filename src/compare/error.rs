@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::Metric;
 use crate::spec::one_line;
+use crate::stats::decision::Test;
 
 /// What is wrong with a baseline or a margin.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,6 +32,17 @@ pub enum CompareError {
         /// The value as given.
         value: String,
     },
+    /// A test that is not `equivalent`, `non-inferior` or `superior`, or a
+    /// one-sided test for a metric without a better side.
+    BadTest {
+        /// The metric.
+        metric: String,
+        /// The test as given.
+        test: String,
+    },
+    /// Seats that are not `first`, `each`, `best-worst` or a list of
+    /// distinct seat numbers.
+    BadSeats(String),
     /// No combination matches the baseline (with the values of the
     /// columns it leaves out held at a combination's own).
     NoMatch {
@@ -87,6 +99,27 @@ impl fmt::Display for CompareError {
                 "the margin of {} `{}` is not a positive number",
                 one_line(metric),
                 one_line(value)
+            ),
+            CompareError::BadTest { metric, test } => match Test::from_name(test.trim()) {
+                Some(t) => write!(
+                    f,
+                    "{} has no better side: a `{t}` test cannot be decided (only `equivalent`)",
+                    one_line(metric)
+                ),
+                None => write!(
+                    f,
+                    "the test of {} `{}` is none of {}{}",
+                    one_line(metric),
+                    one_line(test),
+                    Test::ALL.map(Test::name).join(", "),
+                    crate::suggest::did_you_mean(test, Test::ALL.map(Test::name))
+                ),
+            },
+            CompareError::BadSeats(text) => write!(
+                f,
+                "seats `{}` are none of `first`, `each`, `best-worst` or a list of distinct seat \
+                 numbers",
+                one_line(text)
             ),
             CompareError::NoMatch { baseline, held } => match held {
                 Some(l) => write!(

@@ -1,7 +1,9 @@
 //! The baseline, margins and trends of a comparison ([`CompareSpec`]), and
 //! the `key=value,...` lists they are written in.
 
-use super::{CompareError, Metric, trend};
+use super::{CompareError, Metric, Seats, trend};
+use crate::stats::decision::Test;
+use crate::stats::equivalence::Direction;
 use crate::tournament::Plan;
 
 /// The baseline and the margins of a comparison.
@@ -14,6 +16,13 @@ pub struct CompareSpec {
     /// also holds for `max_seat_ratio` and `min_seat_ratio` unless they
     /// have their own.
     pub margins: Vec<(Metric, f64)>,
+    /// The test declared per metric (`equivalent` when not declared); a
+    /// test for `seat_ratio` also holds for `max_seat_ratio` and
+    /// `min_seat_ratio` unless they have their own, as margins do.
+    pub tests: Vec<(Metric, Test)>,
+    /// The seats compared, as the criterion names them (`None`: every
+    /// seat's row, and the best, worst and gap rows).
+    pub seats: Option<Seats>,
     /// Declared trends (`trends.csv`), besides the automatic ones of every
     /// numeric varied key ([`trend::automatic`]).
     pub trends: Vec<trend::TrendSpec>,
@@ -29,26 +38,72 @@ impl CompareSpec {
         })
     }
 
+    /// The test declared for `metric` (`equivalent` when none is).
+    pub fn test(&self, metric: Metric) -> Test {
+        let find = |m: Metric| self.tests.iter().find(|(k, _)| *k == m).map(|(_, t)| *t);
+        find(metric)
+            .or(match metric {
+                Metric::MaxSeatRatio | Metric::MinSeatRatio => find(Metric::SeatRatio),
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
+
+    /// Declare the test of `metric` (its name as given, for messages); a
+    /// one-sided test needs a metric with a better side.
+    pub fn add_test(&mut self, metric: &str, test: &str) -> Result<(), CompareError> {
+        let m = Metric::from_name(metric.trim())
+            .ok_or_else(|| CompareError::UnknownMetric(metric.trim().to_string()))?;
+        let bad = || CompareError::BadTest {
+            metric: metric.trim().to_string(),
+            test: test.trim().to_string(),
+        };
+        let t = Test::from_name(test.trim()).ok_or_else(bad)?;
+        if t.is_one_sided() && m.direction() == Direction::Neither {
+            return Err(bad());
+        }
+        self.tests.retain(|(k, _)| *k != m);
+        self.tests.push((m, t));
+        Ok(())
+    }
+
     /// The baseline as `key=value,...` (its canonical text, as in the
     /// manifest's settings).
     pub fn baseline_text(&self) -> String {
         pairs_text(&self.baseline)
     }
 
-    /// The margins as `metric=value,...`.
+    /// The margins as `metric=value[:test],...` (a test written where one
+    /// other than `equivalent` is declared for that metric).
     pub fn margins_text(&self) -> String {
         self.margins
             .iter()
-            .map(|(m, v)| format!("{}={v}", m.name()))
+            .map(|(m, v)| {
+                let declared = self.tests.iter().find(|(k, _)| k == m).map(|(_, t)| *t);
+                match declared {
+                    Some(t) if t != Test::Equivalent => format!("{}={v}:{t}", m.name()),
+                    _ => format!("{}={v}", m.name()),
+                }
+            })
             .collect::<Vec<_>>()
             .join(",")
     }
 
-    /// Add a margin (`value` as given, for messages); a metric given twice
-    /// keeps the last.
+    /// Add a margin, written `VALUE` or `VALUE:TEST` (`0.05:non-inferior`;
+    /// as given, for messages); a metric given twice keeps the last.
     pub fn add_margin(&mut self, metric: &str, value: &str) -> Result<(), CompareError> {
         let m = Metric::from_name(metric.trim())
             .ok_or_else(|| CompareError::UnknownMetric(metric.trim().to_string()))?;
+        let value = match value.split_once(':') {
+            Some((value, test)) => {
+                self.add_test(metric, test)?;
+                value
+            }
+            None => {
+                self.tests.retain(|(k, _)| *k != m);
+                value
+            }
+        };
         let v = value
             .trim()
             .parse::<f64>()
@@ -96,7 +151,13 @@ impl CompareSpec {
         all
     }
 
-    /// Add margins written `METRIC=VALUE,...` (`--margin`, the manifest).
+    /// The seats as the manifest writes them, when declared.
+    pub fn seats_text(&self) -> Option<String> {
+        self.seats.as_ref().map(ToString::to_string)
+    }
+
+    /// Add margins written `METRIC=VALUE[:TEST],...` (`--margin`, the
+    /// manifest).
     pub fn add_margins(&mut self, text: &str) -> Result<(), CompareError> {
         for (k, v) in parse_pairs(text)? {
             self.add_margin(&k, &v)?;

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use super::joint::DealMoments;
 use super::{CompareError, CompareSpec, baseline_parts};
 use crate::tournament::{GameRow, Plan};
 
@@ -146,6 +147,11 @@ pub(super) struct PartSums {
     /// Every deal so far had a baseline deal of the same number and seed.
     pub(super) matched: bool,
     pub(super) deals: u64,
+    /// The seats' mean win shares per deal, over every deal.
+    pub(super) seat_moments: DealMoments,
+    /// The seats' mean win shares per deal followed by the baseline's on
+    /// the same deal, over the deals that have a baseline deal.
+    pub(super) joint_moments: DealMoments,
 }
 
 /// The files a comparison writes.
@@ -303,6 +309,10 @@ impl Comparer {
         for (q, s) in deal.sums.iter().enumerate() {
             sums.own[q].add(n, *s);
         }
+        let shares: Vec<f64> = deal.sums[SEAT0..].iter().map(|s| s / n).collect();
+        if deal.games > 0 {
+            sums.seat_moments.add(&shares);
+        }
         let partner = self
             .baseline_deals
             .get(&base)
@@ -310,6 +320,13 @@ impl Comparer {
             .filter(|b| b.seed == deal.seed && b.games > 0 && deal.games > 0);
         match partner {
             Some(b) => {
+                let games = b.games as f64;
+                let both: Vec<f64> = shares
+                    .iter()
+                    .copied()
+                    .chain(b.sums[SEAT0..].iter().map(|s| s / games))
+                    .collect();
+                sums.joint_moments.add(&both);
                 let count = if same_players { deal.sums.len() } else { SEAT0 };
                 for q in 0..count {
                     let d = deal.sums[q] / n - b.sums[q] / b.games as f64;

@@ -487,3 +487,264 @@ fn trend_errors_of_new_and_parse_are_one_type_and_read_as_before() {
         "`removed:cubic`: the fit `cubic` is neither `linear` nor `log`"
     );
 }
+
+/// Per-deal seat-0 wins of a part: deal `d` is won by seat 0 when `won(d)`.
+fn deals_won(part: usize, deals: usize, seed0: u64, won: impl Fn(usize) -> bool) -> Vec<SeatRow> {
+    let games: Vec<(bool, f64)> = (0..deals).map(|d| (won(d), 30.0)).collect();
+    rows(part, &games, seed0)
+}
+
+/// The sample variance of a mean over deals: `s² / D`.
+fn variance_of_mean(x: &[f64]) -> f64 {
+    let n = x.len() as f64;
+    let m = x.iter().sum::<f64>() / n;
+    x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n - 1.0) / n
+}
+
+fn z(p: f64) -> f64 {
+    crate::stats::equivalence::normal_quantile(p)
+}
+
+#[test]
+fn margins_carry_their_test_and_seats_parse() {
+    let mut s = spec(
+        "players=2",
+        "seat_ratio=0.05:non-inferior,skill_elo=50:superior,tie_rate=0.02",
+    );
+    assert_eq!(
+        s.margins_text(),
+        "seat_ratio=0.05:non-inferior,skill_elo=50:superior,tie_rate=0.02"
+    );
+    assert_eq!(
+        s.test(Metric::MaxSeatRatio),
+        crate::stats::decision::Test::NonInferior
+    );
+    assert_eq!(
+        s.test(Metric::TieRate),
+        crate::stats::decision::Test::Equivalent
+    );
+    // Given again without a test: the last holds, equivalence.
+    s.add_margin("seat_ratio", "0.1").unwrap();
+    assert_eq!(
+        s.test(Metric::SeatRatio),
+        crate::stats::decision::Test::Equivalent
+    );
+    assert_eq!(
+        s.add_margin("tie_rate", "0.02:non-inferior")
+            .unwrap_err()
+            .to_string(),
+        "tie_rate has no better side: a `non-inferior` test cannot be decided (only `equivalent`)"
+    );
+    assert!(
+        s.add_margin("seat_ratio", "0.05:noninferior")
+            .unwrap_err()
+            .to_string()
+            .starts_with(
+                "the test of seat_ratio `noninferior` is none of equivalent, non-inferior, superior"
+            )
+    );
+    assert_eq!(Seats::parse("first").unwrap(), Seats::First);
+    assert_eq!(
+        Seats::parse("best-worst").unwrap().to_string(),
+        "best-worst"
+    );
+    assert_eq!(Seats::parse("0, 2").unwrap(), Seats::List(vec![0, 2]));
+    assert_eq!(Seats::parse("0,2").unwrap().to_string(), "0,2");
+    for bad in ["", "0,0", "worst", "-1"] {
+        assert!(Seats::parse(bad).is_err(), "{bad}");
+    }
+    assert_eq!(Seats::Each.compared(3), (vec![0, 1, 2], 3));
+    assert_eq!(Seats::List(vec![0, 3]).compared(3), (vec![0], 2));
+}
+
+/// The best seat, the worst and the gap, paired per deal and unpaired,
+/// against their intervals computed here directly: every contrast of a
+/// combination's seat with a baseline's seat, each from its per-deal
+/// differences (paired) or its two variances in quadrature (unpaired), at
+/// Bonferroni over the contrasts, then the max of mins of the bounds.
+#[test]
+fn the_best_and_worst_seats_intervals_are_those_of_their_contrasts() {
+    let deals = 60;
+    let base_won = |d: usize| d % 5 < 3; // seat 0: 0.6
+    let other_won = |d: usize| !d.is_multiple_of(4) && !d.is_multiple_of(7); // seat 0: about 0.64
+    for (seed1, paired) in [(100, true), (500, false)] {
+        let p = plan(&["0", "10"], deals as u64);
+        let mut all = deals_won(0, deals, 100, base_won);
+        all.extend(deals_won(1, deals, seed1, other_won));
+        let rows = compare_csv(&p, &spec("removed=0", ""), &all);
+        let share = |won: &dyn Fn(usize) -> bool, seat: usize| -> Vec<f64> {
+            (0..deals)
+                .map(|d| f64::from(u8::from(won(d) == (seat == 0))))
+                .collect()
+        };
+        let c: Vec<Vec<f64>> = (0..2).map(|s| share(&other_won, s)).collect();
+        let b: Vec<Vec<f64>> = (0..2).map(|s| share(&base_won, s)).collect();
+        let mean = |x: &[f64]| x.iter().sum::<f64>() / x.len() as f64;
+        // The interval of a·c_i-ish contrast: `x` the combination's per-deal
+        // values, `y` the baseline's, at z.
+        let interval = |x: Vec<f64>, y: Vec<f64>, z: f64| -> (f64, f64) {
+            let est = mean(&x) - mean(&y);
+            let var = if paired {
+                variance_of_mean(&x.iter().zip(&y).map(|(a, b)| a - b).collect::<Vec<_>>())
+            } else {
+                variance_of_mean(&x) + variance_of_mean(&y)
+            };
+            (est - z * var.sqrt(), est + z * var.sqrt())
+        };
+        let scaled = |x: &[f64]| x.iter().map(|v| 2.0 * v).collect::<Vec<f64>>();
+        let max_of_mins = |g: Vec<Vec<(f64, f64)>>| {
+            g.iter().fold((f64::MIN, f64::MIN), |acc, m| {
+                let lo = m.iter().map(|b| b.0).fold(f64::MAX, f64::min);
+                let hi = m.iter().map(|b| b.1).fold(f64::MAX, f64::min);
+                (acc.0.max(lo), acc.1.max(hi))
+            })
+        };
+        // Best: max_i min_j (r_i − q_j), 4 contrasts.
+        let zk = z(1.0 - 0.025 / 4.0);
+        let best = max_of_mins(
+            (0..2)
+                .map(|i| {
+                    (0..2)
+                        .map(|j| interval(scaled(&c[i]), scaled(&b[j]), zk))
+                        .collect()
+                })
+                .collect(),
+        );
+        let r = row(&rows, "10", "all", "max_seat_ratio");
+        let top = |x: &[Vec<f64>]| 2.0 * mean(&x[0]).max(mean(&x[1]));
+        assert_eq!(r[8], format!("{:.4}", top(&c) - top(&b)), "paired {paired}");
+        assert_eq!(r[9], format!("{:.4}", best.0), "paired {paired}");
+        assert_eq!(r[10], format!("{:.4}", best.1), "paired {paired}");
+        assert_eq!(r[11], paired.to_string());
+        // Worst: min_i r_i − min_j q_j = −max_i min_j (q_j − r_i).
+        let worst = max_of_mins(
+            (0..2)
+                .map(|i| {
+                    (0..2)
+                        .map(|j| interval(scaled(&b[j]), scaled(&c[i]), zk))
+                        .collect()
+                })
+                .collect(),
+        );
+        let r = row(&rows, "10", "all", "min_seat_ratio");
+        assert_eq!(r[9], format!("{:.4}", -worst.1), "paired {paired}");
+        assert_eq!(r[10], format!("{:.4}", -worst.0), "paired {paired}");
+        // Gap: max over (i, i') of min over (j, j') of the double contrast,
+        // 2 × 2 ordered pairs, 2 distinct up to sign.
+        let zg = z(1.0 - 0.025 / 2.0);
+        let contrast = |x: &[Vec<f64>], i: usize, k: usize| -> Vec<f64> {
+            x[i].iter().zip(&x[k]).map(|(a, b)| a - b).collect()
+        };
+        let pairs = [(0, 1), (1, 0)];
+        let gap = max_of_mins(
+            pairs
+                .iter()
+                .map(|&(i, k)| {
+                    pairs
+                        .iter()
+                        .map(|&(j, l)| interval(contrast(&c, i, k), contrast(&b, j, l), zg))
+                        .collect()
+                })
+                .collect(),
+        );
+        let r = row(&rows, "10", "all", "seat_gap");
+        assert_eq!(r[9], format!("{:.4}", gap.0), "paired {paired}");
+        assert_eq!(r[10], format!("{:.4}", gap.1), "paired {paired}");
+    }
+}
+
+/// One constructed data set: 400 deals of a baseline whose seat 0 wins 60%
+/// (ratio 1.2) and a setting whose seat 0 wins 55% (1.1), other seeds.
+/// Against a margin of 0.12, TOST's 90% interval of the difference
+/// straddles −0.12 (inconclusive) while the change in distance from fair,
+/// −0.1, has its bad-side bound within the margin: non-inferior.
+#[test]
+fn one_data_set_tost_inconclusive_and_non_inferior() {
+    let deals = 400;
+    let p = plan(&["0", "10"], deals as u64);
+    let mut all = deals_won(0, deals, 100, |d| d % 5 < 3);
+    all.extend(deals_won(1, deals, 9000, |d| d % 20 < 11));
+    let mut first = spec("removed=0", "seat_ratio=0.12");
+    first.seats = Some(Seats::First);
+    let rows = compare_csv(&p, &first, &all);
+    let r = row(&rows, "10", "0", "seat_ratio");
+    assert_eq!(&r[6..9], ["1.1000", "1.2000", "-0.1000"]);
+    assert_eq!(r[13], "inconclusive");
+    assert!(!rows.iter().any(|r| r[3] == "1" || r[5] == "max_seat_ratio"));
+    // Directly: the ratios' variances (independent), the 90% interval of the
+    // difference, and that of the distance change at Bonferroni over two.
+    let ratios = |won: &dyn Fn(usize) -> bool| -> Vec<f64> {
+        (0..deals).map(|d| if won(d) { 2.0 } else { 0.0 }).collect()
+    };
+    let (vv, vb) = (
+        variance_of_mean(&ratios(&|d| d % 20 < 11)),
+        variance_of_mean(&ratios(&|d| d % 5 < 3)),
+    );
+    let se = (vv + vb).sqrt();
+    assert!(-0.1 - z(0.95) * se < -0.12 && -0.1 + z(0.95) * se > -0.12);
+    let mut non_inferior = spec("removed=0", "seat_ratio=0.12:non-inferior");
+    non_inferior.seats = Some(Seats::First);
+    let rows = compare_csv(&p, &non_inferior, &all);
+    let r = row(&rows, "10", "0", "seat_ratio");
+    // diff is now the change in distance from 1: 0.1 − 0.2.
+    assert_eq!(r[8], "-0.1000");
+    assert_eq!(r[9], format!("{:.4}", -0.1 - z(1.0 - 0.0125) * se));
+    assert_eq!(r[10], format!("{:.4}", -0.1 + z(1.0 - 0.0125) * se));
+    assert_eq!(r[12], "0.12");
+    assert_eq!(r[13], "non-inferior");
+    // The bad-side bound of the 90% interval: −0.1 + z(0.975)·se < 0.12.
+    assert!(-0.1 + z(0.975) * se < 0.12);
+}
+
+/// The seats a criterion names: `each` corrects over both seats, a list
+/// over its seats, `best-worst` writes only the selections.
+#[test]
+fn each_seat_choice_names_its_rows_and_corrects_over_them() {
+    let deals = 40;
+    let p = plan(&["0", "10"], deals as u64);
+    let mut all = deals_won(0, deals, 100, |d| d.is_multiple_of(2));
+    all.extend(deals_won(1, deals, 100, |d| !d.is_multiple_of(3)));
+    let with = |seats: Seats| {
+        let mut s = spec("removed=0", "seat_ratio=0.5");
+        s.seats = Some(seats);
+        compare_csv(&p, &s, &all)
+    };
+    let plain = compare_csv(&p, &spec("removed=0", "seat_ratio=0.5"), &all);
+    let half = |r: &[String]| r[10].parse::<f64>().unwrap() - r[8].parse::<f64>().unwrap();
+    let alone = half(row(&plain, "10", "1", "seat_ratio"));
+    let each = with(Seats::Each);
+    let both = half(row(&each, "10", "1", "seat_ratio"));
+    // Same standard error, Bonferroni over 2: z(1 − 0.025/2) / z(0.975).
+    let ratio = z(1.0 - 0.0125) / z(0.975);
+    assert!((both / alone - ratio).abs() < 2e-3, "{both} {alone}");
+    assert!(!each.iter().any(|r| r[5] == "seat_gap"));
+    let listed = with(Seats::List(vec![1]));
+    assert_eq!(listed.iter().filter(|r| r[5] == "seat_ratio").count(), 2);
+    assert!(listed.iter().all(|r| r[5] != "seat_ratio" || r[3] == "1"));
+    let selections = with(Seats::BestWorst);
+    assert!(!selections.iter().any(|r| r[5] == "seat_ratio"));
+    assert_eq!(
+        selections
+            .iter()
+            .filter(|r| r[0] == "10" && r[3] == "all" && r[5].contains("seat"))
+            .count(),
+        3
+    );
+}
+
+/// A seat ratio from 1.1 to 0.9 moved beyond the margin, but its distance
+/// from fair did not change: `differs`, never `worse` or `better` by the
+/// point estimates' sign.
+#[test]
+fn a_ratio_crossing_1_is_judged_by_its_distance_from_fair() {
+    let deals = 400;
+    let p = plan(&["0", "10"], deals as u64);
+    let mut all = deals_won(0, deals, 100, |d| d % 20 < 11); // 1.1
+    all.extend(deals_won(1, deals, 100, |d| d % 20 < 9)); // 0.9
+    let rows = compare_csv(&p, &spec("removed=0", "seat_ratio=0.05"), &all);
+    let r = row(&rows, "10", "0", "seat_ratio");
+    assert_eq!(&r[6..9], ["0.9000", "1.1000", "-0.2000"]);
+    assert_eq!(r[13], "differs");
+    // Seat 1 the other way round: also unresolved in distance.
+    assert_eq!(row(&rows, "10", "1", "seat_ratio")[13], "differs");
+}

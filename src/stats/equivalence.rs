@@ -6,16 +6,27 @@
 //! Bonferroni: the 1 − 2·0.05/`tests` interval):
 //! - `equivalent`: the interval lies inside (−margin, +margin);
 //! - `better` / `worse`: it lies entirely beyond the margin on one side,
-//!   the side named by the metric's [`Direction`];
-//! - `differs`: beyond the margin for a metric without a direction;
+//!   and the interval of the *improvement* (the difference signed so that
+//!   positive is better, by the metric's [`Direction`]; for a toward-one
+//!   metric the change in distance from 1, [`super::selection`]) lies on
+//!   one side of 0: which side is better is read from an interval, never
+//!   from point estimates;
+//! - `differs`: beyond the margin for a metric without a direction, or
+//!   with the improvement's interval straddling 0 (a seat ratio from 1.058
+//!   to 0.938 moved, but not resolved toward or away from fair);
 //! - `inconclusive`: anything else (the interval straddles a margin);
 //! - `none`: no margin was declared for the metric: no verdict.
 //!
 //! "Not significantly different" (an interval containing 0) is never
 //! evidence of equivalence; only an interval inside the margins is. The
 //! reported interval is the 95% one (Bonferroni-adjusted the same way).
+//!
+//! The one-sided tests a criterion may declare instead (`non-inferior`,
+//! `superior`) are [`super::decision`]'s; their verdict words are here.
 
 use std::fmt;
+
+pub use super::normal::normal_quantile;
 
 /// Which way a metric is better, for the verdict's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +52,15 @@ pub enum Verdict {
     Worse,
     /// Beyond the margin, for a metric without a better side.
     Differs,
+    /// Not worse than the baseline by the margin (a `non-inferior` test:
+    /// the bad-side bound of the 90% interval within the margin).
+    NonInferior,
+    /// Worse than the baseline by more than the margin (a `non-inferior`
+    /// test: the whole 90% interval beyond the margin on the bad side).
+    Inferior,
+    /// Not better by the margin (a `superior` test: the whole 90% interval
+    /// short of the margin on the good side).
+    NotBetter,
     /// The data do not decide (the interval straddles a margin).
     Inconclusive,
     /// No margin declared: no verdict.
@@ -55,8 +75,40 @@ impl Verdict {
             Verdict::Better => "better",
             Verdict::Worse => "worse",
             Verdict::Differs => "differs",
+            Verdict::NonInferior => "non-inferior",
+            Verdict::Inferior => "inferior",
+            Verdict::NotBetter => "not-better",
             Verdict::Inconclusive => "inconclusive",
             Verdict::None => "none",
+        }
+    }
+
+    /// The verdict in one plain sentence, for summaries.
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Verdict::Equivalent => {
+                "As good as the baseline: the difference is, with 90% confidence, smaller than \
+                 the margin either way."
+            }
+            Verdict::Better => "Better than the baseline by more than the margin.",
+            Verdict::Worse => "Worse than the baseline by more than the margin.",
+            Verdict::Differs => {
+                "Different from the baseline by more than the margin, with neither side \
+                 shown to be the better one."
+            }
+            Verdict::NonInferior => {
+                "Not worse than the baseline in a way that matters: at worst it is worse by \
+                 less than the margin (one-sided, 95% confidence)."
+            }
+            Verdict::Inferior => "Worse than the baseline by more than the margin.",
+            Verdict::NotBetter => {
+                "Not better than the baseline by the margin: any improvement is smaller \
+                 than the margin."
+            }
+            Verdict::Inconclusive => {
+                "Undecided: the interval reaches past the margin; more games would decide."
+            }
+            Verdict::None => "No margin was declared for this metric: no verdict.",
         }
     }
 }
@@ -80,11 +132,28 @@ pub struct Comparison {
     pub verdict: Verdict,
 }
 
+/// The 90% interval of the improvement over the baseline (positive is
+/// better) when it is the difference itself, signed by `direction`
+/// (larger or smaller is better); `None` for a toward-one metric (its
+/// improvement is the change in distance from 1, [`super::selection`]) or
+/// one without a better side.
+pub fn signed_improvement(low: f64, high: f64, direction: Direction) -> Option<(f64, f64)> {
+    match direction {
+        Direction::Higher => Some((low, high)),
+        Direction::Lower => Some((-high, -low)),
+        Direction::TowardOne | Direction::Neither => None,
+    }
+}
+
 /// Compare `value` with `baseline` given the standard error of their
 /// difference (`se`, from paired per-deal differences or an unpaired
 /// cluster-robust combination), a `margin` (if declared), the metric's
 /// `direction`, and the number of simultaneous `tests` (≥ 1) the verdict
-/// must hold over (Bonferroni).
+/// must hold over (Bonferroni). A toward-one metric's side is that of the
+/// change in distance from 1 ([`super::selection::distance_change`]) with
+/// the two estimates taken as independent and of equal standard errors
+/// (`se / √2` each); a caller that knows their variances and covariance
+/// calls [`tost`] with that interval itself, as `compare.csv` does.
 pub fn compare(
     value: f64,
     baseline: f64,
@@ -97,14 +166,17 @@ pub fn compare(
     let diff = value - baseline;
     let z95 = normal_quantile(1.0 - 0.025 / tests);
     let z90 = normal_quantile(1.0 - 0.05 / tests);
-    let verdict = verdict(
-        diff - z90 * se,
-        diff + z90 * se,
-        value,
-        baseline,
-        margin,
-        direction,
-    );
+    let (low90, high90) = (diff - z90 * se, diff + z90 * se);
+    let improvement = match direction {
+        // Two estimates of equal standard errors, independent.
+        Direction::TowardOne => {
+            let var = se * se / 2.0;
+            let c = super::selection::distance_change(value, baseline, var, var, 0.0, 0.05 / tests);
+            Some((-c.high, -c.low))
+        }
+        _ => signed_improvement(low90, high90, direction),
+    };
+    let verdict = tost(low90, high90, improvement, margin);
     Comparison {
         diff,
         low95: diff - z95 * se,
@@ -113,113 +185,32 @@ pub fn compare(
     }
 }
 
-/// The TOST verdict of a difference `value − baseline` whose 90% interval
-/// (simultaneous, if several) is `low90..high90`, for a `margin` (if
-/// declared) and the metric's `direction` (see the module docs). For
-/// intervals that are not `diff ± z·se` (the best or worst seat's).
-pub fn verdict(
+/// The TOST verdict of a difference whose 90% interval (simultaneous, if
+/// several) is `low90..high90`, for a `margin` (if declared); beyond the
+/// margin, the side is that of `improvement90`, the 90% interval of the
+/// improvement (positive is better; `None` for a metric without a better
+/// side): `better` when it lies above 0, `worse` below, else `differs`.
+pub fn tost(
     low90: f64,
     high90: f64,
-    value: f64,
-    baseline: f64,
+    improvement90: Option<(f64, f64)>,
     margin: Option<f64>,
-    direction: Direction,
 ) -> Verdict {
     match margin {
         None => Verdict::None,
         Some(m) if low90 > -m && high90 < m => Verdict::Equivalent,
-        Some(m) if low90 >= m || high90 <= -m => {
-            let up = low90 >= m;
-            match direction {
-                Direction::Neither => Verdict::Differs,
-                Direction::Higher if up => Verdict::Better,
-                Direction::Lower if !up => Verdict::Better,
-                Direction::TowardOne if (value - 1.0).abs() < (baseline - 1.0).abs() => {
-                    Verdict::Better
-                }
-                _ => Verdict::Worse,
-            }
-        }
+        Some(m) if low90 >= m || high90 <= -m => match improvement90 {
+            Some((low, _)) if low > 0.0 => Verdict::Better,
+            Some((_, high)) if high < 0.0 => Verdict::Worse,
+            _ => Verdict::Differs,
+        },
         Some(_) => Verdict::Inconclusive,
-    }
-}
-
-/// The standard normal quantile: the `z` with Φ(z) = `p` (0 < p < 1).
-/// Acklam's rational approximation: relative error below 1.2e-9, far
-/// below what an interval's printed digits show.
-pub fn normal_quantile(p: f64) -> f64 {
-    if p <= 0.0 {
-        return f64::NEG_INFINITY;
-    }
-    if p >= 1.0 {
-        return f64::INFINITY;
-    }
-    const A: [f64; 6] = [
-        -3.969_683_028_665_376e1,
-        2.209_460_984_245_205e2,
-        -2.759_285_104_469_687e2,
-        1.383_577_518_672_69e2,
-        -3.066_479_806_614_716e1,
-        2.506_628_277_459_239,
-    ];
-    const B: [f64; 5] = [
-        -5.447_609_879_822_406e1,
-        1.615_858_368_580_409e2,
-        -1.556_989_798_598_866e2,
-        6.680_131_188_771_972e1,
-        -1.328_068_155_288_572e1,
-    ];
-    const C: [f64; 6] = [
-        -7.784_894_002_430_293e-3,
-        -3.223_964_580_411_365e-1,
-        -2.400_758_277_161_838,
-        -2.549_732_539_343_734,
-        4.374_664_141_464_968,
-        2.938_163_982_698_783,
-    ];
-    const D: [f64; 4] = [
-        7.784_695_709_041_462e-3,
-        3.224_671_290_700_398e-1,
-        2.445_134_137_142_996,
-        3.754_408_661_907_416,
-    ];
-    const LOW: f64 = 0.024_25;
-    if p < LOW {
-        let q = (-2.0 * p.ln()).sqrt();
-        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
-            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
-    } else if p <= 1.0 - LOW {
-        let q = p - 0.5;
-        let r = q * q;
-        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
-            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
-    } else {
-        let q = (-2.0 * (1.0 - p).ln()).sqrt();
-        -(((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
-            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn quantiles_match_the_tables() {
-        // scipy.stats.norm.ppf values.
-        for (p, z) in [
-            (0.975, 1.959_963_984_540_054),
-            (0.95, 1.644_853_626_951_472_2),
-            (0.5, 0.0),
-            (0.025, -1.959_963_984_540_054),
-            (0.995, 2.575_829_303_548_900_4),
-            (1.0 - 0.025 / 4.0, 2.497_705_474_412_743),
-            (0.001, -3.090_232_306_167_813_5),
-        ] {
-            let got = normal_quantile(p);
-            assert!((got - z).abs() < 1e-6, "p {p}: {got} vs {z}");
-        }
-    }
 
     #[test]
     fn each_verdict_on_constructed_data() {

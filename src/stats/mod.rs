@@ -2,13 +2,21 @@
 //! [`mean_ci95`], cluster-robust by deal in [`cluster`]), the sequential probability ratio test for early stopping
 //! ([`sprt`]), Bradley-Terry ratings with bootstrap intervals
 //! ([`bradley_terry`]) and the pairwise decomposition of multi-player
-//! rankings ([`pairwise`]). Formulas, choices and references:
+//! rankings ([`pairwise`]); verdicts against margins: the declared test
+//! ([`decision`]: equivalence by TOST in [`equivalence`], non-inferiority,
+//! superiority), intervals of selections from the data ([`selection`]:
+//! best and worst seats, distances from 1) and the power of a plan
+//! ([`power`]). Formulas, choices and references:
 //! `docs/statistics.md`.
 
 pub mod bradley_terry;
 pub mod cluster;
+pub mod decision;
 pub mod equivalence;
+mod normal;
 pub mod pairwise;
+pub mod power;
+pub mod selection;
 pub mod sprt;
 pub mod trend;
 

@@ -342,3 +342,86 @@ fn resume_after_a_finished_sweep_plays_only_the_confirmation_added_later() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("nothing to resume"), "{}", stderr(&o));
 }
+
+/// A criterion's `tests` and `seats`: compare.csv has the named seats'
+/// rows only, judged by the declared test (its verdict words), the
+/// manifest keeps both, and bad ones are refused naming the line and key.
+#[test]
+fn declared_tests_and_seats_decide_compare_csv_and_bad_ones_are_refused() {
+    let dir = temp_dir();
+    let file = dir.path().join("tests.toml");
+    let criterion = "[criterion]\nbaseline = { players = 3, removed = 0 }\n\
+                     margins = { seat_ratio = 0.1, tie_rate = 0.5 }\n\
+                     tests = { seat_ratio = \"non-inferior\" }\nseats = [0, 2]\n";
+    std::fs::write(&file, format!("{HEAD}{criterion}{SWEEPS}")).unwrap();
+    let out = dir.path().join("out");
+    let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = csv_table(&out.join("compare.csv"));
+    let seat_rows: Vec<_> = rows
+        .iter()
+        .filter(|r| r["metric"] == "seat_ratio")
+        .collect();
+    // Seats 0 and 2 of 3 players, seat 0 of 2 (the 2-player game has no
+    // seat 2): against the 3-player baseline, at every player count.
+    assert_eq!(seat_rows.len(), 2 * 3 + 2, "{rows:?}");
+    assert!(
+        seat_rows
+            .iter()
+            .all(|r| r["seat"] == "0" || r["seat"] == "2")
+    );
+    assert!(!rows.iter().any(|r| r["metric"] == "max_seat_ratio"));
+    let words = ["non-inferior", "inferior", "inconclusive"];
+    assert!(
+        seat_rows
+            .iter()
+            .all(|r| words.contains(&r["verdict"].as_str())),
+        "{seat_rows:?}"
+    );
+    // The baseline against itself: non-inferior (no change in distance).
+    assert!(seat_rows.iter().any(|r| r["verdict"] == "non-inferior"));
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        md.contains(
+            "- Margins: `seat_ratio = 0.1, tie_rate = 0.5`\n- Tests: `seat_ratio = non-inferior`\n\
+             - Seats: `[0, 2]`\n"
+        ),
+        "{md}"
+    );
+    assert!(md.contains(&format!(
+        "- `non-inferior`: {}",
+        beachcomber::stats::equivalence::Verdict::NonInferior.explanation()
+    )));
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(
+        manifest.contains("seat_ratio=0.1:non-inferior,tie_rate=0.5"),
+        "{manifest}"
+    );
+    assert!(manifest.contains("\"0,2\""), "{manifest}");
+    let base = "[criterion]\nbaseline = { players = 3, removed = 0 }\nmargins = { seat_ratio = 0.1, tie_rate = 0.5 }\n";
+    for (tail, line, want) in [
+        (
+            format!("{base}tests = {{ tie_rate = \"non-inferior\" }}\n"),
+            9,
+            "criterion.tests.tie_rate: tie_rate has no better side",
+        ),
+        (
+            format!("{base}tests = {{ seat_ratio = \"better\" }}\n"),
+            9,
+            "criterion.tests.seat_ratio: the test of seat_ratio `better` is none of",
+        ),
+        (
+            format!("{base}tests = {{ skill_elo = \"superior\" }}\n"),
+            9,
+            "`skill_elo` has no margin in criterion.margins (a test needs one)",
+        ),
+        (
+            format!("{base}seats = \"worst\"\n"),
+            9,
+            "criterion.seats: seats `worst` are none of",
+        ),
+    ] {
+        std::fs::write(&file, format!("{HEAD}{tail}{SWEEPS}")).unwrap();
+        file_refused(&file, &dir.path().join("bad"), line, want);
+    }
+}

@@ -36,11 +36,26 @@ pub fn criterion_section(md: &mut String, criterion: &Criterion) {
     }
     match &criterion.margins {
         Some(margins) if !margins.is_empty() => {
-            let _ = writeln!(md, "- Equivalence margins: `{}`", table_text(margins));
+            // With declared tests the margins are not all equivalence margins.
+            let label = match &criterion.tests {
+                Some(t) if !t.is_empty() => "Margins",
+                _ => "Equivalence margins",
+            };
+            let _ = writeln!(md, "- {label}: `{}`", table_text(margins));
         }
         _ => {
             let _ = writeln!(md, "- Equivalence margins: none (no verdicts)");
         }
+    }
+    if let Some(tests) = criterion.tests.as_ref().filter(|t| !t.is_empty()) {
+        let _ = writeln!(md, "- Tests: `{}`", table_text(tests));
+    }
+    if let Some(seats) = &criterion.seats {
+        match seats.as_str() {
+            Some(word) => writeln!(md, "- Seats: `{word}`"),
+            None => writeln!(md, "- Seats: `{seats}`"),
+        }
+        .ok();
     }
     if !criterion.prefer.is_empty() {
         let _ = writeln!(
@@ -53,6 +68,22 @@ pub fn criterion_section(md: &mut String, criterion: &Criterion) {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
+    }
+    if criterion.tests.as_ref().is_some_and(|t| !t.is_empty()) {
+        use beachcomber::stats::equivalence::Verdict;
+        let _ = writeln!(md, "\nThe verdicts:\n");
+        for v in [
+            Verdict::Equivalent,
+            Verdict::NonInferior,
+            Verdict::Inferior,
+            Verdict::Better,
+            Verdict::NotBetter,
+            Verdict::Worse,
+            Verdict::Differs,
+            Verdict::Inconclusive,
+        ] {
+            let _ = writeln!(md, "- `{v}`: {}", v.explanation());
+        }
     }
     let _ = writeln!(md);
 }

@@ -202,6 +202,12 @@ pub struct Criterion {
     pub baseline: Option<toml::Table>,
     /// Equivalence margins of `compare.csv`'s metrics.
     pub margins: Option<toml::Table>,
+    /// The test per metric (`equivalent`, `non-inferior`, `superior`;
+    /// default `equivalent`), each with a margin ([`beachcomber::compare`]).
+    pub tests: Option<toml::Table>,
+    /// The seats compared: `"first"`, a list of seats, `"each"` or
+    /// `"best-worst"` ([`beachcomber::compare::Seats`]).
+    pub seats: Option<toml::Value>,
     /// The metrics that decide, most important first (each with a
     /// margin): the answer tables show them first, in this order.
     #[serde(default)]

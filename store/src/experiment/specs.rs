@@ -168,6 +168,38 @@ impl Experiment {
                 })?;
         }
         if let Some(criterion) = &self.criterion {
+            for (key, value) in criterion.tests.iter().flatten() {
+                let here = at(&["tests", key]);
+                let test = value
+                    .as_str()
+                    .ok_or_else(|| format!("{here}give the test's name"))?;
+                spec.add_test(key, test).map_err(|e| format!("{here}{e}"))?;
+                let metric = beachcomber::compare::Metric::from_name(key);
+                if metric.is_some_and(|m| !spec.margins.iter().any(|(k, _)| *k == m)) {
+                    return Err(format!(
+                        "{here}`{}` has no margin in criterion.margins (a test needs one)",
+                        one_line(key)
+                    ));
+                }
+            }
+            if let Some(seats) = &criterion.seats {
+                let text = match seats {
+                    toml::Value::String(s) => Some(s.clone()),
+                    toml::Value::Array(items) => items
+                        .iter()
+                        .map(|i| i.as_integer().map(|n| n.to_string()))
+                        .collect::<Option<Vec<_>>>()
+                        .map(|v| v.join(",")),
+                    _ => None,
+                };
+                spec.seats = Some(
+                    text.ok_or_else(|| format!("{}give a word or a list of seats", at(&["seats"])))
+                        .and_then(|t| {
+                            beachcomber::compare::Seats::parse(&t)
+                                .map_err(|e| format!("{}{e}", at(&["seats"])))
+                        })?,
+                );
+            }
             for (i, t) in criterion.trends.iter().enumerate() {
                 let here = format!(
                     "{}: criterion.trends (item {}): ",

@@ -85,6 +85,9 @@ impl std::error::Error for KindError {}
 const BASELINE_SETTING: &str = "baseline";
 /// The manifest setting holding the margins (`metric=value,...`).
 const MARGINS_SETTING: &str = "margins";
+/// The manifest setting holding the seats a criterion names (`first`,
+/// `each`, `best-worst`, `0,2`), only when named.
+const SEATS_SETTING: &str = "seats";
 /// The manifest setting holding the declared trends (`X:FIT[:KEYS];...`).
 const TRENDS_SETTING: &str = "trends";
 
@@ -156,6 +159,9 @@ impl RunKind {
                     if !spec.trends.is_empty() {
                         settings.push((TRENDS_SETTING.to_string(), spec.trends_text()));
                     }
+                    if let Some(seats) = spec.seats_text() {
+                        settings.push((SEATS_SETTING.to_string(), seats));
+                    }
                 }
                 settings
             }
@@ -225,6 +231,12 @@ impl RunKind {
                         if let Some(t) = get(TRENDS_SETTING) {
                             spec.add_trends(t)
                                 .map_err(|e| bad(TRENDS_SETTING, e.to_string()))?;
+                        }
+                        if let Some(s) = get(SEATS_SETTING) {
+                            spec.seats = Some(
+                                beachcomber::compare::Seats::parse(s)
+                                    .map_err(|e| bad(SEATS_SETTING, e.to_string()))?,
+                            );
                         }
                         Some(spec)
                     }

@@ -251,3 +251,44 @@ fn command_names_are_spelled_only_in_the_kind_s_mapping() {
     // Each name once in `command()` and once in `from_raw`.
     assert_eq!(in_mapping, 6);
 }
+
+#[test]
+fn a_sweep_s_declared_tests_and_seats_round_trip() {
+    let tournament = read("cli/tests/equivalence/tournament-files/files/out.csv.manifest.json");
+    let plan = &tournament.description.plan;
+    let mut compare = CompareSpec {
+        baseline: vec![("players".to_string(), "2".to_string())],
+        seats: Some(beachcomber::compare::Seats::List(vec![0, 2])),
+        ..CompareSpec::default()
+    };
+    compare
+        .add_margins("max_seat_ratio=0.05:non-inferior,tie_rate=0.02")
+        .unwrap();
+    let sweep = RunKind::Sweep {
+        records: false,
+        compare: Some(compare),
+    };
+    let (command, settings) = sweep.to_raw(plan);
+    assert_eq!(
+        settings,
+        [
+            ("records".to_string(), "false".to_string()),
+            ("baseline".to_string(), "players=2".to_string()),
+            (
+                "margins".to_string(),
+                "max_seat_ratio=0.05:non-inferior,tie_rate=0.02".to_string()
+            ),
+            ("seats".to_string(), "0,2".to_string()),
+        ]
+    );
+    assert_eq!(RunKind::from_raw(command, &settings, plan), Ok(sweep));
+    let mut bad = settings.clone();
+    bad[3].1 = "worst".to_string();
+    assert_eq!(
+        RunKind::from_raw(command, &bad, plan)
+            .unwrap_err()
+            .to_string(),
+        "the setting `seats`: seats `worst` are none of `first`, `each`, `best-worst` or a \
+         list of distinct seat numbers"
+    );
+}
