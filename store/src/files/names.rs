@@ -40,6 +40,9 @@ pub const CHECKPOINT_FILE: &str = "checkpoint.json";
 /// The folder of an experiment's shards (`DIR/shards/I/`).
 pub const SHARDS_DIR: &str = "shards";
 
+/// The folder, at the top of a repository, of committed results (`results/NAME/`).
+pub const RESULTS_DIR: &str = "results";
+
 /// `path` with `suffix` appended to its file name (`games.csv` and
 /// `.partial` give `games.csv.partial`).
 pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {

@@ -765,6 +765,7 @@ impl RunFiles {
                 totals: checkpoint.totals.clone(),
                 timing: checkpoint.timing.clone(),
                 files: finishing.files.clone(),
+                criterion: None,
             };
             write_manifest(path, &manifest)
                 .map_err(|e| format!("cannot write the manifest `{}`: {e}", one_line_path(path)))?;

@@ -15,7 +15,9 @@ use xxhash_rust::xxh3::Xxh3;
 
 use crate::files::names::with_suffix;
 
+mod criterion;
 mod kind;
+pub use criterion::{CommitDate, CriterionRecord, RuleLabel, UnknownLabel};
 pub use kind::{KindError, RunKind};
 
 /// The version of the manifest and checkpoint formats (4: totals with the
@@ -237,6 +239,10 @@ pub struct Manifest {
     /// older manifests).
     #[serde(default)]
     pub files: Vec<FileCheck>,
+    /// The locked rule of an experiment's `[criterion]` (written only for
+    /// a run of a criterion: other manifests keep their bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub criterion: Option<CriterionRecord>,
 }
 
 /// Why a manifest or checkpoint could not be read.
