@@ -378,6 +378,7 @@ pub fn merge(
             totals: totals.clone(),
             timing,
             files: merged_files(&paths)?,
+            criterion: None,
         };
         write_json_atomically(&name, &manifest).map_err(MergeError::WriteManifest)?;
     }

@@ -20,6 +20,7 @@
 mod error;
 mod report;
 
+use beachcomber_store::experiment::lock::{self, LockRequest};
 use beachcomber_store::experiment::{answer, confirm, file, specs};
 
 use crate::error::CliError;
@@ -34,8 +35,8 @@ use crate::engines::Engines;
 use crate::league::PlannedLeagues;
 use crate::runs::{Control, OutputPaths};
 use beachcomber_store::files::names::{
-    CHECKPOINT_FILE, GAMES_FILE, MANIFEST_FILE, PAIRS_FILE, RATINGS_FILE, RECORDS_FILE, SHARDS_DIR,
-    SPEED_FILE,
+    CHECKPOINT_FILE, COMPARE_FILE, CONFIRM_DIR, CONFIRM_FILE, GAMES_FILE, MANIFEST_FILE,
+    PAIRS_FILE, RATINGS_FILE, RECORDS_FILE, SHARDS_DIR, SPEED_FILE,
 };
 use beachcomber_store::files::run_files::Manifest;
 use beachcomber_store::manifest::RunKind;
@@ -48,12 +49,21 @@ Examples:
   beachcomber run experiments/seaside-removals.toml --quick     # a tiny version, in a scratch folder
   beachcomber run experiments/seaside-removals.toml --resume    # continue an interrupted run
   beachcomber run experiments/seaside-removals.toml --shard 0/4 # one part (then --merge 4)
+  beachcomber run experiments/draft.toml --exploratory --out /tmp/draft  # an uncommitted rule
 
 An experiment file names its kind (tournament, league, sweep), the game,
 players, bots, games, seed, what to vary and the plots to draw ([[sweep]] or
 [[league]] tables: several in one plan; speed_games: each league bot's
 decisions per second); see docs/experiments.md. Everything is written under results/NAME/ (NAME: the
-file's name without .toml): the CSVs, manifest.json, the plots and summary.md.";
+file's name without .toml): the CSVs, manifest.json, the plots and summary.md.
+
+A [criterion] is locked before its games: the run is refused unless the rule is
+the one committed last (git) and its seed is one no committed results used
+(every results/*/manifest.json of the repository), or the file's own committed
+results' seed under the same rule (a reproduction), or the criterion says
+same_games_as = \"<commit>\". The manifest and summary.md record the rule's
+hash, commit and date, the seed and the label (locked, reproduction,
+exploratory, same games as <commit>); see docs/experiments.md.";
 
 /// Options of `beachcomber run`.
 #[derive(Args, Debug)]
@@ -65,6 +75,14 @@ pub struct RunFileArgs {
     /// combination) into a scratch folder, to try a file.
     #[arg(long)]
     pub quick: bool,
+    /// Try a `[criterion]` that is not committed yet, or on a seed committed
+    /// results used: every verdict is labelled `exploratory` (compare.csv,
+    /// confirm.csv, summary.md) and nothing may be written under `results/`
+    /// (give --out). Implied by --quick. Without it, a criterion's run is
+    /// refused unless the rule is the committed one and its seed new (or
+    /// the file's own committed results', a reproduction).
+    #[arg(long, conflicts_with = "report_only")]
+    pub exploratory: bool,
     /// Write here instead of `results/NAME/` (or the scratch folder).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -149,6 +167,19 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
     let experiment = Experiment::read(&args.file)?;
     let (name, dir) = results_dir(&args)?;
     let _fresh = FreshFolder((args.quick && args.out.is_none()).then(|| dir.clone()));
+    // The rule locked before the games: checked before anything is played
+    // (a redrawn report plays nothing and keeps the manifest's record).
+    let exploratory = args.exploratory || args.quick;
+    let rule = if args.report_only {
+        None
+    } else {
+        lock::lock(LockRequest {
+            experiment: &experiment,
+            name: &name,
+            dir: &dir,
+            exploratory,
+        })?
+    };
     // The shard: `--shard`, else a Slurm array task's (as for the other
     // commands); a shard plays into `DIR/shards/I/` and draws nothing.
     // Merging, redrawing or replaying one combination plays no shard.
@@ -261,6 +292,9 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
             }
         }
         if args.combination.is_some() {
+            if let Some(rule) = &rule {
+                lock::record_in_manifest(&play_dir, rule)?;
+            }
             return Ok(());
         }
         if sharded {
@@ -281,6 +315,18 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
     if !args.report_only && experiment.kind == Kind::Sweep {
         // After the sweep (played here or merged from shards).
         play_confirmation(&experiment, args.quick, &control, &dir)?;
+    }
+    if let Some(rule) = &rule {
+        if exploratory {
+            for file in [
+                dir.join(COMPARE_FILE),
+                dir.join(CONFIRM_DIR).join(COMPARE_FILE),
+                dir.join(CONFIRM_FILE),
+            ] {
+                lock::label_verdicts(&file)?;
+            }
+        }
+        lock::record_in_manifest(&dir, rule)?;
     }
     report::write(&experiment, &name, &args, &dir)?;
     if !control.quiet || args.quick {

@@ -136,6 +136,10 @@ const TABLE: &[(&str, Do)] = &[
         ),
     ),
     (
+        "beachcomber run experiments/draft.toml --exploratory --out /tmp/draft",
+        Run(&["run {root}/experiments/shell-dash-deck.toml --quick --exploratory --out draft"]),
+    ),
+    (
         "beachcomber run experiments/NAME.toml --shard $SLURM_ARRAY_TASK_ID/16",
         Run(&[
             "run {root}/experiments/shell-dash-deck.toml --quick --out r --shard 0/2",

@@ -18,6 +18,7 @@ mod experiment_errors;
 mod hostile_manifests;
 mod league_file;
 mod league_pairs;
+mod locked_rule;
 mod newuser;
 mod play;
 mod plot;

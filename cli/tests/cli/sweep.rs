@@ -716,8 +716,11 @@ fn metrics_intervals_are_clustered_by_deal_as_a_direct_computation_from_the_game
 /// study's cheapest league (the fewest decisions, then games; the first of
 /// equals) its rows
 /// of `ratings.csv`, exactly in the committed columns but for the intervals
-/// issue 23 changed (see [`comparable`]). The names checked (sweeps,
-/// leagues), or what differs.
+/// issue 23 changed (see [`comparable`]). A study whose file has a
+/// `[criterion]` must replay as a reproduction of the locked rule (the
+/// replay's manifest records the label `reproduction` and the committed
+/// seed: docs/experiments.md); one without records no rule. The names
+/// checked (sweeps, leagues), or what differs.
 fn check_committed_studies(
     results: &Path,
     experiments: &Path,
@@ -799,6 +802,25 @@ fn check_committed_studies(
         ]);
         if !o.status.success() {
             return Err(format!("{name}: --combination {k}: {}", stderr(&o)));
+        }
+        let replayed: serde_json::Value =
+            serde_json::from_str(&read(&out.join("manifest.json"))).unwrap();
+        let rule = &replayed["criterion"];
+        let has_criterion = read(&file)
+            .parse::<toml::Table>()
+            .unwrap()
+            .contains_key("criterion");
+        let seed = &parts[k]["run"]["seed"];
+        if has_criterion && (rule["label"] != "reproduction" || rule["seed"] != *seed) {
+            return Err(format!(
+                "{name}: the replay is not a reproduction of the locked rule with the \
+                 committed seed {seed}: {rule}"
+            ));
+        }
+        if !has_criterion && !rule.is_null() {
+            return Err(format!(
+                "{name}: a rule recorded without a criterion: {rule}"
+            ));
         }
         let again = read(&out.join(csv));
         let committed = read(&study.join(csv));

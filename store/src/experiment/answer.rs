@@ -10,6 +10,7 @@ use super::error::ExperimentError;
 use super::file::{Criterion, Experiment};
 use crate::csv_rows::Rows;
 use crate::files::names::COMPARE_FILE;
+use crate::manifest::CriterionRecord;
 use crate::short_label::short_label;
 
 /// The values of a baseline or margins table, `key = value, ...`.
@@ -25,8 +26,9 @@ fn table_text(table: &toml::Table) -> String {
 }
 
 /// The `## Criterion` section: the rule in words, the baseline, the
-/// margins and the preference.
-pub fn criterion_section(md: &mut String, criterion: &Criterion) {
+/// margins and the preference, then the locked rule the manifest records
+/// (the label, hash, commit, seed: [`super::lock::rule_lines`]), if any.
+pub fn criterion_section(md: &mut String, criterion: &Criterion, rule: Option<&CriterionRecord>) {
     let _ = writeln!(md, "## Criterion\n");
     if let Some(text) = &criterion.text {
         let _ = writeln!(md, "{}\n", text.trim());
@@ -68,6 +70,9 @@ pub fn criterion_section(md: &mut String, criterion: &Criterion) {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
+    }
+    if let Some(rule) = rule {
+        md.push_str(&super::lock::rule_lines(rule));
     }
     if criterion.tests.as_ref().is_some_and(|t| !t.is_empty()) {
         use beachcomber::stats::equivalence::Verdict;

@@ -219,6 +219,10 @@ pub struct Criterion {
     pub confirm: Vec<toml::Table>,
     /// The seed of the confirmation runs (default: the run seed + 1).
     pub confirm_seed: Option<u64>,
+    /// The commit whose published games this criterion plays again (its
+    /// seed is one committed results used): the run is allowed and
+    /// labelled `same games as <commit>` (docs/experiments.md).
+    pub same_games_as: Option<String>,
     /// Declared trend lines of `trends.csv` (besides the automatic ones of
     /// numeric varied keys): `{ x = "mean_turns", fit = "log", over =
     /// ["deck.Shell"] }`.
@@ -642,6 +646,11 @@ pub struct Source {
 }
 
 impl Source {
+    /// The file's text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     /// The line (from 1) of the setting at `steps` (a key's line, an array
     /// item's first line), if the file holds it.
     pub fn line(&self, steps: &[Step]) -> Option<usize> {

@@ -4,13 +4,16 @@
 //! ([`specs`]: its sweeps as one planned sweep, its leagues as one plan,
 //! for `--quick` or the full version), the criterion's confirmation runs
 //! and `confirm.csv` ([`confirm`]), and the criterion and answer sections
-//! of `summary.md` read from `compare.csv` ([`answer`]). Playing the runs
+//! of `summary.md` read from `compare.csv` ([`answer`]), and the rule
+//! locked before the games ([`lock`], from the file's git history: [`git`]). Playing the runs
 //! and drawing the plots is the caller's.
 
 pub mod answer;
 pub mod confirm;
 pub mod error;
 pub mod file;
+pub mod git;
+pub mod lock;
 pub mod specs;
 
 pub use error::ExperimentError;

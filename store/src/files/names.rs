@@ -42,6 +42,9 @@ pub const CHECKPOINT_FILE: &str = "checkpoint.json";
 /// The folder of an experiment's shards (`DIR/shards/I/`).
 pub const SHARDS_DIR: &str = "shards";
 
+/// The folder, at the top of a repository, of committed results (`results/NAME/`).
+pub const RESULTS_DIR: &str = "results";
+
 /// Where a league's pairs CSV goes beside its ratings CSV `summary` (the
 /// `--summary` of `league` or `merge`): `NAME.csv` gives `NAME.pairs.csv`,
 /// any other name gets `.pairs.csv` appended. `None` for a device or a

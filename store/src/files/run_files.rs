@@ -749,6 +749,7 @@ impl RunFiles {
                 totals: checkpoint.totals.clone(),
                 timing: checkpoint.timing.clone(),
                 files: finishing.files.clone(),
+                criterion: None,
             };
             write_manifest(path, &manifest).map_err(|source| RunFilesError::WriteManifest {
                 path: path.clone(),

@@ -15,8 +15,10 @@ use xxhash_rust::xxh3::Xxh3;
 
 use crate::path_suffix::with_suffix;
 
+mod criterion;
 mod inconsistent;
 mod kind;
+pub use criterion::{CommitDate, CriterionRecord, RuleLabel, UnknownLabel};
 pub use inconsistent::Inconsistent;
 pub use kind::{KindError, RunKind};
 
@@ -248,6 +250,10 @@ pub struct Manifest {
     /// older manifests).
     #[serde(default)]
     pub files: Vec<FileCheck>,
+    /// The locked rule of an experiment's `[criterion]` (written only for
+    /// a run of a criterion: other manifests keep their bytes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub criterion: Option<CriterionRecord>,
 }
 
 /// Why a manifest or checkpoint could not be read.

@@ -1,0 +1,195 @@
+//! The git repository holding an experiment file, read by running `git`
+//! (the locked rule's provenance: [`super::lock`]).
+//!
+//! `git` is run as a child process (`std::process::Command`) rather than
+//! linked: `gix` or `git2` would add hundreds of crates (or a C library) to
+//! the build the README's test command must finish in 4 minutes, for a
+//! handful of read-only questions (`rev-parse`, `log`, `show`, `ls-tree`,
+//! `merge-base`). A missing `git`, or a file outside any repository, is
+//! "no git provenance" ([`Repository::holding`] gives `None`), not an
+//! error.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use beachcomber::spec::one_line;
+
+use crate::manifest::CommitDate;
+
+/// Environment variables that would point `git` at another repository
+/// than the one holding the file (set, e.g., inside a git hook): removed
+/// for every call.
+const REDIRECTING: [&str; 6] = [
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_COMMON_DIR",
+];
+
+/// A `git` command that failed in a repository that exists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GitError {
+    /// The arguments, as typed after `git`.
+    pub command: String,
+    /// Its standard error, on one line (or why it did not start).
+    pub message: String,
+}
+
+impl fmt::Display for GitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`git {}` failed: {}", self.command, self.message)
+    }
+}
+
+impl std::error::Error for GitError {}
+
+/// A git repository's work tree, found from a file in it.
+#[derive(Clone, Debug)]
+pub struct Repository {
+    /// The top of the work tree (canonical).
+    pub root: PathBuf,
+}
+
+/// `git args` to run in `dir`, on literal paths (no glob patterns), in
+/// the repository holding `dir` whatever the environment says.
+fn git_command(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new("git");
+    command
+        .arg("--literal-pathspecs")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .stdin(Stdio::null());
+    for name in REDIRECTING {
+        command.env_remove(name);
+    }
+    command
+}
+
+/// The output of `git args` run in `dir`: `Ok(None)` when it exits with
+/// an error status, `Err` when it cannot start.
+fn run_git(dir: &Path, args: &[&str]) -> Result<Option<Vec<u8>>, std::io::Error> {
+    let output = git_command(dir, args).stderr(Stdio::null()).output()?;
+    Ok(output.status.success().then_some(output.stdout))
+}
+
+impl Repository {
+    /// The repository holding `file` and the file's path in it (with `/`),
+    /// or `None` when git is missing, the file is outside any repository,
+    /// or its path is not UTF-8.
+    pub fn holding(file: &Path) -> Option<(Repository, String)> {
+        let file = file.canonicalize().ok()?;
+        let dir = file.parent()?;
+        let top = run_git(dir, &["rev-parse", "--show-toplevel"]).ok()??;
+        let top = String::from_utf8(top).ok()?;
+        let root = PathBuf::from(top.trim_end_matches('\n'))
+            .canonicalize()
+            .ok()?;
+        let relative = file.strip_prefix(&root).ok()?;
+        let parts: Option<Vec<&str>> = relative
+            .components()
+            .map(|c| c.as_os_str().to_str())
+            .collect();
+        Some((Repository { root }, parts?.join("/")))
+    }
+
+    /// The standard output of `git args` in the work tree's top.
+    fn git(&self, args: &[&str]) -> Result<Vec<u8>, GitError> {
+        let fail = |message: String| GitError {
+            command: args.join(" "),
+            message,
+        };
+        let output = git_command(&self.root, args)
+            .output()
+            .map_err(|e| fail(e.to_string()))?;
+        if !output.status.success() {
+            return Err(fail(one_line(
+                String::from_utf8_lossy(&output.stderr).trim(),
+            )));
+        }
+        Ok(output.stdout)
+    }
+
+    /// The same as [`Repository::git`], as text.
+    fn git_text(&self, args: &[&str]) -> Result<String, GitError> {
+        let bytes = self.git(args)?;
+        String::from_utf8(bytes).map_err(|_| GitError {
+            command: args.join(" "),
+            message: "its output is not UTF-8".to_string(),
+        })
+    }
+
+    /// Whether the repository has a commit (`HEAD` resolves).
+    pub fn has_commits(&self) -> bool {
+        run_git(&self.root, &["rev-parse", "--verify", "--quiet", "HEAD"])
+            .is_ok_and(|out| out.is_some())
+    }
+
+    /// The commits reachable from `HEAD` that changed `path` (with
+    /// `--diff-filter=A`: that added it), newest first, with their dates.
+    pub fn log(&self, path: &str, added_only: bool) -> Result<Vec<CommitDate>, GitError> {
+        if !self.has_commits() {
+            return Ok(Vec::new());
+        }
+        let mut args = vec!["log", "--format=%H%x09%cI"];
+        if added_only {
+            args.push("--diff-filter=A");
+        }
+        args.extend(["--", path]);
+        let text = self.git_text(&args)?;
+        Ok(text
+            .lines()
+            .filter_map(|line| line.split_once('\t'))
+            .map(|(commit, date)| CommitDate {
+                commit: commit.to_string(),
+                date: date.to_string(),
+            })
+            .collect())
+    }
+
+    /// The text of `path` at `commit`, `None` when the commit does not
+    /// hold it (or it is not UTF-8).
+    pub fn show(&self, commit: &str, path: &str) -> Option<String> {
+        let spec = format!("{commit}:{path}");
+        let bytes = run_git(&self.root, &["show", &spec]).ok()??;
+        String::from_utf8(bytes).ok()
+    }
+
+    /// The full hash of the commit `rev` names, `None` when it names none.
+    pub fn commit_of(&self, rev: &str) -> Option<String> {
+        let spec = format!("{rev}^{{commit}}");
+        let out = run_git(&self.root, &["rev-parse", "--verify", "--quiet", &spec]).ok()??;
+        let hash = String::from_utf8(out).ok()?;
+        Some(hash.trim().to_string())
+    }
+
+    /// Whether `ancestor` is `commit` or one of its ancestors.
+    pub fn is_ancestor(&self, ancestor: &str, commit: &str) -> Result<bool, GitError> {
+        run_git(
+            &self.root,
+            &["merge-base", "--is-ancestor", ancestor, commit],
+        )
+        .map(|out| out.is_some())
+        .map_err(|e| GitError {
+            command: format!("merge-base --is-ancestor {ancestor} {commit}"),
+            message: e.to_string(),
+        })
+    }
+
+    /// The files under the folder `dir` (with `/`) at `HEAD`, as paths
+    /// from the top; none without a commit.
+    pub fn files_at_head(&self, dir: &str) -> Result<Vec<String>, GitError> {
+        if !self.has_commits() {
+            return Ok(Vec::new());
+        }
+        let text = self.git_text(&["ls-tree", "-r", "-z", "--name-only", "HEAD", "--", dir])?;
+        Ok(text
+            .split('\0')
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect())
+    }
+}
