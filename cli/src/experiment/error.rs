@@ -117,7 +117,12 @@ pub enum RunFileError {
     },
 }
 
-crate::error::command_error!(RunFileError, beachcomber_store::experiment::ExperimentError);
+crate::error::command_error!(
+    RunFileError,
+    beachcomber_store::experiment::ExperimentError,
+    beachcomber_store::experiment::lock::LockError,
+    beachcomber_store::experiment::lock::RecordError,
+);
 
 #[cfg(test)]
 mod tests {

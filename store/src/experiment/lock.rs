@@ -477,14 +477,36 @@ fn is_under(dir: &Path, base: &Path) -> bool {
     resolved(dir).starts_with(resolved(base))
 }
 
+/// Why the locked rule could not be recorded in a finished run's manifest.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// The manifest could not be read back.
+    #[error("cannot read `{}`: {error}", one_line_path(path))]
+    Read {
+        /// The manifest.
+        path: PathBuf,
+        /// Why.
+        error: crate::manifest::ReadError,
+    },
+    /// The manifest could not be written again.
+    #[error("cannot write `{}`: {error}", one_line_path(path))]
+    Write {
+        /// The manifest.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
+
 /// Record `record` in the manifest of the finished run in `dir`.
-pub fn record_in_manifest(dir: &Path, record: &CriterionRecord) -> Result<(), String> {
+pub fn record_in_manifest(dir: &Path, record: &CriterionRecord) -> Result<(), RecordError> {
     let path = dir.join(MANIFEST_FILE);
-    let mut manifest = Manifest::read(&path)
-        .map_err(|e| format!("cannot read `{}`: {e}", one_line_path(&path)))?;
+    let mut manifest = Manifest::read(&path).map_err(|error| RecordError::Read {
+        path: path.clone(),
+        error,
+    })?;
     manifest.criterion = Some(record.clone());
-    write_json_atomically(&path, &manifest)
-        .map_err(|e| format!("cannot write `{}`: {e}", one_line_path(&path)))
+    write_json_atomically(&path, &manifest).map_err(|error| RecordError::Write { path, error })
 }
 
 /// What an exploratory verdict begins with.
@@ -494,7 +516,7 @@ pub const EXPLORATORY: &str = "exploratory: ";
 /// `confirm.csv`) exploratory: `equivalent` becomes `exploratory:
 /// equivalent` (once); cells without a verdict (empty, `none`: no margin)
 /// stay. Nothing when the file is absent.
-pub fn label_verdicts(path: &Path) -> Result<(), String> {
+pub fn label_verdicts(path: &Path) -> Result<(), super::ExperimentError> {
     if !path.exists() {
         return Ok(());
     }
@@ -519,7 +541,7 @@ pub fn label_verdicts(path: &Path) -> Result<(), String> {
         }
         text.push_str(&line(&row));
     }
-    crate::files::output::write_atomically(path, text.as_bytes())
+    Ok(crate::files::output::write_whole(path, text.as_bytes())?)
 }
 
 /// The short form of a commit hash printed in summary.md.

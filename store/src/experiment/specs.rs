@@ -172,13 +172,17 @@ impl Experiment {
                 let here = at(&["tests", key]);
                 let test = value
                     .as_str()
-                    .ok_or_else(|| format!("{here}give the test's name"))?;
-                spec.add_test(key, test).map_err(|e| format!("{here}{e}"))?;
+                    .ok_or_else(|| ExperimentError::setting(&here, "give the test's name"))?;
+                spec.add_test(key, test)
+                    .map_err(|e| ExperimentError::setting(&here, e.to_string()))?;
                 let metric = beachcomber::compare::Metric::from_name(key);
                 if metric.is_some_and(|m| !spec.margins.iter().any(|(k, _)| *k == m)) {
-                    return Err(format!(
-                        "{here}`{}` has no margin in criterion.margins (a test needs one)",
-                        one_line(key)
+                    return Err(ExperimentError::setting(
+                        &here,
+                        format!(
+                            "`{}` has no margin in criterion.margins (a test needs one)",
+                            one_line(key)
+                        ),
                     ));
                 }
             }
@@ -193,11 +197,13 @@ impl Experiment {
                     _ => None,
                 };
                 spec.seats = Some(
-                    text.ok_or_else(|| format!("{}give a word or a list of seats", at(&["seats"])))
-                        .and_then(|t| {
-                            beachcomber::compare::Seats::parse(&t)
-                                .map_err(|e| format!("{}{e}", at(&["seats"])))
-                        })?,
+                    text.ok_or_else(|| {
+                        ExperimentError::setting(at(&["seats"]), "give a word or a list of seats")
+                    })
+                    .and_then(|t| {
+                        beachcomber::compare::Seats::parse(&t)
+                            .map_err(|e| ExperimentError::setting(at(&["seats"]), e.to_string()))
+                    })?,
                 );
             }
             for (i, t) in criterion.trends.iter().enumerate() {
