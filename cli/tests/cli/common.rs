@@ -182,3 +182,16 @@ pub fn file_refused(file: &Path, out: &Path, line: usize, want: &str) {
     assert!(err.contains(want), "want `{want}` in: {err}");
     assert!(!out.exists() || names(out).is_empty());
 }
+
+/// The text of the file at `p`, or a panic naming it.
+pub fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The standard output of a command that must succeed (its stderr in the
+/// panic otherwise).
+pub fn ok(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    String::from_utf8(o.stdout).unwrap()
+}

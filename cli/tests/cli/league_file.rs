@@ -9,11 +9,9 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use crate::common::{bin, catches_sigint, names, refused, run, s, signal, stderr, temp_dir};
-
-fn read(p: &Path) -> String {
-    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
+use crate::common::{
+    bin, catches_sigint, names, ok, read, refused, run, s, signal, stderr, temp_dir,
+};
 
 /// The fields of a CSV line.
 fn fields(line: &str) -> Vec<String> {
@@ -28,12 +26,6 @@ fn fields(line: &str) -> Vec<String> {
         .iter()
         .map(String::from)
         .collect()
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    String::from_utf8(o.stdout).unwrap()
 }
 
 /// Two tiny leagues: Shell Dash at 2 players (two bots at two players: one

@@ -9,21 +9,11 @@ use std::os::fd::{FromRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use crate::common::{bin, run, s, stderr, temp_dir};
+use crate::common::{bin, ok, read, run, s, stderr, temp_dir};
 
 /// The repository's root.
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn read(p: &Path) -> String {
-    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    String::from_utf8(o.stdout).unwrap()
 }
 
 fn ok_in(dir: &Path, args: &[String]) -> String {

@@ -5,23 +5,13 @@
 
 use std::path::Path;
 
-use crate::common::{run, s, stderr, temp_dir};
+use crate::common::{ok, read, run, s, stderr, temp_dir};
 
 /// The game-quality metrics' columns of games.csv and of metrics.csv.
 const GAME_COLUMNS: &str = "lead_changes,drama,decisiveness,comeback,branching";
 const METRICS_COLUMNS: &str = "mean_lead_changes,lead_changes_ci95,mean_drama,drama_ci95,\
 mean_decisiveness,decisiveness_ci95,comeback_rate,comeback_low95,comeback_high95,\
 mean_branching,branching_ci95";
-
-fn read(p: &Path) -> String {
-    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    String::from_utf8(o.stdout).unwrap()
-}
 
 const SWEEP: &[&str] = &[
     "sweep",

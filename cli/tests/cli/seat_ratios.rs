@@ -3,13 +3,7 @@
 //! worst seat and the seat gap; `sweep` prints each combination's best and
 //! worst seat ratio, the values of `metrics.csv`.
 
-use crate::common::{run, s, stderr, temp_dir};
-
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    String::from_utf8(o.stdout).unwrap()
-}
+use crate::common::{ok, s, temp_dir};
 
 /// The numbers of the text `... V [LOW, HIGH` (a line cut at a `]`): V,
 /// LOW and HIGH.

@@ -8,17 +8,7 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use crate::common::{bin, names, refused, run, s, signal, stderr, temp_dir};
-
-fn read(p: &Path) -> String {
-    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    String::from_utf8(o.stdout).unwrap()
-}
+use crate::common::{bin, names, ok, read, refused, run, s, signal, stderr, temp_dir};
 
 const SEASIDE: &[&str] = &[
     "sweep",
