@@ -3,7 +3,7 @@
 //! the points `trends.csv` is fitted to.
 
 use super::extremes::SeatSpread;
-use super::streaming::{FloatClusters, SEAT0, TIES, TURNS, close};
+use super::streaming::{FloatClusters, QUALITY0, SEAT0, TIES, TURNS, close};
 use super::{CompareFiles, Comparer, Metric, Seats, trend};
 use crate::stats::decision::{Test, decide};
 use crate::stats::equivalence::{self, normal_quantile, tost};
@@ -169,6 +169,7 @@ impl Comparer {
             own: &mine.seat_moments,
             base_own: &base.seat_moments,
             joint: paired.then_some(&mine.joint_moments),
+            itself: b == p,
         };
         // One per-deal quantity: value, baseline, standard error.
         let quantity = |q: usize, scale: f64| {
@@ -251,6 +252,11 @@ impl Comparer {
             Metric::MeanTurns,
             quantity(TURNS, 1.0),
         ));
+        if run.quality && plan.parts[b].run.quality {
+            for (k, metric) in Metric::QUALITY.into_iter().enumerate() {
+                rows.push(compared("all", "all", metric, quantity(QUALITY0 + k, 1.0)));
+            }
+        }
         // Skill: a lineup of two distinct bots against the same two.
         let (bots, base_bots) = (run.bots(), plan.parts[b].run.bots());
         let same_pair =

@@ -23,6 +23,10 @@ pub(super) struct SeatSpread<'a> {
     pub(super) base_own: &'a DealMoments,
     /// Both on the same deals, when paired.
     pub(super) joint: Option<&'a DealMoments>,
+    /// The combination is its own baseline: every difference is exactly 0
+    /// (the selection over contrasts alone would give a valid but one-sided
+    /// interval, as it cannot know that seat i on a deal equals itself).
+    pub(super) itself: bool,
 }
 
 impl SeatSpread<'_> {
@@ -58,6 +62,7 @@ impl SeatSpread<'_> {
             v
         };
         move |tail: f64| match metric {
+            _ if self.itself => (0.0, 0.0),
             // max_i r_i − max_j q_j = max_i min_j (r_i − q_j).
             Metric::MaxSeatRatio | Metric::MinSeatRatio => {
                 let z = normal_quantile(1.0 - tail / (pc * pb) as f64);

@@ -1,7 +1,7 @@
 //! The metrics a comparison reports, with their names, directions and decimals.
 
 use crate::metrics::MetricDefinition;
-use crate::metrics::registry;
+use crate::metrics::{quality, registry};
 use crate::stats::equivalence::Direction;
 
 /// A metric compared with the baseline.
@@ -21,11 +21,22 @@ pub enum Metric {
     MeanTurns,
     /// The share of games with a shared win.
     TieRate,
+    /// Game quality: the mean number of lead changes per game.
+    LeadChanges,
+    /// Game quality: the mean drama (how far behind the winner was).
+    Drama,
+    /// Game quality: the mean decisiveness (the share of the game after
+    /// which the winner always led).
+    Decisiveness,
+    /// Game quality: the share of games whose winner trailed at mid-game.
+    ComebackRate,
+    /// Game quality: the mean legal moves per decision.
+    Branching,
 }
 
 impl Metric {
     /// Every metric, in the order of `compare.csv`'s rows.
-    pub const ALL: [Metric; 7] = [
+    pub const ALL: [Metric; 12] = [
         Metric::SeatRatio,
         Metric::MaxSeatRatio,
         Metric::MinSeatRatio,
@@ -33,6 +44,22 @@ impl Metric {
         Metric::TieRate,
         Metric::MeanTurns,
         Metric::SkillElo,
+        Metric::LeadChanges,
+        Metric::Drama,
+        Metric::Decisiveness,
+        Metric::ComebackRate,
+        Metric::Branching,
+    ];
+
+    /// The game-quality metrics, in the order of their columns of
+    /// `games.csv` ([`crate::metrics::quality::QUALITY_METRICS`]): compared
+    /// when the runs measured them (`--quality`).
+    pub const QUALITY: [Metric; 5] = [
+        Metric::LeadChanges,
+        Metric::Drama,
+        Metric::Decisiveness,
+        Metric::ComebackRate,
+        Metric::Branching,
     ];
 
     /// Its one definition ([`crate::metrics::registry`]).
@@ -45,6 +72,11 @@ impl Metric {
             Metric::SkillElo => &registry::SKILL_ELO,
             Metric::MeanTurns => &registry::MEAN_TURNS,
             Metric::TieRate => &registry::TIE_RATE,
+            Metric::LeadChanges => &quality::LEAD_CHANGES,
+            Metric::Drama => &quality::DRAMA,
+            Metric::Decisiveness => &quality::DECISIVENESS,
+            Metric::ComebackRate => &quality::COMEBACK_RATE,
+            Metric::Branching => &quality::BRANCHING,
         }
     }
 

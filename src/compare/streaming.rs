@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::joint::DealMoments;
 use super::{CompareError, CompareSpec, baseline_parts};
-use crate::tournament::{GameRow, Plan};
+use crate::tournament::{GameRow, Plan, QUALITY_COUNT};
 
 /// What compare reads of one seat of one game (of a row of `games.csv`,
 /// [`GameRow`]).
@@ -28,6 +28,9 @@ pub struct SeatRow {
     pub won: bool,
     /// The game's length in turns.
     pub turns: f64,
+    /// The game's quality metrics ([`super::Metric::QUALITY`]'s order; zeros
+    /// when the run did not measure them).
+    pub quality: [f64; QUALITY_COUNT],
 }
 
 impl From<&GameRow<'_>> for SeatRow {
@@ -42,12 +45,13 @@ impl From<&GameRow<'_>> for SeatRow {
             win_share: row.win_share,
             won: row.won,
             turns: row.turns as f64,
+            quality: row.quality.unwrap_or_default(),
         }
     }
 }
 
 /// The per-deal quantities of one deal: sums over its games of ties,
-/// turns and each seat's win share (in that order).
+/// turns, the quality metrics and each seat's win share (in that order).
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Deal {
     pub(super) seed: u64,
@@ -55,10 +59,11 @@ pub(super) struct Deal {
     pub(super) sums: Vec<f64>,
 }
 
-/// Quantities before the seats': ties, turns.
+/// Quantities before the seats': ties, turns, the quality metrics.
 pub(super) const TIES: usize = 0;
 pub(super) const TURNS: usize = 1;
-pub(super) const SEAT0: usize = 2;
+pub(super) const QUALITY0: usize = 2;
+pub(super) const SEAT0: usize = QUALITY0 + QUALITY_COUNT;
 
 /// A deal being read (its games so far), and its current game.
 #[derive(Clone, Debug)]
@@ -214,6 +219,9 @@ fn push_row(
         o.winners = 0;
         o.deal.games += 1;
         o.deal.sums[TURNS] += row.turns;
+        for (k, v) in row.quality.iter().enumerate() {
+            o.deal.sums[QUALITY0 + k] += v;
+        }
     }
     o.winners += u32::from(row.won);
     if let Some(s) = o.deal.sums.get_mut(SEAT0 + row.seat) {

@@ -3,7 +3,7 @@
 //! verdict on constructed games.
 
 use super::*;
-use crate::tournament::{Count, Part, Plan, RunSpec, Totals};
+use crate::tournament::{Count, Part, Plan, QUALITY_COUNT, RunSpec, Totals};
 
 /// A plan of 2-player mirror matches of `random`, one part per `removed`
 /// value (and `players` 2), `deals` deals each, all with seed 1.
@@ -49,6 +49,7 @@ fn rows(part: usize, games: &[(bool, f64)], seed0: u64) -> Vec<SeatRow> {
                 win_share: if won { 1.0 } else { 0.0 },
                 won,
                 turns,
+                quality: [0.0; QUALITY_COUNT],
             });
         }
     }
@@ -747,4 +748,65 @@ fn a_ratio_crossing_1_is_judged_by_its_distance_from_fair() {
     assert_eq!(r[13], "differs");
     // Seat 1 the other way round: also unresolved in distance.
     assert_eq!(row(&rows, "10", "1", "seat_ratio")[13], "differs");
+}
+
+/// With `--quality`, each quality metric is compared per deal like the
+/// length: a paired difference of the per-deal means, checked against a
+/// direct computation; without it, no quality row.
+#[test]
+fn quality_metrics_are_compared_per_deal_when_measured() {
+    let mut p = plan(&["0", "10"], 4);
+    let base = [1.0, 3.0, 2.0, 2.0];
+    let other = [0.0, 1.0, 1.0, 2.0];
+    let games = |part: usize, drama: &[f64]| -> Vec<SeatRow> {
+        let mut out = rows(part, &[(true, 30.0); 4], 100);
+        for r in &mut out {
+            // Lead changes; every other quality metric a constant.
+            r.quality = [drama[r.deal as usize], 0.25, 0.5, 0.0, 7.0];
+        }
+        out
+    };
+    let mut all = games(0, &base);
+    all.extend(games(1, &other));
+    let without = compare_csv(&p, &spec("removed=0", ""), &all);
+    assert!(!without.iter().any(|r| r[5].starts_with("mean_lead")));
+    for part in &mut p.parts {
+        part.run.quality = true;
+    }
+    let rows = compare_csv(&p, &spec("removed=0", "mean_lead_changes=2"), &all);
+    let d: Vec<f64> = other.iter().zip(&base).map(|(o, b)| o - b).collect();
+    let n = d.len() as f64;
+    let mean = d.iter().sum::<f64>() / n;
+    let sd = (d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    let half = crate::stats::Z95 * sd / n.sqrt();
+    let r = row(&rows, "10", "all", "mean_lead_changes");
+    assert_eq!(r[6], "1.000");
+    assert_eq!(r[7], "2.000");
+    assert_eq!(r[8], format!("{mean:.3}"));
+    assert_eq!(r[9], format!("{:.3}", mean - half));
+    assert_eq!(r[10], format!("{:.3}", mean + half));
+    assert_eq!(&r[11..], ["true", "2", "equivalent"]);
+    let r = row(&rows, "10", "all", "mean_branching");
+    assert_eq!(
+        &r[6..12],
+        ["7.000", "7.000", "0.000", "0.000", "0.000", "true"]
+    );
+    assert_eq!(
+        rows.iter()
+            .filter(|r| r[0] == "10")
+            .map(|r| r[5].as_str())
+            .collect::<Vec<_>>()[5..],
+        [
+            "tie_rate",
+            "mean_turns",
+            "mean_lead_changes",
+            "mean_drama",
+            "mean_decisiveness",
+            "comeback_rate",
+            "mean_branching"
+        ]
+    );
+    // The baseline against itself: its best and worst seats do not move.
+    let r = row(&rows, "0", "all", "max_seat_ratio");
+    assert_eq!(&r[8..11], ["0.0000", "0.0000", "0.0000"]);
 }

@@ -87,7 +87,14 @@ pub struct GameRow<'a> {
     pub turns: u64,
     /// [`GameColumn::End`]: the seat whose bot forfeited, if one did.
     pub forfeit: Option<usize>,
+    /// The game-quality metrics' values, in the order of
+    /// [`crate::metrics::quality::QUALITY_METRICS`], when the file has
+    /// their columns (a run with `--quality`).
+    pub quality: Option<[f64; QUALITY_COUNT]>,
 }
+
+/// How many game-quality columns a row of a run with `--quality` has.
+pub const QUALITY_COUNT: usize = crate::metrics::quality::QUALITY_METRICS.len();
 
 /// Why a header or a row of `--out` does not read. The messages name
 /// neither the file nor the line: the caller says where the row was.
@@ -105,6 +112,8 @@ pub enum GameRowError {
     },
     /// The row's value cells are those of no part of the plan.
     NoPart,
+    /// A game-quality cell does not hold a number.
+    BadQuality(String),
 }
 
 impl fmt::Display for GameRowError {
@@ -122,6 +131,13 @@ impl fmt::Display for GameRowError {
                 write!(f, "the {column} `{}` is not {expected}", one_line(cell))
             }
             GameRowError::NoPart => write!(f, "a row of no combination of the run"),
+            GameRowError::BadQuality(cell) => {
+                write!(
+                    f,
+                    "the game-quality value `{}` is not a number",
+                    one_line(cell)
+                )
+            }
         }
     }
 }
@@ -137,6 +153,9 @@ pub struct GameRowReader {
     values: Vec<usize>,
     /// The position of each [`GameColumn`], in [`GameColumn::ALL`] order.
     columns: [usize; GameColumn::COUNT],
+    /// The positions of the game-quality columns, when the header has
+    /// every one of them.
+    quality: Option<[usize; QUALITY_COUNT]>,
     /// Each part by its value cells.
     parts: HashMap<Vec<String>, usize>,
     /// The last row's value cells and part: the rows of a part come
@@ -165,6 +184,13 @@ impl GameRowReader {
         for (at, column) in columns.iter_mut().zip(GameColumn::ALL) {
             *at = find(column.name())?;
         }
+        let quality_columns = crate::metrics::quality::game_columns();
+        let mut quality = [0; QUALITY_COUNT];
+        let quality = quality_columns
+            .iter()
+            .zip(quality.iter_mut())
+            .all(|(name, at)| find(name).map(|k| *at = k).is_ok())
+            .then_some(quality);
         let parts = plan
             .parts
             .iter()
@@ -174,6 +200,7 @@ impl GameRowReader {
         Ok(GameRowReader {
             values,
             columns,
+            quality,
             parts,
             last: None,
         })
@@ -233,6 +260,18 @@ impl GameRowReader {
                         .and_then(|seat| seat.parse().ok())
                         .ok_or_else(|| bad(GameColumn::End))?,
                 ),
+            },
+            quality: match self.quality {
+                None => None,
+                Some(at) => {
+                    let mut values = [0.0; QUALITY_COUNT];
+                    for (v, &k) in values.iter_mut().zip(&at) {
+                        *v = cell(k)
+                            .parse()
+                            .map_err(|_| GameRowError::BadQuality(cell(k).to_string()))?;
+                    }
+                    Some(values)
+                }
             },
         })
     }

@@ -137,6 +137,7 @@ fn rows_the_writer_writes_read_back_as_the_games_values() {
             plies: 41,
             turns: 14,
             forfeit: None,
+            quality: None,
         };
     assert_eq!(
         read,
@@ -232,4 +233,32 @@ fn a_cell_that_does_not_read_is_named_with_its_column() {
     let e = read_one(&header, &row).unwrap_err();
     assert_eq!(e, GameRowError::NoPart);
     assert_eq!(e.to_string(), "a row of no combination of the run");
+}
+
+#[test]
+fn the_quality_columns_are_read_when_the_header_has_every_one() {
+    let mut header = header_cells(&["removed", "lineup"]);
+    let mut row = good_row();
+    let read = |header: &[String], row: &[String]| {
+        let mut reader = GameRowReader::new(&plan(), header).unwrap();
+        reader
+            .read(|i| row.get(i).map_or("", String::as_str))
+            .map(|r| r.quality)
+    };
+    assert_eq!(read(&header, &row), Ok(None));
+    header.extend(
+        crate::metrics::quality::game_columns()
+            .into_iter()
+            .map(String::from),
+    );
+    row.extend(["3", "0.2500", "0.1000", "1", "12.50"].map(String::from));
+    assert_eq!(read(&header, &row), Ok(Some([3.0, 0.25, 0.1, 1.0, 12.5])));
+    // Four of the five: not a quality file.
+    assert_eq!(read(&header[..header.len() - 1], &row), Ok(None));
+    let last = row.len() - 1;
+    row[last] = "many".to_string();
+    assert_eq!(
+        read(&header, &row).unwrap_err().to_string(),
+        "the game-quality value `many` is not a number"
+    );
 }

@@ -56,7 +56,7 @@ pub mod validate;
 
 pub use self::fairness::{Interval, SeatFairness};
 pub use self::game_result::GameResult;
-pub use self::game_row::{GameColumn, GameRow, GameRowError, GameRowReader};
+pub use self::game_row::{GameColumn, GameRow, GameRowError, GameRowReader, QUALITY_COUNT};
 pub use self::paired::{OpenDeal, PairedTotals};
 pub use self::plan::{Layout, Part, Plan};
 pub use self::play::{

@@ -166,6 +166,16 @@ impl Experiment {
                     at: at(&["margins", key]),
                     error: Box::new(error),
                 })?;
+            let quality = beachcomber::compare::Metric::QUALITY
+                .iter()
+                .any(|m| m.name() == key.as_str());
+            if quality && !plan.quality() {
+                return Err(ExperimentError::setting(
+                    at(&["margins", key]),
+                    "a game-quality metric is compared only when the games measure it: add \
+                     `quality = true` to the file",
+                ));
+            }
         }
         if let Some(criterion) = &self.criterion {
             for (key, value) in criterion.tests.iter().flatten() {

@@ -126,3 +126,34 @@ fn refusals_name_the_file_the_line_and_the_key() {
             .starts_with("cannot read the experiment file `/nonexistent/x.toml`: ")
     );
 }
+
+#[test]
+fn a_quality_margin_needs_the_games_to_measure_quality() {
+    let text = |quality: &str| {
+        format!(
+            "kind = \"sweep\"\ngame = \"seaside\"\nplayers = 2\nbots = \"random\"\n\
+             games = 10\nseed = 7\n{quality}\n[vary]\nremoved = [0, 10]\n\n\
+             [criterion]\nbaseline = {{ removed = 0 }}\nmargins = {{ mean_drama = 0.05 }}\n"
+        )
+    };
+    let (_dir, path, experiment) = read("q", &text(""));
+    let experiment = experiment.unwrap();
+    let plan = experiment.planned_sweep(false).unwrap().plan;
+    let error = experiment
+        .compare_spec(&plan, false)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        error,
+        format!(
+            "{} line 13: criterion.margins.mean_drama: a game-quality metric is compared only \
+             when the games measure it: add `quality = true` to the file",
+            one_line_path(&path)
+        )
+    );
+    let (_dir, _path, experiment) = read("q", &text("quality = true\n"));
+    let experiment = experiment.unwrap();
+    let plan = experiment.planned_sweep(false).unwrap().plan;
+    let spec = experiment.compare_spec(&plan, false).unwrap().unwrap();
+    assert_eq!(spec.margins_text(), "mean_drama=0.05");
+}
