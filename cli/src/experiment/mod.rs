@@ -215,6 +215,15 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
                 if let Some(spec) = &compare {
                     confirm::confirm_sweep(&experiment, &sweep, spec)?;
                 }
+                // Power, when the rule is locked: a margin no outcome of the
+                // planned games can resolve is said before they are played.
+                if let Some(spec) = compare.as_ref().filter(|_| rule.is_some()) {
+                    for power in experiment.planned_power(&sweep.plan, spec)? {
+                        if let Some(warning) = power.warning() {
+                            eprintln!("warning: {warning}");
+                        }
+                    }
+                }
                 if let Some(k) = args.combination {
                     let count = sweep.plan.parts.len();
                     if k >= count {

@@ -102,7 +102,12 @@ fn summary_md(
         let _ = writeln!(md, "{}\n", q.trim());
     }
     if let Some(criterion) = &experiment.criterion {
-        super::answer::criterion_section(&mut md, criterion, manifest.criterion.as_ref());
+        let plan = &manifest.description.plan;
+        let power = match experiment.compare_spec(plan, args.quick)? {
+            Some(spec) if manifest.criterion.is_some() => experiment.planned_power(plan, &spec)?,
+            _ => Vec::new(),
+        };
+        super::answer::criterion_section(&mut md, criterion, manifest.criterion.as_ref(), &power);
     }
     let games: u64 = manifest.totals.iter().map(|t| t.games).sum();
     let _ = writeln!(

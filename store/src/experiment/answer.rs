@@ -12,6 +12,7 @@ use crate::csv_rows::Rows;
 use crate::files::names::COMPARE_FILE;
 use crate::manifest::CriterionRecord;
 use crate::short_label::short_label;
+use beachcomber::compare::PlannedPower;
 
 /// The values of a baseline or margins table, `key = value, ...`.
 fn table_text(table: &toml::Table) -> String {
@@ -28,7 +29,12 @@ fn table_text(table: &toml::Table) -> String {
 /// The `## Criterion` section: the rule in words, the baseline, the
 /// margins and the preference, then the locked rule the manifest records
 /// (the label, hash, commit, seed: [`super::lock::rule_lines`]), if any.
-pub fn criterion_section(md: &mut String, criterion: &Criterion, rule: Option<&CriterionRecord>) {
+pub fn criterion_section(
+    md: &mut String,
+    criterion: &Criterion,
+    rule: Option<&CriterionRecord>,
+    power: &[PlannedPower],
+) {
     let _ = writeln!(md, "## Criterion\n");
     if let Some(text) = &criterion.text {
         let _ = writeln!(md, "{}\n", text.trim());
@@ -73,6 +79,29 @@ pub fn criterion_section(md: &mut String, criterion: &Criterion, rule: Option<&C
     }
     if let Some(rule) = rule {
         md.push_str(&super::lock::rule_lines(rule));
+    }
+    if !power.is_empty() {
+        let _ = writeln!(
+            md,
+            "- Power of the planned games (before them, at fair seats; docs/statistics.md \
+             \"Power\"): the smallest difference each margin's test can resolve, in the \
+             combination where it is largest:"
+        );
+        for p in power {
+            let verdict = match p.warning() {
+                Some(_) => "**below it: no outcome of these games can pass this test**",
+                None => "resolvable",
+            };
+            let _ = writeln!(
+                md,
+                "  - `{}` ({}, margin {}): {:.4} at {} games; {verdict}",
+                p.metric.name(),
+                p.test,
+                p.margin,
+                p.resolvable,
+                p.games
+            );
+        }
     }
     if criterion.tests.as_ref().is_some_and(|t| !t.is_empty()) {
         use beachcomber::stats::equivalence::Verdict;

@@ -4,7 +4,7 @@
 //! leagues as one plan; for `--quick` or the full version. Every error
 //! names the file, the line and the key.
 
-use beachcomber::compare::CompareSpec;
+use beachcomber::compare::{CompareSpec, PlannedPower};
 use beachcomber::league::{
     DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueSpec, NamedBot, games_per_deal,
 };
@@ -268,6 +268,19 @@ impl Experiment {
             }
         })?;
         Ok(Some(spec))
+    }
+
+    /// The power of the comparison `spec` of `plan` before its games
+    /// ([`beachcomber::compare::planned_power`]).
+    pub fn planned_power(
+        &self,
+        plan: &Plan,
+        spec: &CompareSpec,
+    ) -> Result<Vec<PlannedPower>, ExperimentError> {
+        beachcomber::compare::planned_power(plan, spec).map_err(|error| ExperimentError::Compare {
+            at: format!("{}: ", one_line_path(&self.source.path)),
+            error: Box::new(error),
+        })
     }
 
     /// Each sweep's spec, bots and the origin of its settings.
