@@ -323,7 +323,9 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
     }
     if !args.report_only && experiment.kind == Kind::Sweep {
         // After the sweep (played here or merged from shards).
-        play_confirmation(&experiment, args.quick, &control, &dir)?;
+        // The file's picks, or the tool's by the rule (`[criterion.pick]`).
+        let picked = beachcomber_store::experiment::pick::with_picks(&experiment, &dir)?;
+        play_confirmation(&picked, args.quick, &control, &dir)?;
     }
     if let Some(rule) = &rule {
         if exploratory {
@@ -337,6 +339,7 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
         }
         lock::record_in_manifest(&dir, rule)?;
     }
+    let experiment = beachcomber_store::experiment::pick::with_picks(&experiment, &dir)?;
     report::write(&experiment, &name, &args, &dir)?;
     if !control.quiet || args.quick {
         out!(

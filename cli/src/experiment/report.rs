@@ -14,6 +14,7 @@ use super::{RunFileArgs, RunFileError};
 use crate::error::CliError;
 use crate::plot::PlotInput;
 use beachcomber_store::csv_rows::CsvError;
+use beachcomber_store::experiment::pick;
 use beachcomber_store::files::names::{
     GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, RATINGS_FILE, SPEED_FILE, SUMMARY_MD,
 };
@@ -138,6 +139,18 @@ fn summary_md(
         Kind::League => league_table(&mut md, dir)?,
         Kind::Tournament | Kind::Sweep => {
             sweep_table(&mut md, manifest);
+            if let Some(criterion) = &experiment.criterion
+                && let (Some(rule), Some(baseline)) = (&criterion.pick, &criterion.baseline)
+                && let Some((picks, confirmed)) = pick::judge_dir(rule, baseline, dir)?
+            {
+                pick::picks_section(
+                    &mut md,
+                    rule,
+                    &picks,
+                    confirmed.as_deref(),
+                    &dir.join(beachcomber_store::files::names::METRICS_FILE),
+                )?;
+            }
             super::answer::answer_section(&mut md, experiment, dir)?;
             if experiment
                 .criterion

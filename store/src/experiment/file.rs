@@ -219,6 +219,10 @@ pub struct Criterion {
     pub confirm: Vec<toml::Table>,
     /// The seed of the confirmation runs (default: the run seed + 1).
     pub confirm_seed: Option<u64>,
+    /// The tool's picks (`[criterion.pick]`): the settings passing the
+    /// named tests, then the rule's preference; confirmed on
+    /// `confirm_seed` when `confirm` is empty ([`super::pick`]).
+    pub pick: Option<super::pick::PickRule>,
     /// The commit whose published games this criterion plays again (its
     /// seed is one committed results used): the run is allowed and
     /// labelled `same games as <commit>` (docs/experiments.md).

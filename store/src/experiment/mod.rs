@@ -14,6 +14,7 @@ pub mod error;
 pub mod file;
 pub mod git;
 pub mod lock;
+pub mod pick;
 pub mod specs;
 
 pub use error::ExperimentError;

@@ -1,0 +1,617 @@
+//! The picks a criterion's rule makes (`[criterion.pick]`), by the tool,
+//! from `compare.csv`: per player count, the settings whose named rows all
+//! pass their declared test (`accept`), then the one the rule prefers
+//! (`by`: the nearest to a target of a value column, or the best value of
+//! a metric). A setting is a combination's values other than `lineup`: its
+//! lineups' rows are judged together. The baseline's own setting is never
+//! picked. The same rule judges the confirmation run's `compare.csv`: a
+//! pick is confirmed when it passes every test there again.
+//!
+//! The trade-off table ([`table_section`]) prints, per player count, every
+//! setting's columns of `metrics.csv` that `[criterion.pick]`'s `table`
+//! names, with their 95% intervals, beside each acceptance test's verdict.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::error::ExperimentError;
+use crate::csv_rows::Rows;
+use crate::short_label::short_label;
+
+/// `[criterion.pick]`: how the tool picks a setting per player count.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PickRule {
+    /// The rows of `compare.csv` that must pass their declared test.
+    pub accept: Vec<RowFilter>,
+    /// What orders the accepted settings: a value column (`removed`,
+    /// nearest to `target`) or a metric of `compare.csv` (of `lineup`).
+    pub by: String,
+    /// The lineup whose row of the metric `by` orders.
+    pub lineup: Option<String>,
+    /// Per player count, the value of `by` to be nearest to (`{ 2 = 35, 3 =
+    /// 17.5 }`); without it a metric's best side (toward 1 for a seat
+    /// ratio, lower or higher where the metric has a better side), or
+    /// `best`.
+    pub target: Option<toml::Table>,
+    /// `lowest` or `highest`, for a `by` without a target or a better side.
+    pub best: Option<String>,
+    /// The player counts picked for (default: every count with a setting
+    /// other than the baseline's).
+    #[serde(default)]
+    pub players: Vec<u32>,
+    /// The trade-off table's columns (`metrics.csv`).
+    #[serde(default)]
+    pub table: Vec<TableColumn>,
+}
+
+/// Rows of `compare.csv`: a metric, and optionally a lineup, seat or bot.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RowFilter {
+    /// The metric.
+    pub metric: String,
+    /// The lineup (any spelling of its bots), else every lineup's row.
+    pub lineup: Option<String>,
+    /// The seat (`0`), else every seat's row.
+    pub seat: Option<toml::Value>,
+    /// The bot (skill Elo's rows), else every bot's row.
+    pub bot: Option<String>,
+}
+
+/// One column of the trade-off table: a metric of `metrics.csv`, of one
+/// lineup and seat (default seat 0's row, which holds the combination's
+/// metrics too).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableColumn {
+    /// The metric (a column of `metrics.csv`).
+    pub metric: String,
+    /// The lineup.
+    pub lineup: Option<String>,
+    /// The seat (`0`, or `"all"`); default: seat 0's row, else the first
+    /// `all` row with a value (skill Elo's, per bot).
+    pub seat: Option<toml::Value>,
+    /// The bot of an `all` row (skill Elo's), any spelling.
+    pub bot: Option<String>,
+    /// The header (default: the metric, lineup and seat).
+    pub label: Option<String>,
+}
+
+/// The verdicts that pass a declared test: `equivalent`, `non-inferior`,
+/// `better` (each test writes only its own words).
+pub const PASSING: [&str; 3] = ["equivalent", "non-inferior", "better"];
+
+/// A verdict without the `exploratory` label of an exploratory run.
+fn plain(verdict: &str) -> &str {
+    verdict
+        .strip_prefix(super::lock::EXPLORATORY)
+        .unwrap_or(verdict)
+}
+
+/// One setting: its value cells (players included) by column.
+pub type Setting = Vec<(String, String)>;
+
+/// The rule's result at one player count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerPick {
+    /// The player count.
+    pub players: String,
+    /// Every setting judged, in the file's order, each with its verdict
+    /// per `accept` filter (`None`: no such row) and whether it passed.
+    pub settings: Vec<(Setting, Vec<Option<String>>, bool)>,
+    /// The pick, if any setting passed.
+    pub pick: Option<Setting>,
+    /// The baseline's setting (the trade-off table's reference row).
+    pub baseline: Option<Setting>,
+}
+
+/// A lineup as `compare.csv` writes it (canonical specs).
+fn canonical(lineup: &str) -> String {
+    match crate::lineups::parse_lineups(&[lineup.to_string()], &beachcomber_bots::no_aliases) {
+        Ok((lineups, _)) => lineups[0].join(","),
+        Err(_) => lineup.to_string(),
+    }
+}
+
+/// A TOML value as a CSV cell.
+fn cell_text(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        toml::Value::Integer(i) => i.to_string(),
+        toml::Value::Float(f) => f.to_string(),
+        v => v.to_string(),
+    }
+}
+
+/// `compare.csv` (or a confirmation's) read whole, by column name.
+struct Table {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    fn read(path: &Path) -> Result<Table, ExperimentError> {
+        let rows = Rows::open(path)?;
+        let header = rows.header.clone();
+        drop(rows);
+        let names: Vec<&str> = header.iter().map(String::as_str).collect();
+        let rows = Rows::select(path, &names)?;
+        Ok(Table { header, rows })
+    }
+
+    fn col(&self, name: &str) -> Option<usize> {
+        self.header.iter().position(|h| h == name)
+    }
+}
+
+/// The value columns of a setting (before `seat`, without `lineup`).
+fn setting_columns(t: &Table) -> Vec<usize> {
+    let seat = t.col("seat").unwrap_or(t.header.len());
+    (0..seat).filter(|&c| t.header[c] != "lineup").collect()
+}
+
+/// Judge every setting of `compare.csv` at `path` by `rule`, the baseline
+/// (`baseline`: its value columns and values) left out.
+pub fn judge(
+    rule: &PickRule,
+    baseline: &toml::Table,
+    path: &Path,
+) -> Result<Vec<PlayerPick>, ExperimentError> {
+    let t = Table::read(path)?;
+    let need = |name: &str| {
+        t.col(name)
+            .ok_or_else(|| ExperimentError::LacksCompareColumns(path.to_path_buf()))
+    };
+    let (players, lineup, seat, bot, metric, value, verdict) = (
+        need("players")?,
+        need("lineup")?,
+        need("seat")?,
+        need("bot")?,
+        need("metric")?,
+        need("value")?,
+        need("verdict")?,
+    );
+    let columns = setting_columns(&t);
+    let setting_of = |r: &Vec<String>| -> Setting {
+        columns
+            .iter()
+            .map(|&c| (t.header[c].clone(), r[c].clone()))
+            .collect()
+    };
+    let is_baseline = |s: &Setting| {
+        baseline
+            .iter()
+            .filter(|(k, _)| *k != "lineup")
+            .all(|(k, v)| {
+                let want = cell_text(v);
+                s.iter().any(|(sk, sv)| {
+                    sk == k
+                        && (*sv == want
+                            || sv
+                                .parse::<f64>()
+                                .ok()
+                                .is_some_and(|a| want.parse::<f64>() == Ok(a)))
+                })
+            })
+    };
+    let filters: Vec<(RowFilter, Option<String>)> = rule
+        .accept
+        .iter()
+        .map(|f| (f.clone(), f.lineup.as_deref().map(canonical)))
+        .collect();
+    let matches = |r: &Vec<String>, f: &RowFilter, lineup_text: &Option<String>| {
+        r[metric] == f.metric
+            && lineup_text.as_ref().is_none_or(|l| r[lineup] == *l)
+            && f.seat.as_ref().is_none_or(|s| r[seat] == cell_text(s))
+            && f.bot.as_ref().is_none_or(|b| r[bot] == canonical(b))
+    };
+    // Settings in the file's order, by player count.
+    let mut counts: Vec<String> = Vec::new();
+    let mut settings: Vec<Setting> = Vec::new();
+    for r in &t.rows {
+        let s = setting_of(r);
+        if !counts.contains(&r[players]) {
+            counts.push(r[players].clone());
+        }
+        if !settings.contains(&s) {
+            settings.push(s);
+        }
+    }
+    let by_lineup = rule.lineup.as_deref().map(canonical);
+    let baseline_setting = settings.iter().find(|s| is_baseline(s)).cloned();
+    let by_column = t.col(&rule.by).filter(|c| columns.contains(c));
+    let mut out = Vec::new();
+    for count in counts {
+        if !rule.players.is_empty() && !rule.players.iter().any(|p| p.to_string() == count) {
+            continue;
+        }
+        let mut judged = Vec::new();
+        for s in settings
+            .iter()
+            .filter(|s| s.iter().any(|(k, v)| k == "players" && *v == count) && !is_baseline(s))
+        {
+            let rows: Vec<&Vec<String>> = t.rows.iter().filter(|r| setting_of(r) == *s).collect();
+            let mut verdicts = Vec::new();
+            let mut pass = true;
+            for (f, l) in &filters {
+                let found: Vec<&&Vec<String>> = rows.iter().filter(|r| matches(r, f, l)).collect();
+                let all_pass = !found.is_empty()
+                    && found.iter().all(|r| PASSING.contains(&plain(&r[verdict])));
+                pass &= all_pass;
+                verdicts.push(match found.as_slice() {
+                    [] => None,
+                    [one] => Some(one[verdict].clone()),
+                    many => Some(if all_pass {
+                        many[0][verdict].clone()
+                    } else {
+                        many.iter()
+                            .map(|r| r[verdict].as_str())
+                            .find(|v| !PASSING.contains(&plain(v)))
+                            .unwrap_or("")
+                            .to_string()
+                    }),
+                });
+            }
+            judged.push((s.clone(), verdicts, pass));
+        }
+        // The order among the accepted: (distance, value) ascending.
+        let target = rule
+            .target
+            .as_ref()
+            .and_then(|t| t.get(&count))
+            .and_then(|v| v.as_float().or(v.as_integer().map(|i| i as f64)));
+        let key = |s: &Setting| -> Option<(f64, f64)> {
+            let x = match by_column {
+                Some(c) => s
+                    .iter()
+                    .find(|(k, _)| *k == t.header[c])
+                    .and_then(|(_, v)| v.parse::<f64>().ok())?,
+                None => t
+                    .rows
+                    .iter()
+                    .find(|r| {
+                        setting_of(r) == *s
+                            && r[metric] == rule.by
+                            && by_lineup.as_ref().is_none_or(|l| r[lineup] == *l)
+                    })
+                    .and_then(|r| r[value].parse::<f64>().ok())?,
+            };
+            let direction =
+                beachcomber::compare::Metric::from_name(&rule.by).map(|m| m.direction());
+            use beachcomber::stats::equivalence::Direction;
+            let distance = match (target, rule.best.as_deref(), direction) {
+                (Some(goal), _, _) => (x - goal).abs(),
+                (None, Some("highest"), _) | (None, None, Some(Direction::Higher)) => -x,
+                (None, None, Some(Direction::TowardOne)) => (x - 1.0).abs(),
+                _ => x,
+            };
+            Some((distance, x))
+        };
+        let pick = judged
+            .iter()
+            .filter(|(_, _, pass)| *pass)
+            .filter_map(|(s, _, _)| key(s).map(|k| (k, s)))
+            .min_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal))
+            .map(|(_, s)| s.clone());
+        if judged.is_empty() {
+            continue;
+        }
+        out.push(PlayerPick {
+            players: count,
+            settings: judged,
+            pick,
+            baseline: baseline_setting.clone(),
+        });
+    }
+    Ok(out)
+}
+
+/// A setting in words: `removed = 35` (players left out).
+pub fn setting_text(s: &Setting) -> String {
+    let parts: Vec<String> = s
+        .iter()
+        .filter(|(k, _)| k != "players")
+        .map(|(k, v)| format!("{k} = {}", short_label(v)))
+        .collect();
+    if parts.is_empty() {
+        "the one setting".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// A filter in words: `max_seat_ratio (greedy)`.
+fn filter_text(f: &RowFilter) -> String {
+    let mut s = f.metric.clone();
+    if let Some(seat) = &f.seat {
+        let _ = write!(s, " seat {}", cell_text(seat));
+    }
+    let who: Vec<String> = f
+        .lineup
+        .iter()
+        .chain(f.bot.iter())
+        .map(|x| short_label(x))
+        .collect();
+    if !who.is_empty() {
+        let _ = write!(s, " ({})", who.join(", "));
+    }
+    s
+}
+
+/// The picks as confirmation tables (`{ players = 2, removed = 35 }`).
+pub fn confirm_tables(picks: &[PlayerPick]) -> Vec<toml::Table> {
+    picks
+        .iter()
+        .filter_map(|p| p.pick.as_ref())
+        .map(|s| {
+            s.iter()
+                .map(|(k, v)| {
+                    let value = v
+                        .parse::<i64>()
+                        .map(toml::Value::Integer)
+                        .unwrap_or_else(|_| toml::Value::String(v.clone()));
+                    (k.clone(), value)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The rule in words, one sentence.
+fn rule_text(rule: &PickRule) -> String {
+    let tests: Vec<String> = rule.accept.iter().map(filter_text).collect();
+    let order = match (&rule.target, rule.best.as_deref()) {
+        (Some(_), _) => format!("the one whose `{}` is nearest the target", rule.by),
+        (None, Some(best)) => format!("the one with the {best} `{}`", rule.by),
+        (None, None) => format!("the one with the best `{}`", rule.by),
+    };
+    format!(
+        "a setting passes when each of {} passes its declared test; among those that pass, \
+         {order} (ties: the lower value)",
+        tests.join(", ")
+    )
+}
+
+/// The `## Picks` section: per player count the pick (or "no pick") with
+/// the rule that made it, whether the confirmation run (its `compare.csv`
+/// at `confirm_path`, when there) passes it again, then the trade-off
+/// table of `metrics_path`.
+pub fn picks_section(
+    md: &mut String,
+    rule: &PickRule,
+    picks: &[PlayerPick],
+    confirmed: Option<&[PlayerPick]>,
+    metrics_path: &Path,
+) -> Result<(), ExperimentError> {
+    let _ = writeln!(
+        md,
+        "\n## Picks\n\nMade by the tool from the committed rule: {}.\n",
+        rule_text(rule)
+    );
+    let metrics = if metrics_path.exists() && !rule.table.is_empty() {
+        Some(Table::read(metrics_path)?)
+    } else {
+        None
+    };
+    for p in picks {
+        let _ = writeln!(md, "### {} players\n", p.players);
+        let passed = p.settings.iter().filter(|s| s.2).count();
+        match &p.pick {
+            Some(s) => {
+                let again = confirmed.and_then(|c| c.iter().find(|c| c.players == p.players));
+                let confirmation = match again.and_then(|c| c.settings.iter().find(|x| x.0 == *s)) {
+                    Some((_, _, true)) => {
+                        "; **confirmed**: it passes every test again on the confirmation's fresh seed"
+                    }
+                    Some((_, _, false)) => {
+                        "; **not confirmed**: on the confirmation's fresh seed it fails a test (below), so it is not recommended"
+                    }
+                    None => "; not yet confirmed (no confirmation run)",
+                };
+                let _ = writeln!(
+                    md,
+                    "**Pick: {}** ({passed} of {} settings pass){confirmation}.\n",
+                    setting_text(s),
+                    p.settings.len()
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    md,
+                    "**No pick**: none of the {} settings passes every test.\n",
+                    p.settings.len()
+                );
+            }
+        }
+        // The trade-off table.
+        let mut head: Vec<String> = vec!["setting".to_string()];
+        head.extend(rule.table.iter().map(|c| {
+            c.label.clone().unwrap_or_else(|| {
+                let mut s = c.metric.clone();
+                if let Some(l) = &c.lineup {
+                    let _ = write!(s, " ({})", short_label(l));
+                }
+                s
+            })
+        }));
+        head.extend(rule.accept.iter().map(filter_text));
+        head.push("passes".to_string());
+        let bar = |cells: &[String]| {
+            let cells: Vec<String> = cells.iter().map(|c| c.replace('|', "\\|")).collect();
+            format!("| {} |", cells.join(" | "))
+        };
+        let _ = writeln!(md, "{}", bar(&head));
+        let _ = writeln!(md, "|{}", " --- |".repeat(head.len()));
+        if let Some(b) = &p.baseline {
+            let players = b.iter().find(|(k, _)| k == "players");
+            let mut line = vec![format!(
+                "baseline: {} players, {}",
+                players.map_or("", |(_, v)| v.as_str()),
+                setting_text(b)
+            )];
+            for c in &rule.table {
+                line.push(match &metrics {
+                    Some(m) => metric_cell(m, b, c),
+                    None => "—".to_string(),
+                });
+            }
+            line.extend(rule.accept.iter().map(|_| "—".to_string()));
+            line.push("(reference)".to_string());
+            let _ = writeln!(md, "{}", bar(&line));
+        }
+        for (s, verdicts, pass) in &p.settings {
+            let mut line = vec![setting_text(s)];
+            for c in &rule.table {
+                line.push(match &metrics {
+                    Some(m) => metric_cell(m, s, c),
+                    None => "—".to_string(),
+                });
+            }
+            line.extend(
+                verdicts
+                    .iter()
+                    .map(|v| v.clone().unwrap_or_else(|| "—".to_string())),
+            );
+            let mark = if p.pick.as_ref() == Some(s) {
+                "**pick**"
+            } else if *pass {
+                "yes"
+            } else {
+                "no"
+            };
+            line.push(mark.to_string());
+            let _ = writeln!(md, "{}", bar(&line));
+        }
+        let _ = writeln!(md);
+        if let Some(again) = confirmed.and_then(|c| c.iter().find(|c| c.players == p.players)) {
+            for (s, verdicts, pass) in &again.settings {
+                if p.pick.as_ref() != Some(s) {
+                    continue;
+                }
+                let words: Vec<String> = rule
+                    .accept
+                    .iter()
+                    .zip(verdicts)
+                    .map(|(f, v)| format!("{} {}", filter_text(f), v.as_deref().unwrap_or("—")))
+                    .collect();
+                let _ = writeln!(
+                    md,
+                    "Confirmation of {}: {} ({}).\n",
+                    setting_text(s),
+                    words.join("; "),
+                    if *pass { "passes" } else { "fails" }
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One cell of the trade-off table: the metric's value of setting `s`'s
+/// lineup and seat in `metrics.csv`, with its 95% interval (the columns
+/// after it: `_low95`/`_high95` bounds, or a `_ci95` half-width, after a
+/// standard deviation or not).
+fn metric_cell(m: &Table, s: &Setting, c: &TableColumn) -> String {
+    let Some(at) = m.col(&c.metric) else {
+        return "—".to_string();
+    };
+    let lineup = c.lineup.as_deref().map(canonical);
+    let bot = c.bot.as_deref().map(canonical);
+    let seat = c.seat.as_ref().map(cell_text);
+    let (Some(lc), Some(sc), Some(bc)) = (m.col("lineup"), m.col("seat"), m.col("bot")) else {
+        return "—".to_string();
+    };
+    let row = m.rows.iter().find(|r| {
+        s.iter().all(|(k, v)| m.col(k).is_some_and(|i| r[i] == *v))
+            && lineup.as_ref().is_none_or(|l| r[lc] == *l)
+            && bot.as_ref().is_none_or(|b| r[bc] == *b)
+            && match &seat {
+                Some(want) => r[sc] == *want,
+                None => (r[sc] == "0" || r[sc] == "all") && !r[at].is_empty(),
+            }
+    });
+    let Some(r) = row else {
+        return "—".to_string();
+    };
+    let name = |i: usize| m.header.get(i).map_or("", String::as_str);
+    let v = &r[at];
+    if v.is_empty() {
+        return "—".to_string();
+    }
+    if name(at + 1).ends_with("_low95") && name(at + 2).ends_with("_high95") {
+        format!("{v} [{}, {}]", r[at + 1], r[at + 2])
+    } else if name(at + 1).ends_with("_ci95") {
+        format!("{v} ± {}", r[at + 1])
+    } else if name(at + 1).starts_with("sd_") && name(at + 2).ends_with("_ci95") {
+        format!("{v} ± {}", r[at + 2])
+    } else {
+        v.clone()
+    }
+}
+
+/// The picks of the run in `dir` (its `compare.csv`) and of its
+/// confirmation (`confirm/compare.csv`, when there), by the experiment's
+/// rule; `None` without one.
+pub type Judged = (Vec<PlayerPick>, Option<Vec<PlayerPick>>);
+
+/// [`judge`] on a run folder and its confirmation.
+pub fn judge_dir(
+    rule: &PickRule,
+    baseline: &toml::Table,
+    dir: &Path,
+) -> Result<Option<Judged>, ExperimentError> {
+    let compare = dir.join(crate::files::names::COMPARE_FILE);
+    if !compare.exists() {
+        return Ok(None);
+    }
+    let picks = judge(rule, baseline, &compare)?;
+    let again = dir
+        .join(crate::files::names::CONFIRM_DIR)
+        .join(crate::files::names::COMPARE_FILE);
+    let confirmed = if again.exists() {
+        Some(judge(rule, baseline, &again)?)
+    } else {
+        None
+    };
+    Ok(Some((picks, confirmed)))
+}
+
+/// `experiment` with the tool's picks of the run in `dir` as its
+/// `confirm` list, when its criterion has a pick rule and names no
+/// confirmation itself (and `dir` has a `compare.csv`); else a copy.
+pub fn with_picks(
+    experiment: &super::Experiment,
+    dir: &Path,
+) -> Result<super::Experiment, ExperimentError> {
+    let mut out = experiment.clone();
+    let Some(criterion) = out.criterion.as_mut() else {
+        return Ok(out);
+    };
+    let (Some(rule), Some(baseline)) = (&criterion.pick, &criterion.baseline) else {
+        return Ok(out);
+    };
+    if !criterion.confirm.is_empty() {
+        return Ok(out);
+    }
+    let compare = dir.join(crate::files::names::COMPARE_FILE);
+    if compare.exists() {
+        criterion.confirm = confirm_tables(&judge(rule, baseline, &compare)?);
+    }
+    Ok(out)
+}
+
+/// Group helper for tests and callers: the picks by player count.
+pub fn by_players(picks: &[PlayerPick]) -> BTreeMap<String, Option<String>> {
+    picks
+        .iter()
+        .map(|p| (p.players.clone(), p.pick.as_ref().map(setting_text)))
+        .collect()
+}
+
+#[cfg(test)]
+#[path = "pick_tests.rs"]
+mod tests;
