@@ -14,6 +14,9 @@ pub enum CompareFlagError {
     /// `--trend` without `--baseline`.
     #[error("--trend needs --baseline (trends.csv is written with compare.csv)")]
     TrendWithoutBaseline,
+    /// `--seats` without `--baseline`.
+    #[error("--seats needs --baseline (the seats compared with it)")]
+    SeatsWithoutBaseline,
     /// Several trends in one `--trend`.
     #[error("--trend: `{}`: give one trend per --trend", one_line(.0))]
     SeveralTrends(String),
@@ -35,12 +38,13 @@ fn refused(flag: &'static str) -> impl FnOnce(CompareError) -> CompareFlagError 
     move |error| CompareFlagError::Value { flag, error }
 }
 
-/// The comparison `--baseline`, `--margin` and `--trend` describe (none
-/// without `--baseline`; `--margin` or `--trend` alone is refused).
+/// The comparison `--baseline`, `--margin`, `--trend` and `--seats`
+/// describe (none without `--baseline`; the others alone are refused).
 pub fn from_flags(
     baseline: Option<&str>,
     margins: &[String],
     trends: &[String],
+    seats: Option<&str>,
 ) -> Result<Option<CompareSpec>, CompareFlagError> {
     let Some(text) = baseline else {
         if !margins.is_empty() {
@@ -49,10 +53,17 @@ pub fn from_flags(
         if !trends.is_empty() {
             return Err(CompareFlagError::TrendWithoutBaseline);
         }
+        if seats.is_some() {
+            return Err(CompareFlagError::SeatsWithoutBaseline);
+        }
         return Ok(None);
     };
     let mut spec = CompareSpec {
         baseline: beachcomber::compare::parse_pairs(text).map_err(refused("--baseline"))?,
+        seats: seats
+            .map(beachcomber::compare::Seats::parse)
+            .transpose()
+            .map_err(refused("--seats"))?,
         ..CompareSpec::default()
     };
     for t in trends {

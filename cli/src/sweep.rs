@@ -126,6 +126,13 @@ pub struct SweepArgs {
     /// varied key with 3 or more values gets a linear trend without it.
     #[arg(long, value_name = "X[:FIT[:KEYS]]")]
     pub trend: Vec<String>,
+    /// The seats compared (docs/statistics.md, "Seats"): `first` (seat 0
+    /// alone), a list (`0,2`: corrected over them), `each` (every seat,
+    /// corrected over them) or `best-worst` (the best and worst seat and
+    /// their gap, corrected for the selection). Without it: every seat's
+    /// row on its own, and the best, worst and gap rows. Needs --baseline.
+    #[arg(long, value_name = "first|each|best-worst|S,S,...")]
+    pub seats: Option<String>,
     /// Threads, progress, resume, shard and checkpoints.
     #[command(flatten)]
     pub control: RunControl,
@@ -198,7 +205,12 @@ pub enum SweepCommandError {
 impl SweepArgs {
     /// The comparison `--baseline` and `--margin` ask for, if any.
     pub fn compare(&self) -> Result<Option<CompareSpec>, CompareFlagError> {
-        crate::compare::from_flags(self.baseline.as_deref(), &self.margin, &self.trend)
+        crate::compare::from_flags(
+            self.baseline.as_deref(),
+            &self.margin,
+            &self.trend,
+            self.seats.as_deref(),
+        )
     }
 }
 

@@ -88,9 +88,15 @@ fn per_game(
 }
 
 /// The power of every margin `spec` declares, over the combinations of
-/// `plan` compared with a baseline other than themselves (in the order of
-/// the margins; metrics without a spread known in advance left out).
-pub fn planned_power(plan: &Plan, spec: &CompareSpec) -> Result<Vec<PlannedPower>, CompareError> {
+/// `plan` compared with a baseline other than themselves, at the player
+/// counts `decided` (every count when empty: those a rule decides on), in
+/// the order of the margins; metrics without a spread known in advance
+/// left out.
+pub fn planned_power(
+    plan: &Plan,
+    decided: &[usize],
+    spec: &CompareSpec,
+) -> Result<Vec<PlannedPower>, CompareError> {
     let baseline_of = baseline_parts(plan, &spec.baseline)?;
     let mut out = Vec::new();
     for metric in Metric::ALL {
@@ -100,10 +106,10 @@ pub fn planned_power(plan: &Plan, spec: &CompareSpec) -> Result<Vec<PlannedPower
         let test = spec.test(metric);
         let mut worst: Option<PlannedPower> = None;
         for (p, &b) in baseline_of.iter().enumerate() {
-            if p == b {
+            let (mine, base) = (&plan.parts[p].run, &plan.parts[b].run);
+            if p == b || !(decided.is_empty() || decided.contains(&mine.players)) {
                 continue;
             }
-            let (mine, base) = (&plan.parts[p].run, &plan.parts[b].run);
             let Some((sd, sd_base, tests)) =
                 per_game(metric, spec.seats.as_ref(), mine.players, base.players)
             else {

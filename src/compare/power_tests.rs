@@ -47,6 +47,7 @@ fn each_metric_resolves_the_half_width_of_its_90_percent_interval_at_fair_seats(
     let n: f64 = 2000.0;
     let got = planned_power(
         &p,
+        &[],
         &spec(
             "seat_ratio=0.05:non-inferior,seat_gap=0.05,tie_rate=0.01",
             Some(Seats::First),
@@ -74,7 +75,7 @@ fn each_metric_resolves_the_half_width_of_its_90_percent_interval_at_fair_seats(
     assert!(got[1].warning().is_some());
     // The best and worst seats (no `seats`): 2 × 4 contrasts, and the gap
     // over half of 2 × 12 ordered pairs of pairs.
-    let got = planned_power(&p, &spec("seat_ratio=0.2,seat_gap=0.2", None)).unwrap();
+    let got = planned_power(&p, &[], &spec("seat_ratio=0.2,seat_gap=0.2", None)).unwrap();
     let extreme = normal_quantile(1.0 - 0.05 / 8.0) * (1.0 / n + 3.0 / n).sqrt();
     let gap = normal_quantile(1.0 - 0.05 / 12.0) * (1.0 / n + 0.5 / n).sqrt();
     let names: Vec<&str> = got.iter().map(|g| g.metric.name()).collect();
@@ -83,7 +84,7 @@ fn each_metric_resolves_the_half_width_of_its_90_percent_interval_at_fair_seats(
     assert!((got[2].resolvable - gap).abs() < 1e-12);
     assert!(got.iter().all(|g| g.warning().is_none()));
     // Four times the games halve it.
-    let more = planned_power(&plan(8000), &spec("seat_ratio=0.2,seat_gap=0.2", None)).unwrap();
+    let more = planned_power(&plan(8000), &[], &spec("seat_ratio=0.2,seat_gap=0.2", None)).unwrap();
     assert!((more[0].resolvable - extreme / 2.0).abs() < 1e-12);
 }
 
@@ -91,23 +92,39 @@ fn each_metric_resolves_the_half_width_of_its_90_percent_interval_at_fair_seats(
 fn each_seat_and_a_list_correct_over_their_seats_and_superior_never_warns() {
     let p = plan(2000);
     let n: f64 = 2000.0;
-    let each = planned_power(&p, &spec("seat_ratio=0.01", Some(Seats::Each))).unwrap();
+    let each = planned_power(&p, &[], &spec("seat_ratio=0.01", Some(Seats::Each))).unwrap();
     let two = normal_quantile(1.0 - 0.05 / 2.0) * (4.0 / n).sqrt();
     assert!((each[0].resolvable - two).abs() < 1e-12);
     let list = planned_power(
         &p,
+        &[],
         &spec("seat_ratio=0.01", Some(Seats::List(vec![0, 1, 3]))),
     )
     .unwrap();
     let three = normal_quantile(1.0 - 0.05 / 3.0) * (4.0 / n).sqrt();
     assert!((list[0].resolvable - three).abs() < 1e-12);
-    let superior =
-        planned_power(&p, &spec("seat_ratio=0.01:superior", Some(Seats::First))).unwrap();
+    let superior = planned_power(
+        &p,
+        &[],
+        &spec("seat_ratio=0.01:superior", Some(Seats::First)),
+    )
+    .unwrap();
     assert_eq!(superior[0].warning(), None);
     // Length and skill: no spread before the games.
     assert!(
-        planned_power(&p, &spec("mean_turns=1,skill_elo=20", None))
+        planned_power(&p, &[], &spec("mean_turns=1,skill_elo=20", None))
             .unwrap()
             .is_empty()
+    );
+}
+
+#[test]
+fn only_the_decided_player_counts_are_planned() {
+    let p = plan(2000);
+    let spec = spec("seat_ratio=0.2", None);
+    assert_eq!(planned_power(&p, &[3], &spec).unwrap(), []);
+    assert_eq!(
+        planned_power(&p, &[2], &spec).unwrap(),
+        planned_power(&p, &[], &spec).unwrap()
     );
 }

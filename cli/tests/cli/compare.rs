@@ -336,3 +336,56 @@ fn a_run_without_a_baseline_removes_a_stale_compare_csv() {
     ok(&strs(&sweep(&out, &[])));
     assert_eq!(names(&out), ["games.csv", "manifest.json", "metrics.csv"]);
 }
+
+/// `--seats` names the seat rows of compare.csv as a criterion's `seats`
+/// does (each seat choice), and is refused without a baseline or when
+/// malformed.
+#[test]
+fn seats_flag_names_the_rows_and_is_refused_alone_or_malformed() {
+    let dir = temp_dir();
+    let rows_of = |extra: &[&str]| {
+        let out = dir.path().join(extra.join("_").replace(',', "+"));
+        let mut args = sweep(&out, BASELINE);
+        args.extend(extra.iter().map(|a| a.to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        ok(&args);
+        csv_table(&out.join("compare.csv"))
+            .into_iter()
+            .filter(|r| r["removed"] == "20" && r["players"] == "2" && r["lineup"] == "random")
+            .map(|r| format!("{}:{}", r["metric"], r["seat"]))
+            .filter(|m| m.contains("seat"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        rows_of(&[]),
+        [
+            "seat_ratio:0",
+            "seat_ratio:1",
+            "max_seat_ratio:all",
+            "min_seat_ratio:all",
+            "seat_gap:all"
+        ]
+    );
+    assert_eq!(rows_of(&["--seats", "first"]), ["seat_ratio:0"]);
+    assert_eq!(rows_of(&["--seats", "1"]), ["seat_ratio:1"]);
+    assert_eq!(
+        rows_of(&["--seats", "best-worst"]),
+        ["max_seat_ratio:all", "min_seat_ratio:all", "seat_gap:all"]
+    );
+    let out = dir.path().join("refused");
+    let alone = sweep(&out, &["--seats", "first"]);
+    let alone: Vec<&str> = alone.iter().map(String::as_str).collect();
+    refused(
+        &alone,
+        "--seats needs --baseline (the seats compared with it)",
+        &out,
+    );
+    let mut bad = sweep(&out, BASELINE);
+    bad.extend(["--seats".to_string(), "0,0".to_string()]);
+    let bad: Vec<&str> = bad.iter().map(String::as_str).collect();
+    refused(
+        &bad,
+        "--seats: seats `0,0` are none of `first`, `each`, `best-worst` or a list of distinct seat numbers",
+        &out,
+    );
+}

@@ -271,15 +271,25 @@ impl Experiment {
     }
 
     /// The power of the comparison `spec` of `plan` before its games
-    /// ([`beachcomber::compare::planned_power`]).
+    /// ([`beachcomber::compare::planned_power`]), at the player counts the
+    /// criterion's pick rule names (else every count).
     pub fn planned_power(
         &self,
         plan: &Plan,
         spec: &CompareSpec,
     ) -> Result<Vec<PlannedPower>, ExperimentError> {
-        beachcomber::compare::planned_power(plan, spec).map_err(|error| ExperimentError::Compare {
-            at: format!("{}: ", one_line_path(&self.source.path)),
-            error: Box::new(error),
+        // The player counts the rule picks for, when it names them.
+        let decided: Vec<usize> = self
+            .criterion
+            .as_ref()
+            .and_then(|c| c.pick.as_ref())
+            .map(|p| p.players.iter().map(|&n| n as usize).collect())
+            .unwrap_or_default();
+        beachcomber::compare::planned_power(plan, &decided, spec).map_err(|error| {
+            ExperimentError::Compare {
+                at: format!("{}: ", one_line_path(&self.source.path)),
+                error: Box::new(error),
+            }
         })
     }
 
