@@ -324,20 +324,18 @@ pub fn setting_text(s: &Setting) -> String {
     }
 }
 
-/// A filter in words: `max_seat_ratio (greedy)`.
+/// A filter in words: `max_seat_ratio (greedy)`, `skill_elo of greedy
+/// (greedy,random)`.
 fn filter_text(f: &RowFilter) -> String {
     let mut s = f.metric.clone();
     if let Some(seat) = &f.seat {
         let _ = write!(s, " seat {}", cell_text(seat));
     }
-    let who: Vec<String> = f
-        .lineup
-        .iter()
-        .chain(f.bot.iter())
-        .map(|x| short_label(x))
-        .collect();
-    if !who.is_empty() {
-        let _ = write!(s, " ({})", who.join(", "));
+    if let Some(bot) = &f.bot {
+        let _ = write!(s, " of {}", short_label(bot));
+    }
+    if let Some(lineup) = &f.lineup {
+        let _ = write!(s, " ({})", short_label(lineup));
     }
     s
 }
