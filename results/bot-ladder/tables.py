@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The bot-ladder tables, from ratings.csv, pairs.csv and speed.csv (standard library only).
+"""The bot-ladder tables, from ratings.csv, pairs.csv and speed.csv (standard library only),
+with the hidden-information table (the oracle against ismcts(iterations=2000), pairs.csv).
 Every number in README.md comes from here.
 
 Usage: python3 tables.py [FOLDER]   (default: the folder of this file)
@@ -41,7 +42,7 @@ def main():
                 return r
         return None
 
-    print("## Ratings (Elo, random = 0) [95% bootstrap interval]\n")
+    print("### Ratings (Elo, random = 0) [95% bootstrap interval]\n")
     print("| bot | " + " | ".join(game_name(*l) for l in leagues) + " |")
     print("| --- | " + " | ".join("---" for _ in leagues) + " |")
     for bot in bots:
@@ -51,7 +52,7 @@ def main():
             cells.append(f"{float(r['rating']):.0f} [{float(r['low95']):.0f}, {float(r['high95']):.0f}]" if r else "")
         print(f"| {short(bot)} | " + " | ".join(cells) + " |")
 
-    print("\n## Win share over all its games (%) [95%] and games per bot\n")
+    print("\n### Win share over all its games (%) [95%] and games per bot\n")
     print("| bot | " + " | ".join(game_name(*l) for l in leagues) + " |")
     print("| --- | " + " | ".join("---" for _ in leagues) + " |")
     for bot in bots:
@@ -69,7 +70,7 @@ def main():
     print("fits that did not converge: " + (", ".join(unconverged) if unconverged else "none"))
 
     if speeds:
-        print("\n## Speed: decisions per second on one thread (machine-dependent)\n")
+        print("\n### Speed: decisions per second on one thread (machine-dependent)\n")
         print("| bot | " + " | ".join(game_name(*l) for l in leagues) + " |")
         print("| --- | " + " | ".join("---" for _ in leagues) + " |")
         for bot in bots:
@@ -105,7 +106,7 @@ def pairs_tables(pairs, leagues, bots, rating):
                         -float(p["elo_diff_low95"]), p["misfit"] == "1", p["p_holm"])
         return None
 
-    print("\n## Neighbours in the ratings: their difference with its own 95% interval\n")
+    print("\n### Neighbours in the ratings: their difference with its own 95% interval\n")
     print("Each bot against the next one down, from the same bootstrap resamples as the ratings; "
           "\"separated\" when the interval excludes 0.\n")
     print("| league | bot | next below | Elo difference [95%] | separated | observed score [95%] | predicted |")
@@ -118,7 +119,7 @@ def pairs_tables(pairs, leagues, bots, rating):
             print(f"| {game_name(*league)} | {short(a)} | {short(b)} | {d:.0f} [{dlo:.0f}, {dhi:.0f}] | {sep} | "
                   f"{100 * s_:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | {100 * pred:.1f}% |")
 
-    print("\n## Misfits: pairings whose observed score lies outside its interval of the prediction "
+    print("\n### Misfits: pairings whose observed score lies outside its interval of the prediction "
           "(Holm-corrected)\n")
     print("| league | pairings | misfits |")
     print("| --- | --- | --- |")
@@ -129,8 +130,22 @@ def pairs_tables(pairs, leagues, bots, rating):
                for p in rows if p["misfit"] == "1"]
         print(f"| {game_name(*league)} | {len(rows)} | {'; '.join(bad) if bad else 'none'} |")
 
+    oracle = next((b for b in bots if b.startswith("oracle(")), None)
+    fair = next((b for b in bots if b.startswith("ismcts(iterations=2000")), None)
+    if oracle and fair:
+        print("\n### Hidden information: the oracle against its fair counterpart\n")
+        print(f"`{short(oracle)}` searches the true state with the budget and settings of "
+              f"`{short(fair)}`; their rating difference, with its own 95% interval, is what "
+              "seeing the hidden things is worth (the criterion's measure).\n")
+        print("| league | Elo difference [95%] | observed score [95%] |")
+        print("| --- | --- | --- |")
+        for league in leagues:
+            s_, lo, hi, _, d, dlo, dhi, _, _ = pair(league, oracle, fair)
+            print(f"| {game_name(*league)} | {d:.0f} [{dlo:.0f}, {dhi:.0f}] | "
+                  f"{100 * s_:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] |")
+
     for league in leagues:
-        print(f"\n## Pairwise matrix, {game_name(*league)}: the row bot's score against the column bot (%)\n")
+        print(f"\n### Pairwise matrix, {game_name(*league)}: the row bot's score against the column bot (%)\n")
         print("| bot | " + " | ".join(short(b) for b in bots) + " |")
         print("| --- | " + " | ".join("---" for _ in bots) + " |")
         for a in bots:

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""The expert-strength tables, from pairs.csv and speed.csv (and, for the
-4-player checks, ../expert-4p/metrics.csv and
-../expert-4p-seaside/metrics.csv). Every number in README.md comes
-from here.
+"""The expert-strength tables: pairs.csv, speed.csv (and from it the time
+per decision of expert over ismcts's, the criterion's time target), and
+for the 4-player checks ../expert-4p/metrics.csv and
+../expert-4p-seaside/metrics.csv. Every number in README.md comes from
+here.
 
 Usage: python3 tables.py [FOLDER]   (default: the folder of this file)
 """
@@ -17,9 +18,27 @@ def short(spec):
     return spec.split("(")[0]
 
 
+def time_ratios(here):
+    """expert's time per decision over ismcts(iterations=2000)'s, per
+    league, from speed.csv's decisions and seconds."""
+    speed = read(here, "speed.csv")
+    per = {}
+    for r in speed:
+        per.setdefault((r["game_spec"].split("(")[0], r["players"]), {})[short(r["bot"])] = (
+            float(r["seconds"]) / int(r["decisions"]))
+    print("## Time per decision, expert over ismcts(iterations=2000) (speed.csv)\n")
+    table(
+        ["game", "expert / ismcts", "time target (at most 1)"],
+        [[f"{g} {n}p", f"{t['expert'] / t['ismcts']:.3f}",
+          "met" if t["expert"] <= t["ismcts"] else "missed"]
+         for (g, n), t in per.items() if "expert" in t and "ismcts" in t],
+    )
+
+
 def main():
     here = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
     league_tables(here)
+    time_ratios(here)
     for game, study in [("Seashells", "expert-4p"), ("Seaside", "expert-4p-seaside")]:
         four = read(os.path.join(here, "..", study), "metrics.csv")
         if not four:
