@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Print every table of results/shell-dash-deck/README.md from the committed
-CSVs (metrics.csv, trends.csv, compare.csv, confirm.csv), with the
-criterion's steps decided from them. Python standard library only.
+"""Print the tables of results/shell-dash-deck/README.md that summary.md
+does not hold, from the committed metrics.csv and trends.csv: the default
+deck's first player by lineup, and the trend of the first player's seat
+ratio on ln(mean turns) across the 35 decks of each rule with its goodness
+of fit and a quadratic term (an analysis after the results: the rule
+decides by its Picks, summary.md). Python standard library only.
 
     python3 results/shell-dash-deck/tables.py
 """
@@ -12,146 +15,124 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from tablelib import read, table  # noqa: E402 (results/tablelib.py)
+
 GREEDY = "greedy(worlds=8)"
-ISMCTS = "ismcts(iterations=2000,c=0.7,rollout=random,reward=auto)"
-SHORT = {GREEDY: "greedy", ISMCTS: "ismcts", "random": "random"}
+Z95 = 1.959963984540054
 
 
-def short(lineup):
-    return ",".join(SHORT.get(b, b) for b in split_lineup(lineup))
-
-
-def split_lineup(lineup):
-    """Split a lineup at top-level commas."""
-    out, depth, cur = [], 0, ""
+def mirror(lineup):
+    """Whether a lineup is one bot in every seat (no comma outside parentheses)."""
+    depth = 0
     for c in lineup:
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
+        depth += (c == "(") - (c == ")")
         if c == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-        else:
-            cur += c
-    out.append(cur)
-    return out
+            return False
+    return True
 
 
-def pct(x):
-    return f"{100 * float(x):.1f}"
+def chi2_sf(x, k):
+    """P(chi-square with k degrees of freedom > x), k even or odd (series)."""
+    # Regularized upper incomplete gamma Q(k/2, x/2) by its continued fraction.
+    a, z = k / 2.0, x / 2.0
+    if z < a + 1:
+        term = total = 1.0 / a
+        n = a
+        while abs(term) > 1e-15 * abs(total):
+            n += 1
+            term *= z / n
+            total += term
+        return 1.0 - total * math.exp(-z + a * math.log(z) - math.lgamma(a))
+    b, c, d = z + 1 - a, 1e300, 1 / (z + 1 - a)
+    h = d
+    i = 1
+    while True:
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = 1 / d if d else 1e300
+        c = b + an / c if c else 1e300
+        delta = d * c
+        h *= delta
+        i += 1
+        if abs(delta - 1) < 1e-15 or i > 10000:
+            break
+    return math.exp(-z + a * math.log(z) - math.lgamma(a)) * h
 
 
-metrics = read(HERE, "metrics.csv")
-trends = read(HERE, "trends.csv")
-confirm = read(HERE, "confirm.csv")
+def weighted_fit(xs, ys, ws, degree):
+    """Weighted least squares of y on 1, x, ..., x^degree: coefficients,
+    their standard errors (from the weights) and the chi-square."""
+    n = degree + 1
+    a = [[sum(w * x ** (i + j) for x, w in zip(xs, ws)) for j in range(n)] for i in range(n)]
+    b = [sum(w * y * x ** i for x, y, w in zip(xs, ys, ws)) for i in range(n)]
+    # Invert a (Gauss-Jordan).
+    m = [row[:] + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        p = m[col][col]
+        m[col] = [v / p for v in m[col]]
+        for r in range(n):
+            if r != col:
+                f = m[r][col]
+                m[r] = [v - f * u for v, u in zip(m[r], m[col])]
+    inv = [row[n:] for row in m]
+    coef = [sum(inv[i][j] * b[j] for j in range(n)) for i in range(n)]
+    se = [math.sqrt(inv[i][i]) for i in range(n)]
+    chi2 = sum(w * (y - sum(c * x ** i for i, c in enumerate(coef))) ** 2 for x, y, w in zip(xs, ys, ws))
+    return coef, se, chi2
 
 
-def metric_row(players, lineup, rule, shells, jelly, seat="0"):
+def main():
+    metrics = read(HERE, "metrics.csv")
+    two = [r for r in metrics if r["players"] == "2" and r["seat"] == "0"]
+
+    print("### Default deck, 2 players: seat 0\n")
+    rows = []
+    for r in two:
+        if r["deck.Shell"] == "14" and r["deck.Jellyfish"] == "8" and mirror(r["lineup"]):
+            rows.append([r["reshuffle"], r["lineup"].split("(")[0], r["games"],
+                         f"{float(r['win_share']):.1%} [{float(r['win_low95']):.1%}, {float(r['win_high95']):.1%}]",
+                         r["seat_ratio"], r["mean_turns"]])
+    table(["rule", "players' bot", "games", "seat 0 wins [95%]", "seat ratio", "turns"], rows)
+
+    print("\n### Skill at the default deck, 2 players (against random players)\n")
+    rows = []
     for r in metrics:
-        if (r["players"], r["lineup"], r["reshuffle"], r["deck.Shell"], r["deck.Jellyfish"], r["seat"]) == (
-            str(players), lineup, rule, str(shells), str(jelly), seat):
-            return r
-    raise KeyError((players, lineup, rule, shells, jelly, seat))
+        if (r["players"] == "2" and r["deck.Shell"] == "14" and r["deck.Jellyfish"] == "8"
+                and r["seat"] == "all" and r["skill_elo"] and r["bot"] != "random"):
+            rows.append([r["bot"].split("(")[0], r["reshuffle"], r["games"],
+                         f"{float(r['skill_elo']):+.0f} [{float(r['skill_elo_low95']):+.0f}, {float(r['skill_elo_high95']):+.0f}]"])
+    table(["bot", "rule", "games", "skill Elo [95%]"], rows)
 
+    print("### Solo: turns to collect 3 Shells\n")
+    rows = []
+    for r in metrics:
+        if r["players"] == "1" and r["deck.Shell"] == "14" and r["deck.Jellyfish"] == "8":
+            rows.append([r["lineup"].split("(")[0], r["reshuffle"], r["games"],
+                         f"{float(r['mean_turns']):.2f} ± {float(r['turns_ci95']):.2f}", r["sd_turns"]])
+    table(["player", "rule", "games", "turns (mean ± 95%)", "sd"], rows)
 
-print("## Default deck, 2 players: first player's win share and length\n")
-rows = []
-for lineup in ["random", GREEDY, ISMCTS]:
+    print("\n### The first player's ratio against ln(mean turns), greedy, 35 decks per rule\n")
+    print("After the results: the rule reports this trend, it does not decide by it.\n")
+    rows = []
     for rule in ["choice", "empty"]:
-        r = metric_row(2, lineup, rule, 14, 8)
-        rows.append([SHORT[lineup], rule, f"{pct(r['win_share'])}% [{pct(r['win_low95'])}, {pct(r['win_high95'])}]",
-                     f"{float(r['seat_ratio']):.3f} [{float(r['seat_ratio_low95']):.3f}, {float(r['seat_ratio_high95']):.3f}]",
-                     f"{float(r['mean_turns']):.2f} ± {float(r['turns_ci95']):.2f}", r["games"]])
-table(["players", "rule", "first player's win share [95%]", "seat ratio [95%]",
-       "turns (both players')", "games"], rows)
+        pts = [r for r in two if r["lineup"] == GREEDY and r["reshuffle"] == rule]
+        xs = [math.log(float(r["mean_turns"])) for r in pts]
+        ys = [float(r["seat_ratio"]) for r in pts]
+        ses = [(float(r["seat_ratio_high95"]) - float(r["seat_ratio_low95"])) / (2 * Z95) for r in pts]
+        ws = [1 / s ** 2 for s in ses]
+        (a, b), (sa, sb), chi2 = weighted_fit(xs, ys, ws, 1)
+        df = len(pts) - 2
+        (_, _, c), (_, _, sc), chi2q = weighted_fit(xs, ys, ws, 2)
+        best = min(pts, key=lambda r: float(r["seat_ratio"]))
+        rows.append([rule, str(len(pts)), f"{a:.3f} {b:+.4f} [{b - Z95 * sb:+.4f}, {b + Z95 * sb:+.4f}]",
+                     f"{chi2:.1f} on {df} df (p = {chi2_sf(chi2, df):.1g})",
+                     f"{c:+.3f} ± {Z95 * sc:.3f}", f"{chi2q:.1f} on {df - 1} df (p = {chi2_sf(chi2q, df - 1):.1g})",
+                     f"{float(best['seat_ratio']):.4f} (Shell {best['deck.Shell']}, Jellyfish {best['deck.Jellyfish']})"])
+    table(["rule", "decks", "log fit: a + b ln T, b [95%]", "its χ²", "quadratic term [95%]",
+           "quadratic fit's χ²", "lowest ratio observed"], rows)
 
-print("## Skill at the default deck: a bot against random players (2 players)\n")
-rows = []
-for lineup in [f"{ISMCTS},random", f"{GREEDY},random"]:
-    for rule in ["choice", "empty"]:
-        bot = split_lineup(lineup)[0]
-        r = metric_row(2, lineup, rule, 14, 8, seat="all")
-        r = next(x for x in metrics if x["lineup"] == lineup and x["reshuffle"] == rule and x["deck.Shell"] == "14"
-                 and x["deck.Jellyfish"] == "8" and x["seat"] == "all" and x["bot"] == bot)
-        rows.append([SHORT[bot], rule, f"{pct(r['win_share'])}% [{pct(r['win_low95'])}, {pct(r['win_high95'])}]",
-                     f"{float(r['skill_elo']):.0f} [{float(r['skill_elo_low95']):.0f}, {float(r['skill_elo_high95']):.0f}]",
-                     r["games"]])
-table(["bot (against random)", "rule", "its win share [95%]", "skill Elo [95%]", "games"], rows)
 
-print("## Solo: turns to collect 3 Shells (fewer is better)\n")
-rows = []
-for lineup in ["random", GREEDY, ISMCTS]:
-    for rule in ["choice", "empty"]:
-        r = metric_row(1, lineup, rule, 14, 8)
-        rows.append([SHORT[lineup], rule, f"{float(r['mean_turns']):.2f} ± {float(r['turns_ci95']):.2f}",
-                     f"{float(r['sd_turns']):.2f}", r["games"]])
-table(["player", "rule", "turns (mean ± 95%)", "sd", "games"], rows)
-
-print("## Step 1: the trend of the first player's seat ratio on ln(turns), across the 35 decks\n")
-rows = []
-fits = {}
-for lineup in [GREEDY, f"{GREEDY},random"]:
-    for rule in ["choice", "empty"]:
-        t = next(x for x in trends if x["lineup"] == lineup and x["reshuffle"] == rule and x["seat"] == "0"
-                 and x["metric"] == "seat_ratio" and x["x"] == "mean_turns")
-        a, b = float(t["intercept"]), float(t["slope"])
-        fits[(lineup, rule)] = (a, b)
-        reach = math.exp((1.05 - a) / b) if b < 0 else float("nan")
-        rows.append([short(lineup), rule, t["points"], f"{a:.3f}", f"{b:.4f} [{float(t['slope_low95']):.4f}, {float(t['slope_high95']):.4f}]",
-                     f"{float(t['reduced_chi2']):.2f}", f"{a / 2:.3f} {b / 2:+.4f} · ln T", f"{reach:.1f}"])
-table(["lineup", "rule", "decks", "intercept a", "slope b per ln turn [95%]", "reduced χ²",
-       "first player's share", "turns T where the ratio reaches 1.05"], rows)
-a, b = fits[(GREEDY, "choice")]
-slope_row = next(x for x in trends if x["lineup"] == GREEDY and x["reshuffle"] == "choice" and x["seat"] == "0"
-                 and x["metric"] == "seat_ratio" and x["x"] == "mean_turns")
-below = float(slope_row["slope_high95"]) < 0
-print(f"Greedy players, `choice`: the slope's 95% interval lies {'below 0: length is the lever' if below else 'across 0: no deck is recommended'}.\n")
-
-print("## Step 2: the pick (the longest deck within twice the default's length, `choice`, greedy)\n")
-default = metric_row(2, GREEDY, "choice", 14, 8)
-limit = 2 * float(default["mean_turns"])
-decks = [r for r in metrics if r["players"] == "2" and r["lineup"] == GREEDY and r["reshuffle"] == "choice" and r["seat"] == "0"]
-within = [r for r in decks if float(r["mean_turns"]) <= limit]
-pick = max(within, key=lambda r: float(r["mean_turns"]))
-rows = []
-for r in sorted(decks, key=lambda r: -float(r["mean_turns"]))[:6]:
-    t = float(r["mean_turns"])
-    rows.append([f"Shell:{r['deck.Shell']}, Jellyfish:{r['deck.Jellyfish']}", f"{t:.2f} ± {float(r['turns_ci95']):.2f}",
-                 "yes" if t <= limit else "no (too long)", f"{a + b * math.log(t):.3f}",
-                 f"{float(r['seat_ratio']):.3f}", "**pick**" if r is pick else ""])
-rows.append(["Shell:14, Jellyfish:8 (default)", f"{float(default['mean_turns']):.2f} ± {float(default['turns_ci95']):.2f}",
-             "", f"{a + b * math.log(float(default['mean_turns'])):.3f}", f"{float(default['seat_ratio']):.3f}", "baseline"])
-table(["deck (the six longest)", "turns", f"within 2 × default ({limit:.2f})", "trend's seat ratio",
-       "measured seat ratio", ""], rows)
-
-print("## Step 3: the pick against the default deck, original run and confirmation (fresh seed)\n")
-rows = []
-for r in confirm:
-    if r["margin"] == "" or r["metric"] == "seat_ratio" and r["seat"] == "1":
-        continue
-    what = r["metric"] if r["seat"] == "all" else f"{r['metric']} seat {r['seat']}"
-    if r["metric"] == "skill_elo":
-        what += f" ({SHORT.get(r['bot'], r['bot'])})"
-    rows.append([r["run"], short(r["lineup"]), what, r["value"], r["baseline_value"],
-                 f"{r['diff']} [{r['diff_low95']}, {r['diff_high95']}]", r["margin"], r["verdict"]])
-table(["run", "lineup", "metric", "pick", "default", "difference [95%]", "margin", "verdict"], rows)
-confirmed = [r for r in confirm if r["run"] == "confirm" and r["lineup"] == GREEDY and r["metric"] == "max_seat_ratio"]
-verdict = confirmed[0]["verdict"] if confirmed else "none"
-print(f"Confirmed max_seat_ratio verdict (greedy): **{verdict}**: "
-      + ("the pick is recommended." if verdict == "better"
-         else "by the criterion, no deck of the sweep measurably reduces the first player's advantage beyond the margin.") + "\n")
-
-print("## The deck grid (greedy players, 2 players, `choice`): first player's win share, turns\n")
-shells = sorted({int(r["deck.Shell"]) for r in decks})
-jellies = sorted({int(r["deck.Jellyfish"]) for r in decks})
-rows = []
-for s in shells:
-    row = [str(s)]
-    for j in jellies:
-        r = metric_row(2, GREEDY, "choice", s, j)
-        row.append(f"{pct(r['win_share'])}%, {float(r['mean_turns']):.1f}")
-    rows.append(row)
-table(["Shells \\ Jellyfish"] + [str(j) for j in jellies], rows)
-half = max(float(r["win_high95"]) - float(r["win_share"]) for r in decks)
-print(f"Each share's 95% interval is at most ±{100 * half:.1f} points.\n")
+if __name__ == "__main__":
+    main()
