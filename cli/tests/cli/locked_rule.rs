@@ -90,7 +90,7 @@ fn rule_lines(dir: &Path) -> Vec<String> {
     let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
     md.lines()
         .skip_while(|l| !l.starts_with("- Rule:"))
-        .take_while(|l| l.starts_with("- "))
+        .take_while(|l| l.starts_with("- ") && !l.starts_with("- Power"))
         .map(str::to_string)
         .collect()
 }
@@ -167,6 +167,27 @@ fn an_uncommitted_criterion_is_refused_and_a_committed_one_is_locked() {
             "- locked: the committed criterion, decided on games no committed results used"
                 .to_string(),
         ]
+    );
+    // The power of its 4 games a cell, planned at fair seats: a seat's
+    // ratio √(1/4 + 1/4) · z(0.95), the best and worst over 4 contrasts.
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    let power: Vec<&str> = md.lines().filter(|l| l.starts_with("  - `")).collect();
+    let below = "**below it: no outcome of these games can pass this test**";
+    assert_eq!(
+        power,
+        [
+            format!("  - `seat_ratio` (equivalent, margin 0.1): 1.1631 at 4 games; {below}"),
+            format!("  - `max_seat_ratio` (equivalent, margin 0.1): 1.5849 at 4 games; {below}"),
+            format!("  - `min_seat_ratio` (equivalent, margin 0.1): 1.5849 at 4 games; {below}"),
+        ]
+    );
+    assert!(
+        stderr(&o).contains(
+            "warning: seat_ratio: the margin 0.1 is below the smallest difference 4 games per \
+             cell can resolve (1.163)"
+        ),
+        "{}",
+        stderr(&o)
     );
     // Verdicts of a locked run are plain.
     let verdicts: Vec<String> = csv_table(&out.join("compare.csv"))
