@@ -425,3 +425,67 @@ fn declared_tests_and_seats_decide_compare_csv_and_bad_ones_are_refused() {
         file_refused(&file, &dir.path().join("bad"), line, want);
     }
 }
+
+/// `[criterion.pick]` without `confirm`: the tool picks per player count
+/// from compare.csv by the rule, plays the picks again on `confirm_seed`
+/// right after the sweep, and summary.md gives the pick, its confirmation
+/// and the trade-off table.
+#[test]
+fn the_tool_picks_by_the_rule_and_confirms_its_picks_on_the_fresh_seed() {
+    let dir = temp_dir();
+    let file = dir.path().join("picks.toml");
+    // A tie-rate margin of 2 passes every setting (a difference of two
+    // shares is within ±1): the pick is the removal nearest 12.
+    let criterion = "[criterion]\nbaseline = { players = 3, removed = 0 }\n\
+                     margins = { tie_rate = 2 }\nconfirm_seed = 99\n\n\
+                     [criterion.pick]\naccept = [{ metric = \"tie_rate\", lineup = \"random\" }]\n\
+                     by = \"removed\"\ntarget = { 2 = 12, 3 = 12 }\n\
+                     table = [{ metric = \"tie_rate\", lineup = \"random\", label = \"ties\" }]\n";
+    std::fs::write(&file, format!("{HEAD}{criterion}{SWEEPS}")).unwrap();
+    let out = dir.path().join("out");
+    let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The confirmation: the picks (removed=10 at 2 and 3 players) and the
+    // baseline, on seed 99.
+    let games = csv_table(&out.join("confirm/games.csv"));
+    let mut played: Vec<(String, String)> = games
+        .iter()
+        .map(|r| (r["players"].clone(), r["removed"].clone()))
+        .collect();
+    played.dedup();
+    assert_eq!(
+        played,
+        [("3", "0"), ("2", "10"), ("3", "10")].map(|(p, r)| (p.to_string(), r.to_string()))
+    );
+    assert!(
+        games
+            .iter()
+            .all(|r| r["seed"] != csv_table(&out.join("games.csv"))[0]["seed"])
+    );
+    let rows = csv_table(&out.join("confirm.csv"));
+    assert!(rows.iter().all(|r| r["removed"] == "10"), "{rows:?}");
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    let picks = md.split("## Picks").nth(1).expect("a Picks section");
+    for players in ["2", "3"] {
+        let section = picks
+            .split(&format!("### {players} players"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("{players} players: {picks}"));
+        assert!(
+            section.trim_start().starts_with(
+                "**Pick: removed = 10** (2 of 2 settings pass); **confirmed**: it passes every \
+                 test again on the confirmation's fresh seed."
+            ),
+            "{section}"
+        );
+        assert!(
+            section.contains("| setting | ties | tie_rate (random) | passes |"),
+            "{section}"
+        );
+        assert!(
+            section.contains("| baseline: 3 players, removed = 0 | "),
+            "{section}"
+        );
+        assert!(section.contains(" | equivalent | **pick** |"), "{section}");
+    }
+}
