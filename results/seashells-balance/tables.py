@@ -121,3 +121,21 @@ for players in PLAYERS:
                  f"{100 * float(r['win_high95']):.1f}]", f"{100 / int(players):.1f}%",
                  f"{float(r['skill_elo']):.0f} [{float(r['skill_elo_low95']):.0f}, {float(r['skill_elo_high95']):.0f}]"])
 table(["players", "games", "oracle's win share [95%]", "fair share", "oracle's skill Elo over ISMCTS [95%]"], rows)
+
+print("## After the results (a760867): the bottles' own effect, mode held\n")
+print("ISMCTS's skill Elo against greedy with bottles as plain items minus with bottles spent, in the\n"
+      "same mode (simple scoring). Not a test of the rule: the rule compares every setting with board\n"
+      "mode and bottles spent, so its stroll-mode rows mix the mode with the bottles. The two settings\n"
+      "share their deals' seeds; the difference's interval combines the two intervals in quadrature\n"
+      "(unpaired: conservative where the pairs agree).\n")
+rows = []
+for mode in ["board", "stroll"]:
+    for players in PLAYERS:
+        plain = m_row(mode, "simple", "plain", players, SKILL, seat="all", bot=ISMCTS)
+        spend = m_row(mode, "simple", "spend", players, SKILL, seat="all", bot=ISMCTS)
+        se = lambda r: (float(r["skill_elo_high95"]) - float(r["skill_elo_low95"])) / (2 * Z95)
+        d = float(plain["skill_elo"]) - float(spend["skill_elo"])
+        h = Z95 * (se(plain) ** 2 + se(spend) ** 2) ** 0.5
+        rows.append([mode, players, f"{float(spend['skill_elo']):.0f}", f"{float(plain['skill_elo']):.0f}",
+                     f"{d:+.0f} [{d - h:+.0f}, {d + h:+.0f}]"])
+table(["mode", "players", "bottles spent", "bottles plain", "plain − spent [95%]"], rows)
