@@ -70,23 +70,12 @@ fn each_one_sided_verdict_on_constructed_intervals() {
 
 #[test]
 fn every_verdict_has_a_sentence() {
-    use Verdict::*;
-    let all = [
-        Equivalent,
-        Better,
-        Worse,
-        Differs,
-        NonInferior,
-        Inferior,
-        NotBetter,
-        Inconclusive,
-        None,
-    ];
+    let all = Verdict::ALL;
     let sentences: std::collections::HashSet<&str> = all.iter().map(|v| v.explanation()).collect();
     // Worse and Inferior say the same thing; every other differs.
     assert_eq!(sentences.len(), all.len() - 1);
     assert_eq!(
-        NonInferior.explanation(),
+        Verdict::NonInferior.explanation(),
         "Not worse than the baseline in a way that matters: at worst it is worse by less than \
          the margin (one-sided, 95% confidence)."
     );

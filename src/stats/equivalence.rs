@@ -68,6 +68,19 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// Every verdict, in the order summary.md explains them (`None` last).
+    pub const ALL: [Verdict; 9] = [
+        Verdict::Equivalent,
+        Verdict::NonInferior,
+        Verdict::Inferior,
+        Verdict::Better,
+        Verdict::NotBetter,
+        Verdict::Worse,
+        Verdict::Differs,
+        Verdict::Inconclusive,
+        Verdict::None,
+    ];
+
     /// The word written in `compare.csv`.
     pub fn name(self) -> &'static str {
         match self {

@@ -329,6 +329,24 @@ fn a_seed_of_committed_results_is_refused_under_any_name_unless_reproduced_or_st
         lines[1],
         "- No results of this file were committed before the criterion"
     );
+    // Committed as its results, a run of them under the same rule is a
+    // reproduction, not "same games as" again.
+    std::fs::create_dir_all(dir.join("results")).unwrap();
+    std::fs::rename(&again, dir.join("results/renamed")).unwrap();
+    git(dir, &["add", "results/renamed/manifest.json"]);
+    commit(dir, "renamed's results");
+    let o = run_in(
+        dir,
+        &[
+            "run",
+            "experiments/renamed.toml",
+            "--quiet",
+            "--out",
+            "again",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(record(&again)["label"], "reproduction");
     std::fs::remove_dir_all(&again).unwrap();
     // A commit that does not exist is refused.
     let text = std::fs::read_to_string(&renamed).unwrap();

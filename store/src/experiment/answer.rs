@@ -106,16 +106,7 @@ pub fn criterion_section(
     if criterion.tests.as_ref().is_some_and(|t| !t.is_empty()) {
         use beachcomber::stats::equivalence::Verdict;
         let _ = writeln!(md, "\nThe verdicts:\n");
-        for v in [
-            Verdict::Equivalent,
-            Verdict::NonInferior,
-            Verdict::Inferior,
-            Verdict::Better,
-            Verdict::NotBetter,
-            Verdict::Worse,
-            Verdict::Differs,
-            Verdict::Inconclusive,
-        ] {
+        for v in Verdict::ALL.into_iter().filter(|v| *v != Verdict::None) {
             let _ = writeln!(md, "- `{v}`: {}", v.explanation());
         }
     }

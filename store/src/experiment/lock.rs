@@ -15,7 +15,9 @@
 //!   used (every `results/**/manifest.json` of the repository at `HEAD`,
 //!   so that a renamed file does not escape), unless the criterion says
 //!   `same_games_as = "<commit>"` or the run is a reproduction (the seed
-//!   of this file's own committed results, made with this criterion).
+//!   of this file's own committed results, made with this criterion). A
+//!   reproduction is labelled so even under `same_games_as`: only the
+//!   first run of such a criterion is "same games as".
 //! - An exploratory run writes nowhere under `results/` and its verdicts
 //!   are labelled ([`label_verdicts`]).
 //! - A file outside a git repository (or without `git`) has no
@@ -277,15 +279,17 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
         });
     };
     let criterion = experiment.criterion.as_ref();
-    if let Some(rev) = criterion.and_then(|c| c.same_games_as.as_ref()) {
-        if repository.commit_of(rev).is_none() {
-            return Err(LockError::NotACommit {
-                at: source.at(&[Step::key("criterion"), Step::key("same_games_as")]),
-                rev: rev.clone(),
-            });
-        }
-        let label = RuleLabel::SameGamesAs(rev.clone());
-        return Ok(Some(record(label, Some(commit), results_before)));
+    // A criterion stating the games it plays again: its seeds may be
+    // anyone's; a run of its own committed results under it is still a
+    // reproduction.
+    let same_games = criterion.and_then(|c| c.same_games_as.as_ref());
+    if let Some(rev) = same_games
+        && repository.commit_of(rev).is_none()
+    {
+        return Err(LockError::NotACommit {
+            at: source.at(&[Step::key("criterion"), Step::key("same_games_as")]),
+            rev: rev.clone(),
+        });
     }
     let mut seeds = vec![(experiment.seed, source.at(&[Step::key("seed")]))];
     if let Some(c) = criterion.filter(|c| !c.confirm.is_empty()) {
@@ -328,7 +332,7 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
     for ((seed, seed_at), found) in seeds.iter().zip(&uses) {
         if found.iter().any(|(_, same_rule)| *same_rule) {
             reproduction = true;
-        } else if let Some((by, _)) = found.first() {
+        } else if let Some((by, _)) = found.first().filter(|_| same_games.is_none()) {
             return Err(LockError::SeedUsed {
                 at: seed_at.clone(),
                 seed: *seed,
@@ -336,10 +340,10 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
             });
         }
     }
-    let label = if reproduction {
-        RuleLabel::Reproduction
-    } else {
-        RuleLabel::Locked
+    let label = match same_games {
+        _ if reproduction => RuleLabel::Reproduction,
+        Some(rev) => RuleLabel::SameGamesAs(rev.clone()),
+        None => RuleLabel::Locked,
     };
     Ok(Some(record(label, Some(commit), results_before)))
 }
