@@ -551,12 +551,12 @@ fn metric_cell(m: &Table, s: &Setting, c: &TableColumn) -> String {
     }
 }
 
-/// The picks of the run in `dir` (its `compare.csv`) and of its
-/// confirmation (`confirm/compare.csv`, when there), by the experiment's
-/// rule; `None` without one.
+/// The picks of a run (its `compare.csv`) and of its confirmation
+/// (`confirm/compare.csv`), when it has one.
 pub type Judged = (Vec<PlayerPick>, Option<Vec<PlayerPick>>);
 
-/// [`judge`] on a run folder and its confirmation.
+/// [`judge`] on the run folder `dir` and its confirmation; `None` when
+/// `dir` has no `compare.csv`.
 pub fn judge_dir(
     rule: &PickRule,
     baseline: &toml::Table,
@@ -602,7 +602,7 @@ pub fn with_picks(
     Ok(out)
 }
 
-/// Group helper for tests and callers: the picks by player count.
+/// Each player count's pick in words ([`setting_text`]), `None` for no pick.
 pub fn by_players(picks: &[PlayerPick]) -> BTreeMap<String, Option<String>> {
     picks
         .iter()

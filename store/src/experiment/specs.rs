@@ -248,6 +248,13 @@ impl Experiment {
                     spec.trends.push(trend);
                 }
             }
+            if let Some(pick) = &criterion.pick {
+                check_pick(pick, &spec, plan, &|steps: &[&str]| {
+                    let mut all = vec!["pick"];
+                    all.extend(steps);
+                    at(&all)
+                })?;
+            }
             for name in &criterion.prefer {
                 let metric = beachcomber::compare::Metric::from_name(name);
                 if metric.is_none_or(|m| spec.margin(m).is_none()) {
@@ -710,3 +717,55 @@ pub fn quick_replace_text(quick: &Quick, text: &str) -> String {
 #[cfg(test)]
 #[path = "specs_tests.rs"]
 mod tests;
+
+/// A `[criterion.pick]` checked against the comparison and the plan: every
+/// `accept` metric has a margin (a test to pass), `by` is a value column
+/// or a compared metric, and `best` is `lowest` or `highest`.
+fn check_pick(
+    pick: &crate::experiment::pick::PickRule,
+    spec: &CompareSpec,
+    plan: &Plan,
+    at: &dyn Fn(&[&str]) -> String,
+) -> Result<(), ExperimentError> {
+    use beachcomber::compare::Metric;
+    if pick.accept.is_empty() {
+        return Err(ExperimentError::setting(
+            at(&["accept"]),
+            "name at least one row that must pass ({ metric = \"max_seat_ratio\", lineup = \"greedy\" })",
+        ));
+    }
+    for f in &pick.accept {
+        if Metric::from_name(&f.metric).is_none_or(|m| spec.margin(m).is_none()) {
+            return Err(ExperimentError::setting(
+                at(&["accept"]),
+                format!(
+                    "`{}` has no margin in criterion.margins (no test to pass)",
+                    one_line(&f.metric)
+                ),
+            ));
+        }
+    }
+    let columns = plan.value_columns();
+    let column = columns.iter().any(|c| *c == pick.by && *c != "lineup");
+    if !column && Metric::from_name(&pick.by).is_none() {
+        return Err(ExperimentError::setting(
+            at(&["by"]),
+            format!(
+                "`{}` is neither a value column ({}) nor a metric of compare.csv",
+                one_line(&pick.by),
+                columns.join(", ")
+            ),
+        ));
+    }
+    if let Some(best) = pick
+        .best
+        .as_deref()
+        .filter(|b| !["lowest", "highest"].contains(b))
+    {
+        return Err(ExperimentError::setting(
+            at(&["best"]),
+            format!("`{}` is not `lowest` or `highest`", one_line(best)),
+        ));
+    }
+    Ok(())
+}

@@ -157,3 +157,46 @@ fn a_quality_margin_needs_the_games_to_measure_quality() {
     let spec = experiment.compare_spec(&plan, false).unwrap().unwrap();
     assert_eq!(spec.margins_text(), "mean_drama=0.05");
 }
+
+#[test]
+fn a_pick_rule_names_tests_with_margins_and_a_column_or_metric() {
+    let text = |pick: &str| {
+        format!(
+            "kind = \"sweep\"\ngame = \"seaside\"\nplayers = 2\nbots = \"random\"\n\
+             games = 10\nseed = 7\n\n[vary]\nremoved = [0, 10]\n\n\
+             [criterion]\nbaseline = {{ removed = 0 }}\nmargins = {{ tie_rate = 0.05 }}\n\n\
+             [criterion.pick]\n{pick}\n"
+        )
+    };
+    let refused = |pick: &str| {
+        let (_dir, path, experiment) = read("p", &text(pick));
+        let experiment = experiment.unwrap();
+        let plan = experiment.planned_sweep(false).unwrap().plan;
+        let e = experiment
+            .compare_spec(&plan, false)
+            .unwrap_err()
+            .to_string();
+        e.replace(&one_line_path(&path), "FILE")
+    };
+    assert_eq!(
+        refused("accept = [{ metric = \"seat_ratio\" }]\nby = \"removed\""),
+        "FILE line 16: criterion.pick.accept: `seat_ratio` has no margin in criterion.margins (no \
+         test to pass)"
+    );
+    assert_eq!(
+        refused("accept = [{ metric = \"tie_rate\" }]\nby = \"removd\""),
+        "FILE line 17: criterion.pick.by: `removd` is neither a value column (removed, players, \
+         lineup) nor a metric of compare.csv"
+    );
+    assert_eq!(
+        refused("accept = [{ metric = \"tie_rate\" }]\nby = \"tie_rate\"\nbest = \"least\""),
+        "FILE line 18: criterion.pick.best: `least` is not `lowest` or `highest`"
+    );
+    let (_dir, _path, experiment) = read(
+        "p",
+        &text("accept = [{ metric = \"tie_rate\" }]\nby = \"mean_turns\"\nbest = \"lowest\""),
+    );
+    let experiment = experiment.unwrap();
+    let plan = experiment.planned_sweep(false).unwrap().plan;
+    assert!(experiment.compare_spec(&plan, false).unwrap().is_some());
+}
