@@ -116,16 +116,22 @@ pub fn margin_warning(
     resolvable: f64,
     games_per_cell: u64,
 ) -> Option<String> {
-    let word = match test {
-        Test::Equivalent => "equivalent",
-        Test::NonInferior => "non-inferior",
+    let consequence = match test {
+        Test::Equivalent => "no outcome of these games can be `equivalent`".to_string(),
+        // The bad-side bound is the estimate plus the half-width: only an
+        // estimate better than the baseline by the excess can pass.
+        Test::NonInferior => format!(
+            "only a setting measured better than the baseline by more than {:.3} can be \
+             `non-inferior`",
+            resolvable - margin
+        ),
         Test::Superior => return None,
     };
     (margin <= resolvable).then(|| {
         format!(
             "{metric}: the margin {margin} is below the smallest difference {games_per_cell} \
-             games per cell can resolve ({resolvable:.3}): no outcome of these games can be \
-             `{word}`; plan about {:.0} times the games, or a margin above {resolvable:.3}",
+             games per cell can resolve ({resolvable:.3}): {consequence}; plan about {:.0} times \
+             the games, or a margin above {resolvable:.3}",
             ((resolvable / margin).powi(2)).ceil()
         )
     })

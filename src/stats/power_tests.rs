@@ -17,8 +17,8 @@ fn the_ismcts_check_could_never_resolve_its_margin() {
     assert_eq!(
         warning,
         "seat_ratio: the margin 0.05 is below the smallest difference 2000 games per cell can \
-         resolve (0.082): no outcome of these games can be `non-inferior`; plan about 3 times \
-         the games, or a margin above 0.082"
+         resolve (0.082): only a setting measured better than the baseline by more than 0.032 \
+         can be `non-inferior`; plan about 3 times the games, or a margin above 0.082"
     );
     // Even against a 2-player baseline of as many games: 1.6449 × √(2/2000).
     let spread = Spread::Independent {

@@ -88,9 +88,16 @@ pub fn criterion_section(
              combination where it is largest:"
         );
         for p in power {
-            let verdict = match p.warning() {
-                Some(_) => "**below it: no outcome of these games can pass this test**",
-                None => "resolvable",
+            let verdict = match (p.warning(), p.test) {
+                (None, _) => "resolvable".to_string(),
+                (Some(_), beachcomber::stats::decision::Test::NonInferior) => format!(
+                    "**below it: only a setting measured better than the baseline by more \
+                     than {:.4} can pass this test**",
+                    p.resolvable - p.margin
+                ),
+                (Some(_), _) => {
+                    "**below it: no outcome of these games can pass this test**".to_string()
+                }
             };
             let _ = writeln!(
                 md,
