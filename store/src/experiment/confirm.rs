@@ -178,8 +178,8 @@ pub fn write_confirm_csv(experiment: &Experiment, dir: &Path) -> Result<(), Expe
         .map_err(ExperimentError::from)
 }
 
-/// A CSV's header and rows.
-fn read_all(path: &Path) -> Result<(Vec<String>, Vec<Vec<String>>), ExperimentError> {
+/// A CSV's header and rows (a small table read whole).
+pub(super) fn read_all(path: &Path) -> Result<(Vec<String>, Vec<Vec<String>>), ExperimentError> {
     let rows = Rows::open(path)?;
     let header = rows.header.clone();
     drop(rows);

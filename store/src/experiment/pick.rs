@@ -18,7 +18,6 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::error::ExperimentError;
-use crate::csv_rows::Rows;
 use crate::short_label::short_label;
 
 /// `[criterion.pick]`: how the tool picks a setting per player count.
@@ -135,11 +134,7 @@ struct Table {
 
 impl Table {
     fn read(path: &Path) -> Result<Table, ExperimentError> {
-        let rows = Rows::open(path)?;
-        let header = rows.header.clone();
-        drop(rows);
-        let names: Vec<&str> = header.iter().map(String::as_str).collect();
-        let rows = Rows::select(path, &names)?;
+        let (header, rows) = super::confirm::read_all(path)?;
         Ok(Table { header, rows })
     }
 
