@@ -26,6 +26,7 @@ pub mod record;
 pub mod regular_file;
 pub mod rng;
 pub mod runner;
+pub mod search;
 pub mod seating;
 pub mod spec;
 pub mod spec_files;

@@ -21,6 +21,7 @@ mod play;
 mod plot;
 mod replay;
 mod runs;
+mod search;
 mod serve;
 mod signals;
 mod solve;
@@ -53,6 +54,9 @@ enum Command {
     /// Play every combination of game options, player counts and lineups; write per-game rows and balance metrics with 95% intervals.
     #[command(after_help = sweep::EXAMPLES)]
     Sweep(sweep::SweepArgs),
+    /// Search a space of game options for the designs that meet a goal: candidates raced in rounds with a guaranteed error, a Pareto front, confirmed.
+    #[command(after_help = search::EXAMPLES)]
+    Search(search::SearchArgs),
     /// Join the shards of one run (--shard, Slurm array tasks) into the files one machine would write.
     #[command(after_help = merge::EXAMPLES)]
     Merge(merge::MergeArgs),
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
         Command::League(args) => league::run(args),
         Command::Run(args) => experiment::run(args),
         Command::Sweep(args) => sweep::run(args),
+        Command::Search(args) => search::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Bench(args) => bench::run(args),

@@ -215,6 +215,12 @@ pub fn execute(request: &RunRequest<'_>) -> Result<RunResult, StoreError> {
     beachcomber_store::execute::execute(request, &reporter, &signals::CANCEL)
 }
 
+/// The progress and notes of a run on standard error (nothing but the
+/// notes when `quiet`), for a command that drives the store itself.
+pub fn terminal(quiet: bool) -> impl Reporter {
+    Terminal { quiet }
+}
+
 /// The progress and notes of a run on standard error.
 struct Terminal {
     quiet: bool,

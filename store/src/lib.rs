@@ -21,6 +21,7 @@
 //! - [`lineups`]: lineups and bots named in text, as canonical specs;
 //! - [`plot_spec`]: the description of a figure (data; the drawing is the
 //!   front end's);
+//! - [`search`]: a design-space search in rounds, its confirmation and files;
 //! - [`short_label`]: bot specs shortened for labels and tables;
 //! - [`path_suffix`]: the path of a file beside another (`.tmp`, `.partial`).
 //!
@@ -43,4 +44,5 @@ pub mod merge_error;
 pub mod path_suffix;
 pub mod planned;
 pub mod plot_spec;
+pub mod search;
 pub mod short_label;

@@ -1,0 +1,241 @@
+//! `beachcomber search`: a design-space search (docs/search.md). The flags
+//! become the store's [`SearchSpec`]; the store plays the rounds, confirms
+//! the survivors and writes the files; this prints the answer.
+
+use std::path::PathBuf;
+
+use beachcomber::search::{Constraint, Objective};
+use beachcomber::spec::one_line_path;
+use beachcomber::sweep::Vary;
+use beachcomber_store::files::names::SUMMARY_MD;
+use beachcomber_store::lineups::parse_lineups;
+use beachcomber_store::search::{SearchSpec, run as run_search};
+use clap::Args;
+
+use crate::engines::Engines;
+use crate::error::CliError;
+use crate::flag_error::FlagError;
+use crate::runs::RunControl;
+
+/// Examples shown after `beachcomber search --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  beachcomber search --game seaside --players 2 --vary removed=0..=50 --bots greedy \\
+      --objective 'seat_ratio:0 near 1 margin 0.02' --seed 5 --confirm-seed 6 --out search-removed
+  beachcomber search --game shell-dash --players 2 --bots greedy \\
+      --vary deck.Shell=6..=24 --vary deck.Jellyfish=4..=16 --bound 'deck.Shell+deck.Jellyfish in 14..=36' \\
+      --objective 'seat_ratio:0 near 1 margin 0.02' --constraint 'mean_turns <= 9' \\
+      --max-candidates 60 --max-games 200000 --seed 11 --confirm-seed 12 --out search-deck
+
+QUANTITY is seat_ratio:S (seat S's players x win share; 1 = fair), tie_rate,
+mean_turns, or a game-quality metric (mean_lead_changes, mean_drama,
+mean_decisiveness, comeback_rate, mean_branching: measured when named).
+An objective is `QUANTITY min`, `QUANTITY max` or `QUANTITY near X`, then
+`margin M`: values closer than M are equally good. The first objective orders
+the pick and the proposals.
+
+Every candidate of a round plays the same deals; a candidate leaves when it
+fails a constraint or another beats it on every objective, each with
+significance; the error of all eliminations together is at most --alpha,
+spent over --max-candidates and --max-rounds (docs/search.md). A space with
+at most --max-candidates feasible points is raced whole; a larger one starts
+from --initial random points and a model (NTBEA) proposes --proposals more
+after each round. The survivors are played again on --confirm-seed.
+
+The folder gets rounds/R/ (each round's games, a sweep), confirm/,
+candidates.csv, rounds.csv, front.csv, confirm.csv and summary.md. A search
+resumes (--resume) from its rounds' files; the results do not depend on
+--threads.";
+
+/// Options of `beachcomber search`.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Game spec the varied options are set in.
+    #[arg(long, value_name = "SPEC", long_help = crate::help::game_help())]
+    pub game: String,
+    /// The player count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=16))]
+    pub players: u64,
+    /// An option and its values, as for `sweep` (`removed=0..=50`,
+    /// `deck.Shell=6..=24:2`). Repeatable: the space is every combination.
+    #[arg(long, value_name = "KEY=VALUES", required = true)]
+    pub vary: Vec<String>,
+    /// A bound on a sum of varied integer options: `KEY+KEY in LO..=HI`.
+    /// Repeatable.
+    #[arg(long, value_name = "KEYS in LO..=HI")]
+    pub bound: Vec<String>,
+    /// The lineup, as for `sweep` (one spec for every seat, one per seat,
+    /// or two: the first against the second) [default: random].
+    #[arg(long, value_name = "SPECS", long_help = crate::help::bots_help())]
+    pub bots: Option<String>,
+    /// An objective: `QUANTITY min|max|near X margin M`. Repeatable; the
+    /// first orders the pick.
+    #[arg(long, value_name = "OBJECTIVE", required = true)]
+    pub objective: Vec<String>,
+    /// A constraint: `QUANTITY <= X` or `QUANTITY >= X`. Repeatable.
+    #[arg(long, value_name = "CONSTRAINT")]
+    pub constraint: Vec<String>,
+    /// The family-wise error of every elimination together.
+    #[arg(long, value_name = "A", default_value_t = 0.05)]
+    pub alpha: f64,
+    /// Most candidates evaluated (the error is spent over them).
+    #[arg(long, value_name = "K", default_value_t = 50)]
+    pub max_candidates: usize,
+    /// Most rounds (the error is spent over them).
+    #[arg(long, value_name = "R", default_value_t = 6)]
+    pub max_rounds: usize,
+    /// Deals per candidate in round 0, doubled every round.
+    #[arg(long, value_name = "D", default_value_t = 100)]
+    pub first_deals: u64,
+    /// Most games of the rounds (the confirmation is apart).
+    #[arg(long, value_name = "G", default_value_t = 100_000)]
+    pub max_games: u64,
+    /// Random candidates at the start of a space larger than
+    /// --max-candidates.
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    pub initial: usize,
+    /// Candidates the model proposes after each round (a space larger
+    /// than --max-candidates).
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub proposals: usize,
+    /// The model's exploration constant, on losses scaled to [0, 1].
+    #[arg(long, value_name = "C", default_value_t = 0.5)]
+    pub exploration: f64,
+    /// The search's seed (its rounds' deals and its proposals).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Play the survivors again on this seed (a seed no earlier run used);
+    /// without it nothing is confirmed, and summary.md says so.
+    #[arg(long, value_name = "S")]
+    pub confirm_seed: Option<u64>,
+    /// The folder to write into (created if needed).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Threads, progress, resume and checkpoints.
+    #[command(flatten)]
+    pub control: RunControl,
+}
+
+/// Why `search`'s flags are refused.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchFlagError {
+    /// An objective without its margin.
+    #[error(
+        "--objective `{0}`: give its margin, e.g. `seat_ratio:0 near 1 margin 0.02` (values \
+         closer than the margin are equally good)"
+    )]
+    NoMargin(String),
+    /// A margin that is not a number.
+    #[error("--objective `{0}`: the margin is not a positive number")]
+    BadMargin(String),
+    /// A search is one machine's.
+    #[error(
+        "--shard: a search plays its rounds one after the other on one machine (its rounds are \
+         decided by the games before them); run it without --shard or a Slurm array"
+    )]
+    Sharded,
+}
+
+crate::error::command_error!(SearchFlagError, beachcomber_store::search::SearchRunError);
+
+impl SearchArgs {
+    /// The search the flags describe.
+    pub fn spec(&self) -> Result<SearchSpec, CliError> {
+        let varies = self
+            .vary
+            .iter()
+            .map(|v| v.parse::<Vary>().map_err(FlagError::of("--vary")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let given = vec![self.bots.clone().unwrap_or_else(|| "random".to_string())];
+        let (mut lineups, bots) = parse_lineups(&given, Engines::default().aliases())
+            .map_err(crate::sweep::SweepCommandError::Lineups)?;
+        let objectives = self
+            .objective
+            .iter()
+            .map(|text| parse_objective(text))
+            .collect::<Result<Vec<_>, _>>()?;
+        let constraints = self
+            .constraint
+            .iter()
+            .map(|text| Constraint::parse(text).map_err(FlagError::of("--constraint")))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(SearchSpec {
+            game: crate::game_choice::resolve("--game", &self.game)?,
+            players: self.players as usize,
+            lineup: lineups.remove(0),
+            bots,
+            varies,
+            bounds: self.bound.clone(),
+            objectives,
+            constraints,
+            alpha: self.alpha,
+            max_candidates: self.max_candidates,
+            max_rounds: self.max_rounds,
+            first_deals: self.first_deals,
+            max_games: self.max_games,
+            initial: self.initial,
+            proposals: self.proposals,
+            exploration: self.exploration,
+            seed: self.seed,
+            confirm_seed: self.confirm_seed,
+        })
+    }
+}
+
+/// `QUANTITY AIM [X] margin M`.
+fn parse_objective(text: &str) -> Result<Objective, CliError> {
+    let (objective, margin) = text
+        .rsplit_once(" margin ")
+        .ok_or_else(|| SearchFlagError::NoMargin(text.to_string()))?;
+    let margin: f64 = margin
+        .trim()
+        .parse()
+        .map_err(|_| SearchFlagError::BadMargin(text.to_string()))?;
+    Ok(Objective::parse(objective, margin).map_err(FlagError::of("--objective"))?)
+}
+
+/// Run the command.
+pub fn run(args: SearchArgs) -> Result<(), CliError> {
+    let spec = args.spec()?;
+    let control = args.control.control()?;
+    if control.shard.count > 1 {
+        return Err(SearchFlagError::Sharded.into());
+    }
+    let reporter = crate::runs::terminal(control.quiet);
+    let outcome = run_search(
+        &spec,
+        &args.out,
+        &control,
+        &reporter,
+        &crate::signals::CANCEL,
+    )?;
+    if !control.quiet {
+        let race = &outcome.search.race;
+        out!(
+            "{} candidates, {} rounds, {} games -> {}",
+            race.candidates.len(),
+            outcome.search.rounds,
+            outcome.search.games,
+            one_line_path(&args.out)
+        );
+        match race.pick() {
+            Some(p) => out!(
+                "pick: candidate {p}: {}",
+                outcome
+                    .search
+                    .space
+                    .values(&race.candidates[p].point)
+                    .into_iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            None => out!("no candidate meets the constraints"),
+        }
+        out!(
+            "the answer and its guarantee: {}",
+            one_line_path(&args.out.join(SUMMARY_MD))
+        );
+    }
+    Ok(())
+}

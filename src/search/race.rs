@@ -1,0 +1,560 @@
+//! The race: candidates played in rounds on shared deals, each round's
+//! intervals at an error spent over the declared budget, eliminations that
+//! are all right together with probability at least 1 − alpha, the front
+//! and the pick.
+//!
+//! The guarantee (docs/search.md): the race computes two families of
+//! two-sided normal intervals, each at round `r` from every deal played
+//! up to `r`:
+//! - one per candidate and quantity (its mean per-deal value), at error
+//!   `alpha / 2 / (K · R · Q)`;
+//! - one per pair of candidates and quantity (the mean of their per-deal
+//!   *differences*, over the rounds both played: every candidate of a round
+//!   plays the same deals, so the difference is paired per deal), at error
+//!   `alpha / 2 / (K(K−1)/2 · R · Q)`;
+//!
+//! with K candidates, R rounds and Q quantities the budget declared before
+//! the games. By the union bound all of them cover their true means at
+//! once with probability at least 1 − alpha, and on that event no
+//! elimination is wrong: a candidate leaves for a constraint only when its
+//! interval lies wholly outside the bound, and as dominated only when
+//! another candidate, certified feasible (every constraint's interval
+//! wholly inside), is not worse on any objective and better on one, each
+//! shown by an interval of the loss difference wholly on its side of 0.
+//! Candidates proposed later play on later rounds' deals, which do not
+//! depend on the data that chose them.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use super::evidence::{Evidence, Moments};
+use super::goal::{Aim, Goal};
+use super::space::Point;
+use crate::stats::equivalence::normal_quantile;
+
+/// The budget the criterion declares before the games: the error of the
+/// eliminations together, and the most candidates and rounds it is spent
+/// over.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// The family-wise error of every elimination together.
+    pub alpha: f64,
+    /// The most candidates evaluated in all (K).
+    pub candidates: usize,
+    /// The most rounds (R).
+    pub rounds: usize,
+}
+
+impl Budget {
+    /// The error of each candidate's interval of one quantity at one
+    /// round: `alpha / 2 / (K · R · Q)` for `quantities` quantities (Q).
+    pub fn single_error(&self, quantities: usize) -> f64 {
+        self.alpha / 2.0 / (self.candidates.max(1) * self.rounds.max(1) * quantities.max(1)) as f64
+    }
+
+    /// The error of each pair's interval of one quantity's difference at
+    /// one round: `alpha / 2 / (K(K−1)/2 · R · Q)`.
+    pub fn paired_error(&self, quantities: usize) -> f64 {
+        let k = self.candidates.max(2);
+        let pairs = k * (k - 1) / 2;
+        self.alpha / 2.0 / (pairs * self.rounds.max(1) * quantities.max(1)) as f64
+    }
+
+    /// The normal quantiles of the two families' two-sided intervals.
+    fn quantiles(&self, quantities: usize) -> (f64, f64) {
+        (
+            normal_quantile(1.0 - self.single_error(quantities) / 2.0),
+            normal_quantile(1.0 - self.paired_error(quantities) / 2.0),
+        )
+    }
+}
+
+/// An estimate with its interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Interval {
+    /// The point estimate.
+    pub estimate: f64,
+    /// The lower end.
+    pub low: f64,
+    /// The upper end.
+    pub high: f64,
+}
+
+impl Interval {
+    /// The interval of `moments`' mean at quantile `z` (unbounded below two
+    /// deals).
+    fn of(moments: &Moments, z: f64) -> Interval {
+        let estimate = moments.mean();
+        let half = z * moments.standard_error();
+        Interval {
+            estimate,
+            low: estimate - half,
+            high: estimate + half,
+        }
+    }
+}
+
+/// Why a candidate left the race.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Its interval lies wholly outside this constraint (an index into
+    /// the goal's constraints).
+    Constraint(usize),
+    /// This candidate (an index) is not worse on any objective and better
+    /// on one, with significance, and is certified feasible.
+    Dominated(usize),
+}
+
+impl fmt::Display for Exit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Exit::Constraint(i) => write!(f, "constraint {}", i + 1),
+            Exit::Dominated(c) => write!(f, "dominated by candidate {c}"),
+        }
+    }
+}
+
+/// A candidate: its point, when it entered, what the games say of it and
+/// whether it left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The point of the space.
+    pub point: Point,
+    /// The round it was first played in.
+    pub entered: usize,
+    /// Its per-deal moments, one per quantity of the goal.
+    pub evidence: Evidence,
+    /// The round it left in and why.
+    pub exit: Option<(usize, Exit)>,
+}
+
+/// What the race says of a candidate at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Left the race (see its exit).
+    Eliminated,
+    /// Still in, not dominated by the estimates of another: on the front.
+    Front,
+    /// Still in, dominated by another's estimates without significance.
+    Survivor,
+}
+
+impl Verdict {
+    /// The verdict's word in candidates.csv.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Eliminated => "eliminated",
+            Verdict::Front => "front",
+            Verdict::Survivor => "survivor",
+        }
+    }
+}
+
+/// One round's values of one candidate: for each deal (in the round's deal
+/// order, the same for every candidate of the round), the value of each
+/// quantity of the goal.
+pub type RoundValues = Vec<Vec<f64>>;
+
+/// A race of candidates under a goal and a budget.
+#[derive(Clone, Debug)]
+pub struct Race {
+    /// The goal.
+    pub goal: Goal,
+    /// The budget.
+    pub budget: Budget,
+    /// Every candidate evaluated, in the order they entered.
+    pub candidates: Vec<Candidate>,
+    /// The pairs' per-deal differences (later candidate less earlier), by
+    /// `(earlier, later)`.
+    pairs: BTreeMap<(usize, usize), Evidence>,
+    /// The quantity index of each objective.
+    objective_quantity: Vec<usize>,
+    /// The quantity index of each constraint.
+    constraint_quantity: Vec<usize>,
+    z_single: f64,
+    z_paired: f64,
+}
+
+impl Race {
+    /// A race with no candidates yet.
+    pub fn new(goal: Goal, budget: Budget) -> Race {
+        let quantities = goal.quantities().len();
+        let (z_single, z_paired) = budget.quantiles(quantities);
+        let objective_quantity = goal
+            .objectives
+            .iter()
+            .map(|o| goal.index_of(o.quantity))
+            .collect();
+        let constraint_quantity = goal
+            .constraints
+            .iter()
+            .map(|k| goal.index_of(k.quantity))
+            .collect();
+        Race {
+            goal,
+            budget,
+            candidates: Vec::new(),
+            pairs: BTreeMap::new(),
+            objective_quantity,
+            constraint_quantity,
+            z_single,
+            z_paired,
+        }
+    }
+
+    /// The normal quantiles of a candidate's and a pair's intervals.
+    pub fn quantiles(&self) -> (f64, f64) {
+        (self.z_single, self.z_paired)
+    }
+
+    /// Add a candidate entering in `round`: its index, or `None` when the
+    /// budget's candidates are all taken or the point is in already.
+    pub fn add(&mut self, point: Point, round: usize) -> Option<usize> {
+        if self.candidates.len() >= self.budget.candidates
+            || self.candidates.iter().any(|c| c.point == point)
+        {
+            return None;
+        }
+        self.candidates.push(Candidate {
+            point,
+            entered: round,
+            evidence: Evidence::new(self.goal.quantities().len()),
+            exit: None,
+        });
+        Some(self.candidates.len() - 1)
+    }
+
+    /// The candidates still in, in order.
+    pub fn alive(&self) -> Vec<usize> {
+        (0..self.candidates.len())
+            .filter(|&c| self.candidates[c].exit.is_none())
+            .collect()
+    }
+
+    /// Add one round's games: each `(candidate, values)` of the candidates
+    /// that played it, all on the same deals (pairs are formed deal by deal;
+    /// a candidate with fewer deals pairs on the first ones only).
+    pub fn record_round(&mut self, round: &[(usize, RoundValues)]) {
+        let count = self.goal.quantities().len();
+        for (c, values) in round {
+            for deal in values {
+                self.candidates[*c].evidence.add_deal(deal);
+            }
+        }
+        for (i, (a, va)) in round.iter().enumerate() {
+            for (b, vb) in &round[i + 1..] {
+                let (first, second, v_first, v_second) = if a < b {
+                    (*a, *b, va, vb)
+                } else {
+                    (*b, *a, vb, va)
+                };
+                let pair = self
+                    .pairs
+                    .entry((first, second))
+                    .or_insert_with(|| Evidence::new(count));
+                for (x, y) in v_first.iter().zip(v_second) {
+                    let difference: Vec<f64> = y.iter().zip(x).map(|(y, x)| y - x).collect();
+                    pair.add_deal(&difference);
+                }
+            }
+        }
+    }
+
+    /// Candidate `c`'s interval of quantity `q` (an index into the goal's
+    /// quantities).
+    pub fn quantity_interval(&self, c: usize, q: usize) -> Interval {
+        Interval::of(&self.candidates[c].evidence.moments[q], self.z_single)
+    }
+
+    /// The paired interval of quantity `q`'s mean difference `d − c`, if
+    /// the two played at least two deals together.
+    pub fn difference_interval(&self, d: usize, c: usize, q: usize) -> Option<Interval> {
+        let (key, flip) = if c < d {
+            ((c, d), false)
+        } else {
+            ((d, c), true)
+        };
+        let pair = self.pairs.get(&key)?;
+        if pair.deals() < 2 {
+            return None;
+        }
+        let i = Interval::of(&pair.moments[q], self.z_paired);
+        Some(if flip {
+            Interval {
+                estimate: -i.estimate,
+                low: -i.high,
+                high: -i.low,
+            }
+        } else {
+            i
+        })
+    }
+
+    /// Candidate `c`'s interval of objective `o`'s loss (smaller is
+    /// better).
+    pub fn loss_interval(&self, c: usize, o: usize) -> Interval {
+        let objective = &self.goal.objectives[o];
+        let i = self.quantity_interval(c, self.objective_quantity[o]);
+        let (low, high) = if i.low.is_finite() && i.high.is_finite() {
+            objective.loss_interval(i.low, i.high)
+        } else {
+            (f64::NEG_INFINITY, f64::INFINITY)
+        };
+        Interval {
+            estimate: objective.loss(i.estimate),
+            low,
+            high,
+        }
+    }
+
+    /// An upper bound of objective `o`'s loss of `d` less that of `c`,
+    /// valid on the event that every interval covers: the smaller of the
+    /// two candidates' own intervals' bound and, when the loss is linear in
+    /// the quantity over both intervals (a minimum or maximum, or a target
+    /// both intervals lie on one side of), the paired interval's.
+    pub fn loss_difference_upper(&self, d: usize, c: usize, o: usize) -> f64 {
+        let single = self.loss_interval(d, o).high - self.loss_interval(c, o).low;
+        let q = self.objective_quantity[o];
+        let sign = match self.goal.objectives[o].aim {
+            Aim::Min => Some(1.0),
+            Aim::Max => Some(-1.0),
+            Aim::Near(target) => {
+                let (a, b) = (self.quantity_interval(d, q), self.quantity_interval(c, q));
+                if a.low >= target && b.low >= target {
+                    Some(1.0)
+                } else if a.high <= target && b.high <= target {
+                    Some(-1.0)
+                } else {
+                    None
+                }
+            }
+        };
+        let paired = sign
+            .and_then(|s| {
+                self.difference_interval(d, c, q)
+                    .map(|i| if s > 0.0 { i.high } else { -i.low })
+            })
+            .unwrap_or(f64::INFINITY);
+        if single.is_nan() {
+            paired
+        } else {
+            single.min(paired)
+        }
+    }
+
+    /// Whether every constraint's interval of `c` lies wholly inside its
+    /// bound.
+    pub fn certified_feasible(&self, c: usize) -> bool {
+        self.goal
+            .constraints
+            .iter()
+            .zip(&self.constraint_quantity)
+            .all(|(k, &q)| {
+                let i = self.quantity_interval(c, q);
+                k.met_by(i.low) && k.met_by(i.high)
+            })
+    }
+
+    /// The constraint `c` fails with significance (its interval wholly
+    /// outside the bound), if any.
+    pub fn failed_constraint(&self, c: usize) -> Option<usize> {
+        self.goal
+            .constraints
+            .iter()
+            .zip(&self.constraint_quantity)
+            .position(|(k, &q)| {
+                let i = self.quantity_interval(c, q);
+                !k.met_by(i.low) && !k.met_by(i.high)
+            })
+    }
+
+    /// Whether `d` dominates `c` with significance: certified feasible, not
+    /// worse on any objective, better on one.
+    pub fn dominates(&self, d: usize, c: usize) -> bool {
+        if d == c || !self.certified_feasible(d) {
+            return false;
+        }
+        let mut better = false;
+        for o in 0..self.goal.objectives.len() {
+            let upper = self.loss_difference_upper(d, c, o);
+            if upper.is_nan() || upper > 0.0 {
+                return false;
+            }
+            better |= upper < 0.0;
+        }
+        better
+    }
+
+    /// The round's eliminations, applied: constraints first, then
+    /// dominance among the candidates in (each decided on this round's
+    /// intervals, before any leaves). The candidates that left.
+    pub fn decide(&mut self, round: usize) -> Vec<usize> {
+        let alive = self.alive();
+        let mut exits: Vec<(usize, Exit)> = Vec::new();
+        for &c in &alive {
+            if let Some(k) = self.failed_constraint(c) {
+                exits.push((c, Exit::Constraint(k)));
+                continue;
+            }
+            // Of the candidates that dominate it, the best by the order.
+            let by = alive
+                .iter()
+                .copied()
+                .filter(|&d| self.dominates(d, c))
+                .min_by(|&a, &b| self.order(a, b));
+            if let Some(d) = by {
+                exits.push((c, Exit::Dominated(d)));
+            }
+        }
+        for &(c, exit) in &exits {
+            self.candidates[c].exit = Some((round, exit));
+        }
+        exits.into_iter().map(|(c, _)| c).collect()
+    }
+
+    /// The order of the pick: the objectives' estimated losses in turn,
+    /// then the index.
+    fn order(&self, a: usize, b: usize) -> std::cmp::Ordering {
+        (0..self.goal.objectives.len())
+            .map(|o| {
+                self.loss_interval(a, o)
+                    .estimate
+                    .total_cmp(&self.loss_interval(b, o).estimate)
+            })
+            .find(|o| o.is_ne())
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.cmp(&b))
+    }
+
+    /// Whether `d`'s estimates dominate `c`'s (no significance): not worse
+    /// on any objective, better on one.
+    fn dominates_by_estimates(&self, d: usize, c: usize) -> bool {
+        let mut better = false;
+        for o in 0..self.goal.objectives.len() {
+            let (a, b) = (
+                self.loss_interval(d, o).estimate,
+                self.loss_interval(c, o).estimate,
+            );
+            if a > b {
+                return false;
+            }
+            better |= a < b;
+        }
+        better
+    }
+
+    /// Whether `c`'s estimates meet every constraint.
+    pub fn feasible_by_estimates(&self, c: usize) -> bool {
+        self.goal
+            .constraints
+            .iter()
+            .zip(&self.constraint_quantity)
+            .all(|(k, &q)| k.met_by(self.quantity_interval(c, q).estimate))
+    }
+
+    /// The front: the candidates still in whose estimates meet every
+    /// constraint and that no other such candidate dominates by its
+    /// estimates; in the pick's order.
+    pub fn front(&self) -> Vec<usize> {
+        let alive: Vec<usize> = self
+            .alive()
+            .into_iter()
+            .filter(|&c| self.feasible_by_estimates(c))
+            .collect();
+        let mut front: Vec<usize> = alive
+            .iter()
+            .copied()
+            .filter(|&c| !alive.iter().any(|&d| self.dominates_by_estimates(d, c)))
+            .collect();
+        front.sort_by(|&a, &b| self.order(a, b));
+        front
+    }
+
+    /// Each candidate's verdict.
+    pub fn verdict(&self, c: usize) -> Verdict {
+        if self.candidates[c].exit.is_some() {
+            Verdict::Eliminated
+        } else if self.front().contains(&c) {
+            Verdict::Front
+        } else {
+            Verdict::Survivor
+        }
+    }
+
+    /// The pick: the front's first in the pick's order.
+    pub fn pick(&self) -> Option<usize> {
+        self.front().first().copied()
+    }
+
+    /// How much worse than the best candidate still in the pick can be on
+    /// the first objective, on the event that every interval covers
+    /// (probability at least 1 − alpha): the largest upper bound of its
+    /// loss less another's. On that event the best feasible candidate
+    /// evaluated is still in, so this bounds the pick's shortfall from it.
+    pub fn pick_gap(&self) -> Option<f64> {
+        let pick = self.pick()?;
+        let gap = self
+            .alive()
+            .into_iter()
+            .filter(|&c| c != pick)
+            .map(|c| self.loss_difference_upper(pick, c, 0))
+            .fold(0.0, f64::max);
+        Some(gap)
+    }
+
+    /// Whether the race is decided: at most one candidate left, or a
+    /// single objective whose pick is certified feasible and guaranteed
+    /// within its margin of the best.
+    pub fn decided(&self) -> bool {
+        if self.alive().len() <= 1 {
+            return true;
+        }
+        self.goal.objectives.len() == 1
+            && self.pick().is_some_and(|p| self.certified_feasible(p))
+            && self
+                .pick_gap()
+                .is_some_and(|g| g <= self.goal.objectives[0].margin)
+    }
+
+    /// The smallest difference of the first objective's quantity between
+    /// the pick and another candidate still in that the games played
+    /// resolve: the smallest half-width of a paired interval of the pick
+    /// against one (its own interval's half-width when they never shared
+    /// deals, or when it is alone). What a "no such design" answer could
+    /// have found.
+    pub fn resolution(&self) -> Option<f64> {
+        let pick = self.pick()?;
+        let q = self.objective_quantity[0];
+        let own = {
+            let i = self.quantity_interval(pick, q);
+            (i.high - i.low) / 2.0
+        };
+        let paired = self
+            .alive()
+            .into_iter()
+            .filter(|&c| c != pick)
+            .map(|c| {
+                self.difference_interval(c, pick, q)
+                    .map_or(own, |i| (i.high - i.low) / 2.0)
+            })
+            .min_by(f64::total_cmp);
+        Some(paired.unwrap_or(own))
+    }
+}
+
+/// Deals per candidate in round `round`: `first · 2^round`, fewer when the
+/// games left (`games_left`) do not pay for `alive` candidates at
+/// `games_per_deal` games a deal; 0 when they do not pay for two deals
+/// each (the race ends).
+pub fn round_deals(
+    first: u64,
+    round: usize,
+    alive: usize,
+    games_per_deal: u64,
+    games_left: u64,
+) -> u64 {
+    let wanted = first.saturating_mul(1u64 << round.min(40));
+    let affordable = games_left / (alive.max(1) as u64 * games_per_deal.max(1));
+    let deals = wanted.min(affordable);
+    if deals < 2 { 0 } else { deals }
+}

@@ -1,0 +1,1 @@
+//! Tests of the search module (written with the race).

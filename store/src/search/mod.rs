@@ -1,0 +1,374 @@
+//! A design-space search into its folder (docs/search.md): each round of
+//! the library's [`Search`] played as a sweep of its candidates into
+//! `DIR/rounds/R/` by the store's [`execute`], read back per deal, and the
+//! race decided; then the survivors confirmed on a fresh seed in
+//! `DIR/confirm/`, and `candidates.csv`, `rounds.csv`, `front.csv`,
+//! `confirm.csv` and `summary.md` written.
+//!
+//! Everything the search decides is a function of its settings and the
+//! games' values, so a search resumes after a kill at any point (finished
+//! rounds are read again, an interrupted round goes on from its
+//! checkpoint) and gives the same bytes on any thread count.
+
+mod files;
+mod spec;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use beachcomber::compare::SeatRow;
+use beachcomber::search::{
+    Budget, Goal, Race, RoundPlan, RoundValues, Search, SearchError, Settings, Space, deal_values,
+};
+use beachcomber::spec::one_line_path;
+use beachcomber::sweep::{SweepCount, SweepError, SweepSpec, Vary};
+use beachcomber::tournament::{GameRowError, GameRowReader, Plan};
+
+use crate::csv_rows::{CsvError, Rows};
+use crate::engines::Engines;
+use crate::error::StoreError;
+use crate::execute::{Control, Reporter, RunRequest, execute};
+use crate::files::names::{CHECKPOINT_FILE, CONFIRM_DIR, GAMES_FILE, MANIFEST_FILE, METRICS_FILE};
+use crate::files::output::OutputError;
+use crate::files::paths::OutputPaths;
+use crate::manifest::{Manifest, RunKind};
+use crate::planned::PlannedSweep;
+
+pub use files::{CANDIDATES_FILE, FRONT_FILE, ROUNDS_DIR, ROUNDS_FILE};
+pub use spec::{SearchSpec, SearchSpecError};
+
+/// Why a search stopped without its files.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchRunError {
+    /// The search's settings or space.
+    #[error(transparent)]
+    Spec(#[from] SearchSpecError),
+    /// The search cannot start.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// A candidate does not make a game.
+    #[error(transparent)]
+    Sweep(#[from] SweepError),
+    /// Playing a round.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Reading a round's games.
+    #[error(transparent)]
+    Csv(#[from] CsvError),
+    /// A row of a round's games.
+    #[error("{path} line {line}: {error}")]
+    Row {
+        /// The file.
+        path: String,
+        /// The line.
+        line: u64,
+        /// What is wrong.
+        error: GameRowError,
+    },
+    /// A round's games lack a column.
+    #[error("{path}: {error}")]
+    Header {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        error: GameRowError,
+    },
+    /// Writing a file.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// The folder cannot be made.
+    #[error("cannot create the folder `{}`: {source}", one_line_path(.path))]
+    CreateFolder {
+        /// The folder.
+        path: PathBuf,
+        /// What failed.
+        source: std::io::Error,
+    },
+}
+
+/// What a finished search holds: the search (its race) and the
+/// confirmation's race of the survivors, if any were confirmed.
+pub struct SearchOutcome {
+    /// The search at its end.
+    pub search: Search,
+    /// The confirmation: the survivors played on the confirmation seed.
+    pub confirmation: Option<Confirmation>,
+}
+
+/// The survivors played again on a fresh seed.
+pub struct Confirmation {
+    /// The race of the survivors on the confirmation seed (one round).
+    pub race: Race,
+    /// Each confirmation candidate's index in the search's race.
+    pub of: Vec<usize>,
+    /// The seed.
+    pub seed: u64,
+    /// Deals per survivor.
+    pub deals: u64,
+}
+
+/// Run `spec` into `dir` (rounds, confirmation, the search's files).
+pub fn run(
+    spec: &SearchSpec,
+    dir: &Path,
+    control: &Control,
+    reporter: &dyn Reporter,
+    cancel: &AtomicBool,
+) -> Result<SearchOutcome, SearchRunError> {
+    let planned = spec.plan()?;
+    let mut search = Search::new(
+        planned.space.clone(),
+        planned.goal.clone(),
+        planned.settings,
+    )?;
+    create_dir(dir)?;
+    while let Some(round) = search.next_round() {
+        let sweep = round_sweep(spec, &search, &round)?;
+        let round_dir = dir.join(ROUNDS_DIR).join(round.round.to_string());
+        reporter.note(&format!(
+            "round {}: {} candidates x {} deals ({} games; {} of at most {} played so far)",
+            round.round,
+            round.candidates.len(),
+            round.deals,
+            sweep.plan.games(),
+            search.games,
+            search.settings.max_games
+        ));
+        play(&sweep, &round_dir, control, reporter, cancel)?;
+        let values = read_values(&round_dir, &sweep.plan, &search.race.goal, spec.players)?;
+        search.finish_round(
+            &round,
+            round.candidates.iter().copied().zip(values).collect(),
+        );
+        reporter.note(&format!(
+            "round {}: {} left in the race",
+            round.round,
+            search.race.alive().len()
+        ));
+    }
+    let confirmation = match spec.confirm_seed {
+        Some(seed) => Some(confirm(
+            spec, &search, seed, dir, control, reporter, cancel,
+        )?),
+        None => None,
+    };
+    let outcome = SearchOutcome {
+        search,
+        confirmation,
+    };
+    files::write_all(spec, &outcome, dir)?;
+    Ok(outcome)
+}
+
+fn create_dir(dir: &Path) -> Result<(), SearchRunError> {
+    std::fs::create_dir_all(dir).map_err(|source| SearchRunError::CreateFolder {
+        path: dir.to_path_buf(),
+        source,
+    })
+}
+
+/// The sweep of `candidates` (indices into the race) on `deals` deals
+/// each, seeded `seed`: one single-valued sweep per candidate, as one plan.
+fn sweep_of(
+    spec: &SearchSpec,
+    search: &Search,
+    candidates: &[usize],
+    deals: u64,
+    seed: u64,
+) -> Result<PlannedSweep, SearchRunError> {
+    let mut sweeps = Vec::with_capacity(candidates.len());
+    for &c in candidates {
+        let point = &search.race.candidates[c].point;
+        let varies = search
+            .space
+            .values(point)
+            .into_iter()
+            .map(|(key, value)| Vary {
+                key,
+                values: vec![value],
+            })
+            .collect();
+        let sweep = SweepSpec {
+            game: spec.game.clone(),
+            players: vec![spec.players],
+            varies,
+            lineups: vec![spec.lineup.clone()],
+            count: SweepCount::Deals(deals),
+            seed,
+            rotate: true,
+            quality: search.race.goal.needs_quality(),
+        };
+        sweeps.push(PlannedSweep::expand(&sweep, spec.bots.clone(), 1)?);
+    }
+    Ok(PlannedSweep::concat(sweeps))
+}
+
+fn round_sweep(
+    spec: &SearchSpec,
+    search: &Search,
+    round: &RoundPlan,
+) -> Result<PlannedSweep, SearchRunError> {
+    sweep_of(spec, search, &round.candidates, round.deals, round.seed)
+}
+
+/// Play `sweep` into `dir`, or read it there: a finished sweep of this
+/// plan is kept under `--resume`, an interrupted one goes on.
+fn play(
+    sweep: &PlannedSweep,
+    dir: &Path,
+    control: &Control,
+    reporter: &dyn Reporter,
+    cancel: &AtomicBool,
+) -> Result<(), SearchRunError> {
+    if control.resume && complete(sweep, dir) {
+        reporter.note(&format!(
+            "--resume: {} is finished; read again",
+            one_line_path(dir)
+        ));
+        return Ok(());
+    }
+    create_dir(dir)?;
+    let request = RunRequest {
+        kind: RunKind::Sweep {
+            records: false,
+            compare: None,
+        },
+        games: &sweep.games,
+        plan: &sweep.plan,
+        bots: &sweep.bots,
+        paths: OutputPaths {
+            out: Some(dir.join(GAMES_FILE)),
+            summary: Some(dir.join(METRICS_FILE)),
+            record: None,
+            pairs: None,
+        },
+        inputs: Vec::new(),
+        control: Control {
+            resume: control.resume && dir.join(CHECKPOINT_FILE).exists(),
+            ..*control
+        },
+        sprt: None,
+        engines: &Engines::default(),
+        folder: Some(dir.to_path_buf()),
+    };
+    execute(&request, reporter, cancel)?;
+    Ok(())
+}
+
+/// Whether `dir` holds the finished sweep `sweep` (its manifest, of this
+/// plan, every game, its games.csv, and no checkpoint).
+fn complete(sweep: &PlannedSweep, dir: &Path) -> bool {
+    if dir.join(CHECKPOINT_FILE).exists() || !dir.join(GAMES_FILE).exists() {
+        return false;
+    }
+    let Ok(manifest) = Manifest::read(&dir.join(MANIFEST_FILE)) else {
+        return false;
+    };
+    let d = &manifest.description;
+    matches!(d.kind, RunKind::Sweep { .. })
+        && d.shard.is_whole()
+        && d.plan == sweep.plan
+        && manifest.stopped.is_none()
+        && manifest.games == sweep.plan.games()
+}
+
+/// Each part's per-deal values of the goal's quantities, read from
+/// `dir/games.csv` (a deal's rows come together, in game order).
+fn read_values(
+    dir: &Path,
+    plan: &Plan,
+    goal: &Goal,
+    players: usize,
+) -> Result<Vec<RoundValues>, SearchRunError> {
+    let quantities = goal.quantities();
+    let path = dir.join(GAMES_FILE);
+    let mut rows = Rows::open(&path)?;
+    let mut reader =
+        GameRowReader::new(plan, &rows.header).map_err(|error| SearchRunError::Header {
+            path: rows.path.clone(),
+            error,
+        })?;
+    let mut values: Vec<RoundValues> = vec![Vec::new(); plan.parts.len()];
+    let mut deal: Vec<SeatRow> = Vec::new();
+    let flush = |deal: &mut Vec<SeatRow>, values: &mut Vec<RoundValues>| {
+        if let Some(first) = deal.first() {
+            values[first.part].push(deal_values(deal, players, &quantities));
+        }
+        deal.clear();
+    };
+    while rows.next_row()? {
+        let row = reader
+            .read(|c| rows.cell(c))
+            .map_err(|error| SearchRunError::Row {
+                path: rows.path.clone(),
+                line: rows.line(),
+                error,
+            })?;
+        let row = SeatRow::from(&row);
+        if deal
+            .first()
+            .is_some_and(|f| f.part != row.part || f.deal != row.deal)
+        {
+            flush(&mut deal, &mut values);
+        }
+        deal.push(row);
+    }
+    flush(&mut deal, &mut values);
+    Ok(values)
+}
+
+/// The survivors played again on `seed` (as many deals each as the most
+/// any of them had in the search) into `dir/confirm/`, and raced once.
+fn confirm(
+    spec: &SearchSpec,
+    search: &Search,
+    seed: u64,
+    dir: &Path,
+    control: &Control,
+    reporter: &dyn Reporter,
+    cancel: &AtomicBool,
+) -> Result<Confirmation, SearchRunError> {
+    let of = search.race.alive();
+    let deals = of
+        .iter()
+        .map(|&c| search.race.candidates[c].evidence.deals())
+        .max()
+        .unwrap_or(0)
+        .max(2);
+    let sweep = sweep_of(spec, search, &of, deals, seed)?;
+    reporter.note(&format!(
+        "confirmation: {} survivors x {deals} deals on seed {seed} ({} games)",
+        of.len(),
+        sweep.plan.games()
+    ));
+    let confirm_dir = dir.join(CONFIRM_DIR);
+    play(&sweep, &confirm_dir, control, reporter, cancel)?;
+    let values = read_values(&confirm_dir, &sweep.plan, &search.race.goal, spec.players)?;
+    let budget = Budget {
+        alpha: search.settings.budget.alpha,
+        candidates: of.len().max(2),
+        rounds: 1,
+    };
+    let mut race = Race::new(search.race.goal.clone(), budget);
+    for &c in &of {
+        race.add(search.race.candidates[c].point.clone(), 0);
+    }
+    race.record_round(&values.into_iter().enumerate().collect::<Vec<_>>());
+    race.decide(0);
+    Ok(Confirmation {
+        race,
+        of,
+        seed,
+        deals,
+    })
+}
+
+/// The settings, space and goal of a search spec (see [`SearchSpec::plan`]).
+pub struct PlannedSearch {
+    /// The space.
+    pub space: Space,
+    /// The goal.
+    pub goal: Goal,
+    /// The settings.
+    pub settings: Settings,
+}

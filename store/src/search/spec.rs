@@ -1,0 +1,126 @@
+//! A search as typed settings (what `beachcomber search`'s flags and an
+//! experiment file describe), checked into the library's space, goal and
+//! settings before any game.
+
+use beachcomber::search::{
+    Budget, Constraint, Goal, GoalError, Objective, Settings, Space, SpaceError,
+};
+use beachcomber::sweep::{SweepCount, SweepError, SweepSpec, Vary};
+use beachcomber_bots::BotSet;
+
+use super::PlannedSearch;
+use crate::planned::PlannedSweep;
+
+/// A search: the game and lineup, the space, the goal and the budget.
+#[derive(Clone, Debug)]
+pub struct SearchSpec {
+    /// The base game spec (options not varied hold for every candidate).
+    pub game: String,
+    /// The player count.
+    pub players: usize,
+    /// The lineup, in the sweep's notation (canonical specs).
+    pub lineup: Vec<String>,
+    /// The lineup's bots.
+    pub bots: BotSet,
+    /// The options varied and their values.
+    pub varies: Vec<Vary>,
+    /// Bounds on sums of varied options (`deck.Shell+deck.Crab in 30..=60`).
+    pub bounds: Vec<String>,
+    /// The objectives, most important first.
+    pub objectives: Vec<Objective>,
+    /// The constraints.
+    pub constraints: Vec<Constraint>,
+    /// The family-wise error of the eliminations.
+    pub alpha: f64,
+    /// Most candidates evaluated.
+    pub max_candidates: usize,
+    /// Most rounds.
+    pub max_rounds: usize,
+    /// Deals per candidate in the first round.
+    pub first_deals: u64,
+    /// Most games of the rounds.
+    pub max_games: u64,
+    /// Candidates drawn at the start of a space not played whole.
+    pub initial: usize,
+    /// Candidates proposed after each round.
+    pub proposals: usize,
+    /// The proposal model's exploration constant.
+    pub exploration: f64,
+    /// The search's seed.
+    pub seed: u64,
+    /// The confirmation's seed (`None`: no confirmation).
+    pub confirm_seed: Option<u64>,
+}
+
+/// Why a search's settings are refused.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchSpecError {
+    /// The space.
+    #[error("the space: {0}")]
+    Space(#[from] SpaceError),
+    /// The goal.
+    #[error("the goal: {0}")]
+    Goal(#[from] GoalError),
+    /// The game or lineup of the first candidate.
+    #[error(transparent)]
+    Sweep(#[from] SweepError),
+    /// The confirmation seed is the search's.
+    #[error(
+        "the confirmation seed {0} is the search's own: give another (a pick is confirmed on \
+         games it was not chosen on)"
+    )]
+    SameSeed(u64),
+}
+
+impl SearchSpec {
+    /// The space, goal and settings, checked (the first candidate's game
+    /// built, which gives the games of a deal).
+    pub fn plan(&self) -> Result<PlannedSearch, SearchSpecError> {
+        if self.confirm_seed == Some(self.seed) {
+            return Err(SearchSpecError::SameSeed(self.seed));
+        }
+        let space = Space::new(self.varies.clone(), &self.bounds)?;
+        let goal = Goal::new(
+            self.objectives.clone(),
+            self.constraints.clone(),
+            self.players,
+        )?;
+        let first = SweepSpec {
+            game: self.game.clone(),
+            players: vec![self.players],
+            varies: self
+                .varies
+                .iter()
+                .map(|v| Vary {
+                    key: v.key.clone(),
+                    values: v.values.iter().take(1).cloned().collect(),
+                })
+                .collect(),
+            lineups: vec![self.lineup.clone()],
+            count: SweepCount::Deals(1),
+            seed: self.seed,
+            rotate: true,
+            quality: goal.needs_quality(),
+        };
+        let sweep = PlannedSweep::expand(&first, self.bots.clone(), 1)?;
+        let games_per_deal = sweep.plan.parts[0].run.games_per_deal();
+        Ok(PlannedSearch {
+            space,
+            goal,
+            settings: Settings {
+                budget: Budget {
+                    alpha: self.alpha,
+                    candidates: self.max_candidates,
+                    rounds: self.max_rounds,
+                },
+                first_deals: self.first_deals,
+                max_games: self.max_games,
+                games_per_deal,
+                initial: self.initial,
+                proposals: self.proposals,
+                exploration: self.exploration,
+                seed: self.seed,
+            },
+        })
+    }
+}
