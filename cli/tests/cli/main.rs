@@ -25,6 +25,7 @@ mod plot;
 mod quality;
 mod run_lock;
 mod runs;
+mod search;
 mod seat_ratios;
 mod serve;
 mod solve;

@@ -101,16 +101,39 @@ pub fn check_file(path: &Path, check: &FileCheck) -> io::Result<Option<String>> 
 /// removed). `pause-at-NAME` instead makes the program wait there until it
 /// is killed (a live run at a known point, holding its files). Read once;
 /// internal, for the tests of `--resume`.
+///
+/// A run of several steps (a search's rounds) names its current step with
+/// [`failpoint_stage`]; the point `STAGE/NAME` is then reached only there
+/// (`round-1/mid-run-checkpoint`: a kill in the middle of round 1).
 pub(crate) fn failpoint(name: &str) {
     static POINT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     let point = POINT.get_or_init(|| std::env::var("BEACHCOMBER_FAILPOINT").ok());
-    if point.as_deref() == Some(name) {
+    let Some(point) = point.as_deref() else {
+        return;
+    };
+    let staged = STAGE
+        .lock()
+        .ok()
+        .and_then(|stage| stage.as_ref().map(|s| format!("{s}/{name}")));
+    let here = |p: &str| p == name || staged.as_deref() == Some(p);
+    if here(point) {
         std::process::exit(86);
     }
-    if point.as_deref().and_then(|p| p.strip_prefix("pause-at-")) == Some(name) {
+    if point.strip_prefix("pause-at-").is_some_and(here) {
         loop {
             std::thread::sleep(std::time::Duration::from_secs(3600));
         }
+    }
+}
+
+/// The step of a run of several steps the failpoints are in (see
+/// [`failpoint`]).
+static STAGE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Name the current step of a run of several steps for the failpoints.
+pub(crate) fn failpoint_stage(stage: &str) {
+    if let Ok(mut s) = STAGE.lock() {
+        *s = Some(stage.to_string());
     }
 }
 

@@ -31,7 +31,7 @@ use crate::execute::{Control, Reporter, RunRequest, execute};
 use crate::files::names::{CHECKPOINT_FILE, CONFIRM_DIR, GAMES_FILE, MANIFEST_FILE, METRICS_FILE};
 use crate::files::output::OutputError;
 use crate::files::paths::OutputPaths;
-use crate::manifest::{Manifest, RunKind};
+use crate::manifest::{Manifest, RunKind, failpoint, failpoint_stage};
 use crate::planned::PlannedSweep;
 
 pub use files::{CANDIDATES_FILE, FRONT_FILE, ROUNDS_DIR, ROUNDS_FILE};
@@ -134,7 +134,9 @@ pub fn run(
             search.games,
             search.settings.max_games
         ));
+        failpoint_stage(&format!("round-{}", round.round));
         play(&sweep, &round_dir, control, reporter, cancel)?;
+        failpoint(&format!("search-after-round-{}", round.round));
         let values = read_values(&round_dir, &sweep.plan, &search.race.goal, spec.players)?;
         search.finish_round(
             &round,
@@ -146,6 +148,7 @@ pub fn run(
             search.race.alive().len()
         ));
     }
+    failpoint_stage("confirm");
     let confirmation = match spec.confirm_seed {
         Some(seed) => Some(confirm(
             spec, &search, seed, dir, control, reporter, cancel,
@@ -156,6 +159,7 @@ pub fn run(
         search,
         confirmation,
     };
+    failpoint("search-before-files");
     files::write_all(spec, &outcome, dir)?;
     Ok(outcome)
 }

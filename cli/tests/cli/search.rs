@@ -1,0 +1,206 @@
+//! `beachcomber search` end to end: an exact answer on a real game, the
+//! same bytes on any thread count, a resume after a kill at each stage
+//! (in a round, between rounds, in the confirmation, before the files),
+//! and bad input refused in one line before anything is written.
+
+use std::path::Path;
+
+use crate::common::*;
+
+/// The files a finished search writes beside its folders.
+const FILES: [&str; 5] = [
+    "candidates.csv",
+    "rounds.csv",
+    "front.csv",
+    "confirm.csv",
+    "summary.md",
+];
+
+/// A small search of Shell Dash's deck between random players: three
+/// rounds, a confirmation.
+fn small(out: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args = words(
+        "search --game shell-dash --players 2 --vary deck.Shell=6..=12:2 --vary deck.Jellyfish=4,8 \
+         --bots random --objective 'seat_ratio:0 near 1 margin 0.02' --constraint 'mean_turns <= 12' \
+         --first-deals 20 --max-rounds 3 --max-games 2000 --seed 3 --confirm-seed 4 --quiet \
+         --checkpoint-every 0",
+    );
+    args.push("--out".to_string());
+    args.push(s(out).to_string());
+    args.extend(extra.iter().map(|e| e.to_string()));
+    args
+}
+
+fn ok_args(args: &[String]) -> std::process::Output {
+    let o = bin().args(args).output().unwrap();
+    assert!(o.status.success(), "{:?}: {}", args, stderr(&o));
+    o
+}
+
+fn same_files(a: &Path, b: &Path, what: &str) {
+    for f in FILES {
+        let (x, y) = (
+            std::fs::read(a.join(f)).unwrap(),
+            std::fs::read(b.join(f)).unwrap(),
+        );
+        assert!(x == y, "{f} differs {what}");
+    }
+}
+
+#[test]
+fn a_deterministic_quantity_is_decided_in_one_round_exactly() {
+    // Seaside's length in turns is its tokens in play (70 − removed, two
+    // players): zero spread, so one round decides, and the game with
+    // fewer tokens is shorter with certainty.
+    let dir = temp_dir();
+    let out = dir.path().join("s");
+    let o = run_line(&format!(
+        "search --game seaside --players 2 --vary removed=0,30 --objective 'mean_turns min margin 1' \
+         --first-deals 4 --seed 9 --quiet --out {}",
+        s(&out)
+    ));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(out.join("rounds.csv")).unwrap(),
+        format!(
+            "round,seed,candidates,deals,games,eliminated,proposed\n0,{},2,4,8,1,0\n",
+            beachcomber_seed(9, 1)
+        )
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("candidates.csv")).unwrap(),
+        "candidate,removed,entered,left,exit,verdict,deals,mean_turns,mean_turns_low,mean_turns_high\n\
+         0,0,0,0,dominated by 1,eliminated,4,70.0000,70.0000,70.0000\n\
+         1,30,0,,,front,4,40.0000,40.0000,40.0000\n"
+    );
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary
+            .contains("Pick: candidate 1, **removed=30**: `mean_turns` 40.0000 [40.0000, 40.0000]"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("- Not confirmed: the search names no confirmation seed."),
+        "{summary}"
+    );
+    assert!(!out.join("confirm.csv").exists());
+}
+
+/// The seed of round `round` of a search seeded `seed` (the library's
+/// `derive(seed, 1 + round)`, recomputed here from its definition).
+fn beachcomber_seed(seed: u64, index: u64) -> u64 {
+    const fn mix(mut z: u64) -> u64 {
+        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    mix(mix(seed) ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+}
+
+#[test]
+fn a_search_is_the_same_at_any_thread_count_and_resumes_after_a_kill_at_each_stage() {
+    let dir = temp_dir();
+    let whole = dir.path().join("whole");
+    ok_args(&small(&whole, &["--threads", "1"]));
+    let rounds = std::fs::read_to_string(whole.join("rounds.csv")).unwrap();
+    assert!(
+        rounds.lines().count() >= 3,
+        "the test needs two rounds or more:\n{rounds}"
+    );
+    let two = dir.path().join("two");
+    ok_args(&small(&two, &["--threads", "2"]));
+    same_files(&whole, &two, "between 1 and 2 threads");
+    for stage in [
+        "round-0/mid-run-checkpoint",
+        "round-1/mid-run-checkpoint",
+        "round-1/after-manifest",
+        "search-after-round-0",
+        "confirm/mid-run-checkpoint",
+        "search-before-files",
+    ] {
+        let out = dir.path().join(stage.replace('/', "-"));
+        let killed = bin()
+            .args(small(&out, &[]))
+            .env("BEACHCOMBER_FAILPOINT", stage)
+            .output()
+            .unwrap();
+        assert_eq!(
+            killed.status.code(),
+            Some(86),
+            "{stage}: {}",
+            stderr(&killed)
+        );
+        assert!(!out.join("summary.md").exists(), "{stage}");
+        ok_args(&small(&out, &["--resume"]));
+        same_files(&whole, &out, &format!("after a kill at {stage}"));
+    }
+}
+
+#[test]
+fn bad_searches_are_refused_in_one_line_before_anything_is_written() {
+    let dir = temp_dir();
+    let base = "search --game seaside --players 2 --vary removed=0,30 --first-deals 4";
+    let cases: [(&str, &str); 8] = [
+        (
+            "--objective 'mean_turns min'",
+            "error: --objective `mean_turns min`: give its margin, e.g. `seat_ratio:0 near 1 \
+             margin 0.02` (values closer than the margin are equally good)",
+        ),
+        (
+            "--objective 'length min margin 1'",
+            "error: --objective: `length` is no quantity a search measures (seat_ratio:S, \
+             tie_rate, mean_turns, mean_lead_changes, mean_drama, mean_decisiveness, \
+             comeback_rate, mean_branching)",
+        ),
+        (
+            "--objective 'seat_ratio:2 near 1 margin 0.1'",
+            "error: the goal: seat_ratio:2: the game has seats 0 to 1",
+        ),
+        (
+            "--objective 'mean_turns min margin 0'",
+            "error: the goal: the margin 0 is not a positive number",
+        ),
+        (
+            "--objective 'mean_turns min margin 1' --bound 'removed+tokens in 1..=2'",
+            "error: the space: the bound `removed+tokens in 1..=2`: `tokens` is not a varied \
+             option (write e.g. `deck.Shell+deck.Crab in 30..=60`)",
+        ),
+        (
+            "--objective 'mean_turns min margin 1' --seed 5 --confirm-seed 5",
+            "error: the confirmation seed 5 is the search's own: give another (a pick is \
+             confirmed on games it was not chosen on)",
+        ),
+        (
+            "--objective 'mean_turns min margin 1' --constraint 'mean_turns < 3'",
+            "error: --constraint: `mean_turns < 3` does not read: write QUANTITY <= X or \
+             QUANTITY >= X, e.g. `mean_turns <= 45`",
+        ),
+        (
+            "--objective 'mean_turns min margin 1' --shard 0/2",
+            "error: --shard: a search plays its rounds one after the other on one machine \
+             (its rounds are decided by the games before them); run it without --shard or a \
+             Slurm array",
+        ),
+    ];
+    for (i, (flags, expected)) in cases.iter().enumerate() {
+        let out = dir.path().join(format!("case-{i}"));
+        let o = run_line(&format!("{base} {flags} --out {}", s(&out)));
+        assert_eq!(o.status.code(), Some(1), "{flags}");
+        assert_eq!(stderr(&o).trim_end(), *expected, "{flags}");
+        assert!(!out.exists(), "{flags}: nothing written");
+    }
+    // An option the game does not have, named by the sweep's message.
+    let out = dir.path().join("unknown");
+    let o = run_line(&format!(
+        "search --game seaside --players 2 --vary remove=0,30 --objective 'mean_turns min margin 1' --out {}",
+        s(&out)
+    ));
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("error: ") && err.contains("remove") && err.lines().count() == 1,
+        "{err}"
+    );
+    assert!(!out.exists());
+}
