@@ -9,7 +9,7 @@ use beachcomber::spec::one_line_path;
 use beachcomber::sweep::Vary;
 use beachcomber_store::files::names::SUMMARY_MD;
 use beachcomber_store::lineups::parse_lineups;
-use beachcomber_store::search::{SearchSpec, run as run_search};
+use beachcomber_store::search::{self, SearchSpec, run as run_search};
 use clap::Args;
 
 use crate::engines::Engines;
@@ -76,30 +76,30 @@ pub struct SearchArgs {
     #[arg(long, value_name = "CONSTRAINT")]
     pub constraint: Vec<String>,
     /// The family-wise error of every elimination together.
-    #[arg(long, value_name = "A", default_value_t = 0.05)]
+    #[arg(long, value_name = "A", default_value_t = search::DEFAULT_ALPHA)]
     pub alpha: f64,
     /// Most candidates evaluated (the error is spent over them).
-    #[arg(long, value_name = "K", default_value_t = 50)]
+    #[arg(long, value_name = "K", default_value_t = search::DEFAULT_CANDIDATES)]
     pub max_candidates: usize,
     /// Most rounds (the error is spent over them).
-    #[arg(long, value_name = "R", default_value_t = 6)]
+    #[arg(long, value_name = "R", default_value_t = search::DEFAULT_ROUNDS)]
     pub max_rounds: usize,
     /// Deals per candidate in round 0, doubled every round.
-    #[arg(long, value_name = "D", default_value_t = 100)]
+    #[arg(long, value_name = "D", default_value_t = search::DEFAULT_FIRST_DEALS)]
     pub first_deals: u64,
     /// Most games of the rounds (the confirmation is apart).
-    #[arg(long, value_name = "G", default_value_t = 100_000)]
+    #[arg(long, value_name = "G", default_value_t = search::DEFAULT_GAMES)]
     pub max_games: u64,
     /// Random candidates at the start of a space larger than
     /// --max-candidates.
-    #[arg(long, value_name = "N", default_value_t = 16)]
+    #[arg(long, value_name = "N", default_value_t = search::DEFAULT_INITIAL)]
     pub initial: usize,
     /// Candidates the model proposes after each round (a space larger
     /// than --max-candidates).
-    #[arg(long, value_name = "N", default_value_t = 8)]
+    #[arg(long, value_name = "N", default_value_t = search::DEFAULT_PROPOSALS)]
     pub proposals: usize,
     /// The model's exploration constant, on losses scaled to [0, 1].
-    #[arg(long, value_name = "C", default_value_t = 0.5)]
+    #[arg(long, value_name = "C", default_value_t = search::DEFAULT_EXPLORATION)]
     pub exploration: f64,
     /// The search's seed (its rounds' deals and its proposals).
     #[arg(long, value_name = "S", default_value_t = 1)]
@@ -108,6 +108,9 @@ pub struct SearchArgs {
     /// without it nothing is confirmed, and summary.md says so.
     #[arg(long, value_name = "S")]
     pub confirm_seed: Option<u64>,
+    /// Most games of the confirmation [default: a quarter of --max-games].
+    #[arg(long, value_name = "G")]
+    pub confirm_games: Option<u64>,
     /// The folder to write into (created if needed).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
@@ -119,15 +122,6 @@ pub struct SearchArgs {
 /// Why `search`'s flags are refused.
 #[derive(Debug, thiserror::Error)]
 pub enum SearchFlagError {
-    /// An objective without its margin.
-    #[error(
-        "--objective `{0}`: give its margin, e.g. `seat_ratio:0 near 1 margin 0.02` (values \
-         closer than the margin are equally good)"
-    )]
-    NoMargin(String),
-    /// A margin that is not a number.
-    #[error("--objective `{0}`: the margin is not a positive number")]
-    BadMargin(String),
     /// A search is one machine's.
     #[error(
         "--shard: a search plays its rounds one after the other on one machine (its rounds are \
@@ -152,7 +146,7 @@ impl SearchArgs {
         let objectives = self
             .objective
             .iter()
-            .map(|text| parse_objective(text))
+            .map(|text| Objective::parse_declared(text).map_err(FlagError::of("--objective")))
             .collect::<Result<Vec<_>, _>>()?;
         let constraints = self
             .constraint
@@ -178,20 +172,10 @@ impl SearchArgs {
             exploration: self.exploration,
             seed: self.seed,
             confirm_seed: self.confirm_seed,
+            confirm_games: self.confirm_games,
+            preface: String::new(),
         })
     }
-}
-
-/// `QUANTITY AIM [X] margin M`.
-fn parse_objective(text: &str) -> Result<Objective, CliError> {
-    let (objective, margin) = text
-        .rsplit_once(" margin ")
-        .ok_or_else(|| SearchFlagError::NoMargin(text.to_string()))?;
-    let margin: f64 = margin
-        .trim()
-        .parse()
-        .map_err(|_| SearchFlagError::BadMargin(text.to_string()))?;
-    Ok(Objective::parse(objective, margin).map_err(FlagError::of("--objective"))?)
 }
 
 /// Run the command.
@@ -211,8 +195,9 @@ pub fn run(args: SearchArgs) -> Result<(), CliError> {
     )?;
     if !control.quiet {
         let race = &outcome.search.race;
+        let confirmed = outcome.confirmation.as_ref().map_or(0, |c| c.games);
         out!(
-            "{} candidates, {} rounds, {} games -> {}",
+            "{} candidates, {} rounds, {} games (and {confirmed} confirming) -> {}",
             race.candidates.len(),
             outcome.search.rounds,
             outcome.search.games,

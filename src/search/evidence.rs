@@ -14,6 +14,9 @@ pub struct Moments {
     pub sum: f64,
     /// Sum of their squares.
     pub sum_sq: f64,
+    /// Deals whose value is not 0 (for a paired difference: the deals
+    /// where the two candidates differ).
+    pub nonzero: u64,
 }
 
 impl Moments {
@@ -22,6 +25,9 @@ impl Moments {
         self.deals += 1;
         self.sum += value;
         self.sum_sq += value * value;
+        if value != 0.0 {
+            self.nonzero += 1;
+        }
     }
 
     /// The mean per-deal value (0 without deals).

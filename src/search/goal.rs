@@ -44,6 +44,18 @@ impl Quantity {
         }
     }
 
+    /// The width of the range a deal's value lies in, when it is bounded
+    /// (a seat ratio: 0 to the player count; a share of games: 0 to 1);
+    /// `None` for the unbounded ones (length, counts, scores).
+    pub fn range(self, players: usize) -> Option<f64> {
+        match self {
+            Quantity::SeatRatio(_) => Some(players as f64),
+            Quantity::TieRate => Some(1.0),
+            Quantity::Quality(i) if Metric::QUALITY[i] == Metric::ComebackRate => Some(1.0),
+            _ => None,
+        }
+    }
+
     /// Whether the games must measure the quality metrics.
     pub fn needs_quality(self) -> bool {
         matches!(self, Quantity::Quality(_))
@@ -112,6 +124,19 @@ impl Objective {
             aim,
             margin,
         })
+    }
+
+    /// Read `QUANTITY min|max|near X margin M` (how the command line and
+    /// experiment files declare an objective).
+    pub fn parse_declared(text: &str) -> Result<Objective, GoalError> {
+        let (objective, margin) = text
+            .rsplit_once(" margin ")
+            .ok_or_else(|| GoalError::NoMargin(text.to_string()))?;
+        let margin: f64 = margin
+            .trim()
+            .parse()
+            .map_err(|_| GoalError::NoMargin(text.to_string()))?;
+        Objective::parse(objective.trim(), margin)
     }
 
     /// The objective's loss of a quantity's value (smaller is better).
@@ -216,6 +241,8 @@ pub enum GoalError {
         /// The form expected.
         expected: &'static str,
     },
+    /// An objective without its margin (or with one that is no number).
+    NoMargin(String),
     /// No objective.
     NoObjective,
     /// A margin that is not a positive number.
@@ -240,6 +267,11 @@ impl fmt::Display for GoalError {
             GoalError::Malformed { text, expected } => {
                 write!(f, "`{text}` does not read: write {expected}")
             }
+            GoalError::NoMargin(text) => write!(
+                f,
+                "`{text}`: give its margin, e.g. `seat_ratio:0 near 1 margin 0.02` (values closer \
+                 than the margin are equally good)"
+            ),
             GoalError::NoObjective => write!(f, "a search needs at least one objective"),
             GoalError::BadMargin(m) => write!(f, "the margin {m} is not a positive number"),
             GoalError::NoSuchSeat { seat, players } => {
@@ -263,6 +295,8 @@ pub struct Goal {
     pub objectives: Vec<Objective>,
     /// The constraints.
     pub constraints: Vec<Constraint>,
+    /// The player count (a seat ratio's range).
+    pub players: usize,
 }
 
 impl Goal {
@@ -285,6 +319,7 @@ impl Goal {
         let goal = Goal {
             objectives,
             constraints,
+            players,
         };
         for q in goal.quantities() {
             if let Quantity::SeatRatio(seat) = q

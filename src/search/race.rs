@@ -31,6 +31,7 @@ use super::evidence::{Evidence, Moments};
 use super::goal::{Aim, Goal};
 use super::space::Point;
 use crate::stats::equivalence::normal_quantile;
+use crate::stats::wilson;
 
 /// The budget the criterion declares before the games: the error of the
 /// eliminations together, and the most candidates and rounds it is spent
@@ -82,10 +83,53 @@ pub struct Interval {
 
 impl Interval {
     /// The interval of `moments`' mean at quantile `z` (unbounded below two
-    /// deals).
-    fn of(moments: &Moments, z: f64) -> Interval {
+    /// deals). For a quantity bounded within a range of width `range`
+    /// (values from 0), the Wilson score interval of the mean scaled to
+    /// [0, 1]: a [0, 1] value's variance is at most m(1 − m) for its mean
+    /// m, so the interval holds however rare the non-zero values are (a
+    /// run of deals without a tie has a sample variance of 0).
+    fn of(moments: &Moments, z: f64, range: Option<f64>) -> Interval {
         let estimate = moments.mean();
+        if moments.deals < 2 {
+            return Interval {
+                estimate,
+                low: f64::NEG_INFINITY,
+                high: f64::INFINITY,
+            };
+        }
+        if let Some(r) = range {
+            let n = moments.deals as f64;
+            let (low, high) = wilson((estimate / r).clamp(0.0, 1.0) * n, n, z);
+            return Interval {
+                estimate,
+                low: low * r,
+                high: high * r,
+            };
+        }
         let half = z * moments.standard_error();
+        Interval {
+            estimate,
+            low: estimate - half,
+            high: estimate + half,
+        }
+    }
+
+    /// The interval of a paired difference's mean at quantile `z`. For a
+    /// quantity bounded within a range of width `range`, the standard error
+    /// is at least `range · sqrt(p / n)`, with p the Wilson upper bound of
+    /// the share of deals on which the two differ: a difference within
+    /// [−range, range] has a variance of at most range² times that share.
+    fn of_difference(moments: &Moments, z: f64, range: Option<f64>) -> Interval {
+        let estimate = moments.mean();
+        let mut se = moments.standard_error();
+        if let Some(r) = range
+            && moments.deals >= 2
+        {
+            let n = moments.deals as f64;
+            let (_, differ) = wilson(moments.nonzero as f64, n, z);
+            se = se.max(r * (differ / n).sqrt());
+        }
+        let half = z * se;
         Interval {
             estimate,
             low: estimate - half,
@@ -171,6 +215,8 @@ pub struct Race {
     objective_quantity: Vec<usize>,
     /// The quantity index of each constraint.
     constraint_quantity: Vec<usize>,
+    /// Each quantity's range, when bounded ([`super::Quantity::range`]).
+    ranges: Vec<Option<f64>>,
     z_single: f64,
     z_paired: f64,
 }
@@ -190,7 +236,13 @@ impl Race {
             .iter()
             .map(|k| goal.index_of(k.quantity))
             .collect();
+        let ranges = goal
+            .quantities()
+            .iter()
+            .map(|q| q.range(goal.players))
+            .collect();
         Race {
+            ranges,
             goal,
             budget,
             candidates: Vec::new(),
@@ -263,7 +315,11 @@ impl Race {
     /// Candidate `c`'s interval of quantity `q` (an index into the goal's
     /// quantities).
     pub fn quantity_interval(&self, c: usize, q: usize) -> Interval {
-        Interval::of(&self.candidates[c].evidence.moments[q], self.z_single)
+        Interval::of(
+            &self.candidates[c].evidence.moments[q],
+            self.z_single,
+            self.ranges[q],
+        )
     }
 
     /// The paired interval of quantity `q`'s mean difference `d − c`, if
@@ -278,7 +334,7 @@ impl Race {
         if pair.deals() < 2 {
             return None;
         }
-        let i = Interval::of(&pair.moments[q], self.z_paired);
+        let i = Interval::of_difference(&pair.moments[q], self.z_paired, self.ranges[q]);
         Some(if flip {
             Interval {
                 estimate: -i.estimate,
@@ -443,13 +499,16 @@ impl Race {
         better
     }
 
-    /// Whether `c`'s estimates meet every constraint.
+    /// Whether `c` has played (two deals or more) and its estimates meet
+    /// every constraint.
     pub fn feasible_by_estimates(&self, c: usize) -> bool {
-        self.goal
-            .constraints
-            .iter()
-            .zip(&self.constraint_quantity)
-            .all(|(k, &q)| k.met_by(self.quantity_interval(c, q).estimate))
+        self.candidates[c].evidence.deals() >= 2
+            && self
+                .goal
+                .constraints
+                .iter()
+                .zip(&self.constraint_quantity)
+                .all(|(k, &q)| k.met_by(self.quantity_interval(c, q).estimate))
     }
 
     /// The front: the candidates still in whose estimates meet every

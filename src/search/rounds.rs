@@ -12,6 +12,11 @@ use super::race::{Budget, Exit, Race, RoundValues, round_deals};
 use super::space::{Point, Space};
 use crate::rng::{derive, rng_from_seed};
 
+/// Most points of a space (bounds aside) listed to count its feasible
+/// ones: a larger space is taken to have more feasible points than any
+/// budget's candidates.
+const ENUMERATED: usize = 1_000_000;
+
 /// Salt of the seeds of the proposals (apart from the rounds' deal seeds).
 const PROPOSAL_SALT: u64 = 0x5EA2_C4E5_0000_0000;
 
@@ -135,7 +140,8 @@ pub struct Search {
 
 impl Search {
     /// A search of `space` for `goal`: every feasible point when there are
-    /// at most the budget's candidates, else `initial` drawn at random.
+    /// at most the budget's candidates (counted in a space of at most a
+    /// million points, bounds aside), else `initial` drawn at random.
     pub fn new(space: Space, goal: Goal, settings: Settings) -> Result<Search, SearchError> {
         let check = |ok: bool, name, why| {
             if ok {
@@ -156,15 +162,15 @@ impl Search {
             "a number at least 0",
         )?;
         let mut race = Race::new(goal, b);
-        let enumerated = match space.enumerate(b.candidates) {
-            Some(points) if !points.is_empty() => {
+        let enumerated = match space.enumerate(ENUMERATED) {
+            Some(points) if points.is_empty() => return Err(SearchError::NoFeasiblePoint),
+            Some(points) if points.len() <= b.candidates => {
                 for p in points {
                     race.add(p, 0);
                 }
                 true
             }
-            Some(_) => return Err(SearchError::NoFeasiblePoint),
-            None => {
+            _ => {
                 check(settings.initial >= 2, "initial", "at least 2")?;
                 let mut rng = rng_from_seed(derive(settings.seed ^ PROPOSAL_SALT, 0));
                 let mut draws = 0;
@@ -264,7 +270,22 @@ impl Search {
             .budget
             .candidates
             .saturating_sub(self.race.candidates.len());
-        let count = self.settings.proposals.min(room);
+        // No more newcomers than the games left pay for: the next round
+        // must give every candidate in it two deals at least.
+        let alive = self.race.alive().len();
+        let left = self.settings.max_games.saturating_sub(self.games);
+        let mut count = self.settings.proposals.min(room);
+        while count > 0
+            && round_deals(
+                self.settings.first_deals,
+                self.rounds,
+                alive + count,
+                self.settings.games_per_deal,
+                left,
+            ) == 0
+        {
+            count -= 1;
+        }
         if count == 0 {
             return;
         }

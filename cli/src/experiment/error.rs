@@ -43,6 +43,12 @@ pub enum RunFileError {
         /// What failed.
         source: io::Error,
     },
+    /// A search file with `--shard`, `--merge` or `--report-only`.
+    #[error(
+        "a search plays its rounds one after the other on one machine (each round is decided by \
+         the games before it): run it without --shard, --merge, --report-only or a Slurm array"
+    )]
+    SearchNotSharded,
     /// `--combination` past the last one.
     #[error(
         "--combination {index}: the experiment has {count} {what} (0 to {})",

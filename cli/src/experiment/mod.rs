@@ -19,6 +19,7 @@
 
 mod error;
 mod report;
+mod search;
 
 use beachcomber_store::experiment::lock::{self, LockRequest};
 use beachcomber_store::experiment::{answer, confirm, file, specs};
@@ -180,6 +181,9 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
             exploratory,
         })?
     };
+    if experiment.kind == Kind::Search {
+        return search::run(&experiment, &args, rule.as_ref(), &name, &dir);
+    }
     // The shard: `--shard`, else a Slurm array task's (as for the other
     // commands); a shard plays into `DIR/shards/I/` and draws nothing.
     // Merging, redrawing or replaying one combination plays no shard.
@@ -287,6 +291,7 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
                     )?;
                 }
             }
+            Kind::Search => unreachable!("a search returned above"),
             Kind::League => {
                 let leagues = experiment.planned_leagues(args.quick)?;
                 let finished = control.resume

@@ -137,6 +137,8 @@ fn summary_md(
     );
     match experiment.kind {
         Kind::League => league_table(&mut md, dir)?,
+        // A search writes its own summary.md (the store's search module).
+        Kind::Search => {}
         Kind::Tournament | Kind::Sweep => {
             sweep_table(&mut md, manifest);
             if let Some(criterion) = &experiment.criterion

@@ -144,7 +144,7 @@ fn bad_searches_are_refused_in_one_line_before_anything_is_written() {
     let cases: [(&str, &str); 8] = [
         (
             "--objective 'mean_turns min'",
-            "error: --objective `mean_turns min`: give its margin, e.g. `seat_ratio:0 near 1 \
+            "error: --objective: `mean_turns min`: give its margin, e.g. `seat_ratio:0 near 1 \
              margin 0.02` (values closer than the margin are equally good)",
         ),
         (

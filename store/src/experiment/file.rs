@@ -22,6 +22,9 @@ pub enum Kind {
     League,
     /// Every combination of varied options, player counts and lineups.
     Sweep,
+    /// A design-space search in rounds (docs/search.md): its space, goal
+    /// and budget in `[criterion.search]`.
+    Search,
 }
 
 /// `players = 2`, `players = [2, 3]` or `players = "2..=5"`.
@@ -227,6 +230,9 @@ pub struct Criterion {
     /// seed is one committed results used): the run is allowed and
     /// labelled `same games as <commit>` (docs/experiments.md).
     pub same_games_as: Option<String>,
+    /// A search's space, goal and budget (`[criterion.search]`, kind =
+    /// "search").
+    pub search: Option<super::search::SearchTable>,
     /// Declared trend lines of `trends.csv` (besides the automatic ones of
     /// numeric varied keys): `{ x = "mean_turns", fit = "log", over =
     /// ["deck.Shell"] }`.
@@ -404,7 +410,27 @@ impl Experiment {
                 "`speed_games` belongs to kind = \"league\" (a bot's decisions per second)",
             ));
         }
-        if experiment.kind != Kind::Sweep {
+        if experiment.kind == Kind::Search {
+            for key in ["vary", "baseline", "margins", "sweep", "games", "deals"] {
+                if experiment.source.line(&[Step::key(key)]).is_some() {
+                    return Err(ExperimentError::setting(
+                        format!("{}: ", at(&[key])),
+                        format!(
+                            "`{key}` does not belong to kind = \"search\" (its space, goal and \
+                             budget are in [criterion.search])"
+                        ),
+                    ));
+                }
+            }
+        } else if let Some(c) = &experiment.criterion
+            && c.search.is_some()
+        {
+            return Err(ExperimentError::setting(
+                format!("{}: ", at(&["criterion"])),
+                "`[criterion.search]` belongs to kind = \"search\"",
+            ));
+        }
+        if experiment.kind != Kind::Sweep && experiment.kind != Kind::Search {
             for key in ["baseline", "margins", "criterion"] {
                 if experiment.source.line(&[Step::key(key)]).is_some() {
                     return Err(ExperimentError::setting(
@@ -428,7 +454,7 @@ impl Experiment {
                     ));
                 }
             }
-            if criterion.baseline.is_none() {
+            if criterion.baseline.is_none() && experiment.kind == Kind::Sweep {
                 return Err(ExperimentError::setting(
                     format!("{}: criterion: ", at(&["criterion"])),
                     "`baseline` is missing (the combination every other is compared with)",

@@ -292,6 +292,9 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
         });
     }
     let mut seeds = vec![(experiment.seed, source.at(&[Step::key("seed")]))];
+    // A search's rounds deal from seeds derived from its own, and its
+    // survivors are confirmed on `confirm_seed`.
+    seeds.extend(experiment.search_seeds());
     if let Some(c) = criterion.filter(|c| !c.confirm.is_empty()) {
         let confirm_at = match c.confirm_seed {
             Some(_) => source.at(&[Step::key("criterion"), Step::key("confirm_seed")]),

@@ -5,7 +5,8 @@
 //! for `--quick` or the full version), the criterion's confirmation runs
 //! and `confirm.csv` ([`confirm`]), and the criterion and answer sections
 //! of `summary.md` read from `compare.csv` ([`answer`]), and the rule
-//! locked before the games ([`lock`], from the file's git history: [`git`]). Playing the runs
+//! locked before the games ([`lock`], from the file's git history: [`git`]);
+//! a search's file ([`search`]: its space, goal and budget in `[criterion]`). Playing the runs
 //! and drawing the plots is the caller's.
 
 pub mod answer;
@@ -15,6 +16,7 @@ pub mod file;
 pub mod git;
 pub mod lock;
 pub mod pick;
+pub mod search;
 pub mod specs;
 
 pub use error::ExperimentError;

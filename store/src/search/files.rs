@@ -228,6 +228,9 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
     let s = &search.settings;
     let mut md = String::new();
     let _ = writeln!(md, "# Search: {} at {} players\n", spec.game, spec.players);
+    if !spec.preface.is_empty() {
+        let _ = writeln!(md, "{}\n", spec.preface.trim_end());
+    }
     let _ = writeln!(md, "## The goal (declared before the games)\n");
     let _ = writeln!(md, "- lineup: `{}`", spec.lineup.join(","));
     for d in &search.space.dims {
@@ -278,11 +281,14 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
     let stop = search
         .stopped()
         .map_or("stopped".to_string(), |s| s.to_string());
+    let confirmed = outcome.confirmation.as_ref().map_or(0, |c| c.games);
     let _ = writeln!(
         md,
-        "\n{} candidates evaluated, {} games in the rounds; the search ended: {stop}.",
+        "\n{} candidates evaluated; {} games in the rounds and {confirmed} in the confirmation, \
+         {} in all; the search ended: {stop}.",
         race.candidates.len(),
-        search.games
+        search.games,
+        search.games + confirmed
     );
     let _ = writeln!(md, "\n## The answer\n");
     match race.pick() {

@@ -35,7 +35,10 @@ use crate::manifest::{Manifest, RunKind, failpoint, failpoint_stage};
 use crate::planned::PlannedSweep;
 
 pub use files::{CANDIDATES_FILE, FRONT_FILE, ROUNDS_DIR, ROUNDS_FILE};
-pub use spec::{SearchSpec, SearchSpecError};
+pub use spec::{
+    DEFAULT_ALPHA, DEFAULT_CANDIDATES, DEFAULT_EXPLORATION, DEFAULT_FIRST_DEALS, DEFAULT_GAMES,
+    DEFAULT_INITIAL, DEFAULT_PROPOSALS, DEFAULT_ROUNDS, SearchSpec, SearchSpecError,
+};
 
 /// Why a search stopped without its files.
 #[derive(Debug, thiserror::Error)]
@@ -105,6 +108,8 @@ pub struct Confirmation {
     pub seed: u64,
     /// Deals per survivor.
     pub deals: u64,
+    /// Games played.
+    pub games: u64,
 }
 
 /// Run `spec` into `dir` (rounds, confirmation, the search's files).
@@ -162,6 +167,32 @@ pub fn run(
     failpoint("search-before-files");
     files::write_all(spec, &outcome, dir)?;
     Ok(outcome)
+}
+
+/// Play candidate `k` of round 0 alone, with round 0's deals and seed,
+/// into `dir` (a sweep of one combination): the cheapest check of a
+/// committed search against the code (its rows of
+/// `rounds/0/metrics.csv`). The number of candidates of round 0 when `k`
+/// is past them.
+pub fn play_round_zero_candidate(
+    spec: &SearchSpec,
+    k: usize,
+    dir: &Path,
+    control: &Control,
+    reporter: &dyn Reporter,
+    cancel: &AtomicBool,
+) -> Result<Result<(), usize>, SearchRunError> {
+    let planned = spec.plan()?;
+    let search = Search::new(planned.space, planned.goal, planned.settings)?;
+    let Some(round) = search.next_round() else {
+        return Ok(Err(0));
+    };
+    let Some(&candidate) = round.candidates.get(k) else {
+        return Ok(Err(round.candidates.len()));
+    };
+    let sweep = sweep_of(spec, &search, &[candidate], round.deals, round.seed)?;
+    play(&sweep, dir, control, reporter, cancel)?;
+    Ok(Ok(()))
 }
 
 fn create_dir(dir: &Path) -> Result<(), SearchRunError> {
@@ -322,7 +353,8 @@ fn read_values(
 }
 
 /// The survivors played again on `seed` (as many deals each as the most
-/// any of them had in the search) into `dir/confirm/`, and raced once.
+/// any of them had in the search, fewer when the confirmation's games do
+/// not pay for them; two at least) into `dir/confirm/`, and raced once.
 fn confirm(
     spec: &SearchSpec,
     search: &Search,
@@ -333,12 +365,14 @@ fn confirm(
     cancel: &AtomicBool,
 ) -> Result<Confirmation, SearchRunError> {
     let of = search.race.alive();
-    let deals = of
+    let most = of
         .iter()
         .map(|&c| search.race.candidates[c].evidence.deals())
         .max()
-        .unwrap_or(0)
-        .max(2);
+        .unwrap_or(0);
+    let games = spec.confirm_games.unwrap_or(search.settings.max_games / 4);
+    let affordable = games / (of.len().max(1) as u64 * search.settings.games_per_deal.max(1));
+    let deals = most.min(affordable).max(2);
     let sweep = sweep_of(spec, search, &of, deals, seed)?;
     reporter.note(&format!(
         "confirmation: {} survivors x {deals} deals on seed {seed} ({} games)",
@@ -359,11 +393,13 @@ fn confirm(
     }
     race.record_round(&values.into_iter().enumerate().collect::<Vec<_>>());
     race.decide(0);
+    let games = sweep.plan.games();
     Ok(Confirmation {
         race,
         of,
         seed,
         deals,
+        games,
     })
 }
 

@@ -11,6 +11,23 @@ use beachcomber_bots::BotSet;
 use super::PlannedSearch;
 use crate::planned::PlannedSweep;
 
+/// The family-wise error of the eliminations when none is given.
+pub const DEFAULT_ALPHA: f64 = 0.05;
+/// The most candidates when none is given.
+pub const DEFAULT_CANDIDATES: usize = 50;
+/// The most rounds when none is given.
+pub const DEFAULT_ROUNDS: usize = 6;
+/// Deals per candidate in round 0 when none is given.
+pub const DEFAULT_FIRST_DEALS: u64 = 100;
+/// The most games of the rounds when none is given.
+pub const DEFAULT_GAMES: u64 = 100_000;
+/// Random candidates at the start of a large space when none is given.
+pub const DEFAULT_INITIAL: usize = 16;
+/// Candidates proposed after each round when none is given.
+pub const DEFAULT_PROPOSALS: usize = 8;
+/// The proposal model's exploration constant when none is given.
+pub const DEFAULT_EXPLORATION: f64 = 0.5;
+
 /// A search: the game and lineup, the space, the goal and the budget.
 #[derive(Clone, Debug)]
 pub struct SearchSpec {
@@ -50,6 +67,13 @@ pub struct SearchSpec {
     pub seed: u64,
     /// The confirmation's seed (`None`: no confirmation).
     pub confirm_seed: Option<u64>,
+    /// Most games of the confirmation (`None`: a quarter of `max_games`):
+    /// each survivor plays as many deals as the most any had in the
+    /// search, fewer when these games do not pay for them.
+    pub confirm_games: Option<u64>,
+    /// Markdown printed in summary.md under its title (an experiment
+    /// file's question and locked rule); empty for none.
+    pub preface: String,
 }
 
 /// Why a search's settings are refused.

@@ -1,0 +1,216 @@
+//! A search's experiment file (`kind = "search"`, docs/search.md): the
+//! game, players and lineup at the top level, and everything that decides
+//! the answer (the space, the goal, the budget, the confirmation's seed)
+//! in `[criterion]`, so that the rule locked before the games covers it.
+
+use serde::Deserialize;
+
+use beachcomber::search::{Constraint, Objective};
+use beachcomber::sweep::Vary;
+
+use super::ExperimentError;
+use super::file::{Experiment, Players, Step, Values};
+use crate::lineups::parse_lineups;
+use crate::search::{
+    DEFAULT_ALPHA, DEFAULT_CANDIDATES, DEFAULT_EXPLORATION, DEFAULT_FIRST_DEALS, DEFAULT_GAMES,
+    DEFAULT_INITIAL, DEFAULT_PROPOSALS, DEFAULT_ROUNDS, SearchSpec,
+};
+use beachcomber_bots::no_aliases;
+
+/// Deals per candidate in round 0 of `--quick`.
+const QUICK_FIRST_DEALS: u64 = 2;
+/// The most rounds of `--quick`.
+const QUICK_ROUNDS: usize = 2;
+
+/// `[criterion.search]`: the space, the goal and the budget of a search.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchTable {
+    /// The options varied and their values (as a sweep's `vary`).
+    #[serde(default)]
+    pub vary: toml::Table,
+    /// Bounds on sums of varied options (`"deck.Shell+deck.Crab in
+    /// 30..=60"`).
+    #[serde(default)]
+    pub bounds: Vec<String>,
+    /// The objectives, most important first (`"seat_ratio:0 near 1 margin
+    /// 0.02"`).
+    #[serde(default)]
+    pub objectives: Vec<String>,
+    /// The constraints (`"mean_turns <= 9"`).
+    #[serde(default)]
+    pub constraints: Vec<String>,
+    /// The family-wise error of the eliminations.
+    pub alpha: Option<f64>,
+    /// The most candidates evaluated.
+    pub candidates: Option<usize>,
+    /// The most rounds.
+    pub rounds: Option<usize>,
+    /// Deals per candidate in round 0.
+    pub first_deals: Option<u64>,
+    /// The most games of the rounds.
+    pub games: Option<u64>,
+    /// Random candidates at the start of a space larger than `candidates`.
+    pub initial: Option<usize>,
+    /// Candidates proposed after each round.
+    pub proposals: Option<usize>,
+    /// The proposal model's exploration constant.
+    pub exploration: Option<f64>,
+    /// The most games of the confirmation (default: a quarter of `games`).
+    pub confirm_games: Option<u64>,
+}
+
+impl Experiment {
+    /// `FILE line L: criterion.search.KEY: ` for an error about `key`.
+    fn search_at(&self, key: &str) -> String {
+        format!(
+            "{}: criterion.search.{key}: ",
+            self.source
+                .at(&[Step::key("criterion"), Step::key("search"), Step::key(key)])
+        )
+    }
+
+    /// The search this file describes (`quick`: two deals per candidate in
+    /// round 0 and two rounds), checked: errors name the file, the line and
+    /// the key.
+    pub fn search_spec(&self, quick: bool) -> Result<SearchSpec, ExperimentError> {
+        let criterion = self.criterion.as_ref();
+        let table = criterion.and_then(|c| c.search.as_ref()).ok_or_else(|| {
+            ExperimentError::setting(
+                format!("{}: ", self.source.at(&[Step::key("criterion")])),
+                "a search states its space, goal and budget in `[criterion.search]` (locked \
+                 with the rule before the games)",
+            )
+        })?;
+        let confirm_seed = criterion.and_then(|c| c.confirm_seed).ok_or_else(|| {
+            ExperimentError::setting(
+                format!("{}: ", self.source.at(&[Step::key("criterion")])),
+                "`confirm_seed` is missing: a search's survivors are confirmed on a fresh seed",
+            )
+        })?;
+        let game = self.game.clone().ok_or_else(|| {
+            ExperimentError::setting(
+                format!("{}: ", beachcomber::spec::one_line_path(&self.source.path)),
+                "`game` is missing",
+            )
+        })?;
+        let players = match &self.players {
+            Some(Players::One(n)) => *n as usize,
+            _ => {
+                return Err(ExperimentError::setting(
+                    format!("{}: players: ", self.source.at(&[Step::key("players")])),
+                    "a search is at one player count (`players = 2`)",
+                ));
+            }
+        };
+        let lists = match &self.bots {
+            Some(b) => b.list(),
+            None => vec!["random".to_string()],
+        };
+        if lists.len() != 1 {
+            return Err(ExperimentError::setting(
+                format!("{}: bots: ", self.source.at(&[Step::key("bots")])),
+                "a search plays one lineup (`bots = \"greedy\"`)",
+            ));
+        }
+        let (mut lineups, bots) =
+            parse_lineups(&lists, &no_aliases).map_err(|error| ExperimentError::Lineups {
+                at: format!("{}: bots: ", self.source.at(&[Step::key("bots")])),
+                error: Box::new(error),
+            })?;
+        let mut varies = Vec::new();
+        for (key, value) in &table.vary {
+            let at = self.search_at(&format!("vary.{}", beachcomber::spec::one_line(key)));
+            let vary: Vary = Values::deserialize(value.clone())
+                .map_err(|_| {
+                    ExperimentError::setting(
+                        at.clone(),
+                        "write a list, a range (\"0..=50:5\") or one value",
+                    )
+                })?
+                .vary(key)
+                .map_err(|error| ExperimentError::Sweep {
+                    at,
+                    error: Box::new(error),
+                })?;
+            varies.push(vary);
+        }
+        let objectives = table
+            .objectives
+            .iter()
+            .map(|t| {
+                Objective::parse_declared(t).map_err(|e| {
+                    ExperimentError::setting(self.search_at("objectives"), e.to_string())
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let constraints = table
+            .constraints
+            .iter()
+            .map(|t| {
+                Constraint::parse(t).map_err(|e| {
+                    ExperimentError::setting(self.search_at("constraints"), e.to_string())
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(SearchSpec {
+            game,
+            players,
+            lineup: lineups.remove(0),
+            bots,
+            varies,
+            bounds: table.bounds.clone(),
+            objectives,
+            constraints,
+            alpha: table.alpha.unwrap_or(DEFAULT_ALPHA),
+            max_candidates: table.candidates.unwrap_or(DEFAULT_CANDIDATES),
+            max_rounds: if quick {
+                QUICK_ROUNDS
+            } else {
+                table.rounds.unwrap_or(DEFAULT_ROUNDS)
+            },
+            first_deals: if quick {
+                QUICK_FIRST_DEALS
+            } else {
+                table.first_deals.unwrap_or(DEFAULT_FIRST_DEALS)
+            },
+            max_games: table.games.unwrap_or(DEFAULT_GAMES),
+            initial: table.initial.unwrap_or(DEFAULT_INITIAL),
+            proposals: table.proposals.unwrap_or(DEFAULT_PROPOSALS),
+            exploration: table.exploration.unwrap_or(DEFAULT_EXPLORATION),
+            seed: self.seed,
+            confirm_seed: Some(confirm_seed),
+            confirm_games: if quick { None } else { table.confirm_games },
+            preface: String::new(),
+        })
+    }
+
+    /// The seeds a search's games use besides the file's `seed`, for the
+    /// lock: each declared round's deals (derived from the seed) and the
+    /// confirmation's, each with where it is set.
+    pub fn search_seeds(&self) -> Vec<(u64, String)> {
+        let Some(c) = self.criterion.as_ref() else {
+            return Vec::new();
+        };
+        let Some(table) = c.search.as_ref() else {
+            return Vec::new();
+        };
+        let seed_at = self.source.at(&[Step::key("seed")]);
+        let mut seeds: Vec<(u64, String)> = (0..table.rounds.unwrap_or(DEFAULT_ROUNDS) as u64)
+            .map(|r| {
+                (
+                    beachcomber::rng::derive(self.seed, 1 + r),
+                    format!("{seed_at} (round {r}'s deals)"),
+                )
+            })
+            .collect();
+        if let Some(s) = c.confirm_seed {
+            seeds.push((
+                s,
+                self.source
+                    .at(&[Step::key("criterion"), Step::key("confirm_seed")]),
+            ));
+        }
+        seeds
+    }
+}
