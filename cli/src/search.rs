@@ -64,6 +64,12 @@ pub struct SearchArgs {
     /// Repeatable.
     #[arg(long, value_name = "KEYS in LO..=HI")]
     pub bound: Vec<String>,
+    /// A point raced from round 0 whatever the space's size (a reference,
+    /// such as an earlier grid's best): every varied key with its value,
+    /// `KEY=VALUE,KEY=VALUE`. Repeatable; summary.md compares the pick with
+    /// each.
+    #[arg(long, value_name = "KEY=VALUE,...")]
+    pub include: Vec<String>,
     /// The lineup, as for `sweep` (one spec for every seat, one per seat,
     /// or two: the first against the second) [default: random].
     #[arg(long, value_name = "SPECS", long_help = crate::help::bots_help())]
@@ -108,6 +114,19 @@ pub struct SearchArgs {
     /// without it nothing is confirmed, and summary.md says so.
     #[arg(long, value_name = "S")]
     pub confirm_seed: Option<u64>,
+    /// The lineup that plays the confirmation (multi-fidelity: --bots
+    /// screens in the rounds, this one judges the survivors, e.g.
+    /// `ismcts`) [default: --bots].
+    #[arg(long, value_name = "SPECS")]
+    pub strong_bots: Option<String>,
+    /// The most survivors confirmed: the front first, then the others by
+    /// the first objective (the --include references are confirmed too).
+    #[arg(long, value_name = "N", default_value_t = search::DEFAULT_CONFIRM_MOST)]
+    pub confirm_most: usize,
+    /// Candidates eliminated as dominated played again in the
+    /// confirmation beside the survivors: what the screen may have dropped.
+    #[arg(long, value_name = "N", default_value_t = search::DEFAULT_RECHECK)]
+    pub recheck: usize,
     /// Most games of the confirmation [default: a quarter of --max-games].
     #[arg(long, value_name = "G")]
     pub confirm_games: Option<u64>,
@@ -122,6 +141,9 @@ pub struct SearchArgs {
 /// Why `search`'s flags are refused.
 #[derive(Debug, thiserror::Error)]
 pub enum SearchFlagError {
+    /// `--strong-bots` ([`parse_lineups`]'s message).
+    #[error("--strong-bots: {0}")]
+    StrongBots(beachcomber_store::lineups::LineupsError),
     /// A search is one machine's.
     #[error(
         "--shard: a search plays its rounds one after the other on one machine (its rounds are \
@@ -153,6 +175,23 @@ impl SearchArgs {
             .iter()
             .map(|text| Constraint::parse(text).map_err(FlagError::of("--constraint")))
             .collect::<Result<Vec<_>, _>>()?;
+        let strong = match &self.strong_bots {
+            None => None,
+            Some(text) => {
+                let (mut specs, bots) =
+                    parse_lineups(std::slice::from_ref(text), Engines::default().aliases())
+                        .map_err(SearchFlagError::StrongBots)?;
+                Some(search::Lineup {
+                    specs: specs.remove(0),
+                    bots,
+                })
+            }
+        };
+        let include = self
+            .include
+            .iter()
+            .map(|t| beachcomber::compare::parse_pairs(t).map_err(FlagError::of("--include")))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(SearchSpec {
             game: crate::game_choice::resolve("--game", &self.game)?,
             players: self.players as usize,
@@ -160,6 +199,7 @@ impl SearchArgs {
             bots,
             varies,
             bounds: self.bound.clone(),
+            include,
             objectives,
             constraints,
             alpha: self.alpha,
@@ -173,6 +213,9 @@ impl SearchArgs {
             seed: self.seed,
             confirm_seed: self.confirm_seed,
             confirm_games: self.confirm_games,
+            strong,
+            confirm_most: self.confirm_most,
+            recheck: self.recheck,
             preface: String::new(),
         })
     }

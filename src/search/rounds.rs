@@ -49,6 +49,8 @@ pub struct Settings {
 pub enum SearchError {
     /// No feasible point was found.
     NoFeasiblePoint,
+    /// An included point (its index) does not meet the space's bounds.
+    IncludedInfeasible(usize),
     /// A setting out of range.
     Setting {
         /// The setting.
@@ -65,6 +67,11 @@ impl fmt::Display for SearchError {
                 write!(f, "no point of the space meets its bounds: widen them")
             }
             SearchError::Setting { name, why } => write!(f, "{name}: {why}"),
+            SearchError::IncludedInfeasible(i) => write!(
+                f,
+                "included point {} does not meet the space's bounds",
+                i + 1
+            ),
         }
     }
 }
@@ -143,6 +150,21 @@ impl Search {
     /// at most the budget's candidates (counted in a space of at most a
     /// million points, bounds aside), else `initial` drawn at random.
     pub fn new(space: Space, goal: Goal, settings: Settings) -> Result<Search, SearchError> {
+        Search::including(space, goal, settings, &[])
+    }
+
+    /// [`Search::new`] with the points `included` among the candidates of
+    /// round 0 (references such as a grid's best: they count among the
+    /// `initial` ones of a space not raced whole).
+    pub fn including(
+        space: Space,
+        goal: Goal,
+        settings: Settings,
+        included: &[Point],
+    ) -> Result<Search, SearchError> {
+        if let Some(i) = included.iter().position(|p| !space.feasible(p)) {
+            return Err(SearchError::IncludedInfeasible(i));
+        }
         let check = |ok: bool, name, why| {
             if ok {
                 Ok(())
@@ -172,6 +194,9 @@ impl Search {
             }
             _ => {
                 check(settings.initial >= 2, "initial", "at least 2")?;
+                for p in included {
+                    race.add(p.clone(), 0);
+                }
                 let mut rng = rng_from_seed(derive(settings.seed ^ PROPOSAL_SALT, 0));
                 let mut draws = 0;
                 while race.candidates.len() < settings.initial.min(b.candidates)

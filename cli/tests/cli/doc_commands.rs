@@ -439,6 +439,32 @@ const TABLE: &[(&str, Do)] = &[
             "sweep --game shell-dash --players 2 --vary deck.Shell=8..=20:2 --vary reshuffle=choice,empty --bots greedy --deals 2 --out deck",
         ]),
     ),
+    // Search (docs/search.md).
+    (
+        "beachcomber search --game seaside --players 2 --vary removed=0..=50 --bots greedy --objective 'mean_lead_changes near 3.9 margin 0.15' --max-games 36000 --seed 20261401 --confirm-seed 20261402 --out search-removed",
+        Run(&[
+            "search --game seaside --players 2 --vary removed=0..=50:25 --bots greedy --objective 'mean_lead_changes near 3.9 margin 0.15' --first-deals 2 --max-games 40 --seed 20261401 --confirm-seed 20261402 --out search-removed",
+        ]),
+    ),
+    (
+        "bash benches/search-known-answer.sh",
+        Skip(
+            "twenty searches of 48,000 games (minutes); its numbers are committed in results/search-known-answer/",
+        ),
+    ),
+    // `beachcomber search --help`.
+    (
+        "beachcomber search --game seaside --players 2 --vary removed=0..=50 --bots greedy --objective 'seat_ratio:0 near 1 margin 0.02' --seed 5 --confirm-seed 6 --out search-removed",
+        Run(&[
+            "search --game seaside --players 2 --vary removed=0..=50:25 --bots greedy --objective 'seat_ratio:0 near 1 margin 0.02' --first-deals 2 --max-games 40 --seed 5 --confirm-seed 6 --out search-removed",
+        ]),
+    ),
+    (
+        "beachcomber search --game shell-dash --players 2 --bots greedy --vary deck.Shell=6..=24 --vary deck.Jellyfish=4..=16 --bound 'deck.Shell+deck.Jellyfish in 14..=36' --objective 'seat_ratio:0 near 1 margin 0.02' --constraint 'mean_turns <= 9' --max-candidates 60 --max-games 200000 --seed 11 --confirm-seed 12 --out search-deck",
+        Run(&[
+            "search --game shell-dash --players 2 --bots greedy --vary deck.Shell=6..=24 --vary deck.Jellyfish=4..=16 --bound 'deck.Shell+deck.Jellyfish in 14..=36' --objective 'seat_ratio:0 near 1 margin 0.02' --constraint 'mean_turns <= 9' --max-candidates 60 --initial 4 --proposals 2 --first-deals 2 --max-rounds 2 --max-games 60 --seed 11 --confirm-seed 12 --out search-deck",
+        ]),
+    ),
     // `beachcomber replay --help` (after HELP_SETUP's records).
     (
         "beachcomber replay games.jsonl",
@@ -858,6 +884,7 @@ fn every_subcommand_has_examples_in_its_help() {
             "league",
             "run",
             "sweep",
+            "search",
             "merge",
             "replay",
             "bench",

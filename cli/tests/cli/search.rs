@@ -204,3 +204,155 @@ fn bad_searches_are_refused_in_one_line_before_anything_is_written() {
     );
     assert!(!out.exists());
 }
+
+/// A search's experiment file: the space, goal and budget in
+/// `[criterion.search]`.
+const SEARCH_FILE: &str = r#"kind = "search"
+title = "Seaside's length"
+question = "Which removal makes the shortest game?"
+game = "seaside"
+players = 2
+bots = "random"
+seed = 41
+
+[criterion]
+text = "The shortest game."
+confirm_seed = 42
+
+[criterion.search]
+vary = { removed = [0, 30] }
+objectives = ["mean_turns min margin 1"]
+candidates = 4
+rounds = 3
+first_deals = 4
+games = 400
+"#;
+
+#[test]
+fn a_search_file_runs_with_its_rule_and_refuses_what_belongs_to_sweeps() {
+    let dir = temp_dir();
+    let file = dir.path().join("shortest.toml");
+    std::fs::write(&file, SEARCH_FILE).unwrap();
+    let out = dir.path().join("out");
+    let o = run(&[
+        "run",
+        s(&file),
+        "--exploratory",
+        "--quiet",
+        "--out",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    for line in [
+        "**Seaside's length**",
+        "Which removal makes the shortest game?",
+        "## Criterion",
+        "- Rule: **exploratory**",
+        "The shortest game.",
+        "Pick: candidate 1, **removed=30**",
+        "**confirmed**",
+    ] {
+        assert!(summary.contains(line), "{line}:\n{summary}");
+    }
+    // The rule is recorded in every round's manifest and the confirmation's.
+    for folder in ["rounds/0", "confirm"] {
+        let manifest: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(out.join(folder).join("manifest.json")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(manifest["criterion"]["label"], "exploratory", "{folder}");
+    }
+    // Round 0's candidate 1 alone, as the study replay checks it.
+    let one = dir.path().join("one");
+    let o = run(&[
+        "run",
+        s(&file),
+        "--exploratory",
+        "--quiet",
+        "--combination",
+        "1",
+        "--out",
+        s(&one),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = |p: &Path| -> Vec<String> {
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(str::to_string)
+            .collect()
+    };
+    let round0 = rows(&out.join("rounds/0/metrics.csv"));
+    let again = rows(&one.join("metrics.csv"));
+    assert!(
+        !again.is_empty() && round0.ends_with(&again),
+        "{again:?} in {round0:?}"
+    );
+    let o = run(&[
+        "run",
+        s(&file),
+        "--exploratory",
+        "--quiet",
+        "--combination",
+        "2",
+        "--out",
+        s(&one),
+    ]);
+    assert_eq!(
+        stderr(&o).trim_end(),
+        "error: --combination 2: the experiment has 2 candidates in round 0 (0 to 1)"
+    );
+    // Refusals, each naming the file and line.
+    let cases = [
+        (
+            SEARCH_FILE.replace("seed = 41\n", "seed = 41\nvary = { removed = [0] }\n"),
+            "line 8: `vary` does not belong to kind = \"search\" (its space, goal and budget are in [criterion.search])",
+        ),
+        (
+            SEARCH_FILE.replace("confirm_seed = 42\n", ""),
+            "`confirm_seed` is missing: a search's survivors are confirmed on a fresh seed",
+        ),
+        (
+            SEARCH_FILE.replace(
+                "objectives = [\"mean_turns min margin 1\"]",
+                "objectives = [\"mean_turns min\"]",
+            ),
+            "criterion.search.objectives: `mean_turns min`: give its margin",
+        ),
+        (
+            SEARCH_FILE.replace("players = 2", "players = [2, 3]"),
+            "a search is at one player count (`players = 2`)",
+        ),
+    ];
+    for (i, (text, expected)) in cases.iter().enumerate() {
+        let bad = dir.path().join(format!("bad{i}.toml"));
+        std::fs::write(&bad, text).unwrap();
+        let to = dir.path().join(format!("bad-out-{i}"));
+        let o = run(&["run", s(&bad), "--exploratory", "--quiet", "--out", s(&to)]);
+        assert_eq!(o.status.code(), Some(1), "{expected}");
+        let err = stderr(&o);
+        assert!(
+            err.contains(expected) && err.lines().count() == 1,
+            "{expected}: {err}"
+        );
+        assert!(!to.join("rounds").exists());
+    }
+    let o = run(&[
+        "run",
+        s(&file),
+        "--exploratory",
+        "--quiet",
+        "--shard",
+        "0/2",
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("a search plays its rounds one after the other"),
+        "{}",
+        stderr(&o)
+    );
+}

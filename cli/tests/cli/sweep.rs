@@ -374,7 +374,15 @@ fn every_experiment_file_runs_quickly_end_to_end() {
         let table: toml::Table = text.parse().unwrap();
         let kind = table["kind"].as_str().unwrap();
         let mut want = vec!["games.csv", "manifest.json", "summary.md"];
-        if kind == "league" {
+        if kind == "search" {
+            want = vec![
+                "candidates.csv",
+                "rounds.csv",
+                "front.csv",
+                "confirm.csv",
+                "summary.md",
+            ];
+        } else if kind == "league" {
             want.extend(["ratings.csv", "pairs.csv"]);
         } else {
             want.push("metrics.csv");
@@ -725,8 +733,18 @@ fn check_committed_studies(
     for study in studies {
         let name = study.file_name().unwrap().to_string_lossy().to_string();
         let file = experiments.join(format!("{name}.toml"));
-        let manifest = study.join("manifest.json");
-        let (csv, league) = if study.join("metrics.csv").exists() {
+        // A search study is checked by its round 0 (a sweep of every
+        // candidate it started with): `run --combination K` plays round
+        // 0's candidate K.
+        let search = study.join("candidates.csv").exists();
+        let manifest = if search {
+            study.join("rounds/0/manifest.json")
+        } else {
+            study.join("manifest.json")
+        };
+        let (csv, league) = if search {
+            ("rounds/0/metrics.csv", false)
+        } else if study.join("metrics.csv").exists() {
             ("metrics.csv", false)
         } else if study.join("ratings.csv").exists() {
             ("ratings.csv", true)
@@ -800,7 +818,18 @@ fn check_committed_studies(
             .parse::<toml::Table>()
             .unwrap()
             .contains_key("criterion");
-        let seed = &parts[k]["run"]["seed"];
+        // A search's rule is recorded with the file's seed (its rounds'
+        // are derived from it).
+        let file_seed = serde_json::Value::from(
+            read(&file).parse::<toml::Table>().unwrap()["seed"]
+                .as_integer()
+                .unwrap_or(1),
+        );
+        let seed = if search {
+            &file_seed
+        } else {
+            &parts[k]["run"]["seed"]
+        };
         if has_criterion && (rule["label"] != "reproduction" || rule["seed"] != *seed) {
             return Err(format!(
                 "{name}: the replay is not a reproduction of the locked rule with the \
@@ -812,7 +841,7 @@ fn check_committed_studies(
                 "{name}: a rule recorded without a criterion: {rule}"
             ));
         }
-        let again = read(&out.join(csv));
+        let again = read(&out.join(if search { "metrics.csv" } else { csv }));
         let committed = read(&study.join(csv));
         let (committed_rows, again_rows) = comparable(&committed, &again)
             .map_err(|column| format!("{name}: the column `{column}` of {csv} is gone"))?;
@@ -906,16 +935,20 @@ fn committed_study_results_reproduce_from_the_code() {
             .filter(|e| {
                 let p = e.as_ref().unwrap().path();
                 let name = p.file_stem().unwrap().to_string_lossy().to_string();
+                let study = results.join(&name);
+                let search = csv == "metrics.csv"
+                    && study.join("candidates.csv").exists()
+                    && study.join("rounds/0/manifest.json").exists();
                 p.extension().is_some_and(|x| x == "toml")
-                    && results.join(&name).join(csv).exists()
-                    && results.join(&name).join("manifest.json").exists()
+                    && (search
+                        || (study.join(csv).exists() && study.join("manifest.json").exists()))
             })
             .count()
     };
     assert_eq!(
         sweeps.len(),
         studies("metrics.csv"),
-        "every committed sweep study was checked"
+        "every committed sweep and search study was checked"
     );
     assert_eq!(
         leagues.len(),

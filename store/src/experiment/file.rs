@@ -411,7 +411,7 @@ impl Experiment {
             ));
         }
         if experiment.kind == Kind::Search {
-            for key in ["vary", "baseline", "margins", "sweep", "games", "deals"] {
+            for key in ["vary", "baseline", "margins", "games", "deals"] {
                 if experiment.source.line(&[Step::key(key)]).is_some() {
                     return Err(ExperimentError::setting(
                         format!("{}: ", at(&[key])),

@@ -12,8 +12,9 @@ use super::ExperimentError;
 use super::file::{Experiment, Players, Step, Values};
 use crate::lineups::parse_lineups;
 use crate::search::{
-    DEFAULT_ALPHA, DEFAULT_CANDIDATES, DEFAULT_EXPLORATION, DEFAULT_FIRST_DEALS, DEFAULT_GAMES,
-    DEFAULT_INITIAL, DEFAULT_PROPOSALS, DEFAULT_ROUNDS, SearchSpec,
+    DEFAULT_ALPHA, DEFAULT_CANDIDATES, DEFAULT_CONFIRM_MOST, DEFAULT_EXPLORATION,
+    DEFAULT_FIRST_DEALS, DEFAULT_GAMES, DEFAULT_INITIAL, DEFAULT_PROPOSALS, DEFAULT_RECHECK,
+    DEFAULT_ROUNDS, Lineup, SearchSpec,
 };
 use beachcomber_bots::no_aliases;
 
@@ -33,6 +34,10 @@ pub struct SearchTable {
     /// 30..=60"`).
     #[serde(default)]
     pub bounds: Vec<String>,
+    /// Points raced from round 0 (references): each a table of every
+    /// varied key and its value.
+    #[serde(default)]
+    pub include: Vec<toml::Table>,
     /// The objectives, most important first (`"seat_ratio:0 near 1 margin
     /// 0.02"`).
     #[serde(default)]
@@ -58,6 +63,14 @@ pub struct SearchTable {
     pub exploration: Option<f64>,
     /// The most games of the confirmation (default: a quarter of `games`).
     pub confirm_games: Option<u64>,
+    /// The lineup that plays the confirmation (default: `bots`): the
+    /// rounds screen with `bots`, the survivors are judged by this one.
+    pub strong: Option<String>,
+    /// The most survivors confirmed (default 10).
+    pub confirm_most: Option<usize>,
+    /// Candidates eliminated as dominated played again in the
+    /// confirmation (default 3).
+    pub recheck: Option<usize>,
 }
 
 impl Experiment {
@@ -153,6 +166,41 @@ impl Experiment {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let strong = match &table.strong {
+            None => None,
+            Some(text) => {
+                let (mut specs, bots) = parse_lineups(std::slice::from_ref(text), &no_aliases)
+                    .map_err(|error| ExperimentError::Lineups {
+                        at: self.search_at("strong"),
+                        error: Box::new(error),
+                    })?;
+                Some(Lineup {
+                    specs: specs.remove(0),
+                    bots,
+                })
+            }
+        };
+        let mut include = Vec::with_capacity(table.include.len());
+        for point in &table.include {
+            let mut values = Vec::with_capacity(point.len());
+            for (key, value) in point {
+                let text = match value {
+                    toml::Value::String(s) => s.clone(),
+                    toml::Value::Integer(i) => i.to_string(),
+                    _ => {
+                        return Err(ExperimentError::setting(
+                            self.search_at("include"),
+                            format!(
+                                "`{}`: write a number or a word",
+                                beachcomber::spec::one_line(key)
+                            ),
+                        ));
+                    }
+                };
+                values.push((key.clone(), text));
+            }
+            include.push(values);
+        }
         Ok(SearchSpec {
             game,
             players,
@@ -160,6 +208,7 @@ impl Experiment {
             bots,
             varies,
             bounds: table.bounds.clone(),
+            include,
             objectives,
             constraints,
             alpha: table.alpha.unwrap_or(DEFAULT_ALPHA),
@@ -181,6 +230,9 @@ impl Experiment {
             seed: self.seed,
             confirm_seed: Some(confirm_seed),
             confirm_games: if quick { None } else { table.confirm_games },
+            strong,
+            confirm_most: table.confirm_most.unwrap_or(DEFAULT_CONFIRM_MOST),
+            recheck: table.recheck.unwrap_or(DEFAULT_RECHECK),
             preface: String::new(),
         })
     }

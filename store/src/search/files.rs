@@ -171,6 +171,7 @@ fn table_csv(search: &Search, race: &Race, rows: &[usize], own: Option<()>) -> S
     if own.is_none() {
         header.push("verdict".to_string());
         header.push("exit".to_string());
+        header.push("in_search".to_string());
     }
     let mut out = header.join(",") + "\n";
     let order: Vec<usize> = if own.is_some() {
@@ -204,6 +205,10 @@ fn table_csv(search: &Search, race: &Race, rows: &[usize], own: Option<()>) -> S
                     })
                     .unwrap_or_default(),
             );
+            row.push(match search.race.candidates[label].exit {
+                Some((round, _)) => format!("eliminated in round {round}"),
+                None => "survivor".to_string(),
+            });
         }
         out += &csv_line(&row);
     }
@@ -362,6 +367,7 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
             confirmation_lines(&mut md, outcome, p);
         }
     }
+    references_section(&mut md, outcome);
     let _ = writeln!(md, "\n## The front\n");
     let _ = writeln!(
         md,
@@ -410,6 +416,7 @@ fn aim_word(aim: Aim) -> &'static str {
 
 /// The confirmation's lines for the pick `p` (an index into the search).
 fn confirmation_lines(md: &mut String, outcome: &SearchOutcome, p: usize) {
+    let search = &outcome.search;
     let Some(c) = &outcome.confirmation else {
         let _ = writeln!(
             md,
@@ -421,30 +428,148 @@ fn confirmation_lines(md: &mut String, outcome: &SearchOutcome, p: usize) {
         return;
     };
     let race = &c.race;
+    let survivors = c.of.len() - c.rechecked;
     let dominated = race.candidates[at].exit.is_some();
     let feasible = race.certified_feasible(at);
-    let gap = race
-        .alive()
-        .into_iter()
-        .filter(|&x| x != at)
-        .map(|x| race.loss_difference_upper(at, x, 0))
-        .fold(0.0, f64::max);
     let confirmed = !dominated && (race.goal.constraints.is_empty() || feasible);
+    let confirmed_survivors = c.of[..survivors]
+        .iter()
+        .filter(|&&x| search.race.candidates[x].exit.is_none())
+        .count();
+    let references = survivors - confirmed_survivors;
+    let survivors_text = match references {
+        0 => format!("the {confirmed_survivors} best survivors"),
+        n => format!(
+            "the {confirmed_survivors} best survivors, {n} eliminated reference{}",
+            if n == 1 { "" } else { "s" }
+        ),
+    };
+    let rechecked = match c.rechecked {
+        0 => String::new(),
+        1 => " and the best candidate the race eliminated as dominated".to_string(),
+        n => format!(" and the {n} best candidates the race eliminated as dominated"),
+    };
     let _ = writeln!(
         md,
-        "- Confirmation on seed {} ({} deals for each of the {} survivors, confirm.csv): {}; \
-         on those games the pick is at most {} worse than another survivor.",
-        c.seed,
-        c.deals,
-        c.of.len(),
-        if confirmed {
-            "**confirmed** (no survivor beats it with significance, and its constraints hold \
-             with significance)"
-        } else if dominated {
-            "**not confirmed** (another survivor beats it with significance)"
-        } else {
-            "**not confirmed** (its constraints do not hold with significance)"
-        },
-        number(gap)
+        "- Confirmation on seed {} with `{}` ({} deals each, confirm.csv): {survivors_text}\
+         {rechecked}.",
+        c.seed, c.lineup, c.deals
     );
+    let _ = writeln!(
+        md,
+        "  - The pick: {}.",
+        if confirmed {
+            "**confirmed** (no candidate beats it with significance there, and its constraints \
+             hold with significance)"
+        } else if dominated {
+            "**not confirmed** (another candidate beats it with significance there)"
+        } else {
+            "**not confirmed** (its constraints do not hold with significance there)"
+        }
+    );
+    if let Some(best) = race.pick() {
+        let _ = writeln!(
+            md,
+            "  - The best there by the estimates: candidate {}{}.",
+            c.of[best],
+            if best == at {
+                " (the pick)".to_string()
+            } else {
+                format!(", {}", label(search, race, best))
+            }
+        );
+    }
+    if c.rechecked > 0 {
+        let pick_loss = race.loss_interval(at, 0).estimate;
+        let better: Vec<usize> = (survivors..c.of.len())
+            .filter(|&x| race.loss_interval(x, 0).estimate < pick_loss)
+            .collect();
+        let significant = better.iter().filter(|&&x| race.dominates(x, at)).count();
+        let names: Vec<String> = better.iter().map(|&x| c.of[x].to_string()).collect();
+        let _ = writeln!(
+            md,
+            "  - What the screen may have dropped: of the {} eliminated candidates played again, \
+             {} {} better than the pick there by the estimates{}, {significant} with significance.",
+            c.rechecked,
+            better.len(),
+            if better.len() == 1 { "is" } else { "are" },
+            if names.is_empty() {
+                String::new()
+            } else {
+                format!(" (candidates {})", names.join(", "))
+            }
+        );
+    }
+}
+
+/// The pick against each included reference: the paired difference of the
+/// first objective's quantity, in the race and in the confirmation, and
+/// whether the pick is better by the margin with significance.
+fn references_section(md: &mut String, outcome: &SearchOutcome) {
+    let search = &outcome.search;
+    let race = &search.race;
+    let Some(pick) = race.pick() else {
+        return;
+    };
+    if outcome.included.is_empty() {
+        return;
+    }
+    let o = &race.goal.objectives[0];
+    let q = race.goal.index_of(o.quantity);
+    let _ = writeln!(md, "\n## The references\n");
+    let _ = writeln!(
+        md,
+        "The pick against each point included from round 0, on `{}` (pick less reference, \
+         paired per deal, at the race's simultaneous level), and whether the pick is better by \
+         the margin {}: its loss is at least the margin below the reference's on the event that \
+         every interval covers.\n",
+        o.quantity, o.margin
+    );
+    for &r in &outcome.included {
+        if r == pick {
+            let _ = writeln!(
+                md,
+                "- Candidate {r}, {}: the pick itself.",
+                label(search, race, r)
+            );
+            continue;
+        }
+        let line = |race: &Race, p: usize, r: usize| -> String {
+            let d = race
+                .difference_interval(p, r, q)
+                .map(|i| {
+                    format!(
+                        "{} [{}, {}]",
+                        number(i.estimate),
+                        number(i.low),
+                        number(i.high)
+                    )
+                })
+                .unwrap_or_else(|| "no shared deals".to_string());
+            let upper = race.loss_difference_upper(p, r, 0);
+            format!(
+                "{d}; better by the margin: {}",
+                if upper < -o.margin { "**yes**" } else { "no" }
+            )
+        };
+        let _ = writeln!(
+            md,
+            "- Candidate {r}, {}: in the race {}.",
+            label(search, race, r),
+            line(race, pick, r)
+        );
+        if let Some(c) = &outcome.confirmation
+            && let (Some(p), Some(x)) = (
+                c.of.iter().position(|&x| x == pick),
+                c.of.iter().position(|&x| x == r),
+            )
+        {
+            let _ = writeln!(
+                md,
+                "  - In the confirmation (`{}`): {}.",
+                c.lineup,
+                line(&c.race, p, x)
+            );
+        }
+    }
 }

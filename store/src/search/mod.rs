@@ -18,7 +18,8 @@ use std::sync::atomic::AtomicBool;
 
 use beachcomber::compare::SeatRow;
 use beachcomber::search::{
-    Budget, Goal, Race, RoundPlan, RoundValues, Search, SearchError, Settings, Space, deal_values,
+    Budget, Exit, Goal, Point, Race, RoundPlan, RoundValues, Search, SearchError, Settings, Space,
+    deal_values,
 };
 use beachcomber::spec::one_line_path;
 use beachcomber::sweep::{SweepCount, SweepError, SweepSpec, Vary};
@@ -36,8 +37,9 @@ use crate::planned::PlannedSweep;
 
 pub use files::{CANDIDATES_FILE, FRONT_FILE, ROUNDS_DIR, ROUNDS_FILE};
 pub use spec::{
-    DEFAULT_ALPHA, DEFAULT_CANDIDATES, DEFAULT_EXPLORATION, DEFAULT_FIRST_DEALS, DEFAULT_GAMES,
-    DEFAULT_INITIAL, DEFAULT_PROPOSALS, DEFAULT_ROUNDS, SearchSpec, SearchSpecError,
+    DEFAULT_ALPHA, DEFAULT_CANDIDATES, DEFAULT_CONFIRM_MOST, DEFAULT_EXPLORATION,
+    DEFAULT_FIRST_DEALS, DEFAULT_GAMES, DEFAULT_INITIAL, DEFAULT_PROPOSALS, DEFAULT_RECHECK,
+    DEFAULT_ROUNDS, Lineup, SearchSpec, SearchSpecError,
 };
 
 /// Why a search stopped without its files.
@@ -94,6 +96,8 @@ pub enum SearchRunError {
 pub struct SearchOutcome {
     /// The search at its end.
     pub search: Search,
+    /// The candidates included as references (indices into the race).
+    pub included: Vec<usize>,
     /// The confirmation: the survivors played on the confirmation seed.
     pub confirmation: Option<Confirmation>,
 }
@@ -102,8 +106,13 @@ pub struct SearchOutcome {
 pub struct Confirmation {
     /// The race of the survivors on the confirmation seed (one round).
     pub race: Race,
-    /// Each confirmation candidate's index in the search's race.
+    /// Each confirmation candidate's index in the search's race: the
+    /// survivors, then the eliminated ones played again.
     pub of: Vec<usize>,
+    /// How many of `of`, at its end, the race had eliminated.
+    pub rechecked: usize,
+    /// The lineup that played it.
+    pub lineup: String,
     /// The seed.
     pub seed: u64,
     /// Deals per survivor.
@@ -121,12 +130,17 @@ pub fn run(
     cancel: &AtomicBool,
 ) -> Result<SearchOutcome, SearchRunError> {
     let planned = spec.plan()?;
-    let mut search = Search::new(
-        planned.space.clone(),
-        planned.goal.clone(),
+    let planned_included = planned.included.clone();
+    let mut search = Search::including(
+        planned.space,
+        planned.goal,
         planned.settings,
+        &planned.included,
     )?;
     create_dir(dir)?;
+    // With --quiet, the rounds' notes are not shown either.
+    let quiet = NoNotes(reporter);
+    let reporter: &dyn Reporter = if control.quiet { &quiet } else { reporter };
     while let Some(round) = search.next_round() {
         let sweep = round_sweep(spec, &search, &round)?;
         let round_dir = dir.join(ROUNDS_DIR).join(round.round.to_string());
@@ -154,13 +168,27 @@ pub fn run(
         ));
     }
     failpoint_stage("confirm");
+    let included: Vec<usize> = planned_included
+        .iter()
+        .filter_map(|p| search.race.candidates.iter().position(|c| &c.point == p))
+        .collect();
     let confirmation = match spec.confirm_seed {
         Some(seed) => Some(confirm(
-            spec, &search, seed, dir, control, reporter, cancel,
+            spec,
+            &search,
+            &included,
+            seed,
+            Where {
+                dir,
+                control,
+                reporter,
+                cancel,
+            },
         )?),
         None => None,
     };
     let outcome = SearchOutcome {
+        included,
         search,
         confirmation,
     };
@@ -183,16 +211,46 @@ pub fn play_round_zero_candidate(
     cancel: &AtomicBool,
 ) -> Result<Result<(), usize>, SearchRunError> {
     let planned = spec.plan()?;
-    let search = Search::new(planned.space, planned.goal, planned.settings)?;
+    let search = Search::including(
+        planned.space,
+        planned.goal,
+        planned.settings,
+        &planned.included,
+    )?;
     let Some(round) = search.next_round() else {
         return Ok(Err(0));
     };
     let Some(&candidate) = round.candidates.get(k) else {
         return Ok(Err(round.candidates.len()));
     };
-    let sweep = sweep_of(spec, &search, &[candidate], round.deals, round.seed)?;
+    let sweep = sweep_of(
+        spec,
+        &search,
+        &[candidate],
+        round.deals,
+        round.seed,
+        &spec.screen(),
+    )?;
     play(&sweep, dir, control, reporter, cancel)?;
     Ok(Ok(()))
+}
+
+/// A reporter that shows no notes (a quiet search's), only what the
+/// reporter it wraps shows of the games.
+struct NoNotes<'a>(&'a dyn Reporter);
+
+impl Reporter for NoNotes<'_> {
+    fn note(&self, _note: &str) {}
+
+    fn start(
+        &self,
+        first: u64,
+        total: u64,
+        sprt: Option<crate::execute::SprtProgress>,
+        work: std::sync::Arc<beachcomber::progress::WorkTable>,
+    ) -> Box<dyn crate::execute::GameCounter> {
+        self.0.start(first, total, sprt, work)
+    }
 }
 
 fn create_dir(dir: &Path) -> Result<(), SearchRunError> {
@@ -210,6 +268,7 @@ fn sweep_of(
     candidates: &[usize],
     deals: u64,
     seed: u64,
+    lineup: &Lineup,
 ) -> Result<PlannedSweep, SearchRunError> {
     let mut sweeps = Vec::with_capacity(candidates.len());
     for &c in candidates {
@@ -227,13 +286,13 @@ fn sweep_of(
             game: spec.game.clone(),
             players: vec![spec.players],
             varies,
-            lineups: vec![spec.lineup.clone()],
+            lineups: vec![lineup.specs.clone()],
             count: SweepCount::Deals(deals),
             seed,
             rotate: true,
             quality: search.race.goal.needs_quality(),
         };
-        sweeps.push(PlannedSweep::expand(&sweep, spec.bots.clone(), 1)?);
+        sweeps.push(PlannedSweep::expand(&sweep, lineup.bots.clone(), 1)?);
     }
     Ok(PlannedSweep::concat(sweeps))
 }
@@ -243,7 +302,14 @@ fn round_sweep(
     search: &Search,
     round: &RoundPlan,
 ) -> Result<PlannedSweep, SearchRunError> {
-    sweep_of(spec, search, &round.candidates, round.deals, round.seed)
+    sweep_of(
+        spec,
+        search,
+        &round.candidates,
+        round.deals,
+        round.seed,
+        &spec.screen(),
+    )
 }
 
 /// Play `sweep` into `dir`, or read it there: a finished sweep of this
@@ -358,55 +424,110 @@ fn read_values(
 fn confirm(
     spec: &SearchSpec,
     search: &Search,
+    included: &[usize],
     seed: u64,
-    dir: &Path,
-    control: &Control,
-    reporter: &dyn Reporter,
-    cancel: &AtomicBool,
+    at: Where<'_>,
 ) -> Result<Confirmation, SearchRunError> {
-    let of = search.race.alive();
-    let most = of
+    let race = &search.race;
+    // The front first, then the other survivors by the first objective,
+    // at most `confirm_most`; then the references not among them.
+    let front = race.front();
+    let mut rest: Vec<usize> = race
+        .alive()
+        .into_iter()
+        .filter(|c| !front.contains(c))
+        .collect();
+    rest.sort_by(|&a, &b| {
+        race.loss_interval(a, 0)
+            .estimate
+            .total_cmp(&race.loss_interval(b, 0).estimate)
+            .then(a.cmp(&b))
+    });
+    let mut survivors: Vec<usize> = front.into_iter().chain(rest).collect();
+    survivors.truncate(spec.confirm_most.max(1));
+    for &r in included {
+        if !survivors.contains(&r) {
+            survivors.push(r);
+        }
+    }
+    // The best of the candidates eliminated as dominated, by their
+    // first objective's estimate: what the screen may have dropped.
+    let mut dropped: Vec<usize> = (0..race.candidates.len())
+        .filter(|&c| matches!(race.candidates[c].exit, Some((_, Exit::Dominated(_)))))
+        .filter(|c| !survivors.contains(c))
+        .collect();
+    dropped.sort_by(|&a, &b| {
+        race.loss_interval(a, 0)
+            .estimate
+            .total_cmp(&race.loss_interval(b, 0).estimate)
+            .then(a.cmp(&b))
+    });
+    dropped.truncate(spec.recheck);
+    let of: Vec<usize> = survivors.iter().chain(&dropped).copied().collect();
+    let lineup = spec.strong.clone().unwrap_or_else(|| spec.screen());
+    let per_deal = sweep_of(spec, search, &of[..1], 1, seed, &lineup)?
+        .plan
+        .parts[0]
+        .run
+        .games_per_deal();
+    let most = survivors
         .iter()
-        .map(|&c| search.race.candidates[c].evidence.deals())
+        .map(|&c| race.candidates[c].evidence.deals())
         .max()
         .unwrap_or(0);
     let games = spec.confirm_games.unwrap_or(search.settings.max_games / 4);
-    let affordable = games / (of.len().max(1) as u64 * search.settings.games_per_deal.max(1));
+    let affordable = games / (of.len().max(1) as u64 * per_deal.max(1));
     let deals = most.min(affordable).max(2);
-    let sweep = sweep_of(spec, search, &of, deals, seed)?;
-    reporter.note(&format!(
-        "confirmation: {} survivors x {deals} deals on seed {seed} ({} games)",
-        of.len(),
+    let sweep = sweep_of(spec, search, &of, deals, seed, &lineup)?;
+    at.reporter.note(&format!(
+        "confirmation: {} survivors and references and {} eliminated x {deals} deals on seed \
+         {seed}, lineup {} ({} games)",
+        survivors.len(),
+        dropped.len(),
+        lineup.specs.join(","),
         sweep.plan.games()
     ));
-    let confirm_dir = dir.join(CONFIRM_DIR);
-    play(&sweep, &confirm_dir, control, reporter, cancel)?;
-    let values = read_values(&confirm_dir, &sweep.plan, &search.race.goal, spec.players)?;
+    let confirm_dir = at.dir.join(CONFIRM_DIR);
+    play(&sweep, &confirm_dir, at.control, at.reporter, at.cancel)?;
+    let values = read_values(&confirm_dir, &sweep.plan, &race.goal, spec.players)?;
     let budget = Budget {
         alpha: search.settings.budget.alpha,
         candidates: of.len().max(2),
         rounds: 1,
     };
-    let mut race = Race::new(search.race.goal.clone(), budget);
+    let mut confirmation = Race::new(race.goal.clone(), budget);
     for &c in &of {
-        race.add(search.race.candidates[c].point.clone(), 0);
+        confirmation.add(race.candidates[c].point.clone(), 0);
     }
-    race.record_round(&values.into_iter().enumerate().collect::<Vec<_>>());
-    race.decide(0);
-    let games = sweep.plan.games();
+    confirmation.record_round(&values.into_iter().enumerate().collect::<Vec<_>>());
+    confirmation.decide(0);
     Ok(Confirmation {
-        race,
+        race: confirmation,
+        rechecked: dropped.len(),
         of,
         seed,
         deals,
-        games,
+        games: sweep.plan.games(),
+        lineup: lineup.specs.join(","),
     })
+}
+
+/// Where and how the confirmation plays: the search's folder, the run's
+/// control, its reporter and stop flag.
+#[derive(Clone, Copy)]
+struct Where<'a> {
+    dir: &'a Path,
+    control: &'a Control,
+    reporter: &'a dyn Reporter,
+    cancel: &'a AtomicBool,
 }
 
 /// The settings, space and goal of a search spec (see [`SearchSpec::plan`]).
 pub struct PlannedSearch {
     /// The space.
     pub space: Space,
+    /// The points raced from round 0 whatever the space's size.
+    pub included: Vec<Point>,
     /// The goal.
     pub goal: Goal,
     /// The settings.

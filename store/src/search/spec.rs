@@ -28,6 +28,22 @@ pub const DEFAULT_PROPOSALS: usize = 8;
 /// The proposal model's exploration constant when none is given.
 pub const DEFAULT_EXPLORATION: f64 = 0.5;
 
+/// Candidates eliminated as dominated played again in the confirmation
+/// when none is given.
+pub const DEFAULT_RECHECK: usize = 3;
+
+/// Survivors confirmed at most when no number is given.
+pub const DEFAULT_CONFIRM_MOST: usize = 10;
+
+/// A lineup with its bots.
+#[derive(Clone, Debug)]
+pub struct Lineup {
+    /// The lineup, in the sweep's notation (canonical specs).
+    pub specs: Vec<String>,
+    /// Its bots.
+    pub bots: BotSet,
+}
+
 /// A search: the game and lineup, the space, the goal and the budget.
 #[derive(Clone, Debug)]
 pub struct SearchSpec {
@@ -43,6 +59,9 @@ pub struct SearchSpec {
     pub varies: Vec<Vary>,
     /// Bounds on sums of varied options (`deck.Shell+deck.Crab in 30..=60`).
     pub bounds: Vec<String>,
+    /// Points raced from round 0 whatever the space's size (references
+    /// such as an earlier grid's best): each varied key with its value.
+    pub include: Vec<Vec<(String, String)>>,
     /// The objectives, most important first.
     pub objectives: Vec<Objective>,
     /// The constraints.
@@ -71,6 +90,18 @@ pub struct SearchSpec {
     /// each survivor plays as many deals as the most any had in the
     /// search, fewer when these games do not pay for them.
     pub confirm_games: Option<u64>,
+    /// The lineup that plays the confirmation (multi-fidelity: the
+    /// rounds screen with `lineup`, the survivors are judged by this one);
+    /// `None`: `lineup`.
+    pub strong: Option<Lineup>,
+    /// The most survivors confirmed (the front first, then the others by
+    /// the first objective's estimate); the included references are
+    /// confirmed as well.
+    pub confirm_most: usize,
+    /// How many of the best candidates the race eliminated as dominated
+    /// are played again in the confirmation beside the survivors, to
+    /// measure what the screen may have dropped wrongly.
+    pub recheck: usize,
     /// Markdown printed in summary.md under its title (an experiment
     /// file's question and locked rule); empty for none.
     pub preface: String,
@@ -88,6 +119,14 @@ pub enum SearchSpecError {
     /// The game or lineup of the first candidate.
     #[error(transparent)]
     Sweep(#[from] SweepError),
+    /// An included point that is not one of the space's.
+    #[error("included point {index}: {why}")]
+    Include {
+        /// Its number, from 1.
+        index: usize,
+        /// What is wrong.
+        why: String,
+    },
     /// The confirmation seed is the search's.
     #[error(
         "the confirmation seed {0} is the search's own: give another (a pick is confirmed on \
@@ -97,6 +136,14 @@ pub enum SearchSpecError {
 }
 
 impl SearchSpec {
+    /// The lineup of the rounds (the screen).
+    pub fn screen(&self) -> Lineup {
+        Lineup {
+            specs: self.lineup.clone(),
+            bots: self.bots.clone(),
+        }
+    }
+
     /// The space, goal and settings, checked (the first candidate's game
     /// built, which gives the games of a deal).
     pub fn plan(&self) -> Result<PlannedSearch, SearchSpecError> {
@@ -104,6 +151,36 @@ impl SearchSpec {
             return Err(SearchSpecError::SameSeed(self.seed));
         }
         let space = Space::new(self.varies.clone(), &self.bounds)?;
+        let mut included = Vec::with_capacity(self.include.len());
+        for (i, values) in self.include.iter().enumerate() {
+            let bad = |why: String| SearchSpecError::Include { index: i + 1, why };
+            if let Some((key, _)) = values
+                .iter()
+                .find(|(k, _)| !space.dims.iter().any(|d| &d.key == k))
+            {
+                return Err(bad(format!("`{key}` is not a varied option")));
+            }
+            let mut texts = Vec::with_capacity(space.dims.len());
+            for d in &space.dims {
+                let Some((_, v)) = values.iter().find(|(k, _)| k == &d.key) else {
+                    return Err(bad(format!(
+                        "`{}` is missing (give every varied option)",
+                        d.key
+                    )));
+                };
+                if !d.values.contains(v) {
+                    return Err(bad(format!(
+                        "`{}={v}` is not one of its varied values",
+                        d.key
+                    )));
+                }
+                texts.push(v.clone());
+            }
+            let point = space
+                .point_of(&texts)
+                .ok_or_else(|| bad("not a point of the space".to_string()))?;
+            included.push(point);
+        }
         let goal = Goal::new(
             self.objectives.clone(),
             self.constraints.clone(),
@@ -130,6 +207,7 @@ impl SearchSpec {
         let games_per_deal = sweep.plan.parts[0].run.games_per_deal();
         Ok(PlannedSearch {
             space,
+            included,
             goal,
             settings: Settings {
                 budget: Budget {
