@@ -21,7 +21,8 @@ const FILES: [&str; 5] = [
 fn small(out: &Path, extra: &[&str]) -> Vec<String> {
     let mut args = words(
         "search --game shell-dash --players 2 --vary deck.Shell=6..=12:2 --vary deck.Jellyfish=4,8 \
-         --bots random --objective 'seat_ratio:0 near 1 margin 0.02' --constraint 'mean_turns <= 12' \
+         --bots random --strong-bots greedy --objective 'seat_ratio:0 near 1 margin 0.02' \
+         --constraint 'mean_turns <= 12' --include deck.Shell=12,deck.Jellyfish=8 \
          --first-deals 20 --max-rounds 3 --max-games 2000 --seed 3 --confirm-seed 4 --quiet \
          --checkpoint-every 0",
     );
@@ -56,7 +57,7 @@ fn a_deterministic_quantity_is_decided_in_one_round_exactly() {
     let out = dir.path().join("s");
     let o = run_line(&format!(
         "search --game seaside --players 2 --vary removed=0,30 --objective 'mean_turns min margin 1' \
-         --first-deals 4 --seed 9 --quiet --out {}",
+         --include removed=0 --first-deals 4 --seed 9 --quiet --out {}",
         s(&out)
     ));
     assert!(o.status.success(), "{}", stderr(&o));
@@ -83,6 +84,13 @@ fn a_deterministic_quantity_is_decided_in_one_round_exactly() {
         summary.contains("- Not confirmed: the search names no confirmation seed."),
         "{summary}"
     );
+    assert!(
+        summary.contains(
+            "- Candidate 0, removed=0: in the race -30.0000 [-30.0000, -30.0000]; better by the \
+             margin: **yes**."
+        ),
+        "{summary}"
+    );
     assert!(!out.join("confirm.csv").exists());
 }
 
@@ -107,6 +115,11 @@ fn a_search_is_the_same_at_any_thread_count_and_resumes_after_a_kill_at_each_sta
     assert!(
         rounds.lines().count() >= 3,
         "the test needs two rounds or more:\n{rounds}"
+    );
+    let summary = std::fs::read_to_string(whole.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("with `greedy(worlds=8)`") && summary.contains("## The references"),
+        "{summary}"
     );
     let two = dir.path().join("two");
     ok_args(&small(&two, &["--threads", "2"]));
@@ -141,7 +154,7 @@ fn a_search_is_the_same_at_any_thread_count_and_resumes_after_a_kill_at_each_sta
 fn bad_searches_are_refused_in_one_line_before_anything_is_written() {
     let dir = temp_dir();
     let base = "search --game seaside --players 2 --vary removed=0,30 --first-deals 4";
-    let cases: [(&str, &str); 8] = [
+    let cases: [(&str, &str); 9] = [
         (
             "--objective 'mean_turns min'",
             "error: --objective: `mean_turns min`: give its margin, e.g. `seat_ratio:0 near 1 \
@@ -165,6 +178,10 @@ fn bad_searches_are_refused_in_one_line_before_anything_is_written() {
             "--objective 'mean_turns min margin 1' --bound 'removed+tokens in 1..=2'",
             "error: the space: the bound `removed+tokens in 1..=2`: `tokens` is not a varied \
              option (write e.g. `deck.Shell+deck.Crab in 30..=60`)",
+        ),
+        (
+            "--objective 'mean_turns min margin 1' --include removed=10",
+            "error: included point 1: `removed=10` is not one of its varied values",
         ),
         (
             "--objective 'mean_turns min margin 1' --seed 5 --confirm-seed 5",
