@@ -54,6 +54,26 @@ impl PlannedSweep {
         }
     }
 
+    /// Whether `dir` holds this sweep finished (its manifest, of this
+    /// plan, every game played, its games.csv, and no checkpoint): what
+    /// `--resume` keeps.
+    pub fn finished_in(&self, dir: &std::path::Path) -> bool {
+        use crate::files::names::{CHECKPOINT_FILE, GAMES_FILE, MANIFEST_FILE};
+        use crate::manifest::{Manifest, RunKind};
+        if dir.join(CHECKPOINT_FILE).exists() || !dir.join(GAMES_FILE).exists() {
+            return false;
+        }
+        let Ok(manifest) = Manifest::read(&dir.join(MANIFEST_FILE)) else {
+            return false;
+        };
+        let d = &manifest.description;
+        matches!(d.kind, RunKind::Sweep { .. })
+            && d.shard.is_whole()
+            && d.plan == self.plan
+            && manifest.stopped.is_none()
+            && manifest.games == self.plan.games()
+    }
+
     /// Only combination `k` (an index checked by the caller).
     pub fn only(mut self, k: usize) -> PlannedSweep {
         self.plan.parts = vec![self.plan.parts.swap_remove(k)];

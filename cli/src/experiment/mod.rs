@@ -259,7 +259,7 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
                     && !sharded
                     && args.combination.is_none()
                     && !confirming
-                    && sweep_complete(&sweep, &play_dir);
+                    && sweep.finished_in(&play_dir);
                 if finished {
                     if let Some(spec) = &compare {
                         let manifest = Manifest::read(&play_dir.join(MANIFEST_FILE))
@@ -446,23 +446,6 @@ fn run_leagues(
         );
     }
     Ok(())
-}
-
-/// Whether `dir` holds the finished sweep `sweep` (its manifest, of this
-/// plan, every game played, its games.csv, and no checkpoint).
-fn sweep_complete(sweep: &crate::sweep::PlannedSweep, dir: &Path) -> bool {
-    if dir.join(CHECKPOINT_FILE).exists() || !dir.join(GAMES_FILE).exists() {
-        return false;
-    }
-    let Ok(manifest) = Manifest::read(&dir.join(MANIFEST_FILE)) else {
-        return false;
-    };
-    let d = &manifest.description;
-    matches!(d.kind, RunKind::Sweep { .. })
-        && d.shard.is_whole()
-        && d.plan == sweep.plan
-        && manifest.stopped.is_none()
-        && manifest.games == sweep.plan.games()
 }
 
 /// Whether `dir` holds the finished leagues `planned` (its manifest, of

@@ -108,6 +108,23 @@ pub enum Value {
     Text(String),
 }
 
+/// The option `key` varied over the TOML `value` of an experiment file
+/// (`at`: where it is, as an error begins).
+pub fn vary_value(key: &str, value: &toml::Value, at: String) -> Result<Vary, ExperimentError> {
+    Values::deserialize(value.clone())
+        .map_err(|_| {
+            ExperimentError::setting(
+                at.clone(),
+                "write a list, a range (\"0..=50:5\") or one value",
+            )
+        })?
+        .vary(key)
+        .map_err(|error| ExperimentError::Sweep {
+            at,
+            error: Box::new(error),
+        })
+}
+
 impl Values {
     /// The option `key` varied over these values.
     pub fn vary(&self, key: &str) -> Result<Vary, SweepError> {

@@ -6,10 +6,9 @@
 use serde::Deserialize;
 
 use beachcomber::search::{Constraint, Objective};
-use beachcomber::sweep::Vary;
 
 use super::ExperimentError;
-use super::file::{Experiment, Players, Step, Values};
+use super::file::{Experiment, Players, Step};
 use crate::lineups::parse_lineups;
 use crate::search::{
     DEFAULT_ALPHA, DEFAULT_CANDIDATES, DEFAULT_CONFIRM_MOST, DEFAULT_EXPLORATION,
@@ -134,19 +133,7 @@ impl Experiment {
         let mut varies = Vec::new();
         for (key, value) in &table.vary {
             let at = self.search_at(&format!("vary.{}", beachcomber::spec::one_line(key)));
-            let vary: Vary = Values::deserialize(value.clone())
-                .map_err(|_| {
-                    ExperimentError::setting(
-                        at.clone(),
-                        "write a list, a range (\"0..=50:5\") or one value",
-                    )
-                })?
-                .vary(key)
-                .map_err(|error| ExperimentError::Sweep {
-                    at,
-                    error: Box::new(error),
-                })?;
-            varies.push(vary);
+            varies.push(super::file::vary_value(key, value, at)?);
         }
         let objectives = table
             .objectives

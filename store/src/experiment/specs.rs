@@ -9,7 +9,7 @@ use beachcomber::league::{
     DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueSpec, NamedBot, games_per_deal,
 };
 use beachcomber::spec::{SpecError, one_line, one_line_path};
-use beachcomber::sweep::{DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec, Vary};
+use beachcomber::sweep::{DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec};
 use beachcomber::tournament::Plan;
 use beachcomber_bots::{BotConfig, BotSet, LineupError, no_aliases, parse_list};
 use serde::Deserialize;
@@ -381,18 +381,7 @@ impl Experiment {
                 };
                 let key_text = format!("vary.{}", beachcomber::spec::one_line(key));
                 let at = self.at(&steps, &which, &key_text);
-                let vary: Vary = Values::deserialize(value.clone())
-                    .map_err(|_| {
-                        ExperimentError::setting(
-                            at.clone(),
-                            "write a list, a range (\"0..=50:5\") or one value",
-                        )
-                    })?
-                    .vary(key)
-                    .map_err(|error| ExperimentError::Sweep {
-                        at,
-                        error: Box::new(error),
-                    })?;
+                let vary = super::file::vary_value(key, value, at)?;
                 vary_origins.push((vary.key.clone(), steps));
                 varies.push(vary);
             }

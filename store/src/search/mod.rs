@@ -29,10 +29,10 @@ use crate::csv_rows::{CsvError, Rows};
 use crate::engines::Engines;
 use crate::error::StoreError;
 use crate::execute::{Control, Reporter, RunRequest, execute};
-use crate::files::names::{CHECKPOINT_FILE, CONFIRM_DIR, GAMES_FILE, MANIFEST_FILE, METRICS_FILE};
+use crate::files::names::{CHECKPOINT_FILE, CONFIRM_DIR, GAMES_FILE, METRICS_FILE};
 use crate::files::output::OutputError;
 use crate::files::paths::OutputPaths;
-use crate::manifest::{Manifest, RunKind, failpoint, failpoint_stage};
+use crate::manifest::{RunKind, failpoint, failpoint_stage};
 use crate::planned::PlannedSweep;
 
 pub use files::{CANDIDATES_FILE, FRONT_FILE, ROUNDS_DIR, ROUNDS_FILE};
@@ -161,11 +161,15 @@ pub fn run(
             &round,
             round.candidates.iter().copied().zip(values).collect(),
         );
-        reporter.note(&format!(
-            "round {}: {} left in the race",
-            round.round,
-            search.race.alive().len()
-        ));
+        if let Some(done) = search.history.last() {
+            reporter.note(&format!(
+                "round {}: {} eliminated, {} proposed; {} in the race",
+                round.round,
+                done.left.len(),
+                done.proposed.len(),
+                search.race.alive().len()
+            ));
+        }
     }
     failpoint_stage("confirm");
     let included: Vec<usize> = planned_included
@@ -321,7 +325,7 @@ fn play(
     reporter: &dyn Reporter,
     cancel: &AtomicBool,
 ) -> Result<(), SearchRunError> {
-    if control.resume && complete(sweep, dir) {
+    if control.resume && sweep.finished_in(dir) {
         reporter.note(&format!(
             "--resume: {} is finished; read again",
             one_line_path(dir)
@@ -354,23 +358,6 @@ fn play(
     };
     execute(&request, reporter, cancel)?;
     Ok(())
-}
-
-/// Whether `dir` holds the finished sweep `sweep` (its manifest, of this
-/// plan, every game, its games.csv, and no checkpoint).
-fn complete(sweep: &PlannedSweep, dir: &Path) -> bool {
-    if dir.join(CHECKPOINT_FILE).exists() || !dir.join(GAMES_FILE).exists() {
-        return false;
-    }
-    let Ok(manifest) = Manifest::read(&dir.join(MANIFEST_FILE)) else {
-        return false;
-    };
-    let d = &manifest.description;
-    matches!(d.kind, RunKind::Sweep { .. })
-        && d.shard.is_whole()
-        && d.plan == sweep.plan
-        && manifest.stopped.is_none()
-        && manifest.games == sweep.plan.games()
 }
 
 /// Each part's per-deal values of the goal's quantities, read from
