@@ -236,6 +236,7 @@ pub fn run(args: SearchArgs) -> Result<(), CliError> {
         &reporter,
         &crate::signals::CANCEL,
     )?;
+    crate::plot::search::draw_search(&args.out, &outcome)?;
     if !control.quiet {
         let race = &outcome.search.race;
         let confirmed = outcome.confirmation.as_ref().map_or(0, |c| c.games);

@@ -43,10 +43,10 @@ pub enum RunFileError {
         /// What failed.
         source: io::Error,
     },
-    /// A search file with `--shard`, `--merge` or `--report-only`.
+    /// A search file with `--shard` or `--merge`.
     #[error(
         "a search plays its rounds one after the other on one machine (each round is decided by \
-         the games before it): run it without --shard, --merge, --report-only or a Slurm array"
+         the games before it): run it without --shard, --merge or a Slurm array"
     )]
     SearchNotSharded,
     /// `--combination` past the last one.

@@ -9,7 +9,7 @@ use beachcomber::spec::one_line_path;
 use beachcomber_store::experiment::Experiment;
 use beachcomber_store::experiment::lock;
 use beachcomber_store::files::names::{CONFIRM_DIR, MANIFEST_FILE, SUMMARY_MD};
-use beachcomber_store::manifest::CriterionRecord;
+use beachcomber_store::manifest::{CriterionRecord, Manifest};
 use beachcomber_store::search::{self, ROUNDS_DIR};
 
 use super::RunFileArgs;
@@ -24,9 +24,19 @@ pub fn run(
     name: &str,
     dir: &Path,
 ) -> Result<(), CliError> {
-    if args.merge.is_some() || args.report_only || args.control.shard()?.count > 1 {
+    if args.merge.is_some() || (!args.report_only && args.control.shard()?.count > 1) {
         return Err(RunFileError::SearchNotSharded.into());
     }
+    // A redrawn report keeps the rule its rounds' manifests recorded.
+    let recorded;
+    let rule = if args.report_only {
+        recorded = Manifest::read(&dir.join(ROUNDS_DIR).join("0").join(MANIFEST_FILE))
+            .ok()
+            .and_then(|m| m.criterion);
+        recorded.as_ref()
+    } else {
+        rule
+    };
     let control = args.control.control()?;
     let mut spec = experiment.search_spec(args.quick)?;
     let mut preface = String::new();
@@ -73,8 +83,13 @@ pub fn run(
         }
         return Ok(());
     }
-    let outcome = search::run(&spec, dir, &control, &reporter, &crate::signals::CANCEL)?;
-    if let Some(rule) = rule {
+    let outcome = if args.report_only {
+        search::read_finished(&spec, dir, &reporter)?
+    } else {
+        search::run(&spec, dir, &control, &reporter, &crate::signals::CANCEL)?
+    };
+    crate::plot::search::draw_search(dir, &outcome)?;
+    if let Some(rule) = rule.filter(|_| !args.report_only) {
         let mut folders: Vec<_> = (0..outcome.search.rounds)
             .map(|r| dir.join(ROUNDS_DIR).join(r.to_string()))
             .collect();

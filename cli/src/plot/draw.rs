@@ -205,7 +205,7 @@ fn legend_entries(figure: &Figure) -> Vec<Entry> {
     entries
 }
 
-fn draw_error<E: std::error::Error + Send + Sync + 'static>(e: E) -> PlotError {
+pub(super) fn draw_error<E: std::error::Error + Send + Sync + 'static>(e: E) -> PlotError {
     PlotError::Draw(Box::new(e))
 }
 

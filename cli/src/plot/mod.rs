@@ -18,6 +18,7 @@ mod fit;
 mod hist;
 mod ratings;
 mod rows;
+pub mod search;
 mod xy;
 
 use beachcomber::spec::one_line_path;

@@ -381,6 +381,7 @@ fn every_experiment_file_runs_quickly_end_to_end() {
                 "front.csv",
                 "confirm.csv",
                 "summary.md",
+                "rounds.svg",
             ];
         } else if kind == "league" {
             want.extend(["ratings.csv", "pairs.csv"]);

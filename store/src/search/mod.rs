@@ -81,6 +81,13 @@ pub enum SearchRunError {
     /// Writing a file.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// `--report-only` where a round or the confirmation is not finished.
+    #[error(
+        "--report-only: `{}` holds no finished games of this search: run the search (or \
+         --resume it) first",
+        one_line_path(.0)
+    )]
+    NotFinished(PathBuf),
     /// The folder cannot be made.
     #[error("cannot create the folder `{}`: {source}", one_line_path(.path))]
     CreateFolder {
@@ -129,6 +136,35 @@ pub fn run(
     reporter: &dyn Reporter,
     cancel: &AtomicBool,
 ) -> Result<SearchOutcome, SearchRunError> {
+    run_or_read(spec, dir, control, reporter, cancel, false)
+}
+
+/// The finished search `spec` in `dir` read again, playing nothing, and
+/// its files written again (`run --report-only`): an error when a round
+/// or the confirmation is not finished there.
+pub fn read_finished(
+    spec: &SearchSpec,
+    dir: &Path,
+    reporter: &dyn Reporter,
+) -> Result<SearchOutcome, SearchRunError> {
+    let control = Control {
+        threads: Some(1),
+        quiet: true,
+        resume: true,
+        shard: beachcomber::tournament::Shard::WHOLE,
+        checkpoint_every: std::time::Duration::from_secs(2),
+    };
+    run_or_read(spec, dir, &control, reporter, &AtomicBool::new(false), true)
+}
+
+fn run_or_read(
+    spec: &SearchSpec,
+    dir: &Path,
+    control: &Control,
+    reporter: &dyn Reporter,
+    cancel: &AtomicBool,
+    read_only: bool,
+) -> Result<SearchOutcome, SearchRunError> {
     let planned = spec.plan()?;
     let planned_included = planned.included.clone();
     let mut search = Search::including(
@@ -154,7 +190,7 @@ pub fn run(
             search.settings.max_games
         ));
         failpoint_stage(&format!("round-{}", round.round));
-        play(&sweep, &round_dir, control, reporter, cancel)?;
+        play(&sweep, &round_dir, control, reporter, cancel, read_only)?;
         failpoint(&format!("search-after-round-{}", round.round));
         let values = read_values(&round_dir, &sweep.plan, &search.race.goal, spec.players)?;
         search.finish_round(
@@ -187,6 +223,7 @@ pub fn run(
                 control,
                 reporter,
                 cancel,
+                read_only,
             },
         )?),
         None => None,
@@ -235,7 +272,7 @@ pub fn play_round_zero_candidate(
         round.seed,
         &spec.screen(),
     )?;
-    play(&sweep, dir, control, reporter, cancel)?;
+    play(&sweep, dir, control, reporter, cancel, false)?;
     Ok(Ok(()))
 }
 
@@ -324,7 +361,11 @@ fn play(
     control: &Control,
     reporter: &dyn Reporter,
     cancel: &AtomicBool,
+    read_only: bool,
 ) -> Result<(), SearchRunError> {
+    if read_only && !sweep.finished_in(dir) {
+        return Err(SearchRunError::NotFinished(dir.to_path_buf()));
+    }
     if control.resume && sweep.finished_in(dir) {
         reporter.note(&format!(
             "--resume: {} is finished; read again",
@@ -475,7 +516,14 @@ fn confirm(
         sweep.plan.games()
     ));
     let confirm_dir = at.dir.join(CONFIRM_DIR);
-    play(&sweep, &confirm_dir, at.control, at.reporter, at.cancel)?;
+    play(
+        &sweep,
+        &confirm_dir,
+        at.control,
+        at.reporter,
+        at.cancel,
+        at.read_only,
+    )?;
     let values = read_values(&confirm_dir, &sweep.plan, &race.goal, spec.players)?;
     let budget = Budget {
         alpha: search.settings.budget.alpha,
@@ -507,6 +555,7 @@ struct Where<'a> {
     control: &'a Control,
     reporter: &'a dyn Reporter,
     cancel: &'a AtomicBool,
+    read_only: bool,
 }
 
 /// The settings, space and goal of a search spec (see [`SearchSpec::plan`]).
