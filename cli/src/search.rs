@@ -45,7 +45,8 @@ after each round. The survivors are played again on --confirm-seed.
 The folder gets rounds/R/ (each round's games, a sweep), confirm/,
 candidates.csv, rounds.csv, front.csv, confirm.csv and summary.md. A search
 resumes (--resume) from its rounds' files; the results do not depend on
---threads.";
+--threads. Over machines, each round is played as shards (--shard I/N) and
+joined (--merge N), round after round: the same files as on one machine.";
 
 /// Options of `beachcomber search`.
 #[derive(Args, Debug, Clone)]
@@ -133,7 +134,15 @@ pub struct SearchArgs {
     /// The folder to write into (created if needed).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// Threads, progress, resume and checkpoints.
+    /// Join the N finished shards (`--shard I/N`) of the first round not
+    /// finished (or of the confirmation), then go on with what needs no
+    /// games: the next round's plan, or the files when the search is over.
+    #[arg(long, value_name = "N", conflicts_with = "shard",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub merge: Option<u64>,
+    /// Threads, progress, resume, checkpoints, and --shard I/N: play shard
+    /// I of the first round not finished (or of the confirmation) into
+    /// `DIR/rounds/R/shards/I/`, then stop.
     #[command(flatten)]
     pub control: RunControl,
 }
@@ -144,12 +153,6 @@ pub enum SearchFlagError {
     /// `--strong-bots` ([`parse_lineups`]'s message).
     #[error("--strong-bots: {0}")]
     StrongBots(beachcomber_store::lineups::LineupsError),
-    /// A search is one machine's.
-    #[error(
-        "--shard: a search plays its rounds one after the other on one machine (its rounds are \
-         decided by the games before them); run it without --shard or a Slurm array"
-    )]
-    Sharded,
 }
 
 crate::error::command_error!(SearchFlagError, beachcomber_store::search::SearchRunError);
@@ -225,17 +228,34 @@ impl SearchArgs {
 pub fn run(args: SearchArgs) -> Result<(), CliError> {
     let spec = args.spec()?;
     let control = args.control.control()?;
-    if control.shard.count > 1 {
-        return Err(SearchFlagError::Sharded.into());
-    }
     let reporter = crate::runs::terminal(control.quiet);
-    let outcome = run_search(
-        &spec,
-        &args.out,
-        &control,
-        &reporter,
-        &crate::signals::CANCEL,
-    )?;
+    let outcome = if control.shard.count > 1 || args.merge.is_some() {
+        // One step of a search over machines (docs/search.md, Slurm).
+        match search::run_step(
+            &spec,
+            &args.out,
+            &control,
+            args.merge,
+            &reporter,
+            &crate::signals::CANCEL,
+        )? {
+            search::Ran::Finished(outcome) => *outcome,
+            search::Ran::Waiting(next) => {
+                if !control.quiet {
+                    out!("{next}");
+                }
+                return Ok(());
+            }
+        }
+    } else {
+        run_search(
+            &spec,
+            &args.out,
+            &control,
+            &reporter,
+            &crate::signals::CANCEL,
+        )?
+    };
     crate::plot::search::draw_search(&args.out, &outcome)?;
     if !control.quiet {
         let race = &outcome.search.race;

@@ -43,12 +43,6 @@ pub enum RunFileError {
         /// What failed.
         source: io::Error,
     },
-    /// A search file with `--shard` or `--merge`.
-    #[error(
-        "a search plays its rounds one after the other on one machine (each round is decided by \
-         the games before it): run it without --shard, --merge or a Slurm array"
-    )]
-    SearchNotSharded,
     /// `--combination` past the last one.
     #[error(
         "--combination {index}: the experiment has {count} {what} (0 to {})",

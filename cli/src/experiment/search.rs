@@ -24,9 +24,6 @@ pub fn run(
     name: &str,
     dir: &Path,
 ) -> Result<(), CliError> {
-    if args.merge.is_some() || (!args.report_only && args.control.shard()?.count > 1) {
-        return Err(RunFileError::SearchNotSharded.into());
-    }
     // A redrawn report keeps the rule its rounds' manifests recorded.
     let recorded;
     let rule = if args.report_only {
@@ -37,7 +34,12 @@ pub fn run(
     } else {
         rule
     };
-    let control = args.control.control()?;
+    let control = if args.report_only {
+        args.control
+            .with_shard(beachcomber::tournament::Shard::WHOLE)
+    } else {
+        args.control.control()?
+    };
     let mut spec = experiment.search_spec(args.quick)?;
     let mut preface = String::new();
     if let Some(title) = &experiment.title {
@@ -85,6 +87,24 @@ pub fn run(
     }
     let outcome = if args.report_only {
         search::read_finished(&spec, dir, &reporter)?
+    } else if control.shard.count > 1 || args.merge.is_some() {
+        // One step of a search over machines (docs/search.md, Slurm).
+        match search::run_step(
+            &spec,
+            dir,
+            &control,
+            args.merge,
+            &reporter,
+            &crate::signals::CANCEL,
+        )? {
+            search::Ran::Finished(outcome) => *outcome,
+            search::Ran::Waiting(next) => {
+                if !control.quiet {
+                    out!("{next}");
+                }
+                return Ok(());
+            }
+        }
     } else {
         search::run(&spec, dir, &control, &reporter, &crate::signals::CANCEL)?
     };

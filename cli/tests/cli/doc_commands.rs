@@ -446,6 +446,17 @@ const TABLE: &[(&str, Do)] = &[
             "search --game seaside --players 2 --vary removed=0..=50:25 --bots greedy --objective 'mean_lead_changes near 3.9 margin 0.15' --first-deals 2 --max-games 40 --seed 20261401 --confirm-seed 20261402 --out search-removed",
         ]),
     ),
+    // docs/search.md's loop of a search over Slurm, line by line.
+    ("until [ -f search-deck/summary.md ]; do", Skip(SLURM)),
+    (
+        "sbatch --wait --array=0-3 --wrap \"beachcomber search $SEARCH --out search-deck --shard \\$SLURM_ARRAY_TASK_ID/4\"",
+        Skip(SLURM),
+    ),
+    (
+        "sbatch --wait --wrap \"beachcomber search $SEARCH --out search-deck --merge 4\"",
+        Skip(SLURM),
+    ),
+    ("done", Skip(SLURM)),
     (
         "bash benches/search-known-answer.sh",
         Skip(

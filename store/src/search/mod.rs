@@ -29,7 +29,9 @@ use crate::csv_rows::{CsvError, Rows};
 use crate::engines::Engines;
 use crate::error::StoreError;
 use crate::execute::{Control, Reporter, RunRequest, execute};
-use crate::files::names::{CHECKPOINT_FILE, CONFIRM_DIR, GAMES_FILE, METRICS_FILE};
+use crate::files::names::{
+    CHECKPOINT_FILE, CONFIRM_DIR, GAMES_FILE, MANIFEST_FILE, METRICS_FILE, SHARDS_DIR,
+};
 use crate::files::output::OutputError;
 use crate::files::paths::OutputPaths;
 use crate::manifest::{RunKind, failpoint, failpoint_stage};
@@ -81,6 +83,12 @@ pub enum SearchRunError {
     /// Writing a file.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// A step of a sharded search stopped; what to do next.
+    #[error("{0}")]
+    Waiting(String),
+    /// Joining a stage's shards.
+    #[error(transparent)]
+    Merge(#[from] crate::merge_error::MergeError),
     /// `--report-only` where a round or the confirmation is not finished.
     #[error(
         "--report-only: `{}` holds no finished games of this search: run the search (or \
@@ -128,7 +136,8 @@ pub struct Confirmation {
     pub games: u64,
 }
 
-/// Run `spec` into `dir` (rounds, confirmation, the search's files).
+/// Run `spec` into `dir` (rounds, confirmation, the search's files) on
+/// this machine.
 pub fn run(
     spec: &SearchSpec,
     dir: &Path,
@@ -136,7 +145,10 @@ pub fn run(
     reporter: &dyn Reporter,
     cancel: &AtomicBool,
 ) -> Result<SearchOutcome, SearchRunError> {
-    run_or_read(spec, dir, control, reporter, cancel, false)
+    match run_or_read(spec, dir, control, reporter, cancel, Mode::Play)? {
+        Ran::Finished(outcome) => Ok(*outcome),
+        Ran::Waiting(why) => Err(SearchRunError::Waiting(why)),
+    }
 }
 
 /// The finished search `spec` in `dir` read again, playing nothing, and
@@ -154,7 +166,72 @@ pub fn read_finished(
         shard: beachcomber::tournament::Shard::WHOLE,
         checkpoint_every: std::time::Duration::from_secs(2),
     };
-    run_or_read(spec, dir, &control, reporter, &AtomicBool::new(false), true)
+    match run_or_read(
+        spec,
+        dir,
+        &control,
+        reporter,
+        &AtomicBool::new(false),
+        Mode::ReadOnly,
+    )? {
+        Ran::Finished(outcome) => Ok(*outcome),
+        Ran::Waiting(why) => Err(SearchRunError::Waiting(why)),
+    }
+}
+
+/// How far a sharded step of a search went.
+pub enum Ran {
+    /// The search is over: its files are written.
+    Finished(Box<SearchOutcome>),
+    /// It waits for shards or a merge; what to do next, in words.
+    Waiting(String),
+}
+
+/// One step of a search spread over machines (a Slurm recipe,
+/// docs/search.md): with `control.shard` of several, play that shard of
+/// the first stage (a round, or the confirmation) that is not finished
+/// into `STAGE/shards/I/`; with `merge` of `N`, join that stage's `N`
+/// shards into it and go on with what needs no games (the next round's
+/// plan, or the files when the search is over). Finished stages are read
+/// again; each stage is byte-identical to one machine's.
+pub fn run_step(
+    spec: &SearchSpec,
+    dir: &Path,
+    control: &Control,
+    merge: Option<u64>,
+    reporter: &dyn Reporter,
+    cancel: &AtomicBool,
+) -> Result<Ran, SearchRunError> {
+    let mode = match merge {
+        Some(count) => Mode::Merge(count),
+        None => Mode::Shard(control.shard),
+    };
+    let control = Control {
+        resume: true,
+        ..*control
+    };
+    run_or_read(spec, dir, &control, reporter, cancel, mode)
+}
+
+/// What a pass over a search's stages does with a stage not finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Play it here.
+    Play,
+    /// Refuse: everything must be finished.
+    ReadOnly,
+    /// Play this shard of it, then stop.
+    Shard(beachcomber::tournament::Shard),
+    /// Join its shards, then stop at the next stage not finished.
+    Merge(u64),
+}
+
+/// A stage's state after [`play`].
+enum Stage {
+    /// Its games are in its folder.
+    Done,
+    /// The pass stops here; why, in words.
+    Stop(String),
 }
 
 fn run_or_read(
@@ -163,8 +240,8 @@ fn run_or_read(
     control: &Control,
     reporter: &dyn Reporter,
     cancel: &AtomicBool,
-    read_only: bool,
-) -> Result<SearchOutcome, SearchRunError> {
+    mut mode: Mode,
+) -> Result<Ran, SearchRunError> {
     let planned = spec.plan()?;
     let planned_included = planned.included.clone();
     let mut search = Search::including(
@@ -190,7 +267,10 @@ fn run_or_read(
             search.settings.max_games
         ));
         failpoint_stage(&format!("round-{}", round.round));
-        play(&sweep, &round_dir, control, reporter, cancel, read_only)?;
+        match play(&sweep, &round_dir, control, reporter, cancel, &mut mode)? {
+            Stage::Done => {}
+            Stage::Stop(why) => return Ok(Ran::Waiting(format!("round {}: {why}", round.round))),
+        }
         failpoint(&format!("search-after-round-{}", round.round));
         let values = read_values(&round_dir, &sweep.plan, &search.race.goal, spec.players)?;
         search.finish_round(
@@ -213,7 +293,7 @@ fn run_or_read(
         .filter_map(|p| search.race.candidates.iter().position(|c| &c.point == p))
         .collect();
     let confirmation = match spec.confirm_seed {
-        Some(seed) => Some(confirm(
+        Some(seed) => match confirm(
             spec,
             &search,
             &included,
@@ -223,9 +303,12 @@ fn run_or_read(
                 control,
                 reporter,
                 cancel,
-                read_only,
             },
-        )?),
+            &mut mode,
+        )? {
+            Ok(c) => Some(c),
+            Err(why) => return Ok(Ran::Waiting(format!("the confirmation: {why}"))),
+        },
         None => None,
     };
     let outcome = SearchOutcome {
@@ -235,7 +318,7 @@ fn run_or_read(
     };
     failpoint("search-before-files");
     files::write_all(spec, &outcome, dir)?;
-    Ok(outcome)
+    Ok(Ran::Finished(Box::new(outcome)))
 }
 
 /// Play candidate `k` of round 0 alone, with round 0's deals and seed,
@@ -272,7 +355,7 @@ pub fn play_round_zero_candidate(
         round.seed,
         &spec.screen(),
     )?;
-    play(&sweep, dir, control, reporter, cancel, false)?;
+    play(&sweep, dir, control, reporter, cancel, &mut Mode::Play)?;
     Ok(Ok(()))
 }
 
@@ -361,20 +444,78 @@ fn play(
     control: &Control,
     reporter: &dyn Reporter,
     cancel: &AtomicBool,
-    read_only: bool,
-) -> Result<(), SearchRunError> {
-    if read_only && !sweep.finished_in(dir) {
-        return Err(SearchRunError::NotFinished(dir.to_path_buf()));
+    mode: &mut Mode,
+) -> Result<Stage, SearchRunError> {
+    let finished = sweep.finished_in(dir);
+    if finished && (control.resume || *mode != Mode::Play) {
+        if *mode == Mode::Play {
+            reporter.note(&format!(
+                "--resume: {} is finished; read again",
+                one_line_path(dir)
+            ));
+        }
+        return Ok(Stage::Done);
     }
-    if control.resume && sweep.finished_in(dir) {
-        reporter.note(&format!(
-            "--resume: {} is finished; read again",
-            one_line_path(dir)
-        ));
-        return Ok(());
+    let mut control = *control;
+    match *mode {
+        Mode::Play => {}
+        Mode::ReadOnly => return Err(SearchRunError::NotFinished(dir.to_path_buf())),
+        Mode::Merge(count) => {
+            let shards: Vec<PathBuf> = (0..count)
+                .map(|i| dir.join(SHARDS_DIR).join(i.to_string()))
+                .collect();
+            if let Some(missing) = shards.iter().find(|s| !s.join(MANIFEST_FILE).exists()) {
+                return Ok(Stage::Stop(format!(
+                    "its shard `{}` is not finished: play every shard (--shard I/{count}) \
+                     before --merge {count}",
+                    one_line_path(missing)
+                )));
+            }
+            let outputs = OutputPaths {
+                out: Some(dir.to_path_buf()),
+                summary: None,
+                record: None,
+                pairs: None,
+            };
+            crate::merge::merge(&shards, outputs, cancel)?;
+            reporter.note(&format!(
+                "merged {count} shards into {}",
+                one_line_path(dir)
+            ));
+            // The next stage not finished waits for its own shards.
+            *mode = Mode::Shard(beachcomber::tournament::Shard::WHOLE);
+            return Ok(Stage::Done);
+        }
+        Mode::Shard(shard) if shard.count <= 1 => {
+            return Ok(Stage::Stop(format!(
+                "not played yet: play its shards (--shard I/N), then --merge N ({})",
+                one_line_path(dir)
+            )));
+        }
+        Mode::Shard(shard) => {
+            let shard_dir = dir.join(SHARDS_DIR).join(shard.index.to_string());
+            control.shard = shard;
+            control.resume = control.resume && shard_dir.join(CHECKPOINT_FILE).exists();
+            create_dir(&shard_dir)?;
+            execute(&sweep_request(sweep, &shard_dir, control), reporter, cancel)?;
+            return Ok(Stage::Stop(format!(
+                "shard {}/{} written to {}; when every shard is done: --merge {}",
+                shard.index,
+                shard.count,
+                one_line_path(&shard_dir),
+                shard.count
+            )));
+        }
     }
     create_dir(dir)?;
-    let request = RunRequest {
+    control.resume = control.resume && dir.join(CHECKPOINT_FILE).exists();
+    execute(&sweep_request(sweep, dir, control), reporter, cancel)?;
+    Ok(Stage::Done)
+}
+
+/// The run request of `sweep` into the folder `dir`.
+fn sweep_request<'a>(sweep: &'a PlannedSweep, dir: &Path, control: Control) -> RunRequest<'a> {
+    RunRequest {
         kind: RunKind::Sweep {
             records: false,
             compare: None,
@@ -389,17 +530,15 @@ fn play(
             pairs: None,
         },
         inputs: Vec::new(),
-        control: Control {
-            resume: control.resume && dir.join(CHECKPOINT_FILE).exists(),
-            ..*control
-        },
+        control,
         sprt: None,
-        engines: &Engines::default(),
+        engines: &NO_ENGINES,
         folder: Some(dir.to_path_buf()),
-    };
-    execute(&request, reporter, cancel)?;
-    Ok(())
+    }
 }
+
+/// A search seats no external engines.
+static NO_ENGINES: std::sync::LazyLock<Engines> = std::sync::LazyLock::new(Engines::default);
 
 /// Each part's per-deal values of the goal's quantities, read from
 /// `dir/games.csv` (a deal's rows come together, in game order).
@@ -455,7 +594,8 @@ fn confirm(
     included: &[usize],
     seed: u64,
     at: Where<'_>,
-) -> Result<Confirmation, SearchRunError> {
+    mode: &mut Mode,
+) -> Result<Result<Confirmation, String>, SearchRunError> {
     let race = &search.race;
     // The front first, then the other survivors by the first objective,
     // at most `confirm_most`; then the references not among them.
@@ -516,14 +656,16 @@ fn confirm(
         sweep.plan.games()
     ));
     let confirm_dir = at.dir.join(CONFIRM_DIR);
-    play(
+    if let Stage::Stop(why) = play(
         &sweep,
         &confirm_dir,
         at.control,
         at.reporter,
         at.cancel,
-        at.read_only,
-    )?;
+        mode,
+    )? {
+        return Ok(Err(why));
+    }
     let values = read_values(&confirm_dir, &sweep.plan, &race.goal, spec.players)?;
     let budget = Budget {
         alpha: search.settings.budget.alpha,
@@ -536,7 +678,7 @@ fn confirm(
     }
     confirmation.record_round(&values.into_iter().enumerate().collect::<Vec<_>>());
     confirmation.decide(0);
-    Ok(Confirmation {
+    Ok(Ok(Confirmation {
         race: confirmation,
         rechecked: dropped.len(),
         of,
@@ -544,7 +686,7 @@ fn confirm(
         deals,
         games: sweep.plan.games(),
         lineup: lineup.specs.join(","),
-    })
+    }))
 }
 
 /// Where and how the confirmation plays: the search's folder, the run's
@@ -555,7 +697,6 @@ struct Where<'a> {
     control: &'a Control,
     reporter: &'a dyn Reporter,
     cancel: &'a AtomicBool,
-    read_only: bool,
 }
 
 /// The settings, space and goal of a search spec (see [`SearchSpec::plan`]).
