@@ -224,18 +224,23 @@ impl SearchArgs {
     }
 }
 
-/// Run the command.
-pub fn run(args: SearchArgs) -> Result<(), CliError> {
-    let spec = args.spec()?;
-    let control = args.control.control()?;
+/// Play `spec` into `dir` on this machine, or one step of it over
+/// machines (`control`'s shard of several, or `merge`: docs/search.md),
+/// and draw its figures; `None` when the step leaves the search waiting
+/// for shards (what to do next is printed unless quiet).
+pub fn play(
+    spec: &SearchSpec,
+    dir: &std::path::Path,
+    control: &beachcomber_store::execute::Control,
+    merge: Option<u64>,
+) -> Result<Option<search::SearchOutcome>, CliError> {
     let reporter = crate::runs::terminal(control.quiet);
-    let outcome = if control.shard.count > 1 || args.merge.is_some() {
-        // One step of a search over machines (docs/search.md, Slurm).
+    let outcome = if control.shard.count > 1 || merge.is_some() {
         match search::run_step(
-            &spec,
-            &args.out,
-            &control,
-            args.merge,
+            spec,
+            dir,
+            control,
+            merge,
             &reporter,
             &crate::signals::CANCEL,
         )? {
@@ -244,19 +249,23 @@ pub fn run(args: SearchArgs) -> Result<(), CliError> {
                 if !control.quiet {
                     out!("{next}");
                 }
-                return Ok(());
+                return Ok(None);
             }
         }
     } else {
-        run_search(
-            &spec,
-            &args.out,
-            &control,
-            &reporter,
-            &crate::signals::CANCEL,
-        )?
+        run_search(spec, dir, control, &reporter, &crate::signals::CANCEL)?
     };
-    crate::plot::search::draw_search(&args.out, &outcome)?;
+    crate::plot::search::draw_search(dir, &outcome)?;
+    Ok(Some(outcome))
+}
+
+/// Run the command.
+pub fn run(args: SearchArgs) -> Result<(), CliError> {
+    let spec = args.spec()?;
+    let control = args.control.control()?;
+    let Some(outcome) = play(&spec, &args.out, &control, args.merge)? else {
+        return Ok(());
+    };
     if !control.quiet {
         let race = &outcome.search.race;
         let confirmed = outcome.confirmation.as_ref().map_or(0, |c| c.games);

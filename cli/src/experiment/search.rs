@@ -86,29 +86,15 @@ pub fn run(
         return Ok(());
     }
     let outcome = if args.report_only {
-        search::read_finished(&spec, dir, &reporter)?
-    } else if control.shard.count > 1 || args.merge.is_some() {
-        // One step of a search over machines (docs/search.md, Slurm).
-        match search::run_step(
-            &spec,
-            dir,
-            &control,
-            args.merge,
-            &reporter,
-            &crate::signals::CANCEL,
-        )? {
-            search::Ran::Finished(outcome) => *outcome,
-            search::Ran::Waiting(next) => {
-                if !control.quiet {
-                    out!("{next}");
-                }
-                return Ok(());
-            }
-        }
+        let outcome = search::read_finished(&spec, dir, &reporter)?;
+        crate::plot::search::draw_search(dir, &outcome)?;
+        outcome
     } else {
-        search::run(&spec, dir, &control, &reporter, &crate::signals::CANCEL)?
+        match crate::search::play(&spec, dir, &control, args.merge)? {
+            Some(outcome) => outcome,
+            None => return Ok(()),
+        }
     };
-    crate::plot::search::draw_search(dir, &outcome)?;
     if let Some(rule) = rule.filter(|_| !args.report_only) {
         let mut folders: Vec<_> = (0..outcome.search.rounds)
             .map(|r| dir.join(ROUNDS_DIR).join(r.to_string()))
