@@ -648,8 +648,8 @@ fn confirm(
     let deals = most.min(affordable).max(2);
     let sweep = sweep_of(spec, search, &of, deals, seed, &lineup)?;
     at.reporter.note(&format!(
-        "confirmation: {} survivors and references and {} eliminated x {deals} deals on seed \
-         {seed}, lineup {} ({} games)",
+        "confirmation: {} candidates (survivors and references) and {} eliminated ones x \
+         {deals} deals on seed {seed}, lineup {} ({} games)",
         survivors.len(),
         dropped.len(),
         lineup.specs.join(","),
