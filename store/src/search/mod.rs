@@ -347,14 +347,11 @@ pub fn play_round_zero_candidate(
     let Some(&candidate) = round.candidates.get(k) else {
         return Ok(Err(round.candidates.len()));
     };
-    let sweep = sweep_of(
-        spec,
-        &search,
-        &[candidate],
-        round.deals,
-        round.seed,
-        &spec.screen(),
-    )?;
+    let alone = RoundPlan {
+        candidates: vec![candidate],
+        ..round
+    };
+    let sweep = round_sweep(spec, &search, &alone)?;
     play(&sweep, dir, control, reporter, cancel, &mut Mode::Play)?;
     Ok(Ok(()))
 }
@@ -421,6 +418,7 @@ fn sweep_of(
     Ok(PlannedSweep::concat(sweeps))
 }
 
+/// The sweep of a round's candidates by the screen's lineup.
 fn round_sweep(
     spec: &SearchSpec,
     search: &Search,
