@@ -20,6 +20,9 @@ pub struct SeatRow {
     pub deal: u64,
     /// The deal's seed.
     pub seed: u64,
+    /// The game's rotation of the lineup (the lineup's first bot sits in
+    /// seat `rotation % players`).
+    pub rotation: u64,
     /// The seat.
     pub seat: usize,
     /// The seat's win share.
@@ -41,6 +44,7 @@ impl From<&GameRow<'_>> for SeatRow {
             game: row.game,
             deal: row.deal,
             seed: row.seed,
+            rotation: row.rotation,
             seat: row.seat,
             win_share: row.win_share,
             won: row.won,

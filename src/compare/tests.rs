@@ -45,6 +45,7 @@ fn rows(part: usize, games: &[(bool, f64)], seed0: u64) -> Vec<SeatRow> {
                 game: d as u64,
                 deal: d as u64,
                 seed: seed0 + d as u64,
+                rotation: 0,
                 seat,
                 win_share: if won { 1.0 } else { 0.0 },
                 won,

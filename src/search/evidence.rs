@@ -81,7 +81,10 @@ impl Evidence {
 }
 
 /// The per-deal values of `quantities` over one deal's rows (every seat
-/// of every game of the deal, in file order) at `players` seats.
+/// of every game of the deal, in file order) at `players` seats. A skill
+/// quantity's value is that of the lineup's first bot (the duel's
+/// stronger one when these are a duel's games; the caller reads each
+/// skill quantity from its duel's games only).
 pub fn deal_values(rows: &[SeatRow], players: usize, quantities: &[Quantity]) -> Vec<f64> {
     let mut games = 0u64;
     let mut ties = 0u64;
@@ -90,6 +93,8 @@ pub fn deal_values(rows: &[SeatRow], players: usize, quantities: &[Quantity]) ->
     let mut shares = vec![0.0; players];
     let mut current: Option<u64> = None;
     let mut winners = 0;
+    // The win share of the lineup's first bot (a duel's stronger one).
+    let mut first_bot = 0.0;
     for row in rows {
         if current != Some(row.game) {
             if current.is_some() && winners >= 2 {
@@ -109,6 +114,9 @@ pub fn deal_values(rows: &[SeatRow], players: usize, quantities: &[Quantity]) ->
         if let Some(s) = shares.get_mut(row.seat) {
             *s += row.win_share;
         }
+        if row.seat as u64 == row.rotation % players.max(1) as u64 {
+            first_bot += row.win_share;
+        }
     }
     if current.is_some() && winners >= 2 {
         ties += 1;
@@ -121,6 +129,7 @@ pub fn deal_values(rows: &[SeatRow], players: usize, quantities: &[Quantity]) ->
             Quantity::TieRate => ties as f64 / g,
             Quantity::Turns => turns / g,
             Quantity::Quality(i) => quality[i] / g,
+            Quantity::Skill { .. } => players as f64 * first_bot / g,
         })
         .collect()
 }

@@ -21,7 +21,9 @@ mod rounds;
 mod space;
 
 pub use evidence::{Evidence, Moments, deal_values};
-pub use goal::{Aim, Constraint, Goal, GoalError, Objective, Quantity};
+pub use goal::{
+    Aim, Bound, Constraint, Goal, GoalError, Objective, Quantity, elo_of_ratio, ratio_of_elo,
+};
 pub use propose::{NTupleModel, propose};
 pub use race::{Budget, Candidate, Exit, Interval, Race, RoundValues, Verdict, round_deals};
 pub use rounds::{RoundPlan, RoundRecord, Search, SearchError, Settings, Stop};
@@ -29,3 +31,5 @@ pub use space::{Point, Space, SpaceError, SumBound};
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod duel_baseline_tests;

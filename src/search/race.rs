@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::evidence::{Evidence, Moments};
-use super::goal::{Aim, Goal};
+use super::goal::{Aim, Bound, Goal};
 use super::space::Point;
 use crate::stats::equivalence::normal_quantile;
 use crate::stats::wilson;
@@ -217,6 +217,11 @@ pub struct Race {
     constraint_quantity: Vec<usize>,
     /// Each quantity's range, when bounded ([`super::Quantity::range`]).
     ranges: Vec<Option<f64>>,
+    /// The baseline setting's per-deal moments (empty without a baseline):
+    /// the bound of the constraints against `baseline`.
+    pub baseline: Evidence,
+    /// Each quantity's range at the baseline's player count.
+    baseline_ranges: Vec<Option<f64>>,
     z_single: f64,
     z_paired: f64,
 }
@@ -225,24 +230,38 @@ impl Race {
     /// A race with no candidates yet.
     pub fn new(goal: Goal, budget: Budget) -> Race {
         let quantities = goal.quantities().len();
-        let (z_single, z_paired) = budget.quantiles(quantities);
+        let (_, z_paired) = budget.quantiles(quantities);
+        // The baseline's intervals are of the single family too: one more
+        // setting to spend the error over.
+        let (z_single, _) = Budget {
+            candidates: budget.candidates + usize::from(goal.baseline_players.is_some()),
+            ..budget
+        }
+        .quantiles(quantities);
         let objective_quantity = goal
             .objectives
             .iter()
-            .map(|o| goal.index_of(o.quantity))
+            .map(|o| goal.index_of(&o.quantity))
             .collect();
         let constraint_quantity = goal
             .constraints
             .iter()
-            .map(|k| goal.index_of(k.quantity))
+            .map(|k| goal.index_of(&k.quantity))
             .collect();
         let ranges = goal
             .quantities()
             .iter()
             .map(|q| q.range(goal.players))
             .collect();
+        let baseline_ranges = goal
+            .quantities()
+            .iter()
+            .map(|q| q.range(goal.baseline_players.unwrap_or(goal.players)))
+            .collect();
         Race {
             ranges,
+            baseline: Evidence::new(quantities),
+            baseline_ranges,
             goal,
             budget,
             candidates: Vec::new(),
@@ -309,6 +328,66 @@ impl Race {
                     pair.add_deal(&difference);
                 }
             }
+        }
+    }
+
+    /// Add one round's games of the baseline setting (played on the
+    /// round's deals beside the candidates).
+    pub fn record_baseline(&mut self, values: &RoundValues) {
+        for deal in values {
+            self.baseline.add_deal(deal);
+        }
+    }
+
+    /// The baseline's interval of quantity `q`.
+    pub fn baseline_interval(&self, q: usize) -> Interval {
+        Interval::of(
+            &self.baseline.moments[q],
+            self.z_single,
+            self.baseline_ranges[q],
+        )
+    }
+
+    /// Constraint `k`'s bound as an interval: a number, or the baseline's
+    /// interval of the constrained value plus the offset.
+    pub fn bound_interval(&self, k: usize) -> Interval {
+        let constraint = &self.goal.constraints[k];
+        match constraint.bound {
+            Bound::Value(x) => Interval {
+                estimate: x,
+                low: x,
+                high: x,
+            },
+            Bound::Baseline(offset) => {
+                let i = self.baseline_interval(self.constraint_quantity[k]);
+                let (low, high) = if i.low.is_finite() && i.high.is_finite() {
+                    constraint.value_interval(i.low, i.high)
+                } else {
+                    (f64::NEG_INFINITY, f64::INFINITY)
+                };
+                Interval {
+                    estimate: constraint.value(i.estimate) + offset,
+                    low: low + offset,
+                    high: high + offset,
+                }
+            }
+        }
+    }
+
+    /// Candidate `c`'s interval of constraint `k`'s value (its quantity,
+    /// or its distance from the constraint's target).
+    pub fn constrained_interval(&self, c: usize, k: usize) -> Interval {
+        let constraint = &self.goal.constraints[k];
+        let i = self.quantity_interval(c, self.constraint_quantity[k]);
+        let (low, high) = if i.low.is_finite() && i.high.is_finite() {
+            constraint.value_interval(i.low, i.high)
+        } else {
+            (f64::NEG_INFINITY, f64::INFINITY)
+        };
+        Interval {
+            estimate: constraint.value(i.estimate),
+            low,
+            high,
         }
     }
 
@@ -399,29 +478,32 @@ impl Race {
     }
 
     /// Whether every constraint's interval of `c` lies wholly inside its
-    /// bound.
+    /// bound (for a bound of the baseline: wholly on its side of the
+    /// baseline's interval).
     pub fn certified_feasible(&self, c: usize) -> bool {
-        self.goal
-            .constraints
-            .iter()
-            .zip(&self.constraint_quantity)
-            .all(|(k, &q)| {
-                let i = self.quantity_interval(c, q);
-                k.met_by(i.low) && k.met_by(i.high)
-            })
+        (0..self.goal.constraints.len()).all(|k| {
+            let constraint = &self.goal.constraints[k];
+            let (value, bound) = (self.constrained_interval(c, k), self.bound_interval(k));
+            if constraint.at_most {
+                constraint.met_by(value.high, bound.low)
+            } else {
+                constraint.met_by(value.low, bound.high)
+            }
+        })
     }
 
     /// The constraint `c` fails with significance (its interval wholly
-    /// outside the bound), if any.
+    /// outside the bound's), if any.
     pub fn failed_constraint(&self, c: usize) -> Option<usize> {
-        self.goal
-            .constraints
-            .iter()
-            .zip(&self.constraint_quantity)
-            .position(|(k, &q)| {
-                let i = self.quantity_interval(c, q);
-                !k.met_by(i.low) && !k.met_by(i.high)
-            })
+        (0..self.goal.constraints.len()).position(|k| {
+            let constraint = &self.goal.constraints[k];
+            let (value, bound) = (self.constrained_interval(c, k), self.bound_interval(k));
+            if constraint.at_most {
+                !constraint.met_by(value.low, bound.high)
+            } else {
+                !constraint.met_by(value.high, bound.low)
+            }
+        })
     }
 
     /// Whether `d` dominates `c` with significance: certified feasible, not
@@ -503,12 +585,12 @@ impl Race {
     /// every constraint.
     pub fn feasible_by_estimates(&self, c: usize) -> bool {
         self.candidates[c].evidence.deals() >= 2
-            && self
-                .goal
-                .constraints
-                .iter()
-                .zip(&self.constraint_quantity)
-                .all(|(k, &q)| k.met_by(self.quantity_interval(c, q).estimate))
+            && (0..self.goal.constraints.len()).all(|k| {
+                self.goal.constraints[k].met_by(
+                    self.constrained_interval(c, k).estimate,
+                    self.bound_interval(k).estimate,
+                )
+            })
     }
 
     /// The front: the candidates still in whose estimates meet every
@@ -602,18 +684,12 @@ impl Race {
 }
 
 /// Deals per candidate in round `round`: `first · 2^round`, fewer when the
-/// games left (`games_left`) do not pay for `alive` candidates at
-/// `games_per_deal` games a deal; 0 when they do not pay for two deals
-/// each (the race ends).
-pub fn round_deals(
-    first: u64,
-    round: usize,
-    alive: usize,
-    games_per_deal: u64,
-    games_left: u64,
-) -> u64 {
+/// games left (`games_left`) do not pay for them at `per_deal` games a deal
+/// (every candidate's games of a deal, and the baseline's); 0 when they do
+/// not pay for two deals each (the race ends).
+pub fn round_deals(first: u64, round: usize, per_deal: u64, games_left: u64) -> u64 {
     let wanted = first.saturating_mul(1u64 << round.min(40));
-    let affordable = games_left / (alive.max(1) as u64 * games_per_deal.max(1));
+    let affordable = games_left / per_deal.max(1);
     let deals = wanted.min(affordable);
     if deals < 2 { 0 } else { deals }
 }

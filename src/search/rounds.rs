@@ -29,8 +29,12 @@ pub struct Settings {
     pub first_deals: u64,
     /// Most games in all (the rounds; the confirmation is apart).
     pub max_games: u64,
-    /// Games per deal of every candidate (the lineup's rotations).
+    /// Games per deal of every candidate (the lineup's rotations, and
+    /// the duels' of the skill quantities).
     pub games_per_deal: u64,
+    /// Games per deal of the baseline setting, played every round beside
+    /// the candidates (0: no baseline).
+    pub baseline_games_per_deal: u64,
     /// Candidates drawn at random at the start when the space has more
     /// feasible points than the budget's candidates.
     pub initial: usize,
@@ -143,6 +147,8 @@ pub struct Search {
     pub enumerated: bool,
     /// The rounds played, in order.
     pub history: Vec<RoundRecord>,
+    /// The baseline's games of the round being finished.
+    baseline_games: u64,
 }
 
 impl Search {
@@ -224,6 +230,7 @@ impl Search {
             games: 0,
             enumerated,
             history: Vec::new(),
+            baseline_games: 0,
         })
     }
 
@@ -245,10 +252,15 @@ impl Search {
         round_deals(
             self.settings.first_deals,
             self.rounds,
-            self.race.alive().len(),
-            self.settings.games_per_deal,
+            self.per_deal(self.race.alive().len()),
             self.settings.max_games.saturating_sub(self.games),
         )
+    }
+
+    /// The games one deal of a round costs with `alive` candidates (and
+    /// the baseline).
+    fn per_deal(&self, alive: usize) -> u64 {
+        alive as u64 * self.settings.games_per_deal + self.settings.baseline_games_per_deal
     }
 
     /// The next round to play, or `None` when the search is over.
@@ -264,12 +276,20 @@ impl Search {
         })
     }
 
+    /// The baseline's games of a round are in (its per-deal values, on
+    /// the round's deals): call before [`Search::finish_round`] in a search
+    /// with a baseline.
+    pub fn add_baseline(&mut self, values: &RoundValues) {
+        self.baseline_games = values.len() as u64 * self.settings.baseline_games_per_deal;
+        self.race.record_baseline(values);
+    }
+
     /// The games of `plan` are in (`values`: each candidate's per-deal
     /// values): the race decides, then the model proposes the next round's
     /// newcomers.
     pub fn finish_round(&mut self, plan: &RoundPlan, values: Vec<(usize, RoundValues)>) {
         let played: u64 = values.iter().map(|(_, v)| v.len() as u64).sum();
-        let games = played * self.settings.games_per_deal;
+        let games = played * self.settings.games_per_deal + std::mem::take(&mut self.baseline_games);
         self.games += games;
         self.race.record_round(&values);
         let left = self.race.decide(plan.round);
@@ -304,8 +324,7 @@ impl Search {
             && round_deals(
                 self.settings.first_deals,
                 self.rounds,
-                alive + count,
-                self.settings.games_per_deal,
+                self.per_deal(alive + count),
                 left,
             ) == 0
         {

@@ -42,9 +42,10 @@ fn goal(objectives: &[&str], margin: f64, constraints: &[&str], players: usize) 
             .collect(),
         constraints
             .iter()
-            .map(|t| Constraint::parse(t).expect("a constraint"))
+            .map(|t| Constraint::parse(t, players).expect("a constraint"))
             .collect(),
         players,
+        None,
     )
     .expect("a goal")
 }
@@ -132,16 +133,25 @@ fn simulate(
     race
 }
 
+/// Whether a constraint with a number for its bound is met by a true
+/// value.
+fn truly_meets(k: &Constraint, value: f64) -> bool {
+    let Bound::Value(bound) = k.bound else {
+        panic!("a constraint against the baseline has no number for its bound")
+    };
+    k.met_by(k.value(value), bound)
+}
+
 /// Whether `d` truly dominates `c`: `d` truly meets every constraint, is
 /// not worse on any objective and better on one, by the true values.
 fn truly_dominates(goal: &Goal, truth: &[Vec<f64>], d: usize, c: usize) -> bool {
     let feasible = goal
         .constraints
         .iter()
-        .all(|k| k.met_by(truth[d][goal.index_of(k.quantity)]));
+        .all(|k| truly_meets(k, truth[d][goal.index_of(&k.quantity)]));
     let mut better = false;
     for o in &goal.objectives {
-        let q = goal.index_of(o.quantity);
+        let q = goal.index_of(&o.quantity);
         let (ld, lc) = (o.loss(truth[d][q]), o.loss(truth[c][q]));
         if ld > lc {
             return false;
@@ -164,7 +174,7 @@ fn wrong_exits(race: &Race, truth: &[Vec<f64>]) -> Vec<(usize, Exit)> {
             let wrong = match exit {
                 Exit::Constraint(k) => {
                     let constraint = &goal.constraints[k];
-                    constraint.met_by(truth[c][goal.index_of(constraint.quantity)])
+                    truly_meets(constraint, truth[c][goal.index_of(&constraint.quantity)])
                 }
                 Exit::Dominated(d) => !truly_dominates(goal, truth, d, c),
             };
@@ -829,24 +839,24 @@ fn budget_errors_are_alpha_spent_over_the_declared_budget() {
 #[test]
 fn round_deals_doubles_and_is_capped_by_the_games_left() {
     let plenty = 1_000_000_000;
-    assert_eq!(round_deals(50, 0, 12, 1, plenty), 50);
-    assert_eq!(round_deals(50, 1, 12, 1, plenty), 100);
-    assert_eq!(round_deals(50, 3, 12, 2, plenty), 400);
-    assert_eq!(round_deals(3, 10, 2, 1, plenty), 3072);
+    assert_eq!(round_deals(50, 0, 12 * 1, plenty), 50);
+    assert_eq!(round_deals(50, 1, 12 * 1, plenty), 100);
+    assert_eq!(round_deals(50, 3, 12 * 2, plenty), 400);
+    assert_eq!(round_deals(3, 10, 2 * 1, plenty), 3072);
     // The cap: 1000 games for 12 candidates at 2 games a deal: 41 deals.
-    assert_eq!(round_deals(50, 3, 12, 2, 1000), 41);
-    assert_eq!(round_deals(50, 0, 12, 2, 1200), 50);
-    assert_eq!(round_deals(50, 0, 12, 2, 1199), 49);
+    assert_eq!(round_deals(50, 3, 12 * 2, 1000), 41);
+    assert_eq!(round_deals(50, 0, 12 * 2, 1200), 50);
+    assert_eq!(round_deals(50, 0, 12 * 2, 1199), 49);
     // Two deals each is the least; fewer ends the race.
-    assert_eq!(round_deals(50, 0, 12, 2, 48), 2);
-    assert_eq!(round_deals(50, 0, 12, 2, 47), 0);
-    assert_eq!(round_deals(50, 0, 12, 2, 0), 0);
-    assert_eq!(round_deals(1, 0, 1, 1, plenty), 0);
-    assert_eq!(round_deals(1, 1, 1, 1, plenty), 2);
+    assert_eq!(round_deals(50, 0, 12 * 2, 48), 2);
+    assert_eq!(round_deals(50, 0, 12 * 2, 47), 0);
+    assert_eq!(round_deals(50, 0, 12 * 2, 0), 0);
+    assert_eq!(round_deals(1, 0, 1 * 1, plenty), 0);
+    assert_eq!(round_deals(1, 1, 1 * 1, plenty), 2);
     // No candidate, zero games a deal, a huge round: no panic.
-    assert_eq!(round_deals(5, 0, 0, 0, 7), 5);
-    assert_eq!(round_deals(5, 200, 1, 1, u64::MAX), 5 << 40);
-    assert_eq!(round_deals(u64::MAX, 3, 1, 1, u64::MAX), u64::MAX);
+    assert_eq!(round_deals(5, 0, 0 * 0, 7), 5);
+    assert_eq!(round_deals(5, 200, 1 * 1, u64::MAX), 5 << 40);
+    assert_eq!(round_deals(u64::MAX, 3, 1 * 1, u64::MAX), u64::MAX);
 }
 
 // ---------------------------------------------------------------------------
@@ -866,6 +876,7 @@ fn settings(budget: Budget, max_games: u64, seed: u64) -> Settings {
         first_deals: 10,
         max_games,
         games_per_deal: 2,
+        baseline_games_per_deal: 0,
         initial: 5,
         proposals: 3,
         exploration: 0.5,
@@ -1154,6 +1165,7 @@ fn large_search(seed: u64) -> Search {
         first_deals: 4,
         max_games: 1_000_000,
         games_per_deal: 1,
+        baseline_games_per_deal: 0,
         initial: 5,
         proposals: 3,
         exploration: 0.5,
@@ -1426,30 +1438,32 @@ fn objectives_and_constraints_read() {
     );
     assert_eq!(o.loss_interval(0.5, 0.8), (0.19999999999999996, 0.5));
     let o = Objective::parse("mean_drama max", 0.1).unwrap();
-    assert_eq!((o.quantity, o.aim), (Quantity::Quality(1), Aim::Max));
+    assert_eq!((&o.quantity, o.aim), (&Quantity::Quality(1), Aim::Max));
     assert_eq!(o.loss(0.3), -0.3);
     assert_eq!(o.loss_interval(0.2, 0.4), (-0.4, -0.2));
     let o = Objective::parse("  tie_rate   min ", 0.1).unwrap();
-    assert_eq!((o.quantity, o.aim), (Quantity::TieRate, Aim::Min));
+    assert_eq!((&o.quantity, o.aim), (&Quantity::TieRate, Aim::Min));
     assert_eq!(o.to_string(), "tie_rate min");
 
-    let k = Constraint::parse("mean_turns <= 45").unwrap();
+    let k = Constraint::parse("mean_turns <= 45", 2).unwrap();
     assert_eq!(
         k,
         Constraint {
             quantity: Quantity::Turns,
+            near: None,
             at_most: true,
-            bound: 45.0,
+            bound: Bound::Value(45.0),
+            elo: None,
         }
     );
-    assert!(k.met_by(45.0) && k.met_by(44.0) && !k.met_by(45.000001));
+    assert!(truly_meets(&k, 45.0) && truly_meets(&k, 44.0) && !truly_meets(&k, 45.000001));
     assert_eq!(k.to_string(), "mean_turns <= 45");
-    let k = Constraint::parse("comeback_rate>=0.25").unwrap();
+    let k = Constraint::parse("comeback_rate>=0.25", 2).unwrap();
     assert_eq!(
-        (k.quantity, k.at_most, k.bound),
-        (Quantity::Quality(3), false, 0.25)
+        (&k.quantity, k.at_most, k.bound),
+        (&Quantity::Quality(3), false, Bound::Value(0.25))
     );
-    assert!(k.met_by(0.25) && !k.met_by(0.2));
+    assert!(truly_meets(&k, 0.25) && !truly_meets(&k, 0.2));
 
     let unknown = Objective::parse("fun max", 0.1).unwrap_err();
     assert_eq!(unknown, GoalError::UnknownQuantity("fun".to_string()));
@@ -1477,7 +1491,7 @@ fn objectives_and_constraints_read() {
         Err(GoalError::UnknownQuantity("seat_ratio:x".to_string()))
     );
     assert_eq!(
-        Constraint::parse("seat_ratio <= 2"),
+        Constraint::parse("seat_ratio <= 2", 2),
         Err(GoalError::UnknownQuantity("seat_ratio".to_string()))
     );
 
@@ -1501,14 +1515,15 @@ fn objectives_and_constraints_read() {
             "{text}"
         );
     }
-    let malformed = Constraint::parse("mean_turns < 45").unwrap_err();
+    let malformed = Constraint::parse("mean_turns < 45", 2).unwrap_err();
     assert_eq!(
         malformed.to_string(),
-        "`mean_turns < 45` does not read: write QUANTITY <= X or QUANTITY >= X, \
-         e.g. `mean_turns <= 45`"
+        "`mean_turns < 45` does not read: write QUANTITY <= X or QUANTITY >= X (the left side \
+         may be `QUANTITY near T`, the right `baseline + M`, a skill's `X elo`), e.g. \
+         `mean_turns <= 45`"
     );
     assert!(matches!(
-        Constraint::parse("mean_turns <= NaN"),
+        Constraint::parse("mean_turns <= NaN", 2),
         Err(GoalError::Malformed { .. })
     ));
 }
@@ -1516,14 +1531,14 @@ fn objectives_and_constraints_read() {
 #[test]
 fn goals_are_checked() {
     let near = Objective::parse("seat_ratio:0 near 1", 0.02).unwrap();
-    let turns = Constraint::parse("mean_turns <= 45").unwrap();
-    let g = Goal::new(vec![near], vec![turns], 2).unwrap();
+    let turns = Constraint::parse("mean_turns <= 45", 2).unwrap();
+    let g = Goal::new(vec![near.clone()], vec![turns.clone()], 2, None).unwrap();
     assert_eq!(g.quantities(), [Quantity::SeatRatio(0), Quantity::Turns]);
-    assert_eq!(g.index_of(Quantity::Turns), 1);
+    assert_eq!(g.index_of(&Quantity::Turns), 1);
     assert!(!g.needs_quality());
     // A seat the game does not have, in an objective or a constraint.
     let far = Objective::parse("seat_ratio:2 near 1", 0.02).unwrap();
-    let e = Goal::new(vec![far], vec![], 2).unwrap_err();
+    let e = Goal::new(vec![far], vec![], 2, None).unwrap_err();
     assert_eq!(
         e,
         GoalError::NoSuchSeat {
@@ -1532,37 +1547,37 @@ fn goals_are_checked() {
         }
     );
     assert_eq!(e.to_string(), "seat_ratio:2: the game has seats 0 to 1");
-    let seat3 = Constraint::parse("seat_ratio:3 >= 0.5").unwrap();
+    let seat3 = Constraint::parse("seat_ratio:3 >= 0.5", 2).unwrap();
     assert_eq!(
-        Goal::new(vec![near], vec![seat3], 3).unwrap_err(),
+        Goal::new(vec![near.clone()], vec![seat3.clone()], 3, None).unwrap_err(),
         GoalError::NoSuchSeat {
             seat: 3,
             players: 3
         }
     );
-    assert!(Goal::new(vec![near], vec![seat3], 4).is_ok());
+    assert!(Goal::new(vec![near.clone()], vec![seat3.clone()], 4, None).is_ok());
     // Margins must be positive numbers.
     let zero = Objective {
         margin: 0.0,
-        ..near
+        ..near.clone()
     };
-    let e = Goal::new(vec![zero], vec![], 2).unwrap_err();
+    let e = Goal::new(vec![zero], vec![], 2, None).unwrap_err();
     assert_eq!(e, GoalError::BadMargin(0.0));
     assert_eq!(e.to_string(), "the margin 0 is not a positive number");
     for m in [-0.1, f64::NAN, f64::INFINITY] {
-        let bad = Objective { margin: m, ..near };
+        let bad = Objective { margin: m, ..near.clone() };
         assert!(matches!(
-            Goal::new(vec![near, bad], vec![], 2),
+            Goal::new(vec![near.clone(), bad], vec![], 2, None),
             Err(GoalError::BadMargin(_))
         ));
     }
-    let e = Goal::new(vec![], vec![turns], 2).unwrap_err();
+    let e = Goal::new(vec![], vec![turns.clone()], 2, None).unwrap_err();
     assert_eq!(e, GoalError::NoObjective);
     assert_eq!(e.to_string(), "a search needs at least one objective");
     // A quantity shared by an objective and a constraint is measured once.
     let drama = Objective::parse("mean_drama max", 0.1).unwrap();
-    let drama_floor = Constraint::parse("mean_drama >= 0.2").unwrap();
-    let g = Goal::new(vec![drama, near], vec![drama_floor, turns], 2).unwrap();
+    let drama_floor = Constraint::parse("mean_drama >= 0.2", 2).unwrap();
+    let g = Goal::new(vec![drama, near], vec![drama_floor, turns], 2, None).unwrap();
     assert_eq!(
         g.quantities(),
         [
@@ -1594,6 +1609,7 @@ fn proposals_are_never_left_unplayed() {
         first_deals: 4,
         max_games: 35,
         games_per_deal: 1,
+        baseline_games_per_deal: 0,
         initial: 5,
         proposals: 3,
         exploration: 0.5,
