@@ -22,14 +22,20 @@ pub const EXAMPLES: &str = "\
 Examples:
   beachcomber search --game seaside --players 2 --vary removed=0..=50 --bots greedy \\
       --objective 'seat_ratio:0 near 1 margin 0.02' --seed 5 --confirm-seed 6 --out search-removed
+  beachcomber search --game seaside --players 2 --bots greedy --vary removed=0..=40:10 \\
+      --objective 'seat_ratio:0 near 1 margin 0.03' --constraint 'skill:greedy>random >= 100 elo' \\
+      --constraint 'seat_ratio:0 near 1 <= baseline + 0.02' --baseline players=4 \\
+      --seed 7 --confirm-seed 8 --out search-removed-skill
   beachcomber search --game shell-dash --players 2 --bots greedy \\
       --vary deck.Shell=6..=24 --vary deck.Jellyfish=4..=16 --bound 'deck.Shell+deck.Jellyfish in 14..=36' \\
       --objective 'seat_ratio:0 near 1 margin 0.02' --constraint 'mean_turns <= 9' \\
       --max-candidates 60 --max-games 200000 --seed 11 --confirm-seed 12 --out search-deck
 
 QUANTITY is seat_ratio:S (seat S's players x win share; 1 = fair), tie_rate,
-mean_turns, or a game-quality metric (mean_lead_changes, mean_drama,
-mean_decisiveness, comeback_rate, mean_branching: measured when named).
+mean_turns, a game-quality metric (mean_lead_changes, mean_drama,
+mean_decisiveness, comeback_rate, mean_branching: measured when named), or
+skill:STRONG>WEAK (STRONG's players x win share against WEAK in the other
+seats, played by a lineup of its own: 1 = no skill expressed).
 An objective is `QUANTITY min`, `QUANTITY max` or `QUANTITY near X`, then
 `margin M`: values closer than M are equally good. The first objective orders
 the pick and the proposals.
@@ -79,9 +85,18 @@ pub struct SearchArgs {
     /// first orders the pick.
     #[arg(long, value_name = "OBJECTIVE", required = true)]
     pub objective: Vec<String>,
-    /// A constraint: `QUANTITY <= X` or `QUANTITY >= X`. Repeatable.
+    /// A constraint: `QUANTITY <= X` or `QUANTITY >= X`; the left side may
+    /// be `QUANTITY near T` (its distance from T), the right side
+    /// `baseline + M` (the --baseline setting's value), a skill's bound `X
+    /// elo`; or a skill order `order:A>B>C >= X elo`. Repeatable.
     #[arg(long, value_name = "CONSTRAINT")]
     pub constraint: Vec<String>,
+    /// The baseline setting the constraints against `baseline` are tested
+    /// against, played beside the candidates every round: options of the
+    /// game and perhaps another player count, `KEY=VALUE,...` (e.g.
+    /// `players=4`).
+    #[arg(long, value_name = "KEY=VALUE,...")]
+    pub baseline: Option<String>,
     /// The family-wise error of every elimination together.
     #[arg(long, value_name = "A", default_value_t = search::DEFAULT_ALPHA)]
     pub alpha: f64,
@@ -173,11 +188,18 @@ impl SearchArgs {
             .iter()
             .map(|text| Objective::parse_declared(text).map_err(FlagError::of("--objective")))
             .collect::<Result<Vec<_>, _>>()?;
-        let constraints = self
-            .constraint
-            .iter()
-            .map(|text| Constraint::parse(text).map_err(FlagError::of("--constraint")))
-            .collect::<Result<Vec<_>, _>>()?;
+        let players = self.players as usize;
+        let mut constraints = Vec::new();
+        for text in &self.constraint {
+            constraints.extend(
+                Constraint::parse_all(text, players).map_err(FlagError::of("--constraint"))?,
+            );
+        }
+        let baseline = self
+            .baseline
+            .as_deref()
+            .map(|t| search::Baseline::parse(t, players).map_err(FlagError::of("--baseline")))
+            .transpose()?;
         let strong = match &self.strong_bots {
             None => None,
             Some(text) => {
@@ -205,6 +227,7 @@ impl SearchArgs {
             include,
             objectives,
             constraints,
+            baseline,
             alpha: self.alpha,
             max_candidates: self.max_candidates,
             max_rounds: self.max_rounds,

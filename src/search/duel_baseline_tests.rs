@@ -24,7 +24,12 @@ fn skill_quantities_read_and_print() {
     assert_eq!(Quantity::TieRate.duel(), None);
     let with_options = Quantity::parse("skill:ismcts(iterations=500)>greedy").unwrap();
     assert_eq!(with_options, skill("ismcts(iterations=500)", "greedy"));
-    for bad in ["skill:greedy", "skill:greedy>greedy", "skill:>random", "skill:a>b>c"] {
+    for bad in [
+        "skill:greedy",
+        "skill:greedy>greedy",
+        "skill:>random",
+        "skill:a>b>c",
+    ] {
         assert!(
             matches!(Quantity::parse(bad), Err(GoalError::Malformed { .. })),
             "{bad} read"
@@ -77,7 +82,11 @@ fn skill_bounds_in_elo_and_skill_orders_read() {
         Constraint::parse_all("tie_rate <= 0.1", 2).unwrap(),
         [Constraint::parse("tie_rate <= 0.1", 2).unwrap()]
     );
-    for bad in ["order:greedy >= 50 elo", "order:greedy>random", "order:a>>b >= 1 elo"] {
+    for bad in [
+        "order:greedy >= 50 elo",
+        "order:greedy>random",
+        "order:a>>b >= 1 elo",
+    ] {
         assert!(
             matches!(
                 Constraint::parse_all(bad, 2),
@@ -150,7 +159,12 @@ fn constraints_against_the_baseline_read_and_need_one() {
     let k = Constraint::parse("seat_ratio:0 near 1 <= baseline + 0.02", 2).unwrap();
     assert_eq!(
         (&k.quantity, k.near, k.at_most, k.bound),
-        (&Quantity::SeatRatio(0), Some(1.0), true, Bound::Baseline(0.02))
+        (
+            &Quantity::SeatRatio(0),
+            Some(1.0),
+            true,
+            Bound::Baseline(0.02)
+        )
     );
     assert!(k.needs_baseline());
     assert_eq!(k.to_string(), "seat_ratio:0 near 1 <= baseline + 0.02");
@@ -168,7 +182,10 @@ fn constraints_against_the_baseline_read_and_need_one() {
     // The distance and its interval.
     assert_eq!(k.value(1.3), 0.30000000000000004);
     assert_eq!(k.value_interval(0.9, 1.2), (0.0, 0.19999999999999996));
-    assert_eq!(k.value_interval(1.1, 1.2), (0.10000000000000009, 0.19999999999999996));
+    assert_eq!(
+        k.value_interval(1.1, 1.2),
+        (0.10000000000000009, 0.19999999999999996)
+    );
     let objective = || vec![Objective::parse("mean_turns min", 1.0).unwrap()];
     let e = Goal::new(objective(), vec![k.clone()], 2, None).unwrap_err();
     assert_eq!(

@@ -38,7 +38,12 @@ impl Quantity {
     pub fn parse(text: &str) -> Result<Quantity, GoalError> {
         let text = text.trim();
         if let Some(duel) = text.strip_prefix("skill:") {
-            return match duel.split('>').map(str::trim).collect::<Vec<_>>().as_slice() {
+            return match duel
+                .split('>')
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .as_slice()
+            {
                 [strong, weak] if !strong.is_empty() && !weak.is_empty() && strong != weak => {
                     Ok(Quantity::Skill {
                         strong: strong.to_string(),
@@ -332,7 +337,12 @@ impl Constraint {
             return Err(bad());
         }
         bots.windows(2)
-            .map(|w| Constraint::parse(&format!("skill:{}>{} >= {}", w[0], w[1], gap.trim()), players))
+            .map(|w| {
+                Constraint::parse(
+                    &format!("skill:{}>{} >= {}", w[0], w[1], gap.trim()),
+                    players,
+                )
+            })
             .collect()
     }
 

@@ -30,6 +30,6 @@ pub use rounds::{RoundPlan, RoundRecord, Search, SearchError, Settings, Stop};
 pub use space::{Point, Space, SpaceError, SumBound};
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod duel_baseline_tests;
+#[cfg(test)]
+mod tests;

@@ -289,7 +289,8 @@ impl Search {
     /// newcomers.
     pub fn finish_round(&mut self, plan: &RoundPlan, values: Vec<(usize, RoundValues)>) {
         let played: u64 = values.iter().map(|(_, v)| v.len() as u64).sum();
-        let games = played * self.settings.games_per_deal + std::mem::take(&mut self.baseline_games);
+        let games =
+            played * self.settings.games_per_deal + std::mem::take(&mut self.baseline_games);
         self.games += games;
         self.race.record_round(&values);
         let left = self.race.decide(plan.round);

@@ -1565,7 +1565,10 @@ fn goals_are_checked() {
     assert_eq!(e, GoalError::BadMargin(0.0));
     assert_eq!(e.to_string(), "the margin 0 is not a positive number");
     for m in [-0.1, f64::NAN, f64::INFINITY] {
-        let bad = Objective { margin: m, ..near.clone() };
+        let bad = Objective {
+            margin: m,
+            ..near.clone()
+        };
         assert!(matches!(
             Goal::new(vec![near.clone(), bad], vec![], 2, None),
             Err(GoalError::BadMargin(_))

@@ -158,7 +158,7 @@ fn a_search_is_the_same_at_any_thread_count_and_resumes_after_a_kill_at_each_sta
 fn bad_searches_are_refused_in_one_line_before_anything_is_written() {
     let dir = temp_dir();
     let base = "search --game seaside --players 2 --vary removed=0,30 --first-deals 4";
-    let cases: [(&str, &str); 8] = [
+    let cases: [(&str, &str); 11] = [
         (
             "--objective 'mean_turns min'",
             "error: --objective: `mean_turns min`: give its margin, e.g. `seat_ratio:0 near 1 \
@@ -195,7 +195,22 @@ fn bad_searches_are_refused_in_one_line_before_anything_is_written() {
         (
             "--objective 'mean_turns min margin 1' --constraint 'mean_turns < 3'",
             "error: --constraint: `mean_turns < 3` does not read: write QUANTITY <= X or \
-             QUANTITY >= X, e.g. `mean_turns <= 45`",
+             QUANTITY >= X (the left side may be `QUANTITY near T`, the right `baseline + M`, a \
+             skill's `X elo`), e.g. `mean_turns <= 45`",
+        ),
+        (
+            "--objective 'mean_turns min margin 1' --constraint 'mean_turns <= baseline'",
+            "error: the goal: `mean_turns <= baseline` is tested against the baseline: give the \
+             baseline setting (--baseline 'KEY=VALUE,...' or `baseline` in [criterion.search])",
+        ),
+        (
+            "--objective 'mean_turns min margin 1' --baseline players=many",
+            "error: --baseline: the baseline: players=many is not a player count",
+        ),
+        (
+            "--objective 'skill:greedy>grumpy max margin 0.1'",
+            "error: skill:greedy>grumpy: unknown bot `grumpy` (known: random, greedy, pimc, ismcts, \
+             expert, oracle)",
         ),
     ];
     for (i, (flags, expected)) in cases.iter().enumerate() {
@@ -218,6 +233,69 @@ fn bad_searches_are_refused_in_one_line_before_anything_is_written() {
         "{err}"
     );
     assert!(!out.exists());
+}
+
+#[test]
+fn a_constraint_against_the_baseline_and_a_skill_duel_are_played_and_counted_exactly() {
+    // Seaside's length is its tokens in play (70 − removed at two
+    // players): exact. The baseline (removed=40: 30 turns) bounds the
+    // length at 35 turns, so removed=0 (70) and removed=30 (40) fail it and
+    // removed=50 (20) is certified. Each candidate also plays the duel of
+    // greedy against random (two rotations a deal) beside its random
+    // mirror (one game a deal); so does the baseline.
+    let dir = temp_dir();
+    let out = dir.path().join("s");
+    let o = run_line(&format!(
+        "search --game seaside --players 2 --vary removed=0,30,50 --objective 'mean_turns max margin 1' \
+         --constraint 'mean_turns <= baseline + 5' --constraint 'skill:greedy>random >= -3000 elo' \
+         --baseline removed=40 --first-deals 4 --max-rounds 1 --seed 9 --quiet --out {}",
+        s(&out)
+    ));
+    assert!(o.status.success(), "{}", stderr(&o));
+    // 3 candidates x 4 deals x 3 games, and the baseline's 4 x 3.
+    assert_eq!(
+        std::fs::read_to_string(out.join("rounds.csv")).unwrap(),
+        format!(
+            "round,seed,candidates,deals,games,eliminated,proposed\n0,{},3,4,48,2,0\n",
+            beachcomber_seed(9, 1)
+        )
+    );
+    let candidates = std::fs::read_to_string(out.join("candidates.csv")).unwrap();
+    let lines: Vec<&str> = candidates.lines().collect();
+    assert_eq!(
+        lines[0],
+        "candidate,removed,entered,left,exit,verdict,deals,mean_turns,mean_turns_low,\
+         mean_turns_high,skill:greedy>random,skill:greedy>random_low,skill:greedy>random_high"
+    );
+    assert!(lines[1].starts_with(
+        "0,0,0,0,constraint mean_turns <= baseline + 5,eliminated,4,70.0000,70.0000,70.0000,"
+    ));
+    assert!(lines[2].starts_with(
+        "1,30,0,0,constraint mean_turns <= baseline + 5,eliminated,4,40.0000,40.0000,40.0000,"
+    ));
+    assert!(lines[3].starts_with("2,50,0,,,front,4,20.0000,20.0000,20.0000,"));
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("- baseline: `removed=40,players=2`"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("| baseline | removed=40,players=2 | 4 | 30.0000 [30.0000, 30.0000] |"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("Pick: candidate 2, **removed=50**"),
+        "{summary}"
+    );
+    // The duel's games are in the round's sweep, labelled by their lineup.
+    let games = std::fs::read_to_string(out.join("rounds/0/games.csv")).unwrap();
+    assert_eq!(
+        games
+            .lines()
+            .filter(|l| l.contains("\"greedy(worlds=8),random\""))
+            .count(),
+        4 * 4 * 2 * 2
+    );
 }
 
 /// A search's experiment file: the space, goal and budget in

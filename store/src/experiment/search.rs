@@ -10,6 +10,7 @@ use beachcomber::search::{Constraint, Objective};
 use super::ExperimentError;
 use super::file::{Experiment, Players, Step};
 use crate::lineups::parse_lineups;
+use crate::search::Baseline;
 use crate::search::{
     DEFAULT_ALPHA, DEFAULT_CANDIDATES, DEFAULT_CONFIRM_MOST, DEFAULT_EXPLORATION,
     DEFAULT_FIRST_DEALS, DEFAULT_GAMES, DEFAULT_INITIAL, DEFAULT_PROPOSALS, DEFAULT_RECHECK,
@@ -41,9 +42,13 @@ pub struct SearchTable {
     /// 0.02"`).
     #[serde(default)]
     pub objectives: Vec<String>,
-    /// The constraints (`"mean_turns <= 9"`).
+    /// The constraints (`"mean_turns <= 9"`, `"seat_ratio:0 near 1 <=
+    /// baseline + 0.02"`, `"order:greedy>random >= 50 elo"`).
     #[serde(default)]
     pub constraints: Vec<String>,
+    /// The baseline setting the constraints against `baseline` are tested
+    /// against (`"players=4"`, `"removed=0"`).
+    pub baseline: Option<String>,
     /// The family-wise error of the eliminations.
     pub alpha: Option<f64>,
     /// The most candidates evaluated.
@@ -144,15 +149,21 @@ impl Experiment {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let constraints = table
-            .constraints
-            .iter()
+        let mut constraints = Vec::new();
+        for t in &table.constraints {
+            constraints.extend(Constraint::parse_all(t, players).map_err(|e| {
+                ExperimentError::setting(self.search_at("constraints"), e.to_string())
+            })?);
+        }
+        let baseline = table
+            .baseline
+            .as_deref()
             .map(|t| {
-                Constraint::parse(t).map_err(|e| {
-                    ExperimentError::setting(self.search_at("constraints"), e.to_string())
+                Baseline::parse(t, players).map_err(|e| {
+                    ExperimentError::setting(self.search_at("baseline"), e.to_string())
                 })
             })
-            .collect::<Result<Vec<_>, _>>()?;
+            .transpose()?;
         let strong = match &table.strong {
             None => None,
             Some(text) => {
@@ -198,6 +209,7 @@ impl Experiment {
             include,
             objectives,
             constraints,
+            baseline,
             alpha: table.alpha.unwrap_or(DEFAULT_ALPHA),
             max_candidates: table.candidates.unwrap_or(DEFAULT_CANDIDATES),
             max_rounds: if quick {

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use beachcomber::search::{Aim, Exit, Race, Search};
+use beachcomber::search::{Aim, Exit, Race, Search, elo_of_ratio};
 
 use super::{SearchOutcome, SearchRunError, SearchSpec};
 use crate::files::names::{CONFIRM_FILE, SUMMARY_MD};
@@ -250,6 +250,20 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
     for (i, k) in race.goal.constraints.iter().enumerate() {
         let _ = writeln!(md, "- constraint {}: `{k}`", i + 1);
     }
+    if let Some(b) = &spec.baseline {
+        let _ = writeln!(
+            md,
+            "- baseline: `{b}`, played by the lineup on every round's deals (its intervals are \
+             of the same family as a candidate's)"
+        );
+    }
+    for (strong, weak) in race.goal.duels() {
+        let _ = writeln!(
+            md,
+            "- skill:{strong}>{weak}: played by `{strong}` against `{weak}` in every other seat, \
+             rotated (a ratio; its Elo gap by the Bradley-Terry-Luce model in brackets)"
+        );
+    }
     let _ = writeln!(
         md,
         "- budget: alpha {} over at most {} candidates and {} rounds; at most {} games; \
@@ -308,7 +322,7 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
         Some(p) => {
             let o = &race.goal.objectives[0];
             let l = race.loss_interval(p, 0);
-            let q = race.quantity_interval(p, race.goal.index_of(o.quantity));
+            let q = race.quantity_interval(p, race.goal.index_of(&o.quantity));
             let _ = writeln!(
                 md,
                 "Pick: candidate {p}, **{}**: `{}` {} [{}, {}] (loss {}).",
@@ -384,23 +398,44 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
             .join(" | "),
         "---|".repeat(qs.len())
     );
+    let cell = |q: usize, i: beachcomber::search::Interval, players: usize| {
+        let mut text = format!(
+            "{} [{}, {}]",
+            number(i.estimate),
+            number(i.low),
+            number(i.high)
+        );
+        if qs[q].duel().is_some() {
+            let elo = |r: f64| format!("{:+.0}", elo_of_ratio(r, players));
+            text += &format!(
+                " ({} Elo [{}, {}])",
+                elo(i.estimate),
+                elo(i.low),
+                elo(i.high)
+            );
+        }
+        text
+    };
     for c in race.front() {
         let cells: Vec<String> = (0..qs.len())
-            .map(|q| {
-                let i = race.quantity_interval(c, q);
-                format!(
-                    "{} [{}, {}]",
-                    number(i.estimate),
-                    number(i.low),
-                    number(i.high)
-                )
-            })
+            .map(|q| cell(q, race.quantity_interval(c, q), spec.players))
             .collect();
         let _ = writeln!(
             md,
             "| {c} | {} | {} | {} |",
             label(search, race, c),
             race.candidates[c].evidence.deals(),
+            cells.join(" | ")
+        );
+    }
+    if let Some(b) = &spec.baseline {
+        let cells: Vec<String> = (0..qs.len())
+            .map(|q| cell(q, race.baseline_interval(q), b.players))
+            .collect();
+        let _ = writeln!(
+            md,
+            "| baseline | {b} | {} | {} |",
+            race.baseline.deals(),
             cells.join(" | ")
         );
     }
@@ -515,7 +550,7 @@ fn references_section(md: &mut String, outcome: &SearchOutcome) {
         return;
     }
     let o = &race.goal.objectives[0];
-    let q = race.goal.index_of(o.quantity);
+    let q = race.goal.index_of(&o.quantity);
     let _ = writeln!(md, "\n## The references\n");
     let _ = writeln!(
         md,

@@ -22,8 +22,8 @@ use beachcomber::search::{
     deal_values,
 };
 use beachcomber::spec::one_line_path;
-use beachcomber::sweep::{SweepCount, SweepError, SweepSpec, Vary};
-use beachcomber::tournament::{GameRowError, GameRowReader, Plan};
+use beachcomber::sweep::{SweepError, Vary};
+use beachcomber::tournament::{GameRowError, GameRowReader};
 
 use crate::csv_rows::{CsvError, Rows};
 use crate::engines::Engines;
@@ -38,6 +38,7 @@ use crate::manifest::{RunKind, failpoint, failpoint_stage};
 use crate::planned::PlannedSweep;
 
 pub use files::{CANDIDATES_FILE, FRONT_FILE, ROUNDS_DIR, ROUNDS_FILE};
+pub use spec::{Baseline, duel_lineups};
 pub use spec::{
     DEFAULT_ALPHA, DEFAULT_CANDIDATES, DEFAULT_CONFIRM_MOST, DEFAULT_EXPLORATION,
     DEFAULT_FIRST_DEALS, DEFAULT_GAMES, DEFAULT_INITIAL, DEFAULT_PROPOSALS, DEFAULT_RECHECK,
@@ -262,21 +263,29 @@ fn run_or_read(
             round.round,
             round.candidates.len(),
             round.deals,
-            sweep.plan.games(),
+            sweep.sweep.plan.games(),
             search.games,
             search.settings.max_games
         ));
         failpoint_stage(&format!("round-{}", round.round));
-        match play(&sweep, &round_dir, control, reporter, cancel, &mut mode)? {
+        match play(
+            &sweep.sweep,
+            &round_dir,
+            control,
+            reporter,
+            cancel,
+            &mut mode,
+        )? {
             Stage::Done => {}
             Stage::Stop(why) => return Ok(Ran::Waiting(format!("round {}: {why}", round.round))),
         }
         failpoint(&format!("search-after-round-{}", round.round));
-        let values = read_values(&round_dir, &sweep.plan, &search.race.goal, spec.players)?;
-        search.finish_round(
-            &round,
-            round.candidates.iter().copied().zip(values).collect(),
-        );
+        let parts = read_values(&round_dir, &sweep, &search.race.goal)?;
+        let (values, baseline) = sweep.values(&search.race.goal, parts);
+        if let Some(baseline) = baseline {
+            search.add_baseline(&baseline);
+        }
+        search.finish_round(&round, values);
         if let Some(done) = search.history.last() {
             reporter.note(&format!(
                 "round {}: {} eliminated, {} proposed; {} in the race",
@@ -352,7 +361,14 @@ pub fn play_round_zero_candidate(
         ..round
     };
     let sweep = round_sweep(spec, &search, &alone)?;
-    play(&sweep, dir, control, reporter, cancel, &mut Mode::Play)?;
+    play(
+        &sweep.sweep,
+        dir,
+        control,
+        reporter,
+        cancel,
+        &mut Mode::Play,
+    )?;
     Ok(Ok(()))
 }
 
@@ -381,8 +397,26 @@ fn create_dir(dir: &Path) -> Result<(), SearchRunError> {
     })
 }
 
+/// What a stage plays: the sweep of its candidates (each by the lineup,
+/// then by each duel of the goal's skill quantities) and, when the search
+/// has one, the baseline setting's games, last, on the same deals.
+struct StageSweep {
+    /// The games.
+    sweep: PlannedSweep,
+    /// The candidates, in the sweep's order.
+    candidates: Vec<usize>,
+    /// Parts per setting: the lineup's and each duel's.
+    parts_per_setting: usize,
+    /// Whether the baseline's parts come last.
+    baseline: bool,
+    /// The player count of each part.
+    players: Vec<usize>,
+}
+
 /// The sweep of `candidates` (indices into the race) on `deals` deals
-/// each, seeded `seed`: one single-valued sweep per candidate, as one plan.
+/// each, seeded `seed`, by `lineup` (and the goal's duels), with the
+/// baseline setting last when the search has one: one single-valued sweep
+/// per setting, as one plan.
 fn sweep_of(
     spec: &SearchSpec,
     search: &Search,
@@ -390,8 +424,12 @@ fn sweep_of(
     deals: u64,
     seed: u64,
     lineup: &Lineup,
-) -> Result<PlannedSweep, SearchRunError> {
-    let mut sweeps = Vec::with_capacity(candidates.len());
+) -> Result<StageSweep, SearchRunError> {
+    let goal = &search.race.goal;
+    let quality = goal.needs_quality();
+    let duels = spec::duel_lineups(goal, spec.players)?;
+    let mut sweeps = Vec::with_capacity(candidates.len() + 1);
+    let mut players = Vec::new();
     for &c in candidates {
         let point = &search.race.candidates[c].point;
         let varies = search
@@ -403,19 +441,88 @@ fn sweep_of(
                 values: vec![value],
             })
             .collect();
-        let sweep = SweepSpec {
-            game: spec.game.clone(),
-            players: vec![spec.players],
+        sweeps.push(spec::setting_sweep(
+            spec,
             varies,
-            lineups: vec![lineup.specs.clone()],
-            count: SweepCount::Deals(deals),
+            spec.players,
+            lineup,
+            &duels,
+            deals,
             seed,
-            rotate: true,
-            quality: search.race.goal.needs_quality(),
-        };
-        sweeps.push(PlannedSweep::expand(&sweep, lineup.bots.clone(), 1)?);
+            quality,
+        )?);
+        players.extend(std::iter::repeat_n(spec.players, 1 + duels.len()));
     }
-    Ok(PlannedSweep::concat(sweeps))
+    if let Some(b) = &spec.baseline {
+        let duels = spec::duel_lineups(goal, b.players)?;
+        sweeps.push(spec::setting_sweep(
+            spec,
+            b.varies(),
+            b.players,
+            lineup,
+            &duels,
+            deals,
+            seed,
+            quality,
+        )?);
+        players.extend(std::iter::repeat_n(b.players, 1 + duels.len()));
+    }
+    Ok(StageSweep {
+        sweep: PlannedSweep::concat(sweeps),
+        candidates: candidates.to_vec(),
+        parts_per_setting: 1 + duels.len(),
+        baseline: spec.baseline.is_some(),
+        players,
+    })
+}
+
+impl StageSweep {
+    /// Each candidate's per-deal values (in `candidates`' order) and the
+    /// baseline's, from each part's: a skill quantity's value from its
+    /// duel's games, every other quantity's from the lineup's.
+    fn values(
+        &self,
+        goal: &Goal,
+        parts: Vec<RoundValues>,
+    ) -> (Vec<(usize, RoundValues)>, Option<RoundValues>) {
+        let quantities = goal.quantities();
+        let duels = goal.duels();
+        // The part (within a setting) each quantity is read from.
+        let source: Vec<usize> = quantities
+            .iter()
+            .map(|q| match q.duel() {
+                Some((s, w)) => {
+                    1 + duels
+                        .iter()
+                        .position(|(ds, dw)| ds == s && dw == w)
+                        .unwrap_or(0)
+                }
+                None => 0,
+            })
+            .collect();
+        let mut settings: Vec<RoundValues> = parts
+            .chunks(self.parts_per_setting)
+            .map(|setting| {
+                let deals = setting[0].len();
+                (0..deals)
+                    .map(|d| {
+                        source
+                            .iter()
+                            .enumerate()
+                            .map(|(q, &part)| {
+                                setting[part].get(d).map_or(f64::NAN, |values| values[q])
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let baseline = if self.baseline { settings.pop() } else { None };
+        (
+            self.candidates.iter().copied().zip(settings).collect(),
+            baseline,
+        )
+    }
 }
 
 /// The sweep of a round's candidates by the screen's lineup.
@@ -423,7 +530,7 @@ fn round_sweep(
     spec: &SearchSpec,
     search: &Search,
     round: &RoundPlan,
-) -> Result<PlannedSweep, SearchRunError> {
+) -> Result<StageSweep, SearchRunError> {
     sweep_of(
         spec,
         search,
@@ -538,14 +645,15 @@ fn sweep_request<'a>(sweep: &'a PlannedSweep, dir: &Path, control: Control) -> R
 /// A search seats no external engines.
 static NO_ENGINES: std::sync::LazyLock<Engines> = std::sync::LazyLock::new(Engines::default);
 
-/// Each part's per-deal values of the goal's quantities, read from
+/// Each part's per-deal values of the goal's quantities (at the part's
+/// player count), read from
 /// `dir/games.csv` (a deal's rows come together, in game order).
 fn read_values(
     dir: &Path,
-    plan: &Plan,
+    stage: &StageSweep,
     goal: &Goal,
-    players: usize,
 ) -> Result<Vec<RoundValues>, SearchRunError> {
+    let plan = &stage.sweep.plan;
     let quantities = goal.quantities();
     let path = dir.join(GAMES_FILE);
     let mut rows = Rows::open(&path)?;
@@ -558,7 +666,7 @@ fn read_values(
     let mut deal: Vec<SeatRow> = Vec::new();
     let flush = |deal: &mut Vec<SeatRow>, values: &mut Vec<RoundValues>| {
         if let Some(first) = deal.first() {
-            values[first.part].push(deal_values(deal, players, &quantities));
+            values[first.part].push(deal_values(deal, stage.players[first.part], &quantities));
         }
         deal.clear();
     };
@@ -631,18 +739,20 @@ fn confirm(
     dropped.truncate(spec.recheck);
     let of: Vec<usize> = survivors.iter().chain(&dropped).copied().collect();
     let lineup = spec.strong.clone().unwrap_or_else(|| spec.screen());
-    let per_deal = sweep_of(spec, search, &of[..1], 1, seed, &lineup)?
-        .plan
-        .parts[0]
-        .run
-        .games_per_deal();
+    // The games of a deal of one candidate (and of the baseline's, once).
+    let one = sweep_of(spec, search, &of[..1], 1, seed, &lineup)?;
+    let per_setting: u64 = one.sweep.plan.parts[..one.parts_per_setting]
+        .iter()
+        .map(|p| p.run.games_per_deal())
+        .sum();
+    let baseline_per_deal = one.sweep.plan.games() - per_setting;
     let most = survivors
         .iter()
         .map(|&c| race.candidates[c].evidence.deals())
         .max()
         .unwrap_or(0);
     let games = spec.confirm_games.unwrap_or(search.settings.max_games / 4);
-    let affordable = games / (of.len().max(1) as u64 * per_deal.max(1));
+    let affordable = games / (of.len() as u64 * per_setting + baseline_per_deal).max(1);
     let deals = most.min(affordable).max(2);
     let sweep = sweep_of(spec, search, &of, deals, seed, &lineup)?;
     at.reporter.note(&format!(
@@ -651,11 +761,11 @@ fn confirm(
         survivors.len(),
         dropped.len(),
         lineup.specs.join(","),
-        sweep.plan.games()
+        sweep.sweep.plan.games()
     ));
     let confirm_dir = at.dir.join(CONFIRM_DIR);
     if let Stage::Stop(why) = play(
-        &sweep,
+        &sweep.sweep,
         &confirm_dir,
         at.control,
         at.reporter,
@@ -664,7 +774,8 @@ fn confirm(
     )? {
         return Ok(Err(why));
     }
-    let values = read_values(&confirm_dir, &sweep.plan, &race.goal, spec.players)?;
+    let parts = read_values(&confirm_dir, &sweep, &race.goal)?;
+    let (values, baseline) = sweep.values(&race.goal, parts);
     let budget = Budget {
         alpha: search.settings.budget.alpha,
         candidates: of.len().max(2),
@@ -674,7 +785,16 @@ fn confirm(
     for &c in &of {
         confirmation.add(race.candidates[c].point.clone(), 0);
     }
-    confirmation.record_round(&values.into_iter().enumerate().collect::<Vec<_>>());
+    if let Some(baseline) = baseline {
+        confirmation.record_baseline(&baseline);
+    }
+    confirmation.record_round(
+        &values
+            .into_iter()
+            .enumerate()
+            .map(|(i, (_, v))| (i, v))
+            .collect::<Vec<_>>(),
+    );
     confirmation.decide(0);
     Ok(Ok(Confirmation {
         race: confirmation,
@@ -682,7 +802,7 @@ fn confirm(
         of,
         seed,
         deals,
-        games: sweep.plan.games(),
+        games: sweep.sweep.plan.games(),
         lineup: lineup.specs.join(","),
     }))
 }

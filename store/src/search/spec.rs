@@ -6,7 +6,7 @@ use beachcomber::search::{
     Budget, Constraint, Goal, GoalError, Objective, Settings, Space, SpaceError,
 };
 use beachcomber::sweep::{SweepCount, SweepError, SweepSpec, Vary};
-use beachcomber_bots::BotSet;
+use beachcomber_bots::{BotSet, no_aliases};
 
 use super::PlannedSearch;
 use crate::planned::PlannedSweep;
@@ -34,6 +34,63 @@ pub const DEFAULT_RECHECK: usize = 3;
 
 /// Survivors confirmed at most when no number is given.
 pub const DEFAULT_CONFIRM_MOST: usize = 10;
+
+/// The baseline setting: the search's game with some options set (and
+/// perhaps another player count), played beside the candidates every round
+/// on the round's deals; the constraints written against `baseline` are
+/// tested against it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Baseline {
+    /// The options it sets (`KEY=VALUE` each; varied options it does not
+    /// set take the base game's value).
+    pub options: Vec<(String, String)>,
+    /// Its player count.
+    pub players: usize,
+}
+
+impl Baseline {
+    /// Read `KEY=VALUE,...` (options of the game, and `players=N`); the
+    /// search's player count when `players` is not given.
+    pub fn parse(text: &str, players: usize) -> Result<Baseline, SearchSpecError> {
+        let bad = |why: String| SearchSpecError::Baseline(why);
+        let mut options = Vec::new();
+        let mut count = players;
+        for part in beachcomber::spec::split_top_level(text).map_err(|e| bad(e.to_string()))? {
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| bad(format!("`{part}` is not KEY=VALUE")))?;
+            let (key, value) = (key.trim(), value.trim());
+            if key == "players" {
+                count = value
+                    .parse()
+                    .ok()
+                    .filter(|&n: &usize| n >= 1)
+                    .ok_or_else(|| bad(format!("players={value} is not a player count")))?;
+            } else if options.iter().any(|(k, _): &(String, String)| k == key) {
+                return Err(bad(format!("`{key}` is given twice")));
+            } else {
+                options.push((key.to_string(), value.to_string()));
+            }
+        }
+        Ok(Baseline {
+            options,
+            players: count,
+        })
+    }
+}
+
+impl std::fmt::Display for Baseline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (k, v) in &self.options {
+            write!(f, "{k}={v},")?;
+        }
+        write!(f, "players={}", self.players)
+    }
+}
 
 /// A lineup with its bots.
 #[derive(Clone, Debug)]
@@ -66,6 +123,9 @@ pub struct SearchSpec {
     pub objectives: Vec<Objective>,
     /// The constraints.
     pub constraints: Vec<Constraint>,
+    /// The baseline setting the constraints written against `baseline`
+    /// are tested against.
+    pub baseline: Option<Baseline>,
     /// The family-wise error of the eliminations.
     pub alpha: f64,
     /// Most candidates evaluated.
@@ -127,6 +187,17 @@ pub enum SearchSpecError {
         /// What is wrong.
         why: String,
     },
+    /// The baseline setting.
+    #[error("the baseline: {0}")]
+    Baseline(String),
+    /// A skill quantity's bots.
+    #[error("{quantity}: {error}")]
+    Duel {
+        /// The quantity.
+        quantity: String,
+        /// What is wrong with its bots.
+        error: crate::lineups::LineupsError,
+    },
     /// The confirmation seed is the search's.
     #[error(
         "the confirmation seed {0} is the search's own: give another (a pick is confirmed on \
@@ -185,26 +256,51 @@ impl SearchSpec {
             self.objectives.clone(),
             self.constraints.clone(),
             self.players,
+            self.baseline.as_ref().map(|b| b.players),
         )?;
-        let first = SweepSpec {
-            game: self.game.clone(),
-            players: vec![self.players],
-            varies: self
-                .varies
+        let duels = duel_lineups(&goal, self.players)?;
+        // A deal's games: the lineup's and every duel's, of one candidate.
+        let first_values: Vec<Vary> = self
+            .varies
+            .iter()
+            .map(|v| Vary {
+                key: v.key.clone(),
+                values: v.values.iter().take(1).cloned().collect(),
+            })
+            .collect();
+        let per_deal = |sweep: PlannedSweep| -> u64 {
+            sweep
+                .plan
+                .parts
                 .iter()
-                .map(|v| Vary {
-                    key: v.key.clone(),
-                    values: v.values.iter().take(1).cloned().collect(),
-                })
-                .collect(),
-            lineups: vec![self.lineup.clone()],
-            count: SweepCount::Deals(1),
-            seed: self.seed,
-            rotate: true,
-            quality: goal.needs_quality(),
+                .map(|p| p.run.games_per_deal())
+                .sum()
         };
-        let sweep = PlannedSweep::expand(&first, self.bots.clone(), 1)?;
-        let games_per_deal = sweep.plan.parts[0].run.games_per_deal();
+        let quality = goal.needs_quality();
+        let first = setting_sweep(
+            self,
+            first_values,
+            self.players,
+            &self.screen(),
+            &duels,
+            1,
+            self.seed,
+            quality,
+        )?;
+        let games_per_deal = per_deal(first);
+        let baseline_games_per_deal = match &self.baseline {
+            Some(b) => per_deal(setting_sweep(
+                self,
+                b.varies(),
+                b.players,
+                &self.screen(),
+                &duel_lineups(&goal, b.players)?,
+                1,
+                self.seed,
+                quality,
+            )?),
+            None => 0,
+        };
         Ok(PlannedSearch {
             space,
             included,
@@ -218,6 +314,7 @@ impl SearchSpec {
                 first_deals: self.first_deals,
                 max_games: self.max_games,
                 games_per_deal,
+                baseline_games_per_deal,
                 initial: self.initial,
                 proposals: self.proposals,
                 exploration: self.exploration,
@@ -225,4 +322,78 @@ impl SearchSpec {
             },
         })
     }
+}
+
+impl Baseline {
+    /// The options it sets, as single-valued varies.
+    pub fn varies(&self) -> Vec<Vary> {
+        self.options
+            .iter()
+            .map(|(key, value)| Vary {
+                key: key.clone(),
+                values: vec![value.clone()],
+            })
+            .collect()
+    }
+}
+
+/// The lineups of the goal's duels at `players` seats, in
+/// [`Goal::duels`]' order: the stronger bot, then the weaker one in every
+/// other seat (rotated through the seats like any mixed lineup).
+pub fn duel_lineups(goal: &Goal, players: usize) -> Result<Vec<Lineup>, SearchSpecError> {
+    goal.duels()
+        .into_iter()
+        .map(|(strong, weak)| {
+            let text = std::iter::once(strong.as_str())
+                .chain(std::iter::repeat_n(
+                    weak.as_str(),
+                    players.saturating_sub(1),
+                ))
+                .collect::<Vec<_>>()
+                .join(",");
+            let (mut specs, bots) =
+                crate::lineups::parse_lineups(std::slice::from_ref(&text), &no_aliases).map_err(
+                    |error| SearchSpecError::Duel {
+                        quantity: format!("skill:{strong}>{weak}"),
+                        error,
+                    },
+                )?;
+            Ok(Lineup {
+                specs: specs.swap_remove(0),
+                bots,
+            })
+        })
+        .collect()
+}
+
+/// The sweep of one setting (`varies`, single-valued, at `players`): the
+/// lineup's games, then each duel's, `deals` deals each on `seed`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn setting_sweep(
+    spec: &SearchSpec,
+    varies: Vec<Vary>,
+    players: usize,
+    lineup: &Lineup,
+    duels: &[Lineup],
+    deals: u64,
+    seed: u64,
+    quality: bool,
+) -> Result<PlannedSweep, SweepError> {
+    let mut bots = lineup.bots.clone();
+    for d in duels {
+        bots.extend(&d.bots);
+    }
+    let sweep = SweepSpec {
+        game: spec.game.clone(),
+        players: vec![players],
+        varies,
+        lineups: std::iter::once(lineup.specs.clone())
+            .chain(duels.iter().map(|d| d.specs.clone()))
+            .collect(),
+        count: SweepCount::Deals(deals),
+        seed,
+        rotate: true,
+        quality,
+    };
+    PlannedSweep::expand(&sweep, bots, 1 + duels.len())
 }
