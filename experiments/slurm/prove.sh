@@ -10,7 +10,10 @@
 #     merged files byte for byte (cmp) with an unsharded run;
 #  2. runs a slower one, sends SIGTERM to a running task (scancel --signal),
 #     checks that it checkpointed, requeues it (scontrol requeue), and checks
-#     that the merged files are again byte-identical to an unsharded run.
+#     that the merged files are again byte-identical to an unsharded run;
+#  3. runs a search (docs/search.md) with its own loop: each stage a 2-task
+#     array, then its merge, until summary.md; its files byte-identical to an
+#     unsharded search's.
 # The daemons run in their own sessions (a signal to this script's process group
 # reaches only it), and every daemon it started is stopped by pid and the temp dir removed, pass or
 # fail. Prints PASS or FAIL; exits non-zero on failure.
@@ -287,4 +290,29 @@ restarts=$(scontrol -o show job "$task" | grep -o 'Restarts=[0-9]*' | cut -d= -f
 log "requeued task resumed from its checkpoint (Restarts=$restarts) and completed; merge $merge_id completed"
 [[ ! -e $tmp/run2/shards/games-0.csv.checkpoint.json ]] || fail "a checkpoint is left after the run completed"
 compare "$tmp/run2/shards" "$tmp/run2/ref"
+# ---- 3. a search over the cluster: docs/search.md's loop, round after round ----
+# Each stage (a round, then the confirmation) as a 2-task array, then its merge, until the
+# search writes summary.md; the files must be byte-identical to one machine's.
+search=(search --game shell-dash --players 2 --vary deck.Shell=6..=12:2 --vary deck.Jellyfish=4,8
+    --bots random --strong-bots greedy --objective 'seat_ratio:0 near 1 margin 0.02'
+    --constraint 'mean_turns <= 12' --first-deals 20 --max-rounds 3 --max-games 2000 --seed 3
+    --confirm-seed 4 --quiet)
+mkdir -p "$tmp/run3"
+(cd "$tmp/run3" && "$bin" "${search[@]}" --out ref >/dev/null) || fail "the unsharded search failed"
+printf -v flags '%q ' "${search[@]}"
+stages=0
+until [[ -f $tmp/run3/cluster/summary.md ]]; do
+    ((stages < 10)) || fail "the search did not finish in 10 stages"
+    stages=$((stages + 1))
+    (cd "$tmp/run3" && sbatch --wait --array=0-1 --cpus-per-task=1 --mem=100M --output=slurm-%A_%a.out \
+        --wrap "$bin $flags --out cluster --shard \$SLURM_ARRAY_TASK_ID/2" >/dev/null) ||
+        fail "stage $stages: a shard job failed"
+    (cd "$tmp/run3" && sbatch --wait --cpus-per-task=1 --mem=100M --output=slurm-merge-%j.out \
+        --wrap "$bin $flags --out cluster --merge 2" >/dev/null) ||
+        fail "stage $stages: the merge job failed"
+done
+for f in candidates.csv rounds.csv front.csv confirm.csv summary.md; do
+    cmp "$tmp/run3/cluster/$f" "$tmp/run3/ref/$f" || fail "the search's $f differs from the unsharded search's"
+done
+log "a search in $stages stages of a 2-task array and a merge: candidates.csv, rounds.csv, front.csv, confirm.csv and summary.md byte-identical to the unsharded search's"
 passed=true

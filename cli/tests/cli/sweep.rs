@@ -781,7 +781,11 @@ fn check_committed_studies(
                 .sum();
             run["deals"].as_u64().unwrap() * per_deal
         };
-        let k = if league {
+        // A search: its first candidate (every candidate of round 0 plays
+        // the same deals; its parts are the lineup's and its duels').
+        let k = if search {
+            0
+        } else if league {
             // Every league rates the same bots: the fewest decisions played
             // (the manifest's exact totals) is the cheapest to replay.
             let decisions = |i: usize| manifest["totals"][i]["plies_sum"].as_u64().unwrap_or(0);

@@ -424,8 +424,10 @@ fn sweep_of(
     deals: u64,
     seed: u64,
     lineup: &Lineup,
+    with_baseline: bool,
 ) -> Result<StageSweep, SearchRunError> {
     let goal = &search.race.goal;
+    let baseline = spec.baseline.as_ref().filter(|_| with_baseline);
     let quality = goal.needs_quality();
     let duels = spec::duel_lineups(goal, spec.players)?;
     let mut sweeps = Vec::with_capacity(candidates.len() + 1);
@@ -453,7 +455,7 @@ fn sweep_of(
         )?);
         players.extend(std::iter::repeat_n(spec.players, 1 + duels.len()));
     }
-    if let Some(b) = &spec.baseline {
+    if let Some(b) = baseline {
         let duels = spec::duel_lineups(goal, b.players)?;
         sweeps.push(spec::setting_sweep(
             spec,
@@ -471,7 +473,7 @@ fn sweep_of(
         sweep: PlannedSweep::concat(sweeps),
         candidates: candidates.to_vec(),
         parts_per_setting: 1 + duels.len(),
-        baseline: spec.baseline.is_some(),
+        baseline: baseline.is_some(),
         players,
     })
 }
@@ -538,6 +540,7 @@ fn round_sweep(
         round.deals,
         round.seed,
         &spec.screen(),
+        true,
     )
 }
 
@@ -740,7 +743,7 @@ fn confirm(
     let of: Vec<usize> = survivors.iter().chain(&dropped).copied().collect();
     let lineup = spec.strong.clone().unwrap_or_else(|| spec.screen());
     // The games of a deal of one candidate (and of the baseline's, once).
-    let one = sweep_of(spec, search, &of[..1], 1, seed, &lineup)?;
+    let one = sweep_of(spec, search, &of[..1], 1, seed, &lineup, true)?;
     let per_setting: u64 = one.sweep.plan.parts[..one.parts_per_setting]
         .iter()
         .map(|p| p.run.games_per_deal())
@@ -754,7 +757,7 @@ fn confirm(
     let games = spec.confirm_games.unwrap_or(search.settings.max_games / 4);
     let affordable = games / (of.len() as u64 * per_setting + baseline_per_deal).max(1);
     let deals = most.min(affordable).max(2);
-    let sweep = sweep_of(spec, search, &of, deals, seed, &lineup)?;
+    let sweep = sweep_of(spec, search, &of, deals, seed, &lineup, true)?;
     at.reporter.note(&format!(
         "confirmation: {} candidates (survivors and references) and {} eliminated ones x \
          {deals} deals on seed {seed}, lineup {} ({} games)",
