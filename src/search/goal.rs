@@ -394,7 +394,7 @@ impl fmt::Display for Constraint {
         match (self.bound, self.elo) {
             (_, Some(elo)) => write!(f, " {op} {elo} elo"),
             (Bound::Value(x), None) => write!(f, " {op} {x}"),
-            (Bound::Baseline(m), None) if m == 0.0 => write!(f, " {op} baseline"),
+            (Bound::Baseline(0.0), None) => write!(f, " {op} baseline"),
             (Bound::Baseline(m), None) if m > 0.0 => write!(f, " {op} baseline + {m}"),
             (Bound::Baseline(m), None) => write!(f, " {op} baseline - {}", -m),
         }

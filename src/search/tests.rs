@@ -839,24 +839,25 @@ fn budget_errors_are_alpha_spent_over_the_declared_budget() {
 #[test]
 fn round_deals_doubles_and_is_capped_by_the_games_left() {
     let plenty = 1_000_000_000;
-    assert_eq!(round_deals(50, 0, 12 * 1, plenty), 50);
-    assert_eq!(round_deals(50, 1, 12 * 1, plenty), 100);
-    assert_eq!(round_deals(50, 3, 12 * 2, plenty), 400);
-    assert_eq!(round_deals(3, 10, 2 * 1, plenty), 3072);
-    // The cap: 1000 games for 12 candidates at 2 games a deal: 41 deals.
-    assert_eq!(round_deals(50, 3, 12 * 2, 1000), 41);
-    assert_eq!(round_deals(50, 0, 12 * 2, 1200), 50);
-    assert_eq!(round_deals(50, 0, 12 * 2, 1199), 49);
+    assert_eq!(round_deals(50, 0, 12, plenty), 50);
+    assert_eq!(round_deals(50, 1, 12, plenty), 100);
+    assert_eq!(round_deals(50, 3, 24, plenty), 400);
+    assert_eq!(round_deals(3, 10, 2, plenty), 3072);
+    // The cap: 1000 games for 12 candidates at 2 games a deal (24 games a
+    // deal of the round): 41 deals.
+    assert_eq!(round_deals(50, 3, 24, 1000), 41);
+    assert_eq!(round_deals(50, 0, 24, 1200), 50);
+    assert_eq!(round_deals(50, 0, 24, 1199), 49);
     // Two deals each is the least; fewer ends the race.
-    assert_eq!(round_deals(50, 0, 12 * 2, 48), 2);
-    assert_eq!(round_deals(50, 0, 12 * 2, 47), 0);
-    assert_eq!(round_deals(50, 0, 12 * 2, 0), 0);
-    assert_eq!(round_deals(1, 0, 1 * 1, plenty), 0);
-    assert_eq!(round_deals(1, 1, 1 * 1, plenty), 2);
+    assert_eq!(round_deals(50, 0, 24, 48), 2);
+    assert_eq!(round_deals(50, 0, 24, 47), 0);
+    assert_eq!(round_deals(50, 0, 24, 0), 0);
+    assert_eq!(round_deals(1, 0, 1, plenty), 0);
+    assert_eq!(round_deals(1, 1, 1, plenty), 2);
     // No candidate, zero games a deal, a huge round: no panic.
-    assert_eq!(round_deals(5, 0, 0 * 0, 7), 5);
-    assert_eq!(round_deals(5, 200, 1 * 1, u64::MAX), 5 << 40);
-    assert_eq!(round_deals(u64::MAX, 3, 1 * 1, u64::MAX), u64::MAX);
+    assert_eq!(round_deals(5, 0, 0, 7), 5);
+    assert_eq!(round_deals(5, 200, 1, u64::MAX), 5 << 40);
+    assert_eq!(round_deals(u64::MAX, 3, 1, u64::MAX), u64::MAX);
 }
 
 // ---------------------------------------------------------------------------

@@ -195,8 +195,8 @@ pub enum SearchSpecError {
     Duel {
         /// The quantity.
         quantity: String,
-        /// What is wrong with its bots.
-        error: crate::lineups::LineupsError,
+        /// What is wrong with its bots (boxed: the error stays small).
+        error: Box<crate::lineups::LineupsError>,
     },
     /// The confirmation seed is the search's.
     #[error(
@@ -355,7 +355,7 @@ pub fn duel_lineups(goal: &Goal, players: usize) -> Result<Vec<Lineup>, SearchSp
                 crate::lineups::parse_lineups(std::slice::from_ref(&text), &no_aliases).map_err(
                     |error| SearchSpecError::Duel {
                         quantity: format!("skill:{strong}>{weak}"),
-                        error,
+                        error: Box::new(error),
                     },
                 )?;
             Ok(Lineup {
