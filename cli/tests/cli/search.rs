@@ -466,6 +466,18 @@ fn a_search_file_runs_with_its_rule_and_refuses_what_belongs_to_sweeps() {
             SEARCH_FILE.replace("players = 2", "players = [2, 3]"),
             "a search is at one player count (`players = 2`)",
         ),
+        (
+            SEARCH_FILE.replace("games = 400\n", "games = 400\nbaseline = \"players=x\"\n"),
+            "criterion.search.baseline: the baseline: players=x is not a player count",
+        ),
+        (
+            SEARCH_FILE.replace(
+                "games = 400\n",
+                "games = 400\nconstraints = [\"order:greedy>random\"]\n",
+            ),
+            "criterion.search.constraints: `order:greedy>random` does not read: write \
+             order:STRONGEST>...>WEAKEST >= X elo",
+        ),
     ];
     for (i, (text, expected)) in cases.iter().enumerate() {
         let bad = dir.path().join(format!("bad{i}.toml"));
@@ -479,6 +491,34 @@ fn a_search_file_runs_with_its_rule_and_refuses_what_belongs_to_sweeps() {
             "{expected}: {err}"
         );
         assert!(!to.join("rounds").exists());
+    }
+    // A baseline and a constraint against it, from the file.
+    let with_baseline = dir.path().join("baseline.toml");
+    std::fs::write(
+        &with_baseline,
+        SEARCH_FILE.replace(
+            "games = 400\n",
+            "games = 400\nbaseline = \"removed=40\"\nconstraints = [\"mean_turns <= baseline + 5\"]\n",
+        ),
+    )
+    .unwrap();
+    let to = dir.path().join("baseline-out");
+    let o = run(&[
+        "run",
+        s(&with_baseline),
+        "--exploratory",
+        "--quiet",
+        "--out",
+        s(&to),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = std::fs::read_to_string(to.join("summary.md")).unwrap();
+    for line in [
+        "- constraint 1: `mean_turns <= baseline + 5`",
+        "- baseline: `removed=40,players=2`",
+        "| baseline | removed=40,players=2 |",
+    ] {
+        assert!(summary.contains(line), "{line}:\n{summary}");
     }
     // Over machines: each stage's shards, then --merge, until the files
     // are written; the same files as one machine's run.

@@ -315,7 +315,7 @@ fn run_or_read(
             },
             &mut mode,
         )? {
-            Ok(c) => Some(c),
+            Ok(c) => c,
             Err(why) => return Ok(Ran::Waiting(format!("the confirmation: {why}"))),
         },
         None => None,
@@ -704,7 +704,7 @@ fn confirm(
     seed: u64,
     at: Where<'_>,
     mode: &mut Mode,
-) -> Result<Result<Confirmation, String>, SearchRunError> {
+) -> Result<Result<Option<Confirmation>, String>, SearchRunError> {
     let race = &search.race;
     // The front first, then the other survivors by the first objective,
     // at most `confirm_most`; then the references not among them.
@@ -741,6 +741,12 @@ fn confirm(
     });
     dropped.truncate(spec.recheck);
     let of: Vec<usize> = survivors.iter().chain(&dropped).copied().collect();
+    if of.is_empty() {
+        // Every candidate failed a constraint: nothing to confirm.
+        at.reporter
+            .note("confirmation: nothing to confirm (every candidate failed a constraint)");
+        return Ok(Ok(None));
+    }
     let lineup = spec.strong.clone().unwrap_or_else(|| spec.screen());
     // The games of a deal of one candidate (and of the baseline's, once).
     let one = sweep_of(spec, search, &of[..1], 1, seed, &lineup, true)?;
@@ -799,7 +805,7 @@ fn confirm(
             .collect::<Vec<_>>(),
     );
     confirmation.decide(0);
-    Ok(Ok(Confirmation {
+    Ok(Ok(Some(Confirmation {
         race: confirmation,
         rechecked: dropped.len(),
         of,
@@ -807,7 +813,7 @@ fn confirm(
         deals,
         games: sweep.sweep.plan.games(),
         lineup: lineup.specs.join(","),
-    }))
+    })))
 }
 
 /// Where and how the confirmation plays: the search's folder, the run's
