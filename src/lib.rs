@@ -13,6 +13,7 @@ pub mod atomic_file;
 pub mod bot;
 pub mod compare;
 pub mod display;
+pub mod encode;
 pub mod file_lock;
 pub mod game;
 pub mod games;

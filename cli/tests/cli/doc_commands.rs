@@ -457,6 +457,21 @@ const TABLE: &[(&str, Do)] = &[
         Skip(SLURM),
     ),
     ("done", Skip(SLURM)),
+    // docs/python.md: the Python package (python/ci.sh tests it in .ci/run).
+    (
+        "pip install ./python",
+        Skip("builds the Python package; python/ci.sh does it in a fresh venv in .ci/run"),
+    ),
+    (
+        "bash python/ci.sh",
+        Skip("the Python package's own test step of .ci/run"),
+    ),
+    (
+        "bash benches/python-steps.sh",
+        Skip(
+            "a measurement (a venv with PettingZoo's classic environments, seconds per environment); its numbers are in docs/python.md",
+        ),
+    ),
     (
         "bash benches/search-known-answer.sh",
         Skip(

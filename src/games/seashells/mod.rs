@@ -95,6 +95,7 @@
 
 mod determinize;
 mod display;
+mod encode;
 mod evaluate;
 mod fast;
 mod observe;

@@ -94,6 +94,7 @@
 
 mod determinize;
 mod display;
+mod encode;
 mod evaluate;
 mod observe;
 mod playout;

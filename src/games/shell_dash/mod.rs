@@ -80,6 +80,7 @@
 
 mod determinize;
 mod display;
+mod encode;
 mod evaluate;
 mod observe;
 mod record;

@@ -1,0 +1,50 @@
+"""The beachcomber engines in Python: Seashells, Seaside and Shell Dash.
+
+Games and states in the shape of OpenSpiel's ``pyspiel``::
+
+    import beachcomber
+    game = beachcomber.game("seaside(removed=35)", players=2)
+    state = game.new_initial_state(seed=7)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    print(state.returns())
+
+PettingZoo environments: ``beachcomber.pettingzoo.seashells_v0``,
+``seaside_v0`` and ``shell_dash_v0`` (needs the ``pettingzoo`` package).
+The guide is docs/python.md in the repository.
+
+Batched playouts for learning: ``beachcomber.VectorEnv`` steps many games
+at once (NumPy arrays in and out, a thread pool of its own).
+
+Fork safety: only ``VectorEnv`` starts threads, in a pool it builds again
+in a forked child, so a process that forks (as ``multiprocessing`` does on
+Linux) can use the package in the child as before.
+"""
+
+from beachcomber._native import (
+    TERMINAL_PLAYER,
+    Game,
+    IllegalActionError,
+    RecordError,
+    SpecError,
+    State,
+    VectorEnv,
+    deal_seed,
+    from_record,
+    game,
+    games,
+)
+
+__all__ = [
+    "TERMINAL_PLAYER",
+    "Game",
+    "IllegalActionError",
+    "RecordError",
+    "SpecError",
+    "State",
+    "VectorEnv",
+    "deal_seed",
+    "from_record",
+    "game",
+    "games",
+]

@@ -1,0 +1,182 @@
+"""Type stubs of the native module ``beachcomber._native`` (re-exported by
+``beachcomber``); docs/python.md is the guide."""
+
+from typing import Any, Final, SupportsIndex, final
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "AecCore",
+    "Game",
+    "IllegalActionError",
+    "RecordError",
+    "SpecError",
+    "State",
+    "TERMINAL_PLAYER",
+    "VectorEnv",
+    "deal_seed",
+    "from_record",
+    "game",
+    "games",
+]
+
+TERMINAL_PLAYER: Final[int]
+"""``State.current_player()`` once the game is over (-4, OpenSpiel's TERMINAL)."""
+
+class SpecError(ValueError):
+    """A game spec that does not parse or does not build."""
+
+class IllegalActionError(ValueError):
+    """An action that is not legal, not in the action space, or played after the end."""
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not replay, or a state without a record."""
+
+@final
+class Game:
+    """A game configuration: a game, its options and its player count."""
+
+    def __new__(cls, spec: str, players: int) -> Game: ...
+    @property
+    def name(self) -> str:
+        """``seashells``, ``seaside`` or ``shell-dash``."""
+    @property
+    def spec(self) -> str:
+        """The canonical spec, every option spelled out."""
+    def new_initial_state(self, seed: int | None = None) -> State:
+        """A game dealt from ``seed`` (the engines' deal seed); a fresh seed when none."""
+    def num_players(self) -> int: ...
+    def num_distinct_actions(self) -> int:
+        """The size of the fixed action space; actions are ``0..n``."""
+    def observation_tensor_size(self) -> int: ...
+    def observation_tensor_shape(self) -> list[int]: ...
+    def observation_fields(self) -> list[tuple[str, int, int]]:
+        """The tensor's fields in order, as ``(name, start, length)``."""
+    def action_to_string(self, action: SupportsIndex) -> str: ...
+    def string_to_action(self, text: str) -> int: ...
+    def action_names(self) -> list[str]:
+        """Every action's text form, by index."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class State:
+    """A game in progress: the state, the deal's seed and the actions played."""
+
+    @property
+    def seed(self) -> int | None:
+        """The deal's seed (``None`` for a sampled world)."""
+    def current_player(self) -> int:
+        """The seat to move, or ``TERMINAL_PLAYER`` once over."""
+    def is_terminal(self) -> bool: ...
+    def is_chance_node(self) -> bool:
+        """Always false: chance is internal, dealt from the seed."""
+    def legal_actions(self, player: int | None = None) -> list[int]: ...
+    def legal_actions_mask(self) -> npt.NDArray[np.int8]: ...
+    def apply_action(self, action: SupportsIndex) -> None:
+        """Play ``action``; raises ``IllegalActionError`` (changing nothing) if illegal."""
+    def clone(self) -> State: ...
+    def __copy__(self) -> State: ...
+    def __deepcopy__(self, memo: Any) -> State: ...
+    def returns(self) -> list[float]:
+        """Each seat's win share once over (zeros before)."""
+    def scores(self) -> list[int]:
+        """Each seat's score in the game's unit (running scores before the end)."""
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: the library's JSON observation as a dict."""
+    def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """What ``seat`` may see as a flat ``float32`` array, entries in [0, 1]."""
+    def action_to_string(self, action: SupportsIndex) -> str: ...
+    def string_to_action(self, text: str) -> int: ...
+    def sample_world(self, seat: int, rng_seed: int) -> State:
+        """A determinization for ``seat``: hidden things re-dealt from ``rng_seed``."""
+    def to_record(self, bots: list[str] | None = None) -> str:
+        """The game's record line (docs/records.md)."""
+    def history(self) -> list[int]:
+        """The actions played since the deal."""
+    def get_game(self) -> Game: ...
+    def describe(self, seat: int | None = None) -> str:
+        """A picture of the state as ``seat`` may see it (everything for ``None``)."""
+    def __eq__(self, value: object, /) -> bool: ...
+
+@final
+class AecCore:
+    """The PettingZoo environments' engine (used by ``beachcomber.pettingzoo``)."""
+
+    def __new__(cls, game: Game, agents: list[str], seed: int) -> AecCore: ...
+    @property
+    def agents(self) -> list[str]: ...
+    @property
+    def rewards(self) -> dict[str, float]: ...
+    @property
+    def cumulative_rewards(self) -> dict[str, float]: ...
+    @property
+    def terminations(self) -> dict[str, bool]: ...
+    @property
+    def truncations(self) -> dict[str, bool]: ...
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]: ...
+    @property
+    def seed(self) -> int: ...
+    def reset(self, seed: int | None = None) -> str: ...
+    def step(self, action: SupportsIndex | None) -> str: ...
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool, dict[str, Any]]: ...
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]: ...
+    def picture(self) -> str: ...
+    def state(self) -> State: ...
+
+@final
+class VectorEnv:
+    """``num_envs`` games of one configuration stepped together (batched
+    playouts); the returned arrays are the object's own, overwritten by the
+    next call."""
+
+    def __new__(
+        cls,
+        spec: str,
+        players: int,
+        num_envs: int,
+        seed: int = 0,
+        threads: int | None = None,
+    ) -> VectorEnv: ...
+    def reset(
+        self, seed: int | None = None
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        """``(obs, mask, player)`` of each game's first decision."""
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.int8],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+    ]:
+        """``(obs, mask, player, rewards, done)`` after one action per game."""
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action of each game."""
+    def state(self, i: int) -> State:
+        """Game ``i`` as a ``State`` (a copy, with its history)."""
+    def deal_seeds(self) -> list[int]: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+    def __len__(self) -> int: ...
+
+def game(spec: str, players: int) -> Game:
+    """The game ``spec`` names for ``players`` players; raises ``SpecError``."""
+
+def from_record(text: str) -> State:
+    """The state at the end of a record line, replayed and checked; raises ``RecordError``."""
+
+def deal_seed(run_seed: int, deal: int) -> int:
+    """The deal seed of deal ``deal`` of a run seeded ``run_seed``."""
+
+def games() -> list[dict[str, Any]]:
+    """Every game's name, player counts and options."""

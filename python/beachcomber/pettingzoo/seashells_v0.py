@@ -1,0 +1,26 @@
+"""Seashells as a PettingZoo AEC environment: ``env(options=..., players=2, render_mode=None)``.
+
+``options`` takes any option of the ``seashells`` spec (docs/python.md), as a
+mapping (``{"key": value}``) or as the spec's text between parentheses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from beachcomber.pettingzoo._env import BeachcomberEnv
+
+
+def env(
+    options: Mapping[str, Any] | str | None = None,
+    players: int = 2,
+    render_mode: str | None = None,
+) -> BeachcomberEnv:
+    """A Seashells environment for ``players`` players."""
+    made = BeachcomberEnv("seashells", options, players, render_mode)
+    made.metadata = {**made.metadata, "name": "seashells_v0"}
+    return made
+
+
+raw_env = env

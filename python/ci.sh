@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The Python package's tests (a step of .ci/run): make a FRESH venv in a
+# temporary folder, `pip install ./python pytest pettingzoo numpy` into it
+# (pip fetches maturin, the build backend, and builds the extension with
+# cargo), run the pytest suite of python/tests, and remove the venv, pass or
+# fail. Prints how long the install took. The type stubs are checked against
+# the built module (mypy's stubtest) and the package's Python files with
+# `mypy --strict`. The Rust build goes to
+# $CARGO_TARGET_DIR/python (default target/python), so a second run
+# reuses it; nothing is written into python/.
+#
+#   python/ci.sh              # from anywhere in the repository
+#   python/ci.sh -k records   # extra arguments go to pytest
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+TARGET=$(mkdir -p "${CARGO_TARGET_DIR:-target}" && cd "${CARGO_TARGET_DIR:-target}" && pwd)
+
+if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+    [[ $(id -u) -eq 0 ]] || { echo "needed: python3-venv: run as root, or apt-get install python3-venv" >&2; exit 1; }
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
+fi
+
+VENV=$(mktemp -d "${TMPDIR:-/tmp}/beachcomber-python-ci.XXXXXX")
+trap 'rm -rf "$VENV"' EXIT
+python3 -m venv "$VENV"
+"$VENV/bin/python" -m pip install --quiet --upgrade pip
+start=$(date +%s)
+CARGO_TARGET_DIR="$TARGET/python" "$VENV/bin/python" -m pip install --quiet "$ROOT/python" pytest pettingzoo numpy
+echo "pip install ./python pytest pettingzoo numpy: $(( $(date +%s) - start )) s"
+"$VENV/bin/python" -m pip install --quiet mypy
+(cd "$VENV" && "$VENV/bin/python" -m mypy.stubtest beachcomber._native)
+(cd "$VENV" && "$VENV/bin/python" -m mypy --strict "$ROOT/python/beachcomber")
+# From the repository's root, where no `beachcomber` folder shadows the
+# installed package; pytest's exit status is this script's.
+PYTHONDONTWRITEBYTECODE=1 "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/python/tests" "$@"

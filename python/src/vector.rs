@@ -1,0 +1,264 @@
+//! `beachcomber.VectorEnv`: batched playouts for learning. `n` games of one
+//! configuration advance together: a NumPy array of `n` actions in, each
+//! game's observation, mask, seat to move, rewards and end out, the games
+//! played by a thread pool of the object's own with the GIL released.
+//!
+//! The output arrays belong to the object and are overwritten by the next
+//! `reset` or `step` (copy what you keep): no array is allocated per step.
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use beachcomber::rng::derive;
+use beachcomber::with_game;
+
+use crate::batch::{Batch, Batched, Outputs};
+use crate::errors::illegal;
+use crate::game::{PyGame, game_from_spec};
+use crate::pool::ForkSafePool;
+use crate::rules::Engine;
+use crate::state::PyState;
+
+/// `num_envs` games of one configuration stepped together.
+///
+/// `reset()` and `step(actions)` return the object's own arrays:
+/// `obs` (`num_envs × L`, `float32`: the observation tensor of each game's
+/// seat to move), `mask` (`num_envs × A`, `int8`: that seat's legal
+/// actions), `player` (`num_envs`, `int64`: the seat to move); `step` adds
+/// `rewards` (`num_envs × players`, `float32`: each seat's win share in a
+/// game that just ended, else 0) and `done` (`num_envs`, `bool`: the game
+/// just ended, and the next deal took its place). They are overwritten by
+/// the next call.
+#[pyclass(module = "beachcomber", name = "VectorEnv")]
+pub struct VectorEnv {
+    batch: Box<dyn Batch>,
+    pool: ForkSafePool,
+    obs: Py<PyArray2<f32>>,
+    mask: Py<PyArray2<i8>>,
+    player: Py<PyArray1<i64>>,
+    rewards: Py<PyArray2<f32>>,
+    done: Py<PyArray1<bool>>,
+    actions: Py<PyArray1<i64>>,
+    base_seed: u64,
+    resets: u64,
+}
+
+impl VectorEnv {
+    /// Run `work` on the batch and the output arrays, the GIL released.
+    fn with_outputs<T: Send>(
+        &mut self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut dyn Batch, Outputs<'_>, Option<&rayon::ThreadPool>) -> T + Send,
+    ) -> PyResult<T> {
+        let slice = |e: numpy::AsSliceError| PyRuntimeError::new_err(e.to_string());
+        let (obs, mask, player, rewards, done) = (
+            self.obs.bind(py),
+            self.mask.bind(py),
+            self.player.bind(py),
+            self.rewards.bind(py),
+            self.done.bind(py),
+        );
+        let (mut obs, mut mask, mut player, mut rewards, mut done) = (
+            obs.try_readwrite()?,
+            mask.try_readwrite()?,
+            player.try_readwrite()?,
+            rewards.try_readwrite()?,
+            done.try_readwrite()?,
+        );
+        let out = Outputs {
+            obs: obs.as_slice_mut().map_err(slice)?,
+            mask: mask.as_slice_mut().map_err(slice)?,
+            player: player.as_slice_mut().map_err(slice)?,
+            rewards: rewards.as_slice_mut().map_err(slice)?,
+            done: done.as_slice_mut().map_err(slice)?,
+        };
+        let pool = self.pool.get().map_err(PyRuntimeError::new_err)?;
+        let batch = self.batch.as_mut();
+        Ok(py.detach(move || work(batch, out, pool)))
+    }
+
+    /// `(obs, mask, player)`.
+    fn decisions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(
+            py,
+            [
+                self.obs.bind(py).as_any(),
+                self.mask.bind(py).as_any(),
+                self.player.bind(py).as_any(),
+            ],
+        )
+    }
+}
+
+#[pymethods]
+impl VectorEnv {
+    /// `num_envs` games of the game `spec` names for `players` players,
+    /// dealt from `seed` (game `i`'s `k`-th deal is
+    /// `deal_seed(derive(seed, i), k)`), played by `threads` threads in all,
+    /// the caller's included (default: one per core; 1 plays them on the
+    /// caller's thread alone).
+    #[new]
+    #[pyo3(signature = (spec, players, num_envs, seed = 0, threads = None))]
+    fn new(
+        py: Python<'_>,
+        spec: &str,
+        players: usize,
+        num_envs: usize,
+        seed: u64,
+        threads: Option<usize>,
+    ) -> PyResult<VectorEnv> {
+        if num_envs == 0 {
+            return Err(PyValueError::new_err("num_envs must be at least 1"));
+        }
+        let game = game_from_spec(spec, players)?;
+        let batch: Box<dyn Batch> = with_game!(game, |g| Box::new(Batched::new(
+            std::sync::Arc::new(Engine::new(g)),
+            num_envs
+        )));
+        let rules = batch.rules();
+        let threads = threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        });
+        let (l, a, p) = (rules.encoding_len(), rules.num_actions(), rules.players());
+        let mut env = VectorEnv {
+            batch,
+            pool: ForkSafePool::new(threads),
+            obs: PyArray2::zeros(py, [num_envs, l], false).unbind(),
+            mask: PyArray2::zeros(py, [num_envs, a], false).unbind(),
+            player: PyArray1::zeros(py, num_envs, false).unbind(),
+            rewards: PyArray2::zeros(py, [num_envs, p], false).unbind(),
+            done: PyArray1::zeros(py, num_envs, false).unbind(),
+            actions: PyArray1::zeros(py, num_envs, false).unbind(),
+            base_seed: seed,
+            resets: 0,
+        };
+        env.reset(py, Some(seed))?;
+        Ok(env)
+    }
+
+    /// Deal every game anew, from `seed` (a reset without a seed deals from
+    /// `derive(s, k)` for the `k`-th reset since the last seed `s`);
+    /// returns `(obs, mask, player)`.
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyTuple>> {
+        let seed = match seed {
+            Some(seed) => {
+                self.base_seed = seed;
+                self.resets = 0;
+                seed
+            }
+            None => {
+                self.resets += 1;
+                derive(self.base_seed, self.resets)
+            }
+        };
+        self.with_outputs(py, |batch, out, pool| batch.reset(seed, out, pool))?;
+        self.decisions(py)
+    }
+
+    /// Play `actions[i]` (an index of the action space) in game `i`, every
+    /// game at once; returns `(obs, mask, player, rewards, done)`. Raises
+    /// `IllegalActionError` naming the first game whose action is not legal
+    /// (and plays none).
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let actions: PyReadonlyArray1<'py, i64> = match actions.extract() {
+            Ok(a) => a,
+            Err(_) => py
+                .import("numpy")?
+                .call_method1("ascontiguousarray", (actions, "int64"))?
+                .extract()?,
+        };
+        let n = self.batch.len();
+        if actions.len() != n {
+            return Err(PyValueError::new_err(format!(
+                "{} actions for {n} games",
+                actions.len()
+            )));
+        }
+        let owned;
+        let actions: &[i64] = match actions.as_slice() {
+            Ok(s) => s,
+            Err(_) => {
+                owned = actions.as_array().to_vec();
+                &owned
+            }
+        };
+        self.with_outputs(py, |batch, out, pool| batch.step(actions, out, pool))?
+            .map_err(illegal)?;
+        PyTuple::new(
+            py,
+            [
+                self.obs.bind(py).as_any(),
+                self.mask.bind(py).as_any(),
+                self.player.bind(py).as_any(),
+                self.rewards.bind(py).as_any(),
+                self.done.bind(py).as_any(),
+            ],
+        )
+    }
+
+    /// A uniformly random legal action of each game (`int64`, the object's
+    /// own array, overwritten by the next call), from each game's own
+    /// generator (seeded by the reset's seed): a random policy.
+    fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let array = self.actions.bind(py).clone();
+        let mut rw = array.try_readwrite()?;
+        let out = rw
+            .as_slice_mut()
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        let pool = self.pool.get().map_err(PyRuntimeError::new_err)?;
+        let batch = self.batch.as_mut();
+        py.detach(|| batch.random_actions(out, pool));
+        drop(rw);
+        Ok(array)
+    }
+
+    /// Game `i` as a `State` (a copy, with its deal seed and history: its
+    /// record can be written).
+    fn state(&self, i: usize) -> PyResult<PyState> {
+        if i >= self.batch.len() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "game {i} of {}",
+                self.batch.len()
+            )));
+        }
+        Ok(PyState {
+            table: self.batch.state(i),
+        })
+    }
+
+    /// The deal seed of each game in play.
+    fn deal_seeds(&self) -> Vec<u64> {
+        self.batch.deal_seeds()
+    }
+
+    /// The configuration.
+    #[getter]
+    fn game(&self) -> PyGame {
+        PyGame {
+            rules: self.batch.rules(),
+        }
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.batch.len()
+    }
+
+    /// The number of threads that play them, the caller's included.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.pool.threads()
+    }
+
+    fn __len__(&self) -> usize {
+        self.batch.len()
+    }
+}
