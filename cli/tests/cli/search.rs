@@ -520,6 +520,26 @@ fn a_search_file_runs_with_its_rule_and_refuses_what_belongs_to_sweeps() {
     ] {
         assert!(summary.contains(line), "{line}:\n{summary}");
     }
+    // Round 0's candidate 0 alone is a window of round 0's rows (without
+    // the baseline's, which come after every candidate's).
+    let alone = dir.path().join("baseline-alone");
+    let o = run(&[
+        "run",
+        s(&with_baseline),
+        "--exploratory",
+        "--quiet",
+        "--combination",
+        "0",
+        "--out",
+        s(&alone),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let round0 = rows(&to.join("rounds/0/metrics.csv"));
+    let again = rows(&alone.join("metrics.csv"));
+    assert!(
+        !again.is_empty() && round0.starts_with(&again),
+        "{again:?} in {round0:?}"
+    );
     // Over machines: each stage's shards, then --merge, until the files
     // are written; the same files as one machine's run.
     let sharded = dir.path().join("sharded");

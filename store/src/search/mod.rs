@@ -360,7 +360,17 @@ pub fn play_round_zero_candidate(
         candidates: vec![candidate],
         ..round
     };
-    let sweep = round_sweep(spec, &search, &alone)?;
+    // The candidate's own games (the lineup's and the duels'), without the
+    // baseline's: a window of round 0's rows.
+    let sweep = sweep_of(
+        spec,
+        &search,
+        &alone.candidates,
+        alone.deals,
+        alone.seed,
+        &spec.screen(),
+        false,
+    )?;
     play(
         &sweep.sweep,
         dir,
