@@ -216,8 +216,10 @@ def read_frame(data: bytes, frame: str) -> Any:
                 dtypes[name] = str
                 if kind == "bool":
                     bools.append((name, empty))
-            if kind in ("int", "uint", "float"):
+            if kind in ("int", "uint"):
                 empty_is_missing[name] = [""]
+            elif kind == "float":
+                empty_is_missing[name] = ["", "nan", "NaN"]
         df = pd.read_csv(
             io.BytesIO(data),
             dtype=dtypes,

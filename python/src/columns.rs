@@ -38,12 +38,41 @@ impl Kinds {
         empty: false,
     };
 
-    fn see(&mut self, cell: &str) {
+    fn see(&mut self, cell: &[u8]) {
         if cell.is_empty() {
             self.empty = true;
             return;
         }
         self.any = true;
+        if !(self.int || self.uint || self.float || self.bool) {
+            return;
+        }
+        // The common cells without parsing: digits (an integer of 18
+        // digits or fewer fits both i64 and u64), a minus and digits, and
+        // digits with one point (the library's fixed decimals).
+        let digits = |b: &[u8]| !b.is_empty() && b.iter().all(u8::is_ascii_digit);
+        if cell.len() <= 18 && digits(cell) {
+            self.bool = false;
+            return;
+        }
+        if cell.len() <= 19 && cell[0] == b'-' && digits(&cell[1..]) {
+            self.uint = false;
+            self.bool = false;
+            return;
+        }
+        if let Some(point) = cell.iter().position(|&b| b == b'.')
+            && digits(&cell[..point])
+            && digits(&cell[point + 1..])
+        {
+            self.int = false;
+            self.uint = false;
+            self.bool = false;
+            return;
+        }
+        let Ok(cell) = std::str::from_utf8(cell) else {
+            (self.int, self.uint, self.float, self.bool) = (false, false, false, false);
+            return;
+        };
         if self.int && cell.parse::<i64>().is_err() {
             self.int = false;
         }
@@ -103,7 +132,7 @@ pub fn csv_columns(py: Python<'_>, data: &[u8]) -> PyResult<Vec<(String, &'stati
             .map_err(|e| e.to_string())?
         {
             for (kind, cell) in kinds.iter_mut().zip(record.iter()) {
-                kind.see(std::str::from_utf8(cell).map_err(|e| e.to_string())?);
+                kind.see(cell);
             }
         }
         Ok(names

@@ -452,3 +452,30 @@ def test_tables_say_what_they_hold():
     assert tables.played == 4 and not tables.stopped and tables.records is None
     with pytest.raises(ValueError, match="frame must be 'pandas' or 'polars'"):
         beachcomber.tournament("shell-dash", 2, games=4, frame="arrow", progress=False)
+
+
+def test_column_kinds_come_from_the_cells():
+    data = (
+        b"i,u,f,b,s,e,n,big\n"
+        b"1,18446744073709551615,0.5000,true,x,,-3,9223372036854775807\n"
+        b",1,nan,false,7,,4,1\n"
+        b"2,2,-inf,true,y,,5,2\n"
+    )
+    assert beachcomber._native.csv_columns(data) == [
+        ("i", "int", True),
+        ("u", "uint", False),
+        ("f", "float", False),
+        ("b", "bool", False),
+        ("s", "str", False),
+        ("e", "float", True),
+        ("n", "int", False),
+        ("big", "int", False),
+    ]
+    frame = beachcomber._runs.read_frame(data, "pandas")
+    assert frame["u"].tolist() == [18446744073709551615, 1, 2]
+    assert frame["b"].tolist() == [True, False, True] and frame["s"].tolist() == ["x", "7", "y"]
+    assert frame["i"].isna().tolist() == [False, True, False]
+    assert frame["f"].tolist()[0] == 0.5 and math.isnan(frame["f"][1]) and frame["f"][2] == -math.inf
+    assert_cells(frame, data.decode())
+    pytest.importorskip("polars")
+    assert_cells(beachcomber._runs.read_frame(data, "polars"), data.decode())
