@@ -364,6 +364,7 @@ fn play(
     if threads == Some(0) {
         return Err(refused("threads", "give at least 1 (None: every core)"));
     }
+    policies.check(&planned.bots)?;
     let watch = Arc::new(Watch::default());
     let cancel = AtomicBool::new(false);
     let request = MemoryRequest {

@@ -85,6 +85,23 @@ impl Policies {
         self.policies.iter().find(|p| p.name == name)
     }
 
+    /// Check that every engine `bots` seats is one of these callables (an
+    /// external engine, `engine(name=NAME)` of the command line's
+    /// `--engine`, has no process here).
+    pub fn check(&self, bots: &BotSet) -> PyResult<()> {
+        for config in bots.configs() {
+            if let BotConfig::Engine(EngineConfig { name }) = config
+                && self.get(name).is_none()
+            {
+                return Err(spec_error(format!(
+                    "bots: `engine(name={name})` is no Python callable of this run: seat the \
+                     callable itself (external engines run from the command line's --engine)"
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// Why a Python seat failed, if one did (taken: once).
     pub fn take_error(&self) -> Option<Failure> {
         self.error.lock().ok().and_then(|mut e| e.take())

@@ -479,3 +479,14 @@ def test_column_kinds_come_from_the_cells():
     assert_cells(frame, data.decode())
     pytest.importorskip("polars")
     assert_cells(beachcomber._runs.read_frame(data, "polars"), data.decode())
+
+
+def test_an_engine_spec_needs_its_callable():
+    with pytest.raises(beachcomber.SpecError) as caught:
+        beachcomber.tournament("shell-dash", 2, "random,engine(name=mine)", games=2, progress=False)
+    assert str(caught.value) == (
+        "bots: `engine(name=mine)` is no Python callable of this run: seat the callable itself "
+        "(external engines run from the command line's --engine)"
+    )
+    with pytest.raises(beachcomber.SpecError, match="is an external engine"):
+        beachcomber.bot("engine(name=mine)")
