@@ -280,6 +280,7 @@ def _progress(progress: Any, kind: str) -> tuple[Callable[[int, int], None] | No
 def _run(kind: str, frame: str, progress: Any, call: Callable[[Any], Mapping[str, Any]]) -> Tables:
     if frame not in ("pandas", "polars"):
         raise ValueError(f"frame must be 'pandas' or 'polars', not {frame!r}")
+    _module(frame, frame)  # before the games, not after them
     update, close = _progress(progress, kind)
     try:
         raw = call(update)

@@ -454,6 +454,12 @@ def test_tables_say_what_they_hold():
         beachcomber.tournament("shell-dash", 2, games=4, frame="arrow", progress=False)
 
 
+def test_a_missing_frame_library_is_said_before_the_games(monkeypatch):
+    monkeypatch.setitem(sys.modules, "polars", None)
+    with pytest.raises(ImportError, match=r"^frame='polars' needs polars: pip install polars$"):
+        beachcomber.tournament("shell-dash", 2, games=4, frame="polars", progress=False)
+
+
 def test_column_kinds_come_from_the_cells():
     data = (
         b"i,u,f,b,s,e,n,big\n"
