@@ -186,7 +186,7 @@ pub fn execute_in_memory(
         Some(spec) => Some(compare_tables(&games, plan, &played.totals, spec)?),
         None => None,
     };
-    if request.rows || compare.is_some() {
+    if want_rows {
         tables.push((Table::Games, games));
     }
     tables.push((Table::Summary, ends.summary.into_bytes()));
