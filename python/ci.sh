@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # The Python package's tests (a step of .ci/run): make a FRESH venv in a
-# temporary folder, `pip install ./python pytest pettingzoo numpy` into it
+# temporary folder, `pip install ./python pytest pettingzoo numpy pandas
+# polars tqdm` into it
 # (pip fetches maturin, the build backend, and builds the extension with
 # cargo), run the pytest suite of python/tests, and remove the venv, pass or
 # fail. Prints how long the install took. The type stubs are checked against
 # the built module (mypy's stubtest) and the package's Python files with
 # `mypy --strict`. The Rust build goes to
 # $CARGO_TARGET_DIR/python (default target/python), so a second run
-# reuses it; nothing is written into python/.
+# reuses it; nothing is written into python/. The runs' tests compare with
+# the command line's files: they use $BEACHCOMBER, else build the binary
+# with the test suite's profile into $CARGO_TARGET_DIR (default target/:
+# after .ci/run's test command, built already).
 #
 #   python/ci.sh              # from anywhere in the repository
 #   python/ci.sh -k records   # extra arguments go to pytest
@@ -28,11 +32,11 @@ trap 'rm -rf "$VENV"' EXIT
 python3 -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --upgrade pip
 start=$(date +%s)
-CARGO_TARGET_DIR="$TARGET/python" "$VENV/bin/python" -m pip install --quiet "$ROOT/python" pytest pettingzoo numpy
-echo "pip install ./python pytest pettingzoo numpy: $(( $(date +%s) - start )) s"
+CARGO_TARGET_DIR="$TARGET/python" "$VENV/bin/python" -m pip install --quiet "$ROOT/python" pytest pettingzoo numpy pandas polars tqdm
+echo "pip install ./python pytest pettingzoo numpy pandas polars tqdm: $(( $(date +%s) - start )) s"
 "$VENV/bin/python" -m pip install --quiet mypy
 (cd "$VENV" && "$VENV/bin/python" -m mypy.stubtest beachcomber._native)
 (cd "$VENV" && "$VENV/bin/python" -m mypy --strict "$ROOT/python/beachcomber")
 # From the repository's root, where no `beachcomber` folder shadows the
 # installed package; pytest's exit status is this script's.
-PYTHONDONTWRITEBYTECODE=1 "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/python/tests" "$@"
+CARGO_TARGET_DIR="$TARGET" PYTHONDONTWRITEBYTECODE=1 "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/python/tests" "$@"

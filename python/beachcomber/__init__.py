@@ -16,6 +16,11 @@ The guide is docs/python.md in the repository.
 Batched playouts for learning: ``beachcomber.VectorEnv`` steps many games
 at once (NumPy arrays in and out, a thread pool of its own).
 
+Bots and runs: ``beachcomber.bot("expert")`` is a built-in bot as a policy
+(``bot.act(state)``); ``beachcomber.tournament``, ``league`` and ``sweep``
+play runs as the command line does and return its tables as pandas (or
+polars) DataFrames, with Python callables seated in-process.
+
 Fork safety: only ``VectorEnv`` starts threads, in a pool it builds again
 in a forked child, so a process that forks (as ``multiprocessing`` does on
 Linux) can use the package in the child as before.
@@ -23,28 +28,41 @@ Linux) can use the package in the child as before.
 
 from beachcomber._native import (
     TERMINAL_PLAYER,
+    Bot,
     Game,
     IllegalActionError,
     RecordError,
     SpecError,
     State,
     VectorEnv,
+    bot,
     deal_seed,
+    decision_seed,
     from_record,
     game,
     games,
 )
+from beachcomber._runs import Policy, Tables, league, policy, sweep, tournament
 
 __all__ = [
     "TERMINAL_PLAYER",
+    "Bot",
     "Game",
     "IllegalActionError",
+    "Policy",
     "RecordError",
     "SpecError",
     "State",
+    "Tables",
     "VectorEnv",
+    "bot",
     "deal_seed",
+    "decision_seed",
     "from_record",
     "game",
     "games",
+    "league",
+    "policy",
+    "sweep",
+    "tournament",
 ]

@@ -1,6 +1,7 @@
 """Type stubs of the native module ``beachcomber._native`` (re-exported by
 ``beachcomber``); docs/python.md is the guide."""
 
+from collections.abc import Callable
 from typing import Any, Final, SupportsIndex, final
 
 import numpy as np
@@ -8,6 +9,7 @@ import numpy.typing as npt
 
 __all__ = [
     "AecCore",
+    "Bot",
     "Game",
     "IllegalActionError",
     "RecordError",
@@ -15,17 +17,23 @@ __all__ = [
     "State",
     "TERMINAL_PLAYER",
     "VectorEnv",
+    "bot",
+    "csv_columns",
     "deal_seed",
+    "decision_seed",
     "from_record",
     "game",
     "games",
+    "run_league",
+    "run_sweep",
+    "run_tournament",
 ]
 
 TERMINAL_PLAYER: Final[int]
 """``State.current_player()`` once the game is over (-4, OpenSpiel's TERMINAL)."""
 
 class SpecError(ValueError):
-    """A game spec that does not parse or does not build."""
+    """A game or bot spec, or a run's argument, refused (the library's one-line message)."""
 
 class IllegalActionError(ValueError):
     """An action that is not legal, not in the action space, or played after the end."""
@@ -92,9 +100,10 @@ class State:
     def sample_world(self, seat: int, rng_seed: int) -> State:
         """A determinization for ``seat``: hidden things re-dealt from ``rng_seed``."""
     def to_record(self, bots: list[str] | None = None) -> str:
-        """The game's record line (docs/records.md)."""
+        """The game's record line (docs/records.md); raises ``RecordError`` without a history."""
     def history(self) -> list[int]:
-        """The actions played since the deal."""
+        """The actions played since the deal (``RecordError`` for a sampled
+        world or a position a run hands to a policy)."""
     def get_game(self) -> Game: ...
     def describe(self, seat: int | None = None) -> str:
         """A picture of the state as ``seat`` may see it (everything for ``None``)."""
@@ -168,6 +177,99 @@ class VectorEnv:
     @property
     def threads(self) -> int: ...
     def __len__(self) -> int: ...
+
+@final
+class Bot:
+    """A built-in bot as a policy: ``bot.act(state)`` (or ``bot(state)``) is
+    the action it chooses for the seat to move, thought with the GIL
+    released and seeded as the runner seeds it in a tournament."""
+
+    def __new__(cls, spec: str) -> Bot: ...
+    @property
+    def spec(self) -> str:
+        """The canonical spec, every option spelled out."""
+    @property
+    def name(self) -> str:
+        """``random``, ``greedy``, ``pimc``, ``ismcts``, ``expert`` or ``oracle``."""
+    @property
+    def cheats(self) -> bool:
+        """Whether the bot sees hidden information (``oracle``)."""
+    def act(self, state: State, seed: int | None = None) -> int:
+        """The action for the seat to move; ``seed`` seeds the bot's generator
+        (default: the engine's seed for this decision)."""
+    def __call__(self, state: State) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def bot(spec: str) -> Bot:
+    """The bot ``spec`` names, as a policy; raises ``SpecError``."""
+
+def decision_seed(game_seed: int, ply: int) -> int:
+    """The seed of the generator a bot deciding at ``ply`` of a game dealt from ``game_seed`` gets."""
+
+def csv_columns(data: bytes) -> list[tuple[str, str, bool]]:
+    """Each column of CSV bytes as ``(name, kind, has_empty)``, kind ``int``,
+    ``uint``, ``float``, ``bool`` or ``str``."""
+
+_Progress = Callable[[int, int], object] | None
+_Policies = list[tuple[str, Callable[..., Any], bool]]
+
+def run_tournament(
+    game: str,
+    players: int,
+    bots: str,
+    games: int | None,
+    deals: int | None,
+    seed: int,
+    rotate: bool,
+    quality: bool,
+    sprt: str | None,
+    threads: int | None,
+    rows: bool,
+    records: bool,
+    policies: _Policies,
+    progress: _Progress,
+) -> dict[str, Any]:
+    """A tournament into memory (``beachcomber.tournament``'s native part)."""
+
+def run_league(
+    game: str,
+    players: int,
+    bots: str,
+    games_per_pairing: int,
+    seed: int,
+    anchor: str | None,
+    resamples: int,
+    threads: int | None,
+    rows: bool,
+    records: bool,
+    policies: _Policies,
+    progress: _Progress,
+) -> dict[str, Any]:
+    """A league into memory (``beachcomber.league``'s native part)."""
+
+def run_sweep(
+    game: str,
+    players: str,
+    vary: list[str],
+    bots: list[str],
+    games: int | None,
+    deals: int | None,
+    seed: int,
+    rotate: bool,
+    quality: bool,
+    baseline: str | None,
+    margins: list[str],
+    trends: list[str],
+    seats: str | None,
+    max_combinations: int,
+    force: bool,
+    threads: int | None,
+    records: bool,
+    policies: _Policies,
+    progress: _Progress,
+) -> dict[str, Any]:
+    """A sweep into memory (``beachcomber.sweep``'s native part)."""
 
 def game(spec: str, players: int) -> Game:
     """The game ``spec`` names for ``players`` players; raises ``SpecError``."""

@@ -8,7 +8,7 @@ pyo3::create_exception!(
     beachcomber,
     SpecError,
     PyValueError,
-    "A game spec that does not parse or does not build (the library's one-line message)."
+    "A game or bot spec that does not parse or build, or a run's argument refused (the library's one-line message)."
 );
 
 pyo3::create_exception!(

@@ -230,6 +230,14 @@ pub fn deal_seed(run_seed: u64, deal: u64) -> u64 {
     beachcomber::rng::deal_seed(run_seed, deal)
 }
 
+/// The seed of the generator the runner gives the bot deciding at ply
+/// `ply` (the actions played before it) of a game dealt from `game_seed`
+/// (a tournament game's deal seed): `Bot.act(state)` thinks with it.
+#[pyfunction]
+pub fn decision_seed(game_seed: u64, ply: u64) -> u64 {
+    beachcomber::rng::decision_seed(game_seed, ply)
+}
+
 /// The games: for each, its name, player counts and options (name to
 /// description), as the command line's help lists them.
 #[pyfunction]

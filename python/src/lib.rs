@@ -1,23 +1,32 @@
 //! The native part of the Python package `beachcomber`
 //! (`beachcomber._native`): games and states in the shape of OpenSpiel's
 //! `pyspiel` ([`game::PyGame`], [`state::PyState`]), the PettingZoo
-//! environments' engine ([`aec::AecCore`]) and the package's exceptions.
-//! The Python files around it (`python/beachcomber/`) re-export it and hold
-//! the PettingZoo classes; docs/python.md is the user's guide.
+//! environments' engine ([`aec::AecCore`]), the built-in bots as policies
+//! ([`bot::PyBot`]), runs played by the run store into memory
+//! ([`runs`]: tournaments, leagues, sweeps; Python callables seated by
+//! [`seat`]) and the package's exceptions. The Python files around it
+//! (`python/beachcomber/`) re-export it and hold the PettingZoo classes and
+//! the runs' DataFrames (`_runs.py`); docs/python.md is the user's guide.
 //!
-//! Only `VectorEnv` starts threads, in a pool of its own that it builds
-//! again in a forked child ([`pool::ForkSafePool`]); rayon's global pool is
-//! never used. So a process may fork at any time, as `multiprocessing`
-//! does, and the child uses the package as the parent did.
+//! Threads: `VectorEnv` keeps a pool of its own that it builds again in a
+//! forked child ([`pool::ForkSafePool`]); a run starts its threads (a
+//! pool of the run store's) for its own duration and ends them with it;
+//! rayon's global pool is never used. So a process may fork at any time
+//! outside a run, as `multiprocessing` does, and the child uses the
+//! package as the parent did.
 
 mod action_space;
 mod aec;
 mod batch;
+mod bot;
+mod columns;
 mod errors;
 mod game;
 mod json;
 mod pool;
 mod rules;
+mod runs;
+mod seat;
 mod state;
 mod table;
 mod vector;
@@ -35,10 +44,17 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::PyState>()?;
     m.add_class::<aec::AecCore>()?;
     m.add_class::<vector::VectorEnv>()?;
+    m.add_class::<bot::PyBot>()?;
     m.add_function(wrap_pyfunction!(game::game, m)?)?;
     m.add_function(wrap_pyfunction!(game::from_record, m)?)?;
     m.add_function(wrap_pyfunction!(game::deal_seed, m)?)?;
     m.add_function(wrap_pyfunction!(game::games, m)?)?;
+    m.add_function(wrap_pyfunction!(game::decision_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(bot::bot, m)?)?;
+    m.add_function(wrap_pyfunction!(runs::run_tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(runs::run_league, m)?)?;
+    m.add_function(wrap_pyfunction!(runs::run_sweep, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::csv_columns, m)?)?;
     m.add("SpecError", py.get_type::<errors::SpecError>())?;
     m.add(
         "IllegalActionError",

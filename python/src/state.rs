@@ -163,7 +163,8 @@ impl PyState {
     /// the deal, every action and the result, `"end": "unfinished"` before
     /// the end. `bots` names each seat's player (default `human` for every
     /// seat: a player outside the program, which `beachcomber replay`
-    /// accepts). Raises `RecordError` for a sampled world.
+    /// accepts). Raises `RecordError` for a state without a history (a
+    /// sampled world, a position a run hands to a Python policy).
     #[pyo3(signature = (bots = None))]
     fn to_record(&self, bots: Option<Vec<String>>) -> PyResult<String> {
         let players = self.table.rules().players();
@@ -172,15 +173,15 @@ impl PyState {
     }
 
     /// The actions played since the deal, by index. Raises `RecordError`
-    /// for a sampled world.
+    /// for a sampled world or a position a run hands to a Python policy.
     fn history(&self) -> PyResult<Vec<u32>> {
         self.table
             .history()
-            .ok_or_else(|| record_error("a sampled world has no history"))
+            .ok_or_else(|| record_error(self.table.no_history()))
     }
 
-    /// The deal's seed (`None` for a sampled world, or a record that names
-    /// no seed).
+    /// The deal's seed (`None` for a sampled world, a position a run hands
+    /// to a Python policy, or a record that names no seed).
     #[getter]
     fn seed(&self) -> Option<u64> {
         self.table.seed()

@@ -10,9 +10,10 @@ use beachcomber::encode::Encode;
 use beachcomber::game::check_legal;
 use beachcomber::games::GameKind;
 use beachcomber::record::{Replay, write_record_line};
-use beachcomber::rng::rng_from_seed;
+use beachcomber::rng::{GameRng, decision_seed, rng_from_seed};
 use beachcomber::spec::Spec;
 use beachcomber::{Game, Seat};
+use beachcomber_bots::BotConfig;
 use serde_json::Value;
 
 use crate::rules::{Engine, Rules};
@@ -61,6 +62,14 @@ pub trait Table: Send + Sync {
     /// The deal's seed (`None` for a sampled world or a record that names
     /// none).
     fn seed(&self) -> Option<u64>;
+    /// Why the state has no history (when [`Table::history`] is `None`).
+    fn no_history(&self) -> &'static str;
+    /// The action (its index) the bot `config` chooses for the seat to
+    /// move, thinking with the generator seeded `seed`; without a seed, the
+    /// engine's own for this decision (a position handed to a policy: the
+    /// decision's generator; a dealt state: `decision_seed(deal seed,
+    /// actions played)`, as the runner seeds it).
+    fn bot_action(&self, config: &BotConfig, seed: Option<u64>) -> Result<u32, Refusal>;
     /// A picture of the state for `seat` (everything for `None`).
     fn picture(&self, seat: Option<Seat>) -> String;
 }
@@ -79,6 +88,9 @@ pub struct Played<G: GameKind + Encode> {
     /// The current state.
     pub state: G::State,
     history: Option<History<G>>,
+    /// For a position a run hands to a Python policy: the generator the
+    /// runner seeded for this decision (a bot's `act` thinks with it).
+    decision: Option<GameRng>,
 }
 
 impl<G: GameKind + Encode> Clone for Played<G> {
@@ -87,6 +99,7 @@ impl<G: GameKind + Encode> Clone for Played<G> {
             engine: Arc::clone(&self.engine),
             state: self.state.clone(),
             history: self.history.clone(),
+            decision: self.decision.clone(),
         }
     }
 }
@@ -109,6 +122,19 @@ impl<G: GameKind + Encode> Played<G> {
                 actions,
             }),
             state,
+            decision: None,
+        }
+    }
+
+    /// The position `state` of a game in a run, handed to a Python policy
+    /// at a decision whose generator the runner seeded `decision` (it has
+    /// no history: a bot sees the state only).
+    pub fn position(engine: Arc<Engine<G>>, state: G::State, decision: GameRng) -> Played<G> {
+        Played {
+            engine,
+            state,
+            history: None,
+            decision: Some(decision),
         }
     }
 
@@ -222,12 +248,18 @@ impl<G: GameKind + Encode> Table for Played<G> {
             engine: Arc::clone(&self.engine),
             state: world,
             history: None,
+            decision: None,
         })
     }
 
     fn record(&self, bots: &[String]) -> Result<String, Refusal> {
         let Some(history) = &self.history else {
-            return Err("a sampled world has no record: it was not dealt and played".into());
+            return Err(if self.decision.is_some() {
+                "a position handed to a policy has no record: the policy sees the state only"
+            } else {
+                "a sampled world has no record: it was not dealt and played"
+            }
+            .into());
         };
         let game = &self.engine.game;
         if bots.len() != game.players() {
@@ -267,6 +299,42 @@ impl<G: GameKind + Encode> Table for Played<G> {
 
     fn seed(&self) -> Option<u64> {
         self.history.as_ref().and_then(|h| h.seed)
+    }
+
+    fn no_history(&self) -> &'static str {
+        if self.decision.is_some() {
+            "a position handed to a policy has no history"
+        } else {
+            "a sampled world has no history"
+        }
+    }
+
+    fn bot_action(&self, config: &BotConfig, seed: Option<u64>) -> Result<u32, Refusal> {
+        let game = &self.engine.game;
+        if game.to_move(&self.state).is_none() {
+            return Err("the game is over".into());
+        }
+        let mut rng = match (seed, &self.decision, &self.history) {
+            (Some(seed), _, _) => rng_from_seed(seed),
+            (None, Some(decision), _) => decision.clone(),
+            (
+                None,
+                None,
+                Some(History {
+                    seed: Some(seed),
+                    actions,
+                    ..
+                }),
+            ) => rng_from_seed(decision_seed(*seed, actions.len() as u64)),
+            _ => {
+                return Err(format!(
+                    "give a seed: {} and no deal seed to seed the decision from",
+                    self.no_history()
+                ));
+            }
+        };
+        let action = config.build::<G>().choose(game, &self.state, &mut rng);
+        Ok(self.engine.space.index(action))
     }
 
     fn picture(&self, seat: Option<Seat>) -> String {

@@ -9,6 +9,8 @@
 //! - [`execute`]: playing a run into its files, with its sequential test;
 //! - [`final_files`]: the files a whole run writes at its end, by kind;
 //! - [`merge`]: joining the shards of one run into the whole run's files;
+//! - [`memory`]: a run played into memory: its tables as the bytes its
+//!   files would hold, no file written;
 //! - [`compare_files`]: a sweep's `compare.csv` and `trends.csv`;
 //! - [`csv_rows`]: reading the CSV files a run wrote;
 //! - [`error`]: why a run stopped without finishing its files
@@ -39,6 +41,7 @@ pub mod final_files;
 pub mod interrupt;
 pub mod lineups;
 pub mod manifest;
+pub mod memory;
 pub mod merge;
 pub mod merge_error;
 pub mod path_suffix;
