@@ -346,6 +346,31 @@ pub fn execute(
     }
 }
 
+/// Whether the run goes on after `game`: the sequential test `sprt` looks
+/// only at whole deals (`rotations` games), after each one in game order,
+/// so where it stops does not depend on the threads; its latest LLR goes
+/// to `llr` (the progress report's).
+pub(crate) fn sprt_flow(
+    sprt: Option<&Sprt>,
+    rotations: u64,
+    llr: Option<&AtomicU64>,
+    game: &GameResult,
+    totals: &Totals,
+) -> Flow {
+    if let (Some(test), Some(p)) = (sprt, totals.paired.as_ref())
+        && game.rotation + 1 == rotations
+    {
+        let outcome = test.decide(&p.score_counts());
+        if let Some(llr) = llr {
+            llr.store(outcome.llr.to_bits(), Ordering::Relaxed);
+        }
+        if outcome.decision != Decision::Inconclusive {
+            return Flow::Stop;
+        }
+    }
+    Flow::Continue
+}
+
 /// Appends each chunk to the files, checkpoints, and stops the run when the
 /// sequential test decides.
 struct FileSink<'a> {
@@ -359,20 +384,7 @@ struct FileSink<'a> {
 
 impl beachcomber::tournament::Sink for FileSink<'_> {
     fn game(&mut self, game: &GameResult, totals: &Totals) -> Flow {
-        // The test looks only at whole deals, after each one in game order:
-        // where it stops does not depend on the threads.
-        if let (Some(test), Some(p)) = (self.sprt, totals.paired.as_ref())
-            && game.rotation + 1 == self.rotations
-        {
-            let outcome = test.decide(&p.score_counts());
-            if let Some(llr) = self.llr {
-                llr.store(outcome.llr.to_bits(), Ordering::Relaxed);
-            }
-            if outcome.decision != Decision::Inconclusive {
-                return Flow::Stop;
-            }
-        }
-        Flow::Continue
+        sprt_flow(self.sprt, self.rotations, self.llr, game, totals)
     }
 
     fn chunk(&mut self, chunk: &Chunk, totals: &[Totals]) -> Result<(), SinkError> {

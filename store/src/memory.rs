@@ -19,14 +19,14 @@
 //! callables) beside the registry's.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 
 use beachcomber::compare::{CompareSpec, Comparer, SeatRow};
 use beachcomber::games::AnyGame;
 use beachcomber::progress::WorkTable;
 use beachcomber::record::io::Compression;
-use beachcomber::stats::sprt::{Decision, Sprt};
+use beachcomber::stats::sprt::Sprt;
 use beachcomber::tournament::{
     Chunk, Flow, GameResult, GameRowError, GameRowReader, Layout, PartGame, Plan, PlayOptions,
     RunError, Shard, SinkError, Totals, play_plan_parts, rows,
@@ -224,19 +224,7 @@ struct MemorySink<'a> {
 
 impl beachcomber::tournament::Sink for MemorySink<'_> {
     fn game(&mut self, game: &GameResult, totals: &Totals) -> Flow {
-        // After each whole deal, in game order, as `execute`'s sink.
-        if let (Some(test), Some(p)) = (self.sprt, totals.paired.as_ref())
-            && game.rotation + 1 == self.rotations
-        {
-            let outcome = test.decide(&p.score_counts());
-            if let Some(llr) = self.llr {
-                llr.store(outcome.llr.to_bits(), Ordering::Relaxed);
-            }
-            if outcome.decision != Decision::Inconclusive {
-                return Flow::Stop;
-            }
-        }
-        Flow::Continue
+        crate::execute::sprt_flow(self.sprt, self.rotations, self.llr, game, totals)
     }
 
     fn chunk(&mut self, chunk: &Chunk, _totals: &[Totals]) -> Result<(), SinkError> {
