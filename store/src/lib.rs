@@ -10,7 +10,9 @@
 //! - [`final_files`]: the files a whole run writes at its end, by kind;
 //! - [`merge`]: joining the shards of one run into the whole run's files;
 //! - [`compare_files`]: a sweep's `compare.csv` and `trends.csv`;
-//! - [`csv_rows`]: reading the CSV files a run wrote;
+//! - [`csv_rows`]: reading the CSV (and Parquet) files a run wrote;
+//! - [`parquet_table`]: the games table as Parquet, written from its CSV
+//!   text and read back as that text;
 //! - [`error`]: why a run stopped without finishing its files
 //!   ([`error::StoreError`], over each part's own error type);
 //! - [`engines`]: the external bots a run seats;
@@ -41,6 +43,7 @@ pub mod lineups;
 pub mod manifest;
 pub mod merge;
 pub mod merge_error;
+pub mod parquet_table;
 pub mod path_suffix;
 pub mod planned;
 pub mod plot_spec;
