@@ -184,6 +184,29 @@ mod tests {
     }
 
     #[test]
+    fn a_games_parquet_that_does_not_read_is_refused_in_one_line() {
+        let (plan, totals, compare) = plan();
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games.parquet");
+        std::fs::write(&games, HEADER).unwrap();
+        let e = write(&games, &plan, &totals, &compare).unwrap_err();
+        assert!(
+            matches!(&e, CompareFilesError::Csv(CsvError::Parquet { .. })),
+            "{e}"
+        );
+        let text = e.to_string();
+        assert!(
+            text.starts_with(&format!(
+                "cannot read {}: not a Parquet file",
+                games.display()
+            )),
+            "{text}"
+        );
+        assert!(!text.contains('\n'));
+        assert!(!dir.path().join(COMPARE_FILE).exists());
+    }
+
+    #[test]
     fn a_row_that_does_not_read_is_refused_naming_its_line_and_cell() {
         let rows = "20,2,random,0,0,0,99,0,random,3,1,1.0000,1,12,6,finished,0\n\
                     20,2,random,0,0,0,99,1,random,1,2,0.0000,0,12,six,finished,0\n";

@@ -223,3 +223,121 @@ fn a_corrupt_file_is_refused_in_one_line() {
     // Parquet files carry no checksum.
     assert!(refused >= 100, "{refused}");
 }
+
+#[test]
+fn the_columns_have_their_parquet_types() {
+    use parquet::basic::{LogicalType, Repetition, Type as PhysicalType};
+    use parquet::file::reader::FileReader;
+    let columns = GamesColumns {
+        values: vec![CellKind::Signed, CellKind::Text],
+        quality: false,
+    };
+    let csv = format!(
+        "players,lineup,{HEADER},capped\n2,random,0,0,0,1,0,random,-1,1,1.0000,1,2,2,finished,\n"
+    );
+    let bytes = convert(&columns, &csv, 9).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.parquet");
+    std::fs::write(&path, &bytes).unwrap();
+    let reader = parquet::file::serialized_reader::SerializedFileReader::new(
+        std::fs::File::open(&path).unwrap(),
+    )
+    .unwrap();
+    let schema = reader.metadata().file_metadata().schema_descr();
+    let types: Vec<(String, PhysicalType, Option<LogicalType>, Repetition)> = schema
+        .columns()
+        .iter()
+        .map(|c| {
+            (
+                c.name().to_string(),
+                c.physical_type(),
+                c.logical_type_ref().cloned(),
+                c.self_type().get_basic_info().repetition(),
+            )
+        })
+        .collect();
+    let unsigned = Some(LogicalType::integer(64, false));
+    let text = Some(LogicalType::String);
+    let want = [
+        ("players", PhysicalType::INT64, None, Repetition::REQUIRED),
+        (
+            "lineup",
+            PhysicalType::BYTE_ARRAY,
+            text.clone(),
+            Repetition::REQUIRED,
+        ),
+        (
+            "game",
+            PhysicalType::INT64,
+            unsigned.clone(),
+            Repetition::REQUIRED,
+        ),
+        (
+            "deal",
+            PhysicalType::INT64,
+            unsigned.clone(),
+            Repetition::REQUIRED,
+        ),
+        (
+            "rotation",
+            PhysicalType::INT64,
+            unsigned.clone(),
+            Repetition::REQUIRED,
+        ),
+        (
+            "seed",
+            PhysicalType::INT64,
+            unsigned.clone(),
+            Repetition::REQUIRED,
+        ),
+        (
+            "seat",
+            PhysicalType::INT64,
+            unsigned.clone(),
+            Repetition::REQUIRED,
+        ),
+        (
+            "bot",
+            PhysicalType::BYTE_ARRAY,
+            text.clone(),
+            Repetition::REQUIRED,
+        ),
+        ("score", PhysicalType::INT64, None, Repetition::REQUIRED),
+        (
+            "rank",
+            PhysicalType::INT64,
+            unsigned.clone(),
+            Repetition::REQUIRED,
+        ),
+        (
+            "win_share",
+            PhysicalType::DOUBLE,
+            None,
+            Repetition::REQUIRED,
+        ),
+        ("won", PhysicalType::BOOLEAN, None, Repetition::REQUIRED),
+        (
+            "plies",
+            PhysicalType::INT64,
+            unsigned.clone(),
+            Repetition::REQUIRED,
+        ),
+        ("turns", PhysicalType::INT64, unsigned, Repetition::REQUIRED),
+        ("end", PhysicalType::BYTE_ARRAY, text, Repetition::REQUIRED),
+        ("capped", PhysicalType::INT64, None, Repetition::OPTIONAL),
+    ];
+    let want: Vec<_> = want
+        .into_iter()
+        .map(|(n, p, l, r)| (n.to_string(), p, l, r))
+        .collect();
+    assert_eq!(types, want);
+    let kv = reader
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .unwrap();
+    assert_eq!(kv.len(), 1);
+    assert_eq!(kv[0].key, DECIMALS_KEY);
+    assert_eq!(kv[0].value.as_deref(), Some(r#"{"win_share":4}"#));
+    assert_eq!(text_of(&bytes), csv);
+}
