@@ -348,6 +348,28 @@ const TABLE: &[(&str, Do)] = &[
         "beachcomber replay games.jsonl --index 4",
         Run(&["replay games.jsonl --index 4"]),
     ),
+    // docs/tournaments.md: the table as Parquet.
+    (
+        "beachcomber tournament --game seashells --players 4 --bots random --games 100000 --seed 1 --out games.parquet --quiet",
+        Run(&[
+            "tournament --game seashells --players 4 --bots random --games 40 --seed 1 --out games.parquet --quiet",
+        ]),
+    ),
+    (
+        "beachcomber plot games.parquet --kind hist --x turns --by seat --out turns.svg",
+        Run(&["plot games.parquet --kind hist --x turns --by seat --out turns.svg"]),
+    ),
+    (
+        "beachcomber merge games.parquet --out games.csv --quiet",
+        Run(&["merge games.parquet --out games.csv --quiet"]),
+    ),
+    // docs/sweeps.md: a sweep's games table as Parquet.
+    (
+        "beachcomber sweep --game seaside --players 2,3 --vary removed=0,20 --games 2000 --format parquet --out sweep-parquet",
+        Run(&[
+            "sweep --game seaside --players 2,3 --vary removed=0,20 --games 10 --format parquet --out sweep-parquet",
+        ]),
+    ),
     // docs/tournaments.md: shards and merge.
     (
         "for i in 0 1 2; do beachcomber tournament --game seashells --players 2 --bots 'ismcts,greedy' --deals 300 --shard $i/3 --out 'games-{shard}.csv' --record 'games-{shard}.jsonl.zst' --quiet done",
@@ -473,6 +495,12 @@ const TABLE: &[(&str, Do)] = &[
         ),
     ),
     (
+        "benches/parquet-load.sh",
+        Skip(
+            "a measurement (the release binary plays a million games twice, polars from PyPI in a fresh venv); its numbers are in docs/performance.md",
+        ),
+    ),
+    (
         "bash benches/search-known-answer.sh",
         Skip(
             "twenty searches of 48,000 games (minutes); its numbers are committed in results/search-known-answer/",
@@ -483,6 +511,12 @@ const TABLE: &[(&str, Do)] = &[
         "beachcomber search --game seaside --players 2 --vary removed=0..=50 --bots greedy --objective 'seat_ratio:0 near 1 margin 0.02' --seed 5 --confirm-seed 6 --out search-removed",
         Run(&[
             "search --game seaside --players 2 --vary removed=0..=50:25 --bots greedy --objective 'seat_ratio:0 near 1 margin 0.02' --first-deals 2 --max-games 40 --seed 5 --confirm-seed 6 --out search-removed",
+        ]),
+    ),
+    (
+        "beachcomber search --game seaside --players 2 --bots greedy --vary removed=0..=40:10 --objective 'seat_ratio:0 near 1 margin 0.03' --constraint 'skill:greedy>random >= 100 elo' --constraint 'seat_ratio:0 near 1 <= baseline + 0.02' --baseline players=4 --seed 7 --confirm-seed 8 --out search-removed-skill",
+        Run(&[
+            "search --game seaside --players 2 --bots greedy --vary removed=0..=40:20 --objective 'seat_ratio:0 near 1 margin 0.03' --constraint 'skill:greedy>random >= 100 elo' --constraint 'seat_ratio:0 near 1 <= baseline + 0.02' --baseline players=4 --first-deals 2 --max-games 60 --seed 7 --confirm-seed 8 --out search-removed-skill",
         ]),
     ),
     (
