@@ -35,7 +35,9 @@ Examples:
 
 The inputs are the shards' manifests (or their --out/--record/--summary files,
 whose NAME.manifest.json is read): all N shards of one run, each once. The
-merged files are byte-identical to the unsharded run's.";
+merged files are byte-identical to the unsharded run's. --out is written as
+Parquet when its name ends in .parquet, whatever the shards wrote (CSV or
+Parquet): the same bytes as the unsharded run's Parquet file.";
 
 /// Options of `beachcomber merge`.
 #[derive(Args, Debug)]
@@ -43,8 +45,9 @@ pub struct MergeArgs {
     /// The shards' manifests (`NAME.manifest.json`), or their output files.
     #[arg(value_name = "MANIFEST", required = true)]
     pub inputs: Vec<PathBuf>,
-    /// Write the merged per-seat-per-game CSV here.
-    #[arg(long, value_name = "FILE.csv")]
+    /// Write the merged per-seat-per-game table here: CSV, or Parquet when
+    /// the name ends in `.parquet` (the shards' files may be either).
+    #[arg(long, value_name = "FILE.csv|FILE.parquet")]
     pub out: Option<PathBuf>,
     /// Write the summary (recomputed from the exact totals) here.
     #[arg(long, value_name = "FILE.csv")]

@@ -25,8 +25,10 @@ use crate::signals;
 /// progress, resume and shard.
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {
-    /// Write one CSV row per seat per game here.
-    #[arg(long, value_name = "FILE.csv")]
+    /// Write one row per seat per game here, as CSV; as Parquet when the
+    /// name ends in `.parquet` (the same columns, typed; written when the
+    /// run ends, docs/tournaments.md).
+    #[arg(long, value_name = "FILE.csv|FILE.parquet")]
     pub out: Option<PathBuf>,
     /// Write the summary as CSV here: per bot and per seat, with 95%
     /// intervals and exact totals (`league` says what its summary holds).

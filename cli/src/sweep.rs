@@ -21,7 +21,7 @@ use crate::engines::Engines;
 use crate::error::CliError;
 use crate::flag_error::FlagError;
 use crate::runs::{self, Control, OutputPaths, RunControl, RunRequest, RunResult};
-use beachcomber_store::files::names::{GAMES_FILE, METRICS_FILE, RECORDS_FILE};
+use beachcomber_store::files::names::{GAMES_FILE, GAMES_PARQUET_FILE, METRICS_FILE, RECORDS_FILE};
 use beachcomber_store::manifest::RunKind;
 
 /// Examples shown after `beachcomber sweep --help`.
@@ -98,6 +98,12 @@ pub struct SweepArgs {
     /// Also keep every game's record (`DIR/records.jsonl.zst`).
     #[arg(long)]
     pub records: bool,
+    /// The games table's format: csv (`DIR/games.csv`) or parquet
+    /// (`DIR/games.parquet` instead: the same columns, typed, written when
+    /// the sweep ends; docs/sweeps.md). metrics.csv and the other tables
+    /// stay CSV.
+    #[arg(long, value_name = "csv|parquet", default_value = "csv")]
+    pub format: GamesFormat,
     /// Most combinations played without --force.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_COMBINATIONS)]
     pub max_combinations: usize,
@@ -214,24 +220,55 @@ impl SweepArgs {
     }
 }
 
+/// The format of a sweep's games table (`--format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum GamesFormat {
+    /// `games.csv`.
+    #[default]
+    Csv,
+    /// `games.parquet`.
+    Parquet,
+}
+
+impl GamesFormat {
+    /// The games table's name in the sweep's folder.
+    pub fn file(self) -> &'static str {
+        match self {
+            GamesFormat::Csv => GAMES_FILE,
+            GamesFormat::Parquet => GAMES_PARQUET_FILE,
+        }
+    }
+}
+
+/// What a sweep writes into its folder besides metrics.csv.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SweepFiles {
+    /// Also the records (`records.jsonl.zst`).
+    pub records: bool,
+    /// The games table's format.
+    pub format: GamesFormat,
+}
+
 /// The files of a sweep in `dir`.
-pub fn paths(dir: &Path, records: bool) -> OutputPaths {
+pub fn paths(dir: &Path, files: SweepFiles) -> OutputPaths {
+    let SweepFiles { records, format } = files;
     OutputPaths {
-        out: Some(dir.join(GAMES_FILE)),
+        out: Some(dir.join(format.file())),
         summary: Some(dir.join(METRICS_FILE)),
         record: records.then(|| dir.join(RECORDS_FILE)),
         pairs: None,
     }
 }
 
-/// Play `sweep` into the folder `dir` (with the records if `records`);
+/// Play `sweep` into the folder `dir` (its games table and records as
+/// `files` says);
 /// `inputs`: the files no output may overwrite (the game spec's); with
 /// `compare`, then write `compare.csv` (unless this is one shard of
 /// several: merging writes it).
 pub fn execute(
     sweep: &PlannedSweep,
     dir: &Path,
-    records: bool,
+    files: SweepFiles,
     inputs: Vec<(String, PathBuf)>,
     control: &Control,
     engines: &Engines,
@@ -247,13 +284,13 @@ pub fn execute(
     })?;
     let request = RunRequest {
         kind: RunKind::Sweep {
-            records,
+            records: files.records,
             compare: compare.cloned(),
         },
         games: &sweep.games,
         plan: &sweep.plan,
         bots: &sweep.bots,
-        paths: paths(dir, records),
+        paths: paths(dir, files),
         inputs,
         control: *control,
         sprt: None,
@@ -263,9 +300,12 @@ pub fn execute(
     let result = runs::execute(&request)?;
     if control.shard.count <= 1 {
         match compare {
-            Some(spec) => {
-                beachcomber_store::compare_files::write(dir, &sweep.plan, &result.totals, spec)?
-            }
+            Some(spec) => beachcomber_store::compare_files::write(
+                &dir.join(files.format.file()),
+                &sweep.plan,
+                &result.totals,
+                spec,
+            )?,
             // A compare.csv of an earlier run with a baseline would be read
             // beside these results.
             None => beachcomber_store::compare_files::remove_stale(dir)?,
@@ -303,7 +343,10 @@ pub fn run(args: SweepArgs) -> Result<(), CliError> {
     let result = execute(
         &sweep,
         &dir,
-        args.records,
+        SweepFiles {
+            records: args.records,
+            format: args.format,
+        },
         inputs,
         &control,
         &engines,

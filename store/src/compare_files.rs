@@ -14,7 +14,7 @@ use beachcomber::compare::{CompareError, CompareSpec, Comparer, SeatRow};
 use beachcomber::tournament::{GameRowError, GameRowReader, Plan, Totals};
 
 use crate::csv_rows::{CsvError, Rows};
-use crate::files::names::{COMPARE_FILE, GAMES_FILE, TRENDS_FILE};
+use crate::files::names::{COMPARE_FILE, TRENDS_FILE};
 use crate::files::output::{self, OutputError};
 
 /// Why a sweep's comparison cannot be checked or written.
@@ -62,18 +62,19 @@ pub fn check_flags(plan: &Plan, spec: &CompareSpec) -> Result<(), CompareFilesEr
     Ok(())
 }
 
-/// Write `DIR/compare.csv` (and `DIR/trends.csv` when the sweep has a
-/// trend; else a stale one is removed) from `DIR/games.csv`.
+/// Write `compare.csv` (and `trends.csv` when the sweep has a trend; else
+/// a stale one is removed) beside the sweep's games table `games`
+/// (`DIR/games.csv`, or `DIR/games.parquet`, read alike).
 pub fn write(
-    dir: &Path,
+    games: &Path,
     plan: &Plan,
     totals: &[Totals],
     spec: &CompareSpec,
 ) -> Result<(), CompareFilesError> {
-    let games = dir.join(GAMES_FILE);
+    let dir = games.parent().unwrap_or(Path::new(""));
     let mut comparer = Comparer::new(plan, spec).map_err(CompareFilesError::Comparer)?;
-    read_rows(&games, plan, |row| comparer.add_baseline(row))?;
-    read_rows(&games, plan, |row| comparer.add(row))?;
+    read_rows(games, plan, |row| comparer.add_baseline(row))?;
+    read_rows(games, plan, |row| comparer.add(row))?;
     let files = comparer.finish_files(plan, totals);
     output::write_whole(&dir.join(COMPARE_FILE), files.compare.as_bytes())?;
     match files.trends {
@@ -121,6 +122,7 @@ mod tests {
     use beachcomber::sweep::{SweepCount, SweepSpec};
 
     use super::*;
+    use crate::files::names::GAMES_FILE;
 
     /// Shell Dash's turn cap at 20 and 30, two random players, one deal
     /// each, compared with 20.
@@ -159,7 +161,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let games = dir.path().join(GAMES_FILE);
         std::fs::write(&games, text).unwrap();
-        let e = write(dir.path(), &plan, &totals, &compare).unwrap_err();
+        let e = write(&games, &plan, &totals, &compare).unwrap_err();
         assert!(!dir.path().join(COMPARE_FILE).exists());
         (e, games.display().to_string())
     }
@@ -179,6 +181,29 @@ mod tests {
                  plies, end, capped)"
             )
         );
+    }
+
+    #[test]
+    fn a_games_parquet_that_does_not_read_is_refused_in_one_line() {
+        let (plan, totals, compare) = plan();
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games.parquet");
+        std::fs::write(&games, HEADER).unwrap();
+        let e = write(&games, &plan, &totals, &compare).unwrap_err();
+        assert!(
+            matches!(&e, CompareFilesError::Csv(CsvError::Parquet { .. })),
+            "{e}"
+        );
+        let text = e.to_string();
+        assert!(
+            text.starts_with(&format!(
+                "cannot read {}: not a Parquet file",
+                games.display()
+            )),
+            "{text}"
+        );
+        assert!(!text.contains('\n'));
+        assert!(!dir.path().join(COMPARE_FILE).exists());
     }
 
     #[test]

@@ -5,6 +5,11 @@
 //! draws, never the rows, so that a plot of any CSV stays in bounded
 //! memory; [`Rows::select`] reads a small table whole.
 //!
+//! A file whose name ends in `.parquet` is read as Parquet
+//! ([`crate::parquet_table::read`]), its cells as the text the CSV of the
+//! same table has, and its rows numbered as the CSV's lines would be
+//! (the first row is line 2): whoever reads rows reads both formats alike.
+//!
 //! Cells and column names are trimmed. Text from the file that is echoed in
 //! an error is escaped with [`one_line`].
 
@@ -12,6 +17,9 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use beachcomber::spec::{one_line, one_line_path};
+
+use crate::parquet_table::is_parquet;
+use crate::parquet_table::read::{ParquetReadError, ParquetRows};
 
 /// Why a CSV file cannot be read as a table of the columns asked for.
 #[derive(Debug, thiserror::Error)]
@@ -31,6 +39,14 @@ pub enum CsvError {
         path: String,
         /// What failed.
         source: csv::Error,
+    },
+    /// A Parquet file that cannot be read as a table.
+    #[error("cannot read {path}: {source}")]
+    Parquet {
+        /// The file, escaped for a message.
+        path: String,
+        /// What failed (one line).
+        source: ParquetReadError,
     },
     /// A column an option names is not in the file.
     #[error("{flag} column `{}` is not in {path} (its columns: {columns})", one_line(.name))]
@@ -115,6 +131,12 @@ impl Filter {
     }
 }
 
+/// Where the rows come from.
+enum Source {
+    Csv(csv::Reader<File>),
+    Parquet(Box<ParquetRows>),
+}
+
 /// A CSV file being read: its header, the filters, and the current row.
 pub struct Rows {
     /// The path, for messages.
@@ -122,7 +144,7 @@ pub struct Rows {
     file: PathBuf,
     /// The column names (trimmed).
     pub header: Vec<String>,
-    reader: csv::Reader<File>,
+    source: Source,
     record: csv::StringRecord,
     filters: Vec<Filter>,
     /// The filters as given, for messages.
@@ -137,6 +159,23 @@ impl Rows {
     /// Open `path` and read its header.
     pub fn open(path: &Path) -> Result<Rows, CsvError> {
         let shown = one_line_path(path);
+        if is_parquet(path) {
+            let parquet = ParquetRows::open(path).map_err(|source| CsvError::Parquet {
+                path: shown.clone(),
+                source,
+            })?;
+            let header = parquet
+                .header
+                .iter()
+                .map(|h| h.trim().to_string())
+                .collect();
+            return Ok(Rows::new(
+                path,
+                shown,
+                header,
+                Source::Parquet(Box::new(parquet)),
+            ));
+        }
         let file = File::open(path).map_err(|source| CsvError::Open {
             path: shown.clone(),
             source,
@@ -151,17 +190,21 @@ impl Rows {
             .iter()
             .map(|h| h.trim().to_string())
             .collect();
-        Ok(Rows {
+        Ok(Rows::new(path, shown, header, Source::Csv(reader)))
+    }
+
+    fn new(path: &Path, shown: String, header: Vec<String>, source: Source) -> Rows {
+        Rows {
             path: shown,
             file: path.to_path_buf(),
             header,
-            reader,
+            source,
             record: csv::StringRecord::new(),
             filters: Vec::new(),
             filter_text: String::new(),
             read: 0,
             kept: 0,
-        })
+        }
     }
 
     /// The same file from its first row again, with the same filters.
@@ -233,13 +276,23 @@ impl Rows {
     /// Move to the next row that passes the filters; `false` at the end.
     pub fn next_row(&mut self) -> Result<bool, CsvError> {
         loop {
-            let more = self
-                .reader
-                .read_record(&mut self.record)
-                .map_err(|source| CsvError::Read {
-                    path: self.path.clone(),
-                    source,
-                })?;
+            let more = match &mut self.source {
+                Source::Csv(reader) => {
+                    reader
+                        .read_record(&mut self.record)
+                        .map_err(|source| CsvError::Read {
+                            path: self.path.clone(),
+                            source,
+                        })?
+                }
+                Source::Parquet(rows) => {
+                    rows.next_row(&mut self.record)
+                        .map_err(|source| CsvError::Parquet {
+                            path: self.path.clone(),
+                            source,
+                        })?
+                }
+            };
             if !more {
                 return Ok(false);
             }
@@ -256,9 +309,13 @@ impl Rows {
         self.record.get(c).unwrap_or("").trim()
     }
 
-    /// The line of the current row in the file.
+    /// The line of the current row in the file (in a Parquet file, the
+    /// line the row has in the CSV of the same table).
     pub fn line(&self) -> u64 {
-        self.record.position().map_or(0, |p| p.line())
+        match &self.source {
+            Source::Csv(_) => self.record.position().map_or(0, |p| p.line()),
+            Source::Parquet(_) => self.read + 1,
+        }
     }
 
     /// The number in column `c` of the current row: `None` when empty (or

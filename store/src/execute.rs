@@ -25,11 +25,12 @@ use crate::engines::Engines;
 pub use crate::error::StoreError;
 use crate::error::{Interrupted, Left};
 use crate::files::names::PAIRS_LABEL;
-use crate::files::output::{check_run_names, resolve_outputs};
+use crate::files::output::{OutputError, check_run_names, resolve_outputs};
 use crate::files::paths::OutputPaths;
 use crate::files::run_files::{RunDescription, RunFiles, RunFilesError, describe_outputs};
 use crate::final_files::final_files;
 use crate::manifest::RunKind;
+use crate::parquet_table::GamesColumns;
 
 /// What a run tells its caller while it plays: notes for the user, and
 /// each finished game (a front end shows a bar, a plain line or nothing).
@@ -172,6 +173,7 @@ pub fn execute(
         reporter.note(&note);
     }
     let paths = &request.paths;
+    paths.check_parquet()?;
     let record_compression = paths.record_compression()?;
     let given = paths.given();
     let inputs: Vec<(&str, &Path)> = request
@@ -181,6 +183,23 @@ pub fn execute(
         .collect();
     let mut resolved = resolve_outputs(&given, &inputs)?;
     check_run_names(&resolved, request.folder.as_deref(), true)?;
+    // A Parquet `--out`: its partial file holds the CSV text, converted
+    // when the run is whole (so it must be a file to rename into place).
+    let parquet_out = if paths.out_is_parquet() {
+        if let Some(r) = resolved
+            .iter()
+            .find(|r| r.label() == "--out" && r.target().is_none())
+        {
+            return Err(OutputError::ParquetNotAFile {
+                label: r.label().to_string(),
+                path: r.given().to_path_buf(),
+            }
+            .into());
+        }
+        Some(GamesColumns::of(plan))
+    } else {
+        None
+    };
     let description = RunDescription {
         kind: request.kind.clone(),
         version: env!("CARGO_PKG_VERSION").to_string(),
@@ -201,6 +220,7 @@ pub fn execute(
         request.control.resume,
         plan.parts.iter().map(|p| Totals::new(&p.run)).collect(),
         request.folder.as_deref(),
+        parquet_out,
     )?;
     for note in &start.notes {
         reporter.note(note);

@@ -264,7 +264,7 @@ fn a_sweeps_metrics_comparison_and_trends_are_their_golden_texts() {
     };
     let files = final_files(&kind, &plan, &totals, Some(&game)).unwrap();
     assert_golden("sweep-compare-metrics.csv", &files.summary);
-    crate::compare_files::write(dir.path(), &plan, &totals, &compare).unwrap();
+    crate::compare_files::write(&dir.path().join(GAMES_FILE), &plan, &totals, &compare).unwrap();
     let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
     assert_golden("sweep-compare.csv", &read(COMPARE_FILE));
     assert_golden("sweep-trends.csv", &read(TRENDS_FILE));

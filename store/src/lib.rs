@@ -12,7 +12,9 @@
 //! - [`memory`]: a run played into memory: its tables as the bytes its
 //!   files would hold, no file written;
 //! - [`compare_files`]: a sweep's `compare.csv` and `trends.csv`;
-//! - [`csv_rows`]: reading the CSV files a run wrote;
+//! - [`csv_rows`]: reading the CSV (and Parquet) files a run wrote;
+//! - [`parquet_table`]: the games table as Parquet, written from its CSV
+//!   text and read back as that text;
 //! - [`error`]: why a run stopped without finishing its files
 //!   ([`error::StoreError`], over each part's own error type);
 //! - [`engines`]: the external bots a run seats;
@@ -44,6 +46,7 @@ pub mod manifest;
 pub mod memory;
 pub mod merge;
 pub mod merge_error;
+pub mod parquet_table;
 pub mod path_suffix;
 pub mod planned;
 pub mod plot_spec;

@@ -34,6 +34,9 @@ use crate::files::run_files::{
 use crate::final_files::final_files;
 use crate::manifest::ReadError;
 pub use crate::merge_error::MergeError;
+use crate::parquet_table::read::{ParquetRows, csv_line, header_line};
+use crate::parquet_table::write::CsvToParquet;
+use crate::parquet_table::{GamesColumns, is_parquet};
 
 /// What a finished merge did, for the caller to report.
 #[derive(Clone, Debug, PartialEq)]
@@ -277,6 +280,7 @@ pub fn merge(
             inputs.push((format!("shard's {label} file"), PathBuf::from(p)));
         }
     }
+    paths.check_parquet()?;
     let record_compression = paths.record_compression()?;
     let out_files: Vec<Vec<PathBuf>> = [("--out", &paths.out), ("--record", &paths.record)]
         .iter()
@@ -306,7 +310,8 @@ pub fn merge(
     let mut out = paths.out.as_ref().and_then(|_| files.pop());
     if let Some(file) = out.as_mut() {
         check_shard_files(&shards, "--out", cancel)?;
-        merge_rows(plan, count, &out_files[0], file, cancel)?;
+        let parquet = paths.out_is_parquet();
+        merge_rows(plan, count, &out_files[0], file, parquet, cancel)?;
     }
     if let (Some(file), Some(compression)) = (record.as_mut(), record_compression) {
         check_shard_files(&shards, "--record", cancel)?;
@@ -340,9 +345,9 @@ pub fn merge(
     // A sweep's comparison with its baseline, from the merged games.
     if sweep
         && let Some(spec) = description.kind.compare()
-        && let Some(dir) = paths.out.as_deref().and_then(Path::parent)
+        && let Some(games) = paths.out.as_deref()
     {
-        crate::compare_files::write(dir, plan, &totals, spec)?;
+        crate::compare_files::write(games, plan, &totals, spec)?;
     }
     // The merged run's manifest, as one machine would have written it.
     let primary = [&paths.out, &paths.record, &paths.summary]
@@ -441,24 +446,100 @@ fn game_order(plan: &Plan, count: u64) -> impl Iterator<Item = (usize, u64, usiz
     })
 }
 
-/// Rows of every shard's `--out`, deal by deal in game order.
+/// A shard's `--out` read as lines of CSV text: a CSV file's lines as
+/// they are, a Parquet file's rows as the CSV of the same table has them.
+enum ShardRows {
+    Csv(BufReader<File>),
+    Parquet {
+        rows: Box<ParquetRows>,
+        record: csv::StringRecord,
+    },
+}
+
+impl ShardRows {
+    fn open(path: &Path) -> Result<ShardRows, MergeError> {
+        if is_parquet(path) {
+            let rows = ParquetRows::open(path).map_err(|e| MergeError::Read {
+                path: path.to_path_buf(),
+                source: std::io::Error::other(e.to_string()),
+            })?;
+            return Ok(ShardRows::Parquet {
+                rows: Box::new(rows),
+                record: csv::StringRecord::new(),
+            });
+        }
+        File::open(path)
+            .map(|f| ShardRows::Csv(BufReader::with_capacity(64 << 10, f)))
+            .map_err(|source| MergeError::ReadShardFile {
+                path: path.to_path_buf(),
+                source,
+            })
+    }
+
+    /// The header line (the first line of a CSV file).
+    fn header(&mut self) -> std::io::Result<String> {
+        match self {
+            ShardRows::Csv(r) => {
+                let mut line = String::new();
+                r.read_line(&mut line)?;
+                Ok(line)
+            }
+            ShardRows::Parquet { rows, .. } => Ok(header_line(&rows.header)),
+        }
+    }
+
+    /// The next line into `line`: its length, 0 at the end.
+    fn next_line(&mut self, line: &mut String) -> std::io::Result<usize> {
+        line.clear();
+        match self {
+            ShardRows::Csv(r) => r.read_line(line),
+            ShardRows::Parquet { rows, record } => {
+                if rows
+                    .next_row(record)
+                    .map_err(|e| std::io::Error::other(e.to_string()))?
+                {
+                    csv_line(record, line);
+                }
+                Ok(line.len())
+            }
+        }
+    }
+}
+
+/// Rows of every shard's `--out`, deal by deal in game order, written as
+/// CSV, or as Parquet when `parquet` (each shard's file may be either).
 fn merge_rows(
     plan: &Plan,
     count: u64,
     inputs: &[PathBuf],
     out: &mut AtomicFile,
+    parquet: bool,
+    cancel: &AtomicBool,
+) -> Result<(), MergeError> {
+    if parquet {
+        let mut writer = CsvToParquet::new(GamesColumns::of(plan), out.writer());
+        join_rows(plan, count, inputs, &mut writer, cancel)?;
+        writer.finish().map_err(|source| MergeError::Write {
+            label: "--out",
+            source,
+        })?;
+        Ok(())
+    } else {
+        join_rows(plan, count, inputs, out.writer(), cancel)
+    }
+}
+
+/// [`merge_rows`] into `w`, as CSV text.
+fn join_rows(
+    plan: &Plan,
+    count: u64,
+    inputs: &[PathBuf],
+    w: &mut impl Write,
     cancel: &AtomicBool,
 ) -> Result<(), MergeError> {
     let mut readers = inputs
         .iter()
-        .map(|p| {
-            File::open(p)
-                .map(|f| BufReader::with_capacity(64 << 10, f))
-                .map_err(|source| MergeError::ReadShardFile {
-                    path: p.clone(),
-                    source,
-                })
-        })
+        .map(|p| ShardRows::open(p))
         .collect::<Result<Vec<_>, _>>()?;
     let read = |i: usize| {
         let path = inputs[i].clone();
@@ -466,8 +547,7 @@ fn merge_rows(
     };
     let mut header = String::new();
     for (i, r) in readers.iter_mut().enumerate() {
-        let mut h = String::new();
-        r.read_line(&mut h).map_err(read(i))?;
+        let h = r.header().map_err(read(i))?;
         if i == 0 {
             header = h;
         } else if h != header {
@@ -479,7 +559,6 @@ fn merge_rows(
     }
     // The `game` column: after a sweep's value columns.
     let column = plan.value_columns().len();
-    let w = out.writer();
     let err = |source| MergeError::Write {
         label: "--out",
         source,
@@ -491,8 +570,7 @@ fn merge_rows(
             return Err(MergeError::Interrupted);
         }
         for _ in 0..players {
-            line.clear();
-            let n = readers[s].read_line(&mut line).map_err(read(s))?;
+            let n = readers[s].next_line(&mut line).map_err(read(s))?;
             let number = game_number(&line, column);
             if n == 0 || number != Some(game) {
                 return Err(MergeError::MissingGame {
@@ -504,8 +582,7 @@ fn merge_rows(
         }
     }
     for (i, r) in readers.iter_mut().enumerate() {
-        line.clear();
-        let n = r.read_line(&mut line).map_err(read(i))?;
+        let n = r.next_line(&mut line).map_err(read(i))?;
         if n > 0 {
             return Err(MergeError::ExtraGames {
                 path: inputs[i].clone(),

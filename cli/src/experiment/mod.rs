@@ -265,7 +265,7 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
                         let manifest = Manifest::read(&play_dir.join(MANIFEST_FILE))
                             .map_err(RunFileError::SweepManifest)?;
                         beachcomber_store::compare_files::write(
-                            &play_dir,
+                            &play_dir.join(GAMES_FILE),
                             &sweep.plan,
                             &manifest.totals,
                             spec,
@@ -283,7 +283,10 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
                     crate::sweep::execute(
                         &sweep,
                         &play_dir,
-                        experiment.records,
+                        crate::sweep::SweepFiles {
+                            records: experiment.records,
+                            ..Default::default()
+                        },
                         inputs,
                         &control,
                         &Engines::default(),
@@ -390,7 +393,10 @@ fn play_confirmation(
     crate::sweep::execute(
         &confirm,
         &confirm_dir,
-        experiment.records,
+        crate::sweep::SweepFiles {
+            records: experiment.records,
+            ..Default::default()
+        },
         inputs,
         &control,
         &Engines::default(),

@@ -68,8 +68,10 @@ pub const DEFAULT_SIZE: (u32, u32) = (800, 500);
 #[derive(Args, Debug)]
 pub struct PlotArgs {
     /// The CSV to plot: a sweep's metrics.csv, a per-game CSV (--kind hist)
-    /// or a league's ratings CSV (--kind ratings).
-    #[arg(value_name = "FILE.csv")]
+    /// or a league's ratings CSV (--kind ratings); a name ending in
+    /// `.parquet` is read as Parquet (games.parquet: the same figure as its
+    /// CSV's).
+    #[arg(value_name = "FILE.csv|FILE.parquet")]
     pub input: PathBuf,
     /// line, bars, hist or ratings.
     #[arg(long, value_name = "KIND", default_value = "line")]

@@ -348,6 +348,28 @@ const TABLE: &[(&str, Do)] = &[
         "beachcomber replay games.jsonl --index 4",
         Run(&["replay games.jsonl --index 4"]),
     ),
+    // docs/tournaments.md: the table as Parquet.
+    (
+        "beachcomber tournament --game seashells --players 4 --bots random --games 100000 --seed 1 --out games.parquet --quiet",
+        Run(&[
+            "tournament --game seashells --players 4 --bots random --games 40 --seed 1 --out games.parquet --quiet",
+        ]),
+    ),
+    (
+        "beachcomber plot games.parquet --kind hist --x turns --by seat --out turns.svg",
+        Run(&["plot games.parquet --kind hist --x turns --by seat --out turns.svg"]),
+    ),
+    (
+        "beachcomber merge games.parquet --out games.csv --quiet",
+        Run(&["merge games.parquet --out games.csv --quiet"]),
+    ),
+    // docs/sweeps.md: a sweep's games table as Parquet.
+    (
+        "beachcomber sweep --game seaside --players 2,3 --vary removed=0,20 --games 2000 --format parquet --out sweep-parquet",
+        Run(&[
+            "sweep --game seaside --players 2,3 --vary removed=0,20 --games 10 --format parquet --out sweep-parquet",
+        ]),
+    ),
     // docs/tournaments.md: shards and merge.
     (
         "for i in 0 1 2; do beachcomber tournament --game seashells --players 2 --bots 'ismcts,greedy' --deals 300 --shard $i/3 --out 'games-{shard}.csv' --record 'games-{shard}.jsonl.zst' --quiet done",
@@ -470,6 +492,12 @@ const TABLE: &[(&str, Do)] = &[
         "bash benches/python-steps.sh",
         Skip(
             "a measurement (a venv with PettingZoo's classic environments, seconds per environment); its numbers are in docs/python.md",
+        ),
+    ),
+    (
+        "benches/parquet-load.sh",
+        Skip(
+            "a measurement (the release binary plays a million games twice, polars from PyPI in a fresh venv); its numbers are in docs/performance.md",
         ),
     ),
     (

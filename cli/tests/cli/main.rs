@@ -20,6 +20,7 @@ mod league_file;
 mod league_pairs;
 mod locked_rule;
 mod newuser;
+mod parquet;
 mod play;
 mod plot;
 mod quality;

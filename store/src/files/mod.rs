@@ -5,6 +5,7 @@
 pub mod names;
 pub mod output;
 pub mod output_error;
+mod parquet_out;
 mod partial;
 pub mod paths;
 pub mod run_files;

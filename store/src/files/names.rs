@@ -9,6 +9,8 @@ use crate::path_suffix::with_suffix;
 
 /// One row per seat per game (`--out` of a folder run).
 pub const GAMES_FILE: &str = "games.csv";
+/// The same table as Parquet (`sweep --format parquet`).
+pub const GAMES_PARQUET_FILE: &str = "games.parquet";
 /// A sweep's balance metrics, per combination and seat.
 pub const METRICS_FILE: &str = "metrics.csv";
 /// A sweep's comparisons with its baseline (with `--baseline` /

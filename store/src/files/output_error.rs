@@ -200,6 +200,33 @@ pub enum OutputError {
         /// That file's path.
         name: PathBuf,
     },
+    /// A Parquet file named for an output other than `--out`.
+    #[error(
+        "{label}: `{}`: only --out can be written as Parquet (the {what} is written as {format})",
+        one_line_path(.path)
+    )]
+    ParquetOnlyOut {
+        /// The option that names the output.
+        label: String,
+        /// The path as given.
+        path: PathBuf,
+        /// What the option writes.
+        what: &'static str,
+        /// Its format.
+        format: &'static str,
+    },
+    /// A Parquet `--out` of a run that is not a regular file.
+    #[error(
+        "{label}: `{}` is not a regular file: a Parquet file is written whole when the run \
+         ends (write it to a file, or give a name ending in .csv to stream CSV rows)",
+        one_line_path(.path)
+    )]
+    ParquetNotAFile {
+        /// The option that names the output.
+        label: String,
+        /// The path as given.
+        path: PathBuf,
+    },
     /// A stale file of an earlier run cannot be removed.
     #[error("cannot remove the stale `{}`: {source}", one_line_path(.path))]
     RemoveStale {

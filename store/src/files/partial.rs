@@ -13,6 +13,8 @@ use beachcomber::file_lock::{self, LockError};
 use xxhash_rust::xxh3::Xxh3;
 
 use crate::files::output_error::OutputError;
+use crate::files::parquet_out::Converted;
+use crate::parquet_table::GamesColumns;
 
 /// Bytes written to a partial file between two background writebacks.
 /// Measured on this project's 2-core machine (ext4 on a virtual disk,
@@ -44,6 +46,11 @@ pub(crate) struct Output {
     /// is done ([`beachcomber::file_lock`]); `None` where the filesystem
     /// cannot lock.
     pub(crate) lock: Option<File>,
+    /// Written as Parquet at the finish, from the CSV text of its partial
+    /// file, with these columns ([`crate::files::parquet_out`]).
+    pub(crate) parquet: Option<GamesColumns>,
+    /// The Parquet file converted at the finish, not yet in place.
+    pub(crate) converted: Option<Converted>,
 }
 
 impl Output {
@@ -67,6 +74,8 @@ impl Output {
             writeback: None,
             hasher: Xxh3::new(),
             lock: None,
+            parquet: None,
+            converted: None,
         }
     }
 

@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use beachcomber::record::io::{Compression, UnsupportedCompression};
 
 use crate::files::names::PAIRS_LABEL;
+use crate::files::output_error::OutputError;
+use crate::parquet_table::is_parquet;
 
 /// The output files a run may write.
 #[derive(Clone, Debug, Default)]
@@ -42,6 +44,32 @@ impl OutputPaths {
             .map(Compression::from_path)
             .transpose()
             .map_err(RecordNameError)
+    }
+}
+
+impl OutputPaths {
+    /// Refuse a `--summary` or `--record` named `*.parquet`: only `--out`
+    /// is written as Parquet (by its extension).
+    pub fn check_parquet(&self) -> Result<(), OutputError> {
+        for (label, path, what, format) in [
+            ("--summary", &self.summary, "summary", "CSV"),
+            ("--record", &self.record, "record file", "JSON lines"),
+        ] {
+            if let Some(path) = path.as_deref().filter(|p| is_parquet(p)) {
+                return Err(OutputError::ParquetOnlyOut {
+                    label: label.to_string(),
+                    path: path.to_path_buf(),
+                    what,
+                    format,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `--out` is a Parquet file (its name ends in `.parquet`).
+    pub fn out_is_parquet(&self) -> bool {
+        self.out.as_deref().is_some_and(is_parquet)
     }
 }
 

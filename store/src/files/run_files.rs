@@ -59,8 +59,10 @@ use crate::path_suffix::with_suffix;
 
 use crate::files::output::Resolved;
 use crate::files::output_error::OutputError;
+use crate::files::parquet_out::{self, remove_csv_partial};
 use crate::files::partial::{Claimed, Output, claim, lock_to_resume, refuse_if_live};
 use crate::interrupt;
+use crate::parquet_table::GamesColumns;
 
 /// Most time between two checkpoints while games finish, by default
 /// (`--checkpoint-every`).
@@ -80,6 +82,9 @@ pub struct RunFiles {
     /// Timing of the sessions before this one.
     timing: Timing,
     started: Instant,
+    /// `--out` is a Parquet file of these columns (its partial file holds
+    /// CSV text, converted at the finish).
+    parquet_out: Option<GamesColumns>,
 }
 
 /// Where an unfinished run starts.
@@ -133,7 +138,10 @@ impl RunFiles {
     /// [`RunFiles::finish`]. Fresh (`resume` false): every partial file is
     /// created new (an existing one is an error: it may be an interrupted
     /// run's). Resumed: the checkpoint must exist and describe the same
-    /// run; the partial files are cut back to it.
+    /// run; the partial files are cut back to it. With `parquet_out`,
+    /// `--out` is written as Parquet of those columns: its partial file
+    /// holds the CSV text as for a CSV output, converted when the run is
+    /// whole ([`crate::files::parquet_out`]).
     pub fn open(
         description: RunDescription,
         streamed: Vec<Resolved>,
@@ -141,6 +149,7 @@ impl RunFiles {
         resume: bool,
         totals: Vec<Totals>,
         folder: Option<&Path>,
+        parquet_out: Option<GamesColumns>,
     ) -> Result<(RunFiles, Start), RunFilesError> {
         let all: Vec<(Resolved, bool)> = streamed
             .into_iter()
@@ -172,6 +181,7 @@ impl RunFiles {
             every: CHECKPOINT_EVERY,
             timing: Timing::default(),
             started: Instant::now(),
+            parquet_out,
         };
         let start = if resume {
             files.resume(all, totals)?
@@ -185,6 +195,23 @@ impl RunFiles {
             }
         };
         Ok((files, start))
+    }
+
+    /// The output `r` (written at the end when `at_end`), nothing written.
+    fn new_output(&self, r: &Resolved, at_end: bool) -> Output {
+        let target = r.target().map(Path::to_path_buf);
+        let partial = target.as_deref().map(|t| with_suffix(t, ".partial"));
+        let mut output = Output::new(
+            r.label().to_string(),
+            r.given().to_path_buf(),
+            target,
+            partial,
+            at_end,
+        );
+        if r.label() == "--out" && !at_end {
+            output.parquet = self.parquet_out.clone();
+        }
+        output
     }
 
     fn create(
@@ -226,13 +253,7 @@ impl RunFiles {
         created: &mut Vec<PathBuf>,
     ) -> Result<(), RunFilesError> {
         for (r, at_end) in all {
-            let mut output = Output::new(
-                r.label().to_string(),
-                r.given().to_path_buf(),
-                r.target().map(Path::to_path_buf),
-                r.target().map(|t| with_suffix(t, ".partial")),
-                at_end,
-            );
+            let mut output = self.new_output(&r, at_end);
             if at_end {
                 self.outputs.push(output);
                 continue;
@@ -355,17 +376,7 @@ impl RunFiles {
         if let Some(finishing) = &checkpoint.finishing {
             let outputs = all
                 .into_iter()
-                .map(|(r, at_end)| {
-                    let target = r.target().map(Path::to_path_buf);
-                    let partial = target.as_deref().map(|t| with_suffix(t, ".partial"));
-                    Output::new(
-                        r.label().to_string(),
-                        r.given().to_path_buf(),
-                        target,
-                        partial,
-                        at_end,
-                    )
-                })
+                .map(|(r, at_end)| self.new_output(&r, at_end))
                 .collect();
             self.outputs = outputs;
             for o in &mut self.outputs {
@@ -388,15 +399,8 @@ impl RunFiles {
             });
         }
         for (r, at_end) in all {
-            let target = r.target().map(Path::to_path_buf);
-            let partial = target.as_deref().map(|t| with_suffix(t, ".partial"));
-            let mut output = Output::new(
-                r.label().to_string(),
-                r.given().to_path_buf(),
-                target,
-                partial.clone(),
-                at_end,
-            );
+            let mut output = self.new_output(&r, at_end);
+            let partial = output.partial.clone();
             if !at_end {
                 let partial = partial.expect("a resumable run has regular outputs");
                 let find = |label: &str| {
@@ -654,6 +658,19 @@ impl RunFiles {
                 }
             }
         }
+        // A Parquet output: its CSV text converted; the length and hash the
+        // finishing checkpoint and the manifest record are the Parquet
+        // file's.
+        for o in &mut self.outputs {
+            if let (Some(columns), Some(partial), Some(target)) =
+                (&o.parquet, &o.partial, &o.target)
+            {
+                let converted = parquet_out::convert(&o.label, &o.given, partial, target, columns)?;
+                o.bytes = converted.bytes;
+                o.hasher = converted.hasher.clone();
+                o.converted = Some(converted);
+            }
+        }
         let files: Vec<FileCheck> = self
             .outputs
             .iter()
@@ -698,11 +715,15 @@ impl RunFiles {
         finishing: &Finishing,
         resuming: bool,
     ) -> Result<(), RunFilesError> {
+        self.finish_parquet(finishing, resuming)?;
         let mut registry = interrupt::temp_files();
         for (k, o) in self.outputs.iter().enumerate() {
             let (Some(partial), Some(target)) = (&o.partial, &o.target) else {
                 continue;
             };
+            if o.parquet.is_some() {
+                continue;
+            }
             let check = finishing
                 .files
                 .iter()
@@ -760,6 +781,78 @@ impl RunFiles {
         if let Some(path) = &self.checkpoint {
             let _ = fs::remove_file(path);
             let _ = fs::remove_file(with_suffix(path, ".tmp"));
+        }
+        Ok(())
+    }
+
+    /// The Parquet outputs' step of [`RunFiles::complete_finish`]: while
+    /// the CSV partial file exists, its Parquet file (converted by
+    /// [`RunFiles::finish`], or again when `resuming`: the same bytes, which
+    /// must be those the finishing checkpoint records) is renamed into
+    /// place, then the partial file removed; once it is gone, the file in
+    /// place must be the one recorded.
+    fn finish_parquet(
+        &mut self,
+        finishing: &Finishing,
+        resuming: bool,
+    ) -> Result<(), RunFilesError> {
+        for (k, o) in self.outputs.iter_mut().enumerate() {
+            let (Some(columns), Some(partial), Some(target)) = (&o.parquet, &o.partial, &o.target)
+            else {
+                continue;
+            };
+            let check = finishing
+                .files
+                .iter()
+                .find(|c| c.output == o.label)
+                .ok_or_else(|| RunFilesError::NoFinishingCheck {
+                    label: o.label.clone(),
+                })?;
+            let verify = |path: &Path| -> Result<(), RunFilesError> {
+                let read =
+                    check_file(path, check).map_err(|source| RunFilesError::ReadFinishing {
+                        label: o.label.clone(),
+                        path: path.to_path_buf(),
+                        source,
+                    })?;
+                match read {
+                    None => Ok(()),
+                    Some(difference) => Err(RunFilesError::NotFinishingFile {
+                        label: o.label.clone(),
+                        path: path.to_path_buf(),
+                        difference,
+                    }),
+                }
+            };
+            if !partial.exists() {
+                // Renamed, and the CSV removed, before the interruption.
+                verify(target)?;
+                continue;
+            }
+            let converted = match o.converted.take() {
+                Some(c) => c,
+                None => parquet_out::convert(&o.label, &o.given, partial, target, columns)?,
+            };
+            if resuming
+                && (converted.bytes != check.bytes || hex(converted.hasher.digest()) != check.xxh3)
+            {
+                return Err(RunFilesError::NotFinishingFile {
+                    label: o.label.clone(),
+                    path: partial.clone(),
+                    difference: format!(
+                        "its Parquet file would be {} bytes of hash {}, the finishing run's {} \
+                         bytes of hash {}",
+                        converted.bytes,
+                        hex(converted.hasher.digest()),
+                        check.bytes,
+                        check.xxh3
+                    ),
+                });
+            }
+            converted.persist(target).map_err(|e| o.cannot(e))?;
+            failpoint(&format!("after-rename-{}", k + 1));
+            remove_csv_partial(partial).map_err(|e| o.cannot(e))?;
+            interrupt::forget(&mut interrupt::temp_files(), partial);
         }
         Ok(())
     }
