@@ -233,7 +233,13 @@ fn a_sweep_with_a_comparison_makes_the_files_bytes() {
         folder: Some(dir.path().to_path_buf()),
     };
     let files = execute(&request, &Silent, &AtomicBool::new(false)).unwrap();
-    crate::compare_files::write(dir.path(), &sweep.plan, &files.totals, &compare).unwrap();
+    crate::compare_files::write(
+        &dir.path().join(GAMES_FILE),
+        &sweep.plan,
+        &files.totals,
+        &compare,
+    )
+    .unwrap();
     let want: Vec<(Table, String)> = [
         (Table::Games, GAMES_FILE),
         (Table::Summary, METRICS_FILE),
