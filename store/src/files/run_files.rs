@@ -117,6 +117,38 @@ enum Fresh {
     Resume,
 }
 
+/// The finishing checkpoint's record of output `label`.
+fn finishing_check<'a>(
+    finishing: &'a Finishing,
+    label: &str,
+) -> Result<&'a FileCheck, RunFilesError> {
+    finishing
+        .files
+        .iter()
+        .find(|c| c.output == label)
+        .ok_or_else(|| RunFilesError::NoFinishingCheck {
+            label: label.to_string(),
+        })
+}
+
+/// Whether the file at `path` is output `label` as the finishing
+/// checkpoint recorded it (`check`).
+fn verify_finishing(label: &str, check: &FileCheck, path: &Path) -> Result<(), RunFilesError> {
+    let read = check_file(path, check).map_err(|source| RunFilesError::ReadFinishing {
+        label: label.to_string(),
+        path: path.to_path_buf(),
+        source,
+    })?;
+    match read {
+        None => Ok(()),
+        Some(difference) => Err(RunFilesError::NotFinishingFile {
+            label: label.to_string(),
+            path: path.to_path_buf(),
+            difference,
+        }),
+    }
+}
+
 fn canonical_name(r: &Resolved) -> String {
     r.target()
         .unwrap_or_else(|| r.given())
@@ -724,29 +756,8 @@ impl RunFiles {
             if o.parquet.is_some() {
                 continue;
             }
-            let check = finishing
-                .files
-                .iter()
-                .find(|c| c.output == o.label)
-                .ok_or_else(|| RunFilesError::NoFinishingCheck {
-                    label: o.label.clone(),
-                })?;
-            let verify = |path: &Path| -> Result<(), RunFilesError> {
-                let read =
-                    check_file(path, check).map_err(|source| RunFilesError::ReadFinishing {
-                        label: o.label.clone(),
-                        path: path.to_path_buf(),
-                        source,
-                    })?;
-                match read {
-                    None => Ok(()),
-                    Some(difference) => Err(RunFilesError::NotFinishingFile {
-                        label: o.label.clone(),
-                        path: path.to_path_buf(),
-                        difference,
-                    }),
-                }
-            };
+            let check = finishing_check(finishing, &o.label)?;
+            let verify = |path: &Path| verify_finishing(&o.label, check, path);
             if partial.exists() {
                 if resuming {
                     // The partial file must be as it was synced.
@@ -801,29 +812,8 @@ impl RunFiles {
             else {
                 continue;
             };
-            let check = finishing
-                .files
-                .iter()
-                .find(|c| c.output == o.label)
-                .ok_or_else(|| RunFilesError::NoFinishingCheck {
-                    label: o.label.clone(),
-                })?;
-            let verify = |path: &Path| -> Result<(), RunFilesError> {
-                let read =
-                    check_file(path, check).map_err(|source| RunFilesError::ReadFinishing {
-                        label: o.label.clone(),
-                        path: path.to_path_buf(),
-                        source,
-                    })?;
-                match read {
-                    None => Ok(()),
-                    Some(difference) => Err(RunFilesError::NotFinishingFile {
-                        label: o.label.clone(),
-                        path: path.to_path_buf(),
-                        difference,
-                    }),
-                }
-            };
+            let check = finishing_check(finishing, &o.label)?;
+            let verify = |path: &Path| verify_finishing(&o.label, check, path);
             if !partial.exists() {
                 // Renamed, and the CSV removed, before the interruption.
                 verify(target)?;
