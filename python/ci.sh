@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The Python package's tests (a step of .ci/run): make a FRESH venv in a
-# temporary folder, `pip install ./python pytest pettingzoo numpy pandas
-# polars tqdm` into it
-# (pip fetches maturin, the build backend, and builds the extension with
-# cargo), run the pytest suite of python/tests, and remove the venv, pass or
+# temporary folder, run README.md's two commands in it (`pip install
+# ./python pandas`: pip fetches maturin, the build backend, and builds the
+# extension with cargo; then the example), install `pytest pettingzoo numpy
+# polars tqdm`, run the pytest suite of python/tests, and remove the venv, pass or
 # fail. Prints how long the install took. The type stubs are checked against
 # the built module (mypy's stubtest) and the package's Python files with
 # `mypy --strict`. The Rust build goes to
@@ -31,9 +31,14 @@ VENV=$(mktemp -d "${TMPDIR:-/tmp}/beachcomber-python-ci.XXXXXX")
 trap 'rm -rf "$VENV"' EXIT
 python3 -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --upgrade pip
+# README.md's two commands first, as a new user types them (nothing else
+# installed yet): the install, timed, then the example.
 start=$(date +%s)
-CARGO_TARGET_DIR="$TARGET/python" "$VENV/bin/python" -m pip install --quiet "$ROOT/python" pytest pettingzoo numpy pandas polars tqdm
-echo "pip install ./python pytest pettingzoo numpy pandas polars tqdm: $(( $(date +%s) - start )) s"
+CARGO_TARGET_DIR="$TARGET/python" "$VENV/bin/python" -m pip install --quiet "$ROOT/python" pandas
+echo "pip install ./python pandas: $(( $(date +%s) - start )) s"
+(cd "$ROOT" && "$VENV/bin/python" python/examples/first_run.py >/dev/null)
+echo "python3 python/examples/first_run.py: ran"
+"$VENV/bin/python" -m pip install --quiet pytest pettingzoo numpy polars tqdm
 "$VENV/bin/python" -m pip install --quiet mypy
 (cd "$VENV" && "$VENV/bin/python" -m mypy.stubtest beachcomber._native)
 (cd "$VENV" && "$VENV/bin/python" -m mypy --strict "$ROOT/python/beachcomber")

@@ -11,6 +11,7 @@ __all__ = [
     "AecCore",
     "Bot",
     "Game",
+    "GamesLayout",
     "IllegalActionError",
     "RecordError",
     "SpecError",
@@ -24,6 +25,7 @@ __all__ = [
     "from_record",
     "game",
     "games",
+    "games_parquet",
     "run_league",
     "run_sweep",
     "run_tournament",
@@ -210,6 +212,14 @@ def decision_seed(game_seed: int, ply: int) -> int:
 def csv_columns(data: bytes) -> list[tuple[str, str, bool]]:
     """Each column of CSV bytes as ``(name, kind, has_empty)``, kind ``int``,
     ``uint``, ``float``, ``bool`` or ``str``."""
+
+@final
+class GamesLayout:
+    """How a run's games table is typed in Parquet (made by a run)."""
+
+def games_parquet(layout: GamesLayout, csv: bytes) -> bytes:
+    """The Parquet bytes of the games table ``csv`` (the command line's
+    ``--out NAME.parquet``); raises ``ValueError`` on a malformed table."""
 
 _Progress = Callable[[int, int], object] | None
 _Policies = list[tuple[str, Callable[..., Any], bool]]

@@ -121,7 +121,8 @@ class Tables(Mapping[str, Any]):
       (and ``trends`` when the sweep has a trend).
 
     ``tables["games"]`` or ``tables.games``; ``csv(name)`` is the file's
-    text, ``write_csv(name, path)`` writes it. ``played`` is the games
+    text, ``write_csv(name, path)`` writes it; ``write_parquet(path)``
+    writes the games table as the command line's ``--out NAME.parquet``. ``played`` is the games
     played, ``stopped`` whether the sequential test stopped the run,
     ``seconds`` how long it took, ``records`` the games' records (one JSON
     line each, with ``records=True``), ``notes`` the run's notes.
@@ -132,6 +133,7 @@ class Tables(Mapping[str, Any]):
         self._bytes: dict[str, bytes] = dict(raw["tables"])
         self._frames: dict[str, Any] = {}
         self._frame = frame
+        self._layout: _native.GamesLayout = raw["games_layout"]
         self.played: int = raw["games"]
         self.stopped: bool = raw["stopped"]
         self.seconds: float = raw["seconds"]
@@ -176,6 +178,20 @@ class Tables(Mapping[str, Any]):
         """Write table ``name`` to ``path``: the bytes the command line
         writes for the same run."""
         data = self.csv_bytes(name)
+        with open(path, "wb") as out:
+            out.write(data)
+
+    def parquet_bytes(self) -> bytes:
+        """The games table as Parquet: the bytes the command line writes
+        for ``--out NAME.parquet`` (a sweep's ``--format parquet``), typed
+        as docs/tournaments.md says (counts ``UInt64``, ``won`` boolean,
+        ``win_share`` double)."""
+        return _native.games_parquet(self._layout, self.csv_bytes("games"))
+
+    def write_parquet(self, path: str | os.PathLike[str]) -> None:
+        """Write the games table to ``path`` as Parquet: the bytes the
+        command line writes for the same run with ``--out path``."""
+        data = self.parquet_bytes()
         with open(path, "wb") as out:
             out.write(data)
 

@@ -23,6 +23,7 @@ mod columns;
 mod errors;
 mod game;
 mod json;
+mod parquet;
 mod pool;
 mod rules;
 mod runs;
@@ -55,6 +56,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(runs::run_league, m)?)?;
     m.add_function(wrap_pyfunction!(runs::run_sweep, m)?)?;
     m.add_function(wrap_pyfunction!(columns::csv_columns, m)?)?;
+    m.add_class::<parquet::GamesLayout>()?;
+    m.add_function(wrap_pyfunction!(parquet::games_parquet, m)?)?;
     m.add("SpecError", py.get_type::<errors::SpecError>())?;
     m.add(
         "IllegalActionError",

@@ -40,6 +40,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
 use crate::errors::{illegal, spec_error};
+use crate::parquet::GamesLayout;
 use crate::seat::{Failure, Policies, part_with_policies};
 
 /// How often the waiting thread wakes (Ctrl-C, progress).
@@ -478,15 +479,18 @@ fn play(
 }
 
 /// What a run gives back to `beachcomber/_runs.py`: its tables' bytes by
-/// name, its records, the games played, whether its test stopped it, the
+/// name, its games table's Parquet layout, its records, the games played, whether its test stopped it, the
 /// seconds it took and its notes.
 fn returned<'py>(
     py: Python<'py>,
+    planned: &Planned,
     run: MemoryRun,
     notes: Vec<String>,
     summary: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
+    // How `Tables.write_parquet` types the games table.
+    out.set_item("games_layout", GamesLayout::of(&planned.plan))?;
     let tables = PyDict::new(py);
     for (table, bytes) in &run.tables {
         let name = match table {
@@ -544,7 +548,7 @@ pub fn run_tournament<'py>(
         &policies,
         progress.as_ref(),
     )?;
-    returned(py, run, notes, "summary")
+    returned(py, &planned, run, notes, "summary")
 }
 
 /// A league into memory (`beachcomber.league`'s native part).
@@ -586,7 +590,7 @@ pub fn run_league<'py>(
         &policies,
         progress.as_ref(),
     )?;
-    returned(py, run, notes, "ratings")
+    returned(py, &planned, run, notes, "ratings")
 }
 
 /// A sweep into memory (`beachcomber.sweep`'s native part).
@@ -641,5 +645,5 @@ pub fn run_sweep<'py>(
         &policies,
         progress.as_ref(),
     )?;
-    returned(py, run, notes, "metrics")
+    returned(py, &planned, run, notes, "metrics")
 }

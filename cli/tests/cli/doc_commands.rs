@@ -55,6 +55,17 @@ const TABLE: &[(&str, Do)] = &[
         "cargo test --workspace --profile ci",
         Skip("the test command itself"),
     ),
+    // README.md: the Python package's install and first example.
+    (
+        "pip install ./python pandas",
+        Skip("builds the Python package; python/ci.sh runs it in a fresh venv in .ci/run"),
+    ),
+    (
+        "python3 python/examples/first_run.py",
+        Skip(
+            "needs the Python package; python/ci.sh runs it after the install, and python/tests/test_readme.py checks its output against README.md's",
+        ),
+    ),
     // Compare two bots (README.md, docs/cli.md).
     (
         "beachcomber tournament --game seashells --players 2 --bots 'ismcts(iterations=2000),greedy' --games 200 --seed 7 --summary summary.csv --record games.jsonl",
