@@ -60,6 +60,7 @@
 //! the help texts follow from it.
 
 pub mod belief;
+pub mod compiled;
 pub mod engine_config;
 pub mod expert;
 pub mod external;
@@ -77,6 +78,7 @@ pub mod session;
 pub mod short_spec;
 pub mod work;
 
+pub use compiled::CompiledBots;
 pub use engine_config::EngineConfig;
 pub use expert::ExpertConfig;
 pub use greedy::{GreedyBot, GreedyConfig};

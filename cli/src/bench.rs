@@ -14,7 +14,7 @@ use beachcomber::runner::{Cancelled, GameStop, WantRecord, play_game_checked};
 use beachcomber::runner::{random_games_cancellable, random_games_parallel_cancellable};
 use beachcomber::tournament::{Count, RunSpec, RunSpecError, rows};
 use beachcomber::with_game;
-use beachcomber_bots::BotConfig;
+use beachcomber_bots::{BotConfig, CompiledBots};
 use clap::Args;
 
 use crate::engines::Engines;
@@ -200,7 +200,7 @@ pub enum BenchError {
     },
 }
 
-fn time_games<G: GameKind>(
+fn time_games<G: GameKind + CompiledBots>(
     game: &G,
     bot: &BotConfig,
     spec: &RunSpec,

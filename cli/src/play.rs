@@ -38,8 +38,8 @@ use beachcomber::seating::Table;
 use beachcomber::with_game;
 use beachcomber_bots::session::{PlayError, Verdict};
 use beachcomber_bots::{
-    BotConfig, GameSession, IsmctsConfig, MctsBot, Mode, OracleConfig, PersonLineup, PimcConfig,
-    Reward, SearchParams,
+    BotConfig, CompiledBots, GameSession, IsmctsConfig, MctsBot, Mode, OracleConfig, PersonLineup,
+    PimcConfig, Reward, SearchParams,
 };
 use clap::Args;
 
@@ -353,7 +353,7 @@ struct Terminal<G: GameKind> {
     failure: Option<BotMoveError>,
 }
 
-impl<G: GameKind> Terminal<G> {
+impl<G: GameKind + CompiledBots> Terminal<G> {
     fn new(session: GameSession<G>, engines: &crate::engines::Engines, opts: Options) -> Self {
         let n = session.game().players();
         let players = session

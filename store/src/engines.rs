@@ -11,7 +11,7 @@ use beachcomber::bot::BotError;
 use beachcomber::games::GameKind;
 use beachcomber::spec::{one_line, one_line_path};
 use beachcomber_bots::external::{EngineError, EnginePool, EngineSettings, EngineSpec, open_log};
-use beachcomber_bots::{Aliases, BotConfig, EngineConfig};
+use beachcomber_bots::{Aliases, BotConfig, CompiledBots, EngineConfig};
 
 /// Why the engines a run seats cannot be started.
 #[derive(Debug, thiserror::Error)]
@@ -150,14 +150,14 @@ impl Engines {
     }
 
     /// A fresh bot for `config`: an engine's from its pool, any other
-    /// built by the bots crate.
-    pub fn build<G: GameKind>(&self, config: &BotConfig) -> Box<dyn Bot<G>> {
+    /// built by the bots crate, compiled there ([`CompiledBots`]).
+    pub fn build<G: GameKind + CompiledBots>(&self, config: &BotConfig) -> Box<dyn Bot<G>> {
         if let BotConfig::Engine(EngineConfig { name }) = config
             && let Some(pool) = self.pool(name)
         {
             return pool.bot::<G>();
         }
-        config.build::<G>()
+        G::compiled_bot(config)
     }
 
     /// `; the engines' standard error is in `LOG``, when engines run.

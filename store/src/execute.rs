@@ -19,7 +19,7 @@ use beachcomber::tournament::{
     Totals, TypedPart, play_plan_parts, rows,
 };
 use beachcomber::with_game;
-use beachcomber_bots::BotSet;
+use beachcomber_bots::{BotSet, CompiledBots};
 
 use crate::engines::Engines;
 pub use crate::error::StoreError;
@@ -418,7 +418,7 @@ impl beachcomber::tournament::Sink for FileSink<'_> {
 
 /// A part's game with fresh bots built from their configurations, as the
 /// engine's [`PartGame`] (the parts of a plan may be of different games).
-fn part_game<'a, G: GameKind>(
+fn part_game<'a, G: GameKind + CompiledBots>(
     game: &'a G,
     bots: &'a BotSet,
     engines: &'a Engines,

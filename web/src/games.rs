@@ -13,10 +13,11 @@ use beachcomber::games::GameKind;
 use beachcomber::games::seashells::Seashells;
 use beachcomber::games::seaside::Seaside;
 use beachcomber::games::shell_dash::{COLUMNS, Card, ShellDash};
+use beachcomber_bots::CompiledBots;
 use serde_json::{Value, json};
 
 /// A game as the web app draws it.
-pub trait WebGame: GameKind {
+pub trait WebGame: GameKind + CompiledBots {
     /// The scores `viewer` may see in `state`: the final scores once the
     /// game is over, else [`WebGame::scores_in_play`].
     fn running_scores(&self, state: &Self::State, viewer: Viewer) -> Option<Vec<i32>> {
