@@ -42,3 +42,50 @@ impl CompiledBots for ShellDash {
         config.build::<ShellDash>()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use beachcomber::bot::Bot;
+    use beachcomber::games::{AnyGame, GameKind};
+    use beachcomber::runner::play_game;
+    use beachcomber::with_game;
+
+    use super::CompiledBots;
+    use crate::BotConfig;
+
+    /// The game `compiled_bot` plays is the one `build` plays, record for
+    /// record, for every kind of bot.
+    fn same_games<G: GameKind + CompiledBots>(game: &G, players: usize) -> usize {
+        let mut compared = 0;
+        for spec in [
+            "random",
+            "greedy(worlds=2)",
+            "pimc(iterations=40,worlds=2)",
+            "ismcts(iterations=40)",
+            "expert(iterations=40)",
+        ] {
+            let config = BotConfig::parse(spec).unwrap();
+            let specs = vec![config.to_string(); players];
+            let play = |make: &dyn Fn() -> Box<dyn Bot<G>>| {
+                let mut bots: Vec<_> = (0..players).map(|_| make()).collect();
+                play_game(game, &mut bots, &specs, 0, 7, true).record
+            };
+            let compiled = play(&|| G::compiled_bot(&config));
+            let generic = play(&|| config.build::<G>());
+            assert!(compiled.is_some(), "{spec}: a record was asked for");
+            assert_eq!(compiled, generic, "{spec}");
+            compared += 1;
+        }
+        compared
+    }
+
+    #[test]
+    fn compiled_bots_play_the_games_the_generic_build_plays() {
+        let mut compared = 0;
+        for spec in ["seashells", "seaside", "shell-dash"] {
+            let game = AnyGame::from_spec(spec, 2).unwrap();
+            compared += with_game!(&game, |g| same_games(g, 2));
+        }
+        assert_eq!(compared, 15);
+    }
+}
