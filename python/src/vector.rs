@@ -92,13 +92,28 @@ impl VectorEnv {
     }
 }
 
+/// Games per thread below which another thread costs more than it gains.
+/// Handing a step to a worker and waiting for it costs tens of
+/// microseconds here, about a step of 256 Seashells games on one thread:
+/// measured on 2 idle cores (benches/python-batch-threads.py, docs/python.md),
+/// 2 threads played 0.25-0.57 times as many steps as 1 at 256 games, 0.68-1.39
+/// times at 1,024, 1.41-1.74 times at 4,096 and 1.80-1.94 times at 16,384.
+pub const GAMES_PER_THREAD: usize = 2048;
+
+/// The default thread count of `num_envs` games: one per
+/// [`GAMES_PER_THREAD`] games, at least one, at most one per core.
+fn default_threads(num_envs: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    (num_envs / GAMES_PER_THREAD).clamp(1, cores)
+}
+
 #[pymethods]
 impl VectorEnv {
     /// `num_envs` games of the game `spec` names for `players` players,
     /// dealt from `seed` (game `i`'s `k`-th deal is
     /// `deal_seed(derive(seed, i), k)`), played by `threads` threads in all,
-    /// the caller's included (default: one per core; 1 plays them on the
-    /// caller's thread alone).
+    /// the caller's included (default: [`default_threads`]; 1 plays them on
+    /// the caller's thread alone).
     #[new]
     #[pyo3(signature = (spec, players, num_envs, seed = 0, threads = None))]
     fn new(
@@ -118,9 +133,7 @@ impl VectorEnv {
             num_envs
         )));
         let rules = batch.rules();
-        let threads = threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        });
+        let threads = threads.unwrap_or_else(|| default_threads(num_envs));
         let (l, a, p) = (rules.encoding_len(), rules.num_actions(), rules.players());
         let mut env = VectorEnv {
             batch,

@@ -71,6 +71,14 @@ def test_each_games_outputs_are_its_states(spec, players):
     assert beachcomber.from_record(state.to_record()).history() == state.history()
 
 
+def test_the_default_threads_are_one_per_2048_games_at_most_one_per_core():
+    cores = len(os.sched_getaffinity(0))
+    assert beachcomber.VectorEnv("shell-dash", 2, 256).threads == 1
+    assert beachcomber.VectorEnv("shell-dash", 2, 4095).threads == 1
+    assert beachcomber.VectorEnv("shell-dash", 2, 3 * 2048).threads == min(3, cores)
+    assert beachcomber.VectorEnv("shell-dash", 2, 256, threads=2).threads == 2
+
+
 def test_an_illegal_action_is_refused_and_nothing_is_played():
     env = beachcomber.VectorEnv("seashells", 2, 4, seed=1, threads=2)
     obs, mask, player = env.reset(seed=1)
