@@ -37,7 +37,10 @@ The inputs are the shards' manifests (or their --out/--record/--summary files,
 whose NAME.manifest.json is read): all N shards of one run, each once. The
 merged files are byte-identical to the unsharded run's. --out is written as
 Parquet when its name ends in .parquet, whatever the shards wrote (CSV or
-Parquet): the same bytes as the unsharded run's Parquet file.";
+Parquet): the same bytes as the unsharded run's Parquet file. Shards written
+into folders (a sweep's, an experiment's) merge into the folder --out DIR; a
+folder given with --out FILE.parquet alone gives its games table as Parquet
+(`beachcomber merge results/NAME --out games.parquet`).";
 
 /// Options of `beachcomber merge`.
 #[derive(Args, Debug)]
@@ -46,7 +49,9 @@ pub struct MergeArgs {
     #[arg(value_name = "MANIFEST", required = true)]
     pub inputs: Vec<PathBuf>,
     /// Write the merged per-seat-per-game table here: CSV, or Parquet when
-    /// the name ends in `.parquet` (the shards' files may be either).
+    /// the name ends in `.parquet` (the shards' files may be either); for
+    /// shards in folders, the folder to write (or FILE.parquet: the games
+    /// table alone).
     #[arg(long, value_name = "FILE.csv|FILE.parquet")]
     pub out: Option<PathBuf>,
     /// Write the summary (recomputed from the exact totals) here.

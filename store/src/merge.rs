@@ -254,8 +254,16 @@ pub fn merge(
         }
     }
     // A sweep, or shards that wrote into folders (an experiment's
-    // `run --shard`): the merge writes into the folder `--out DIR`.
-    let sweep = description.kind.writes_a_folder() || inputs.iter().all(|p| p.is_dir());
+    // `run --shard`, a study's folder): the merge writes into the folder
+    // `--out DIR`, unless `--out FILE.parquet` is all it is asked for:
+    // then the games table alone, as Parquet (a study's games table read
+    // by polars), and no manifest.
+    let folders = description.kind.writes_a_folder() || inputs.iter().all(|p| p.is_dir());
+    let table_only = folders
+        && outputs.summary.is_none()
+        && outputs.record.is_none()
+        && outputs.out_is_parquet();
+    let sweep = folders && !table_only;
     let mut paths = if sweep {
         sweep_paths(outputs, &shards)?
     } else {
@@ -355,10 +363,13 @@ pub fn merge(
         .flatten()
         .next()
         .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()));
-    let manifest_name = primary.map(|primary| match (sweep, primary.parent()) {
-        (true, Some(dir)) => RunHome::Folder(dir).manifest(),
-        _ => RunHome::Beside(primary).manifest(),
-    });
+    let manifest_name =
+        primary
+            .filter(|_| !table_only)
+            .map(|primary| match (sweep, primary.parent()) {
+                (true, Some(dir)) => RunHome::Folder(dir).manifest(),
+                _ => RunHome::Beside(primary).manifest(),
+            });
     if let Some(name) = manifest_name {
         let timing = Timing {
             seconds: shards.iter().map(|s| s.manifest.timing.seconds).sum(),

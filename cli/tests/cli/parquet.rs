@@ -323,6 +323,24 @@ fn a_sweep_in_parquet_gives_the_same_metrics_comparison_and_figures() {
             "merged {name}"
         );
     }
+    // `--out FILE.parquet` alone: the games table only, as Parquet, from
+    // the shards or from the CSV sweep's folder (a study's folder), and
+    // no manifest beside it.
+    go(&format!(
+        "merge --quiet {} {} --out {}",
+        at("s0"),
+        at("s1"),
+        at("t.parquet")
+    ));
+    go(&format!(
+        "merge --quiet {} --out {}",
+        at("c"),
+        at("c.parquet")
+    ));
+    assert!(bytes(d, "t.parquet") == games, "the shards' table");
+    assert!(bytes(d, "c.parquet") == games, "the CSV folder's table");
+    assert!(!d.join("c.parquet.manifest.json").exists());
+    assert!(!d.join("t.parquet.manifest.json").exists());
     // The figures of the games table, with a filter on a value column.
     let args = "--kind hist --x turns --by seat --where players=3 --where removed=10";
     go(&format!(
