@@ -4,10 +4,10 @@
 //! searches, their rollouts and belief pools) is machine code of this
 //! crate, at this crate's optimization level, once. A caller that built
 //! its bots with the generic [`BotConfig::build`] instead compiles them
-//! again itself, at its own level: the run store and the binary are built
-//! at opt-level 0 or 1 in the test suite's profile (Cargo.toml,
-//! `[profile.ci]`), where a bot compiled there plays several times slower
-//! than one compiled here. Same bots, same moves: only where the code is
+//! again itself, at its own level: the run store, the binary and the web
+//! server are built at opt-level 0 in the test suite's profile
+//! (Cargo.toml, `[profile.ci]`), where a bot compiled there would play
+//! several times slower than one compiled here. Same bots, same moves: only where the code is
 //! compiled differs.
 
 use beachcomber::bot::Bot;

@@ -479,8 +479,8 @@ fn play(
 }
 
 /// What a run gives back to `beachcomber/_runs.py`: its tables' bytes by
-/// name, its games table's Parquet layout, its records, the games played, whether its test stopped it, the
-/// seconds it took and its notes.
+/// name, its games table's Parquet layout, its records, the games played,
+/// whether its test stopped it, the seconds it took and its notes.
 fn returned<'py>(
     py: Python<'py>,
     planned: &Planned,
