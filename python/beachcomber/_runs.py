@@ -122,8 +122,8 @@ class Tables(Mapping[str, Any]):
 
     ``tables["games"]`` or ``tables.games``; ``csv(name)`` is the file's
     text, ``write_csv(name, path)`` writes it; ``write_parquet(path)``
-    writes the games table as the command line's ``--out NAME.parquet``. ``played`` is the games
-    played, ``stopped`` whether the sequential test stopped the run,
+    writes the games table as the command line's ``--out NAME.parquet``.
+    ``played`` is the games played, ``stopped`` whether the sequential test stopped the run,
     ``seconds`` how long it took, ``records`` the games' records (one JSON
     line each, with ``records=True``), ``notes`` the run's notes.
     """
