@@ -7,7 +7,9 @@
 
 use std::path::PathBuf;
 
-use beachcomber::league::{DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueError, LeagueSpec};
+use beachcomber::league::{
+    DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueError, LeagueSpec, RESAMPLES,
+};
 use beachcomber_bots::{BotConfig, BotSet, parse_list_with};
 use beachcomber_store::lineups::named_bot;
 pub use beachcomber_store::planned::PlannedLeagues;
@@ -61,7 +63,8 @@ pub struct LeagueArgs {
     pub anchor: Option<String>,
     /// Bootstrap resamples for the 95% intervals.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_RESAMPLES,
-          value_parser = clap::value_parser!(u32).range(100..=100_000))]
+          value_parser = clap::value_parser!(u32)
+              .range(i64::from(*RESAMPLES.start())..=i64::from(*RESAMPLES.end())))]
     pub resamples: u32,
     /// Outputs, threads, progress, resume, shard.
     #[command(flatten)]

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use beachcomber::compare::{CompareSpec, Seats, parse_pairs};
 use beachcomber::games::AnyGame;
-use beachcomber::league::{LeagueSpec, plan as league_plan};
+use beachcomber::league::{LeagueSpec, check_resamples, plan as league_plan};
 use beachcomber::progress::WorkTable;
 use beachcomber::spec_files::resolve_spec_files;
 use beachcomber::stats::sprt::Sprt;
@@ -152,12 +152,7 @@ fn plan_league(
     resamples: u32,
     policies: &Policies,
 ) -> PyResult<Planned> {
-    if !(100..=100_000).contains(&resamples) {
-        return Err(refused(
-            "resamples",
-            format!("{resamples} is not from 100 to 100000"),
-        ));
-    }
+    check_resamples(resamples).map_err(|e| refused("resamples", e))?;
     if games_per_pairing == 0 {
         return Err(refused(
             "games_per_pairing",

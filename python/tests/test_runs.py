@@ -396,7 +396,7 @@ def test_a_cheating_bot_is_noted_as_a_warning():
             lambda: beachcomber.league("seaside", 2, "random,greedy", anchor="ismcts"),
             "anchor `ismcts` is not one of the league's bots: random, greedy(worlds=8)",
         ),
-        (lambda: beachcomber.league("seaside", 2, "random,greedy", resamples=5), "resamples: 5 is not from 100 to 100000"),
+        (lambda: beachcomber.league("seaside", 2, "random,greedy", resamples=5), "resamples: 5 resamples is not from 100 to 100000"),
         (
             lambda: beachcomber.sweep("seaside", 2, "colour=1,2"),
             "vary: `colour` is not an option of seaside (its options: removed, tokens, tokens_file)",

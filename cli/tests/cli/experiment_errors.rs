@@ -98,3 +98,21 @@ fn a_bad_anchor_names_the_file_line_and_key() {
         &[false],
     );
 }
+
+#[test]
+fn resamples_outside_the_leagues_range_name_the_file_line_and_key() {
+    for (n, want) in [
+        (0, "0 resamples is not from 100 to 100000"),
+        (99, "99 resamples is not from 100 to 100000"),
+        (100_001, "100001 resamples is not from 100 to 100000"),
+    ] {
+        refused_naming(
+            &format!(
+                "kind = \"league\"\ngame = \"shell-dash\"\nplayers = 2\nbots = \"random,greedy\"\n\
+                 resamples = {n}\n"
+            ),
+            5,
+            want,
+        );
+    }
+}

@@ -6,7 +6,8 @@
 
 use beachcomber::compare::{CompareSpec, PlannedPower};
 use beachcomber::league::{
-    DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueSpec, NamedBot, games_per_deal,
+    DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueSpec, NamedBot, check_resamples,
+    games_per_deal,
 };
 use beachcomber::spec::{SpecError, one_line, one_line_path};
 use beachcomber::sweep::{DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec};
@@ -588,7 +589,15 @@ impl Experiment {
             labelled: leagues.len() > 1,
             leagues,
             bots: all_bots,
-            resamples: self.resamples.unwrap_or(DEFAULT_RESAMPLES),
+            resamples: match self.resamples {
+                None => DEFAULT_RESAMPLES,
+                Some(n) => check_resamples(n).map_err(|e| {
+                    ExperimentError::setting(
+                        format!("{}: ", self.source.at(&[Step::key("resamples")])),
+                        e.to_string(),
+                    )
+                })?,
+            },
         })
     }
 }
