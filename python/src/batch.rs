@@ -141,9 +141,16 @@ pub struct Batched<G: GameKind + Encode> {
 
 impl<G: GameKind + Encode> Batched<G> {
     /// `n` games of `engine`'s configuration, dealt from seed 0.
-    pub fn new(engine: Arc<Engine<G>>, n: usize) -> Batched<G> {
-        let slots = (0..n).map(|i| new_slot(&engine, 0, i)).collect();
-        Batched { engine, slots }
+    pub fn new(
+        engine: Arc<Engine<G>>,
+        n: usize,
+    ) -> Result<Batched<G>, std::collections::TryReserveError> {
+        // Reserved first, so that too many games for the memory is an
+        // error the caller raises, not an abort of the interpreter.
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n)?;
+        slots.extend((0..n).map(|i| new_slot(&engine, 0, i)));
+        Ok(Batched { engine, slots })
     }
 
     /// The lengths of a game's rows of `obs`, `mask` and `rewards`.

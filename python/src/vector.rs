@@ -7,7 +7,7 @@
 //! `reset` or `step` (copy what you keep): no array is allocated per step.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -92,6 +92,25 @@ impl VectorEnv {
     }
 }
 
+/// The most games one `VectorEnv` plays (2^20): more are refused before
+/// anything is allocated. Its arrays hold about `num_envs × L × 4` bytes of
+/// observations (5.7 GB for 2^20 two-player Seashells games).
+pub const MAX_ENVS: usize = 1 << 20;
+
+/// A NumPy array of zeros of `shape` and `dtype`, made by `numpy.zeros`
+/// so that one too large for the memory raises NumPy's `MemoryError`.
+fn zeros<'py, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    py: Python<'py>,
+    shape: impl IntoPyObject<'py>,
+    dtype: &str,
+) -> PyResult<Py<numpy::PyArray<T, D>>> {
+    let array = py
+        .import("numpy")?
+        .getattr("zeros")?
+        .call1((shape, dtype))?;
+    Ok(array.cast_into::<numpy::PyArray<T, D>>()?.unbind())
+}
+
 /// Games per thread below which another thread costs more than it gains.
 /// Handing a step to a worker and waiting for it costs tens of
 /// microseconds here, about a step of 256 Seashells games on one thread:
@@ -124,26 +143,29 @@ impl VectorEnv {
         seed: u64,
         threads: Option<usize>,
     ) -> PyResult<VectorEnv> {
-        if num_envs == 0 {
-            return Err(PyValueError::new_err("num_envs must be at least 1"));
+        if !(1..=MAX_ENVS).contains(&num_envs) {
+            return Err(PyValueError::new_err(format!(
+                "num_envs must be from 1 to {MAX_ENVS}, not {num_envs}"
+            )));
         }
         let game = game_from_spec(spec, players)?;
-        let batch: Box<dyn Batch> = with_game!(game, |g| Box::new(Batched::new(
-            std::sync::Arc::new(Engine::new(g)),
-            num_envs
-        )));
+        let batch: Box<dyn Batch> = with_game!(game, |g| {
+            let batched = Batched::new(std::sync::Arc::new(Engine::new(g)), num_envs)
+                .map_err(|e| PyMemoryError::new_err(format!("{num_envs} games: {e}")))?;
+            Box::new(batched)
+        });
         let rules = batch.rules();
         let threads = threads.unwrap_or_else(|| default_threads(num_envs));
         let (l, a, p) = (rules.encoding_len(), rules.num_actions(), rules.players());
         let mut env = VectorEnv {
             batch,
             pool: ForkSafePool::new(threads),
-            obs: PyArray2::zeros(py, [num_envs, l], false).unbind(),
-            mask: PyArray2::zeros(py, [num_envs, a], false).unbind(),
-            player: PyArray1::zeros(py, num_envs, false).unbind(),
-            rewards: PyArray2::zeros(py, [num_envs, p], false).unbind(),
-            done: PyArray1::zeros(py, num_envs, false).unbind(),
-            actions: PyArray1::zeros(py, num_envs, false).unbind(),
+            obs: zeros(py, (num_envs, l), "float32")?,
+            mask: zeros(py, (num_envs, a), "int8")?,
+            player: zeros(py, (num_envs,), "int64")?,
+            rewards: zeros(py, (num_envs, p), "float32")?,
+            done: zeros(py, (num_envs,), "bool")?,
+            actions: zeros(py, (num_envs,), "int64")?,
             base_seed: seed,
             resets: 0,
         };

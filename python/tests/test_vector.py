@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -106,10 +108,30 @@ def test_resets_without_a_seed_follow_the_last_seed():
     assert env.deal_seeds() == [beachcomber.deal_seed(derive(7, i), 0) for i in range(3)]
     env.reset()
     assert env.deal_seeds() == [beachcomber.deal_seed(derive(derive(7, 1), i), 0) for i in range(3)]
-    with pytest.raises(ValueError, match="num_envs must be at least 1"):
+    with pytest.raises(ValueError, match="num_envs must be from 1 to 1048576, not 0"):
         beachcomber.VectorEnv("shell-dash", 1, 0)
+    with pytest.raises(ValueError, match="num_envs must be from 1 to 1048576, not 1048577"):
+        beachcomber.VectorEnv("shell-dash", 1, 2**20 + 1)
     with pytest.raises(beachcomber.SpecError):
         beachcomber.VectorEnv("shell-dash", 3, 2)
+
+
+def test_too_many_games_for_the_memory_raise_memory_error_not_an_abort():
+    # In a child whose address space is capped at 3 GiB: 2^20 Seashells
+    # games need 5.55 GiB of observations. The interpreter lives on.
+    code = (
+        "import resource\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))\n"
+        "import beachcomber\n"
+        "try:\n"
+        "    beachcomber.VectorEnv('seashells', 2, 2**20)\n"
+        "except MemoryError as e:\n"
+        "    print('MemoryError:', e)\n"
+        "print('alive')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("MemoryError: ") and out.stdout.endswith("alive\n"), out.stdout
 
 
 def _child(env, queue):
