@@ -16,7 +16,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use beachcomber_store::error::StoreError;
 pub use beachcomber_store::execute::{Control, RunRequest, RunResult};
-use beachcomber_store::execute::{GameCounter, Reporter, SprtProgress};
+use beachcomber_store::execute::{GameCounter, Reporter, SprtProgress, THREADS};
 pub use beachcomber_store::files::paths::OutputPaths;
 
 use crate::signals;
@@ -49,7 +49,7 @@ pub struct RunArgs {
 #[derive(Args, Debug, Clone)]
 pub struct RunControl {
     /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(*THREADS.start()..=*THREADS.end()))]
     pub threads: Option<u64>,
     /// No progress report and no result table.
     #[arg(long)]

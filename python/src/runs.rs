@@ -30,7 +30,7 @@ use beachcomber::with_game;
 use beachcomber_bots::{BotConfig, BotSet, Lineup, parse_list_with};
 use beachcomber_store::compare_files::{CompareFilesError, check_flags};
 use beachcomber_store::error::StoreError;
-use beachcomber_store::execute::{GameCounter, Reporter, SprtProgress};
+use beachcomber_store::execute::{GameCounter, Reporter, SprtProgress, THREADS};
 use beachcomber_store::lineups::{canonical_lineup, named_bot, parse_lineups};
 use beachcomber_store::manifest::RunKind;
 use beachcomber_store::memory::{MemoryRequest, MemoryRun, Table, execute_in_memory};
@@ -357,8 +357,17 @@ fn play(
     policies: &Arc<Policies>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(MemoryRun, Vec<String>)> {
-    if threads == Some(0) {
-        return Err(refused("threads", "give at least 1 (None: every core)"));
+    if let Some(t) = threads
+        && !THREADS.contains(&t)
+    {
+        return Err(refused(
+            "threads",
+            format!(
+                "{t} is not from {} to {} (None: every core)",
+                THREADS.start(),
+                THREADS.end()
+            ),
+        ));
     }
     policies.check(&planned.bots)?;
     let watch = Arc::new(Watch::default());

@@ -13,6 +13,7 @@ use pyo3::types::PyTuple;
 
 use beachcomber::rng::derive;
 use beachcomber::with_game;
+use beachcomber_store::execute::THREADS;
 
 use crate::batch::{Batch, Batched, Outputs};
 use crate::errors::illegal;
@@ -146,6 +147,15 @@ impl VectorEnv {
         if !(1..=MAX_ENVS).contains(&num_envs) {
             return Err(PyValueError::new_err(format!(
                 "num_envs must be from 1 to {MAX_ENVS}, not {num_envs}"
+            )));
+        }
+        if let Some(t) = threads
+            && !THREADS.contains(&(t as u64))
+        {
+            return Err(PyValueError::new_err(format!(
+                "threads must be from {} to {}, not {t} (None: one per {GAMES_PER_THREAD} games)",
+                THREADS.start(),
+                THREADS.end()
             )));
         }
         let game = game_from_spec(spec, players)?;

@@ -402,7 +402,8 @@ def test_a_cheating_bot_is_noted_as_a_warning():
             "vary: `colour` is not an option of seaside (its options: removed, tokens, tokens_file)",
         ),
         (lambda: beachcomber.sweep("seaside", 2, margin="seat_ratio=0.05"), "margin: needs a baseline (the combination to compare with)"),
-        (lambda: beachcomber.tournament("seaside", 2, threads=0), "threads: give at least 1 (None: every core)"),
+        (lambda: beachcomber.tournament("seaside", 2, threads=0), "threads: 0 is not from 1 to 1024 (None: every core)"),
+        (lambda: beachcomber.tournament("seaside", 2, threads=10**6), "threads: 1000000 is not from 1 to 1024 (None: every core)"),
         (
             lambda: beachcomber.tournament("seaside", 2, ["random", lambda s: 0]),
             "bots: `<lambda>` cannot name a Python policy (letters, digits, `_`, `-` and `.`: name it with beachcomber.policy(fn, name=...))",

@@ -112,6 +112,9 @@ def test_resets_without_a_seed_follow_the_last_seed():
         beachcomber.VectorEnv("shell-dash", 1, 0)
     with pytest.raises(ValueError, match="num_envs must be from 1 to 1048576, not 1048577"):
         beachcomber.VectorEnv("shell-dash", 1, 2**20 + 1)
+    for threads in (0, 1025):
+        with pytest.raises(ValueError, match=f"threads must be from 1 to 1024, not {threads} "):
+            beachcomber.VectorEnv("shell-dash", 1, 4, threads=threads)
     with pytest.raises(beachcomber.SpecError):
         beachcomber.VectorEnv("shell-dash", 3, 2)
 

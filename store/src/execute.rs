@@ -32,6 +32,11 @@ use crate::final_files::final_files;
 use crate::manifest::RunKind;
 use crate::parquet_table::GamesColumns;
 
+/// The worker threads a run may be given (the command line's `--threads`,
+/// Python's `threads=`, `VectorEnv`'s): more would only start threads
+/// that wait for the others' cores.
+pub const THREADS: std::ops::RangeInclusive<u64> = 1..=1024;
+
 /// What a run tells its caller while it plays: notes for the user, and
 /// each finished game (a front end shows a bar, a plain line or nothing).
 pub trait Reporter {
