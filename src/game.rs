@@ -200,6 +200,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// What `viewer` can see of `state`.
     fn observation(&self, state: &Self::State, viewer: Seat) -> Self::Observation;
 
+    /// Whether playing `action` (legal) in `before` shows `viewer`
+    /// something `before` hid from it: a card turned, a token drawn, a
+    /// hand shown. A move that ends the game counts as showing (the end
+    /// shows the deal: the scores, the record, the seed) whenever `before`
+    /// hides anything from `viewer`. `false` is a promise: in every
+    /// determinization of `before` for `viewer`, `action` is legal and
+    /// gives `viewer` the same [`Game::observation`] as in `before` (the
+    /// conformance suite checks it); when unsure, a game answers `true`.
+    /// The undo of a person's game (`beachcomber_bots::GameSession`)
+    /// never takes back a move that revealed something to the person.
+    fn reveals(&self, before: &Self::State, action: Self::Action, viewer: Seat) -> bool;
+
     /// Every action that can ever be legal in this game configuration (the
     /// action universe; tests use it to check that illegal ones are refused).
     fn all_actions(&self) -> Vec<Self::Action>;

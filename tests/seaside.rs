@@ -92,6 +92,11 @@ fn conformance_all_player_counts() {
         if players > 1 {
             assert!(report.determinizations_differing > 0, "{spec} {players}p");
         }
+        // Draws and others' plays show faces, taking from the Sea nothing.
+        assert!(
+            report.revealing > 0 && report.quiet > 0,
+            "{spec} {players}p: {report:?}"
+        );
     }
 }
 

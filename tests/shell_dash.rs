@@ -35,6 +35,8 @@ fn conforms_with_the_default_deck() {
             report.determinizations_differing > report.plies / 2,
             "{report:?}"
         );
+        // Flips show a card, the other moves nothing: both are checked.
+        assert!(report.revealing > 0 && report.quiet > 0, "{report:?}");
     }
 }
 

@@ -177,6 +177,12 @@ impl Game for Ferry {
         state.phase
     }
 
+    /// Every move shows the card: the gamble by who crosses, the others by
+    /// ending the game.
+    fn reveals(&self, _before: &FerryState, _action: Act, _viewer: Seat) -> bool {
+        true
+    }
+
     fn all_actions(&self) -> Vec<Act> {
         vec![Act::Safe, Act::Gamble, Act::Left, Act::Right]
     }

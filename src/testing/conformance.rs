@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::game::PlayError;
 use crate::record::{GameRecord, RecordFormat, build_record, verify_record};
-use crate::rng::{Rng, deal_seed, rng_from_seed};
+use crate::rng::{Rng, deal_seed, derive, rng_from_seed};
 
 /// What to run and how much.
 #[derive(Clone, Copy, Debug)]
@@ -42,7 +42,23 @@ pub struct ConformanceReport {
     /// Determinizations that differed from the true state (a game with
     /// hidden information should report many).
     pub determinizations_differing: u64,
+    /// (move, viewer) pairs where [`Game::reveals`](crate::game::Game::reveals)
+    /// said the move shows the viewer something.
+    pub revealing: u64,
+    /// (move, viewer) pairs where it said the move shows nothing, each
+    /// checked in [`REVEAL_WORLDS`] worlds of that viewer.
+    pub quiet: u64,
 }
+
+/// The worlds of a viewer in which a move that
+/// [`Game::reveals`](crate::game::Game::reveals) nothing to it is replayed
+/// (per move and viewer).
+pub const REVEAL_WORLDS: u32 = 3;
+
+/// What the worlds of the [`Game::reveals`](crate::game::Game::reveals)
+/// check are drawn with (derived from the game's seed), so the check
+/// changes no game the suite plays.
+const REVEAL_STREAM: u64 = 0x5245_5645_414c;
 
 /// Run the whole suite on `game`:
 /// - random playouts reach a terminal state within `max_plies`;
@@ -55,6 +71,10 @@ pub struct ConformanceReport {
 /// - a determinization for the seat to move keeps that seat's observation,
 ///   its legal actions and the game's invariants, and depends only on that
 ///   observation and the rng (same seed, indistinguishable states, same world);
+/// - a move that [`Game::reveals`](crate::game::Game::reveals) nothing to a
+///   seat (any seat, for every move played) is legal in [`REVEAL_WORLDS`]
+///   determinizations of the state before it for that seat and gives that
+///   seat, in each, the observation the real move gives it;
 /// - a record written, serialized, parsed and replayed gives the same final
 ///   state and result.
 pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceReport {
@@ -78,6 +98,7 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
     for index in 0..cfg.games {
         let seed = deal_seed(cfg.seed, index);
         let mut rng = rng_from_seed(seed);
+        let mut worlds_rng = rng_from_seed(derive(seed, REVEAL_STREAM));
         let initial = game.new_game(&mut rng);
         let mut state = initial.clone();
         let mut actions = Vec::new();
@@ -215,6 +236,33 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
                 "{}: playing on a copy changed the original",
                 where_(ply)
             );
+            // What the move shows: to a seat it shows nothing, it must look
+            // the same from every world that seat cannot tell from the truth.
+            for viewer in 0..game.players() {
+                if game.reveals(&state, action, viewer) {
+                    report.revealing += 1;
+                    continue;
+                }
+                report.quiet += 1;
+                let seen = game.observation(&next, viewer);
+                for _ in 0..REVEAL_WORLDS {
+                    let mut world = game.determinize(&state, viewer, &mut worlds_rng);
+                    assert!(
+                        game.legal_actions(&world).contains(&action),
+                        "{}: `{action}` reveals nothing to seat {viewer}, but it is illegal \
+                         in a world of that seat (the move itself shows something)",
+                        where_(ply)
+                    );
+                    game.play_unchecked(&mut world, action);
+                    assert_eq!(
+                        game.observation(&world, viewer),
+                        seen,
+                        "{}: `{action}` reveals nothing to seat {viewer}, but in a world of \
+                         that seat it shows another observation",
+                        where_(ply)
+                    );
+                }
+            }
             actions.push(action);
             state = next;
         }

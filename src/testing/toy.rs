@@ -137,6 +137,11 @@ impl Game for Pebbles {
     fn observation(&self, s: &PebblesState, viewer: Seat) -> Self::Observation {
         (s.pile, s.taken, s.to_move, s.cards[viewer])
     }
+    /// The others' cards show only at the end (in the scores): the move
+    /// that takes the last pebble.
+    fn reveals(&self, before: &PebblesState, action: Take, _viewer: Seat) -> bool {
+        action.0 >= before.pile
+    }
     fn all_actions(&self) -> Vec<Take> {
         vec![Take(1), Take(2)]
     }
@@ -282,6 +287,9 @@ mod tests {
             );
             assert_eq!(report.games, 50);
             assert!(report.determinizations_differing > 0);
+            // The last take of each game shows the cards to every seat.
+            assert_eq!(report.revealing, 50 * players as u64);
+            assert!(report.quiet > 0);
         }
     }
 

@@ -4,8 +4,8 @@
 use arrayvec::ArrayVec;
 
 use super::state::ALL_CARDS;
-use super::{MAX_SEATS, Seashells, SeashellsState};
-use crate::game::Seat;
+use super::{MAX_SEATS, Seashells, SeashellsAction, SeashellsState};
+use crate::game::{Game, Seat};
 use crate::rng::{GameRng, shuffle};
 
 impl Seashells {
@@ -25,6 +25,15 @@ impl Seashells {
         self.redeal(&mut world.shape_cards, unseen_shapes, viewer, rng);
         self.redeal(&mut world.colour_cards, unseen_colours, viewer, rng);
         world
+    }
+
+    /// [`Game::reveals`]: the secret cards show only at the end (its
+    /// scores count them), so only a move that ends the game shows
+    /// anything; some card is always unseen (2 to 5 players, 6 cards).
+    pub(super) fn reveals_to(&self, before: &SeashellsState, action: SeashellsAction) -> bool {
+        let mut after = *before;
+        self.play_unchecked(&mut after, action);
+        self.to_move(&after).is_none()
     }
 
     /// The state with every other seat's secret cards erased.

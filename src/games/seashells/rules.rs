@@ -380,6 +380,10 @@ impl Game for Seashells {
         self.observe(s, viewer)
     }
 
+    fn reveals(&self, before: &SeashellsState, action: SeashellsAction, _viewer: Seat) -> bool {
+        self.reveals_to(before, action)
+    }
+
     fn all_actions(&self) -> Vec<SeashellsAction> {
         let mut all = Vec::new();
         for bottle in [false, true] {

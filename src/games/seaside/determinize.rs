@@ -28,9 +28,9 @@
 use arrayvec::ArrayVec;
 
 use super::Seaside;
-use super::state::{DRAWER, FLIPPED, IN_HAND, SIDE_B, SeasideState};
+use super::state::{Action, DRAWER, FLIPPED, IN_HAND, Phase, SIDE_B, SeasideState};
 use super::tokens::{FACES, Face, KIND_OF_PACKED, KIND_TABLE, KINDS, MAX_TOKENS};
-use crate::game::Seat;
+use crate::game::{Game, Seat};
 use crate::rng::{GameRng, below, shuffle};
 
 /// All face sets (bit `f` = face `f`).
@@ -188,6 +188,30 @@ impl Seaside {
             w.faces[id as usize] = p;
         }
         w
+    }
+
+    /// [`Game::reveals`]: `viewer` sees a hidden face when it draws a token
+    /// (both faces, the move that ends the turn before its draw), when
+    /// another seat plays the face of a token `viewer` never saw
+    /// ([`Action::Play`]) or flips a Beach whose back `viewer` never saw
+    /// ([`Action::Flip`]), and at the end (the bag and the removed tokens
+    /// show). Nothing else: taking Isopods or Shells, a steal (Crabs are
+    /// counted, not named) and a Sandpiper's stack show no hidden face, and
+    /// a token another seat draws stays unseen until it is played.
+    pub(super) fn reveals_to(&self, before: &SeasideState, action: Action, viewer: Seat) -> bool {
+        if before.to_move as Seat != viewer && matches!(action, Action::Play(_) | Action::Flip(_)) {
+            return true;
+        }
+        let mut after = *before;
+        self.play_unchecked(&mut after, action);
+        if after.phase == Phase::Over {
+            return true;
+        }
+        // A move draws at most one token: the next turn's.
+        after.drawn > before.drawn && {
+            let id = after.order[after.drawn as usize - 1] as usize;
+            after.drawer(id) == viewer
+        }
     }
 
     /// What `viewer` sees of `s`: the state with the faces it does not

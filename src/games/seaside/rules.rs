@@ -346,6 +346,10 @@ impl Game for Seaside {
         self.observe(s, viewer)
     }
 
+    fn reveals(&self, before: &SeasideState, action: Action, viewer: Seat) -> bool {
+        self.reveals_to(before, action, viewer)
+    }
+
     fn all_actions(&self) -> Vec<Action> {
         let mut all: Vec<Action> = Face::ALL.iter().map(|&f| Action::Play(f)).collect();
         let isopods = self.set.face_count(Face::Isopod).min(MAX_TOKENS as u32 - 1) as u8;

@@ -2,8 +2,11 @@
 //! and future reshuffles are hidden from both seats (docs/rules.md, *Hidden
 //! information*).
 
-use super::{DECK_CAP, HIDDEN, KINDS, ShellDash, ShellDashObservation, ShellDashState};
-use crate::game::Seat;
+use super::{
+    DECK_CAP, HIDDEN, KINDS, Phase, ShellDash, ShellDashAction, ShellDashObservation,
+    ShellDashState,
+};
+use crate::game::{Game, Seat};
 use crate::rng::{GameRng, Rng, shuffle_pairs};
 
 impl ShellDash {
@@ -70,5 +73,39 @@ impl ShellDash {
         seen.deck = [0; DECK_CAP];
         seen.chance_seed = 0;
         seen
+    }
+
+    /// Whether `s` hides anything from the seats: unseen cards (the deck
+    /// and the face-down ones) of two kinds or more. With one kind or none,
+    /// every world is the true one (the order of like cards is no secret).
+    fn hides_something(&self, s: &ShellDashState) -> bool {
+        let mut kinds = 0u8;
+        for &card in &s.deck[s.top as usize..s.len as usize] {
+            kinds |= 1 << card;
+        }
+        let mut down = s.down;
+        while down != 0 {
+            let i = down.trailing_zeros() as usize;
+            down &= down - 1;
+            kinds |= 1 << s.board[i];
+        }
+        kinds.count_ones() > 1
+    }
+
+    /// [`Game::reveals`]: a flip turns a face-down card, and the end shows
+    /// the deal; nothing else shows a hidden card (a row walked into is not
+    /// flipped until the walker picks a card, refills are dealt face-down
+    /// and a reshuffle's new order stays hidden). Both only when something
+    /// is hidden at all; the same for both seats.
+    pub(crate) fn reveals_to(&self, before: &ShellDashState, action: ShellDashAction) -> bool {
+        if !self.hides_something(before) {
+            return false;
+        }
+        if matches!(action, ShellDashAction::Flip(_)) {
+            return true;
+        }
+        let mut after = *before;
+        self.play_unchecked(&mut after, action);
+        after.phase == Phase::Over
     }
 }

@@ -534,6 +534,10 @@ impl Game for ShellDash {
         self.observe(s, viewer)
     }
 
+    fn reveals(&self, before: &ShellDashState, action: ShellDashAction, _viewer: Seat) -> bool {
+        self.reveals_to(before, action)
+    }
+
     fn all_actions(&self) -> Vec<ShellDashAction> {
         ShellDashAction::ALL
             .into_iter()
