@@ -66,6 +66,15 @@ pub trait Describe: Game {
         let _ = action;
         Vec::new()
     }
+    /// What `action` played in `before` showed `viewer`, in a person's
+    /// words, for a move that [`Game::reveals`](crate::game::Game::reveals)
+    /// something to it: the refusal of an undo says "undo would take back
+    /// {this}" (Shell Dash: "a card you have seen turned"). Default: "a move
+    /// that showed you something hidden".
+    fn describe_reveal(&self, before: &Self::State, action: Self::Action, viewer: Seat) -> String {
+        let _ = (before, action, viewer);
+        "a move that showed you something hidden".to_string()
+    }
     /// A readable account of the final scoring.
     fn describe_result(&self, terminal: &Self::State) -> String;
 }

@@ -5,7 +5,11 @@
 use beachcomber::Game;
 use beachcomber::games::seashells::Seashells;
 use beachcomber::games::{AnyGame, GameKind};
-use beachcomber::record::{FORMAT_VERSION, GameEnd, GameRecord, build_record, verify_record};
+use beachcomber::games::record_line::parse_line;
+use beachcomber::record::{
+    FORMAT_UNDOS, FORMAT_VERSION, GameEnd, GameRecord, build_record, verify_record,
+    verify_record_events,
+};
 use beachcomber::rng::rng_from_seed;
 use serde_json::{Value, json};
 
@@ -59,9 +63,7 @@ fn a_written_record_is_valid_and_starts_with_its_format() {
     let rec = record(None);
     let line = serde_json::to_string(&rec).unwrap();
     assert!(
-        line.starts_with(&format!(
-            "{{\"format\":{FORMAT_VERSION},\"game\":\"seashells\""
-        )),
+        line.starts_with("{\"format\":1,\"game\":\"seashells\""),
         "{line}"
     );
     assert!(!line.contains("\"end\""), "a finished game writes no `end`");
@@ -396,4 +398,51 @@ fn played_games_stay_within_the_event_bound() {
             "{spec} with {players}: {most} events, bound {bound}"
         );
     }
+}
+
+#[test]
+fn undos_are_counted_in_format_2_and_undo_free_records_keep_their_bytes() {
+    assert_eq!((FORMAT_VERSION, FORMAT_UNDOS), (2, 2));
+    let rec = record(None);
+    let plain = serde_json::to_string(&rec).unwrap();
+    // No undos: version 1 and no `undos`, the bytes of before.
+    assert_eq!(serde_json::to_string(&rec.clone().with_undos(0)).unwrap(), plain);
+    assert!(!plain.contains("undos"));
+    // Undos: format 2 and `"undos": N` last.
+    let undone = rec.clone().with_undos(3);
+    let line = serde_json::to_string(&undone).unwrap();
+    assert!(line.starts_with("{\"format\":2,"), "{line}");
+    assert!(line.ends_with(",\"undos\":3}"), "{line}");
+    assert_eq!(line.replacen("{\"format\":2,", "{\"format\":1,", 1).replace(",\"undos\":3}", "}"), plain);
+    assert_eq!(check_edited(&undone, |_| {}), Ok(()));
+    // Both readers: the strict one and the bounded one of `replay`.
+    let parsed: GameRecord = serde_json::from_str(&line).unwrap();
+    assert_eq!(parsed.undos, 3);
+    let read = parse_line(line.as_bytes()).unwrap();
+    assert_eq!(read.record.undos, 3);
+    let AnyGame::Seashells(g) = read.game else {
+        unreachable!()
+    };
+    verify_record_events(&g, &read.record, &read.events).unwrap();
+    // `undos` needs format 2; a wrong value is refused by both readers.
+    refused(&undone, |v| v["format"] = json!(1), "field `undos`: needs format 2");
+    refused(&undone, |v| {
+        v.as_object_mut().unwrap().remove("format");
+    }, "field `undos`: needs format 2 or later (the record says format 1)");
+    refused(&undone, |v| v["undos"] = json!(-1), "invalid value");
+    refused(&undone, |v| v["undos"] = json!("3"), "invalid type");
+    let v1 = line.replacen("{\"format\":2,", "{\"format\":1,", 1);
+    let read = parse_line(v1.as_bytes()).unwrap();
+    let AnyGame::Seashells(g) = read.game else {
+        unreachable!()
+    };
+    let e = verify_record_events(&g, &read.record, &read.events).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "field `undos`: needs format 2 or later (the record says format 1)"
+    );
+    assert!(parse_line(line.replace("\"undos\":3", "\"undos\":3.5").as_bytes()).is_err());
+    // Format 2 without undos is read too (a newer writer may write it).
+    assert_eq!(check_edited(&rec, |v| v["format"] = json!(2)), Ok(()));
+    refused(&rec, |v| v["format"] = json!(3), "version 3 is not one this program reads (1 to 2)");
 }

@@ -15,7 +15,13 @@
 //! the terminal plays it at once; either way it is a decision of the record.
 //! **The undo rule**: [`GameSession::undo`] goes back to the person's last
 //! real decision (one with a choice), taking back every move after it, the
-//! bots' and the forced ones.
+//! bots' and the forced ones, only when none of those moves showed the
+//! person something hidden ([`Game::reveals`](beachcomber::game::Game::reveals):
+//! a card turned, a token drawn); otherwise, and once the game is over
+//! (its end shows the deal), it is refused ([`UndoError`]), so undo never
+//! lets a person look and then choose again. [`GameSession::can_undo`]
+//! says whether it would succeed. The record counts the undos taken
+//! (`undos`).
 
 use std::fmt;
 
@@ -59,17 +65,34 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
-/// Nothing to take back: the person has made no real decision yet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NothingToUndo;
+/// Why an undo was refused (the undo rule of the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UndoError {
+    /// The game is over: its end showed the deal.
+    Over,
+    /// Nothing to take back: the person has made no real decision yet.
+    Nothing,
+    /// A move the undo would take back showed the person something hidden.
+    WouldReveal {
+        /// The ply of that move.
+        ply: usize,
+        /// What it showed, in the person's words
+        /// ([`Describe::describe_reveal`]: "a card you have seen turned").
+        what: String,
+    },
+}
 
-impl fmt::Display for NothingToUndo {
+impl fmt::Display for UndoError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "nothing to undo: this is your first decision")
+        match self {
+            UndoError::Over => write!(f, "the game is over: undo would replay a deal you have seen"),
+            UndoError::Nothing => write!(f, "nothing to undo: this is your first decision"),
+            UndoError::WouldReveal { what, .. } => write!(f, "undo would take back {what}"),
+        }
     }
 }
 
-impl std::error::Error for NothingToUndo {}
+impl std::error::Error for UndoError {}
 
 /// A hint asked for when it is not the person's turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,6 +178,8 @@ pub struct GameSession<G: Describe> {
     states: Vec<G::State>,
     actions: Vec<G::Action>,
     state: G::State,
+    /// Undos taken (the record's `undos`).
+    undos: u64,
 }
 
 impl<G: Describe + Evaluate + RecordFormat> GameSession<G> {
@@ -173,6 +198,7 @@ impl<G: Describe + Evaluate + RecordFormat> GameSession<G> {
             initial,
             states: Vec::new(),
             actions: Vec::new(),
+            undos: 0,
         }
     }
 
@@ -331,21 +357,50 @@ impl<G: Describe + Evaluate + RecordFormat> GameSession<G> {
         })
     }
 
-    /// Whether [`GameSession::undo`] has something to take back.
+    /// The ply [`GameSession::undo`] would go back to, or why it is
+    /// refused: the game is over, there is no real decision, or a move
+    /// after it showed the person something hidden (the first such move).
+    fn undo_point(&self) -> Result<usize, UndoError> {
+        if self.over() {
+            return Err(UndoError::Over);
+        }
+        let ply = self.last_decision().ok_or(UndoError::Nothing)?;
+        let person = self.person();
+        match (ply..self.actions.len())
+            .find(|&i| self.game.reveals(&self.states[i], self.actions[i], person))
+        {
+            Some(i) => Err(UndoError::WouldReveal {
+                ply: i,
+                what: self
+                    .game
+                    .describe_reveal(&self.states[i], self.actions[i], person),
+            }),
+            None => Ok(ply),
+        }
+    }
+
+    /// Whether [`GameSession::undo`] would succeed now.
     pub fn can_undo(&self) -> bool {
-        self.last_decision().is_some()
+        self.undo_point().is_ok()
     }
 
     /// Back to the person's last real decision, taking back every move
     /// after it (the bots' and the forced ones: a forced move is played
-    /// again at once, so stopping before it would undo nothing).
-    pub fn undo(&mut self) -> Result<Undone, NothingToUndo> {
-        let ply = self.last_decision().ok_or(NothingToUndo)?;
+    /// again at once, so stopping before it would undo nothing), unless
+    /// the undo rule refuses it ([`UndoError`]; nothing changes then).
+    pub fn undo(&mut self) -> Result<Undone, UndoError> {
+        let ply = self.undo_point()?;
         let moves = self.actions.len() - ply;
         self.state = self.states[ply].clone();
         self.states.truncate(ply);
         self.actions.truncate(ply);
+        self.undos += 1;
         Ok(Undone { moves, ply })
+    }
+
+    /// Undos taken so far (the record's `undos`).
+    pub fn undos(&self) -> u64 {
+        self.undos
     }
 
     /// The `top` actions of an `ismcts` search of `iterations` from what
@@ -364,7 +419,9 @@ impl<G: Describe + Evaluate + RecordFormat> GameSession<G> {
         ))
     }
 
-    /// The record of the game so far (marked unfinished before the end).
+    /// The record of the game so far (marked unfinished before the end),
+    /// with the undos taken ([`GameRecord::with_undos`]: none, and the
+    /// record is a tournament's for the same moves).
     pub fn record(&self) -> GameRecord {
         build_record(
             &self.game,
@@ -373,6 +430,7 @@ impl<G: Describe + Evaluate + RecordFormat> GameSession<G> {
             &self.initial,
             &self.actions,
         )
+        .with_undos(self.undos)
     }
 
     /// [`GameSession::record`] as one JSON line (without its newline).

@@ -28,10 +28,10 @@ fn session(person: Seat, bot: &str, run_seed: u64) -> GameSession<Pebbles> {
 }
 
 #[test]
-fn undo_goes_back_over_the_bots_and_forced_moves_to_the_last_choice() {
+fn undo_goes_back_over_the_bots_to_the_last_choice_and_never_past_the_end() {
     let mut s = session(1, "random", 3);
-    let mut bot = Scripted(vec![2, 2]);
-    assert_eq!(s.undo(), Err(NothingToUndo));
+    let mut bot = Scripted(vec![2, 2, 2]);
+    assert_eq!(s.undo(), Err(UndoError::Nothing));
     assert!(!s.can_undo());
     // Bot takes 2 (5 left), the person 2 (3 left), the bot 2 (1 left).
     assert_eq!(s.bot_turn(&mut bot).unwrap(), Some(Take(2)));
@@ -39,20 +39,35 @@ fn undo_goes_back_over_the_bots_and_forced_moves_to_the_last_choice() {
     assert_eq!(s.forced_move(), None, "a choice of two");
     assert_eq!(s.play("take2").unwrap(), Take(2));
     assert_eq!(s.bot_turn(&mut bot).unwrap(), Some(Take(2)));
-    // One pebble left: the person's only move.
+    // One pebble left: the person's only move, which would end the game.
     assert_eq!(s.forced_move(), Some(Take(1)));
-    s.play_action(Take(1)).unwrap();
-    assert!(s.over());
     assert!(s.can_undo());
-    // Back to the person's choice at ply 1 (move 2), not to the forced
-    // decision at ply 3: three moves taken back.
-    assert_eq!(s.undo(), Ok(Undone { moves: 3, ply: 1 }));
+    // Back to the person's choice at ply 1 (move 2), the bot's move taken
+    // back too.
+    assert_eq!(s.undo(), Ok(Undone { moves: 2, ply: 1 }));
     assert_eq!(s.ply(), 1);
     assert_eq!(s.state().pile, 5);
     assert!(s.persons_turn());
+    assert_eq!(s.undos(), 1);
     // The one real decision before it was undone too: nothing left.
-    assert_eq!(s.undo(), Err(NothingToUndo));
+    assert_eq!(s.undo(), Err(UndoError::Nothing));
     assert_eq!(s.ply(), 1, "a refused undo changes nothing");
+    // Played to the end (the last take shows the cards): undo is refused,
+    // however often it is asked.
+    s.play("take2").unwrap();
+    s.bot_turn(&mut bot).unwrap();
+    s.play_action(Take(1)).unwrap();
+    assert!(s.over());
+    let end = s.record_line();
+    for _ in 0..30 {
+        assert!(!s.can_undo());
+        assert_eq!(s.undo(), Err(UndoError::Over));
+    }
+    assert_eq!(s.record_line(), end);
+    assert_eq!(
+        UndoError::Over.to_string(),
+        "the game is over: undo would replay a deal you have seen"
+    );
 }
 
 #[test]

@@ -28,6 +28,7 @@ mod leak;
 mod search;
 mod sprt_pairwise;
 mod strength;
+mod undo;
 
 /// Every test file of tests/ is declared above: with `autotests =
 /// false` an undeclared file would be skipped without a word.

@@ -226,6 +226,12 @@ fn print_account<G: RecordFormat + Describe>(
     for (seat, bot) in record.bots.iter().enumerate() {
         out!("  seat {seat}: {bot}");
     }
+    if record.undos > 0 {
+        out!(
+            "  undos: {} (moves the person took back; the events are the moves kept)",
+            record.undos
+        );
+    }
     out!(
         "\nSetup:\n{}",
         game.describe_state(&replay.initial, Viewer::Referee)

@@ -60,10 +60,13 @@ struct RawRecord<'a> {
     result: &'a RawValue,
     #[serde(borrow, default)]
     end: Option<&'a RawValue>,
+    #[serde(default)]
+    undos: u64,
 }
 
+/// The version of a record without `format`: 1.
 fn format_version() -> u32 {
-    crate::record::FORMAT_VERSION
+    1
 }
 
 /// A record line read by [`parse_line`]: the game it names, its envelope
@@ -135,6 +138,7 @@ pub fn parse_line(line: &[u8]) -> Result<RecordLine<'_>, RecordError> {
         events: Vec::new(),
         result,
         end,
+        undos: raw.undos,
     };
     let game = AnyGame::from_record(&record)?;
     let max = match &game {

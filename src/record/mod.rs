@@ -28,17 +28,29 @@ use crate::game::Game;
 use crate::record::strict::{strict_value, strict_values};
 use crate::spec::one_line;
 
-/// The record format version this program writes (the `format` field).
-/// Version 1 is the format of docs/records.md; a record without `format`
-/// is read as version 1.
-pub const FORMAT_VERSION: u32 = 1;
+/// The newest record format version this program reads and writes (the
+/// `format` field). Version 1 is the format of docs/records.md; version 2
+/// adds `undos` ([`FORMAT_UNDOS`]). A record is written with the oldest
+/// version that holds it ([`format_for`]), so a record without undos is
+/// version 1, byte for byte as before; a record without `format` is read as
+/// version 1.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The first format version with the `undos` field.
+pub const FORMAT_UNDOS: u32 = 2;
+
+/// The format version a record with `undos` undos is written with: 1
+/// without undos, [`FORMAT_UNDOS`] with some.
+pub const fn format_for(undos: u64) -> u32 {
+    if undos == 0 { 1 } else { FORMAT_UNDOS }
+}
 
 /// One game as one JSON object (one line of a `.jsonl` file). Unknown
 /// fields are refused.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
-    /// The record format version ([`FORMAT_VERSION`]).
+    /// The record format version (1 to [`FORMAT_VERSION`]; absent means 1).
     #[serde(default = "format_version")]
     pub format: u32,
     /// `"seashells"`, `"seaside"` or `"shell-dash"`.
@@ -67,6 +79,15 @@ pub struct GameRecord {
     /// How the game ended, when it did not simply finish.
     #[serde(default, skip_serializing_if = "GameEnd::is_finished")]
     pub end: GameEnd,
+    /// The undos a person took in the game (`beachcomber play`, the web
+    /// app): written only when there were some, which needs format
+    /// [`FORMAT_UNDOS`] ([`GameRecord::with_undos`]).
+    #[serde(default, skip_serializing_if = "no_undos")]
+    pub undos: u64,
+}
+
+fn no_undos(undos: &u64) -> bool {
+    *undos == 0
 }
 
 impl GameRecord {
@@ -76,10 +97,19 @@ impl GameRecord {
         self.seed
             .map_or_else(|| "none".to_string(), |s| s.to_string())
     }
+
+    /// The record of a game in which the person took `undos` undos: the
+    /// count in `undos` and the format that holds it ([`format_for`]).
+    pub fn with_undos(mut self, undos: u64) -> GameRecord {
+        self.undos = undos;
+        self.format = format_for(undos);
+        self
+    }
 }
 
+/// The version of a record without `format`: 1.
 fn format_version() -> u32 {
-    FORMAT_VERSION
+    1
 }
 
 /// How a recorded game ended (the `end` field).
@@ -332,7 +362,7 @@ pub fn build_record<G: RecordFormat>(
     }
     let over = game.to_move(&state).is_none();
     GameRecord {
-        format: FORMAT_VERSION,
+        format: format_for(0),
         game: game.name().to_string(),
         options: game.options_json_for(initial),
         seed,
@@ -350,6 +380,7 @@ pub fn build_record<G: RecordFormat>(
         } else {
             GameEnd::Unfinished
         },
+        undos: 0,
     }
 }
 
@@ -367,7 +398,7 @@ pub fn write_record_line<G: RecordFormat>(
     out: &mut Vec<u8>,
 ) {
     out.extend_from_slice(b"{\"format\":");
-    json::uint(out, u64::from(FORMAT_VERSION));
+    json::uint(out, u64::from(format_for(0)));
     out.extend_from_slice(b",\"game\":");
     json::string(out, game.name());
     out.extend_from_slice(b",\"options\":");
@@ -474,6 +505,15 @@ pub fn verify_record_events<G: RecordFormat, E: EventList + ?Sized>(
             "format",
             format!(
                 "version {} is not one this program reads (1 to {FORMAT_VERSION})",
+                record.format
+            ),
+        ));
+    }
+    if record.undos > 0 && record.format < FORMAT_UNDOS {
+        return Err(RecordError::field(
+            "undos",
+            format!(
+                "needs format {FORMAT_UNDOS} or later (the record says format {})",
                 record.format
             ),
         ));

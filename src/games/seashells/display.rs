@@ -310,6 +310,10 @@ impl Describe for Seashells {
         }
     }
 
+    fn describe_reveal(&self, _: &SeashellsState, _: SeashellsAction, _: Seat) -> String {
+        "the end of the game, which showed every card".to_string()
+    }
+
     fn describe_result(&self, s: &SeashellsState) -> String {
         let b = self.breakdown(s);
         let n = self.players;

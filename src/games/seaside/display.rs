@@ -11,7 +11,7 @@
 use super::state::{Action, Phase, SeasideState};
 use super::{Seaside, solo_rating};
 use crate::display::{Describe, Viewer};
-use crate::game::Game;
+use crate::game::{Game, Seat};
 
 /// `A/B` for a list of tokens by id.
 fn token_list(s: &SeasideState, ids: &[u8]) -> String {
@@ -197,6 +197,20 @@ impl Describe for Seaside {
             Action::StealNone => {
                 format!("seat {p} steals no Crab (no other player has one)")
             }
+        }
+    }
+
+    fn describe_reveal(&self, before: &SeasideState, action: Action, viewer: Seat) -> String {
+        let mut after = *before;
+        self.play_unchecked(&mut after, action);
+        if after.phase == Phase::Over {
+            "the end of the game, which showed the bag".to_string()
+        } else if before.to_move as Seat != viewer && matches!(action, Action::Play(_)) {
+            format!("a token you have seen seat {} play", before.to_move)
+        } else if before.to_move as Seat != viewer && matches!(action, Action::Flip(_)) {
+            format!("a Beach you have seen seat {} flip", before.to_move)
+        } else {
+            "a token you have seen drawn".to_string()
         }
     }
 

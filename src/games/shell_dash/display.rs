@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use super::{COLUMNS, Card, Phase, ShellDash, ShellDashAction, ShellDashState, WINNING_SHELLS};
 use crate::display::{Describe, Viewer};
+use crate::game::Seat;
 
 impl Describe for ShellDash {
     /// The board, the piles and the seats' holdings. Face-down cards and the
@@ -147,6 +148,14 @@ impl Describe for ShellDash {
             }
             _ => self.describe_action(before, action),
         }
+    }
+
+    fn describe_reveal(&self, _before: &ShellDashState, action: ShellDashAction, _: Seat) -> String {
+        match action {
+            ShellDashAction::Flip(_) => "a card you have seen turned",
+            _ => "the end of the game, which showed the deck",
+        }
+        .to_string()
     }
 
     fn describe_result(&self, s: &ShellDashState) -> String {
