@@ -99,7 +99,9 @@ async function showGame(main, id) {
           `#${l.index + 1} ${l.label} — ${Math.round(l.share * 100)}% of the search, ${l.value_text}`)))));
       render(g);
     } }, 'Hint');
-    const undo = el('button', { id: 'undo', disabled: !g.can_undo || g.over, onclick: async () => {
+    // Enabled exactly when the session would undo (`can_undo`: never past a move that
+    // showed you something hidden, never after the end).
+    const undo = el('button', { id: 'undo', disabled: !g.can_undo, onclick: async () => {
       hintBox = el('div', { id: 'hint-box' });
       hintLines = [];
       const u = await act(`/api/games/${id}/undo`, {}, 'undoing…');
@@ -126,10 +128,6 @@ async function showGame(main, id) {
       el('h3', { id: 'verdict' }, `Game over. ${g.verdict}`),
       scoreTable(g.frame.scores, g.frame.winners, labels, 'end-table'),
       el('details', { open: true }, el('summary', {}, 'Final scoring'), el('pre', { class: 'text' }, g.frame.result_text)),
-      el('div', { class: 'controls' }, el('button', { id: 'undo', onclick: async () => {
-        const u = await act(`/api/games/${id}/undo`, {}, 'undoing…');
-        if (u) render(u);
-      } }, 'Undo the last move')),
       el('p', {}, el('a', { href: `#replays/saved/${g.file}`, id: 'replay-link' }, 'replay this game')));
   }
 

@@ -22,6 +22,10 @@ pub enum ApiError {
     /// A record that fails verification: the same one-line error as
     /// `beachcomber replay`.
     BadRecord(String),
+    /// Refused by the game's state, whatever the request's form: an undo
+    /// the undo rule refuses (the game is over, nothing to undo, or it
+    /// would take back a move that showed the person something hidden).
+    Conflict(String),
     /// Too many games in play ([`crate::limits::MAX_GAMES`]) or bots thinking.
     Busy(String),
     /// The request body is larger than [`crate::limits::MAX_BODY`].
@@ -42,6 +46,7 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::BadRecord(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Busy(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -57,6 +62,7 @@ impl fmt::Display for ApiError {
             | ApiError::NotFound(e)
             | ApiError::Forbidden(e)
             | ApiError::BadRecord(e)
+            | ApiError::Conflict(e)
             | ApiError::Busy(e)
             | ApiError::Internal(e) => f.write_str(e),
             ApiError::TooLarge => write!(

@@ -71,7 +71,9 @@ pub trait Live: Send {
     /// Let the bots decide until it is the person's turn or the game ends.
     fn bots_move(&mut self) -> Result<(), ApiError>;
     /// Back to the person's last real decision (one with a choice), the
-    /// bots' and the forced moves after it taken back: how many moves.
+    /// bots' and the forced moves after it taken back: how many moves. The
+    /// session's undo rule ([`beachcomber_bots::session::UndoError`]): a
+    /// refused undo is [`ApiError::Conflict`] (409) and changes nothing.
     fn undo(&mut self) -> Result<usize, ApiError>;
     /// The top actions of an ismcts search from the person's view.
     fn hint(&self, iterations: u32) -> Result<Value, ApiError>;
@@ -221,7 +223,7 @@ impl<G: WebGame> Live for Session<G> {
         self.session
             .undo()
             .map(|undone| undone.moves)
-            .map_err(|e| ApiError::BadRequest(e.to_string()))
+            .map_err(|e| ApiError::Conflict(e.to_string()))
     }
 
     fn hint(&self, iterations: u32) -> Result<Value, ApiError> {

@@ -325,10 +325,59 @@ fn after_undo_the_bots_decide_as_before() {
     assert!(text.contains("undone 3 move(s): back to your decision at move 4\n"));
     assert!(text.contains("undone 3 move(s): back to your decision at move 1\n"));
     let (other_first, _) = record_of("c.jsonl", "#3\nundo\n#1\n#1\nquit\n");
-    // 2 decisions of the person and 2 of each bot, decided the same way.
+    // 2 decisions of the person and 2 of each bot, decided the same way:
+    // the same record but for the undos it counts (format 2).
     assert_eq!(straight["events"].as_array().unwrap().len(), 6);
-    assert_eq!(straight, undone);
-    assert_eq!(straight, other_first);
+    assert_eq!((&straight["format"], straight.get("undos")), (&Value::from(1), None));
+    let without_undos = |mut r: Value| {
+        assert_eq!(r["format"], 2);
+        r["format"] = 1.into();
+        let n = r.as_object_mut().unwrap().remove("undos").unwrap();
+        (r, n)
+    };
+    assert_eq!(without_undos(undone), (straight.clone(), Value::from(2)));
+    assert_eq!(without_undos(other_first), (straight, Value::from(1)));
+    // `replay` shows them.
+    let o = replay(&dir.path().join("b.jsonl"), &["--brief"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(
+            "\n  undos: 2 (moves the person took back; the events are the moves kept)\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn undo_never_takes_back_a_card_you_have_seen_turned() {
+    // Shell Dash seed 5 (issue 53): flip a card, then undo: refused, and the
+    // game goes on from the flip.
+    let dir = temp_dir();
+    let rec = dir.path().join("g.jsonl");
+    let o = play(
+        &[
+            "--game",
+            "shell-dash",
+            "--players",
+            "1",
+            "--seed",
+            "5",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "#1\nundo\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("> undo\nundo would take back a card you have seen turned\n"),
+        "{text}"
+    );
+    assert!(!text.contains("undone"), "{text}");
+    let record = read_record(&rec);
+    assert_eq!(record["events"].as_array().unwrap().len(), 1, "{record}");
+    assert_eq!(record.get("undos"), None);
 }
 
 #[test]
