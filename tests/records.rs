@@ -3,9 +3,9 @@
 //! in that game's test file.
 
 use beachcomber::Game;
+use beachcomber::games::record_line::parse_line;
 use beachcomber::games::seashells::Seashells;
 use beachcomber::games::{AnyGame, GameKind};
-use beachcomber::games::record_line::parse_line;
 use beachcomber::record::{
     FORMAT_UNDOS, FORMAT_VERSION, GameEnd, GameRecord, build_record, verify_record,
     verify_record_events,
@@ -406,14 +406,21 @@ fn undos_are_counted_in_format_2_and_undo_free_records_keep_their_bytes() {
     let rec = record(None);
     let plain = serde_json::to_string(&rec).unwrap();
     // No undos: version 1 and no `undos`, the bytes of before.
-    assert_eq!(serde_json::to_string(&rec.clone().with_undos(0)).unwrap(), plain);
+    assert_eq!(
+        serde_json::to_string(&rec.clone().with_undos(0)).unwrap(),
+        plain
+    );
     assert!(!plain.contains("undos"));
     // Undos: format 2 and `"undos": N` last.
     let undone = rec.clone().with_undos(3);
     let line = serde_json::to_string(&undone).unwrap();
     assert!(line.starts_with("{\"format\":2,"), "{line}");
     assert!(line.ends_with(",\"undos\":3}"), "{line}");
-    assert_eq!(line.replacen("{\"format\":2,", "{\"format\":1,", 1).replace(",\"undos\":3}", "}"), plain);
+    assert_eq!(
+        line.replacen("{\"format\":2,", "{\"format\":1,", 1)
+            .replace(",\"undos\":3}", "}"),
+        plain
+    );
     assert_eq!(check_edited(&undone, |_| {}), Ok(()));
     // Both readers: the strict one and the bounded one of `replay`.
     let parsed: GameRecord = serde_json::from_str(&line).unwrap();
@@ -425,10 +432,18 @@ fn undos_are_counted_in_format_2_and_undo_free_records_keep_their_bytes() {
     };
     verify_record_events(&g, &read.record, &read.events).unwrap();
     // `undos` needs format 2; a wrong value is refused by both readers.
-    refused(&undone, |v| v["format"] = json!(1), "field `undos`: needs format 2");
-    refused(&undone, |v| {
-        v.as_object_mut().unwrap().remove("format");
-    }, "field `undos`: needs format 2 or later (the record says format 1)");
+    refused(
+        &undone,
+        |v| v["format"] = json!(1),
+        "field `undos`: needs format 2",
+    );
+    refused(
+        &undone,
+        |v| {
+            v.as_object_mut().unwrap().remove("format");
+        },
+        "field `undos`: needs format 2 or later (the record says format 1)",
+    );
     refused(&undone, |v| v["undos"] = json!(-1), "invalid value");
     refused(&undone, |v| v["undos"] = json!("3"), "invalid type");
     let v1 = line.replacen("{\"format\":2,", "{\"format\":1,", 1);
@@ -444,5 +459,9 @@ fn undos_are_counted_in_format_2_and_undo_free_records_keep_their_bytes() {
     assert!(parse_line(line.replace("\"undos\":3", "\"undos\":3.5").as_bytes()).is_err());
     // Format 2 without undos is read too (a newer writer may write it).
     assert_eq!(check_edited(&rec, |v| v["format"] = json!(2)), Ok(()));
-    refused(&rec, |v| v["format"] = json!(3), "version 3 is not one this program reads (1 to 2)");
+    refused(
+        &rec,
+        |v| v["format"] = json!(3),
+        "version 3 is not one this program reads (1 to 2)",
+    );
 }

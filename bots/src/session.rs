@@ -85,7 +85,10 @@ pub enum UndoError {
 impl fmt::Display for UndoError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UndoError::Over => write!(f, "the game is over: undo would replay a deal you have seen"),
+            UndoError::Over => write!(
+                f,
+                "the game is over: undo would replay a deal you have seen"
+            ),
             UndoError::Nothing => write!(f, "nothing to undo: this is your first decision"),
             UndoError::WouldReveal { what, .. } => write!(f, "undo would take back {what}"),
         }

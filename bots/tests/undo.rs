@@ -41,10 +41,7 @@ fn refused<G: Describe + Evaluate + RecordFormat>(s: &mut GameSession<G>) -> Und
     let (state, ply, record) = (s.state().clone(), s.ply(), s.record_line());
     assert!(!s.can_undo());
     let e = s.undo().unwrap_err();
-    assert_eq!(
-        (s.state(), s.ply(), s.record_line()),
-        (&state, ply, record)
-    );
+    assert_eq!((s.state(), s.ply(), s.record_line()), (&state, ply, record));
     e
 }
 
@@ -93,7 +90,11 @@ fn shell_dash_seed_5_a_flip_cannot_be_undone() {
     for players in [1, 2] {
         let game = ShellDash::from_spec(&spec("shell-dash"), players).unwrap();
         let mut s = session(game, 0, 5);
-        assert_eq!(s.game().legal_actions(s.state()).len(), 3, "row 0 face-down");
+        assert_eq!(
+            s.game().legal_actions(s.state()).len(),
+            3,
+            "row 0 face-down"
+        );
         assert_eq!(refused(&mut s), UndoError::Nothing);
         s.play("#1").unwrap();
         assert!(!s.over());
@@ -105,7 +106,10 @@ fn shell_dash_seed_5_a_flip_cannot_be_undone() {
                 what: "a card you have seen turned".into()
             }
         );
-        assert_eq!(e.to_string(), "undo would take back a card you have seen turned");
+        assert_eq!(
+            e.to_string(),
+            "undo would take back a card you have seen turned"
+        );
         // Still refused after the bot's turn (its flips show cards too).
         bots(&mut s);
         if !s.over() {
@@ -184,9 +188,9 @@ fn seaside_undo_within_a_turn_but_never_past_a_draw() {
                 && legal.contains(&Action::Play(Face::Beach));
             let sea_choice = st.phase == SeasidePhase::ChooseFace
                 && legal.len() > 1
-                && legal.iter().any(|a| {
-                    matches!(a, Action::Play(Face::Isopod | Face::Shell | Face::Crab))
-                });
+                && legal
+                    .iter()
+                    .any(|a| matches!(a, Action::Play(Face::Isopod | Face::Shell | Face::Crab)));
             if beach_choice {
                 s.play_action(Action::Play(Face::Beach)).unwrap();
                 if !s.over() {
@@ -203,16 +207,22 @@ fn seaside_undo_within_a_turn_but_never_past_a_draw() {
                 s.play_action(sea).unwrap();
                 if !s.over() {
                     let e = refused(&mut s);
-                    assert_eq!(e.to_string(), "undo would take back a token you have seen drawn");
+                    assert_eq!(
+                        e.to_string(),
+                        "undo would take back a token you have seen drawn"
+                    );
                     drawn += 1;
                 }
             } else {
                 s.play("#1").unwrap();
             }
             bots(&mut s);
-            if !s.over() && s.ply() > ply + 1 && s.moves().skip(ply).any(|m| {
-                s.game().to_move(m.before) != Some(0) && matches!(m.action, Action::Play(_))
-            }) {
+            if !s.over()
+                && s.ply() > ply + 1
+                && s.moves().skip(ply).any(|m| {
+                    s.game().to_move(m.before) != Some(0) && matches!(m.action, Action::Play(_))
+                })
+            {
                 // A bot played a face the person had not seen: refused.
                 assert_ne!(refused(&mut s), UndoError::Over);
             }

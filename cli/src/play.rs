@@ -58,7 +58,8 @@ At the prompt type an action as listed (`15`, `h2`, `play:Beach`, `flip1`) or it
 list number `#N` (a bare number is a list number only where no action is a number:
 in Seashells `7` is square 7, `#7` the 7th listed), or one of:
   hint   the top 3 actions of an ismcts search from what you can see
-  undo   take back your last decision (the bots then decide as before)
+  undo   take back your last decision (the bots then decide as before); never
+         past a move that showed you something hidden, nor after the end
   show   draw the position again;  help   this list;  quit   stop the game
 End of input, `quit` and Ctrl-C stop the game and, with --record, write the
 game so far marked unfinished (`replay` shows it). Ctrl-C exits with status
@@ -739,7 +740,9 @@ Commands:
            only in games where no action is written as a number (not Seashells'
            board, where `7` is square 7)
   hint     the top 3 actions of an ismcts search from what you can see
-  undo     take back your last decision (the bots then decide as before)
+  undo     take back your last decision (the bots then decide as before);
+           refused past a move that showed you something hidden (a card
+           turned, a token drawn) and after the end
   show     draw the position and your actions again
   help     this list
   quit     stop the game (with --record, the game so far is written, unfinished)";

@@ -271,7 +271,11 @@ async fn undo_takes_back_the_forced_moves_after_the_last_choice_or_says_why_not(
         }
         assert_eq!(status, StatusCode::OK, "seed {seed}: {answer}");
         // Back at the real choice, not at the forced decision after it.
-        assert_eq!(answer["ply"].as_u64(), Some(choice), "seed {seed}: {answer}");
+        assert_eq!(
+            answer["ply"].as_u64(),
+            Some(choice),
+            "seed {seed}: {answer}"
+        );
         assert_eq!(
             answer["undone"].as_u64(),
             Some(before - choice),
@@ -284,5 +288,8 @@ async fn undo_takes_back_the_forced_moves_after_the_last_choice_or_says_why_not(
         );
         undone += 1;
     }
-    assert!(undone + refused > 0, "no forced move of the person in 12 games");
+    assert!(
+        undone + refused > 0,
+        "no forced move of the person in 12 games"
+    );
 }

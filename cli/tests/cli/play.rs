@@ -328,7 +328,10 @@ fn after_undo_the_bots_decide_as_before() {
     // 2 decisions of the person and 2 of each bot, decided the same way:
     // the same record but for the undos it counts (format 2).
     assert_eq!(straight["events"].as_array().unwrap().len(), 6);
-    assert_eq!((&straight["format"], straight.get("undos")), (&Value::from(1), None));
+    assert_eq!(
+        (&straight["format"], straight.get("undos")),
+        (&Value::from(1), None)
+    );
     let without_undos = |mut r: Value| {
         assert_eq!(r["format"], 2);
         r["format"] = 1.into();
@@ -341,9 +344,8 @@ fn after_undo_the_bots_decide_as_before() {
     let o = replay(&dir.path().join("b.jsonl"), &["--brief"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stdout(&o).contains(
-            "\n  undos: 2 (moves the person took back; the events are the moves kept)\n"
-        ),
+        stdout(&o)
+            .contains("\n  undos: 2 (moves the person took back; the events are the moves kept)\n"),
         "{}",
         stdout(&o)
     );

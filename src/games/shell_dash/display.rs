@@ -150,7 +150,12 @@ impl Describe for ShellDash {
         }
     }
 
-    fn describe_reveal(&self, _before: &ShellDashState, action: ShellDashAction, _: Seat) -> String {
+    fn describe_reveal(
+        &self,
+        _before: &ShellDashState,
+        action: ShellDashAction,
+        _: Seat,
+    ) -> String {
         match action {
             ShellDashAction::Flip(_) => "a card you have seen turned",
             _ => "the end of the game, which showed the deck",
