@@ -53,7 +53,7 @@ fn seashells_undo_works_throughout_play_and_never_after_the_end() {
     let mut chose = false;
     bots(&mut s);
     while !s.over() {
-        let (before, ply) = (s.state().clone(), s.ply());
+        let (before, ply) = (*s.state(), s.ply());
         chose |= s.forced_move().is_none();
         s.play("#1").unwrap();
         bots(&mut s);
