@@ -230,3 +230,38 @@ fn seaside_undo_within_a_turn_but_never_past_a_draw() {
     }
     assert!(beach > 0 && drawn > 0, "{beach} {drawn}");
 }
+
+#[test]
+fn seashells_undo_takes_back_the_forced_moves_after_the_last_choice() {
+    // A forced move (one legal take) after a real choice, the game going
+    // on: undo goes back past it (and the bots' moves) to the choice.
+    let game = Seashells::from_spec(&spec("seashells"), 2).unwrap();
+    let mut found = 0;
+    for seed in 1..=40 {
+        let mut s = session(game, 0, seed);
+        let mut choice = None;
+        let mut forced_since = false;
+        bots(&mut s);
+        while !s.over() {
+            if let Some(only) = s.forced_move() {
+                s.play_action(only).unwrap();
+                forced_since = choice.is_some();
+            } else {
+                if let Some((ply, before)) = choice
+                    && forced_since
+                {
+                    let moves = s.ply() - ply;
+                    assert_eq!(s.undo(), Ok(Undone { moves, ply }), "seed {seed}");
+                    assert_eq!(s.state(), &before);
+                    found += 1;
+                    break;
+                }
+                choice = Some((s.ply(), *s.state()));
+                forced_since = false;
+                s.play("#1").unwrap();
+            }
+            bots(&mut s);
+        }
+    }
+    assert!(found > 0, "no forced move of the person in 40 games");
+}
