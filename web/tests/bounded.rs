@@ -2,8 +2,8 @@
 //! at the issue's sizes, on a real socket: the process's peak resident
 //! memory (`VmHWM`, reset before each) stays under 300 MB.
 //!
-//! - three replays at once of a valid 36,675-event Shell Dash record
-//!   (before: 4.6 GB);
+//! - three replays at once of a valid Shell Dash record of 36,663 events
+//!   (the issue's had 36,675; before: 4.6 GB);
 //! - 530 connections that send a POST's headers and one byte of its body
 //!   (before: everyone locked out until the request timeout);
 //! - 60 clients that never read a 14.9 MB results file (before: 912 MB);
@@ -36,6 +36,7 @@ fn reset_peak() {
 /// The peak resident memory since [`reset_peak`], under the cap.
 fn assert_peak_under_cap(what: &str) {
     let peak = status_kb("VmHWM:");
+    eprintln!("{what}: peak RSS {peak} kB");
     assert!(peak < CAP_KB, "{what}: peak RSS {peak} kB");
 }
 
@@ -44,22 +45,38 @@ fn assert_peak_under_cap(what: &str) {
 const ISSUE_GAME: &str =
     "shell-dash(deck=Sand:150,Wave:20,Flip-Flop:10,Jellyfish:60,Sun:13,Shell:3,max_turns=6550)";
 
+/// Writes the issue's record to the file named by `ISSUE_RECORD`: run in
+/// a child process by the test below, so that making the record (about
+/// 110 MB of memory kept by the allocator) does not count in the server's
+/// process.
 #[test]
-fn three_replays_at_once_of_a_36675_event_record_stay_under_300_mb() {
-    let _alone = crate::alone();
+#[ignore = "run by three_replays_at_once_of_a_36675_event_record_stay_under_300_mb"]
+fn write_the_issue_record() {
+    let path = std::env::var_os("ISSUE_RECORD").expect("ISSUE_RECORD names the file to write");
     let line = one_record(ISSUE_GAME, 0);
     let events = serde_json::from_str::<serde_json::Value>(&line).unwrap()["events"]
         .as_array()
         .unwrap()
         .len();
-    assert!((33_000..40_000).contains(&events), "{events} events");
+    assert_eq!(events, 36_663);
+    write_file(std::path::Path::new(&path), &[line]);
+}
+
+#[test]
+fn three_replays_at_once_of_a_36675_event_record_stay_under_300_mb() {
+    let _alone = crate::alone();
     let server = Server::start_config(Limits::default(), |dir, config| {
         let path = dir.join("long.jsonl");
-        write_file(&path, &[line]);
+        let made = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "bounded::write_the_issue_record", "--ignored", "--quiet"])
+            .env("ISSUE_RECORD", &path)
+            .output()
+            .unwrap();
+        assert!(made.status.success(), "{made:?}");
         config.records = vec![path];
     });
-    drop(line);
     reset_peak();
+    let start = std::time::Instant::now();
     let answers: Vec<serde_json::Value> = std::thread::scope(|scope| {
         let asks: Vec<_> = ["referee", "0", "1"]
             .into_iter()
@@ -72,9 +89,17 @@ fn three_replays_at_once_of_a_36675_event_record_stay_under_300_mb() {
             .collect();
         asks.into_iter().map(|a| a.join().unwrap()).collect()
     });
+    eprintln!("three replays: {:?}", start.elapsed());
     for v in &answers {
-        assert_eq!(v["moves"].as_array().map(Vec::len), Some(500), "{}", &v.to_string()[..200.min(v.to_string().len())]);
-        assert!(v["total_moves"].as_u64().unwrap() > 10_000);
+        let text = v.to_string();
+        assert_eq!(
+            v["moves"].as_array().map(Vec::len),
+            Some(500),
+            "{}",
+            &text[..200.min(text.len())]
+        );
+        eprintln!("a window: {} bytes", text.len());
+        assert_eq!(v["total_moves"], 33_387);
     }
     assert_peak_under_cap("three replays");
 }
@@ -99,6 +124,7 @@ fn five_hundred_thirty_trickling_bodies_lock_no_one_out() {
     // Answered (before: not until the tricklers' request timeout, 300 s).
     assert_eq!(get_over_socket(server.addr, "/api/info").status, 200);
     let grown = status_kb("VmRSS:").saturating_sub(before);
+    eprintln!("530 trickling bodies: RSS grew by {grown} kB");
     assert!(grown < 64 * 1024, "RSS grew by {grown} kB");
     assert_peak_under_cap("530 trickling bodies");
     drop(held);
@@ -135,6 +161,7 @@ fn sixty_readers_that_never_read_a_15_mb_file_are_closed_and_cost_little() {
     std::thread::sleep(Duration::from_millis(300));
     let grown = status_kb("VmRSS:").saturating_sub(before);
     // Before: each held the whole file (60 x 14.9 MB).
+    eprintln!("60 slow readers: RSS grew by {grown} kB");
     assert!(grown < 64 * 1024, "RSS grew by {grown} kB");
     // Past the write timeout each was closed with most of the file unsent.
     std::thread::sleep(Duration::from_millis(1500));
@@ -149,6 +176,7 @@ fn sixty_readers_that_never_read_a_15_mb_file_are_closed_and_cost_little() {
             ),
         }
         assert!(got.len() < SIZE / 2, "{} bytes received", got.len());
+        eprintln!("a slow reader got {} bytes before it was closed", got.len());
     }
     assert_peak_under_cap("60 slow readers");
     // A reader that reads gets it all.
