@@ -123,7 +123,10 @@ impl Body for FileBody {
         if this.left == 0 {
             return Poll::Ready(None);
         }
-        let want = this.buf.len().min(usize::try_from(this.left).unwrap_or(usize::MAX));
+        let want = this
+            .buf
+            .len()
+            .min(usize::try_from(this.left).unwrap_or(usize::MAX));
         let mut read = ReadBuf::new(&mut this.buf[..want]);
         match Pin::new(&mut this.file).poll_read(cx, &mut read) {
             Poll::Pending => Poll::Pending,

@@ -201,7 +201,9 @@ impl RecordFile {
         }
         let mut out = None;
         self.read_range(index, 1, |_, line, text| {
-            out = Some(replay_text(&self.name, line, index, text, view, window, guard));
+            out = Some(replay_text(
+                &self.name, line, index, text, view, window, guard,
+            ));
         })?;
         out.unwrap_or_else(|| Err(ApiError::NotFound(format!("record {index}"))))
     }
@@ -324,8 +326,8 @@ pub fn replay_line(
             .map_err(|e| e.to_string())
             .and_then(|r| check_record_bots(&record.bots).map(|()| r))
             .map_err(|e| Refused::Line(LineError::Replay(record.seed_text(), e)))?;
-        let window =
-            Window::parse(window.offset, window.limit, replay.steps.len()).map_err(Refused::View)?;
+        let window = Window::parse(window.offset, window.limit, replay.steps.len())
+            .map_err(Refused::View)?;
         let mut out = replay_json(g, &record, &replay, viewer, window);
         if in_play && let Some(map) = out.as_object_mut() {
             map.remove("seed");

@@ -224,9 +224,7 @@ fn number(q: &HashMap<&str, &str>, key: &str, default: usize) -> Result<usize, A
 
 /// An optional numeric query parameter.
 fn optional(q: &HashMap<&str, &str>, key: &str) -> Result<Option<usize>, ApiError> {
-    q.get(key)
-        .map(|_| number(q, key, 0))
-        .transpose()
+    q.get(key).map(|_| number(q, key, 0)).transpose()
 }
 
 /// The replay window a query asks for (`offset`, `limit`).
@@ -320,10 +318,7 @@ async fn record(
 /// Run `f` (reading a record file, building a replay) on the blocking pool
 /// once one of the [`MAX_REPLAYING`] places is free: more wait their turn,
 /// so replays at once hold a bounded memory.
-async fn replaying(
-    app: &App,
-    f: impl FnOnce() -> Result<Value, ApiError> + Send + 'static,
-) -> Api {
+async fn replaying(app: &App, f: impl FnOnce() -> Result<Value, ApiError> + Send + 'static) -> Api {
     let permit = app
         .replaying
         .clone()

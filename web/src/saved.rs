@@ -38,12 +38,14 @@ impl fmt::Display for SavedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SavedError::Missing => f.write_str("no such file"),
-            SavedError::Link => f.write_str(
-                "it is a symbolic link (saved games are read only as regular files)",
-            ),
+            SavedError::Link => {
+                f.write_str("it is a symbolic link (saved games are read only as regular files)")
+            }
             SavedError::NotRegular(what) => write!(f, "it is {what}, not a regular file"),
             SavedError::TooLarge => write!(f, "it is larger than {MAX_SAVED} bytes"),
-            SavedError::Io(why) => write!(f, "cannot read it ({})", beachcomber::spec::one_line(why)),
+            SavedError::Io(why) => {
+                write!(f, "cannot read it ({})", beachcomber::spec::one_line(why))
+            }
         }
     }
 }
@@ -99,8 +101,8 @@ pub fn open_saved(path: &Path) -> Result<File, SavedError> {
 /// The first record line (not blank) of an open saved game, read in
 /// bounded memory; `None` for a file without one.
 pub fn first_line(file: File) -> Result<Option<Vec<u8>>, SavedError> {
-    let mut lines = RecordLines::new(file.take(MAX_SAVED))
-        .map_err(|e| SavedError::Io(e.to_string()))?;
+    let mut lines =
+        RecordLines::new(file.take(MAX_SAVED)).map_err(|e| SavedError::Io(e.to_string()))?;
     let mut line = Vec::new();
     while let Some(read) = lines.read_line(&mut line) {
         read.map_err(|e| SavedError::Io(e.to_string()))?;

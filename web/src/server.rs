@@ -24,11 +24,11 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
+use axum::response::IntoResponse;
+use hyper::body::Body as _;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
-use axum::response::IntoResponse;
-use hyper::body::Body as _;
 use tokio::net::TcpListener;
 use tokio::sync::{Notify, Semaphore};
 use tower::ServiceExt;

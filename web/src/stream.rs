@@ -80,7 +80,11 @@ impl WatchedStream {
     }
 
     /// `polled` (a write of the socket) with the write timeout applied.
-    fn timed<T>(&mut self, cx: &mut Context<'_>, polled: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+    fn timed<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        polled: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
         match polled {
             Poll::Pending => self.stalled(cx),
             ready => {
@@ -134,10 +138,13 @@ pub fn refusal_text(status: u16) -> String {
                 `METHOD /path HTTP/1.1` line and `Name: value` headers: no NUL byte, no \
                 folded line, no space in the path, at most one Content-Length)"
             .to_string(),
-        431 => format!(
-            "request headers too large: at most {MAX_HEAD} bytes and {MAX_HEADERS} headers"
+        431 => {
+            format!("request headers too large: at most {MAX_HEAD} bytes and {MAX_HEADERS} headers")
+        }
+        414 => format!(
+            "the URI is too long (at most {} bytes)",
+            crate::guard::MAX_URI
         ),
-        414 => format!("the URI is too long (at most {} bytes)", crate::guard::MAX_URI),
         _ => "the request could not be read".to_string(),
     }
 }
@@ -169,7 +176,11 @@ impl AsyncRead for WatchedStream {
 }
 
 impl AsyncWrite for WatchedStream {
-    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         if this.own_answer() {
             this.swallow(buf);

@@ -120,7 +120,11 @@ impl Window {
     /// The window `offset`, `limit` (each optional) of a game of `moves`
     /// moves: an offset past the end is refused; the limit is clamped to 1
     /// ..= [`crate::limits::MAX_REPLAY_MOVES`].
-    pub fn parse(offset: Option<usize>, limit: Option<usize>, moves: usize) -> Result<Window, String> {
+    pub fn parse(
+        offset: Option<usize>,
+        limit: Option<usize>,
+        moves: usize,
+    ) -> Result<Window, String> {
         let offset = offset.unwrap_or(0);
         if offset > moves {
             return Err(format!(

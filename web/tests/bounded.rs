@@ -68,7 +68,12 @@ fn three_replays_at_once_of_a_36675_event_record_stay_under_300_mb() {
     let server = Server::start_config(Limits::default(), |dir, config| {
         let path = dir.join("long.jsonl");
         let made = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "bounded::write_the_issue_record", "--ignored", "--quiet"])
+            .args([
+                "--exact",
+                "bounded::write_the_issue_record",
+                "--ignored",
+                "--quiet",
+            ])
             .env("ISSUE_RECORD", &path)
             .output()
             .unwrap();
@@ -180,7 +185,12 @@ fn sixty_readers_that_never_read_a_15_mb_file_are_closed_and_cost_little() {
     }
     assert_peak_under_cap("60 slow readers");
     // A reader that reads gets it all.
-    assert_eq!(get_over_socket(server.addr, "/results/big/data.csv").body.len(), SIZE);
+    assert_eq!(
+        get_over_socket(server.addr, "/results/big/data.csv")
+            .body
+            .len(),
+        SIZE
+    );
 }
 
 #[cfg(unix)]
@@ -195,7 +205,10 @@ fn a_link_to_dev_zero_in_the_save_folder_costs_nothing() {
     reset_peak();
     for _ in 0..3 {
         assert_eq!(get_over_socket(server.addr, "/api/saved").status, 200);
-        assert_eq!(get_over_socket(server.addr, "/api/saved/zero.jsonl").status, 403);
+        assert_eq!(
+            get_over_socket(server.addr, "/api/saved/zero.jsonl").status,
+            403
+        );
     }
     assert_peak_under_cap("a link to /dev/zero");
 }

@@ -63,7 +63,12 @@ fn a_body_that_trickles_gets_408_after_the_body_read_timeout() {
     );
     assert!(answer.head.contains("connection: close"), "{}", answer.head);
     // No game was started.
-    assert_eq!(std::fs::read_dir(server.dir.path().join("saved")).unwrap().count(), 0);
+    assert_eq!(
+        std::fs::read_dir(server.dir.path().join("saved"))
+            .unwrap()
+            .count(),
+        0
+    );
     assert_eq!(get_over_socket(server.addr, "/api/info").status, 200);
 }
 
@@ -137,7 +142,11 @@ fn requests_hyper_cannot_parse_get_json_errors() {
     let cases: Vec<(&str, Vec<u8>, u16)> = vec![
         ("a bad request line", b"GARBAGE\r\n\r\n".to_vec(), 400),
         ("HTTP/0.9", b"GET /\r\n\r\n".to_vec(), 400),
-        ("HTTP/0.9 with a version", b"GET / HTTP/0.9\r\n\r\n".to_vec(), 400),
+        (
+            "HTTP/0.9 with a version",
+            b"GET / HTTP/0.9\r\n\r\n".to_vec(),
+            400,
+        ),
         (
             "a NUL in a header",
             b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a\0b\r\n\r\n".to_vec(),
@@ -148,7 +157,11 @@ fn requests_hyper_cannot_parse_get_json_errors() {
             b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a\r\n b\r\n\r\n".to_vec(),
             400,
         ),
-        ("two Content-Lengths", post_head("2", "Content-Length: 3\r\n", "{}"), 400),
+        (
+            "two Content-Lengths",
+            post_head("2", "Content-Length: 3\r\n", "{}"),
+            400,
+        ),
         ("a negative Content-Length", post_head("-1", "", ""), 400),
         (
             "raw spaces in the URI",
@@ -189,6 +202,6 @@ fn a_malformed_request_after_a_good_one_gets_a_json_error() {
     assert_eq!(answer.status, 200, "{answer:?}");
     let text = String::from_utf8_lossy(&answer.body).into_owned();
     let second = text.find("HTTP/1.1 400").expect("a second answer");
-    let rest = Answer::parse(text[second..].as_bytes());
+    let rest = Answer::parse(&text.as_bytes()[second..]);
     assert_eq!(error_of(&rest.json()), refusal_text(400));
 }

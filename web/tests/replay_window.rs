@@ -2,7 +2,9 @@
 //! record's replay holds at most `MAX_REPLAY_MOVES` moves (and one more
 //! position) from `offset`; a longer game is fetched a window at a time,
 //! the windows meeting at a shared position. The caps cut nothing users
-//! have: every committed record replays whole in one answer, and the
+//! have: every committed record replays whole in one answer (it has at
+//! most `MAX_REPLAY_MOVES` events; the longest of each file is asked
+//! for), and the
 //! largest committed results file is served whole.
 
 use std::path::{Path, PathBuf};
@@ -40,7 +42,14 @@ fn committed_records() -> Vec<PathBuf> {
         }
     }
     let mut out = Vec::new();
-    for dir in ["cli/tests", "python/tests", "docs", "results", "experiments", "examples"] {
+    for dir in [
+        "cli/tests",
+        "python/tests",
+        "docs",
+        "results",
+        "experiments",
+        "examples",
+    ] {
         walk(&root().join(dir), &mut out);
     }
     out.sort();
@@ -54,6 +63,26 @@ fn ok(server: &Server, uri: &str) -> Value {
     answer.json()
 }
 
+/// The number of events of each record of `path` (plain or compressed).
+fn events_per_record(path: &Path) -> Vec<usize> {
+    let file = std::fs::File::open(path).unwrap();
+    let mut lines = beachcomber::record::io::RecordLines::new(file).unwrap();
+    let mut line = Vec::new();
+    let mut out = Vec::new();
+    while let Some(read) = lines.read_line(&mut line) {
+        read.unwrap();
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let v: Value = serde_json::from_slice(&line).unwrap();
+        out.push(v["events"].as_array().unwrap().len());
+    }
+    out
+}
+
+/// Every committed record has at most `MAX_REPLAY_MOVES` events (so at
+/// most as many moves: it fits one answer), and the longest of each file
+/// is served whole in one answer.
 #[test]
 fn every_committed_record_replays_whole_in_one_answer() {
     let files = committed_records();
@@ -62,22 +91,37 @@ fn every_committed_record_replays_whole_in_one_answer() {
         config.records = files.clone();
     });
     let list = ok(&server, "/api/files");
-    let mut replayed = 0;
-    for (id, file) in list["files"].as_array().unwrap().iter().enumerate() {
-        assert_eq!(file["error"], Value::Null, "{file}");
-        for index in 0..file["records"].as_u64().unwrap() {
-            let v = ok(&server, &format!("/api/files/{id}/records/{index}"));
-            let moves = v["moves"].as_array().unwrap().len();
-            assert!(moves > 0, "{}: record {index}", file["name"]);
-            assert_eq!(v["total_moves"], moves, "{}: record {index}", file["name"]);
-            assert_eq!(v["offset"], 0);
-            assert_eq!(v["previous"], Value::Null);
-            assert_eq!(v["frames"].as_array().unwrap().len(), moves + 1);
-            assert_eq!(v["frames"][moves]["over"], true, "{}", file["name"]);
-            replayed += 1;
-        }
+    let mut records = 0;
+    for (id, path) in files.iter().enumerate() {
+        let events = events_per_record(path);
+        records += events.len();
+        assert_eq!(
+            list["files"][id]["records"],
+            events.len(),
+            "{}",
+            path.display()
+        );
+        assert!(
+            events.iter().all(|&n| n <= MAX_REPLAY_MOVES),
+            "{}: {events:?}",
+            path.display()
+        );
+        let longest = (0..events.len()).max_by_key(|&k| events[k]).unwrap();
+        let v = ok(&server, &format!("/api/files/{id}/records/{longest}"));
+        let moves = v["moves"].as_array().unwrap().len();
+        assert!(moves > 0, "{}: record {longest}", path.display());
+        assert_eq!(
+            v["total_moves"],
+            moves,
+            "{}: record {longest}",
+            path.display()
+        );
+        assert_eq!(v["offset"], 0);
+        assert_eq!(v["previous"], Value::Null);
+        assert_eq!(v["frames"].as_array().unwrap().len(), moves + 1);
+        assert_eq!(v["frames"][moves]["over"], true, "{}", path.display());
     }
-    assert!(replayed >= 150, "{replayed} records");
+    assert!(records >= 150, "{records} records");
 }
 
 /// The largest file of a kind the server serves in the committed
@@ -120,7 +164,10 @@ fn the_largest_committed_results_file_is_served_whole() {
         "{}",
         answer.head
     );
-    assert_eq!(answer.body, std::fs::read(root().join("results").join(&rel)).unwrap());
+    assert_eq!(
+        answer.body,
+        std::fs::read(root().join("results").join(&rel)).unwrap()
+    );
 }
 
 /// A game that ends at its turn cap, about 5.6 events a turn (few Shells,
@@ -133,7 +180,7 @@ fn a_long_game_is_replayed_a_window_at_a_time() {
     let line = one_record(LONG_GAME, 0);
     let server = Server::start_config(Limits::default(), |dir, config| {
         let path = dir.join("long.jsonl");
-        write_file(&path, &[line.clone()]);
+        write_file(&path, std::slice::from_ref(&line));
         config.records = vec![path];
     });
     let first = ok(&server, "/api/files/0/records/0");
@@ -141,7 +188,10 @@ fn a_long_game_is_replayed_a_window_at_a_time() {
     assert!(total > 2 * MAX_REPLAY_MOVES, "{total} moves");
     // Before: every move and frame in one answer.
     assert_eq!(first["moves"].as_array().unwrap().len(), MAX_REPLAY_MOVES);
-    assert_eq!(first["frames"].as_array().unwrap().len(), MAX_REPLAY_MOVES + 1);
+    assert_eq!(
+        first["frames"].as_array().unwrap().len(),
+        MAX_REPLAY_MOVES + 1
+    );
     // The windows, end to end, for a seat too.
     for view in ["referee", "1"] {
         let mut offset = 0;
@@ -176,10 +226,16 @@ fn a_long_game_is_replayed_a_window_at_a_time() {
     // clamped.
     let end = ok(&server, &format!("/api/files/0/records/0?offset={total}"));
     assert_eq!(
-        (end["moves"].as_array().unwrap().len(), end["frames"].as_array().unwrap().len()),
+        (
+            end["moves"].as_array().unwrap().len(),
+            end["frames"].as_array().unwrap().len()
+        ),
         (0, 1)
     );
-    let past = get_over_socket(server.addr, &format!("/api/files/0/records/0?offset={}", total + 1));
+    let past = get_over_socket(
+        server.addr,
+        &format!("/api/files/0/records/0?offset={}", total + 1),
+    );
     assert_eq!(past.status, 400);
     assert_eq!(
         error_of(&past.json()),
@@ -188,9 +244,15 @@ fn a_long_game_is_replayed_a_window_at_a_time() {
             total + 1
         )
     );
-    let huge = ok(&server, &format!("/api/files/0/records/0?limit={}", usize::MAX));
+    let huge = ok(
+        &server,
+        &format!("/api/files/0/records/0?limit={}", usize::MAX),
+    );
     assert_eq!(huge["moves"].as_array().unwrap().len(), MAX_REPLAY_MOVES);
     let bad = get_over_socket(server.addr, "/api/files/0/records/0?offset=-1");
     assert_eq!(bad.status, 400);
-    assert_eq!(error_of(&bad.json()), "query `offset`: `-1` is not a number");
+    assert_eq!(
+        error_of(&bad.json()),
+        "query `offset`: `-1` is not a number"
+    );
 }

@@ -83,7 +83,10 @@ fn planted_files_in_the_save_folder_are_skipped_or_refused() {
             format!("saved game `{name}`: {why}"),
             "{name}"
         );
-        assert!(!String::from_utf8_lossy(&answer.body).contains("root"), "{name}");
+        assert!(
+            !String::from_utf8_lossy(&answer.body).contains("root"),
+            "{name}"
+        );
     }
     let answer = get(&server, "/api/saved/none.jsonl");
     assert_eq!(answer.status, 404, "{answer:?}");
