@@ -60,12 +60,17 @@ async function showPage(box, file, offset) {
 
 // A replay comes a window of moves at a time (the server's `offset` and `limit`; a game of
 // at most WINDOW moves in one answer): stepping out of the window fetches the one around it.
+// Position k (after move k) is shown with the window listing move k: windows start at
+// multiples of WINDOW, and position 0 is in the first.
 const WINDOW = 500;
+const windowStart = (k) => (k === 0 ? 0 : (k - 1) - ((k - 1) % WINDOW));
 
 async function showRecord(main, path, view, startPly) {
   const viewArg = view === undefined || view === 'referee' ? 'referee' : view;
   const wanted = Number.isInteger(Number(startPly)) ? Math.max(0, Number(startPly)) : 0;
-  const fetchWindow = (k) => api(`${path}?view=${viewArg}&offset=${k - (k % WINDOW)}&limit=${WINDOW}`);
+  const fetchWindow = (k, from = windowStart(k)) => api(`${path}?view=${viewArg}&offset=${from}&limit=${WINDOW}`);
+  // Whether the window `w` shows position k with its move listed.
+  const shows = (w, k) => k <= w.offset + w.moves.length && (k > w.offset || k === 0);
   let data;
   try {
     data = await fetchWindow(wanted);
@@ -108,11 +113,12 @@ async function showRecord(main, path, view, startPly) {
   async function go(k) {
     const want = Math.max(0, Math.min(n, k));
     const ask = ++asked;
-    const from = data.offset ?? 0;
-    if (want < from || want > from + data.moves.length) {
+    if (!shows(data, want)) {
       let next;
       try {
         next = await fetchWindow(want);
+        // A server that answers fewer moves a window: the window from the move before.
+        if (!shows(next, want)) next = await fetchWindow(want, want - 1);
       } catch (e) {
         showError(e.message);
         return;
@@ -125,7 +131,7 @@ async function showRecord(main, path, view, startPly) {
     ply = want;
     const at = ply - (data.offset ?? 0);
     const frame = data.frames[at];
-    const last = ply === 0 ? null : at > 0 ? data.moves[at - 1] : data.previous;
+    const last = ply === 0 ? null : data.moves[at - 1];
     plyLabel.textContent = `move ${ply} of ${n}`;
     plyLabel.dataset.ply = ply;
     board.replaceChildren(drawBoard(data.game, frame, { labels, legal: [], onAction: () => {}, last }));
