@@ -24,7 +24,7 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 /// 408). Until its last byte is in, its connection counts as waiting for
 /// a request (the first closed at the connection cap), so connections
 /// trickling bodies cannot lock fresh requests out.
-pub struct DeadlineBody {
+pub(crate) struct DeadlineBody {
     inner: Incoming,
     conn: Arc<Conn>,
     deadline: Instant,
@@ -34,7 +34,7 @@ pub struct DeadlineBody {
 
 impl DeadlineBody {
     /// `inner`, due by `deadline`.
-    pub fn new(
+    pub(crate) fn new(
         inner: Incoming,
         conn: Arc<Conn>,
         deadline: Instant,

@@ -86,7 +86,7 @@ impl Default for Limits {
 }
 
 /// One open connection, as the serve loop sees it.
-pub struct Conn {
+pub(crate) struct Conn {
     /// Whether the connection waits for a request (just accepted, idle
     /// between requests, or still receiving a request's body): the ones
     /// closed first at the cap. It is cleared once a request's headers and
@@ -94,14 +94,14 @@ pub struct Conn {
     /// the socket (not when the handler returns: a large body may still be
     /// on its way to a slow reader, and closing it then would cut the
     /// answer short).
-    pub waiting: AtomicBool,
+    pub(crate) waiting: AtomicBool,
     /// A request was handed to the router and its answer is not written
     /// out yet: bytes hyper writes otherwise are its own error answer
     /// ([`crate::stream`]).
-    pub answering: AtomicBool,
+    pub(crate) answering: AtomicBool,
     /// The last answer's body was handed to hyper in full (dropped); the
     /// next completed flush of the socket makes the connection waiting.
-    pub body_sent: AtomicBool,
+    pub(crate) body_sent: AtomicBool,
     /// Closes the connection when notified.
     evict: Notify,
 }

@@ -34,7 +34,7 @@ pub const MAX_HEAD: usize = 64 * 1024;
 pub const MAX_HEADERS: usize = 100;
 
 /// The connection's socket, watched.
-pub struct WatchedStream {
+pub(crate) struct WatchedStream {
     io: TcpStream,
     conn: Arc<Conn>,
     write_timeout: Duration,
@@ -51,7 +51,7 @@ pub struct WatchedStream {
 impl WatchedStream {
     /// Watch `io` for `conn`; a write that waits `write_timeout` for the
     /// reader fails the connection.
-    pub fn new(io: TcpStream, conn: Arc<Conn>, write_timeout: Duration) -> WatchedStream {
+    pub(crate) fn new(io: TcpStream, conn: Arc<Conn>, write_timeout: Duration) -> WatchedStream {
         WatchedStream {
             io,
             conn,
