@@ -169,7 +169,7 @@ fn sixty_readers_that_never_read_a_15_mb_file_are_closed_and_cost_little() {
     eprintln!("60 slow readers: RSS grew by {grown} kB");
     assert!(grown < 64 * 1024, "RSS grew by {grown} kB");
     // Past the write timeout each was closed with most of the file unsent.
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(Duration::from_millis(2500));
     for s in &mut readers {
         s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
         let mut got = Vec::new();
