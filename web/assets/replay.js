@@ -58,19 +58,35 @@ async function showPage(box, file, offset) {
   box.replaceChildren(el('div', { class: 'panel' }, el('h2', {}, file.name), nav, table));
 }
 
+// A replay comes a window of moves at a time (the server's `offset` and `limit`; a game of
+// at most WINDOW moves in one answer): stepping out of the window fetches the one around it.
+// Position k (after move k) is shown with the window listing move k: windows start at
+// multiples of WINDOW, and position 0 is in the first.
+const WINDOW = 500;
+const windowStart = (k) => (k === 0 ? 0 : (k - 1) - ((k - 1) % WINDOW));
+
 async function showRecord(main, path, view, startPly) {
   const viewArg = view === undefined || view === 'referee' ? 'referee' : view;
+  const wanted = Number.isInteger(Number(startPly)) ? Math.max(0, Number(startPly)) : 0;
+  const fetchWindow = (k, from = windowStart(k)) => api(`${path}?view=${viewArg}&offset=${from}&limit=${WINDOW}`);
+  // Whether the window `w` shows position k with its move listed.
+  const shows = (w, k) => k <= w.offset + w.moves.length && (k > w.offset || k === 0);
   let data;
   try {
-    data = await api(`${path}?view=${viewArg}`);
+    data = await fetchWindow(wanted);
   } catch (e) {
-    main.append(el('div', { class: 'panel' }, el('h2', {}, 'This record cannot be shown'),
-      el('p', { id: 'record-error' }, e.message), el('a', { href: '#replays' }, 'back to the list')));
-    return;
+    // A move number past the end: the game from its start.
+    try { data = wanted > 0 ? await fetchWindow(0) : null; } catch (e2) { data = null; }
+    if (!data) {
+      main.append(el('div', { class: 'panel' }, el('h2', {}, 'This record cannot be shown'),
+        el('p', { id: 'record-error' }, e.message), el('a', { href: '#replays' }, 'back to the list')));
+      return;
+    }
   }
   const base = location.hash.split('/').slice(0, path.startsWith('/api/saved') ? 3 : 4).join('/');
-  const n = data.moves.length;
+  const n = data.total_moves ?? data.moves.length;
   let ply = 0;
+  let asked = 0;
   const labels = botLabels(data);
   // A new view opens at the move shown now.
   const select = el('select', { id: 'view-select', onchange: (e) => { location.hash = `${base}/${e.target.value}/${ply}`; } },
@@ -80,22 +96,45 @@ async function showRecord(main, path, view, startPly) {
   const board = el('div', { id: 'board' });
   const scores = el('div', { id: 'scores' });
   const moveList = el('ol', { class: 'moves', id: 'move-list', start: 1 });
-  data.moves.forEach((m, i) => {
-    moveList.append(el('li', { 'data-ply': i + 1, onclick: () => go(i + 1) },
-      moveText(m, labels), m.chance ? el('span', { class: 'chance' }, `chance: ${m.chance}`) : null));
-  });
+  const windowNote = el('p', { class: 'legend', id: 'move-window' });
+  function listMoves() {
+    const from = data.offset ?? 0;
+    moveList.setAttribute('start', from + 1);
+    moveList.replaceChildren(...data.moves.map((m, i) => el('li', { 'data-ply': from + i + 1, onclick: () => go(from + i + 1) },
+      moveText(m, labels), m.chance ? el('span', { class: 'chance' }, `chance: ${m.chance}`) : null)));
+    windowNote.textContent = data.moves.length < n ? `moves ${from + 1}–${from + data.moves.length} of ${n} listed` : '';
+  }
   const buttons = {
     first: el('button', { id: 'first', title: 'Home', onclick: () => go(0) }, '|◀'),
     prev: el('button', { id: 'prev', title: '←', onclick: () => go(ply - 1) }, '◀'),
     next: el('button', { id: 'next', title: '→', onclick: () => go(ply + 1) }, '▶'),
     last: el('button', { id: 'last', title: 'End', onclick: () => go(n) }, '▶|'),
   };
-  function go(k) {
-    ply = Math.max(0, Math.min(n, k));
-    const frame = data.frames[ply];
+  async function go(k) {
+    const want = Math.max(0, Math.min(n, k));
+    const ask = ++asked;
+    if (!shows(data, want)) {
+      let next;
+      try {
+        next = await fetchWindow(want);
+        // A server that answers fewer moves a window: the window from the move before.
+        if (!shows(next, want)) next = await fetchWindow(want, want - 1);
+      } catch (e) {
+        showError(e.message);
+        return;
+      }
+      // A later step was asked for meanwhile: it draws.
+      if (ask !== asked) return;
+      data = next;
+      listMoves();
+    }
+    ply = want;
+    const at = ply - (data.offset ?? 0);
+    const frame = data.frames[at];
+    const last = ply === 0 ? null : data.moves[at - 1];
     plyLabel.textContent = `move ${ply} of ${n}`;
     plyLabel.dataset.ply = ply;
-    board.replaceChildren(drawBoard(data.game, frame, { labels, legal: [], onAction: () => {}, last: ply > 0 ? data.moves[ply - 1] : null }));
+    board.replaceChildren(drawBoard(data.game, frame, { labels, legal: [], onAction: () => {}, last }));
     const head = frame.over ? 'Final scores' : 'Scores so far';
     scores.replaceChildren(el('h3', {}, head), frame.scores ? scoreTable(frame.scores, frame.winners, labels)
       : el('p', { class: 'status', id: 'score-table' }, 'Coins are counted at the end: they depend on the secret cards.'));
@@ -106,7 +145,9 @@ async function showRecord(main, path, view, startPly) {
     if (cur) moveList.scrollTop = cur.offsetTop - moveList.clientHeight / 2;
     buttons.first.disabled = buttons.prev.disabled = ply === 0;
     buttons.next.disabled = buttons.last.disabled = ply === n;
+    showError(null);
   }
+  listMoves();
   keyHandler = (e) => {
     if (e.target.tagName === 'SELECT' || e.target.tagName === 'INPUT') return;
     if (e.key === 'ArrowRight') go(ply + 1);
@@ -124,9 +165,8 @@ async function showRecord(main, path, view, startPly) {
     el('div', { class: 'controls' }, 'view: ', select),
     el('div', { class: 'controls' }, buttons.first, buttons.prev, plyLabel, buttons.next, buttons.last),
     el('p', { class: 'legend' }, 'Keys: ← → step, Home / End jump; click a move to jump to it.'),
-    scores, el('h3', {}, 'Moves'), moveList,
+    scores, el('h3', {}, 'Moves'), windowNote, moveList,
     el('p', {}, el('a', { href: '#replays' }, 'back to the list')));
   main.append(el('div', { class: 'layout' }, board, info));
-  go(Number.isInteger(Number(startPly)) ? Number(startPly) : 0);
-  showError(null);
+  await go(Math.min(wanted, n));
 }

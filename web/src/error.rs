@@ -36,6 +36,9 @@ pub enum ApiError {
     /// ([`crate::Limits::request_timeout`]); work already started (a bot's
     /// move) still finishes and is saved.
     TimedOut(std::time::Duration),
+    /// The request's body did not arrive in full within the body read
+    /// timeout ([`crate::Limits::body_read_timeout`]).
+    BodyTimeout(std::time::Duration),
 }
 
 impl ApiError {
@@ -51,6 +54,7 @@ impl ApiError {
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::TimedOut(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::BodyTimeout(_) => StatusCode::REQUEST_TIMEOUT,
         }
     }
 }
@@ -74,6 +78,11 @@ impl fmt::Display for ApiError {
                 f,
                 "no answer within the request timeout ({} s); a move already started is still \
                  made and saved: reload the game",
+                after.as_secs_f64()
+            ),
+            ApiError::BodyTimeout(after) => write!(
+                f,
+                "the request body did not arrive within the body read timeout ({} s)",
                 after.as_secs_f64()
             ),
         }

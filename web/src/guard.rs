@@ -9,7 +9,10 @@
 //!   (`http://` and the request's `Host`): 403 otherwise;
 //! - a `POST` says `Content-Type: application/json` (a form or `text/plain`,
 //!   which any page may send without asking, gets 415);
-//! - its URI is at most [`MAX_URI`] bytes (414).
+//! - its URI is at most [`MAX_URI`] bytes (414);
+//! - its `Content-Length`, when given, is at most
+//!   [`crate::limits::MAX_BODY`] (413 at once, before any byte of the body
+//!   is read: with `Expect: 100-continue`, no `100 Continue` is sent).
 //!
 //! Every refusal is a JSON error (`{"error": "one line"}`), like
 //! [`crate::ApiError`]'s.
@@ -36,6 +39,8 @@ pub enum Refusal {
     ContentType(String),
     /// The URI is longer than [`MAX_URI`].
     UriTooLong(usize),
+    /// The `Content-Length` is over [`crate::limits::MAX_BODY`].
+    BodyTooLarge(u64),
 }
 
 impl Refusal {
@@ -46,6 +51,7 @@ impl Refusal {
             Refusal::Origin(_) => StatusCode::FORBIDDEN,
             Refusal::ContentType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Refusal::UriTooLong(_) => StatusCode::URI_TOO_LONG,
+            Refusal::BodyTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
         }
     }
 }
@@ -73,6 +79,11 @@ impl std::fmt::Display for Refusal {
             Refusal::UriTooLong(n) => {
                 write!(f, "the URI is {n} bytes long (at most {MAX_URI})")
             }
+            Refusal::BodyTooLarge(n) => write!(
+                f,
+                "request body too large: Content-Length {n} (at most {} bytes)",
+                crate::limits::MAX_BODY
+            ),
         }
     }
 }
@@ -87,8 +98,9 @@ impl IntoResponse for Refusal {
     }
 }
 
-/// Check a request's URI length, `Host`, `Origin` and (for a `POST`)
-/// `Content-Type`; `bind` is the address the server listens on.
+/// Check a request's URI length, `Host`, `Origin`, `Content-Length` and
+/// (for a `POST`) `Content-Type`; `bind` is the address the server listens
+/// on.
 pub fn check(
     method: &Method,
     uri_len: usize,
@@ -111,6 +123,12 @@ pub fn check(
         && origin != format!("http://{host}")
     {
         return Err(Refusal::Origin(origin));
+    }
+    // hyper has checked the header is one number (400 otherwise).
+    if let Some(n) = text(header::CONTENT_LENGTH).and_then(|n| n.trim().parse::<u64>().ok())
+        && n > crate::limits::MAX_BODY as u64
+    {
+        return Err(Refusal::BodyTooLarge(n));
     }
     if method == Method::POST {
         let kind = text(header::CONTENT_TYPE).unwrap_or_default();

@@ -16,6 +16,7 @@
 //! `serve`'s flags into a [`ServeConfig`] and calls [`serve`].
 
 pub mod assets;
+pub mod bodies;
 pub mod error;
 pub mod games;
 pub mod guard;
@@ -24,7 +25,9 @@ pub mod play;
 pub mod records;
 pub mod results;
 pub mod routes;
+pub mod saved;
 pub mod server;
+pub mod stream;
 pub mod view;
 
 use std::future::Future;

@@ -13,3 +13,11 @@ pub const MAX_GAMES: usize = 64;
 /// `MAX_THINKING x MAX_WORK` (800,000) iterations' worth of tree between
 /// them, whatever the number of games or requests.
 pub const MAX_THINKING: usize = 4;
+/// The most moves of a replay one answer holds (with the positions before
+/// and after each); the page asks for a longer game a window at a time
+/// (`offset`, `limit`). Every committed record fits one answer whole (the
+/// longest has 108 events).
+pub const MAX_REPLAY_MOVES: usize = 500;
+/// Record files read and replays built at once (on tokio's blocking pool);
+/// more wait their turn, so replays at once hold a bounded memory.
+pub const MAX_REPLAYING: usize = 2;

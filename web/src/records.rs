@@ -24,7 +24,7 @@ use beachcomber_bots::{HUMAN, LineError, check_record_bots};
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
-use crate::view::{header_json, replay_json};
+use crate::view::{Window, header_json, replay_json};
 
 /// The most records one page of a list holds.
 pub const MAX_PAGE: usize = 200;
@@ -182,13 +182,14 @@ impl RecordFile {
     }
 
     /// Record `index`, verified, as the replay for `view` (`referee` or a
-    /// seat number). With `guard` (a game saved under `--save`), a game
-    /// still in play shows only the person's seat and no seed
-    /// ([`replay_line`]).
+    /// seat number), the moves of `window` ([`WindowArg`]). With `guard` (a
+    /// game saved under `--save`), a game still in play shows only the
+    /// person's seat and no seed ([`replay_line`]).
     pub fn replay(
         &self,
         index: usize,
         view: Option<&str>,
+        window: WindowArg,
         guard: Guard,
     ) -> Result<Value, ApiError> {
         if index >= self.entries.len() {
@@ -200,16 +201,43 @@ impl RecordFile {
         }
         let mut out = None;
         self.read_range(index, 1, |_, line, text| {
-            out = Some(replay_line(text, view, guard).map_err(|e| match e {
-                Refused::Line(e) => {
-                    ApiError::BadRecord(e.message(&self.name, line as usize, index))
-                }
-                Refused::View(e) => ApiError::BadRequest(e),
-                Refused::InPlay(e) => ApiError::Forbidden(e),
-            }));
+            out = Some(replay_text(
+                &self.name, line, index, text, view, window, guard,
+            ));
         })?;
         out.unwrap_or_else(|| Err(ApiError::NotFound(format!("record {index}"))))
     }
+}
+
+/// The window of a replay a request asks for: its `offset` and `limit`
+/// query parameters, checked once the game's moves are known
+/// ([`Window::parse`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WindowArg {
+    /// The first position asked for (0 when not given).
+    pub offset: Option<usize>,
+    /// The most moves asked for ([`crate::limits::MAX_REPLAY_MOVES`] when
+    /// not given).
+    pub limit: Option<usize>,
+}
+
+/// [`replay_line`] of record `index`, line `line` of the file `file`, with
+/// its errors as the API's: a record that fails verification is 422 with
+/// `beachcomber replay`'s one-line error naming `file`.
+pub fn replay_text(
+    file: &str,
+    line: u64,
+    index: usize,
+    text: &[u8],
+    view: Option<&str>,
+    window: WindowArg,
+    guard: Guard,
+) -> Result<Value, ApiError> {
+    replay_line(text, view, window, guard).map_err(|e| match e {
+        Refused::Line(e) => ApiError::BadRecord(e.message(file, line as usize, index)),
+        Refused::View(e) => ApiError::BadRequest(e),
+        Refused::InPlay(e) => ApiError::Forbidden(e),
+    })
 }
 
 /// One record's line in a list (not verified). With [`Guard::InPlay`],
@@ -245,7 +273,7 @@ pub enum Guard {
 pub enum Refused {
     /// It fails verification.
     Line(LineError),
-    /// The view asked for does not exist.
+    /// The view (or the window of moves) asked for does not exist.
     View(String),
     /// The game is still in play and the view asked for is not the
     /// person's.
@@ -254,10 +282,16 @@ pub enum Refused {
 
 /// Read and verify a record line exactly as `beachcomber replay` does
 /// (parse in bounded memory, verify through the engine, check the bots),
-/// then build its replay for `view`. With [`Guard::InPlay`], an unfinished
-/// game is shown only from the seat of the person ([`HUMAN`]; the default
-/// view then) and without its seed: any other view is refused.
-pub fn replay_line(text: &[u8], view: Option<&str>, guard: Guard) -> Result<Value, Refused> {
+/// then build the `window` of its replay for `view` ([`replay_json`]). With
+/// [`Guard::InPlay`], an unfinished game is shown only from the seat of the
+/// person ([`HUMAN`]; the default view then) and without its seed: any
+/// other view is refused.
+pub fn replay_line(
+    text: &[u8],
+    view: Option<&str>,
+    window: WindowArg,
+    guard: Guard,
+) -> Result<Value, Refused> {
     let RecordLine {
         game,
         record,
@@ -292,7 +326,9 @@ pub fn replay_line(text: &[u8], view: Option<&str>, guard: Guard) -> Result<Valu
             .map_err(|e| e.to_string())
             .and_then(|r| check_record_bots(&record.bots).map(|()| r))
             .map_err(|e| Refused::Line(LineError::Replay(record.seed_text(), e)))?;
-        let mut out = replay_json(g, &record, &replay, viewer);
+        let window = Window::parse(window.offset, window.limit, replay.steps.len())
+            .map_err(Refused::View)?;
+        let mut out = replay_json(g, &record, &replay, viewer, window);
         if in_play && let Some(map) = out.as_object_mut() {
             map.remove("seed");
         }

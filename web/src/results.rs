@@ -83,11 +83,20 @@ impl Results {
         Ok(json!({ "study": name, "files": files }))
     }
 
-    /// The bytes and content type of file `rel` (a path relative to the
-    /// folder, `/`-separated).
-    pub fn file(&self, rel: &str) -> Result<(Vec<u8>, &'static str), ApiError> {
+    /// File `rel` (a path relative to the folder, `/`-separated), open, with
+    /// its length and content type: opened without blocking (a FIFO cannot
+    /// hang a worker) and sent from disk a chunk at a time
+    /// ([`crate::bodies::FileBody`]), never read whole into memory.
+    pub fn file(&self, rel: &str) -> Result<(std::fs::File, u64, &'static str), ApiError> {
+        use std::os::unix::fs::OpenOptionsExt;
         let path = self.resolve(rel)?;
-        let meta = std::fs::metadata(&path)
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&path)
+            .map_err(|_| ApiError::NotFound(format!("no file `{}`", one_line(rel))))?;
+        let meta = file
+            .metadata()
             .map_err(|_| ApiError::NotFound(format!("no file `{}`", one_line(rel))))?;
         if !meta.is_file() {
             return Err(ApiError::NotFound(format!(
@@ -108,9 +117,7 @@ impl Results {
                 MAX_FILE >> 20
             )));
         }
-        let bytes = std::fs::read(&path)
-            .map_err(|e| ApiError::Internal(format!("cannot read `{}`: {e}", one_line(rel))))?;
-        Ok((bytes, kind))
+        Ok((file, meta.len(), kind))
     }
 
     /// `rel` resolved inside the folder, or refused: not relative, not

@@ -19,9 +19,9 @@ use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
-use crate::limits::{MAX_BODY, MAX_GAMES, MAX_THINKING};
+use crate::limits::{MAX_BODY, MAX_GAMES, MAX_REPLAYING, MAX_THINKING};
 use crate::play::{self, Live, NewGame};
-use crate::records::{Guard, RecordFile};
+use crate::records::{Guard, RecordFile, WindowArg};
 use crate::results::Results;
 use crate::{ServeConfig, ServeError};
 
@@ -33,6 +33,8 @@ pub struct App {
     save: PathBuf,
     games: Mutex<Games>,
     thinking: Arc<Semaphore>,
+    /// Record files read and replays built at once ([`MAX_REPLAYING`]).
+    replaying: Arc<Semaphore>,
     next_id: AtomicU64,
     request_timeout: std::time::Duration,
 }
@@ -74,6 +76,7 @@ impl App {
             save: config.save.clone(),
             games: Mutex::new(Games::default()),
             thinking: Arc::new(Semaphore::new(MAX_THINKING)),
+            replaying: Arc::new(Semaphore::new(MAX_REPLAYING)),
             // Game ids (and saved files' names) start at the server's start
             // time, and a name is taken only where no file has it
             // (`play::save_new`): neither a restarted server nor another
@@ -219,6 +222,19 @@ fn number(q: &HashMap<&str, &str>, key: &str, default: usize) -> Result<usize, A
     }
 }
 
+/// An optional numeric query parameter.
+fn optional(q: &HashMap<&str, &str>, key: &str) -> Result<Option<usize>, ApiError> {
+    q.get(key).map(|_| number(q, key, 0)).transpose()
+}
+
+/// The replay window a query asks for (`offset`, `limit`).
+fn window(q: &HashMap<&str, &str>) -> Result<WindowArg, ApiError> {
+    Ok(WindowArg {
+        offset: optional(q, "offset")?,
+        limit: optional(q, "limit")?,
+    })
+}
+
 /// A JSON body, parsed strictly: size and syntax errors are 4xx JSON errors.
 fn body<T: serde::de::DeserializeOwned>(
     bytes: Result<Bytes, BytesRejection>,
@@ -276,7 +292,7 @@ async fn records_page(
     let q = query(&raw);
     let (offset, limit) = (number(&q, "offset", 0)?, number(&q, "limit", 50)?);
     let app2 = app.clone();
-    blocking(move || app2.file(&id)?.page(offset, limit)).await
+    replaying(&app, move || app2.file(&id)?.page(offset, limit)).await
 }
 
 async fn record(
@@ -288,8 +304,32 @@ async fn record(
     let index: usize = index.parse().map_err(|_| {
         ApiError::BadRequest(format!("record `{}`: not a number", one_line(&index)))
     })?;
-    let view = query(&raw).get("view").map(|v| v.to_string());
-    blocking(move || app.file(&id)?.replay(index, view.as_deref(), Guard::Open)).await
+    let q = query(&raw);
+    let view = q.get("view").map(|v| v.to_string());
+    let window = window(&q)?;
+    let app2 = app.clone();
+    replaying(&app, move || {
+        app2.file(&id)?
+            .replay(index, view.as_deref(), window, Guard::Open)
+    })
+    .await
+}
+
+/// Run `f` (reading a record file, building a replay) on the blocking pool
+/// once one of the [`MAX_REPLAYING`] places is free: more wait their turn,
+/// so replays at once hold a bounded memory.
+async fn replaying(app: &App, f: impl FnOnce() -> Result<Value, ApiError> + Send + 'static) -> Api {
+    let permit = app
+        .replaying
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|_| ApiError::Busy("the server is stopping".into()))?;
+    blocking(move || {
+        let _permit = permit;
+        f()
+    })
+    .await
 }
 
 /// Run `f` on the blocking pool (file reading, replays).
@@ -315,34 +355,27 @@ fn saved_path(app: &App, name: &str) -> Result<PathBuf, ApiError> {
             one_line(name)
         )));
     }
-    let path = app.save.join(name);
-    if !path.is_file() {
-        return Err(ApiError::NotFound(format!(
-            "no saved game `{}`",
-            one_line(name)
-        )));
-    }
-    Ok(path)
+    Ok(app.save.join(name))
 }
 
+/// The saved games (newest first, at most a page), each as its first
+/// record line's summary; what is not a regular file is left out and
+/// nothing blocks ([`crate::saved`]).
 async fn saved_list(State(app): State<Arc<App>>) -> Api {
-    blocking(move || {
-        let mut names: Vec<String> = std::fs::read_dir(&app.save)
-            .map_err(|e| ApiError::Internal(format!("cannot list `{}`: {e}", app.save.display())))?
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".jsonl") && !n.starts_with('.'))
-            .collect();
-        names.sort_by(|a, b| b.cmp(a));
-        names.truncate(crate::records::MAX_PAGE);
+    let app2 = app.clone();
+    replaying(&app, move || {
+        let app = app2;
+        let folder = beachcomber::spec::one_line_path(&app.save);
+        let names = crate::saved::list_saved(&app.save, crate::records::MAX_PAGE)
+            .map_err(|e| ApiError::Internal(format!("cannot list `{folder}`: {e}")))?;
         let rows: Vec<Value> = names
             .iter()
-            .map(|n| {
-                let line = std::fs::read(app.save.join(n)).unwrap_or_default();
-                let first = line.split(|&b| b == b'\n').next().unwrap_or(&[]);
-                let mut row = crate::records::summary(0, 1, first, Guard::InPlay);
+            .filter_map(|n| {
+                let line = crate::saved::read_saved(&app.save.join(n)).ok()?;
+                let mut row =
+                    crate::records::summary(0, 1, line.as_deref().unwrap_or(&[]), Guard::InPlay);
                 row["name"] = n.clone().into();
-                row
+                Some(row)
             })
             .collect();
         Ok(json!({ "folder": app.save.display().to_string(), "games": rows }))
@@ -356,11 +389,33 @@ async fn saved_record(
     RawQuery(raw): RawQuery,
 ) -> Api {
     let name = param(name)?;
-    let view = query(&raw).get("view").map(|v| v.to_string());
-    blocking(move || {
-        let path = saved_path(&app, &name)?;
-        let file = RecordFile::index(&path).map_err(ApiError::Internal)?;
-        file.replay(0, view.as_deref(), Guard::InPlay)
+    let q = query(&raw);
+    let view = q.get("view").map(|v| v.to_string());
+    let window = window(&q)?;
+    let app2 = app.clone();
+    replaying(&app, move || {
+        let path = saved_path(&app2, &name)?;
+        let shown = one_line(&name);
+        let line = crate::saved::read_saved(&path).map_err(|e| match e {
+            crate::saved::SavedError::Missing => {
+                ApiError::NotFound(format!("no saved game `{shown}`"))
+            }
+            e => ApiError::Forbidden(format!("saved game `{shown}`: {e}")),
+        })?;
+        let Some(line) = line else {
+            return Err(ApiError::NotFound(format!(
+                "record 0: `{shown}` holds 0 record(s)"
+            )));
+        };
+        crate::records::replay_text(
+            &path.display().to_string(),
+            1,
+            0,
+            &line,
+            view.as_deref(),
+            window,
+            Guard::InPlay,
+        )
     })
     .await
 }
@@ -523,7 +578,7 @@ async fn result_file(
     path: Result<Path<String>, PathRejection>,
 ) -> Response {
     match param(path).and_then(|p| results(&app).and_then(|r| r.file(&p))) {
-        Ok((bytes, kind)) => (
+        Ok((file, len, kind)) => (
             [
                 (header::CONTENT_TYPE, kind),
                 (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
@@ -532,7 +587,7 @@ async fn result_file(
                     "default-src 'none'; style-src 'unsafe-inline'",
                 ),
             ],
-            bytes,
+            axum::body::Body::new(crate::bodies::FileBody::new(file, len)),
         )
             .into_response(),
         Err(e) => e.into_response(),

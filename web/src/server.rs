@@ -1,14 +1,17 @@
 //! The serve loop of `beachcomber serve`, below the router: it accepts
 //! connections on the listener, at most [`Limits::max_connections`] open at
 //! once (a permit per accepted connection; at the cap a new connection
-//! takes the slot of the oldest one still waiting for its request's
-//! headers, or waits for one to close when all are answering: a
-//! connection counts as answering until its whole answer is flushed to the
-//! socket, so a slow reader of a large file is never cut short), and serves
-//! each with hyper's HTTP/1 with a header read timeout
-//! ([`Limits::header_read_timeout`]), so connections that never finish a
-//! request (or sit idle between requests) are closed and cannot exhaust the
-//! server's file descriptors (issue 34). The request timeout
+//! takes the slot of the oldest one still waiting for a request (its
+//! headers, or the rest of its body), or waits for one to close when all
+//! are answering: a connection counts as answering until its whole answer
+//! is flushed to the socket, so a slow reader of a large file is never cut
+//! short), and serves each with hyper's HTTP/1 with a header read timeout
+//! ([`Limits::header_read_timeout`]), a body read timeout
+//! ([`Limits::body_read_timeout`], [`crate::bodies::DeadlineBody`]) and a
+//! write timeout ([`Limits::write_timeout`], [`crate::stream`]), so
+//! connections that never finish a request, sit idle between requests or
+//! never read their answer are closed and cannot exhaust the server's file
+//! descriptors or memory (issues 34, 53). The request timeout
 //! ([`Limits::request_timeout`]) is a layer above the router
 //! ([`crate::router`]).
 
@@ -21,13 +24,18 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
+use axum::response::IntoResponse;
+use hyper::body::Body as _;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio::sync::{Notify, Semaphore};
 use tower::ServiceExt;
+
+use crate::bodies::DeadlineBody;
+use crate::error::ApiError;
+use crate::stream::{MAX_HEAD, MAX_HEADERS, WatchedStream};
 
 /// The server's limits on connections and requests (docs/web.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +51,13 @@ pub struct Limits {
     /// after that). Above a bot's longest move: work already started (a
     /// bot's move) still finishes and is saved.
     pub request_timeout: Duration,
+    /// How long a request's body may take to arrive in full, from the end
+    /// of its headers (408 with a JSON error after that; the connection is
+    /// closed).
+    pub body_read_timeout: Duration,
+    /// How long a write may wait for the reader to take any byte before
+    /// the connection is closed (a reader that stopped reading).
+    pub write_timeout: Duration,
 }
 
 /// Connections open at once by default.
@@ -53,6 +68,10 @@ pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// work is capped per decision (a cut answer loses nothing: the move is
 /// still made and saved).
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(300);
+/// The default body read timeout (as for headers).
+pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// The default write timeout.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
 
 impl Default for Limits {
     fn default() -> Self {
@@ -60,22 +79,29 @@ impl Default for Limits {
             max_connections: MAX_CONNECTIONS,
             header_read_timeout: HEADER_READ_TIMEOUT,
             request_timeout: REQUEST_TIMEOUT,
+            body_read_timeout: BODY_READ_TIMEOUT,
+            write_timeout: WRITE_TIMEOUT,
         }
     }
 }
 
 /// One open connection, as the serve loop sees it.
-struct Conn {
-    /// Whether the connection waits for a request's headers (just
-    /// accepted, or idle between requests): the ones closed first at the
-    /// cap. It is cleared when a request's headers are in, and set again
-    /// only once the whole answer is written to the socket (not when the
-    /// handler returns: a large body may still be on its way to a slow
-    /// reader, and closing it then would cut the answer short).
-    waiting: AtomicBool,
+pub(crate) struct Conn {
+    /// Whether the connection waits for a request (just accepted, idle
+    /// between requests, or still receiving a request's body): the ones
+    /// closed first at the cap. It is cleared once a request's headers and
+    /// body are in, and set again only once the whole answer is written to
+    /// the socket (not when the handler returns: a large body may still be
+    /// on its way to a slow reader, and closing it then would cut the
+    /// answer short).
+    pub(crate) waiting: AtomicBool,
+    /// A request was handed to the router and its answer is not written
+    /// out yet: bytes hyper writes otherwise are its own error answer
+    /// ([`crate::stream`]).
+    pub(crate) answering: AtomicBool,
     /// The last answer's body was handed to hyper in full (dropped); the
     /// next completed flush of the socket makes the connection waiting.
-    body_sent: AtomicBool,
+    pub(crate) body_sent: AtomicBool,
     /// Closes the connection when notified.
     evict: Notify,
 }
@@ -110,62 +136,6 @@ impl hyper::body::Body for TrackedBody {
 impl Drop for TrackedBody {
     fn drop(&mut self) {
         self.conn.body_sent.store(true, Ordering::SeqCst);
-    }
-}
-
-/// The connection's socket, watching hyper's flushes: a flush that
-/// completes after the answer's body was handed over means the answer is
-/// written out (hyper flushes its write buffer to the socket), and the
-/// connection waits for its next request.
-struct WatchedStream {
-    io: TcpStream,
-    conn: Arc<Conn>,
-}
-
-impl AsyncRead for WatchedStream {
-    fn poll_read(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.get_mut().io).poll_read(cx, buf)
-    }
-}
-
-impl AsyncWrite for WatchedStream {
-    fn poll_write(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.get_mut().io).poll_write(cx, buf)
-    }
-
-    fn poll_write_vectored(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[std::io::IoSlice<'_>],
-    ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.get_mut().io).poll_write_vectored(cx, bufs)
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.io.is_write_vectored()
-    }
-
-    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        let this = self.get_mut();
-        let flushed = Pin::new(&mut this.io).poll_flush(cx);
-        if matches!(flushed, Poll::Ready(Ok(())))
-            && this.conn.body_sent.swap(false, Ordering::SeqCst)
-        {
-            this.conn.waiting.store(true, Ordering::SeqCst);
-        }
-        flushed
-    }
-
-    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
     }
 }
 
@@ -208,7 +178,11 @@ pub async fn run(
     let graceful = GracefulShutdown::new();
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
-        .header_read_timeout(limits.header_read_timeout);
+        .header_read_timeout(limits.header_read_timeout)
+        // The read buffer bounds a request's head (431 past it) and the
+        // write buffer an answer's bytes queued for a slow reader.
+        .max_buf_size(MAX_HEAD)
+        .max_headers(MAX_HEADERS);
     tokio::pin!(stop);
     for id in 0u64.. {
         let stream = tokio::select! {
@@ -241,6 +215,7 @@ pub async fn run(
         };
         let conn = Arc::new(Conn {
             waiting: AtomicBool::new(true),
+            answering: AtomicBool::new(false),
             body_sent: AtomicBool::new(false),
             evict: Notify::new(),
         });
@@ -252,16 +227,35 @@ pub async fn run(
             hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
                 let (router, conn) = (router.clone(), conn.clone());
                 async move {
-                    conn.waiting.store(false, Ordering::SeqCst);
+                    conn.answering.store(true, Ordering::SeqCst);
+                    // Its headers are in: a request without a body is being
+                    // answered; one with a body still waits for it (and
+                    // must have it all within the body read timeout).
+                    if req.body().is_end_stream() {
+                        conn.waiting.store(false, Ordering::SeqCst);
+                    }
+                    let expired = Arc::new(AtomicBool::new(false));
+                    let deadline = tokio::time::Instant::now() + limits.body_read_timeout;
+                    let req = req.map(|body| {
+                        DeadlineBody::new(body, conn.clone(), deadline, expired.clone())
+                    });
                     let res = router.oneshot(req).await;
+                    conn.waiting.store(false, Ordering::SeqCst);
+                    let res = if expired.load(Ordering::SeqCst) {
+                        let mut r = ApiError::BodyTimeout(limits.body_read_timeout).into_response();
+                        r.headers_mut().insert(
+                            axum::http::header::CONNECTION,
+                            axum::http::HeaderValue::from_static("close"),
+                        );
+                        Ok(r)
+                    } else {
+                        res
+                    };
                     res.map(|r| r.map(|inner| TrackedBody { inner, conn }))
                 }
             })
         };
-        let stream = WatchedStream {
-            io: stream,
-            conn: conn.clone(),
-        };
+        let stream = WatchedStream::new(stream, conn.clone(), limits.write_timeout);
         let served = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
         let open = open.clone();
         tokio::spawn(async move {

@@ -79,24 +79,6 @@ pub fn viewer_json(viewer: Viewer) -> Value {
     }
 }
 
-/// The moves of a replayed game, each with the seat that made it, its
-/// text, its readable account and the chance events it caused as
-/// `viewer` may see them.
-pub fn moves<G: WebGame>(game: &G, replay: &Replay<G>, viewer: Viewer) -> Vec<Value> {
-    replay
-        .steps
-        .iter()
-        .enumerate()
-        .map(|(ply, (before, action))| {
-            let after = replay
-                .steps
-                .get(ply + 1)
-                .map_or(&replay.final_state, |(s, _)| s);
-            move_json(game, before, *action, after, viewer)
-        })
-        .collect()
-}
-
 /// One move played in `before`, giving `after`.
 pub fn move_json<G: WebGame>(
     game: &G,
@@ -114,22 +96,81 @@ pub fn move_json<G: WebGame>(
     })
 }
 
-/// The whole replay of a verified record for `viewer`: the header, the
-/// moves and a frame for each position (the setup, then after each move).
+/// The part of a replay one answer holds: the moves `offset..offset +
+/// limit` (clamped to the game) and the positions before and after each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// The first position (0: the setup; `k`: after move `k`).
+    pub offset: usize,
+    /// The most moves (at most [`crate::limits::MAX_REPLAY_MOVES`]).
+    pub limit: usize,
+}
+
+impl Default for Window {
+    /// From the setup, as many moves as one answer holds.
+    fn default() -> Window {
+        Window {
+            offset: 0,
+            limit: crate::limits::MAX_REPLAY_MOVES,
+        }
+    }
+}
+
+impl Window {
+    /// The window `offset`, `limit` (each optional) of a game of `moves`
+    /// moves: an offset past the end is refused; the limit is clamped to 1
+    /// ..= [`crate::limits::MAX_REPLAY_MOVES`].
+    pub fn parse(
+        offset: Option<usize>,
+        limit: Option<usize>,
+        moves: usize,
+    ) -> Result<Window, String> {
+        let offset = offset.unwrap_or(0);
+        if offset > moves {
+            return Err(format!(
+                "offset {offset}: the game has {moves} move(s) (give 0 to {moves})"
+            ));
+        }
+        let limit = limit
+            .unwrap_or(crate::limits::MAX_REPLAY_MOVES)
+            .clamp(1, crate::limits::MAX_REPLAY_MOVES);
+        Ok(Window { offset, limit })
+    }
+}
+
+/// A window of the replay of a verified record for `viewer`: the header,
+/// `total_moves`, `offset` (the window's first position), `previous` (the
+/// move before it, or `null`), the window's moves and a frame for each of
+/// its positions (one more than its moves: from the position at `offset`
+/// to the one after its last move). A game of at most
+/// [`crate::limits::MAX_REPLAY_MOVES`] moves fits one window whole.
 pub fn replay_json<G: WebGame>(
     game: &G,
     record: &GameRecord,
     replay: &Replay<G>,
     viewer: Viewer,
+    window: Window,
 ) -> Value {
-    let mut frames = Vec::with_capacity(replay.steps.len() + 1);
-    for (state, _) in &replay.steps {
-        frames.push(frame(game, state, viewer));
-    }
-    frames.push(frame(game, &replay.final_state, viewer));
+    let total = replay.steps.len();
+    let from = window.offset.min(total);
+    let to = from.saturating_add(window.limit).min(total);
+    // The state before move `k` (0-based), or the final state at the end.
+    let state = |k: usize| replay.steps.get(k).map_or(&replay.final_state, |(s, _)| s);
+    let move_at = |k: usize| {
+        let (before, action) = &replay.steps[k];
+        move_json(game, before, *action, state(k + 1), viewer)
+    };
+    let frames: Vec<Value> = (from..=to).map(|k| frame(game, state(k), viewer)).collect();
+    let moves: Vec<Value> = (from..to).map(move_at).collect();
     let mut out = header_json(game.canonical_spec(), record);
     out.insert("viewer".into(), viewer_json(viewer));
-    out.insert("moves".into(), moves(game, replay, viewer).into());
+    out.insert("total_moves".into(), total.into());
+    out.insert("offset".into(), from.into());
+    out.insert(
+        "previous".into(),
+        from.checked_sub(1).map_or(Value::Null, move_at),
+    );
+    out.insert("moves".into(), moves.into());
     out.insert("frames".into(), frames.into());
     Value::Object(out)
 }

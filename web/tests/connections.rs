@@ -8,69 +8,9 @@ use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
-use beachcomber_web::{Limits, ServeConfig};
+use beachcomber_web::Limits;
 
-/// A server on a free loopback port with `limits`, stopped when dropped.
-struct Server {
-    addr: SocketAddr,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-    _dir: tempfile::TempDir,
-}
-
-impl Server {
-    fn start(limits: Limits) -> Server {
-        Server::start_with(limits, |_| None)
-    }
-
-    /// A server whose `--results` folder is what `results` makes in the
-    /// test's folder (`None`: no results folder).
-    fn start_with(
-        limits: Limits,
-        results: impl FnOnce(&std::path::Path) -> Option<std::path::PathBuf>,
-    ) -> Server {
-        let dir = tempfile::tempdir().unwrap();
-        let results = results(dir.path());
-        let config = ServeConfig {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            records: vec![],
-            results,
-            save: dir.path().join("saved"),
-            limits,
-        };
-        let (url_tx, url_rx) = std::sync::mpsc::channel();
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            beachcomber_web::serve(
-                config,
-                |url| url_tx.send(url.to_string()).unwrap(),
-                async move {
-                    let _ = stopped.await;
-                },
-            )
-            .unwrap();
-        });
-        let url = url_rx.recv_timeout(Duration::from_secs(30)).unwrap();
-        let addr = url
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .parse()
-            .unwrap();
-        Server {
-            addr,
-            stop: Some(stop),
-            thread: Some(thread),
-            _dir: dir,
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.stop.take().unwrap().send(());
-        let _ = self.thread.take().unwrap().join();
-    }
-}
+use crate::common::Server;
 
 /// A connection that sent half a request header and holds.
 fn half_header(addr: SocketAddr) -> TcpStream {

@@ -8,6 +8,7 @@
 
 mod common;
 
+mod bounded;
 mod connections;
 mod memory;
 
