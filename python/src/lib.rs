@@ -29,6 +29,7 @@ mod rules;
 mod runs;
 mod seat;
 mod state;
+mod step_actions;
 mod table;
 mod vector;
 
