@@ -401,11 +401,12 @@ fn play(
         .map(Mutex::new)
         .ok_or_else(|| PyRuntimeError::new_err("a run's policies play one run"))?;
     // The Python thread the callables run on (the time limit's
-    // `TimeoutError` goes there).
-    let thread: c_long = py
+    // `TimeoutError` goes there): its `unsigned long` id, as the C API's
+    // `long` takes it.
+    let thread = py
         .import("threading")?
         .call_method0("get_ident")?
-        .extract()?;
+        .extract::<u64>()? as c_long;
     let mut pending: Option<PyErr> = None;
     let outcome = std::thread::scope(|scope| {
         let (request, cancel, watch) = (&request, &cancel, &watch);
