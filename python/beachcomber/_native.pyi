@@ -19,6 +19,7 @@ __all__ = [
     "TERMINAL_PLAYER",
     "VectorEnv",
     "bot",
+    "check_time_limit",
     "csv_columns",
     "deal_seed",
     "decision_seed",
@@ -222,7 +223,10 @@ def games_parquet(layout: GamesLayout, csv: bytes) -> bytes:
     ``--out NAME.parquet``); raises ``ValueError`` on a malformed table."""
 
 _Progress = Callable[[int, int], object] | None
-_Policies = list[tuple[str, Callable[..., Any], bool]]
+_Policies = list[tuple[str, Callable[..., Any], bool, float | None]]
+
+def check_time_limit(seconds: float) -> float:
+    """``seconds`` if it is a policy's time limit (0.001 to 86400); raises ``SpecError``."""
 
 def run_tournament(
     game: str,

@@ -43,20 +43,34 @@ class Policy:
 
     ``name`` names it in the lineup and in the tables (the bot
     ``engine(name=NAME)``, a bot the library does not hold); default: the
-    callable's ``__name__``."""
+    callable's ``__name__``. ``time_limit`` (seconds, 0.001 to 86400;
+    default ``None``, no limit) is its time for each decision: past it the
+    game is forfeited (``end`` ``forfeit:SEAT``) and the call is sent a
+    ``TimeoutError``, as an engine past ``--engine-timeout`` is with
+    ``--on-engine-error forfeit``."""
 
-    __slots__ = ("fn", "name", "seeded")
+    __slots__ = ("fn", "name", "seeded", "time_limit")
 
     def __init__(
-        self, fn: Callable[..., Any], name: str | None = None, seeded: bool = False
+        self,
+        fn: Callable[..., Any],
+        name: str | None = None,
+        seeded: bool = False,
+        time_limit: float | None = None,
     ) -> None:
         if not callable(fn):
             raise TypeError(f"a policy must be callable, not {type(fn).__name__}")
         if name is None:
             name = getattr(fn, "__name__", None) or type(fn).__name__
+        if time_limit is not None:
+            if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+                kind = type(time_limit).__name__
+                raise TypeError(f"time_limit must be a number of seconds or None, not {kind}")
+            time_limit = _native.check_time_limit(float(time_limit))
         self.fn = fn
         self.name: str = name
         self.seeded = bool(seeded)
+        self.time_limit: float | None = time_limit
 
     @property
     def spec(self) -> str:
@@ -67,12 +81,16 @@ class Policy:
         return self.fn(state, *seed)
 
     def __repr__(self) -> str:
-        return f"beachcomber.policy({self.fn!r}, name={self.name!r}, seeded={self.seeded})"
+        limit = "" if self.time_limit is None else f", time_limit={self.time_limit}"
+        return f"beachcomber.policy({self.fn!r}, name={self.name!r}, seeded={self.seeded}{limit})"
 
 
-def policy(fn: Callable[..., Any], name: str | None = None, seeded: bool = False) -> Policy:
-    """``fn`` as a policy to seat in a run, named ``name`` (see ``Policy``)."""
-    return Policy(fn, name=name, seeded=seeded)
+def policy(
+    fn: Callable[..., Any], name: str | None = None, seeded: bool = False, time_limit: float | None = None
+) -> Policy:
+    """``fn`` as a policy to seat in a run, named ``name``, with at most
+    ``time_limit`` seconds a decision (see ``Policy``)."""
+    return Policy(fn, name=name, seeded=seeded, time_limit=time_limit)
 
 
 Seat = Union[str, Bot, Policy, Callable[[State], Any]]
@@ -93,7 +111,8 @@ class _Seats:
             return seat.spec
         wrapped = seat if isinstance(seat, Policy) else Policy(seat)
         known = self.policies.setdefault(wrapped.name, [])
-        if not any(p.fn is wrapped.fn and p.seeded == wrapped.seeded for p in known):
+        same = (wrapped.fn, wrapped.seeded, wrapped.time_limit)
+        if not any((p.fn, p.seeded, p.time_limit) == same for p in known):
             known.append(wrapped)
         return wrapped.name
 
@@ -103,10 +122,10 @@ class _Seats:
             return self.text(bots)
         return ",".join(self.text(seat) for seat in bots)
 
-    def native(self) -> list[tuple[str, Callable[..., Any], bool]]:
-        """``(name, callable, seeded)`` of each (two of one name are
-        refused by the native side)."""
-        return [(p.name, p.fn, p.seeded) for ps in self.policies.values() for p in ps]
+    def native(self) -> list[tuple[str, Callable[..., Any], bool, float | None]]:
+        """``(name, callable, seeded, time_limit)`` of each (two of one
+        name are refused by the native side)."""
+        return [(p.name, p.fn, p.seeded, p.time_limit) for ps in self.policies.values() for p in ps]
 
 
 class Tables(Mapping[str, Any]):

@@ -101,13 +101,14 @@ pub trait Batch: Send + Sync {
     /// games split among the caller's thread and `pool`'s, if any).
     fn reset(&mut self, seed: u64, out: Outputs<'_>, pool: Option<&ThreadPool>);
     /// Play `actions[i]` in game `i` (indices of the action space), all or
-    /// none: refused (nothing played) when one is not legal.
+    /// none: refused (nothing played) when one is not legal, with the first
+    /// such game and why.
     fn step(
         &mut self,
         actions: &[i64],
         out: Outputs<'_>,
         pool: Option<&ThreadPool>,
-    ) -> Result<(), String>;
+    ) -> Result<(), (usize, String)>;
     /// A uniformly random legal action of each game, from each game's own
     /// seeded generator.
     fn random_actions(&mut self, out: &mut [i64], pool: Option<&ThreadPool>);
@@ -297,7 +298,7 @@ impl<G: GameKind + Encode> Batch for Batched<G> {
         actions: &[i64],
         out: Outputs<'_>,
         pool: Option<&ThreadPool>,
-    ) -> Result<(), String> {
+    ) -> Result<(), (usize, String)> {
         let widths = self.widths();
         let (l, a, p) = widths;
         let engine = &*self.engine;
@@ -307,7 +308,7 @@ impl<G: GameKind + Encode> Batch for Batched<G> {
             let legal = usize::try_from(index)
                 .is_ok_and(|k| k < a && slot.legal[k / 64] >> (k % 64) & 1 == 1);
             if !legal {
-                return Err(format!("game {i}: {}", refusal(engine, &slot.state, index)));
+                return Err((i, refusal(engine, &slot.state, index)));
             }
         }
         let out = Laid(out, widths);

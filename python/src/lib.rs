@@ -19,6 +19,7 @@ mod action_space;
 mod aec;
 mod batch;
 mod bot;
+mod calls;
 mod columns;
 mod errors;
 mod game;
@@ -29,6 +30,7 @@ mod rules;
 mod runs;
 mod seat;
 mod state;
+mod step_actions;
 mod table;
 mod vector;
 
@@ -55,6 +57,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(runs::run_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(runs::run_league, m)?)?;
     m.add_function(wrap_pyfunction!(runs::run_sweep, m)?)?;
+    m.add_function(wrap_pyfunction!(seat::check_time_limit, m)?)?;
     m.add_function(wrap_pyfunction!(columns::csv_columns, m)?)?;
     m.add_class::<parquet::GamesLayout>()?;
     m.add_function(wrap_pyfunction!(parquet::games_parquet, m)?)?;

@@ -9,14 +9,16 @@
 //! disk.
 //!
 //! The run plays on a thread of its own (and a pool of workers) with the
-//! GIL released; the calling thread waits, waking every
-//! [`POLL`] to check for Ctrl-C (`KeyboardInterrupt` stops the run) and to
-//! call the progress callback. Python callables seated in the lineup
-//! ([`crate::seat`]) take the GIL for their decisions only.
+//! GIL released; the calling thread waits, makes the calls of the Python
+//! callables seated in the lineup ([`crate::seat`], [`crate::calls`]), and
+//! wakes at least every [`POLL`] to check for Ctrl-C (`KeyboardInterrupt`
+//! stops the run, also raised inside a callable that sleeps or loops) and
+//! to call the progress callback.
 
+use std::ffi::c_long;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use beachcomber::compare::{CompareSpec, Seats, parse_pairs};
 use beachcomber::games::AnyGame;
@@ -39,6 +41,7 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
+use crate::calls::Message;
 use crate::errors::{illegal, spec_error};
 use crate::parquet::GamesLayout;
 use crate::seat::{Failure, Policies, part_with_policies};
@@ -346,8 +349,18 @@ impl GameCounter for Counter {
     fn finish(&self) {}
 }
 
-/// Play `planned` into memory on a thread of its own, the GIL released,
-/// waking every [`POLL`] for Ctrl-C and `progress(done, total)`.
+/// Sends [`Message::Done`] when dropped: the worker is done.
+struct Finished(mpsc::Sender<Message>);
+
+impl Drop for Finished {
+    fn drop(&mut self) {
+        let _ = self.0.send(Message::Done);
+    }
+}
+
+/// Play `planned` into memory on a thread of its own, the GIL released;
+/// the calling thread makes the Python seats' calls and wakes at least
+/// every [`POLL`] for Ctrl-C and `progress(done, total)`.
 fn play(
     py: Python<'_>,
     planned: &Planned,
@@ -382,13 +395,29 @@ fn play(
         rows,
         records,
     };
-    let (done_tx, done_rx) = mpsc::channel::<()>();
-    let done_rx = Mutex::new(done_rx);
+    let hub = &policies.hub;
+    let calls = hub
+        .receiver()
+        .map(Mutex::new)
+        .ok_or_else(|| PyRuntimeError::new_err("a run's policies play one run"))?;
+    // The Python thread the callables run on (the time limit's
+    // `TimeoutError` goes there): its `unsigned long` id, as the C API's
+    // `long` takes it.
+    let thread = py
+        .import("threading")?
+        .call_method0("get_ident")?
+        .extract::<u64>()? as c_long;
     let mut pending: Option<PyErr> = None;
     let outcome = std::thread::scope(|scope| {
         let (request, cancel, watch) = (&request, &cancel, &watch);
+        let watchdog = policies.timed().then(|| {
+            let dog = hub.watchdog(thread);
+            scope.spawn(move || dog.run())
+        });
+        let done = hub.sender();
         let worker = scope.spawn(move || {
-            let _done = done_tx;
+            // Sent however the worker ends (a panic too).
+            let _done = Finished(done);
             let parts: Vec<Box<dyn PartGame + '_>> = request
                 .games
                 .iter()
@@ -398,14 +427,28 @@ fn play(
             execute_in_memory(request, &parts, &Watcher(Arc::clone(watch)), cancel)
         });
         let mut shown = None;
+        let mut polled = Instant::now();
         loop {
-            let waited = py.detach(|| {
-                done_rx
+            let message = py.detach(|| {
+                calls
                     .lock()
                     .map(|rx| rx.recv_timeout(POLL))
                     .unwrap_or(Err(mpsc::RecvTimeoutError::Disconnected))
             });
-            let finished = !matches!(waited, Err(mpsc::RecvTimeoutError::Timeout));
+            let finished = match message {
+                Ok(Message::Call(call)) => {
+                    if pending.is_some() {
+                        // Stopping: the call is dropped, its worker stops.
+                        drop(call);
+                    } else if let Some(e) = hub.serve(py, call, thread) {
+                        cancel.store(true, Ordering::Relaxed);
+                        pending = Some(e);
+                    }
+                    false
+                }
+                Ok(Message::Done) | Err(mpsc::RecvTimeoutError::Disconnected) => true,
+                Err(mpsc::RecvTimeoutError::Timeout) => false,
+            };
             if pending.is_none()
                 && let Err(e) = py.check_signals()
             {
@@ -414,7 +457,9 @@ fn play(
             }
             if pending.is_none()
                 && let Some(callback) = progress
+                && (finished || polled.elapsed() >= POLL)
             {
+                polled = Instant::now();
                 let now = (
                     watch.done.load(Ordering::Relaxed),
                     watch.total.load(Ordering::Relaxed),
@@ -432,7 +477,14 @@ fn play(
                 break;
             }
         }
-        worker.join()
+        py.detach(|| {
+            hub.stop_watchdog();
+            let joined = worker.join();
+            if let Some(watchdog) = watchdog {
+                let _ = watchdog.join();
+            }
+            joined
+        })
     });
     let notes = watch.notes.lock().map(|n| n.clone()).unwrap_or_default();
     let result = match outcome {
@@ -536,7 +588,7 @@ pub fn run_tournament<'py>(
     threads: Option<u64>,
     rows: bool,
     records: bool,
-    policies: Vec<(String, Py<PyAny>, bool)>,
+    policies: Vec<(String, Py<PyAny>, bool, Option<f64>)>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let policies = Arc::new(Policies::new(policies)?);
@@ -571,7 +623,7 @@ pub fn run_league<'py>(
     threads: Option<u64>,
     rows: bool,
     records: bool,
-    policies: Vec<(String, Py<PyAny>, bool)>,
+    policies: Vec<(String, Py<PyAny>, bool, Option<f64>)>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let policies = Arc::new(Policies::new(policies)?);
@@ -620,7 +672,7 @@ pub fn run_sweep<'py>(
     force: bool,
     threads: Option<u64>,
     records: bool,
-    policies: Vec<(String, Py<PyAny>, bool)>,
+    policies: Vec<(String, Py<PyAny>, bool, Option<f64>)>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let policies = Arc::new(Policies::new(policies)?);

@@ -2,9 +2,10 @@
 //! lineup as an external bot, `engine(name=NAME)` (a bot the library does
 //! not hold, as the command line's `--engine NAME=COMMAND` is; the tables
 //! and records write that spec), and the run's bot factory builds a
-//! [`PySeat`] for it: at each of its decisions it takes the GIL, hands the
-//! callable a `State` of the position and reads back an action index. The
-//! other seats' bots think in Rust with the GIL released.
+//! [`PySeat`] for it: at each of its decisions it hands the call to the
+//! calling thread ([`crate::calls`]), which gives the callable a `State` of
+//! the position and reads back an action index. The other seats' bots
+//! think in Rust with the GIL released.
 //!
 //! Reproducible: the callable is given the state (and, when `seeded`, a
 //! seed drawn from the generator the runner seeded for this decision), and
@@ -12,8 +13,9 @@
 //! depends only on those plays the same games at any thread count.
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use beachcomber::bot::{Bot, BotError};
+use beachcomber::bot::{Bot, BotError, OnFailure};
 use beachcomber::encode::Encode;
 use beachcomber::games::GameKind;
 use beachcomber::rng::{GameRng, Rng};
@@ -21,6 +23,7 @@ use beachcomber::tournament::{PartGame, TypedPart};
 use beachcomber_bots::{Aliases, BotConfig, BotSet, EngineConfig};
 use pyo3::prelude::*;
 
+use crate::calls::{Answer, Hub};
 use crate::errors::spec_error;
 use crate::rules::Engine;
 use crate::state::PyState;
@@ -35,6 +38,30 @@ pub struct Policy {
     pub callable: Py<PyAny>,
     /// Whether it is given the decision's seed too.
     pub seeded: bool,
+    /// Its time for each decision: past it the game is forfeited.
+    pub time_limit: Option<Duration>,
+}
+
+/// The least and most time limit of a Python policy, in seconds: those of
+/// the command line's `--engine-timeout` (1 ms to one day).
+pub const TIME_LIMIT: (f64, f64) = (0.001, 86_400.0);
+
+/// `seconds` if it is a policy's time limit ([`TIME_LIMIT`]), else
+/// `SpecError` (`time_limit: ...`): `beachcomber.policy` checks it so.
+#[pyfunction]
+pub fn check_time_limit(seconds: f64) -> PyResult<f64> {
+    time_limit(seconds).map(|_| seconds)
+}
+
+/// `seconds` as a policy's time limit, or `SpecError` (`time_limit: ...`).
+pub fn time_limit(seconds: f64) -> PyResult<Duration> {
+    let (least, most) = TIME_LIMIT;
+    if !(least..=most).contains(&seconds) {
+        return Err(spec_error(format!(
+            "time_limit: {seconds} is not from {least} to {most} seconds (None: no limit)"
+        )));
+    }
+    Ok(Duration::from_secs_f64(seconds))
 }
 
 /// Why a Python seat gave no action (the first of a run, which stops it).
@@ -53,15 +80,17 @@ pub enum Failure {
 pub struct Policies {
     policies: Vec<Arc<Policy>>,
     error: Mutex<Option<Failure>>,
+    /// Their calls, made by the calling thread.
+    pub hub: Hub,
 }
 
 impl Policies {
-    /// The callables `(name, callable, seeded)`, their names checked:
-    /// each a valid `engine(name=NAME)`, none a registry bot's name, each
-    /// once.
-    pub fn new(given: Vec<(String, Py<PyAny>, bool)>) -> PyResult<Policies> {
+    /// The callables `(name, callable, seeded, time_limit)`, their names
+    /// checked: each a valid `engine(name=NAME)`, none a registry bot's
+    /// name, each once; and their time limits ([`time_limit`]).
+    pub fn new(given: Vec<(String, Py<PyAny>, bool, Option<f64>)>) -> PyResult<Policies> {
         let mut policies: Vec<Arc<Policy>> = Vec::new();
-        for (name, callable, seeded) in given {
+        for (name, callable, seeded, limit) in given {
             check_name(&name)?;
             if policies.iter().any(|p| p.name == name) {
                 return Err(spec_error(format!(
@@ -73,12 +102,19 @@ impl Policies {
                 name,
                 callable,
                 seeded,
+                time_limit: limit.map(time_limit).transpose()?,
             }));
         }
         Ok(Policies {
             policies,
             error: Mutex::new(None),
+            hub: Hub::default(),
         })
+    }
+
+    /// Whether one of them has a time limit.
+    pub fn timed(&self) -> bool {
+        self.policies.iter().any(|p| p.time_limit.is_some())
     }
 
     fn get(&self, name: &str) -> Option<&Arc<Policy>> {
@@ -188,6 +224,7 @@ pub fn part_with_policies<'a, G: GameKind + Encode>(
                     engine: Arc::clone(&engine),
                     policy: Arc::clone(policy),
                     policies: Arc::clone(policies),
+                    timed_out: false,
                 });
             }
             config.build::<G>()
@@ -200,43 +237,52 @@ struct PySeat<G: GameKind + Encode> {
     engine: Arc<Engine<G>>,
     policy: Arc<Policy>,
     policies: Arc<Policies>,
+    /// Whether its last decision failed by its time limit (a forfeit).
+    timed_out: bool,
 }
 
 impl<G: GameKind + Encode> PySeat<G> {
-    /// The callable's answer for `state`, as an index of the action space
-    /// (the GIL taken for the call only).
+    /// The callable's answer for `state`, as an index of the action space,
+    /// from the calling thread ([`Hub::ask`]).
     fn ask(&self, state: &G::State, rng: &mut GameRng) -> Result<i64, BotError> {
         let decision = rng.clone();
         let seed = rng.next_u64();
-        let policy = &self.policy;
-        Python::attach(|py| {
+        let (engine, policy, state) = (
+            Arc::clone(&self.engine),
+            Arc::clone(&self.policy),
+            state.clone(),
+        );
+        let job = Box::new(move |py: Python<'_>| {
             let position = PyState {
-                table: Box::new(Played::position(
-                    Arc::clone(&self.engine),
-                    state.clone(),
-                    decision,
-                )),
+                table: Box::new(Played::position(engine, state, decision)),
             };
             let called = if policy.seeded {
                 policy.callable.call1(py, (position, seed))
             } else {
                 policy.callable.call1(py, (position,))
             };
-            let answer = match called {
-                Ok(answer) => answer,
-                Err(error) => return Err(self.policies.fail(Failure::Raised(error))),
-            };
-            answer.extract::<i64>(py).map_err(|_| {
-                let shown = answer
-                    .bind(py)
-                    .repr()
-                    .map_or_else(|_| "?".to_string(), |r| r.to_string());
-                self.policies.fail(Failure::Malformed(format!(
-                    "the policy returned {}, not an action index",
-                    beachcomber::spec::one_line(&shown)
-                )))
-            })
-        })
+            match called {
+                Err(error) => Answer::Raised(error),
+                Ok(answer) => answer.extract::<i64>(py).map_or_else(
+                    |_| {
+                        let shown = answer
+                            .bind(py)
+                            .repr()
+                            .map_or_else(|_| "?".to_string(), |r| r.to_string());
+                        Answer::Malformed(beachcomber::spec::one_line(&shown))
+                    },
+                    Answer::Index,
+                ),
+            }
+        });
+        match self.policies.hub.ask(job, self.policy.time_limit)? {
+            Answer::Index(index) => Ok(index),
+            Answer::Raised(error) => Err(self.policies.fail(Failure::Raised(error))),
+            Answer::Malformed(shown) => Err(self.policies.fail(Failure::Malformed(format!(
+                "the policy returned {shown}, not an action index"
+            )))),
+            Answer::Stopped => Err(BotError::Interrupted),
+        }
     }
 }
 
@@ -254,7 +300,9 @@ impl<G: GameKind + Encode> Bot<G> for PySeat<G> {
         state: &G::State,
         rng: &mut GameRng,
     ) -> Result<G::Action, BotError> {
-        let index = self.ask(state, rng)?;
+        let asked = self.ask(state, rng);
+        self.timed_out = matches!(asked, Err(BotError::Timeout { .. }));
+        let index = asked?;
         let space = &self.engine.space;
         let Some(action) = u32::try_from(index).ok().and_then(|i| space.action(i)) else {
             return Err(self.policies.fail(Failure::Illegal(format!(
@@ -271,5 +319,16 @@ impl<G: GameKind + Encode> Bot<G> for PySeat<G> {
             ))));
         }
         Ok(action)
+    }
+
+    /// A decision past the time limit forfeits the game (as an engine's
+    /// `--engine-timeout` with `--on-engine-error forfeit`); any other
+    /// failure stops the run.
+    fn on_failure(&self) -> OnFailure {
+        if self.timed_out {
+            OnFailure::Forfeit
+        } else {
+            OnFailure::Stop
+        }
     }
 }

@@ -11,7 +11,6 @@ use beachcomber::game::check_legal;
 use beachcomber::games::GameKind;
 use beachcomber::record::{Replay, write_record_line};
 use beachcomber::rng::{GameRng, decision_seed, rng_from_seed};
-use beachcomber::spec::Spec;
 use beachcomber::{Game, Seat};
 use beachcomber_bots::BotConfig;
 use serde_json::Value;
@@ -269,14 +268,6 @@ impl<G: GameKind + Encode> Table for Played<G> {
                 game.players()
             ));
         }
-        for (seat, bot) in bots.iter().enumerate() {
-            let spec: Spec = bot.parse().map_err(|e| format!("bots: seat {seat}: {e}"))?;
-            if spec.to_string() != *bot {
-                return Err(format!(
-                    "bots: seat {seat}: `{bot}` is not written canonically (records hold `{spec}`)"
-                ));
-            }
-        }
         let mut line = Vec::new();
         write_record_line(
             game,
@@ -287,6 +278,9 @@ impl<G: GameKind + Encode> Table for Played<G> {
             &mut line,
         );
         line.pop();
+        // Checked as `beachcomber replay` checks it (the bots too), with
+        // replay's message: every record written here replays.
+        crate::game::replay_line(&line)?;
         String::from_utf8(line).map_err(|e| e.to_string())
     }
 

@@ -6,7 +6,7 @@
 //! The output arrays belong to the object and are overwritten by the next
 //! `reset` or `step` (copy what you keep): no array is allocated per step.
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -21,6 +21,7 @@ use crate::game::{PyGame, game_from_spec};
 use crate::pool::ForkSafePool;
 use crate::rules::Engine;
 use crate::state::PyState;
+use crate::step_actions::{Actions, read_actions};
 
 /// `num_envs` games of one configuration stepped together.
 ///
@@ -212,12 +213,17 @@ impl VectorEnv {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let actions: PyReadonlyArray1<'py, i64> = match actions.extract() {
-            Ok(a) => a,
-            Err(_) => py
-                .import("numpy")?
-                .call_method1("ascontiguousarray", (actions, "int64"))?
-                .extract()?,
+        let read = read_actions(actions)?;
+        let owned;
+        let actions: &[i64] = match &read.actions {
+            Actions::Array(a) => match a.as_slice() {
+                Ok(s) => s,
+                Err(_) => {
+                    owned = a.as_array().to_vec();
+                    &owned
+                }
+            },
+            Actions::Owned(v) => v,
         };
         let n = self.batch.len();
         if actions.len() != n {
@@ -226,16 +232,16 @@ impl VectorEnv {
                 actions.len()
             )));
         }
-        let owned;
-        let actions: &[i64] = match actions.as_slice() {
-            Ok(s) => s,
-            Err(_) => {
-                owned = actions.as_array().to_vec();
-                &owned
-            }
-        };
+        let space = self.batch.rules().num_actions();
         self.with_outputs(py, |batch, out, pool| batch.step(actions, out, pool))?
-            .map_err(illegal)?;
+            .map_err(|(game, why)| match &read.wide {
+                // An integer beyond 64 bits, named as it was given.
+                Some((wide, given)) if *wide == game => illegal(format!(
+                    "game {game}: action {given} is not in the action space (0 to {})",
+                    space - 1
+                )),
+                _ => illegal(format!("game {game}: {why}")),
+            })?;
         PyTuple::new(
             py,
             [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -37,8 +38,9 @@ def test_a_record_round_trips_mid_game_and_at_the_end(spec, players):
 
 def test_bots_are_written_and_checked():
     state = random_game("shell-dash", 2, 4)[-1]
-    record = json.loads(state.to_record(bots=["random", "greedy"]))
-    assert record["bots"] == ["random", "greedy"]
+    greedy = beachcomber.bot("greedy").spec  # canonical: every option written
+    record = json.loads(state.to_record(bots=["random", greedy]))
+    assert record["bots"] == ["random", greedy]
     with pytest.raises(beachcomber.RecordError, match="1 bot specs for 2 players"):
         state.to_record(bots=["random"])
     with pytest.raises(beachcomber.RecordError, match="is not written canonically"):
@@ -92,3 +94,41 @@ def test_the_command_lines_records_are_dealt_and_written_the_same(name, spec, pl
         for action in beachcomber.from_record(line).history():
             state.apply_action(action)
         assert state.to_record(bots=record["bots"]) == line
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        (["x", "x"], "field `bots`: seat 0: unknown bot `x`"),
+        (["random", "ismcts(iterations=0)"], "field `bots`: seat 1: "),
+        (["random(x=1)", "random"], "field `bots`: seat 0: "),
+        (["random", "ismcts( c=0.7)"], "field `bots`: seat 1: `ismcts( c=0.7)` is not written canonically"),
+    ],
+)
+def test_bots_are_checked_as_replay_checks_them(cli, tmp_path, bots, message):
+    # One check, the library's (`beachcomber replay`'s): to_record refuses
+    # what replay would refuse, and from_record refuses such a record with
+    # replay's message.
+    state = random_game("shell-dash", 2, 4)[-1]
+    with pytest.raises(beachcomber.RecordError) as written:
+        state.to_record(bots=bots)
+    assert str(written.value).startswith(message)
+    record = json.loads(state.to_record())
+    record["bots"] = bots
+    line = json.dumps(record, separators=(",", ":"))
+    with pytest.raises(beachcomber.RecordError) as read:
+        beachcomber.from_record(line)
+    assert str(read.value) == str(written.value)
+    path = tmp_path / "games.jsonl"
+    path.write_text(line + "\n")
+    replay = subprocess.run([cli, "replay", path], capture_output=True, text=True)
+    assert replay.returncode != 0
+    assert replay.stderr.rstrip("\n").endswith(f"games.jsonl line 1 (record 0, seed 4): {read.value}"), replay.stderr
+
+
+def test_every_bot_replay_accepts_is_accepted():
+    state = random_game("shell-dash", 2, 4)[-1]
+    canonical = [beachcomber.bot(b).spec for b in ("greedy", "expert", "ismcts(iterations=5)")]
+    for bots in (["human", "engine(name=mine)"], ["random", canonical[0]], canonical[1:]):
+        line = state.to_record(bots=bots)
+        assert beachcomber.from_record(line).history() == state.history()

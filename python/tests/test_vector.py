@@ -160,3 +160,70 @@ def test_a_forked_child_steps_with_its_own_threads():
     assert not alive, "the forked child hung"
     assert child.exitcode == 0
     assert queue.get(timeout=5) == pytest.approx(float(expected.sum()))
+
+
+@pytest.mark.parametrize(
+    ("actions", "message"),
+    [
+        (np.full(4, 2.9), "actions must be integers, not an array of float64"),
+        (np.full(4, 2.0, dtype=np.float32), "actions must be integers, not an array of float32"),
+        (np.full(4, 1 + 0j), "actions must be integers, not an array of complex128"),
+        (np.full(4, "2"), "actions must be integers, not an array of str32"),
+        (np.ones(4, dtype=bool), "actions must be integers, not an array of bool"),
+        ([1, 2, 2.9, 3], "actions must be integers: game 2's is 2.9"),
+        ([1, 2, "3", 4], "actions must be integers: game 2's is '3'"),
+        ([True, 1, 1, 1], "actions must be integers: game 0's is True"),
+        ([1, 1, 1, 1 + 0j], "actions must be integers: game 3's is (1+0j)"),
+        ([1, 1, 1, "x" * 100], "actions must be integers: game 3's is '" + "x" * 39 + "..."),
+        ("1234", "actions must be integers (one per game), not a str"),
+    ],
+)
+def test_actions_that_are_not_integers_are_refused(actions, message):
+    # A float is never truncated to an action (2.9 played 2), nor a string,
+    # a complex number or a bool taken for one; nothing is played.
+    env = beachcomber.VectorEnv("seashells(mode=stroll)", 2, 4, seed=1)
+    before = [env.state(i) for i in range(4)]
+    with pytest.raises(TypeError) as caught:
+        env.step(actions)
+    assert str(caught.value) == message
+    assert [env.state(i) for i in range(4)] == before
+
+
+@pytest.mark.parametrize(
+    ("actions", "given"),
+    [
+        ([0, 0, 2**63, 0], "9223372036854775808"),
+        (np.array([0, 0, 2**63, 0], dtype=np.uint64), "9223372036854775808"),
+        ([0, 0, 2**64, 0], "18446744073709551616"),
+        ([0, 0, -(2**70), 0], "-1180591620717411303424"),
+        ([0, 0, 2**63, -1], "9223372036854775808"),
+        ([0, 0, np.uint64(2**64 - 1), 0], "18446744073709551615"),
+    ],
+)
+def test_an_action_beyond_64_bits_is_named_as_given(actions, given):
+    env = beachcomber.VectorEnv("seashells(mode=stroll)", 2, 4, seed=1)
+    with pytest.raises(beachcomber.IllegalActionError) as caught:
+        env.step(actions)
+    assert str(caught.value) == f"game 2: action {given} is not in the action space (0 to 7)"
+
+
+def test_actions_of_every_integer_type_are_played_alike():
+    envs = [beachcomber.VectorEnv("seashells(mode=stroll)", 2, 4, seed=1) for _ in range(8)]
+    actions = envs[0].random_actions().copy()
+    given = [
+        actions,
+        actions.astype(np.int8),
+        actions.astype(np.uint8),
+        actions.astype(np.int32),
+        actions.astype(np.uint64),
+        actions.astype(object),
+        [int(a) for a in actions],
+        tuple(np.int16(a) for a in actions),
+    ]
+    outputs = [tuple(a.copy() for a in env.step(g)) for env, g in zip(envs, given)]
+    for out in outputs[1:]:
+        assert all(np.array_equal(a, b) for a, b in zip(out, outputs[0]))
+    with pytest.raises(beachcomber.IllegalActionError, match=r"^game 0: action -1 is not in the action space"):
+        envs[0].step(np.full(4, -1, dtype=np.int8))
+    with pytest.raises(ValueError, match=r"^actions must be one-dimensional \(one per game\), not of shape \[2, 2\]$"):
+        envs[0].step(np.zeros((2, 2), dtype=np.int64))
