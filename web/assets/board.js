@@ -1,7 +1,8 @@
 // Boards drawn as SVG from a frame of the API (`obs`: what the viewer sees; for the
 // referee also `seats`, every seat's observation, and `revealed`). Each game's module
 // draws its own board; legal actions are clickable where the board has a place for them.
-import { el, moveText } from './api.js';
+import { el } from './api.js';
+import { personal, playMoveText } from './words.js';
 import { drawSeashells } from './seashells.js';
 import { drawSeaside } from './seaside.js';
 import { drawShellDash } from './shell_dash.js';
@@ -56,19 +57,25 @@ function markHints(svg, ctx) {
 
 /**
  * Draw `frame` of `game`. `ctx`: { players, labels (by seat), legal ([{action, label}]) or [],
- * onAction(actionText), last (the move that led here, or null), hint (the hint's lines) }.
- * Returns an element holding the SVG board and its side notes.
+ * onAction(actionText), last (the move that led here, or null), hint (the hint's lines),
+ * person (the seat of the person playing, called "you"; none in a replay) }.
+ * Returns an element holding the SVG board, its side notes and, once the game is over,
+ * the final scoring (under the board, where its table has the page's width).
  */
 export function drawBoard(game, frame, ctx) {
   const draw = { seashells: drawSeashells, seaside: drawSeaside, 'shell-dash': drawShellDash }[game];
   const box = el('div', { class: 'board-box', 'data-game': game });
-  box.append(el('p', { class: 'last-move', id: 'last-move' }, ctx.last ? `last move: ${moveText(ctx.last, ctx.labels)}` : 'no move yet'));
+  box.append(el('p', { class: 'last-move', id: 'last-move' }, ctx.last ? `last move: ${playMoveText(ctx.last, ctx.labels, ctx.person, { start: false })}` : 'no move yet'));
   if (!draw) { box.append(el('pre', { class: 'text' }, frame.text)); return box; }
   const drawn = draw(frame, ctx);
   const svg = drawn.querySelector('svg');
   if (svg) markHints(svg, ctx);
   box.append(drawn);
-  box.append(el('details', {}, el('summary', {}, 'The position as text'), el('pre', { class: 'text' }, frame.text)));
+  if (frame.over && frame.result_text) {
+    box.append(el('details', { open: true, id: 'final-scoring' }, el('summary', {}, 'Final scoring'),
+      el('pre', { class: 'text scoring' }, personal(frame.result_text, ctx.person))));
+  }
+  box.append(el('details', {}, el('summary', {}, 'The position as text'), el('pre', { class: 'text' }, personal(frame.text, ctx.person))));
   return box;
 }
 

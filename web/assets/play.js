@@ -1,8 +1,9 @@
 // Play against bots: choose the game, its options, the players, the bots and your seat;
 // then click a legal move on the board (or in the list), ask for a hint, undo. Every
 // move is saved at once by the server as a record under --save.
-import { api, el, showError, scoreTable, botLabels, moveText } from './api.js';
+import { api, el, showError, scoreTable, botLabels } from './api.js';
 import { drawBoard } from './board.js';
+import { breakable, personal, playMoveText } from './words.js';
 
 export async function showPlay(main, args) {
   if (args[0]) return showGame(main, args[0]);
@@ -82,12 +83,12 @@ async function showGame(main, id) {
     const short = botLabels(g);
     const labels = short.map((b, i) => (i === g.seat ? 'you' : b));
     const last = g.moves.length ? g.moves[g.moves.length - 1] : null;
-    const ctx = { labels, legal: g.legal, onAction: play, last, hint: hintLines };
+    const ctx = { labels, legal: g.legal, onAction: play, last, hint: hintLines, person: g.seat };
     board.replaceChildren(drawBoard(g.game, g.frame, ctx));
     const legal = el('ul', { class: 'legal', id: 'legal' }, ...g.legal.map((a) => el('li', {},
-      el('button', { 'data-action': a.action, onclick: () => play(a.action) }, `#${a.index + 1} ${a.label}`))));
-    const moves = el('ol', { class: 'moves', id: 'move-list' }, ...g.moves.map((m) => el('li', {}, moveText(m, labels),
-      m.chance ? el('span', { class: 'chance' }, `chance: ${m.chance}`) : null)));
+      el('button', { 'data-action': a.action, onclick: () => play(a.action) }, `#${a.index + 1} ${personal(a.label, g.seat)}`))));
+    const moves = el('ol', { class: 'moves', id: 'move-list' }, ...g.moves.map((m) => el('li', {}, playMoveText(m, labels, g.seat),
+      m.chance ? el('span', { class: 'chance' }, `chance: ${personal(m.chance, g.seat, { start: false })}`) : null)));
     const hint = el('button', { id: 'hint', disabled: !g.your_turn, onclick: async () => {
       const h = await act(`/api/games/${id}/hint`, {}, 'searching for a hint…');
       if (!h) return;
@@ -96,7 +97,7 @@ async function showGame(main, id) {
       hintBox.replaceChildren(el('div', { class: 'hint' },
         el('b', {}, `hint (ismcts, ${h.iterations} iterations, from what you can see; marked on the board):`),
         el('ul', {}, ...h.top.map((l) => el('li', { 'data-action': l.action, 'data-number': l.index + 1 },
-          `#${l.index + 1} ${l.label} — ${Math.round(l.share * 100)}% of the search, ${l.value_text}`)))));
+          `#${l.index + 1} ${personal(l.label, g.seat)} — ${Math.round(l.share * 100)}% of the search, ${l.value_text}`)))));
       render(g);
     } }, 'Hint');
     // Enabled exactly when the session would undo (`can_undo`: never past a move that
@@ -110,9 +111,9 @@ async function showGame(main, id) {
     side.dataset.ply = g.ply;
     side.dataset.over = g.over;
     side.replaceChildren(
-      el('h2', {}, g.spec),
-      el('p', {}, `You are seat ${g.seat}. ${labels.map((l, i) => `seat ${i}: ${l}`).join(' · ')}`),
-      el('p', { class: 'legend' }, `seed ${g.seed ?? 'shown when the game ends'} · saved as ${g.file}`),
+      breakable(g.spec, 'h2', { id: 'game-title' }),
+      el('p', {}, [`You are seat ${g.seat}`, ...labels.flatMap((l, i) => (i === g.seat ? [] : [`seat ${i}: ${l}`]))].join(' · ')),
+      el('p', { class: 'legend' }, `seed ${g.seed ?? 'shown when the game ends'} · saved as `, breakable(g.file ?? '')),
       status,
       g.over ? endTable(g, labels) : el('div', {},
         el('h3', {}, g.your_turn ? 'Your move' : 'Waiting'),
@@ -127,7 +128,11 @@ async function showGame(main, id) {
     return el('div', { id: 'end' },
       el('h3', { id: 'verdict' }, `Game over. ${g.verdict}`),
       scoreTable(g.frame.scores, g.frame.winners, labels, 'end-table'),
-      el('details', { open: true }, el('summary', {}, 'Final scoring'), el('pre', { class: 'text' }, g.frame.result_text)),
+      // The final scoring is drawn under the board (board.js), where its table fits.
+      el('p', {}, el('a', { href: '#', id: 'to-final-scoring', onclick: (e) => {
+        e.preventDefault();
+        document.getElementById('final-scoring')?.scrollIntoView();
+      } }, 'The final scoring'), ' is under the board.'),
       el('p', {}, el('a', { href: `#replays/saved/${g.file}`, id: 'replay-link' }, 'replay this game')));
   }
 

@@ -3,6 +3,7 @@
 // `beachcomber replay`) and stepped through move by move, for the referee or one seat.
 import { api, el, showError, scoreTable, botLabels, moveText } from './api.js';
 import { drawBoard } from './board.js';
+import { breakable } from './words.js';
 
 const PAGE = 25;
 let keyHandler = null;
@@ -19,16 +20,16 @@ export async function showReplays(main, args) {
   const ul = el('ul', { class: 'files' });
   for (const f of files) {
     ul.append(el('li', { 'data-file': f.id, onclick: () => showPage(records, f, 0) },
-      `${f.name} — ${f.records} record(s)${f.compression !== 'plain' ? ` (${f.compression})` : ''}`,
+      breakable(f.name), ` — ${f.records} record(s)${f.compression !== 'plain' ? ` (${f.compression})` : ''}`,
       f.error ? el('div', { class: 'status' }, f.error) : null));
   }
   list.append(ul);
-  const savedBox = el('div', { class: 'panel' }, el('h2', {}, `Games played here (${saved.folder})`));
+  const savedBox = el('div', { class: 'panel' }, el('h2', {}, 'Games played here (', breakable(saved.folder), ')'));
   if (!saved.games.length) savedBox.append(el('p', { class: 'status' }, 'None yet: play one under Play.'));
   const st = el('table', { class: 'records', id: 'saved-games' });
   for (const g of saved.games) {
     st.append(el('tr', { onclick: () => { location.hash = `replays/saved/${g.name}`; } },
-      el('td', {}, g.name), el('td', {}, g.spec || g.game || ''), el('td', {}, botLabels(g).join(', ')), el('td', {}, g.end || g.error || '')));
+      el('td', {}, breakable(g.name)), el('td', {}, breakable(g.spec || g.game || '')), el('td', {}, breakable(botLabels(g).join(', '))), el('td', {}, g.end || g.error || '')));
   }
   savedBox.append(st);
   main.append(el('div', { class: 'layout' }, el('div', {}, list, records), savedBox));
@@ -48,14 +49,14 @@ async function showPage(box, file, offset) {
     el('tr', {}, ...['#', 'game', 'players', 'bots', 'result'].map((h) => el('th', {}, h))));
   for (const r of page.records) {
     table.append(el('tr', { 'data-index': r.index, onclick: () => { location.hash = `replays/f/${file.id}/${r.index}`; } },
-      el('td', {}, r.index), el('td', {}, r.spec || r.game || '?'), el('td', {}, r.players ?? ''),
-      el('td', {}, botLabels(r).join(', ')), el('td', {}, resultText(r))));
+      el('td', {}, r.index), el('td', {}, breakable(r.spec || r.game || '?')), el('td', {}, r.players ?? ''),
+      el('td', {}, breakable(botLabels(r).join(', '))), el('td', {}, resultText(r))));
   }
   const nav = el('div', { class: 'controls' },
     el('button', { disabled: offset === 0, onclick: () => showPage(box, file, Math.max(0, offset - PAGE)) }, '◀ previous page'),
     `records ${offset}–${Math.min(offset + PAGE, page.total) - 1} of ${page.total}`,
     el('button', { disabled: offset + PAGE >= page.total, onclick: () => showPage(box, file, offset + PAGE) }, 'next page ▶'));
-  box.replaceChildren(el('div', { class: 'panel' }, el('h2', {}, file.name), nav, table));
+  box.replaceChildren(el('div', { class: 'panel' }, breakable(file.name, 'h2'), nav, table));
 }
 
 // A replay comes a window of moves at a time (the server's `offset` and `limit`; a game of
@@ -138,7 +139,6 @@ async function showRecord(main, path, view, startPly) {
     const head = frame.over ? 'Final scores' : 'Scores so far';
     scores.replaceChildren(el('h3', {}, head), frame.scores ? scoreTable(frame.scores, frame.winners, labels)
       : el('p', { class: 'status', id: 'score-table' }, 'Coins are counted at the end: they depend on the secret cards.'));
-    if (frame.over && frame.result_text) scores.append(el('details', {}, el('summary', {}, 'Final scoring'), el('pre', { class: 'text' }, frame.result_text)));
     for (const li of moveList.children) li.classList.toggle('current', Number(li.dataset.ply) === ply);
     const cur = moveList.querySelector('.current');
     // Scroll the list only, not the page.
@@ -159,7 +159,7 @@ async function showRecord(main, path, view, startPly) {
   };
   document.addEventListener('keydown', keyHandler);
   const info = el('div', { class: 'panel' },
-    el('h2', {}, data.spec),
+    breakable(data.spec, 'h2', { id: 'game-title' }),
     el('p', {}, `${data.players} player(s); seed ${data.seed ?? 'none'}; ${data.end}`),
     el('p', {}, labels.map((b, i) => `seat ${i}: ${b}`).join(' · ')),
     el('div', { class: 'controls' }, 'view: ', select),

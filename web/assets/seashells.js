@@ -3,6 +3,7 @@
 // who leads each shape and colour (what the majority scoring counts).
 import { el } from './api.js';
 import { s, t, seatObs } from './board.js';
+import { personal, seatName } from './words.js';
 
 const SHAPES = ['Scallop', 'Conch', 'Whelk', 'Cowrie', 'Oyster', 'Starfish', 'Nautilus'];
 const SHAPE_CODES = ['Sc', 'Co', 'Wh', 'Cw', 'Oy', 'St', 'Na'];
@@ -83,9 +84,9 @@ export function drawSeashells(frame, ctx) {
   svg.append(t(sx + 60, 40, 'Sun shell'), item(sx + 60, 80, 26, o.sun));
   svg.append(t(sx + 60, 130, `${o.board.filter((x) => x).length} items left`, { 'font-size': 12 }));
   if (o.mode === 'stroll') svg.append(t(sx + 60, 150, `shovels ${o.shovels}`, { 'font-size': 12 }));
-  if (frame.to_move !== null) svg.append(t(sx + 60, 175, `seat ${frame.to_move} to move`, { 'font-weight': 'bold' }));
+  if (frame.to_move !== null) svg.append(t(sx + 60, 175, personal(`seat ${frame.to_move} to move`, ctx.person), { 'font-weight': 'bold' }));
   if (ctx.last && ctx.last.seat !== null && ctx.last.seat !== undefined) {
-    svg.append(t(sx + 60, 200, `last: seat ${ctx.last.seat}`, { 'font-size': 12, fill: '#1f5fbf' }));
+    svg.append(t(sx + 60, 200, `last: ${seatName(ctx.last.seat, ctx.person)}`, { 'font-size': 12, fill: '#1f5fbf' }));
   }
 
   const side = el('div', { class: 'side' }, seatsTable(frame, ctx), tally(o, ctx), legend());
@@ -130,7 +131,7 @@ function tally(o, ctx) {
     return c;
   });
   const table = el('table', { class: 'tally' });
-  table.append(el('tr', {}, el('th', {}, ''), ...[...Array(n).keys()].map((i) => el('th', {}, `seat ${i}`))));
+  table.append(el('tr', {}, el('th', {}, ''), ...[...Array(n).keys()].map((i) => el('th', {}, seatName(i, ctx.person, true)))));
   [...SHAPES, ...COLOURS].forEach((name, k) => {
     const row = counts.map((c) => c[k]);
     const best = Math.max(...row);

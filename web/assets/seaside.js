@@ -3,6 +3,7 @@
 // the faces the viewer may see; the drawn token to play; the legal choices as buttons.
 import { el } from './api.js';
 import { s, t, actionButton, seatObs } from './board.js';
+import { personal, seatHeading, seatName } from './words.js';
 
 const FACE_FILL = { Beach: '#f3dca0', Wave: '#6fb7e6', Rock: '#a3a3a3', Sandpiper: '#d9a06b', Isopod: '#b6d989', Shell: '#f6c4d8', Crab: '#ef7b63' };
 
@@ -37,11 +38,11 @@ export function drawSeaside(frame, ctx) {
   // The drawn token in hand.
   const last = o.drawn.length ? known(frame, o.drawn.length - 1) : null;
   if (last && last.in_hand) {
-    svg.append(t(540, 25, `seat ${last.seat} holds a drawn token`, { 'font-size': 12 }));
+    svg.append(t(540, 25, personal(`seat ${last.seat} holds a drawn token`, ctx.person), { 'font-size': 12 }));
     const faces = last.faces || [null, null];
     svg.append(token(480, 40, faces[0] || '?', faces[1] || null, { 'data-testid': 'in-hand' }));
   }
-  if (frame.to_move !== null) svg.append(t(540, 110, `seat ${frame.to_move} to move (${o.phase.replace('_', ' ')})`, { 'font-weight': 'bold', 'font-size': 13 }));
+  if (frame.to_move !== null) svg.append(t(540, 110, `${personal(`seat ${frame.to_move} to move`, ctx.person)} (${o.phase.replace('_', ' ')})`, { 'font-weight': 'bold', 'font-size': 13 }));
   // Legal choices as buttons.
   (ctx.legal || []).forEach((a, k) => {
     const label = a.action.replace('play:', 'play ').replace('isopods:', 'isopods ').replace('shells:', 'take ').replace('flip:', 'flip ').replace('steal:', 'steal ');
@@ -52,7 +53,7 @@ export function drawSeaside(frame, ctx) {
     const y = 140 + p * 120;
     svg.append(s('rect', { x: 10, y, width: 880, height: 110, rx: 10, fill: p === frame.to_move ? '#fff3d6' : '#fbf5e6', stroke: '#d8c594', 'data-seat': p }));
     const score = frame.scores ? ` · ${frame.scores[p]} points` : '';
-    svg.append(t(20, y + 16, `seat ${p}${ctx.labels && ctx.labels[p] ? ' (' + ctx.labels[p] + ')' : ''}${score}`, { 'text-anchor': 'start', 'font-weight': 'bold', 'font-size': 13 }));
+    svg.append(t(20, y + 16, `${seatHeading(p, ctx)}${score}`, { 'text-anchor': 'start', 'font-weight': 'bold', 'font-size': 13 }));
     const counts = [['Beach', a.beaches], ['Wave', a.waves], ['Rock', a.rocks], ['Sandpiper', a.stacks ? `${a.stacks}×${a.stack_size}` : 0],
       ['Shell', a.shells], ['Crab', a.crabs]];
     counts.forEach(([f, c], k) => {
@@ -68,8 +69,9 @@ export function drawSeaside(frame, ctx) {
   });
   const drawn = el('ol', { class: 'drawn' }, ...o.drawn.map((_, i) => {
     const d = known(frame, i);
-    const text = d.in_hand ? `seat ${d.seat}: in hand${d.faces ? ` (${d.faces.join('/')})` : ''}`
-      : `seat ${d.seat}: ${d.up} up${d.back ? `, back ${d.back}` : ''}${d.flipped ? ', flipped' : ''}`;
+    const who = seatName(d.seat, ctx.person, true);
+    const text = d.in_hand ? `${who}: in hand${d.faces ? ` (${d.faces.join('/')})` : ''}`
+      : `${who}: ${d.up} up${d.back ? `, back ${d.back}` : ''}${d.flipped ? ', flipped' : ''}`;
     return el('li', {}, text);
   }));
   const side = el('div', { class: 'side' }, el('details', {}, el('summary', {}, `Tokens drawn (${o.drawn.length})`), drawn));

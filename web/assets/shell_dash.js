@@ -3,6 +3,7 @@
 // are shown only to the referee; a legal flip is a click on its face-down card.
 import { el } from './api.js';
 import { s, t, actionButton } from './board.js';
+import { count, seatHeading } from './words.js';
 
 const CARD_FILL = { Sand: '#f0d9a0', Wave: '#6fb7e6', 'Flip-Flop': '#f29bc4', Jellyfish: '#b48ad8', Sun: '#f7d13c', Shell: '#fbe9ef' };
 
@@ -51,7 +52,7 @@ export function drawShellDash(frame, ctx) {
   o.shells.forEach((sh, p) => {
     const y = 160 + p * 50;
     svg.append(s('rect', { x: px, y, width: 290, height: 42, rx: 8, fill: p === frame.to_move ? '#fff3d6' : '#fbf5e6', stroke: '#d8c594' }),
-      t(px + 10, y + 21, `seat ${p}${ctx.labels && ctx.labels[p] ? ' (' + ctx.labels[p] + ')' : ''}: ${sh} Shells, ${o.flipflops[p]} Flip-Flops`, { 'text-anchor': 'start', 'font-size': 13 }));
+      t(px + 10, y + 21, `${seatHeading(p, ctx)}: ${count(sh, 'Shell')}, ${count(o.flipflops[p], 'Flip-Flop')}`, { 'text-anchor': 'start', 'font-size': 13 }));
   });
   others.forEach((a, k) => {
     svg.append(actionButton(px + (k % 2) * 145, 270 + Math.floor(k / 2) * 40, 140, 32, a.label.length < 24 ? a.label : a.action, a.action, ctx, '#fff7e8'));

@@ -13,13 +13,23 @@ browser and its driver. Checks:
   the referee and a seat, play with a hint, a game's end, the results): no element's box
   reaches past the window's right edge (`right <= innerWidth`), none is clipped by an
   ancestor that hides its overflow (an SVG's viewport included) and no box but a `pre`
-  picture scrolls sideways; a finished Seashells replay shows its final
-  scores inside the window; changing the view keeps the move shown.
+  picture scrolls sideways (the final scoring's may not either); a finished replay shows
+  its final scores inside the window; changing the view keeps the move shown;
+- the final scoring of each game (at a replay's end, a played game's end, and a 5-player
+  Seashells replay's end, the widest, a column per seat), at 1280x800
+  and 1920x1080: inside the window, no sideways scroll, no line wrapped;
+- titles, table cells and list items on the replay and play pages wrap only between words
+  or a name's parts (after a comma, a slash, a hyphen or a space, before a parenthesis), never
+  mid-word (`seaside(removed=rulebook)` once broke as `ruleb` / `ook`);
+- the play page calls the person's seat "you" with the verb agreeing (`You take 2 Shells`,
+  `seat 1 steals a Crab from you`): no "seat 0" in its text but "You are seat 0", and
+  the wording module (words.js) gives the exact sentences of a table of the games' texts.
 """
 
 import argparse
 import json
 import os
+import re
 import sys
 import time
 import urllib.request
@@ -50,8 +60,10 @@ for (const e of document.querySelectorAll('body *')) {
   if (getComputedStyle(e).visibility === 'hidden') continue;
   if (r.right > W + 0.5) { bad.push(`${named(e)}: right ${r.right.toFixed(1)} > innerWidth ${W}`); continue; }
   const st = getComputedStyle(e);
-  // A box that scrolls sideways hides part of what it holds (a picture in `pre` may scroll).
-  if (['auto', 'scroll'].includes(st.overflowX) && e.tagName !== 'PRE' && e.scrollWidth > e.clientWidth + 1) {
+  // A box that scrolls sideways hides part of what it holds (a picture in `pre` may scroll,
+  // the final scoring may not).
+  const picture = e.tagName === 'PRE' && !(e.closest('details') && e.closest('details').querySelector('summary').textContent === 'Final scoring');
+  if (['auto', 'scroll'].includes(st.overflowX) && !picture && e.scrollWidth > e.clientWidth + 1) {
     bad.push(`${named(e)} scrolls sideways (${e.scrollWidth} > ${e.clientWidth})`);
   }
   for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
@@ -69,6 +81,111 @@ for (const e of document.querySelectorAll('body *')) {
 }
 return bad;
 """
+
+
+# The final scoring box (opened if closed): where it is, whether it scrolls sideways, and
+# how many lines its text has and how many it is drawn on (more: a line wrapped).
+FINAL_JS = """
+const box = [...document.querySelectorAll('details')].find((d) => d.querySelector('summary')?.textContent === 'Final scoring');
+if (!box) return null;
+box.open = true;
+const pre = box.querySelector('pre');
+const r = pre.getBoundingClientRect();
+const range = document.createRange();
+range.selectNodeContents(pre);
+const tops = new Set([...range.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top)));
+return { left: r.left, right: r.right, width: r.width, scroll: pre.scrollWidth, client: pre.clientWidth,
+  lines: pre.textContent.replace(/\\n$/, '').split('\\n').length, drawn: tops.size,
+  window: window.innerWidth };
+"""
+
+# Where the text of each element matched wraps mid-word: a line break inside one text node
+# (the page puts a name's parts, and chips, in elements of their own) between two
+# characters with no space between them, no comma, slash or hyphen before it and no `(`
+# after it.
+BREAKS_JS = """
+const bad = [];
+for (const e of document.querySelectorAll(arguments[0])) {
+  if (e.getBoundingClientRect().width === 0) continue;
+  const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  let broken = false;
+  for (let n = walk.nextNode(); n && !broken; n = walk.nextNode()) {
+    let prev = null;
+    let between = '';
+    for (let i = 0; i < n.length; i++) {
+      const c = n.data[i];
+      if (/\\s/.test(c)) { between += c; continue; }
+      const range = document.createRange();
+      range.setStart(n, i);
+      range.setEnd(n, i + 1);
+      const q = range.getClientRects()[0];
+      if (!q) { between += c; continue; }
+      if (prev && q.top > prev.q.bottom - 2 && !between && !/[,/-]/.test(prev.c) && c !== '(') {
+        bad.push(`${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''} "${e.textContent.slice(0, 60)}" breaks between "${prev.c}" and "${c}"`);
+        broken = true;
+        break;
+      }
+      prev = { c, q };
+      between = '';
+    }
+  }
+  if (bad.length > 10) break;
+}
+return bad;
+"""
+
+# The wording module's answers, run in the page (the module the page imports).
+WORDS_JS = """
+const done = arguments[arguments.length - 1];
+const cases = arguments[0];
+import('/words.js').then((w) => done(cases.map(([text, seat, start]) => w.personal(text, seat, { start }))),
+  (e) => done([`words.js: ${e}`]));
+"""
+
+# The games' own sentences (src/games/*/display.rs, web/src/games.rs) with seat 0 the
+# person, and what the play page says instead.
+WORDING = [
+    # Seaside
+    ("seat 0 takes 0 Shells from the Sea", "You take 0 Shells from the Sea"),
+    ("seat 0 takes 1 Shell from the Sea", "You take 1 Shell from the Sea"),
+    ("seat 0 plays the drawn token Shell up: it goes to the Sea, seat 0 draws again",
+     "You play the drawn token Shell up: it goes to the Sea, you draw again"),
+    ("seat 0 takes 2 Isopods from the Sea: a Sandpiper stack of 3, kept, and the 1 smaller stack(s) of 2 are discarded",
+     "You take 2 Isopods from the Sea: a Sandpiper stack of 3, kept, and the 1 smaller stack(s) of 2 are discarded"),
+    ("seat 0 flips its Beach (token 12): it now shows Wave", "You flip your Beach (token 12): it now shows Wave"),
+    ("seat 0 flips a Beach to Wave (it has none with that back)", "You flip a Beach to Wave (you have none with that back)"),
+    ("seat 1 steals a Crab from seat 0", "seat 1 steals a Crab from you"),
+    ("seat 0 steals no Crab (no other player has one)", "You steal no Crab (no other player has one)"),
+    ("seat 0 draws a token (Shell/Beach), seat 1 draws a token from the bag (3 left)",
+     "You draw a token (Shell/Beach), seat 1 draws a token from the bag (3 left)"),
+    ("seat 0 drew a token and chooses its face", "You drew a token and choose your face"),
+    ("seat 0: 11 points (Beach 5, Wave 0)  winner\nseat 1: 22 points (Beach 0, Wave 5)\nwinner(s): seat 1, seat 0\n",
+     "You: 11 points (Beach 5, Wave 0)  winner\nseat 1: 22 points (Beach 0, Wave 5)\nwinner(s): seat 1, you\n"),
+    # Shell Dash
+    ("seat 0 flips row 1, column 2: Shell", "You flip row 1, column 2: Shell"),
+    ("seat 0 spends a Flip-Flop to pass the Jellyfish", "You spend a Flip-Flop to pass the Jellyfish"),
+    ("seat 0 keeps the Flip-Flops and ends the turn at the Jellyfish",
+     "You keep the Flip-Flops and end the turn at the Jellyfish"),
+    ("seat 0 reshuffles the discard pile (7 cards) and the deck (12 cards) together",
+     "You reshuffle the discard pile (7 cards) and the deck (12 cards) together"),
+    ("seat 0 does not reshuffle", "You do not reshuffle"),
+    ("seat 0's turn ends: shuffle the discard pile into the deck or not",
+     "Your turn ends: shuffle the discard pile into the deck or not"),
+    ("seat 0 walks, flipping a card of row 3", "You walk, flipping a card of row 3"),
+    ("seat 0: 2 Shells\nseat 1: 3 Shells (winner)\nafter 9 turns: a walk reached 3 Shells",
+     "You: 2 Shells\nseat 1: 3 Shells (winner)\nafter 9 turns: a walk reached 3 Shells"),
+    # Seashells (a move's text names no seat: the page puts the seat first)
+    ("seat 0 take d4 (square 27): Scallop/Yellow, then spends a bottle for an extra turn",
+     "You take d4 (square 27): Scallop/Yellow, then spend a bottle for an extra turn"),
+    ("seat 0 step 3 to place 41: Bottle, passing the shovel point (1 shovel(s) left)",
+     "You step 3 to place 41: Bottle, passing the shovel point (1 shovel(s) left)"),
+    ("           | seat 0     | seat 1     \nwinner(s): seat 0 (most coins)\n",
+     "           | you        | seat 1     \nwinner(s): you (most coins)\n"),
+    ("seat 0 to move", "Your move"),
+    ("as seen by seat 0", "as seen by you"),
+    # Another seat's sentence is left as it is.
+    ("seat 1 takes 2 Shells from the Sea", "seat 1 takes 2 Shells from the Sea"),
+]
 
 
 def fail(message):
@@ -164,6 +281,91 @@ def final_scores_visible(page, game):
     print(f"ok: {game}: the final scores are visible at both sizes")
 
 
+def final_scoring_fits(page, name):
+    """At each size the final scoring is inside the window, scrolls not sideways, wraps no line."""
+    try:
+        for width, height in SIZES:
+            at_size(page, width, height)
+            box = page.js(FINAL_JS)
+            if box is None:
+                fail(f"{name}: no final scoring at {width}x{height}")
+            where = f"{name} at {width}x{height}: the final scoring"
+            if box["width"] <= 0 or box["left"] < 0 or box["right"] > box["window"] + 0.5:
+                fail(f"{where} is outside the window ({box['left']:.0f}..{box['right']:.0f} of {box['window']})")
+            if box["scroll"] > box["client"] + 1:
+                fail(f"{where} scrolls sideways ({box['scroll']} > {box['client']} px)")
+            if box["drawn"] != box["lines"]:
+                fail(f"{where} wraps: {box['lines']} lines drawn on {box['drawn']}")
+            # The box itself (it may be below the fold).
+            box = page.js("return [...document.querySelectorAll('details')].find((d) => "
+                          "d.querySelector('summary')?.textContent === 'Final scoring')")
+            page.js("arguments[0].scrollIntoView()", box)
+            box.screenshot(os.path.join(page.shots, f"final-scoring-{name}-{width}x{height}.png"))
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    print(f"ok: {name}: the final scoring fits unwrapped, no sideways scroll, at both sizes")
+
+
+# The replay's and play's titles, cells and list items (not the results' Markdown).
+WRAPPED = "main h2, main h3, main td, main th, main li, #last-move"
+
+
+def no_mid_word_breaks(page, name):
+    try:
+        for width, height in SIZES:
+            at_size(page, width, height)
+            bad = page.js(BREAKS_JS, WRAPPED)
+            if bad:
+                fail(f"{name} at {width}x{height}: " + "; ".join(bad[:6]))
+    finally:
+        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    print(f"ok: {name}: no title, cell or list item breaks mid-word at both sizes")
+
+
+def wording_module(page):
+    got = page.driver.execute_async_script(WORDS_JS, [[text, 0, True] for text, _ in WORDING])
+    for (text, want), said in zip(WORDING, got):
+        if said != want:
+            fail(f"words.js: {text!r} -> {said!r}, want {want!r}")
+    more = [["seat 0 takes 1 Shell", 0, False], ["seat 10 takes", 1, True], ["seat 0 takes", None, True]]
+    got = page.driver.execute_async_script(WORDS_JS, more)
+    if got != ["you take 1 Shell", "seat 10 takes", "seat 0 takes"]:
+        fail(f"words.js: mid-line, seat 10 and no person give {got}")
+    print(f"ok: words.js words {len(WORDING) + len(more)} of the games' sentences for the person exactly")
+
+
+def says_you(page, game, seat=0):
+    """The play page names the person's seat only in "You are seat 0"; their moves say "You"."""
+    intro = page.one("#side > p").text
+    if not intro.startswith(f"You are seat {seat}"):
+        fail(f"{game}: the play page's intro says {intro!r}")
+    text = page.js("""
+const main = document.getElementById('main').cloneNode(true);
+main.querySelector('#side > p').remove();
+return main.textContent;""")
+    named = re.findall(rf".{{0,40}}\bseat {seat}\b(?!\d).{{0,40}}", text)
+    if named:
+        fail(f"{game}: the play page calls the person 'seat {seat}': {named[:3]}")
+    moves = [li.get_attribute("textContent") for li in page.find("#move-list li")]
+    mine = [m for m in moves if m.startswith("You ")]
+    if not mine:
+        fail(f"{game}: no move of the person's says 'You': {moves[:4]}")
+    wrong = [m for m in mine if re.match(r"You (takes|plays|flips|spends|keeps|reshuffles|does|steals|draws|walks)\b", m)]
+    if wrong:
+        fail(f"{game}: 'You' with the third person's verb: {wrong[:3]}")
+    print(f"ok: {game}: the play page says 'You' ({mine[0][:48]!r}...), never 'seat {seat}'")
+
+
+def widest_final_scoring(page, file_id):
+    """A 5-player Seashells replay at its end: the final scoring's 5 columns fit unwrapped."""
+    page.go(f"replays/f/{file_id}/0")
+    page.one("#ply-label")
+    page.one("body").send_keys(Keys.END)
+    page.wait(lambda: page.find("#score-table td.score"), 10, "the end of the 5-player game")
+    final_scoring_fits(page, "replay-end-seashells-5-players")
+    check_layout(page, "replay-end-seashells-5-players")
+
+
 def view_change_keeps_the_move(page, file_id, game):
     page.go(f"replays/f/{file_id}/0/referee")
     page.one("#ply-label")
@@ -220,7 +422,9 @@ def step_through(page, file_id, game, work):
     if winners != record["result"]["winners"]:
         fail(f"{game}: winners shown {winners}, the record says {record['result']['winners']}")
     final_scores_visible(page, game)
+    final_scoring_fits(page, f"replay-end-{game}")
     check_layout(page, f"replay-end-{game}")
+    no_mid_word_breaks(page, f"replay-end-{game}")
     # Back and forth with the buttons and the move list.
     page.find("#first")[0].click()
     if page.one("#ply-label").get_attribute("data-ply") != "0":
@@ -315,6 +519,7 @@ def play_game(page, game, url):
             if game == "seashells" and not page.find("svg [data-hint]"):
                 fail("seashells: the hint is not marked on the board")
             check_layout(page, f"play-hint-{game}")
+            no_mid_word_breaks(page, f"play-hint-{game}")
             hinted = True
             side = page.one("#side[data-ply]")
         # Undo goes back to the last real decision (one with a choice): the
@@ -352,7 +557,10 @@ def play_game(page, game, url):
         fail(f"{game}: end table {scores}, saved record {record['result']}")
     if game == "seashells" and not page.find("svg [data-last]"):
         fail("seashells: the board does not mark the last move")
+    final_scoring_fits(page, f"play-end-{game}")
+    says_you(page, game)
     check_layout(page, f"play-end-{game}-layout")
+    no_mid_word_breaks(page, f"play-end-{game}")
     page.shot(f"play-end-{game}")
     print(f"ok: {game}: played to the end in {moves} clicks ({board_clicks} on the board), "
           f"one hint, one undo; {verdict} {scores}")
@@ -370,10 +578,14 @@ def main():
         files = {f["name"].split("/")[-1].split(".")[0]: f["id"] for f in api(url, "/api/files")["files"]}
         bad_record_shows_replays_error(page, files["bad"], args.work)
         page.go("replays")
+        page.one(".files li")
+        wording_module(page)
+        page.go("replays")
         page.one("#record-list, .files li")
         page.find(".files li")[0].click()
         page.one("#record-list tr[data-index]")
         check_layout(page, "replay-list-layout")
+        no_mid_word_breaks(page, "replay-list")
         page.shot("replay-list")
         page.go("play")
         page.one("#start")
@@ -382,6 +594,7 @@ def main():
             step_through(page, files[game], game, args.work)
             seat_view_hides(page, files[game], game)
             view_change_keeps_the_move(page, files[game], game)
+        widest_final_scoring(page, files["seashells5"])
         page.go(f"replays/f/{files['seashells']}/0/referee")
         page.one("#ply-label")
         page.find("#move-list li")[9].click()

@@ -64,13 +64,17 @@ for game in seashells seaside shell-dash; do
         --record "$WORK/$game.jsonl" --quiet >/dev/null
 done
 
+# Seashells with 5 players: the widest final scoring (a column per seat) must fit too.
+"$BEACHCOMBER" tournament --game seashells --players 5 --bots random --games 1 --seed 11 \
+    --record "$WORK/seashells5.jsonl" --quiet >/dev/null
+
 # A record that fails verification (its second game's result changed), and what `replay` says.
 sed '2s/"coins":\[/"coins":[1/' "$WORK/seashells.jsonl" >"$WORK/bad.jsonl"
 if "$BEACHCOMBER" replay "$WORK/bad.jsonl" --verify-only >/dev/null 2>"$WORK/bad.err"; then
     echo "the tampered record was accepted" >&2; exit 1
 fi
 
-"$BEACHCOMBER" serve --port 0 --records "$WORK/seashells.jsonl" "$WORK/seaside.jsonl" "$WORK/shell-dash.jsonl" "$WORK/bad.jsonl" \
+"$BEACHCOMBER" serve --port 0 --records "$WORK/seashells.jsonl" "$WORK/seaside.jsonl" "$WORK/shell-dash.jsonl" "$WORK/bad.jsonl" "$WORK/seashells5.jsonl" \
     --results "$ROOT/results" --save "$WORK/games" >"$WORK/serve.out" 2>"$WORK/serve.err" &
 SERVER=$!
 URL=
