@@ -231,7 +231,7 @@ impl Rows {
 
     /// The column names, for messages.
     pub fn columns_text(&self) -> String {
-        clipped_to(&self.header.join(", "), 160)
+        clipped_to(&self.header.join(", "), 320)
     }
 
     /// The index of column `name`, or an error naming `flag`.

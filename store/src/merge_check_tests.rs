@@ -95,6 +95,9 @@ fn set_cell(line: &str, column: usize, cell: &str) -> String {
     cells.join(",")
 }
 
+/// An edit of a line.
+type Edit = Box<dyn Fn(&str) -> String>;
+
 const SEED: usize = 3;
 const SEAT: usize = 4;
 const RANK: usize = 7;
@@ -115,7 +118,7 @@ fn damaged_csv_shards_with_matching_manifests_are_refused() {
     std::fs::remove_file(&out).unwrap();
     let shard = |s: usize| tables[s].display().to_string();
     // (the edit of shard 1's line 5, the error's end after the path)
-    let cases: Vec<(Box<dyn Fn(&str) -> String>, String)> = vec![
+    let cases: Vec<(Edit, String)> = vec![
         (
             Box::new(|l| set_cell(l, SEED, "banana")),
             "the seed `banana` is not a count written as this program writes it".into(),

@@ -50,7 +50,7 @@ const DICTIONARY_PAGE: i32 = 2;
 
 /// `n` bytes as the caps are written (`64 MiB`), or as a count.
 pub fn bytes_text(n: u64) -> String {
-    if n >= 1 << 20 && n % (1 << 20) == 0 {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
         format!("{} MiB", n >> 20)
     } else {
         format!("{n} bytes")
@@ -192,10 +192,7 @@ fn read_header(input: &mut BufReader<&File>, offset: u64, end: u64) -> Result<Pa
     };
     let (mut kind, mut uncompressed, mut compressed) = (None, None, None);
     let mut last = 0i16;
-    loop {
-        let Some((id, kind_of_field)) = thrift.field(&mut last)? else {
-            break;
-        };
+    while let Some((id, kind_of_field)) = thrift.field(&mut last)? {
         match (id, kind_of_field) {
             (1, I32) => kind = Some(thrift.i32()?),
             (2, I32) => uncompressed = Some(thrift.i32()?),
