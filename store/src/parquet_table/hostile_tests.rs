@@ -237,6 +237,8 @@ fn each_cap_refuses_the_file_that_passes_it() {
         held: 40_000,
         decoded: 200_000,
         ratio: 1,
+        values: 20,
+        values_ratio: 0,
     };
     assert_eq!(read_with(&path, &roomy), Ok(5));
     let refused = |caps: Caps| {
@@ -275,7 +277,22 @@ fn each_cap_refuses_the_file_that_passes_it() {
         "its pages decode to more than 199999 bytes, more than 199999 bytes and 1 times its \
          size (a Parquet bomb?)"
     );
-    // The file's size times the ratio allows more than the floor.
+    assert_eq!(
+        refused(Caps {
+            values: 19,
+            ..roomy
+        }),
+        "its pages hold more than 19 values, more than 19 and 0 per byte of its size (a \
+         Parquet bomb?)"
+    );
+    // The file's size times a ratio allows more than the floor.
+    let values_ratio = 20 / size + 1;
+    let by_size = Caps {
+        values: 0,
+        values_ratio,
+        ..roomy
+    };
+    assert_eq!(read_with(&path, &by_size), Ok(5));
     let ratio = 200_000 / size + 1;
     assert_eq!(
         read_with(

@@ -10,8 +10,11 @@
 //! columns, [`MAX_PAGE_BYTES`] per decoded page, [`MAX_HELD_BYTES`] for the
 //! pages a row group holds at once (each column's dictionary and largest
 //! data page), and for the whole file [`MAX_DECODED_BYTES`] or
-//! [`MAX_DECODED_RATIO`] times its size, whichever is larger. A text cell
-//! is at most [`MAX_CELL_BYTES`] (checked as it is read).
+//! [`MAX_DECODED_RATIO`] times its size, whichever is larger, and
+//! [`MAX_VALUES`] values or [`MAX_VALUES_RATIO`] per byte of the file (a
+//! run-length encoded page of a few bytes can hold two billion values, each
+//! a cell to read). A text cell is at most [`MAX_CELL_BYTES`] (checked as
+//! it is read).
 
 use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom};
@@ -35,9 +38,17 @@ pub const MAX_HELD_BYTES: u64 = 256 << 20;
 pub const MAX_DECODED_BYTES: u64 = 1 << 30;
 
 /// A file larger than [`MAX_DECODED_BYTES`] / this may decode to this many
-/// times its size (this program's games tables decode to about 3 times
+/// times its size (this program's games tables decode to 1.7 times
 /// theirs).
 pub const MAX_DECODED_RATIO: u64 = 64;
+
+/// The values (cells) of a whole file that are always allowed: 2^28
+/// (268,435,456; a table of 4 million rows of 64 columns).
+pub const MAX_VALUES: u64 = 1 << 28;
+
+/// A larger file may hold this many values per byte (this program's games
+/// tables hold about 1.5).
+pub const MAX_VALUES_RATIO: u64 = 64;
 
 /// The most bytes of one text cell: 1 MiB.
 pub const MAX_CELL_BYTES: usize = 1 << 20;
@@ -71,6 +82,10 @@ pub struct Caps {
     pub decoded: u64,
     /// [`MAX_DECODED_RATIO`].
     pub ratio: u64,
+    /// [`MAX_VALUES`].
+    pub values: u64,
+    /// [`MAX_VALUES_RATIO`].
+    pub values_ratio: u64,
 }
 
 impl Caps {
@@ -81,6 +96,8 @@ impl Caps {
         held: MAX_HELD_BYTES,
         decoded: MAX_DECODED_BYTES,
         ratio: MAX_DECODED_RATIO,
+        values: MAX_VALUES,
+        values_ratio: MAX_VALUES_RATIO,
     };
 }
 
@@ -100,6 +117,8 @@ pub fn check_pages(file: &File, metadata: &ParquetMetaData, caps: &Caps) -> Resu
         .map_err(|e| format!("cannot read its size: {e}"))?
         .len();
     let allowed = caps.decoded.max(size.saturating_mul(caps.ratio));
+    let allowed_values = caps.values.max(size.saturating_mul(caps.values_ratio));
+    let mut values: u64 = 0;
     let mut input = BufReader::with_capacity(4096, file);
     let mut total: u64 = 0;
     for (g, group) in metadata.row_groups().iter().enumerate() {
@@ -135,6 +154,14 @@ pub fn check_pages(file: &File, metadata: &ParquetMetaData, caps: &Caps) -> Resu
                     data = data.max(page.decoded);
                 }
                 total += page.decoded;
+                values += page.values;
+                if values > allowed_values {
+                    return Err(format!(
+                        "its pages hold more than {allowed_values} values, more than {} and {} \
+                         per byte of its size (a Parquet bomb?)",
+                        caps.values, caps.values_ratio
+                    ));
+                }
                 if total > allowed {
                     return Err(format!(
                         "its pages decode to more than {allowed} bytes, more than {} and {} \
@@ -176,6 +203,8 @@ struct Page {
     /// The bytes it decodes to (the larger of its two sizes: an
     /// uncompressed page is held as it is stored).
     decoded: u64,
+    /// The values of a data page (0 for a dictionary page).
+    values: u64,
     /// Where the next page header starts.
     end: u64,
 }
@@ -191,12 +220,24 @@ fn read_header(input: &mut BufReader<&File>, offset: u64, end: u64) -> Result<Pa
         end,
     };
     let (mut kind, mut uncompressed, mut compressed) = (None, None, None);
+    let mut values = 0;
     let mut last = 0i16;
     while let Some((id, kind_of_field)) = thrift.field(&mut last)? {
         match (id, kind_of_field) {
             (1, I32) => kind = Some(thrift.i32()?),
             (2, I32) => uncompressed = Some(thrift.i32()?),
             (3, I32) => compressed = Some(thrift.i32()?),
+            // The data page header (v1 or v2): its field 1 is the number
+            // of values.
+            (5 | 8, STRUCT) => {
+                let mut last = 0i16;
+                while let Some((id, t)) = thrift.field(&mut last)? {
+                    match (id, t) {
+                        (1, I32) => values = u64::try_from(thrift.i32()?).unwrap_or(0),
+                        (_, t) => thrift.skip(t, MAX_DEPTH - 1)?,
+                    }
+                }
+            }
             (_, t) => thrift.skip(t, MAX_DEPTH)?,
         }
     }
@@ -216,6 +257,7 @@ fn read_header(input: &mut BufReader<&File>, offset: u64, end: u64) -> Result<Pa
     Ok(Page {
         kind,
         decoded: uncompressed.max(compressed),
+        values,
         end: page_end,
     })
 }
