@@ -68,6 +68,14 @@ fn merge_into(manifests: &[PathBuf], out: &Path) -> Option<String> {
     let result = crate::merge::merge(manifests, only_out(out.to_path_buf()), &never);
     let e = result.err()?.to_string();
     assert!(!out.exists(), "{e}");
+    // Nor its temporary file (`.NAME.XXXXXX.partial`).
+    let name = out.file_name().unwrap().to_string_lossy().to_string();
+    let dir = std::fs::read_dir(out.parent().unwrap()).unwrap();
+    let left: Vec<String> = dir
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.starts_with('.') && n.contains(&name))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
     assert!(!e.contains('\n') && e.len() < 400, "{e}");
     Some(e)
 }
