@@ -11,6 +11,8 @@
 //!   its cells as text, and a games table this program wrote exactly as
 //!   its CSV has them: `plot`, `merge` and a sweep's comparison read the
 //!   two formats alike ([`crate::csv_rows::Rows`]).
+//! - [`limits`] reads every page header of a file before any page is
+//!   decompressed and refuses a file past its caps (a Parquet bomb).
 //!
 //! The types ([`CellKind`]): the counts and numbers of `game`, `deal`,
 //! `rotation`, `seed`, `seat`, `rank`, `plies` and `turns` are UINT64;

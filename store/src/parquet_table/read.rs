@@ -3,7 +3,8 @@
 //! text of its CSV (the DOUBLE columns with the decimals its metadata
 //! records, booleans as `0`/`1`, nulls empty); for any other flat table,
 //! numbers as Rust writes them. Memory is bounded by a batch of rows, not
-//! by the file or its row groups.
+//! by the file or its row groups, and by the caps every page header is
+//! checked against before a page is decompressed ([`super::limits`]).
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
