@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::execute::Silent;
 use crate::execute::tests::{control, folder, play, small};
 use crate::files::paths::OutputPaths;
-use crate::parquet_table::hostile_tests::{Cells, write_table};
+use crate::parquet_table::hostile_tests::{Cells, one_page, write_table};
 
 /// `out` alone as a run's outputs.
 fn only_out(out: PathBuf) -> OutputPaths {
@@ -270,13 +270,10 @@ fn forge_parquet(path: &Path, text: &str, how: impl Fn(&str) -> Stored) {
         crate::parquet_table::DECIMALS_KEY.to_string(),
         r#"{"win_share":4}"#.to_string(),
     );
-    write_table(
-        path,
-        &columns,
-        1,
-        Compression::ZSTD(Default::default()),
-        Some(vec![decimals]),
-    );
+    let props = one_page(Compression::ZSTD(Default::default()))
+        .set_key_value_metadata(Some(vec![decimals]))
+        .build();
+    write_table(path, &columns, 1, props);
 }
 
 #[test]

@@ -7,8 +7,9 @@ use std::sync::Arc;
 
 use parquet::basic::{Compression, GzipLevel, LogicalType, Repetition, Type as PhysicalType};
 use parquet::data_type::{BoolType, ByteArray, ByteArrayType, DoubleType, Int64Type};
-use parquet::file::metadata::KeyValue;
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::properties::{
+    EnabledStatistics, WriterProperties, WriterPropertiesBuilder, WriterVersion,
+};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::Type;
 
@@ -41,17 +42,28 @@ fn write_file(
     compression: Compression,
 ) -> PathBuf {
     let path = dir.join(name);
-    write_table(&path, columns, groups, compression, None);
+    write_table(&path, columns, groups, one_page(compression).build());
     path
 }
 
-/// [`write_file`] into `path`, with the key-value metadata `metadata`.
+/// The settings of [`write_file`]: `compression`, each column of a row
+/// group in one page, no dictionaries, no statistics.
+pub(crate) fn one_page(compression: Compression) -> WriterPropertiesBuilder {
+    WriterProperties::builder()
+        .set_compression(compression)
+        .set_dictionary_enabled(false)
+        .set_statistics_enabled(EnabledStatistics::None)
+        .set_data_page_size_limit(usize::MAX >> 1)
+        .set_write_batch_size(usize::MAX >> 1)
+}
+
+/// Write `columns` (name, cells) as one row group per `groups` copy into
+/// `path`, with the writer settings `props`.
 pub(crate) fn write_table(
     path: &Path,
     columns: &[(&str, Cells)],
     groups: usize,
-    compression: Compression,
-    metadata: Option<Vec<KeyValue>>,
+    props: WriterProperties,
 ) {
     let fields = columns
         .iter()
@@ -76,14 +88,6 @@ pub(crate) fn write_table(
         .with_fields(fields)
         .build()
         .unwrap();
-    let props = WriterProperties::builder()
-        .set_compression(compression)
-        .set_dictionary_enabled(false)
-        .set_statistics_enabled(EnabledStatistics::None)
-        .set_data_page_size_limit(usize::MAX >> 1)
-        .set_write_batch_size(usize::MAX >> 1)
-        .set_key_value_metadata(metadata)
-        .build();
     let file = std::fs::File::create(path).unwrap();
     let mut writer = SerializedFileWriter::new(file, Arc::new(schema), Arc::new(props)).unwrap();
     for _ in 0..groups {
@@ -378,4 +382,47 @@ fn a_cell_past_its_cap_is_refused_and_long_text_is_cut_in_errors() {
     assert_short(&e);
     let e = rows.missing("--x", &"m".repeat(5000)).to_string();
     assert_short(&e);
+}
+
+#[test]
+fn pages_with_dictionaries_statistics_and_v2_headers_are_walked_as_the_crate_reads_them() {
+    // Many small pages, each header with its statistics (binary min and
+    // max), dictionary pages, data pages v2: every value is counted.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v2.parquet");
+    let rows = 3000;
+    let names: Vec<ByteArray> = (0..rows).map(|k| text(&format!("bot{}", k % 7))).collect();
+    let props = one_page(Compression::SNAPPY)
+        .set_writer_version(WriterVersion::PARQUET_2_0)
+        .set_dictionary_enabled(true)
+        .set_statistics_enabled(EnabledStatistics::Page)
+        .set_data_page_size_limit(256)
+        .set_write_batch_size(64)
+        .build();
+    write_table(
+        &path,
+        &[
+            ("k", Cells::Int((0..rows as i64).collect())),
+            ("bot", Cells::Text(names)),
+        ],
+        2,
+        props,
+    );
+    let exact = Caps {
+        values: 2 * 2 * rows as u64,
+        values_ratio: 0,
+        ..Caps::DEFAULT
+    };
+    assert_eq!(read_with(&path, &exact), Ok(2 * rows as u64));
+    let fewer = Caps {
+        values: exact.values - 1,
+        ..exact
+    };
+    assert!(
+        read_with(&path, &fewer)
+            .unwrap_err()
+            .starts_with("its pages hold more than")
+    );
+    let rows_read = plot_rows(&path).unwrap();
+    assert_eq!(rows_read[2999], ["2999", "bot3"]);
 }
