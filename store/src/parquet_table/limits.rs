@@ -120,6 +120,7 @@ pub fn check_pages(file: &File, metadata: &ParquetMetaData, caps: &Caps) -> Resu
     let allowed_values = caps.values.max(size.saturating_mul(caps.values_ratio));
     let mut values: u64 = 0;
     let mut input = BufReader::with_capacity(4096, file);
+    let mut pos = None;
     let mut total: u64 = 0;
     for (g, group) in metadata.row_groups().iter().enumerate() {
         let mut held: u64 = 0;
@@ -134,7 +135,7 @@ pub fn check_pages(file: &File, metadata: &ParquetMetaData, caps: &Caps) -> Resu
             let (mut dictionary, mut data) = (0, 0);
             let mut offset = start;
             while offset < end {
-                let page = read_header(&mut input, offset, end)
+                let page = read_header(&mut input, &mut pos, offset, end)
                     .map_err(|why| format!("row group {g}, column {k}: {why}"))?;
                 offset = page.end;
                 if page.kind == INDEX_PAGE {
@@ -210,10 +211,25 @@ struct Page {
 }
 
 /// The page header at `offset`, whose page must end by `end`.
-fn read_header(input: &mut BufReader<&File>, offset: u64, end: u64) -> Result<Page, String> {
-    input
-        .seek(SeekFrom::Start(offset))
-        .map_err(|e| format!("cannot read a page header: {e}"))?;
+/// `pos` is where `input` is (`None`: unknown), so that a header close
+/// after the last one is read from the buffer already filled.
+fn read_header(
+    input: &mut BufReader<&File>,
+    pos: &mut Option<u64>,
+    offset: u64,
+    end: u64,
+) -> Result<Page, String> {
+    let cannot = |e: std::io::Error| format!("cannot read a page header: {e}");
+    match pos
+        .take()
+        .and_then(|p| i64::try_from(offset.checked_sub(p)?).ok())
+    {
+        Some(ahead) => input.seek_relative(ahead).map_err(cannot)?,
+        None => input
+            .seek(SeekFrom::Start(offset))
+            .map(drop)
+            .map_err(cannot)?,
+    }
     let mut thrift = Thrift {
         input,
         at: offset,
@@ -250,6 +266,7 @@ fn read_header(input: &mut BufReader<&File>, offset: u64, end: u64) -> Result<Pa
     else {
         return Err("a page header with a negative size".to_string());
     };
+    *pos = Some(thrift.at);
     let page_end = thrift.at + compressed;
     if page_end > end {
         return Err("a page runs past its column chunk".to_string());
