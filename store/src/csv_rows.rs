@@ -11,13 +11,14 @@
 //! (the first row is line 2): whoever reads rows reads both formats alike.
 //!
 //! Cells and column names are trimmed. Text from the file that is echoed in
-//! an error is escaped with [`one_line`].
+//! an error is escaped with [`one_line`] and cut short ([`clipped`]).
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use beachcomber::spec::{one_line, one_line_path};
 
+use crate::clip::{clipped, clipped_to};
 use crate::parquet_table::is_parquet;
 use crate::parquet_table::read::{ParquetReadError, ParquetRows};
 
@@ -49,7 +50,7 @@ pub enum CsvError {
         source: ParquetReadError,
     },
     /// A column an option names is not in the file.
-    #[error("{flag} column `{}` is not in {path} (its columns: {columns})", one_line(.name))]
+    #[error("{flag} column `{}` is not in {path} (its columns: {columns})", clipped(.name))]
     NoColumn {
         /// The option (`--x`, `--where`).
         flag: String,
@@ -73,8 +74,8 @@ pub enum CsvError {
     /// A cell that should hold a number.
     #[error(
         "non-numeric {} value `{}` on line {line} of {path}",
-        one_line(.column),
-        one_line(.cell)
+        clipped(.column),
+        clipped(.cell)
     )]
     NotANumber {
         /// Its column.
@@ -230,7 +231,7 @@ impl Rows {
 
     /// The column names, for messages.
     pub fn columns_text(&self) -> String {
-        one_line(&self.header.join(", "))
+        clipped_to(&self.header.join(", "), 320)
     }
 
     /// The index of column `name`, or an error naming `flag`.

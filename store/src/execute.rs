@@ -441,4 +441,4 @@ fn part_game<'a, G: GameKind + CompiledBots>(
 
 #[cfg(test)]
 #[path = "execute_tests.rs"]
-mod tests;
+pub(crate) mod tests;

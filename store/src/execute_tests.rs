@@ -19,13 +19,13 @@ use crate::manifest::RunKind;
 
 /// A small tournament: Seashells, two players, random against greedy,
 /// 320 games (five record frames of 64).
-struct Small {
-    game: AnyGame,
-    plan: Plan,
-    bots: BotSet,
+pub(crate) struct Small {
+    pub(crate) game: AnyGame,
+    pub(crate) plan: Plan,
+    pub(crate) bots: BotSet,
 }
 
-fn small() -> Small {
+pub(crate) fn small() -> Small {
     let game = AnyGame::from_spec("seashells", 2).unwrap();
     let lineup = Lineup::parse_with("random,greedy(worlds=2)", 2, &no_aliases).unwrap();
     let run = RunSpec::new(
@@ -44,7 +44,7 @@ fn small() -> Small {
     }
 }
 
-fn paths(dir: &Path, stem: &str) -> OutputPaths {
+pub(crate) fn paths(dir: &Path, stem: &str) -> OutputPaths {
     OutputPaths {
         out: Some(dir.join(format!("{stem}.csv"))),
         summary: Some(dir.join(format!("{stem}-summary.csv"))),
@@ -53,7 +53,7 @@ fn paths(dir: &Path, stem: &str) -> OutputPaths {
     }
 }
 
-fn control(shard: Shard, resume: bool) -> Control {
+pub(crate) fn control(shard: Shard, resume: bool) -> Control {
     Control {
         threads: Some(2),
         quiet: true,
@@ -63,7 +63,7 @@ fn control(shard: Shard, resume: bool) -> Control {
     }
 }
 
-fn play(
+pub(crate) fn play(
     small: &Small,
     paths: OutputPaths,
     control: Control,
@@ -134,7 +134,7 @@ impl GameCounter for Counting {
     fn finish(&self) {}
 }
 
-fn folder(name: &str) -> (tempfile::TempDir, PathBuf) {
+pub(crate) fn folder(name: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::Builder::new().prefix(name).tempdir().unwrap();
     let path = dir.path().to_path_buf();
     (dir, path)

@@ -32,6 +32,7 @@
 //! No command-line parsing and no printing happen here: notes and errors
 //! go back to the caller as values.
 
+pub mod clip;
 pub mod compare_files;
 pub mod csv_rows;
 pub mod engines;
@@ -45,6 +46,7 @@ pub mod lineups;
 pub mod manifest;
 pub mod memory;
 pub mod merge;
+mod merge_check;
 pub mod merge_error;
 pub mod parquet_table;
 pub mod path_suffix;

@@ -33,6 +33,7 @@ use crate::files::run_files::{
 };
 use crate::final_files::final_files;
 use crate::manifest::ReadError;
+use crate::merge_check::ShardCheck;
 pub use crate::merge_error::MergeError;
 use crate::parquet_table::read::{ParquetRows, csv_line, header_line};
 use crate::parquet_table::write::CsvToParquet;
@@ -568,6 +569,27 @@ fn join_rows(
             });
         }
     }
+    // Every shard's header, column types and rows are checked as this
+    // program writes them (a manifest rewritten to match a damaged file
+    // does not make its rows a run's).
+    let mut check =
+        ShardCheck::new(plan, header.trim_end_matches(['\n', '\r'])).map_err(|why| {
+            MergeError::BadTable {
+                path: inputs[0].clone(),
+                why,
+            }
+        })?;
+    for (i, r) in readers.iter().enumerate() {
+        if let ShardRows::Parquet { rows, .. } = r {
+            check
+                .schema(&rows.cell_kinds())
+                .map_err(|why| MergeError::BadTable {
+                    path: inputs[i].clone(),
+                    why,
+                })?;
+        }
+    }
+    let mut lines = vec![1u64; readers.len()];
     // The `game` column: after a sweep's value columns.
     let column = plan.value_columns().len();
     let err = |source| MergeError::Write {
@@ -582,6 +604,14 @@ fn join_rows(
         }
         for _ in 0..players {
             let n = readers[s].next_line(&mut line).map_err(read(s))?;
+            if n > 0 {
+                lines[s] += 1;
+                check.row(&line).map_err(|why| MergeError::BadRow {
+                    path: inputs[s].clone(),
+                    line: lines[s],
+                    why,
+                })?;
+            }
             let number = game_number(&line, column);
             if n == 0 || number != Some(game) {
                 return Err(MergeError::MissingGame {

@@ -275,6 +275,32 @@ pub enum MergeError {
         /// The game.
         game: u64,
     },
+    /// A shard's games table whose header or column types are not those
+    /// this program writes for the run.
+    #[error(
+        "`{}`: {why}: the shard file is damaged or not of this run",
+        one_line_path(.path)
+    )]
+    BadTable {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong (one line, quoting nothing at length).
+        why: String,
+    },
+    /// A row of a shard's games table that this program did not write.
+    #[error(
+        "`{}` line {line}: {why}: the shard file is damaged or not of this run",
+        one_line_path(.path)
+    )]
+    BadRow {
+        /// The file.
+        path: PathBuf,
+        /// The row's line (in a Parquet file, the line of the CSV of the
+        /// same table: the first row is line 2).
+        line: u64,
+        /// What is wrong (one line, naming the column).
+        why: String,
+    },
     /// A shard file with more than its games.
     #[error(
         "`{}` holds more than its shard's games: {what} were added after its last game",

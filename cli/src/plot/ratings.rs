@@ -4,7 +4,7 @@
 use super::PlotError;
 use std::collections::HashMap;
 
-use beachcomber::spec::one_line;
+use beachcomber_store::clip::clipped;
 
 use super::PlotKind;
 use super::PlotRequest;
@@ -115,7 +115,7 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
         let mut points = Vec::new();
         for b in &members.bots {
             if b.rows > 1 {
-                let point = format!("bot={}", one_line(&b.bot));
+                let point = format!("bot={}", clipped(&b.bot));
                 return Err(rows::duplicate_error(
                     &table,
                     b.rows,

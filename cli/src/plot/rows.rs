@@ -7,6 +7,7 @@ use super::error::PlotError;
 use std::collections::HashMap;
 
 use beachcomber::spec::one_line;
+use beachcomber_store::clip::clipped;
 
 pub(super) use beachcomber_store::csv_rows::{Rows, number};
 
@@ -109,14 +110,12 @@ pub(super) fn duplicate_error(
     let hint = find_hint(rows, skip, &mut is_member)
         .ok()
         .flatten()
-        .map(|(column, value)| {
-            format!(" (e.g. --where {}={})", one_line(&column), one_line(&value))
-        })
+        .map(|(column, value)| format!(" (e.g. --where {}={})", clipped(&column), clipped(&value)))
         .unwrap_or_default();
     let series = if series.is_empty() {
         String::new()
     } else {
-        format!(" in series {}", one_line(series))
+        format!(" in series {}", clipped(series))
     };
     PlotError::Figure(format!(
         "{count} rows for {point}{series}: add --where or --by{hint}"

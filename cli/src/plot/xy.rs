@@ -6,6 +6,7 @@ use super::PlotError;
 use std::collections::HashMap;
 
 use beachcomber::spec::one_line;
+use beachcomber_store::clip::{clipped, clipped_to};
 
 use beachcomber::stats::trend::Fit;
 
@@ -154,7 +155,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
             "--reference {}={} matches no series (the series: {})",
             one_line(c),
             one_line(v),
-            one_line(&all.join("; "))
+            clipped_to(&all.join("; "), 240)
         )
         .into());
     }
@@ -191,7 +192,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
     for (s, members) in read.iter().enumerate() {
         let label = keys.label(s).to_string();
         if let Some(dup) = members.points.iter().find(|p| p.rows > 1) {
-            let point = format!("{}={}", one_line(&request.x), one_line(&dup.x));
+            let point = format!("{}={}", one_line(&request.x), clipped(&dup.x));
             return Err(rows::duplicate_error(
                 &table,
                 dup.rows,
@@ -205,7 +206,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
             return Err(format!(
                 "the --reference series {} has {} points: a reference is one point (a \
                  baseline, drawn as a level line), so narrow it with --where",
-                one_line(&label),
+                clipped(&label),
                 members.points.len()
             )
             .into());
@@ -224,7 +225,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
                 return Err(format!(
                     "--fit log needs x > 0, but --x {} is {} on line {} of {}",
                     one_line(&request.x),
-                    one_line(&p.x),
+                    clipped(&p.x),
                     p.line,
                     table.path
                 )
@@ -260,7 +261,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         }
         let label = if members.reference {
             let at = &members.points[0].x;
-            format!("{label} ({} = {})", words(&request.x), one_line(at))
+            format!("{label} ({} = {})", words(&request.x), clipped(at))
         } else {
             label
         };

@@ -513,6 +513,49 @@ fn merge_checks_each_shard_file_against_its_manifest() {
 }
 
 #[test]
+fn a_damaged_shard_whose_manifest_was_rewritten_to_match_is_refused() {
+    let dir = temp_dir();
+    let d = dir.path();
+    let m = two_shards(d, "3");
+    // Shard 1's line 3: its seed `banana`; its manifest's length and hash
+    // rewritten to match (the other damages: store/src/merge_check_tests.rs).
+    let rows_file = d.join("g1-3.csv");
+    let text = std::fs::read_to_string(&rows_file).unwrap();
+    let damaged: String = text
+        .lines()
+        .enumerate()
+        .map(|(n, l)| {
+            let mut cells: Vec<&str> = l.split(',').collect();
+            if n == 2 {
+                cells[3] = "banana";
+            }
+            cells.join(",") + "\n"
+        })
+        .collect();
+    std::fs::write(&rows_file, &damaged).unwrap();
+    let mut v: Value = serde_json::from_slice(&std::fs::read(&m[1]).unwrap()).unwrap();
+    for f in v["files"].as_array_mut().unwrap() {
+        if f["output"] == "--out" {
+            f["bytes"] = damaged.len().into();
+            f["xxh3"] = format!("{:016x}", xxhash_rust::xxh3::xxh3_64(damaged.as_bytes())).into();
+        }
+    }
+    std::fs::write(&m[1], serde_json::to_vec_pretty(&v).unwrap()).unwrap();
+    let merged = d.join("m.csv");
+    let o = run(&["merge", s(&m[0]), s(&m[1]), "--out", s(&merged)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: `{}` line 3: the seed `banana` is not a count written as this program \
+             writes it: the shard file is damaged or not of this run\n",
+            s(&rows_file)
+        )
+    );
+    assert!(!merged.exists() && !d.join("m.csv.manifest.json").exists());
+}
+
+#[test]
 fn ctrl_c_stops_a_merge_with_no_output() {
     let dir = temp_dir();
     let d = dir.path();

@@ -11,6 +11,8 @@
 //!   its cells as text, and a games table this program wrote exactly as
 //!   its CSV has them: `plot`, `merge` and a sweep's comparison read the
 //!   two formats alike ([`crate::csv_rows::Rows`]).
+//! - [`limits`] reads every page header of a file before any page is
+//!   decompressed and refuses a file past its caps (a Parquet bomb).
 //!
 //! The types ([`CellKind`]): the counts and numbers of `game`, `deal`,
 //! `rotation`, `seed`, `seat`, `rank`, `plies` and `turns` are UINT64;
@@ -32,16 +34,18 @@
 //! Every cell is checked to be written canonically (`7`, never `07` or
 //! `+7`), so that the file read back gives the CSV's text exactly.
 
+pub mod limits;
 pub mod read;
 pub mod write;
 
+#[cfg(test)]
+pub(crate) mod hostile_tests;
 #[cfg(test)]
 mod tests;
 
 use std::path::Path;
 
 use beachcomber::metrics::quality;
-use beachcomber::spec::one_line;
 use beachcomber::tournament::{GameColumn, Plan};
 
 /// Rows per row group (the last may have fewer): 2^17, about 10 MB of
@@ -175,7 +179,7 @@ impl GamesColumns {
                     return Err(format!(
                         "column {} of the games table is `{}`, not `{}`",
                         k + 1,
-                        one_line(name),
+                        crate::clip::clipped(name),
                         column.name()
                     ));
                 }
@@ -198,6 +202,61 @@ impl GamesColumns {
         }
         Ok(columns)
     }
+}
+
+impl CellKind {
+    /// What a cell of this kind holds, for messages.
+    pub fn expected(self) -> String {
+        match self {
+            CellKind::Text => "UTF-8 text".to_string(),
+            CellKind::Unsigned => "a count written as this program writes it".into(),
+            CellKind::Signed => "an integer written as this program writes it".into(),
+            CellKind::Fixed(d) => format!("a number with {d} decimals"),
+            CellKind::Flag => "0 or 1".into(),
+        }
+    }
+
+    /// How a column of this kind is stored, for messages.
+    pub fn stored(self) -> String {
+        match self {
+            CellKind::Text => "UTF8".to_string(),
+            CellKind::Unsigned => "UINT64".into(),
+            CellKind::Signed => "INT64".into(),
+            CellKind::Fixed(d) => format!("DOUBLE with {d} decimals"),
+            CellKind::Flag => "BOOLEAN".into(),
+        }
+    }
+}
+
+/// Whether `cell` holds a value of `column` written as this program
+/// writes it (an optional column's cell may be empty); else the error,
+/// naming the column and quoting the cell (cut short).
+pub fn check_cell(column: &Column, cell: &[u8]) -> Result<(), String> {
+    if column.optional && cell.is_empty() {
+        return Ok(());
+    }
+    let reads = match column.kind {
+        CellKind::Text => std::str::from_utf8(cell).is_ok(),
+        CellKind::Unsigned => parse_unsigned(cell).is_some(),
+        CellKind::Signed => parse_signed(cell).is_some(),
+        CellKind::Fixed(d) => parse_fixed(cell, d).is_some(),
+        CellKind::Flag => matches!(cell, b"0" | b"1"),
+    };
+    if reads {
+        Ok(())
+    } else {
+        Err(cell_error(column, cell))
+    }
+}
+
+/// "the `COLUMN` `CELL` is not ...": a cell that does not read.
+pub(crate) fn cell_error(column: &Column, cell: &[u8]) -> String {
+    format!(
+        "the {} `{}` is not {}",
+        crate::clip::clipped(&column.name),
+        crate::clip::clipped(&String::from_utf8_lossy(cell)),
+        column.kind.expected()
+    )
 }
 
 /// A count written canonically (`0`, `17`; never `07`, `+7` or empty).

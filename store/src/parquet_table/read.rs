@@ -3,7 +3,8 @@
 //! text of its CSV (the DOUBLE columns with the decimals its metadata
 //! records, booleans as `0`/`1`, nulls empty); for any other flat table,
 //! numbers as Rust writes them. Memory is bounded by a batch of rows, not
-//! by the file or its row groups.
+//! by the file or its row groups, and by the caps every page header is
+//! checked against before a page is decompressed ([`super::limits`]).
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
@@ -19,8 +20,9 @@ use parquet::data_type::ByteArray;
 use parquet::file::reader::FileReader;
 use parquet::file::serialized_reader::SerializedFileReader;
 
-use super::DECIMALS_KEY;
-use beachcomber::spec::one_line;
+use super::limits::{self, Caps, MAX_CELL_BYTES};
+use super::{CellKind, DECIMALS_KEY};
+use crate::clip::{clipped, clipped_to};
 use beachcomber::tournament::rows::field;
 
 /// Rows read from each column at a time.
@@ -36,7 +38,7 @@ impl From<parquet::errors::ParquetError> for ParquetReadError {
     fn from(e: parquet::errors::ParquetError) -> ParquetReadError {
         ParquetReadError(format!(
             "not a Parquet file this program can read ({})",
-            one_line(&e.to_string())
+            clipped_to(&e.to_string(), 200)
         ))
     }
 }
@@ -72,7 +74,7 @@ fn guarded<T>(f: impl FnOnce() -> Result<T, ParquetReadError>) -> Result<T, Parq
             .unwrap_or("a panic");
         Err(ParquetReadError(format!(
             "not a Parquet file this program can read (its data is damaged: {})",
-            one_line(why)
+            clipped(why)
         )))
     })
 }
@@ -138,12 +140,21 @@ impl ParquetRows {
     /// Open `path` and read its schema: a flat table of boolean, integer,
     /// floating-point and text columns.
     pub fn open(path: &Path) -> Result<ParquetRows, ParquetReadError> {
-        guarded(|| ParquetRows::open_unguarded(path))
+        ParquetRows::open_with(path, &Caps::DEFAULT)
     }
 
-    fn open_unguarded(path: &Path) -> Result<ParquetRows, ParquetReadError> {
+    /// [`ParquetRows::open`] with other caps than the defaults (tests).
+    pub(crate) fn open_with(path: &Path, caps: &Caps) -> Result<ParquetRows, ParquetReadError> {
+        guarded(|| ParquetRows::open_unguarded(path, caps))
+    }
+
+    fn open_unguarded(path: &Path, caps: &Caps) -> Result<ParquetRows, ParquetReadError> {
         let handle = File::open(path).map_err(|e| ParquetReadError(e.to_string()))?;
+        let pages = handle
+            .try_clone()
+            .map_err(|e| ParquetReadError(e.to_string()))?;
         let file = SerializedFileReader::new(handle)?;
+        limits::check_pages(&pages, file.metadata(), caps).map_err(ParquetReadError)?;
         let metadata = file.metadata().file_metadata();
         let decimals: BTreeMap<String, u8> = metadata
             .key_value_metadata()
@@ -194,7 +205,7 @@ impl ParquetRows {
                     return Err(ParquetReadError(format!(
                         "its column `{}` is {physical}{}, which this program does not read \
                          (it reads booleans, integers, floating-point numbers and text)",
-                        one_line(&name),
+                        clipped(&name),
                         logical.map(|l| format!(" ({l:?})")).unwrap_or_default()
                     )));
                 }
@@ -203,7 +214,7 @@ impl ParquetRows {
             if repetition == Repetition::REPEATED || column.max_rep_level() > 0 {
                 return Err(ParquetReadError(format!(
                     "its column `{}` is a list: not a flat table",
-                    one_line(&name)
+                    clipped(&name)
                 )));
             }
             cursors.push(Cursor {
@@ -234,6 +245,27 @@ impl ParquetRows {
             scratch: String::new(),
             broken: None,
         })
+    }
+
+    /// How each column is stored, as the kind of cell this program writes
+    /// it as (`None` for a type it never writes), and whether it may hold
+    /// nulls: a games table this program wrote has its columns' kinds
+    /// ([`super::GamesColumns::columns`]).
+    pub fn cell_kinds(&self) -> Vec<(Option<CellKind>, bool)> {
+        self.cursors
+            .iter()
+            .map(|c| {
+                let kind = match c.format {
+                    Format::Bool => Some(CellKind::Flag),
+                    Format::Int64 { unsigned: true } => Some(CellKind::Unsigned),
+                    Format::Int64 { unsigned: false } => Some(CellKind::Signed),
+                    Format::Double(Some(d)) => Some(CellKind::Fixed(d)),
+                    Format::Text => Some(CellKind::Text),
+                    Format::Int32 { .. } | Format::Float | Format::Double(None) => None,
+                };
+                (kind, c.optional)
+            })
+            .collect()
     }
 
     /// The rows of the file in all.
@@ -304,14 +336,14 @@ impl ParquetRows {
                     _ => {
                         return Err(ParquetReadError(format!(
                             "its column `{}` has pages of another type than its schema's",
-                            one_line(&self.header[k])
+                            clipped(&self.header[k])
                         )));
                     }
                 };
                 if records == 0 {
                     return Err(ParquetReadError(format!(
                         "its column `{}` ends before row group {} does",
-                        one_line(&self.header[k]),
+                        clipped(&self.header[k]),
                         self.group - 1
                     )));
                 }
@@ -333,7 +365,7 @@ impl ParquetRows {
             if values != present || (c.optional && c.defs.len() != want) {
                 return Err(ParquetReadError(format!(
                     "its column `{}` has {values} values for {present} cells",
-                    one_line(&self.header[k])
+                    clipped(&self.header[k])
                 )));
             }
         }
@@ -362,7 +394,7 @@ impl ParquetRows {
         let row = self.row;
         self.row += 1;
         record.clear();
-        for c in &mut self.cursors {
+        for (k, c) in self.cursors.iter_mut().enumerate() {
             if c.optional && c.defs[row] == 0 {
                 record.push_field("");
                 continue;
@@ -387,7 +419,19 @@ impl ParquetRows {
                 }
                 (Values::Double(v), _) => write!(text, "{}", v[i]),
                 (Values::Bytes(v), _) => {
-                    text.push_str(&String::from_utf8_lossy(v[i].data()));
+                    let data = v[i].data();
+                    if data.len() > MAX_CELL_BYTES {
+                        let why = format!(
+                            "its column `{}` holds a text of {} bytes, more than the {} a \
+                             cell may",
+                            clipped(&self.header[k]),
+                            data.len(),
+                            limits::bytes_text(MAX_CELL_BYTES as u64)
+                        );
+                        self.broken = Some(why.clone());
+                        return Err(ParquetReadError(why));
+                    }
+                    text.push_str(&String::from_utf8_lossy(data));
                     Ok(())
                 }
             };

@@ -15,8 +15,8 @@ use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::Type;
 
 use super::{
-    CREATED_BY, CellKind, Column, DECIMALS_KEY, GamesColumns, ROW_GROUP_ROWS, parse_fixed,
-    parse_signed, parse_unsigned,
+    CREATED_BY, CellKind, Column, DECIMALS_KEY, GamesColumns, ROW_GROUP_ROWS, cell_error,
+    parse_fixed, parse_signed, parse_unsigned,
 };
 use beachcomber::spec::one_line;
 
@@ -279,16 +279,8 @@ impl<W: Write + Send> Table<W> {
             let cell = fields.get(k);
             let bad = || {
                 io::Error::other(format!(
-                    "line {line} of the games table: the {} `{}` is not {}",
-                    one_line(&column.name),
-                    one_line(&String::from_utf8_lossy(cell)),
-                    match column.kind {
-                        CellKind::Text => "UTF-8 text".to_string(),
-                        CellKind::Unsigned => "a count written as this program writes it".into(),
-                        CellKind::Signed => "an integer written as this program writes it".into(),
-                        CellKind::Fixed(d) => format!("a number with {d} decimals"),
-                        CellKind::Flag => "0 or 1".into(),
-                    }
+                    "line {line} of the games table: {}",
+                    cell_error(column, cell)
                 ))
             };
             if column.optional {
