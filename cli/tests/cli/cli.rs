@@ -708,14 +708,17 @@ fn ctrl_c_stops_replay() {
     let o = quick(&["--record", s(&rec)]);
     assert!(o.status.success(), "{}", stderr(&o));
     let lines = std::fs::read_to_string(&rec).unwrap();
-    // Feed the records through a pipe: one, then the signal, then the rest.
-    let fifo = dir.path().join("fifo");
-    let c = std::ffi::CString::new(s(&fifo)).unwrap();
-    // SAFETY: a valid C string.
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
-    let mut child = spawn(&["replay", s(&fifo), "--verify-only"]);
+    // Feed the records through a pipe (standard input: a named pipe is
+    // refused): one, then the signal, then the rest.
+    let mut child = bin()
+        .args(["replay", "-", "--verify-only"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let pid = child.id();
-    let mut pipe = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    let mut pipe = child.stdin.take().unwrap();
     use std::io::Write;
     let mut it = lines.lines();
     writeln!(pipe, "{}", it.next().unwrap()).unwrap();

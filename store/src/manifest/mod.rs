@@ -7,6 +7,9 @@ use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+use beachcomber::regular_file::{
+    MAX_DATA_BYTES, MAX_RUN_JSON_BYTES, open_regular_file, read_regular_bytes,
+};
 use beachcomber::spec::one_line;
 use beachcomber::tournament::{Plan, Shard, Totals};
 use serde::{Deserialize, Serialize};
@@ -51,7 +54,7 @@ pub(crate) fn hex(hash: u64) -> String {
 /// The length and xxh3-64 hash of the first `limit` bytes of `path` (all of
 /// it when `None`), read in 1 MiB blocks, with the hasher in that state.
 pub fn hash_file(path: &Path, limit: Option<u64>) -> io::Result<(u64, Xxh3)> {
-    let file = File::open(path)?;
+    let file = open_regular_file(path, MAX_DATA_BYTES)?;
     let mut reader = file.take(limit.unwrap_or(u64::MAX));
     let mut hasher = Xxh3::new();
     let mut buffer = vec![0u8; 1 << 20];
@@ -399,7 +402,7 @@ fn read_format_checked<T: serde::de::DeserializeOwned>(
     format: fn(&FormatOnly) -> Option<u32>,
     readable: std::ops::RangeInclusive<u32>,
 ) -> Result<T, ReadError> {
-    let text = fs::read(path).map_err(ReadError::Io)?;
+    let text = read_regular_bytes(path, MAX_RUN_JSON_BYTES).map_err(ReadError::Io)?;
     let found = serde_json::from_slice::<FormatOnly>(&text)
         .ok()
         .and_then(|f| format(&f));

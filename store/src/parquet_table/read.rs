@@ -13,6 +13,8 @@ use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::sync::Once;
 
+use beachcomber::regular_file::{MAX_DATA_BYTES, open_regular_file};
+
 use parquet::basic::{ConvertedType, LogicalType, Repetition, Type as PhysicalType};
 use parquet::column::reader::ColumnReader;
 use parquet::data_type::ByteArray;
@@ -142,7 +144,8 @@ impl ParquetRows {
     }
 
     fn open_unguarded(path: &Path) -> Result<ParquetRows, ParquetReadError> {
-        let handle = File::open(path).map_err(|e| ParquetReadError(e.to_string()))?;
+        let handle: File =
+            open_regular_file(path, MAX_DATA_BYTES).map_err(|e| ParquetReadError(e.to_string()))?;
         let file = SerializedFileReader::new(handle)?;
         let metadata = file.metadata().file_metadata();
         let decimals: BTreeMap<String, u8> = metadata
