@@ -342,8 +342,9 @@ pub fn run(args: SweepArgs) -> Result<(), CliError> {
             .to_string_lossy()
             .replace("{shard}", &control.shard.index.to_string()),
     );
-    // The folder may be created, its parent must exist (as for every --out).
-    beachcomber_store::files::out_folder::create_out_folder("--out", &dir)
+    // The folder is created when the sweep starts; its parent must exist
+    // (as for every --out).
+    beachcomber_store::files::out_folder::check_out_parent("--out", &dir)
         .map_err(|e| SweepCommandError::OutFolder(Box::new(e)))?;
     let inputs = crate::game_choice::spec_inputs(&spec.game);
     let result = execute(

@@ -556,7 +556,15 @@ fn an_output_on_the_token_manifest_is_refused() {
 
 #[test]
 fn replay_refuses_an_endless_line() {
-    let mut child = spawn(&["replay", "/dev/zero"]);
+    // Through standard input: a device named as the file is refused
+    // before reading (inputs.rs).
+    let mut child = bin()
+        .args(["replay", "-"])
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let status = wait_at_most(&mut child, Duration::from_secs(60));
     assert_eq!(status.code(), Some(1));
     let err = stderr_of(child);
