@@ -91,11 +91,18 @@ pub fn check_out_parent(label: &str, path: &Path) -> Result<(), OutFolderError> 
             path: path.to_path_buf(),
             parent,
         }),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(OutFolderError::ParentMissing {
-            label: label.to_string(),
-            path: path.to_path_buf(),
-            parent,
-        }),
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
+            Err(OutFolderError::ParentMissing {
+                label: label.to_string(),
+                path: path.to_path_buf(),
+                parent,
+            })
+        }
         Err(source) => Err(OutFolderError::Create {
             label: label.to_string(),
             path: path.to_path_buf(),
@@ -122,7 +129,12 @@ pub fn create_out_folder(label: &str, dir: &Path) -> Result<(), OutFolderError> 
                 path: dir.to_path_buf(),
             });
         }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        // Missing, or under a file (`file/sub`): the parent check says.
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) => {}
         Err(e) => return Err(create(e)),
     }
     check_out_parent(label, dir)?;
