@@ -96,12 +96,36 @@ fn kind_of(file_type: std::fs::FileType) -> &'static str {
 /// socket or folder, or a larger file, is the [`FileError`] as an
 /// `io::Error` (see its `From`).
 pub fn open_regular_file(path: &Path, max: u64) -> io::Result<File> {
-    let file: File = OpenOptions::new()
-        .read(true)
+    let file = open_nonblocking(path, OpenOptions::new().read(true))?;
+    if meta_len(&file)? > max {
+        return Err(FileError::TooLarge { max }.into());
+    }
+    Ok(file)
+}
+
+/// Open the existing file `path` for writing without blocking, accepting
+/// only a regular file: the partial files a run appends to on `--resume`
+/// (a FIFO planted as `NAME.partial` fails at once instead of waiting for
+/// a reader). Outputs the user names as devices or pipes are opened by
+/// their writers, not here.
+pub fn open_regular_for_writing(path: &Path) -> io::Result<File> {
+    open_nonblocking(path, OpenOptions::new().write(true))
+}
+
+/// The length of a regular file opened by [`open_nonblocking`].
+fn meta_len(file: &File) -> io::Result<u64> {
+    Ok(file.metadata()?.len())
+}
+
+/// Open `path` with `options` and `O_NONBLOCK`, then refuse anything but
+/// a regular file.
+fn open_nonblocking(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
+    let file: File = options
         .custom_flags(libc::O_NONBLOCK)
         .open(path)
         .map_err(|e| match e.raw_os_error() {
-            // A socket cannot be opened; say what it is.
+            // A socket cannot be opened, nor a FIFO for writing without a
+            // reader; say what it is.
             Some(libc::ENXIO) => match std::fs::metadata(path) {
                 Ok(m) => FileError::NotRegular {
                     what: kind_of(m.file_type()),
@@ -117,9 +141,6 @@ pub fn open_regular_file(path: &Path, max: u64) -> io::Result<File> {
             what: kind_of(meta.file_type()),
         }
         .into());
-    }
-    if meta.len() > max {
-        return Err(FileError::TooLarge { max }.into());
     }
     Ok(file)
 }
@@ -196,6 +217,13 @@ mod tests {
         let missing = open_regular_file(&dir.join("none"), 9).unwrap_err();
         assert_eq!(missing.kind(), io::ErrorKind::NotFound);
         assert_eq!(read_regular_file(&text, 10).unwrap(), b"0123456789");
+        let written = |path: &Path| open_regular_for_writing(path).unwrap_err().to_string();
+        assert_eq!(written(&fifo), "it is a FIFO, not a regular file");
+        assert_eq!(
+            written(&zero),
+            "it is a character device, not a regular file"
+        );
+        assert!(open_regular_for_writing(&text).is_ok());
         assert_eq!(
             read_regular_file(&zero, 10),
             Err(FileError::NotRegular {

@@ -299,3 +299,66 @@ fn every_out_needs_its_parent_folder_and_only_a_folder_output_is_created() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(made.join("metrics.csv").is_file());
 }
+
+#[test]
+fn a_fifo_planted_as_a_partial_file_is_refused_at_once() {
+    let dir = temp_dir();
+    let d = dir.path();
+    let out = d.join("o.csv");
+    let partial = d.join("o.csv.partial");
+    let args = [
+        "tournament",
+        "--game",
+        "shell-dash",
+        "--players",
+        "2",
+        "--games",
+        "2000000",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        s(&out),
+    ];
+    // A new run (which first looks for a live run holding the partial).
+    mkfifo(&partial);
+    refused_at_once(
+        &args,
+        &format!(
+            "--out: cannot open `{}`: it is a FIFO, not a regular file",
+            s(&partial)
+        ),
+    );
+    std::fs::remove_file(&partial).unwrap();
+    // A run interrupted with a checkpoint, then its partial file replaced
+    // by a FIFO: --resume is refused at once too.
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let checkpoint = d.join("o.csv.checkpoint.json");
+    wait_until("a checkpoint", || {
+        std::fs::read(&checkpoint)
+            .ok()
+            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+            .is_some_and(|v| v["next"].as_u64().is_some_and(|n| n > 0))
+    });
+    signal(&child, libc::SIGINT);
+    let status = wait_at_most(&mut child, Duration::from_secs(60), "Ctrl-C");
+    assert_eq!(status.code(), Some(130));
+    std::fs::remove_file(&partial).unwrap();
+    mkfifo(&partial);
+    let mut resume = args.to_vec();
+    resume.push("--resume");
+    refused_at_once(
+        &resume,
+        &format!(
+            "--resume: cannot open `{}`: it is a FIFO, not a regular file (the interrupted run's \
+             partial output)",
+            s(&partial)
+        ),
+    );
+}
