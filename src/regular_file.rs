@@ -96,8 +96,8 @@ fn kind_of(file_type: std::fs::FileType) -> &'static str {
 /// socket or folder, or a larger file, is the [`FileError`] as an
 /// `io::Error` (see its `From`).
 pub fn open_regular_file(path: &Path, max: u64) -> io::Result<File> {
-    let file = open_nonblocking(path, OpenOptions::new().read(true))?;
-    if meta_len(&file)? > max {
+    let (file, len) = open_nonblocking(path, OpenOptions::new().read(true))?;
+    if len > max {
         return Err(FileError::TooLarge { max }.into());
     }
     Ok(file)
@@ -109,17 +109,12 @@ pub fn open_regular_file(path: &Path, max: u64) -> io::Result<File> {
 /// a reader). Outputs the user names as devices or pipes are opened by
 /// their writers, not here.
 pub fn open_regular_for_writing(path: &Path) -> io::Result<File> {
-    open_nonblocking(path, OpenOptions::new().write(true))
-}
-
-/// The length of a regular file opened by [`open_nonblocking`].
-fn meta_len(file: &File) -> io::Result<u64> {
-    Ok(file.metadata()?.len())
+    open_nonblocking(path, OpenOptions::new().write(true)).map(|(file, _)| file)
 }
 
 /// Open `path` with `options` and `O_NONBLOCK`, then refuse anything but
-/// a regular file.
-fn open_nonblocking(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
+/// a regular file; the file and its length.
+fn open_nonblocking(path: &Path, options: &mut OpenOptions) -> io::Result<(File, u64)> {
     let file: File = options
         .custom_flags(libc::O_NONBLOCK)
         .open(path)
@@ -142,7 +137,7 @@ fn open_nonblocking(path: &Path, options: &mut OpenOptions) -> io::Result<File> 
         }
         .into());
     }
-    Ok(file)
+    Ok((file, meta.len()))
 }
 
 /// [`open_regular_file`] and read the whole file, at most `max` bytes (a
