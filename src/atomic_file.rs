@@ -42,10 +42,15 @@ impl AtomicError {
 
 impl fmt::Display for AtomicError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = self.path().display();
+        // Paths the user gave: escaped (one line, no terminal controls).
+        let path = crate::spec::one_line_path(self.path());
         match self {
             AtomicError::NoFolder(_, dir) => {
-                write!(f, "cannot write {path}: no folder {}", dir.display())
+                write!(
+                    f,
+                    "cannot write {path}: no folder {}",
+                    crate::spec::one_line_path(dir)
+                )
             }
             AtomicError::IsFolder(_) => write!(f, "cannot write {path}: it is a folder"),
             AtomicError::Exists(_) => write!(f, "cannot write {path}: it exists already"),

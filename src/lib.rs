@@ -22,6 +22,7 @@ pub mod metrics;
 pub mod move_input;
 pub mod names;
 pub mod observe;
+pub mod one_line;
 pub mod progress;
 pub mod record;
 pub mod regular_file;

@@ -183,25 +183,7 @@ fn matching_paren(s: &str, open: usize) -> Option<usize> {
     None
 }
 
-/// `text` on one line: control characters (newlines, tabs...) are written
-/// as escapes, so an error message that quotes user input stays one line.
-pub fn one_line(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| -> Box<dyn Iterator<Item = char>> {
-            if c.is_control() {
-                Box::new(c.escape_default())
-            } else {
-                Box::new(std::iter::once(c))
-            }
-        })
-        .collect()
-}
-
-/// [`one_line`] of a path as it is shown (`Path::display`), for messages
-/// that quote a file name the user gave.
-pub fn one_line_path(path: &std::path::Path) -> String {
-    one_line(&path.display().to_string())
-}
+pub use crate::one_line::{ONE_LINE_MAX, one_line, one_line_max, one_line_path};
 
 fn is_ident(s: &str) -> bool {
     !s.is_empty()

@@ -121,6 +121,10 @@ macro_rules! command_error {
 }
 pub(crate) use command_error;
 
+// A folder output whose parent is missing (`sweep`, `search`, `plot`: one
+// rule for every --out).
+command_error!(beachcomber_store::files::out_folder::OutFolderError);
+
 #[cfg(test)]
 mod tests {
     use super::*;

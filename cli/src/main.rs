@@ -32,6 +32,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// The most bytes of an error message (after `error: `): each quoted value
+/// is cut at [`beachcomber::spec::ONE_LINE_MAX`] bytes, and the whole line
+/// here, so a message quoting a few values whole still fits.
+const ERROR_MAX: usize = 1000;
+
 /// Game AI and Monte Carlo simulation for Seashells, Seaside and Shell Dash.
 #[derive(Parser, Debug)]
 #[command(name = "beachcomber", version, about, long_about = None)]
@@ -102,10 +107,15 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            // Every message escapes what it quotes; this keeps the promise
-            // of one line (no raw newline or escape sequence from an
-            // argument or a file) for any message that would not.
-            eprintln!("error: {}", beachcomber::spec::one_line(&e.to_string()));
+            // Every message escapes what it quotes (each value cut at
+            // `ONE_LINE_MAX` bytes); this keeps the promise of one line (no
+            // raw newline or escape sequence from an argument or a file) and
+            // of a bounded length for any message that would not.
+            let message = e.to_string();
+            eprintln!(
+                "error: {}",
+                beachcomber::spec::one_line_max(&message, ERROR_MAX)
+            );
             if signals::cancelled() {
                 ExitCode::from(signals::EXIT_INTERRUPTED)
             } else {

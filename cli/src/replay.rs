@@ -1,9 +1,10 @@
 //! `beachcomber replay`: re-play game records through the engine, verifying
 //! every decision and the result, and print a readable account of one game.
 
+use beachcomber::regular_file::{MAX_DATA_BYTES, open_regular_file};
 use beachcomber::spec::one_line_path;
-use std::fs::File;
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 use beachcomber::display::{Describe, Viewer};
 use beachcomber::games::record_line::{RecordLine, parse_line};
@@ -26,16 +27,17 @@ Examples:
   beachcomber replay games.jsonl.gz                 # compressed: gzip or zstd
 
 The file may be plain or compressed with gzip or zstd (found from its first
-bytes, whatever its name). It is read line by line (a record line may be at
-most 48 MiB). A wrong
-record is an error naming its line (exit status 1); Ctrl-C stops the replay
+bytes, whatever its name); `-` reads standard input (a named pipe or device
+given by name is refused). It is read line by line (a record line may be at
+most 48 MiB). A wrong record is an error naming its line (exit status 1); Ctrl-C stops the replay
 (exit status 130).";
 
 /// Options of `beachcomber replay`.
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
     /// A JSON Lines file of game records (one game per line), plain or
-    /// compressed (gzip, zstd).
+    /// compressed (gzip, zstd); `-` for standard input. It must be a
+    /// regular file (a FIFO or device is refused: pipe it to `-`).
     #[arg(value_name = "FILE.jsonl[.gz|.zst]")]
     pub file: PathBuf,
     /// Which game to show (0 = the first record of the file).
@@ -125,10 +127,16 @@ pub enum ReplayError {
 /// Verify every record of the file and show the one asked for.
 fn replay(args: &ReplayArgs) -> Result<(), ReplayError> {
     let name = one_line_path(&args.file);
-    let file = File::open(&args.file).map_err(|source| ReplayError::Open {
-        name: name.clone(),
-        source,
-    })?;
+    let file: Box<dyn Read> = if args.file == Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(
+            open_regular_file(&args.file, MAX_DATA_BYTES).map_err(|source| ReplayError::Open {
+                name: name.clone(),
+                source,
+            })?,
+        )
+    };
     let read_error = |source| ReplayError::Read {
         name: name.clone(),
         source,

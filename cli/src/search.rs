@@ -8,6 +8,7 @@ use beachcomber::search::{Constraint, Objective};
 use beachcomber::spec::one_line_path;
 use beachcomber::sweep::Vary;
 use beachcomber_store::files::names::SUMMARY_MD;
+use beachcomber_store::files::out_folder::check_out_parent;
 use beachcomber_store::lineups::parse_lineups;
 use beachcomber_store::search::{self, SearchSpec, run as run_search};
 use clap::Args;
@@ -286,6 +287,9 @@ pub fn play(
 pub fn run(args: SearchArgs) -> Result<(), CliError> {
     let spec = args.spec()?;
     let control = args.control.control()?;
+    // The folder is created once the search is planned; its parent must
+    // exist (as for every --out).
+    check_out_parent("--out", &args.out)?;
     let Some(outcome) = play(&spec, &args.out, &control, args.merge)? else {
         return Ok(());
     };

@@ -198,6 +198,9 @@ pub enum SweepCommandError {
         one_line_path(.0)
     )]
     NotAFolder(PathBuf),
+    /// `--out` cannot be created (its parent is missing, say).
+    #[error(transparent)]
+    OutFolder(Box<beachcomber_store::files::out_folder::OutFolderError>),
     /// The folder cannot be made.
     #[error("--out: cannot create the folder `{}`: {source}", one_line_path(.path))]
     CreateFolder {
@@ -339,6 +342,10 @@ pub fn run(args: SweepArgs) -> Result<(), CliError> {
             .to_string_lossy()
             .replace("{shard}", &control.shard.index.to_string()),
     );
+    // The folder is created when the sweep starts; its parent must exist
+    // (as for every --out).
+    beachcomber_store::files::out_folder::check_out_parent("--out", &dir)
+        .map_err(|e| SweepCommandError::OutFolder(Box::new(e)))?;
     let inputs = crate::game_choice::spec_inputs(&spec.game);
     let result = execute(
         &sweep,

@@ -16,6 +16,7 @@
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
+use beachcomber::regular_file::{MAX_DATA_BYTES, open_regular_file};
 use beachcomber::spec::{one_line, one_line_path};
 
 use crate::clip::{clipped, clipped_to};
@@ -177,7 +178,7 @@ impl Rows {
                 Source::Parquet(Box::new(parquet)),
             ));
         }
-        let file = File::open(path).map_err(|source| CsvError::Open {
+        let file = open_regular_file(path, MAX_DATA_BYTES).map_err(|source| CsvError::Open {
             path: shown.clone(),
             source,
         })?;

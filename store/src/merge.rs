@@ -19,12 +19,14 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use beachcomber::record::io::{Compression, RecordLines};
+use beachcomber::regular_file::{MAX_DATA_BYTES, open_regular_file};
 use beachcomber::tournament::{FRAME_GAMES, Plan, Shard, Totals};
 
 use crate::files::names::{
     GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, PAIRS_LABEL, RunHome,
     checkpoint_of_manifest, manifest_of_input, pairs_beside,
 };
+use crate::files::out_folder::OutFolderError;
 use crate::files::output::{AtomicFile, check_run_names, commit_all, resolve_outputs};
 use crate::files::paths::OutputPaths;
 use crate::files::run_files::{
@@ -480,7 +482,7 @@ impl ShardRows {
                 record: csv::StringRecord::new(),
             });
         }
-        File::open(path)
+        open_regular_file(path, MAX_DATA_BYTES)
             .map(|f| ShardRows::Csv(BufReader::with_capacity(64 << 10, f)))
             .map_err(|source| MergeError::ReadShardFile {
                 path: path.to_path_buf(),
@@ -663,9 +665,11 @@ fn merge_records(
     let mut readers = inputs
         .iter()
         .map(|p| {
-            let f = File::open(p).map_err(|source| MergeError::ReadShardFile {
-                path: p.clone(),
-                source,
+            let f = open_regular_file(p, MAX_DATA_BYTES).map_err(|source| {
+                MergeError::ReadShardFile {
+                    path: p.clone(),
+                    source,
+                }
             })?;
             RecordLines::new(f).map_err(|source| MergeError::Records {
                 path: p.clone(),
@@ -736,12 +740,9 @@ fn sweep_paths(paths: OutputPaths, shards: &[ShardInput]) -> Result<OutputPaths,
     if paths.summary.is_some() || paths.record.is_some() {
         return Err(MergeError::OnlyFolder { command });
     }
-    if dir.exists() && !dir.is_dir() {
-        return Err(MergeError::NotAFolder(dir));
-    }
-    std::fs::create_dir_all(&dir).map_err(|source| MergeError::CreateFolder {
-        path: dir.clone(),
-        source,
+    crate::files::out_folder::create_out_folder("--out", &dir).map_err(|e| match e {
+        OutFolderError::NotAFolder { .. } => MergeError::NotAFolder(dir.clone()),
+        e => MergeError::OutFolder(Box::new(e)),
     })?;
     let named = |label: &str| shard_named(shards, label, &dir);
     Ok(OutputPaths {

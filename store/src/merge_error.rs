@@ -356,6 +356,9 @@ pub enum MergeError {
     /// `--out` is not a folder.
     #[error("--out `{}` is not a folder", one_line_path(.0))]
     NotAFolder(PathBuf),
+    /// `--out` cannot be created (its parent is missing, say).
+    #[error(transparent)]
+    OutFolder(Box<crate::files::out_folder::OutFolderError>),
     /// The folder cannot be created.
     #[error("--out: cannot create the folder `{}`: {source}", one_line_path(.path))]
     CreateFolder {

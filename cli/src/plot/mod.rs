@@ -136,6 +136,9 @@ pub fn run(args: PlotArgs) -> Result<(), crate::error::CliError> {
         references,
         out: args.out,
     };
+    // Its folder must exist (as for every --out); checked before the input
+    // is read.
+    beachcomber_store::files::out_folder::check_out_parent("--out", &request.out)?;
     Ok(draw_sized(&request, (args.width, args.height))?)
 }
 

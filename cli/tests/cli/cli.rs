@@ -556,7 +556,15 @@ fn an_output_on_the_token_manifest_is_refused() {
 
 #[test]
 fn replay_refuses_an_endless_line() {
-    let mut child = spawn(&["replay", "/dev/zero"]);
+    // Through standard input: a device named as the file is refused
+    // before reading (inputs.rs).
+    let mut child = bin()
+        .args(["replay", "-"])
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let status = wait_at_most(&mut child, Duration::from_secs(60));
     assert_eq!(status.code(), Some(1));
     let err = stderr_of(child);
@@ -708,14 +716,17 @@ fn ctrl_c_stops_replay() {
     let o = quick(&["--record", s(&rec)]);
     assert!(o.status.success(), "{}", stderr(&o));
     let lines = std::fs::read_to_string(&rec).unwrap();
-    // Feed the records through a pipe: one, then the signal, then the rest.
-    let fifo = dir.path().join("fifo");
-    let c = std::ffi::CString::new(s(&fifo)).unwrap();
-    // SAFETY: a valid C string.
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
-    let mut child = spawn(&["replay", s(&fifo), "--verify-only"]);
+    // Feed the records through a pipe (standard input: a named pipe is
+    // refused): one, then the signal, then the rest.
+    let mut child = bin()
+        .args(["replay", "-", "--verify-only"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let pid = child.id();
-    let mut pipe = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    let mut pipe = child.stdin.take().unwrap();
     use std::io::Write;
     let mut it = lines.lines();
     writeln!(pipe, "{}", it.next().unwrap()).unwrap();

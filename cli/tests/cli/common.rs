@@ -96,16 +96,20 @@ pub fn refused(args: &[&str], want: &str, out: &Path) {
     );
 }
 
-/// Whether process `pid` catches SIGINT (its handler is installed).
+/// Whether process `pid` takes SIGINT (blocked for its signal thread's
+/// `sigwait`, or caught by a handler).
 pub fn catches_sigint(pid: u32) -> bool {
     let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
         return false;
     };
     status
         .lines()
-        .find_map(|l| l.strip_prefix("SigCgt:"))
-        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-        .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+        .filter_map(|l| {
+            l.strip_prefix("SigBlk:")
+                .or_else(|| l.strip_prefix("SigCgt:"))
+        })
+        .filter_map(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .any(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
 }
 
 /// Run `beachcomber ARGS` to its end: its exit code (`None` if killed by

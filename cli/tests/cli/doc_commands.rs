@@ -898,6 +898,9 @@ fn every_documented_command_runs_or_is_listed_with_a_reason() {
     for (doc, text, setup) in sources() {
         for block in sh_blocks(&text) {
             let dir = crate::common::temp_dir();
+            // As in a clone, `results/` exists (a folder --out is created
+            // only in an existing folder).
+            std::fs::create_dir(dir.path().join("results")).unwrap();
             for line in setup {
                 if let Err(e) = run_line(dir.path(), line, None) {
                     problems.push(format!("{doc}: setup: {e}"));

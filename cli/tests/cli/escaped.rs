@@ -67,3 +67,33 @@ fn errors_quoting_an_argument_are_one_escaped_line() {
     }
     assert_eq!(names(dir), Vec::<String>::new(), "a file was written");
 }
+
+#[test]
+fn bidirectional_controls_and_separators_are_escaped_and_long_values_cut() {
+    let dir = temp_dir();
+    let run_in = |name: &str| {
+        let o = bin()
+            .args(["replay", name])
+            .current_dir(dir.path())
+            .output()
+            .expect("binary runs");
+        assert_eq!(o.status.code(), Some(1));
+        stderr(&o)
+    };
+    // U+202E (right-to-left override) would show `c.jsonl` reversed, U+2028
+    // would break the line in some terminals and every browser.
+    assert_eq!(
+        run_in("a\u{202e}lnosj.b\u{2028}c\u{2066}.jsonl"),
+        "error: cannot read `a\\u{202e}lnosj.b\\u{2028}c\\u{2066}.jsonl`: No such file or \
+         directory (os error 2)\n"
+    );
+    // A 5,000-byte name is quoted up to 400 bytes, saying how much was cut.
+    let long = "y".repeat(5000);
+    assert_eq!(
+        run_in(&long),
+        format!(
+            "error: cannot read `{}…[4600 more bytes]`: File name too long (os error 36)\n",
+            "y".repeat(400)
+        )
+    );
+}

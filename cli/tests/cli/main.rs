@@ -16,6 +16,7 @@ mod equivalence;
 mod escaped;
 mod experiment_errors;
 mod hostile_manifests;
+mod inputs;
 mod league_file;
 mod league_pairs;
 mod locked_rule;

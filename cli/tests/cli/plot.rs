@@ -879,7 +879,7 @@ fn bad_input_is_a_one_line_error_and_leaves_no_file() {
         d,
         &args,
         &format!(
-            "cannot write {}: no folder {}",
+            "--out: cannot write `{}`: the folder `{}` does not exist (create it first)",
             s(&nowhere),
             s(&d.join("no/such/folder"))
         ),

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use beachcomber::regular_file::{MAX_SPEC_BYTES, read_regular_text};
 use beachcomber::spec::{one_line, one_line_path};
 use beachcomber::spec_files::resolve_spec_files;
 use beachcomber::sweep::{SweepError, Vary, parse_player_counts};
@@ -356,10 +357,11 @@ impl Experiment {
     /// Read and check an experiment file: errors name the file, the line
     /// and the key.
     pub fn read(path: &Path) -> Result<Experiment, ExperimentError> {
-        let text = std::fs::read_to_string(path).map_err(|error| ExperimentError::Read {
-            path: path.to_path_buf(),
-            error,
-        })?;
+        let text =
+            read_regular_text(path, MAX_SPEC_BYTES).map_err(|error| ExperimentError::Read {
+                path: path.to_path_buf(),
+                error,
+            })?;
         let mut experiment: Experiment = toml::from_str(&text).map_err(|e| {
             let line = e
                 .span()

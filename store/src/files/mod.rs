@@ -3,6 +3,7 @@
 //! that survives interruption.
 
 pub mod names;
+pub mod out_folder;
 pub mod output;
 pub mod output_error;
 mod parquet_out;

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 
 use beachcomber::file_lock::{self, LockError};
+use beachcomber::regular_file::open_regular_for_writing;
 use xxhash_rust::xxh3::Xxh3;
 
 use crate::files::output_error::OutputError;
@@ -163,7 +164,7 @@ pub(crate) fn cannot_tell(label: &str, partial: &Path) -> OutputError {
 /// Refuse when another process holds the lock of `partial` (a file that
 /// does not exist, or that cannot be locked, passes).
 pub(crate) fn refuse_if_live(label: &str, partial: &Path) -> Result<(), OutputError> {
-    let Ok(file) = OpenOptions::new().write(true).open(partial) else {
+    let Ok(file) = open_regular_for_writing(partial) else {
         return Ok(());
     };
     match file_lock::try_lock(&file) {
@@ -238,10 +239,17 @@ pub(crate) fn claim(
                 });
             }
         }
-        let file = match OpenOptions::new().write(true).open(partial) {
+        let file = match open_regular_for_writing(partial) {
             Ok(file) => file,
             Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(output.cannot(e)),
+            // Say which file: the partial one (a FIFO planted there, say).
+            Err(source) => {
+                return Err(OutputError::Open {
+                    label: label.to_string(),
+                    path: partial.to_path_buf(),
+                    source,
+                });
+            }
         };
         match file_lock::try_lock(&file) {
             Err(LockError::Held) => return Err(live_run(label, partial)),

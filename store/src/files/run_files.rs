@@ -43,6 +43,7 @@ use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use beachcomber::regular_file::open_regular_for_writing;
 use beachcomber::spec::one_line_path;
 use beachcomber::tournament::{Layout, Totals};
 use serde_json::Value;
@@ -413,7 +414,7 @@ impl RunFiles {
             self.outputs = outputs;
             for o in &mut self.outputs {
                 let Some(partial) = &o.partial else { continue };
-                if let Ok(file) = OpenOptions::new().write(true).open(partial) {
+                if let Ok(file) = open_regular_for_writing(partial) {
                     o.lock = lock_to_resume(&o.label, partial, &file)?;
                 }
             }
@@ -445,13 +446,12 @@ impl RunFiles {
                         label: output.label.clone(),
                     })
                 })?;
-                let mut file = OpenOptions::new()
-                    .write(true)
-                    .open(&partial)
-                    .map_err(|source| RunFilesError::OpenPartial {
+                let mut file = open_regular_for_writing(&partial).map_err(|source| {
+                    RunFilesError::OpenPartial {
                         partial: partial.clone(),
                         source,
-                    })?;
+                    }
+                })?;
                 output.lock = lock_to_resume(&output.label, &partial, &file)?;
                 let have = file.metadata().map_err(|e| output.cannot(e))?.len();
                 let changed = || RunFilesError::PartialLength {

@@ -7,6 +7,9 @@ use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+use beachcomber::regular_file::{
+    MAX_DATA_BYTES, MAX_RUN_JSON_BYTES, open_regular_file, read_regular_bytes,
+};
 use beachcomber::spec::one_line;
 use beachcomber::tournament::{Plan, Shard, Totals};
 use serde::{Deserialize, Serialize};
@@ -51,7 +54,7 @@ pub(crate) fn hex(hash: u64) -> String {
 /// The length and xxh3-64 hash of the first `limit` bytes of `path` (all of
 /// it when `None`), read in 1 MiB blocks, with the hasher in that state.
 pub fn hash_file(path: &Path, limit: Option<u64>) -> io::Result<(u64, Xxh3)> {
-    let file = File::open(path)?;
+    let file = open_regular_file(path, MAX_DATA_BYTES)?;
     let mut reader = file.take(limit.unwrap_or(u64::MAX));
     let mut hasher = Xxh3::new();
     let mut buffer = vec![0u8; 1 << 20];
@@ -399,7 +402,7 @@ fn read_format_checked<T: serde::de::DeserializeOwned>(
     format: fn(&FormatOnly) -> Option<u32>,
     readable: std::ops::RangeInclusive<u32>,
 ) -> Result<T, ReadError> {
-    let text = fs::read(path).map_err(ReadError::Io)?;
+    let text = read_regular_bytes(path, MAX_RUN_JSON_BYTES).map_err(ReadError::Io)?;
     let found = serde_json::from_slice::<FormatOnly>(&text)
         .ok()
         .and_then(|f| format(&f));
@@ -466,7 +469,7 @@ pub(crate) fn write_manifest(path: &Path, manifest: &Manifest) -> io::Result<()>
     let tmp = with_suffix(path, ".tmp");
     let mut text = serde_json::to_vec_pretty(manifest).map_err(io::Error::other)?;
     text.push(b'\n');
-    let mut file = File::create(&tmp)?;
+    let mut file = create_fresh(&tmp)?;
     file.write_all(&text[..text.len() / 2])?;
     failpoint("manifest-write");
     file.write_all(&text[text.len() / 2..])?;
@@ -479,6 +482,53 @@ pub fn write_json_atomically<T: Serialize>(path: &Path, value: &T) -> io::Result
     let tmp = with_suffix(path, ".tmp");
     let mut text = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
     text.push(b'\n');
-    fs::write(&tmp, &text)?;
+    create_fresh(&tmp)?.write_all(&text)?;
     fs::rename(&tmp, path)
+}
+
+/// Create the temporary file `tmp` afresh: whatever is there (a stale
+/// temporary file, or a symbolic link or FIFO planted in its place) is
+/// removed, and the new file is created exclusively (`O_EXCL`, which
+/// follows no link), so a link never makes the write land elsewhere and a
+/// FIFO never blocks it.
+fn create_fresh(tmp: &Path) -> io::Result<File> {
+    match fs::remove_file(tmp) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(tmp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_or_a_fifo_planted_as_the_temporary_file_is_replaced_not_used() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let victim = d.join("victim");
+        fs::write(&victim, "precious").unwrap();
+        let path = d.join("c.json");
+        let tmp = d.join("c.json.tmp");
+        std::os::unix::fs::symlink(&victim, &tmp).unwrap();
+        write_json_atomically(&path, &serde_json::json!({"a": 1})).unwrap();
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "precious");
+        assert_eq!(fs::read_to_string(&path).unwrap(), "{\n  \"a\": 1\n}\n");
+        // A FIFO with no reader: opening it for writing used to wait forever.
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(&tmp)
+                .status()
+                .unwrap()
+                .success()
+        );
+        write_json_atomically(&path, &serde_json::json!({"b": 2})).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "{\n  \"b\": 2\n}\n");
+        assert!(!tmp.exists());
+    }
 }

@@ -14,6 +14,8 @@ use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::sync::Once;
 
+use beachcomber::regular_file::{MAX_DATA_BYTES, open_regular_file};
+
 use parquet::basic::{ConvertedType, LogicalType, Repetition, Type as PhysicalType};
 use parquet::column::reader::ColumnReader;
 use parquet::data_type::ByteArray;
@@ -149,7 +151,8 @@ impl ParquetRows {
     }
 
     fn open_unguarded(path: &Path, caps: &Caps) -> Result<ParquetRows, ParquetReadError> {
-        let handle = File::open(path).map_err(|e| ParquetReadError(e.to_string()))?;
+        let handle: File =
+            open_regular_file(path, MAX_DATA_BYTES).map_err(|e| ParquetReadError(e.to_string()))?;
         let pages = handle
             .try_clone()
             .map_err(|e| ParquetReadError(e.to_string()))?;
