@@ -11,7 +11,6 @@
 //! A record is verified through the engine before it is shown
 //! ([`verify_line`]), with the same one-line error as `beachcomber replay`.
 
-use std::fs::File;
 use std::io::{Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
@@ -19,6 +18,7 @@ use beachcomber::display::Viewer;
 use beachcomber::games::record_line::{RecordLine, parse_line};
 use beachcomber::record::io::{Compression, RecordLines};
 use beachcomber::record::{GameEnd, RecordError, verify_record_events};
+use beachcomber::regular_file::{MAX_DATA_BYTES, open_regular_file};
 use beachcomber::with_game;
 use beachcomber_bots::{HUMAN, LineError, check_record_bots};
 use serde_json::{Value, json};
@@ -57,7 +57,8 @@ impl RecordFile {
     pub fn index(path: &Path) -> Result<RecordFile, String> {
         let name = path.display().to_string();
         let shown = beachcomber::spec::one_line(&name);
-        let file = File::open(path).map_err(|e| format!("cannot read `{shown}`: {e}"))?;
+        let file = open_regular_file(path, MAX_DATA_BYTES)
+            .map_err(|e| format!("cannot read `{shown}`: {e}"))?;
         let mut lines = RecordLines::new(file).map_err(|e| format!("{shown} {e}"))?;
         let compression = lines.compression();
         let mut entries = Vec::new();
@@ -135,7 +136,7 @@ impl RecordFile {
         }
         let io =
             |e: std::io::Error| ApiError::Internal(format!("cannot read `{}`: {e}", self.name));
-        let mut file = File::open(&self.path).map_err(io)?;
+        let mut file = open_regular_file(&self.path, MAX_DATA_BYTES).map_err(io)?;
         let first = self.entries[from];
         let skip_lines = if self.compression == Compression::Plain {
             file.seek(SeekFrom::Start(first.offset)).map_err(io)?;

@@ -91,6 +91,7 @@ fn a_fifo_or_a_link_to_dev_zero_named_as_an_input_is_refused_at_once() {
             vec!["plot", &parquet, "--x", "a", "--y", "b", "--out", svg_to],
             vec!["replay", &jsonl],
             vec!["merge", &manifest, "--out", s(&merged)],
+            vec!["serve", "--port", "0", "--records", &jsonl],
         ];
         for args in &cases {
             refused_at_once(args, &format!("{what}, not a regular file"));
