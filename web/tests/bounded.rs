@@ -27,8 +27,33 @@ fn status_kb(field: &str) -> u64 {
     line.split_whitespace().nth(1).unwrap().parse().unwrap()
 }
 
-/// Reset the peak resident memory (`VmHWM`) to the current one.
+/// Past this resident memory (kB) the watchdog ends the test process: a
+/// regression of these bounds (the server reading `/dev/zero` whole) must
+/// fail the test, not fill the machine's memory.
+const ABORT_KB: u64 = 2 * 1000 * 1000;
+
+/// Start, once, a thread that aborts the process when its resident memory
+/// passes [`ABORT_KB`].
+fn start_watchdog() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        std::thread::spawn(|| {
+            loop {
+                let rss = status_kb("VmRSS:");
+                if rss > ABORT_KB {
+                    eprintln!("the web tests' process holds {rss} kB: aborted by the watchdog");
+                    std::process::abort();
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+    });
+}
+
+/// Reset the peak resident memory (`VmHWM`) to the current one (and start
+/// the watchdog).
 fn reset_peak() {
+    start_watchdog();
     std::fs::write("/proc/self/clear_refs", "5").unwrap();
     assert!(status_kb("VmHWM:") <= status_kb("VmRSS:") + 4096);
 }
