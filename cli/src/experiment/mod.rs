@@ -169,9 +169,18 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
     let (name, dir) = results_dir(&args)?;
     let _fresh = FreshFolder((args.quick && args.out.is_none()).then(|| dir.clone()));
     // The rule locked before the games: checked before anything is played
-    // (a redrawn report plays nothing and keeps the manifest's record).
+    // (a redrawn report plays nothing and keeps the manifest's record, so
+    // the file's criterion must be the one recorded there).
     let exploratory = args.exploratory || args.quick;
     let rule = if args.report_only {
+        let manifest = match experiment.kind {
+            Kind::Search => dir
+                .join(beachcomber_store::search::ROUNDS_DIR)
+                .join("0")
+                .join(MANIFEST_FILE),
+            _ => dir.join(MANIFEST_FILE),
+        };
+        lock::check_recorded(&experiment, &manifest)?;
         None
     } else {
         lock::lock(LockRequest {
