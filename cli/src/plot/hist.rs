@@ -72,10 +72,10 @@ pub(super) fn hist_figure(request: &PlotRequest, mut table: Rows) -> Result<Figu
     let by = request
         .by
         .iter()
-        .map(|b| table.column("--by", b))
+        .map(|b| table.column(&request.source.option("by"), b))
         .collect::<Result<Vec<_>, _>>()?;
     table.set_filters(&request.filters)?;
-    let mut keys = SeriesKeys::new(by);
+    let mut keys = SeriesKeys::new(by, request.source);
     let mut read: Vec<Read> = Vec::new();
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     let mut distinct = 0usize;

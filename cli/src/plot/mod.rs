@@ -29,7 +29,7 @@ use clap::Args;
 use beachcomber_store::files::output::write_whole;
 pub use error::PlotError;
 
-pub use beachcomber_store::plot_spec::{PlotInput, PlotKind, PlotRequest};
+pub use beachcomber_store::plot_spec::{PlotInput, PlotKind, PlotRequest, PlotSource};
 use beachcomber_store::plot_spec::{parse_conditions, parse_fit};
 pub use beachcomber_store::short_label::short_label;
 use rows::Rows;
@@ -135,6 +135,7 @@ pub fn run(args: PlotArgs) -> Result<(), crate::error::CliError> {
         fit,
         references,
         out: args.out,
+        source: PlotSource::Flags,
     };
     Ok(draw_sized(&request, (args.width, args.height))?)
 }

@@ -10,6 +10,7 @@ use beachcomber::spec::one_line;
 
 pub(super) use beachcomber_store::csv_rows::{Rows, number};
 
+use beachcomber_store::plot_spec::PlotSource;
 use beachcomber_store::short_label::short_label;
 
 /// Most series in one figure (one per distinct value of the `--by`
@@ -32,6 +33,8 @@ pub(super) fn push_key(key: &mut String, cell: &str) {
 /// appearance.
 pub(super) struct SeriesKeys {
     by: Vec<usize>,
+    /// How the errors name the options.
+    source: PlotSource,
     /// The cells of the `--by` columns (as [`push_key`] joins them) → series.
     cells: HashMap<String, usize>,
     /// Label → series.
@@ -41,10 +44,11 @@ pub(super) struct SeriesKeys {
 }
 
 impl SeriesKeys {
-    /// The series made by the columns `by`.
-    pub fn new(by: Vec<usize>) -> SeriesKeys {
+    /// The series made by the columns `by` (of a figure from `source`).
+    pub fn new(by: Vec<usize>, source: PlotSource) -> SeriesKeys {
         SeriesKeys {
             by,
+            source,
             cells: HashMap::new(),
             index: HashMap::new(),
             labels: Vec::new(),
@@ -76,10 +80,13 @@ impl SeriesKeys {
         if self.labels.len() > MAX_SERIES || self.cells.len() >= 8 * MAX_SERIES {
             let by: Vec<&str> = self.by.iter().map(|&c| rows.header[c].as_str()).collect();
             return Err(format!(
-                "more than {MAX_SERIES} series (one per value of --by {}) in {}: \
-                 add --where or use fewer --by columns",
+                "more than {MAX_SERIES} series (one per value of {} {}) in {}: \
+                 {} or use fewer {} columns",
+                self.source.option("by"),
                 one_line(&by.join(",")),
-                rows.path
+                rows.path,
+                self.source.advice(&["where"]),
+                self.source.option("by"),
             )
             .into());
         }
@@ -95,7 +102,8 @@ impl SeriesKeys {
 
 /// The error for `count` rows (several) at one point (`point`, already
 /// escaped) of series `series`: names a column outside `skip` that tells
-/// them apart, when there is one. The rows of the point are found by
+/// them apart, when there is one, as the figure's `source` writes a
+/// condition (`--where COL=VALUE`, or a `[[plot]]` table's `where`). The rows of the point are found by
 /// reading `rows`' file again (`is_member`: whether the current row is
 /// one); without a second reading, there is no hint.
 pub(super) fn duplicate_error(
@@ -104,14 +112,13 @@ pub(super) fn duplicate_error(
     point: &str,
     series: &str,
     skip: &[usize],
+    source: PlotSource,
     mut is_member: impl FnMut(&Rows) -> Result<bool, PlotError>,
 ) -> PlotError {
     let hint = find_hint(rows, skip, &mut is_member)
         .ok()
         .flatten()
-        .map(|(column, value)| {
-            format!(" (e.g. --where {}={})", one_line(&column), one_line(&value))
-        })
+        .map(|(column, value)| format!(" (e.g. {})", source.condition(&column, &value)))
         .unwrap_or_default();
     let series = if series.is_empty() {
         String::new()
@@ -119,7 +126,8 @@ pub(super) fn duplicate_error(
         format!(" in series {}", one_line(series))
     };
     PlotError::Figure(format!(
-        "{count} rows for {point}{series}: add --where or --by{hint}"
+        "{count} rows for {point}{series}: {}{hint}",
+        source.advice(&["where", "by"])
     ))
 }
 

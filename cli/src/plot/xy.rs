@@ -50,11 +50,11 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         )
         .into());
     }
-    let y = table.column("--y", y_name)?;
+    let y = table.column(&request.source.option("y"), y_name)?;
     let by = request
         .by
         .iter()
-        .map(|b| table.column("--by", b))
+        .map(|b| table.column(&request.source.option("by"), b))
         .collect::<Result<Vec<_>, _>>()?;
     table.set_filters(&request.filters)?;
     let references = request
@@ -81,7 +81,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
     let mut referenced = vec![false; references.len()];
     let band = band_columns(&table, y_name);
     let players_col = table.find("players");
-    let mut keys = SeriesKeys::new(by.clone());
+    let mut keys = SeriesKeys::new(by.clone(), request.source);
     let mut read: Vec<Read> = Vec::new();
     let mut categories: Vec<String> = Vec::new();
     let mut category_index: HashMap<String, usize> = HashMap::new();
@@ -122,11 +122,14 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         points += 1;
         if points > MAX_POINTS {
             return Err(format!(
-                "more than {MAX_POINTS} points (a value of --x {} in a series) in {}: \
-                 a {} plot draws one row per point; add --where or choose another --x",
+                "more than {MAX_POINTS} points (a value of {} {} in a series) in {}: \
+                 a {} plot draws one row per point; {} or choose another {}",
+                request.source.option("x"),
                 one_line(&request.x),
                 table.path,
-                request.kind
+                request.kind,
+                request.source.advice(&["where"]),
+                request.source.option("x"),
             )
             .into());
         }
@@ -198,6 +201,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
                 &point,
                 &label,
                 &skip,
+                request.source,
                 |row| Ok(row.cell(x) == dup.x && keys.of(row)? == s),
             ));
         }

@@ -1,0 +1,197 @@
+//! A study's folder changes whole or not at all (docs/experiments.md): a
+//! run writes into a staging folder beside it (`.NAME.staging`) and swaps
+//! it in once everything is written, so that a run killed or failing
+//! before its end leaves the old folder byte for byte (and `--resume`
+//! finds its checkpoint in the staging folder); a plot that cannot be
+//! drawn is a warning on stderr and in summary.md, never the loss of the
+//! run's answer (and a failure under `--quick`).
+
+use std::path::Path;
+use std::process::Output;
+
+use crate::common::{bin, read, s, stderr, temp_dir};
+
+/// A small sweep with a criterion, its `plots` appended.
+fn study(seed: u64, plots: &str) -> String {
+    format!(
+        "kind = \"sweep\"\ntitle = \"Removals\"\ngame = \"seaside\"\nbots = \"random\"\n\
+         games = 40\nseed = {seed}\nplayers = [2, 3]\nvary = {{ removed = [0, 10] }}\n\n\
+         [criterion]\ntext = \"Fair enough.\"\nbaseline = {{ players = 2, removed = 0 }}\n\
+         margins = {{ seat_ratio = 3 }}\n{plots}"
+    )
+}
+
+/// A plot that draws: one line per player count.
+const GOOD: &str = "\n[[plot]]\nx = \"removed\"\ny = \"win_share\"\nby = \"players\"\n\
+                    where = { seat = 0 }\nfile = \"good.svg\"\n";
+
+/// A plot that cannot be drawn: two rows (2 and 3 players) per removal.
+const BAD: &str = "\n[[plot]]\nx = \"removed\"\ny = \"win_share\"\nwhere = { seat = 0 }\n\
+                   file = \"bad.svg\"\n";
+
+/// Every file under `dir` with its bytes, sorted by path.
+fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            let name = p.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
+            if p.is_dir() {
+                out.push((format!("{name}/"), Vec::new()));
+                stack.push(p);
+            } else {
+                out.push((name, std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `beachcomber run file --quiet --out out extra...`, with the failpoint
+/// `point` if any.
+fn run(file: &Path, out: &Path, extra: &[&str], point: Option<&str>) -> Output {
+    let mut cmd = bin();
+    cmd.args(["run", s(file), "--quiet", "--out", s(out)])
+        .args(["--threads", "1", "--checkpoint-every", "0"])
+        .args(extra);
+    if let Some(point) = point {
+        cmd.env("BEACHCOMBER_FAILPOINT", point);
+    }
+    cmd.output().unwrap()
+}
+
+#[test]
+fn a_plot_that_cannot_be_drawn_is_a_warning_and_the_answer_is_kept() {
+    let dir = temp_dir();
+    let file = dir.path().join("study.toml");
+    std::fs::write(&file, study(7, &format!("{BAD}{GOOD}"))).unwrap();
+    let out = dir.path().join("out");
+    let warning = "plot `bad.svg`: 2 rows for removed=0: add `where` or `by` to the [[plot]] \
+                   table (e.g. where = { players = \"2\" })";
+    let o = run(&file, &out, &[], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), format!("warning: {warning}\n"));
+    let md = read(&out.join("summary.md"));
+    assert!(
+        md.contains(&format!("\n**Not drawn**: {warning}\n")),
+        "{md}"
+    );
+    assert!(md.contains("\n## Answer\n"), "{md}");
+    assert!(md.contains("![good.svg](good.svg)"), "{md}");
+    assert!(!md.contains("![bad.svg]"), "{md}");
+    assert!(read(&out.join("good.svg")).starts_with("<svg"));
+    assert!(!out.join("bad.svg").exists());
+    // --quick: everything written, then a failure naming the warnings.
+    let quick = dir.path().join("quick");
+    let o = run(&file, &quick, &["--quick"], None);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "warning: {warning}\nerror: --quick: 1 plot(s) could not be drawn (the warnings \
+             above; summary.md in {} says which): a committed experiment file's [[plot]] \
+             tables must draw\n",
+            s(&quick)
+        )
+    );
+    assert!(read(&quick.join("summary.md")).contains(&format!("**Not drawn**: {warning}")));
+    // Redrawn after the table is fixed: the figure is there, no warning.
+    std::fs::write(
+        &file,
+        study(
+            7,
+            &format!(
+                "{}{GOOD}",
+                BAD.replace("where = { seat = 0 }", "where = { seat = 0, players = 3 }")
+            ),
+        ),
+    )
+    .unwrap();
+    let o = run(&file, &out, &["--report-only"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    assert!(read(&out.join("bad.svg")).starts_with("<svg"));
+    assert!(read(&out.join("summary.md")).contains("![bad.svg](bad.svg)"));
+    // The flags' version of the same figure names the flags.
+    let o = bin()
+        .args([
+            "plot",
+            s(&out.join("metrics.csv")),
+            "--x",
+            "removed",
+            "--y",
+            "win_share",
+        ])
+        .args(["--where", "seat=0", "--out", s(&dir.path().join("f.svg"))])
+        .output()
+        .unwrap();
+    assert_eq!(
+        stderr(&o),
+        "error: 2 rows for removed=0: add --where or --by (e.g. --where players=2)\n"
+    );
+}
+
+#[test]
+fn a_run_killed_before_its_end_leaves_the_old_folder_as_it_was() {
+    let dir = temp_dir();
+    let file = dir.path().join("study.toml");
+    std::fs::write(&file, study(7, GOOD)).unwrap();
+    let out = dir.path().join("out");
+    let staging = dir.path().join(".out.staging");
+    let o = run(&file, &out, &[], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!staging.exists());
+    // The study's own notes, beside its results.
+    std::fs::write(out.join("README.md"), "notes").unwrap();
+    let before = tree(&out);
+    // Other games (another seed), killed in the middle of the sweep.
+    std::fs::write(&file, study(8, GOOD)).unwrap();
+    let o = run(&file, &out, &[], Some("mid-run-checkpoint"));
+    assert_eq!(o.status.code(), Some(86), "{}", stderr(&o));
+    assert_eq!(tree(&out), before);
+    assert!(staging.join("checkpoint.json").exists());
+    // A fresh run finds the interrupted one's checkpoint, as in the folder.
+    let o = run(&file, &out, &[], None);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "`{}` exists: an interrupted run with these outputs can be continued with --resume",
+            s(&staging.join("checkpoint.json"))
+        )),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(tree(&out), before);
+    // Resumed, and killed again once everything is written, before the
+    // swap: still the old folder.
+    let o = run(&file, &out, &["--resume"], Some("before-swap"));
+    assert_eq!(o.status.code(), Some(86), "{}", stderr(&o));
+    assert_eq!(tree(&out), before);
+    assert!(staging.join("summary.md").exists());
+    // Resumed to its end: the new results in place, the notes kept.
+    let o = run(&file, &out, &["--resume"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!staging.exists());
+    let after = tree(&out);
+    assert_ne!(after, before);
+    assert_eq!(read(&out.join("README.md")), "notes");
+    // The same files as a run of seed 8 from the start, elsewhere.
+    let fresh = dir.path().join("fresh");
+    let o = run(&file, &fresh, &[], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for f in ["games.csv", "metrics.csv", "compare.csv", "good.svg"] {
+        assert_eq!(
+            std::fs::read(out.join(f)).unwrap(),
+            std::fs::read(fresh.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+    // The manifest names its outputs where they are now.
+    let manifest: serde_json::Value =
+        serde_json::from_str(&read(&out.join("manifest.json"))).unwrap();
+    let outputs = manifest["description"]["outputs"].as_array().unwrap();
+    let games = out.canonicalize().unwrap().join("games.csv");
+    assert_eq!(outputs[0][1], s(&games), "{outputs:?}");
+}
