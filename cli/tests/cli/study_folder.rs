@@ -134,7 +134,7 @@ fn a_plot_that_cannot_be_drawn_is_a_warning_and_the_answer_is_kept() {
 }
 
 #[test]
-fn a_run_killed_before_its_end_leaves_the_old_folder_as_it_was() {
+fn a_run_killed_or_failing_before_its_end_leaves_the_old_folder_as_it_was() {
     let dir = temp_dir();
     let file = dir.path().join("study.toml");
     std::fs::write(&file, study(7, GOOD)).unwrap();
@@ -177,6 +177,19 @@ fn a_run_killed_before_its_end_leaves_the_old_folder_as_it_was() {
     let after = tree(&out);
     assert_ne!(after, before);
     assert_eq!(read(&out.join("README.md")), "notes");
+    // A run that fails once its games are played (summary.md cannot be
+    // written: a folder of that name in the staging folder): an error, the
+    // folder as it was.
+    let before = tree(&out);
+    std::fs::write(&file, study(9, GOOD)).unwrap();
+    std::fs::create_dir_all(staging.join("summary.md")).unwrap();
+    let o = run(&file, &out, &[], None);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).starts_with("error: "), "{}", stderr(&o));
+    assert!(staging.join("games.csv").exists());
+    assert_eq!(tree(&out), before);
+    std::fs::remove_dir_all(&staging).unwrap();
+    std::fs::write(&file, study(8, GOOD)).unwrap();
     // The same files as a run of seed 8 from the start, elsewhere.
     let fresh = dir.path().join("fresh");
     let o = run(&file, &fresh, &[], None);
