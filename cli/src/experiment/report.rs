@@ -56,8 +56,9 @@ pub struct PlotWarning {
 }
 
 /// Draw the plots and write summary.md from the finished results in `dir`:
-/// the plots that could not be drawn (each said on stderr, in summary.md,
-/// and without a figure of that name left in `dir`).
+/// the plots that could not be drawn (each said on stderr and in
+/// summary.md; but for `--report-only`, no figure of that name is left in
+/// `dir`).
 pub fn write(
     experiment: &Experiment,
     name: &str,
@@ -93,8 +94,13 @@ pub fn write(
         }
         if let Err(error) = crate::plot::draw(&request) {
             // A figure of this name from an earlier run would show other
-            // results (or another [[plot]]) beside these.
-            beachcomber_store::files::output::remove_stale(&request.out)?;
+            // results beside these (a run's staging folder is new, but a
+            // --resume may work in place). A redrawn report keeps it: its
+            // results are the same, and the figure may be a committed one
+            // whose input is not there (games.csv is not in git).
+            if !args.report_only {
+                beachcomber_store::files::output::remove_stale(&request.out)?;
+            }
             let message = RunFileError::Plot {
                 file: plot.file.clone(),
                 error: Box::new(error),

@@ -83,6 +83,14 @@ fn a_plot_that_cannot_be_drawn_is_a_warning_and_the_answer_is_kept() {
     assert!(!md.contains("![bad.svg]"), "{md}");
     assert!(read(&out.join("good.svg")).starts_with("<svg"));
     assert!(!out.join("bad.svg").exists());
+    // Redrawn (--report-only) in place: a figure file of that name is kept
+    // (a committed one may lack its input), summary.md does not show it.
+    std::fs::write(out.join("bad.svg"), "<svg/>").unwrap();
+    let o = run(&file, &out, &["--report-only"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), format!("warning: {warning}\n"));
+    assert_eq!(read(&out.join("bad.svg")), "<svg/>");
+    assert!(read(&out.join("summary.md")).contains(&format!("**Not drawn**: {warning}")));
     // --quick: everything written, then a failure naming the warnings.
     let quick = dir.path().join("quick");
     let o = run(&file, &quick, &["--quick"], None);
