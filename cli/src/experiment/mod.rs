@@ -379,7 +379,7 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
         lock::record_in_manifest(&work, rule)?;
     }
     let experiment = beachcomber_store::experiment::pick::with_picks(&experiment, &work)?;
-    let warnings = report::write(&experiment, &name, &args, &work)?;
+    let warnings = report::write(&experiment, &name, &args, &work, &dir)?;
     if let Some(staging) = staging {
         let figures: Vec<String> = experiment.plots.iter().map(|p| p.file.clone()).collect();
         staging.commit(&figures).map_err(RunFileError::from)?;

@@ -55,7 +55,8 @@ pub struct PlotWarning {
     pub message: String,
 }
 
-/// Draw the plots and write summary.md from the finished results in `dir`:
+/// Draw the plots and write summary.md from the finished results in `dir`
+/// (the results folder `shown`, or its staging folder):
 /// the plots that could not be drawn (each said on stderr and in
 /// summary.md; but for `--report-only`, no figure of that name is left in
 /// `dir`).
@@ -64,6 +65,7 @@ pub fn write(
     name: &str,
     args: &RunFileArgs,
     dir: &Path,
+    shown: &Path,
 ) -> Result<Vec<PlotWarning>, CliError> {
     let manifest = {
         let path = dir.join(MANIFEST_FILE);
@@ -92,7 +94,17 @@ pub fn write(
                 *value = quick_replace_text(&experiment.quick, value);
             }
         }
-        if let Err(error) = crate::plot::draw(&request) {
+        let drawn = crate::plot::draw(&request);
+        if let Ok(unfitted) = drawn.as_ref()
+            && !unfitted.is_empty()
+        {
+            eprintln!(
+                "note: {}: no fitted line for {}",
+                one_line_path(&shown.join(&plot.file)),
+                unfitted.join("; ")
+            );
+        }
+        if let Err(error) = drawn {
             // A figure of this name from an earlier run would show other
             // results beside these (a run's staging folder is new, but a
             // --resume may work in place). A redrawn report keeps it: its
@@ -101,11 +113,13 @@ pub fn write(
             if !args.report_only {
                 beachcomber_store::files::output::remove_stale(&request.out)?;
             }
+            // The CSV it read named where it will be.
             let message = RunFileError::Plot {
                 file: plot.file.clone(),
                 error: Box::new(error),
             }
-            .to_string();
+            .to_string()
+            .replace(&one_line_path(dir), &one_line_path(shown));
             eprintln!("warning: {message}");
             warnings.push(PlotWarning {
                 file: plot.file.clone(),

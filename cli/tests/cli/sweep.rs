@@ -479,7 +479,10 @@ fn a_malformed_experiment_file_names_the_line_and_the_key() {
     let o = run(&["run", s(&file), "--out", s(&out), "--quiet"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stderr(&o).starts_with("warning: plot `a.svg`: `x` column `removed` is not in"),
+        stderr(&o).starts_with(&format!(
+            "warning: plot `a.svg`: `x` column `removed` is not in {} (its columns: ",
+            s(&out.join("metrics.csv"))
+        )),
         "{}",
         stderr(&o)
     );
