@@ -65,7 +65,7 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
         .iter()
         .map(|b| table.column(&request.source.option("by"), b))
         .collect::<Result<Vec<_>, _>>()?;
-    table.set_filters(&request.filters)?;
+    rows::set_filters(&mut table, &request.filters, request.source)?;
     let (spec_col, players_col) = (table.find("game_spec"), table.find("players"));
     let (mut spec, mut players) = (Unique::default(), Unique::default());
     let mut keys = SeriesKeys::new(by.clone(), request.source);
@@ -103,7 +103,7 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
             high: table.cell(high).to_string(),
         });
     }
-    table.check_kept()?;
+    rows::check_kept(&table, request.source)?;
     let mut skip = vec![bot, rating, low, high];
     skip.extend(&by);
     let number = |cell: &str, col: usize, line: u64| {

@@ -10,6 +10,49 @@ use beachcomber::spec::one_line;
 
 pub(super) use beachcomber_store::csv_rows::{Rows, number};
 
+use beachcomber_store::csv_rows::CsvError;
+
+/// Keep only the rows of `table` that meet `filters`, an error naming the
+/// filters as `source` writes them (`--where`, or a table's `where`).
+pub(super) fn set_filters(
+    table: &mut Rows,
+    filters: &[(String, String)],
+    source: PlotSource,
+) -> Result<(), PlotError> {
+    table.set_filters(filters).map_err(|e| match e {
+        CsvError::NoColumn {
+            name,
+            path,
+            columns,
+            ..
+        } => CsvError::NoColumn {
+            flag: source.option("where"),
+            name,
+            path,
+            columns,
+        }
+        .into(),
+        e => e.into(),
+    })
+}
+
+/// Once every row of `table` is read: the error when none passed the
+/// filters, naming them as `source` writes them.
+pub(super) fn check_kept(table: &Rows, source: PlotSource) -> Result<(), PlotError> {
+    match table.check_kept() {
+        Err(CsvError::NoRowsLeft {
+            filters,
+            read,
+            path,
+        }) if source == PlotSource::Table => Err(PlotError::Figure(format!(
+            "no rows left after {} {} ({read} rows in {path})",
+            source.option("where"),
+            one_line(&filters)
+        ))),
+        r => Ok(r?),
+    }
+}
+
 use beachcomber_store::plot_spec::PlotSource;
 use beachcomber_store::short_label::short_label;
 

@@ -56,17 +56,19 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         .iter()
         .map(|b| table.column(&request.source.option("by"), b))
         .collect::<Result<Vec<_>, _>>()?;
-    table.set_filters(&request.filters)?;
+    rows::set_filters(&mut table, &request.filters, request.source)?;
     let references = request
         .references
         .iter()
         .map(|(c, v)| {
             if !request.by.contains(c) {
                 return Err(format!(
-                    "--reference {}={}: a reference is a whole series, so its column must be \
-                     one of --by ({})",
+                    "{} {}={}: a reference is a whole series, so its column must be \
+                     one of {} ({})",
+                    request.source.option("reference"),
                     one_line(c),
                     one_line(v),
+                    request.source.option("by"),
                     if request.by.is_empty() {
                         "none given".to_string()
                     } else {
@@ -75,7 +77,7 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
                 )
                 .into());
             }
-            Ok(table.condition("--reference", c, v)?)
+            Ok(table.condition(&request.source.option("reference"), c, v)?)
         })
         .collect::<Result<Vec<_>, PlotError>>()?;
     let mut referenced = vec![false; references.len()];
@@ -149,12 +151,13 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
             players: players_col.map(|c| table.cell(c).to_string()),
         });
     }
-    table.check_kept()?;
+    rows::check_kept(&table, request.source)?;
     if let Some(i) = referenced.iter().position(|seen| !seen) {
         let (c, v) = &request.references[i];
         let all: Vec<&str> = (0..read.len()).map(|s| keys.label(s)).collect();
         return Err(format!(
-            "--reference {}={} matches no series (the series: {})",
+            "{} {}={} matches no series (the series: {})",
+            request.source.option("reference"),
             one_line(c),
             one_line(v),
             one_line(&all.join("; "))
@@ -162,11 +165,11 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         .into());
     }
     if !read.is_empty() && read.iter().all(|r| r.reference) {
-        return Err(
-            "every series is a --reference: leave at least one series to draw against them"
-                .to_string()
-                .into(),
-        );
+        return Err(format!(
+            "every series is a {}: leave at least one series to draw against them",
+            request.source.option("reference")
+        )
+        .into());
     }
     let numeric_x = request.kind == PlotKind::Line && any && all_numeric;
     if request.fit.is_some() && any && !numeric_x {
@@ -207,10 +210,12 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         }
         if members.reference && members.points.len() != 1 {
             return Err(format!(
-                "the --reference series {} has {} points: a reference is one point (a \
-                 baseline, drawn as a level line), so narrow it with --where",
+                "the {} series {} has {} points: a reference is one point (a \
+                 baseline, drawn as a level line), so narrow it with {}",
+                request.source.option("reference"),
                 one_line(&label),
-                members.points.len()
+                members.points.len(),
+                request.source.option("where"),
             )
             .into());
         }

@@ -229,3 +229,44 @@ fn a_run_killed_or_failing_before_its_end_leaves_the_old_folder_as_it_was() {
     let games = out.canonicalize().unwrap().join("games.csv");
     assert_eq!(outputs[0][1], s(&games), "{outputs:?}");
 }
+
+#[test]
+fn a_plot_tables_warnings_name_its_keys_and_the_results_folder() {
+    let dir = temp_dir();
+    let file = dir.path().join("study.toml");
+    let plots = "\n[[plot]]\nx = \"removed\"\ny = \"win_share\"\nwhere = { seat = 9 }\n\
+                 file = \"none.svg\"\n\n[[plot]]\nx = \"removed\"\ny = \"win_share\"\n\
+                 where = { sea = 0 }\nfile = \"nocol.svg\"\n\n[[plot]]\nx = \"removed\"\n\
+                 y = \"win_share\"\nby = \"players\"\nwhere = { seat = 0 }\n\
+                 reference = [\"players=2\"]\nfile = \"ref.svg\"\n";
+    std::fs::write(&file, study(7, plots)).unwrap();
+    let out = dir.path().join("out");
+    let o = run(&file, &out, &[], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    let csv = s(&out.join("metrics.csv")).to_string();
+    assert_eq!(
+        lines[0],
+        format!("warning: plot `none.svg`: no rows left after `where` seat=9 (10 rows in {csv})")
+    );
+    assert!(
+        lines[1].starts_with(&format!(
+            "warning: plot `nocol.svg`: `where` column `sea` is not in {csv} (its columns: \
+             removed, players, "
+        )),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(
+        lines[2],
+        "warning: plot `ref.svg`: the `reference` series players=2 has 2 points: a reference \
+         is one point (a baseline, drawn as a level line), so narrow it with `where`"
+    );
+    let md = read(&out.join("summary.md"));
+    for line in &lines {
+        let warning = line.strip_prefix("warning: ").unwrap();
+        assert!(md.contains(&format!("**Not drawn**: {warning}\n")), "{md}");
+    }
+}
