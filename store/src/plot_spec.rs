@@ -88,6 +88,53 @@ impl<'de> serde::Deserialize<'de> for PlotKind {
     }
 }
 
+/// Where a figure's description came from, for the words its errors use:
+/// `beachcomber plot`'s flags (`--where`), or an experiment file's
+/// `[[plot]]` table (its keys: `where`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PlotSource {
+    /// The command line's flags.
+    #[default]
+    Flags,
+    /// A `[[plot]]` table of an experiment file.
+    Table,
+}
+
+impl PlotSource {
+    /// The option `key` (`where`, `by`, `x`) as an error names it:
+    /// `--where`, or `` `where` `` (a key of the table).
+    pub fn option(self, key: &str) -> String {
+        match self {
+            PlotSource::Flags => format!("--{key}"),
+            PlotSource::Table => format!("`{key}`"),
+        }
+    }
+
+    /// "add --where or --by" in an error's advice: the options `keys`
+    /// joined by "or", and for a table, where they go.
+    pub fn advice(self, keys: &[&str]) -> String {
+        let named: Vec<String> = keys.iter().map(|k| self.option(k)).collect();
+        match self {
+            PlotSource::Flags => format!("add {}", named.join(" or ")),
+            PlotSource::Table => format!("add {} to the [[plot]] table", named.join(" or ")),
+        }
+    }
+
+    /// The condition `column` = `value` as it is written here: `--where
+    /// COL=VALUE`, or `where = { COL = "VALUE" }` (each escaped to one
+    /// line).
+    pub fn condition(self, column: &str, value: &str) -> String {
+        match self {
+            PlotSource::Flags => format!("--where {}={}", one_line(column), one_line(value)),
+            PlotSource::Table => format!(
+                "where = {{ {} = \"{}\" }}",
+                one_line(column),
+                one_line(value).replace('"', "\\\"")
+            ),
+        }
+    }
+}
+
 /// One figure to draw: what `beachcomber plot` takes on its command line,
 /// and what the experiment files' `[[plot]]` tables become.
 #[derive(Clone, Debug)]
@@ -117,6 +164,8 @@ pub struct PlotRequest {
     pub references: Vec<(String, String)>,
     /// The output file (`.svg`, or `.png`: the SVG rasterized).
     pub out: PathBuf,
+    /// Flags or a `[[plot]]` table: how errors name the options.
+    pub source: PlotSource,
 }
 
 /// Which CSV of a run a `[[plot]]` table reads.
@@ -334,6 +383,7 @@ impl PlotSpec {
             fit: self.fit,
             references: self.reference.clone(),
             out: results_dir.join(&self.file),
+            source: PlotSource::Table,
         }
     }
 }
@@ -377,6 +427,27 @@ mod tests {
     }
 
     #[test]
+    fn a_table_names_its_keys_and_flags_their_options() {
+        assert_eq!(
+            PlotSource::Flags.advice(&["where", "by"]),
+            "add --where or --by"
+        );
+        assert_eq!(
+            PlotSource::Table.advice(&["where", "by"]),
+            "add `where` or `by` to the [[plot]] table"
+        );
+        assert_eq!(
+            PlotSource::Flags.condition("deck", "a b"),
+            "--where deck=a b"
+        );
+        assert_eq!(
+            PlotSource::Table.condition("deck", "say \"hi\""),
+            r#"where = { deck = "say \"hi\"" }"#
+        );
+        assert_eq!(PlotSource::Table.option("by"), "`by`");
+    }
+
+    #[test]
     fn plot_spec_reads_a_plot_table() {
         let spec: PlotSpec = serde_json::from_str(
             r#"{"kind": "bars", "x": "seat", "y": "win_share", "by": ["players", "bot"],
@@ -396,6 +467,7 @@ mod tests {
             ]
         );
         assert_eq!(r.out, Path::new("results/a/seats.svg"));
+        assert_eq!(r.source, PlotSource::Table);
         assert_eq!(spec.input, PlotInput::Metrics);
         let one: PlotSpec = serde_json::from_str(
             r#"{"x": "removed", "by": "players", "file": "f.svg", "input": "games"}"#,

@@ -103,6 +103,21 @@ pub enum RunFileError {
         /// Why.
         error: Box<PlotError>,
     },
+    /// `--quick` drew every file but some plots.
+    #[error(
+        "--quick: {count} plot(s) could not be drawn (the warnings above; summary.md in {} \
+         says which): a committed experiment file's [[plot]] tables must draw",
+        one_line_path(.dir)
+    )]
+    PlotWarnings {
+        /// How many.
+        count: usize,
+        /// The results folder.
+        dir: PathBuf,
+    },
+    /// The results folder cannot be staged or swapped.
+    #[error(transparent)]
+    Staging(#[from] beachcomber_store::files::staging::StagingError),
     /// A speed measurement after the leagues failed.
     #[error(
         "{error}; the leagues are complete in {} (`--resume` measures the speeds again \

@@ -40,6 +40,7 @@ use beachcomber_store::files::names::{
     PAIRS_FILE, RATINGS_FILE, RECORDS_FILE, SHARDS_DIR, SPEED_FILE,
 };
 use beachcomber_store::files::run_files::Manifest;
+use beachcomber_store::files::staging::Staging;
 use beachcomber_store::manifest::RunKind;
 use file::{Experiment, Kind};
 
@@ -56,7 +57,10 @@ An experiment file names its kind (tournament, league, sweep), the game,
 players, bots, games, seed, what to vary and the plots to draw ([[sweep]] or
 [[league]] tables: several in one plan; speed_games: each league bot's
 decisions per second); see docs/experiments.md. Everything is written under results/NAME/ (NAME: the
-file's name without .toml): the CSVs, manifest.json, the plots and summary.md.
+file's name without .toml): the CSVs, manifest.json, the plots and summary.md,
+written into results/.NAME.staging/ and swapped in whole at the end (an
+interrupted run leaves results/NAME/ as it was; --resume continues it). A plot
+that cannot be drawn is a warning (and summary.md says so); --quick fails on it.
 
 A [criterion] is locked before its games: the run is refused unless the rule is
 the one committed last (git) and its seed is one no committed results used
@@ -102,7 +106,8 @@ pub struct RunFileArgs {
     #[arg(long, value_name = "K", requires = "out", conflicts_with_all = ["shard", "merge"])]
     pub combination: Option<usize>,
     /// Play nothing: draw the plots and write summary.md again from the
-    /// finished results (after changing a `[[plot]]`).
+    /// finished results (after changing a `[[plot]]`); refused when the
+    /// file's `[criterion]` is not the one the results were played under.
     #[arg(long, conflicts_with_all = ["shard", "merge", "combination", "resume", "quick"])]
     pub report_only: bool,
 }
@@ -169,9 +174,18 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
     let (name, dir) = results_dir(&args)?;
     let _fresh = FreshFolder((args.quick && args.out.is_none()).then(|| dir.clone()));
     // The rule locked before the games: checked before anything is played
-    // (a redrawn report plays nothing and keeps the manifest's record).
+    // (a redrawn report plays nothing and keeps the manifest's record, so
+    // the file's criterion must be the one recorded there).
     let exploratory = args.exploratory || args.quick;
     let rule = if args.report_only {
+        let manifest = match experiment.kind {
+            Kind::Search => dir
+                .join(beachcomber_store::search::ROUNDS_DIR)
+                .join("0")
+                .join(MANIFEST_FILE),
+            _ => dir.join(MANIFEST_FILE),
+        };
+        lock::check_recorded(&experiment, &manifest)?;
         None
     } else {
         lock::lock(LockRequest {
@@ -194,10 +208,27 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
     };
     let control = args.control.with_shard(shard);
     let sharded = shard.count > 1;
+    // A study's folder changes whole or not at all: the run writes into a
+    // staging folder beside it, swapped in once everything is written
+    // (docs/experiments.md). Not a shard (its own folder, DIR/shards/I/),
+    // one combination (into --out), a redrawn report (its figures and
+    // summary.md each written whole), nor a fresh --quick folder.
+    let staging = if args.report_only
+        || args.combination.is_some()
+        || sharded
+        || (args.quick && args.out.is_none())
+    {
+        None
+    } else {
+        Some(Staging::begin(&dir, control.resume).map_err(RunFileError::from)?)
+    };
+    let work = staging
+        .as_ref()
+        .map_or_else(|| dir.clone(), |s| s.work().to_path_buf());
     let play_dir = if sharded {
         dir.join(SHARDS_DIR).join(shard.index.to_string())
     } else {
-        dir.clone()
+        work.clone()
     };
     if args.report_only {
         // Nothing to play: the results are there.
@@ -205,7 +236,7 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
         let inputs: Vec<PathBuf> = (0..count)
             .map(|i| dir.join(SHARDS_DIR).join(i.to_string()))
             .collect();
-        crate::merge::merge_dir(&inputs, &dir, control.quiet)?;
+        crate::merge::merge_dir(&inputs, &work, control.quiet)?;
     } else {
         match experiment.kind {
             Kind::Tournament | Kind::Sweep => {
@@ -327,28 +358,32 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
     }
     if !args.report_only && experiment.kind == Kind::League {
         // After the leagues (played here or merged from shards).
-        measure_speed(&experiment, args.quick, control.quiet, &dir)?;
+        measure_speed(&experiment, args.quick, control.quiet, &work)?;
     }
     if !args.report_only && experiment.kind == Kind::Sweep {
         // After the sweep (played here or merged from shards).
         // The file's picks, or the tool's by the rule (`[criterion.pick]`).
-        let picked = beachcomber_store::experiment::pick::with_picks(&experiment, &dir)?;
-        play_confirmation(&picked, args.quick, &control, &dir)?;
+        let picked = beachcomber_store::experiment::pick::with_picks(&experiment, &work)?;
+        play_confirmation(&picked, args.quick, &control, &work)?;
     }
     if let Some(rule) = &rule {
         if exploratory {
             for file in [
-                dir.join(COMPARE_FILE),
-                dir.join(CONFIRM_DIR).join(COMPARE_FILE),
-                dir.join(CONFIRM_FILE),
+                work.join(COMPARE_FILE),
+                work.join(CONFIRM_DIR).join(COMPARE_FILE),
+                work.join(CONFIRM_FILE),
             ] {
                 lock::label_verdicts(&file)?;
             }
         }
-        lock::record_in_manifest(&dir, rule)?;
+        lock::record_in_manifest(&work, rule)?;
     }
-    let experiment = beachcomber_store::experiment::pick::with_picks(&experiment, &dir)?;
-    report::write(&experiment, &name, &args, &dir)?;
+    let experiment = beachcomber_store::experiment::pick::with_picks(&experiment, &work)?;
+    let warnings = report::write(&experiment, &name, &args, &work, &dir)?;
+    if let Some(staging) = staging {
+        let figures: Vec<String> = experiment.plots.iter().map(|p| p.file.clone()).collect();
+        staging.commit(&figures).map_err(RunFileError::from)?;
+    }
     if !control.quiet || args.quick {
         out!(
             "{} written to {}; its summary: {}",
@@ -356,6 +391,25 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
             one_line_path(&dir),
             one_line_path(&dir.join(beachcomber_store::files::names::SUMMARY_MD))
         );
+    }
+    plots_drawn(&args, &warnings, &dir)
+}
+
+/// A `--quick` run (how a file is tried before it is committed and run in
+/// full) fails when a plot could not be drawn, once everything is written:
+/// the file's `[[plot]]` tables must draw. Any other run goes on with the
+/// warnings said.
+fn plots_drawn(
+    args: &RunFileArgs,
+    warnings: &[report::PlotWarning],
+    dir: &Path,
+) -> Result<(), CliError> {
+    if args.quick && !warnings.is_empty() {
+        return Err(RunFileError::PlotWarnings {
+            count: warnings.len(),
+            dir: dir.to_path_buf(),
+        }
+        .into());
     }
     Ok(())
 }

@@ -44,13 +44,42 @@ fn canonical_game_filters(filters: &mut [(String, String)]) {
     }
 }
 
-/// Draw the plots and write summary.md from the finished results in `dir`.
+/// A figure of the file's `[[plot]]` tables that could not be drawn: a
+/// `warning:` on stderr and a line of summary.md, never the loss of the
+/// run's answer.
+#[derive(Debug)]
+pub struct PlotWarning {
+    /// The figure's file name.
+    pub file: String,
+    /// Why (one line: `plot `f.svg`: ...`).
+    pub message: String,
+}
+
+/// Draw the plots and write summary.md from the finished results in `dir`
+/// (the results folder `shown`, or its staging folder):
+/// the plots that could not be drawn (each said on stderr and in
+/// summary.md; but for `--report-only`, no figure of that name is left in
+/// `dir`).
 pub fn write(
     experiment: &Experiment,
     name: &str,
     args: &RunFileArgs,
     dir: &Path,
-) -> Result<(), CliError> {
+    shown: &Path,
+) -> Result<Vec<PlotWarning>, CliError> {
+    let manifest = {
+        let path = dir.join(MANIFEST_FILE);
+        Manifest::read(&path).map_err(|e| match e {
+            beachcomber_store::manifest::ReadError::Io(source) => {
+                RunFileError::ReadManifest { path, source }
+            }
+            error @ beachcomber_store::manifest::ReadError::Format { .. } => {
+                RunFileError::OldManifest { path, error }
+            }
+            error => RunFileError::NotAManifest { path, error },
+        })?
+    };
+    let mut warnings = Vec::new();
     for plot in &experiment.plots {
         let input = match plot.input {
             PlotInput::Metrics => dir.join(METRICS_FILE),
@@ -65,26 +94,42 @@ pub fn write(
                 *value = quick_replace_text(&experiment.quick, value);
             }
         }
-        crate::plot::draw(&request).map_err(|e| RunFileError::Plot {
-            file: plot.file.clone(),
-            error: Box::new(e),
-        })?;
+        let drawn = crate::plot::draw(&request);
+        if let Ok(unfitted) = drawn.as_ref()
+            && !unfitted.is_empty()
+        {
+            eprintln!(
+                "note: {}: no fitted line for {}",
+                one_line_path(&shown.join(&plot.file)),
+                unfitted.join("; ")
+            );
+        }
+        if let Err(error) = drawn {
+            // A figure of this name from an earlier run would show other
+            // results beside these (a run's staging folder is new, but a
+            // --resume may work in place). A redrawn report keeps it: its
+            // results are the same, and the figure may be a committed one
+            // whose input is not there (games.csv is not in git).
+            if !args.report_only {
+                beachcomber_store::files::output::remove_stale(&request.out)?;
+            }
+            // The CSV it read named where it will be.
+            let message = RunFileError::Plot {
+                file: plot.file.clone(),
+                error: Box::new(error),
+            }
+            .to_string()
+            .replace(&one_line_path(dir), &one_line_path(shown));
+            eprintln!("warning: {message}");
+            warnings.push(PlotWarning {
+                file: plot.file.clone(),
+                message,
+            });
+        }
     }
-    let manifest = {
-        let path = dir.join(MANIFEST_FILE);
-        Manifest::read(&path).map_err(|e| match e {
-            beachcomber_store::manifest::ReadError::Io(source) => {
-                RunFileError::ReadManifest { path, source }
-            }
-            error @ beachcomber_store::manifest::ReadError::Format { .. } => {
-                RunFileError::OldManifest { path, error }
-            }
-            error => RunFileError::NotAManifest { path, error },
-        })?
-    };
-    let text = summary_md(experiment, name, args, &manifest, dir)?;
+    let text = summary_md(experiment, name, args, &manifest, dir, &warnings)?;
     beachcomber_store::files::output::write_whole(&dir.join(SUMMARY_MD), text.as_bytes())?;
-    Ok(())
+    Ok(warnings)
 }
 
 /// The generated summary.md: the question, the command, the key table
@@ -95,6 +140,7 @@ fn summary_md(
     args: &RunFileArgs,
     manifest: &Manifest,
     dir: &Path,
+    warnings: &[PlotWarning],
 ) -> Result<String, CliError> {
     let mut md = String::new();
     let title = experiment.title.clone().unwrap_or_else(|| name.to_string());
@@ -160,7 +206,14 @@ fn summary_md(
     if !experiment.plots.is_empty() {
         let _ = writeln!(md, "\n## Figures\n");
         for plot in &experiment.plots {
-            let _ = writeln!(md, "![{}]({})\n", plot.file, plot.file);
+            match warnings.iter().find(|w| w.file == plot.file) {
+                Some(w) => {
+                    let _ = writeln!(md, "**Not drawn**: {}\n", w.message);
+                }
+                None => {
+                    let _ = writeln!(md, "![{}]({})\n", plot.file, plot.file);
+                }
+            }
         }
     }
     if experiment.kind == Kind::League {

@@ -9,6 +9,7 @@ use beachcomber::spec::one_line_path;
 use beachcomber_store::experiment::Experiment;
 use beachcomber_store::experiment::lock;
 use beachcomber_store::files::names::{CONFIRM_DIR, MANIFEST_FILE, SUMMARY_MD};
+use beachcomber_store::files::staging::Staging;
 use beachcomber_store::manifest::{CriterionRecord, Manifest};
 use beachcomber_store::search::{self, ROUNDS_DIR};
 
@@ -40,6 +41,21 @@ pub fn run(
     } else {
         args.control.control()?
     };
+    // A search's folder changes whole, as a study's does (see
+    // `super::run`): not for a shard, a merge, one candidate or a redrawn
+    // report, which work in the folder itself.
+    let staging = if args.report_only
+        || args.combination.is_some()
+        || args.merge.is_some()
+        || control.shard.count > 1
+        || (args.quick && args.out.is_none())
+    {
+        None
+    } else {
+        Some(Staging::begin(dir, control.resume).map_err(RunFileError::from)?)
+    };
+    let results = dir;
+    let dir = staging.as_ref().map_or(dir, Staging::work);
     let mut spec = experiment.search_spec(args.quick)?;
     let mut preface = String::new();
     if let Some(title) = &experiment.title {
@@ -106,11 +122,14 @@ pub fn run(
             lock::record_in_manifest(folder, rule)?;
         }
     }
+    if let Some(staging) = staging {
+        staging.commit(&[]).map_err(RunFileError::from)?;
+    }
     if !control.quiet || args.quick {
         out!(
             "{name} written to {}; its summary: {}",
-            one_line_path(dir),
-            one_line_path(&dir.join(SUMMARY_MD))
+            one_line_path(results),
+            one_line_path(&results.join(SUMMARY_MD))
         );
     }
     Ok(())

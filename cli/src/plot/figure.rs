@@ -213,7 +213,7 @@ pub(super) fn need_x(request: &PlotRequest, table: &Rows) -> Result<usize, PlotE
         )
         .into());
     }
-    Ok(table.column("--x", &request.x)?)
+    Ok(table.column(&request.source.option("x"), &request.x)?)
 }
 
 #[cfg(test)]

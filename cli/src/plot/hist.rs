@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use beachcomber::spec::one_line;
 
 use super::figure::{Figure, Point, Series, axis_label, default_title, need_x, words};
-use super::rows::{Rows, SeriesKeys, push_key};
+use super::rows::{self, Rows, SeriesKeys, push_key};
 use super::{PlotKind, PlotRequest};
 
 /// Most distinct integer parts counted in the first pass, over all series
@@ -72,10 +72,10 @@ pub(super) fn hist_figure(request: &PlotRequest, mut table: Rows) -> Result<Figu
     let by = request
         .by
         .iter()
-        .map(|b| table.column("--by", b))
+        .map(|b| table.column(&request.source.option("by"), b))
         .collect::<Result<Vec<_>, _>>()?;
-    table.set_filters(&request.filters)?;
-    let mut keys = SeriesKeys::new(by);
+    rows::set_filters(&mut table, &request.filters, request.source)?;
+    let mut keys = SeriesKeys::new(by, request.source);
     let mut read: Vec<Read> = Vec::new();
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     let mut distinct = 0usize;
@@ -106,7 +106,7 @@ pub(super) fn hist_figure(request: &PlotRequest, mut table: Rows) -> Result<Figu
             }
         }
     })?;
-    table.check_kept()?;
+    rows::check_kept(&table, request.source)?;
     // The first bad value of the first series that has one.
     if let Some(e) = read.iter_mut().find_map(|r| r.error.take()) {
         return Err(e.into());

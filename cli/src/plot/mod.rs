@@ -29,7 +29,7 @@ use clap::Args;
 use beachcomber_store::files::output::write_whole;
 pub use error::PlotError;
 
-pub use beachcomber_store::plot_spec::{PlotInput, PlotKind, PlotRequest};
+pub use beachcomber_store::plot_spec::{PlotInput, PlotKind, PlotRequest, PlotSource};
 use beachcomber_store::plot_spec::{parse_conditions, parse_fit};
 pub use beachcomber_store::short_label::short_label;
 use rows::Rows;
@@ -135,6 +135,7 @@ pub fn run(args: PlotArgs) -> Result<(), crate::error::CliError> {
         fit,
         references,
         out: args.out,
+        source: PlotSource::Flags,
     };
     // Its folder must exist (as for every --out); checked before the input
     // is read.
@@ -142,13 +143,31 @@ pub fn run(args: PlotArgs) -> Result<(), crate::error::CliError> {
     Ok(draw_sized(&request, (args.width, args.height))?)
 }
 
-/// Draw the figure of `request` at the default size (800x500).
-pub fn draw(request: &PlotRequest) -> Result<(), PlotError> {
-    draw_sized(request, DEFAULT_SIZE)
+/// Draw the figure of `request` at the default size (800x500): the series
+/// drawn without a fitted line (`--fit`), for the caller's note (an
+/// experiment's figure is named where it will be, not in its staging
+/// folder).
+pub fn draw(request: &PlotRequest) -> Result<Vec<String>, PlotError> {
+    draw_figure(request, DEFAULT_SIZE)
 }
 
-/// Draw the figure of `request` at `size` (width, height in pixels).
+/// Draw the figure of `request` at `size` (width, height in pixels), with
+/// a note on stderr naming the series drawn without a fitted line.
 pub fn draw_sized(request: &PlotRequest, size: (u32, u32)) -> Result<(), PlotError> {
+    let unfitted = draw_figure(request, size)?;
+    if !unfitted.is_empty() {
+        eprintln!(
+            "note: {}: no fitted line for {}",
+            one_line_path(&request.out),
+            unfitted.join("; ")
+        );
+    }
+    Ok(())
+}
+
+/// Draw the figure of `request` at `size`: the series without a fitted
+/// line.
+fn draw_figure(request: &PlotRequest, size: (u32, u32)) -> Result<Vec<String>, PlotError> {
     let format = check_extension(&request.out)?;
     if request.fit.is_some() && request.kind != PlotKind::Line {
         return Err(PlotError::FitNotOnLine(request.kind));
@@ -167,14 +186,7 @@ pub fn draw_sized(request: &PlotRequest, size: (u32, u32)) -> Result<(), PlotErr
         Format::Svg => write_whole(&request.out, svg.as_bytes())?,
         Format::Png => write_whole(&request.out, &svg_to_png(&svg)?)?,
     }
-    if !figure.unfitted.is_empty() {
-        eprintln!(
-            "note: {}: no fitted line for {}",
-            one_line_path(&request.out),
-            figure.unfitted.join("; ")
-        );
-    }
-    Ok(())
+    Ok(figure.unfitted)
 }
 
 /// The output formats.

@@ -63,12 +63,12 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
     let by = request
         .by
         .iter()
-        .map(|b| table.column("--by", b))
+        .map(|b| table.column(&request.source.option("by"), b))
         .collect::<Result<Vec<_>, _>>()?;
-    table.set_filters(&request.filters)?;
+    rows::set_filters(&mut table, &request.filters, request.source)?;
     let (spec_col, players_col) = (table.find("game_spec"), table.find("players"));
     let (mut spec, mut players) = (Unique::default(), Unique::default());
-    let mut keys = SeriesKeys::new(by.clone());
+    let mut keys = SeriesKeys::new(by.clone(), request.source);
     let mut read: Vec<Read> = Vec::new();
     let mut count = 0usize;
     while table.next_row()? {
@@ -86,9 +86,12 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
         }
         count += 1;
         if count > MAX_POINTS {
-            return Err(
-                format!("more than {MAX_POINTS} bots in {}: add --where", table.path).into(),
-            );
+            return Err(format!(
+                "more than {MAX_POINTS} bots in {}: {}",
+                table.path,
+                request.source.advice(&["where"])
+            )
+            .into());
         }
         series.index.insert(name.to_string(), series.bots.len());
         series.bots.push(Cells {
@@ -100,7 +103,7 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
             high: table.cell(high).to_string(),
         });
     }
-    table.check_kept()?;
+    rows::check_kept(&table, request.source)?;
     let mut skip = vec![bot, rating, low, high];
     skip.extend(&by);
     let number = |cell: &str, col: usize, line: u64| {
@@ -122,6 +125,7 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
                     &point,
                     &label,
                     &skip,
+                    request.source,
                     |row| Ok(row.cell(bot) == b.bot && keys.of(row)? == s),
                 ));
             }

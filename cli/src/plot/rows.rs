@@ -11,6 +11,50 @@ use beachcomber_store::clip::clipped;
 
 pub(super) use beachcomber_store::csv_rows::{Rows, number};
 
+use beachcomber_store::csv_rows::CsvError;
+
+/// Keep only the rows of `table` that meet `filters`, an error naming the
+/// filters as `source` writes them (`--where`, or a table's `where`).
+pub(super) fn set_filters(
+    table: &mut Rows,
+    filters: &[(String, String)],
+    source: PlotSource,
+) -> Result<(), PlotError> {
+    table.set_filters(filters).map_err(|e| match e {
+        CsvError::NoColumn {
+            name,
+            path,
+            columns,
+            ..
+        } => CsvError::NoColumn {
+            flag: source.option("where"),
+            name,
+            path,
+            columns,
+        }
+        .into(),
+        e => e.into(),
+    })
+}
+
+/// Once every row of `table` is read: the error when none passed the
+/// filters, naming them as `source` writes them.
+pub(super) fn check_kept(table: &Rows, source: PlotSource) -> Result<(), PlotError> {
+    match table.check_kept() {
+        Err(CsvError::NoRowsLeft {
+            filters,
+            read,
+            path,
+        }) if source == PlotSource::Table => Err(PlotError::Figure(format!(
+            "no rows left after {} {} ({read} rows in {path})",
+            source.option("where"),
+            one_line(&filters)
+        ))),
+        r => Ok(r?),
+    }
+}
+
+use beachcomber_store::plot_spec::PlotSource;
 use beachcomber_store::short_label::short_label;
 
 /// Most series in one figure (one per distinct value of the `--by`
@@ -33,6 +77,8 @@ pub(super) fn push_key(key: &mut String, cell: &str) {
 /// appearance.
 pub(super) struct SeriesKeys {
     by: Vec<usize>,
+    /// How the errors name the options.
+    source: PlotSource,
     /// The cells of the `--by` columns (as [`push_key`] joins them) → series.
     cells: HashMap<String, usize>,
     /// Label → series.
@@ -42,10 +88,11 @@ pub(super) struct SeriesKeys {
 }
 
 impl SeriesKeys {
-    /// The series made by the columns `by`.
-    pub fn new(by: Vec<usize>) -> SeriesKeys {
+    /// The series made by the columns `by` (of a figure from `source`).
+    pub fn new(by: Vec<usize>, source: PlotSource) -> SeriesKeys {
         SeriesKeys {
             by,
+            source,
             cells: HashMap::new(),
             index: HashMap::new(),
             labels: Vec::new(),
@@ -77,10 +124,13 @@ impl SeriesKeys {
         if self.labels.len() > MAX_SERIES || self.cells.len() >= 8 * MAX_SERIES {
             let by: Vec<&str> = self.by.iter().map(|&c| rows.header[c].as_str()).collect();
             return Err(format!(
-                "more than {MAX_SERIES} series (one per value of --by {}) in {}: \
-                 add --where or use fewer --by columns",
+                "more than {MAX_SERIES} series (one per value of {} {}) in {}: \
+                 {} or use fewer {} columns",
+                self.source.option("by"),
                 one_line(&by.join(",")),
-                rows.path
+                rows.path,
+                self.source.advice(&["where"]),
+                self.source.option("by"),
             )
             .into());
         }
@@ -96,7 +146,8 @@ impl SeriesKeys {
 
 /// The error for `count` rows (several) at one point (`point`, already
 /// escaped) of series `series`: names a column outside `skip` that tells
-/// them apart, when there is one. The rows of the point are found by
+/// them apart, when there is one, as the figure's `source` writes a
+/// condition (`--where COL=VALUE`, or a `[[plot]]` table's `where`). The rows of the point are found by
 /// reading `rows`' file again (`is_member`: whether the current row is
 /// one); without a second reading, there is no hint.
 pub(super) fn duplicate_error(
@@ -105,12 +156,13 @@ pub(super) fn duplicate_error(
     point: &str,
     series: &str,
     skip: &[usize],
+    source: PlotSource,
     mut is_member: impl FnMut(&Rows) -> Result<bool, PlotError>,
 ) -> PlotError {
     let hint = find_hint(rows, skip, &mut is_member)
         .ok()
         .flatten()
-        .map(|(column, value)| format!(" (e.g. --where {}={})", clipped(&column), clipped(&value)))
+        .map(|(column, value)| format!(" (e.g. {})", source.condition(&clipped(&column), &clipped(&value))))
         .unwrap_or_default();
     let series = if series.is_empty() {
         String::new()
@@ -118,7 +170,8 @@ pub(super) fn duplicate_error(
         format!(" in series {}", clipped(series))
     };
     PlotError::Figure(format!(
-        "{count} rows for {point}{series}: add --where or --by{hint}"
+        "{count} rows for {point}{series}: {}{hint}",
+        source.advice(&["where", "by"])
     ))
 }
 

@@ -51,23 +51,25 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         )
         .into());
     }
-    let y = table.column("--y", y_name)?;
+    let y = table.column(&request.source.option("y"), y_name)?;
     let by = request
         .by
         .iter()
-        .map(|b| table.column("--by", b))
+        .map(|b| table.column(&request.source.option("by"), b))
         .collect::<Result<Vec<_>, _>>()?;
-    table.set_filters(&request.filters)?;
+    rows::set_filters(&mut table, &request.filters, request.source)?;
     let references = request
         .references
         .iter()
         .map(|(c, v)| {
             if !request.by.contains(c) {
                 return Err(format!(
-                    "--reference {}={}: a reference is a whole series, so its column must be \
-                     one of --by ({})",
+                    "{} {}={}: a reference is a whole series, so its column must be \
+                     one of {} ({})",
+                    request.source.option("reference"),
                     one_line(c),
                     one_line(v),
+                    request.source.option("by"),
                     if request.by.is_empty() {
                         "none given".to_string()
                     } else {
@@ -76,13 +78,13 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
                 )
                 .into());
             }
-            Ok(table.condition("--reference", c, v)?)
+            Ok(table.condition(&request.source.option("reference"), c, v)?)
         })
         .collect::<Result<Vec<_>, PlotError>>()?;
     let mut referenced = vec![false; references.len()];
     let band = band_columns(&table, y_name);
     let players_col = table.find("players");
-    let mut keys = SeriesKeys::new(by.clone());
+    let mut keys = SeriesKeys::new(by.clone(), request.source);
     let mut read: Vec<Read> = Vec::new();
     let mut categories: Vec<String> = Vec::new();
     let mut category_index: HashMap<String, usize> = HashMap::new();
@@ -123,11 +125,14 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         points += 1;
         if points > MAX_POINTS {
             return Err(format!(
-                "more than {MAX_POINTS} points (a value of --x {} in a series) in {}: \
-                 a {} plot draws one row per point; add --where or choose another --x",
+                "more than {MAX_POINTS} points (a value of {} {} in a series) in {}: \
+                 a {} plot draws one row per point; {} or choose another {}",
+                request.source.option("x"),
                 one_line(&request.x),
                 table.path,
-                request.kind
+                request.kind,
+                request.source.advice(&["where"]),
+                request.source.option("x"),
             )
             .into());
         }
@@ -147,12 +152,13 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
             players: players_col.map(|c| table.cell(c).to_string()),
         });
     }
-    table.check_kept()?;
+    rows::check_kept(&table, request.source)?;
     if let Some(i) = referenced.iter().position(|seen| !seen) {
         let (c, v) = &request.references[i];
         let all: Vec<&str> = (0..read.len()).map(|s| keys.label(s)).collect();
         return Err(format!(
-            "--reference {}={} matches no series (the series: {})",
+            "{} {}={} matches no series (the series: {})",
+            request.source.option("reference"),
             one_line(c),
             one_line(v),
             clipped_to(&all.join("; "), 240)
@@ -160,11 +166,11 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
         .into());
     }
     if !read.is_empty() && read.iter().all(|r| r.reference) {
-        return Err(
-            "every series is a --reference: leave at least one series to draw against them"
-                .to_string()
-                .into(),
-        );
+        return Err(format!(
+            "every series is a {}: leave at least one series to draw against them",
+            request.source.option("reference")
+        )
+        .into());
     }
     let numeric_x = request.kind == PlotKind::Line && any && all_numeric;
     if request.fit.is_some() && any && !numeric_x {
@@ -199,15 +205,18 @@ pub(super) fn xy_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure
                 &point,
                 &label,
                 &skip,
+                request.source,
                 |row| Ok(row.cell(x) == dup.x && keys.of(row)? == s),
             ));
         }
         if members.reference && members.points.len() != 1 {
             return Err(format!(
-                "the --reference series {} has {} points: a reference is one point (a \
-                 baseline, drawn as a level line), so narrow it with --where",
+                "the {} series {} has {} points: a reference is one point (a \
+                 baseline, drawn as a level line), so narrow it with {}",
+                request.source.option("reference"),
                 clipped(&label),
-                members.points.len()
+                members.points.len(),
+                request.source.option("where"),
             )
             .into());
         }

@@ -502,7 +502,8 @@ replace = { "ismcts(iterations=500)" = "ismcts(iterations=4)", "ismcts(iteration
 }
 
 /// Ctrl-C during the speed measurement stops it (exit 130) with the
-/// leagues' files complete; `--resume` then measures the speeds only.
+/// leagues' files complete in the staging folder (the results folder not
+/// made yet); `--resume` then measures the speeds only and swaps them in.
 #[test]
 fn ctrl_c_stops_the_speed_measurement_and_resume_measures_again() {
     let dir = temp_dir();
@@ -510,6 +511,7 @@ fn ctrl_c_stops_the_speed_measurement_and_resume_measures_again() {
     let endless = TWO_LEAGUES.replace("speed_games = 3", "speed_games = 100000000000");
     std::fs::write(&file, &endless).unwrap();
     let out = dir.path().join("out");
+    let staging = dir.path().join(".out.staging");
     let mut child = bin()
         .args(["run", s(&file), "--quiet", "--out", s(&out)])
         .stdin(Stdio::null())
@@ -518,7 +520,7 @@ fn ctrl_c_stops_the_speed_measurement_and_resume_measures_again() {
         .spawn()
         .unwrap();
     let start = Instant::now();
-    while !(out.join("manifest.json").exists() && catches_sigint(child.id())) {
+    while !(staging.join("manifest.json").exists() && catches_sigint(child.id())) {
         assert!(
             child.try_wait().unwrap().is_none(),
             "the run ended before its speed measurement"
@@ -542,16 +544,24 @@ fn ctrl_c_stops_the_speed_measurement_and_resume_measures_again() {
         err.contains("`--resume` measures the speeds again"),
         "{err}"
     );
-    assert!(!out.join("speed.csv").exists());
-    assert_eq!(read(&out.join("ratings.csv")), expected_ratings());
-    let games = read(&out.join("games.csv"));
-    let manifest = read(&out.join("manifest.json"));
+    assert!(!out.exists());
+    assert!(!staging.join("speed.csv").exists());
+    assert_eq!(read(&staging.join("ratings.csv")), expected_ratings());
+    let games = read(&staging.join("games.csv"));
+    let manifest = read(&staging.join("manifest.json"));
+    let staged_at = format!("{}/", staging.canonicalize().unwrap().display());
     // Resumed with fewer speed games: the leagues are not played again
     // (the manifest, with its timings, stays).
     std::fs::write(&file, endless.replace("100000000000", "1")).unwrap();
     ok(&["run", s(&file), "--quiet", "--resume", "--out", s(&out)]);
     assert!(read(&out.join("games.csv")) == games);
-    assert_eq!(read(&out.join("manifest.json")), manifest);
+    // The same manifest, its outputs named where they are now.
+    let out_at = format!("{}/", out.canonicalize().unwrap().display());
+    assert_eq!(
+        read(&out.join("manifest.json")),
+        manifest.replace(&staged_at, &out_at)
+    );
+    assert!(!staging.exists());
     let speed = read(&out.join("speed.csv"));
     assert_eq!(speed.lines().count(), 1 + 4, "{speed}");
     assert!(

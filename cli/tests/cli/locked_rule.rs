@@ -493,3 +493,65 @@ fn outside_a_repository_a_criterion_has_no_git_provenance() {
          was written before the games"
     );
 }
+
+#[test]
+fn a_report_drawn_again_under_an_edited_criterion_is_refused() {
+    let repo = repository();
+    let dir = repo.path();
+    let file = "experiments/study.toml";
+    std::fs::write(dir.join(file), study(7, "0.1")).unwrap();
+    let hash = hash_of(dir, file);
+    commit(dir, "the rule");
+    let o = run_in(dir, &["run", file, "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = dir.join("results/study");
+    let summary = std::fs::read(out.join("summary.md")).unwrap();
+    // Another edit of the file, not of its criterion: redrawn, still the
+    // locked rule it was played under.
+    let text = std::fs::read_to_string(dir.join(file)).unwrap();
+    std::fs::write(dir.join(file), text.replace("Removals", "Tokens removed")).unwrap();
+    let o = run_in(dir, &["run", file, "--quiet", "--report-only"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines = rule_lines(&out);
+    assert!(
+        lines[0].starts_with(&format!("- Rule: **locked**; criterion xxh3 `{hash}`")),
+        "{lines:?}"
+    );
+    std::fs::write(out.join("summary.md"), &summary).unwrap();
+    // The criterion edited: its margins are not the ones the verdicts were
+    // decided by. Refused, uncommitted or committed, summary.md untouched.
+    let text = std::fs::read_to_string(dir.join(file)).unwrap();
+    std::fs::write(
+        dir.join(file),
+        text.replace("seat_ratio = 0.1", "seat_ratio = 0.2"),
+    )
+    .unwrap();
+    let edited = hash_of(dir, file);
+    assert_ne!(edited, hash);
+    let refusal = format!(
+        "experiments/study.toml: --report-only: the criterion (xxh3 {edited}) is not the \
+         rule `results/study/manifest.json` records its games were played under (xxh3 \
+         {hash}): a report would print one rule over verdicts decided by the other; restore \
+         the criterion, or play its games (run it again, or with --exploratory --out DIR)"
+    );
+    refused_in(dir, &["run", file, "--quiet", "--report-only"], &refusal);
+    assert_eq!(std::fs::read(out.join("summary.md")).unwrap(), summary);
+    commit(dir, "a looser rule");
+    refused_in(dir, &["run", file, "--quiet", "--report-only"], &refusal);
+    assert_eq!(std::fs::read(out.join("summary.md")).unwrap(), summary);
+    // The criterion removed: refused too.
+    let text = std::fs::read_to_string(dir.join(file)).unwrap();
+    let plain = text.split("\n[criterion]").next().unwrap().to_string();
+    std::fs::write(dir.join(file), plain).unwrap();
+    refused_in(
+        dir,
+        &["run", file, "--quiet", "--report-only"],
+        &format!(
+            "experiments/study.toml: --report-only: the file's lack of a criterion is not the \
+             rule `results/study/manifest.json` records its games were played under (xxh3 \
+             {hash}): a report would print one rule over verdicts decided by the other; \
+             restore the criterion, or play its games (run it again, or with --exploratory \
+             --out DIR)"
+        ),
+    );
+}

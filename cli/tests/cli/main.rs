@@ -32,5 +32,6 @@ mod seat_ratios;
 mod serve;
 mod solve;
 mod spec_files;
+mod study_folder;
 mod sweep;
 mod trends;

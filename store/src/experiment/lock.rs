@@ -136,6 +136,18 @@ pub enum LockError {
         /// What it names.
         rev: String,
     },
+    /// `--report-only` under another criterion than the one its results
+    /// were played under (the manifest's record).
+    NotRecorded {
+        /// The file, as the message begins.
+        at: String,
+        /// The file's criterion hash (`None`: the file has none).
+        hash: Option<String>,
+        /// The hash the manifest records (`None`: it records no rule).
+        recorded: Option<String>,
+        /// The manifest.
+        manifest: String,
+    },
     /// git failed in the repository holding the file.
     Git {
         /// The file, as the message begins.
@@ -180,6 +192,28 @@ impl fmt::Display for LockError {
                 "{at}: criterion.same_games_as: `{}` is not a commit of the repository",
                 one_line(rev)
             ),
+            LockError::NotRecorded {
+                at,
+                hash,
+                recorded,
+                manifest,
+            } => {
+                let hash = match hash {
+                    Some(h) => format!("the criterion (xxh3 {h})"),
+                    None => "the file's lack of a criterion".to_string(),
+                };
+                let recorded = match recorded {
+                    Some(h) => format!("xxh3 {h}"),
+                    None => "none".to_string(),
+                };
+                write!(
+                    f,
+                    "{at}: --report-only: {hash} is not the rule `{manifest}` records its games \
+                     were played under ({recorded}): a report would print one rule over verdicts \
+                     decided by the other; restore the criterion, or play its games (run it \
+                     again, or with --exploratory --out DIR)"
+                )
+            }
             LockError::Git { at, error } => write!(f, "{at}: the criterion's provenance: {error}"),
         }
     }
@@ -349,6 +383,30 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
         None => RuleLabel::Locked,
     };
     Ok(Some(record(label, Some(commit), results_before)))
+}
+
+/// Check a report drawn again (`--report-only`) from the finished results
+/// whose manifest is `manifest`: the file's criterion must be the one the
+/// manifest records (the same hash, or neither has one), so that the
+/// margins and picks summary.md prints are the rule its verdicts were
+/// decided by, under the label the run was given. A manifest that cannot
+/// be read is left to the report's own error.
+pub fn check_recorded(experiment: &Experiment, manifest: &Path) -> Result<(), LockError> {
+    let Ok(read) = Manifest::read(manifest) else {
+        return Ok(());
+    };
+    let source = &experiment.source;
+    let hash = criterion_hash_in(source.text());
+    let recorded = read.criterion.map(|r| r.hash);
+    if hash == recorded {
+        return Ok(());
+    }
+    Err(LockError::NotRecorded {
+        at: one_line_path(&source.path),
+        hash,
+        recorded,
+        manifest: one_line_path(manifest),
+    })
 }
 
 /// What the lock reads of a committed manifest (of any format): the seeds

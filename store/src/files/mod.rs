@@ -1,6 +1,7 @@
 //! A run's files: their names, how outputs are resolved and written whole
-//! or not at all, and the partial files, checkpoints and manifest of a run
-//! that survives interruption.
+//! or not at all, the partial files, checkpoints and manifest of a run
+//! that survives interruption, and a study's folder staged and swapped
+//! whole.
 
 pub mod names;
 pub mod out_folder;
@@ -11,3 +12,4 @@ mod partial;
 pub mod paths;
 pub mod run_files;
 pub mod run_files_error;
+pub mod staging;
