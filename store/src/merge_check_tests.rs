@@ -162,7 +162,7 @@ fn damaged_csv_shards_with_matching_manifests_are_refused() {
         (
             Box::new(|l| set_cell(l, END, &"x".repeat(100_000))),
             format!(
-                "the end `{}... (100000 bytes)` is not `finished` or `forfeit:SEAT`",
+                "the end `{}…[99920 more bytes]` is not `finished` or `forfeit:SEAT`",
                 "x".repeat(80)
             ),
         ),
