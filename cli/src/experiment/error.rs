@@ -118,6 +118,10 @@ pub enum RunFileError {
     /// The results folder cannot be staged or swapped.
     #[error(transparent)]
     Staging(#[from] beachcomber_store::files::staging::StagingError),
+    /// `--out`'s folder cannot be used (its parent is missing, or it is a
+    /// file): the rule every `--out` follows.
+    #[error(transparent)]
+    Out(#[from] beachcomber_store::files::out_folder::OutFolderError),
     /// A speed measurement after the leagues failed.
     #[error(
         "{error}; the leagues are complete in {} (`--resume` measures the speeds again \

@@ -129,7 +129,11 @@ fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), RunFileError> {
         })?
         .to_string();
     let dir = match (&args.out, args.quick) {
-        (Some(dir), _) => dir.clone(),
+        (Some(dir), _) => {
+            // The rule of every `--out`: the folder may be created, never its parents.
+            beachcomber_store::files::out_folder::check_out_parent("--out", dir)?;
+            dir.clone()
+        }
         (None, true) => {
             if args.control.resume || args.merge.is_some() {
                 return Err(RunFileError::QuickNeedsOut {

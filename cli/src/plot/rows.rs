@@ -162,7 +162,12 @@ pub(super) fn duplicate_error(
     let hint = find_hint(rows, skip, &mut is_member)
         .ok()
         .flatten()
-        .map(|(column, value)| format!(" (e.g. {})", source.condition(&clipped(&column), &clipped(&value))))
+        .map(|(column, value)| {
+            format!(
+                " (e.g. {})",
+                source.condition(&clipped(&column), &clipped(&value))
+            )
+        })
         .unwrap_or_default();
     let series = if series.is_empty() {
         String::new()

@@ -280,6 +280,11 @@ fn every_out_needs_its_parent_folder_and_only_a_folder_output_is_created() {
             s(&missing)
         ),
         format!("plot {} --x seat --y won --out {}.svg", s(&g), s(&missing)),
+        format!(
+            "run {}/../experiments/shell-dash-league.toml --quick --quiet --out {}",
+            env!("CARGO_MANIFEST_DIR"),
+            s(&missing)
+        ),
     ];
     for line in &lines {
         let o = run_line(line);
