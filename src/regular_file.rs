@@ -72,9 +72,12 @@ impl From<FileError> for io::Error {
     }
 }
 
-/// What a non-regular file is, for messages.
-fn kind_of(file_type: std::fs::FileType) -> &'static str {
-    if file_type.is_dir() {
+/// What a non-regular file is, for messages ("a FIFO", "a folder", "a
+/// symbolic link" for a link's own metadata...).
+pub fn kind_of(file_type: std::fs::FileType) -> &'static str {
+    if file_type.is_symlink() {
+        "a symbolic link"
+    } else if file_type.is_dir() {
         "a folder"
     } else if file_type.is_fifo() {
         "a FIFO"

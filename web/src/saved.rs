@@ -10,10 +10,11 @@
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::Read;
-use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 use beachcomber::record::io::{MAX_LINE_BYTES, RecordLines};
+use beachcomber::regular_file::kind_of;
 
 /// The most bytes a saved game's file may hold: one record line at its
 /// longest ([`MAX_LINE_BYTES`], 48 MiB) and its line break.
@@ -51,25 +52,6 @@ impl fmt::Display for SavedError {
 }
 
 impl std::error::Error for SavedError {}
-
-/// What a file that is not regular is, for messages.
-fn kind_of(file_type: std::fs::FileType) -> &'static str {
-    if file_type.is_symlink() {
-        "a symbolic link"
-    } else if file_type.is_dir() {
-        "a folder"
-    } else if file_type.is_fifo() {
-        "a FIFO"
-    } else if file_type.is_char_device() {
-        "a character device"
-    } else if file_type.is_block_device() {
-        "a block device"
-    } else if file_type.is_socket() {
-        "a socket"
-    } else {
-        "not a file"
-    }
-}
 
 /// Open the saved game `path`: without blocking or following a link, a
 /// regular file of at most [`MAX_SAVED`] bytes.
