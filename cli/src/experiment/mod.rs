@@ -129,11 +129,7 @@ fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), RunFileError> {
         })?
         .to_string();
     let dir = match (&args.out, args.quick) {
-        (Some(dir), _) => {
-            // The rule of every `--out`: the folder may be created, never its parents.
-            beachcomber_store::files::out_folder::check_out_parent("--out", dir)?;
-            dir.clone()
-        }
+        (Some(dir), _) => dir.clone(),
         (None, true) => {
             if args.control.resume || args.merge.is_some() {
                 return Err(RunFileError::QuickNeedsOut {
@@ -199,6 +195,12 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
             exploratory,
         })?
     };
+    // The rule of every `--out` (after the lock's own refusals of the
+    // folder): the folder may be created, never its parents.
+    if let Some(out) = &args.out {
+        beachcomber_store::files::out_folder::check_out_parent("--out", out)
+            .map_err(RunFileError::from)?;
+    }
     if experiment.kind == Kind::Search {
         return search::run(&experiment, &args, rule.as_ref(), &name, &dir);
     }

@@ -732,6 +732,8 @@ fn check_committed_studies(
     experiments: &Path,
     scratch: &Path,
 ) -> Result<(Vec<String>, Vec<String>), String> {
+    // Every `--out` needs its parent folder: the replays go into `scratch`.
+    std::fs::create_dir_all(scratch).unwrap();
     let (mut sweeps, mut leagues) = (Vec::new(), Vec::new());
     let mut studies: Vec<_> = std::fs::read_dir(results)
         .unwrap()
@@ -1109,6 +1111,7 @@ fn a_committed_study_whose_plot_warns_fails_the_check() {
     let experiments = dir.path().join("experiments");
     let results = dir.path().join("results");
     std::fs::create_dir_all(&experiments).unwrap();
+    std::fs::create_dir_all(&results).unwrap();
     let file = experiments.join("fake.toml");
     let plot = |filter: &str| {
         format!(
