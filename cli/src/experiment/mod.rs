@@ -41,7 +41,6 @@ use beachcomber_store::files::names::{
 };
 use beachcomber_store::files::run_files::Manifest;
 use beachcomber_store::files::staging::Staging;
-use beachcomber_store::manifest::RunKind;
 use file::{Experiment, Kind};
 
 /// Examples shown after `beachcomber run --help`.
@@ -335,7 +334,7 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
                 let finished = control.resume
                     && !sharded
                     && args.combination.is_none()
-                    && leagues_complete(&leagues, &play_dir);
+                    && leagues.finished_in(&play_dir);
                 if !finished {
                     // (Else stopped during the speed measurement: only
                     // that is left to do.)
@@ -510,23 +509,6 @@ fn run_leagues(
         );
     }
     Ok(())
-}
-
-/// Whether `dir` holds the finished leagues `planned` (its manifest, of
-/// this plan and resamples, and no checkpoint): what `--resume` after an
-/// interrupted speed measurement finds.
-fn leagues_complete(planned: &PlannedLeagues, dir: &Path) -> bool {
-    if dir.join(CHECKPOINT_FILE).exists() {
-        return false;
-    }
-    let Ok(manifest) = Manifest::read(&dir.join(MANIFEST_FILE)) else {
-        return false;
-    };
-    let plan = beachcomber::league::plan(&planned.leagues, planned.labelled);
-    let d = &manifest.description;
-    matches!(d.kind, RunKind::League { resamples, .. } if resamples == planned.resamples)
-        && d.shard.is_whole()
-        && d.plan == plan
 }
 
 /// Measure each bot of each league on one thread (`speed_games` games of
