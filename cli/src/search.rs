@@ -10,7 +10,7 @@ use beachcomber::sweep::Vary;
 use beachcomber_store::files::names::SUMMARY_MD;
 use beachcomber_store::files::out_folder::check_out_parent;
 use beachcomber_store::lineups::parse_lineups;
-use beachcomber_store::search::{self, SearchSpec, run as run_search};
+use beachcomber_studies::search::{self, SearchSpec, run as run_search};
 use clap::Args;
 
 use crate::engines::Engines;
@@ -171,7 +171,7 @@ pub enum SearchFlagError {
     StrongBots(beachcomber_store::lineups::LineupsError),
 }
 
-crate::error::command_error!(SearchFlagError, beachcomber_store::search::SearchRunError);
+crate::error::command_error!(SearchFlagError, beachcomber_studies::search::SearchRunError);
 
 impl SearchArgs {
     /// The search the flags describe.

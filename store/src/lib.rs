@@ -19,15 +19,13 @@
 //!   ([`error::StoreError`], over each part's own error type);
 //! - [`engines`]: the external bots a run seats;
 //! - [`interrupt`]: the temporary files a forced exit removes;
-//! - [`experiment`]: experiment files, their planned runs, the
-//!   confirmation of a criterion's picks and the answer tables;
 //! - [`planned`]: sweeps and leagues checked and expanded, ready to play;
 //! - [`lineups`]: lineups and bots named in text, as canonical specs;
-//! - [`plot_spec`]: the description of a figure (data; the drawing is the
-//!   front end's);
-//! - [`search`]: a design-space search in rounds, its confirmation and files;
 //! - [`short_label`]: bot specs shortened for labels and tables;
 //! - [`path_suffix`]: the path of a file beside another (`.tmp`, `.partial`).
+//!
+//! Study orchestration (experiment files, searches, plot specs) is the
+//! `beachcomber-studies` crate's, above this one.
 //!
 //! No command-line parsing and no printing happen here: notes and errors
 //! go back to the caller as values.
@@ -38,7 +36,6 @@ pub mod csv_rows;
 pub mod engines;
 pub mod error;
 pub mod execute;
-pub mod experiment;
 pub mod files;
 pub mod final_files;
 pub mod interrupt;
@@ -51,6 +48,4 @@ pub mod merge_error;
 pub mod parquet_table;
 pub mod path_suffix;
 pub mod planned;
-pub mod plot_spec;
-pub mod search;
 pub mod short_label;

@@ -97,3 +97,29 @@ pub struct PlannedLeagues {
     /// Bootstrap resamples of the rating intervals.
     pub resamples: u32,
 }
+
+impl PlannedLeagues {
+    /// Whether `dir` holds these leagues finished (its manifest, of this
+    /// plan and these resamples, whole, and no checkpoint): what `--resume`
+    /// of an experiment stopped after its games (during the speed
+    /// measurement) finds.
+    pub fn finished_in(&self, dir: &std::path::Path) -> bool {
+        use crate::files::names::{CHECKPOINT_FILE, MANIFEST_FILE};
+        use crate::manifest::{Manifest, RunKind};
+        if dir.join(CHECKPOINT_FILE).exists() {
+            return false;
+        }
+        let Ok(manifest) = Manifest::read(&dir.join(MANIFEST_FILE)) else {
+            return false;
+        };
+        let plan = beachcomber::league::plan(&self.leagues, self.labelled);
+        let d = &manifest.description;
+        matches!(d.kind, RunKind::League { resamples, .. } if resamples == self.resamples)
+            && d.shard.is_whole()
+            && d.plan == plan
+    }
+}
+
+#[cfg(test)]
+#[path = "planned_tests.rs"]
+mod tests;

@@ -1,6 +1,6 @@
 //! Why `beachcomber run` refused an experiment's options or could not
-//! play, report or measure it (the experiment file's own refusals come
-//! are the run store's [`beachcomber_store::experiment::ExperimentError`]).
+//! play, report or measure it (the experiment file's own refusals are
+//! the studies crate's [`beachcomber_studies::experiment::ExperimentError`]).
 
 use std::io;
 use std::path::PathBuf;
@@ -138,9 +138,9 @@ pub enum RunFileError {
 
 crate::error::command_error!(
     RunFileError,
-    beachcomber_store::experiment::ExperimentError,
-    beachcomber_store::experiment::lock::LockError,
-    beachcomber_store::experiment::lock::RecordError,
+    beachcomber_studies::experiment::ExperimentError,
+    beachcomber_studies::experiment::lock::LockError,
+    beachcomber_studies::experiment::lock::RecordError,
 );
 
 #[cfg(test)]

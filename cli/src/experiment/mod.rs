@@ -12,8 +12,8 @@
 //!
 //! The file's schema and reading, the typed specs it describes (sweeps
 //! and leagues, built directly, `--quick` applied), the criterion's answer
-//! tables and its confirmation runs (`confirm.csv`) are the run store's
-//! [`beachcomber_store::experiment`] (errors name the file, the line and
+//! tables and its confirmation runs (`confirm.csv`) are the studies crate's
+//! [`beachcomber_studies::experiment`] (errors name the file, the line and
 //! the key); the playing is here, the plots and `summary.md` in
 //! `report.rs`.
 
@@ -21,8 +21,8 @@ mod error;
 mod report;
 mod search;
 
-use beachcomber_store::experiment::lock::{self, LockRequest};
-use beachcomber_store::experiment::{answer, confirm, file, specs};
+use beachcomber_studies::experiment::lock::{self, LockRequest};
+use beachcomber_studies::experiment::{answer, confirm, file, specs};
 
 use crate::error::CliError;
 pub use error::RunFileError;
@@ -41,7 +41,6 @@ use beachcomber_store::files::names::{
 };
 use beachcomber_store::files::run_files::Manifest;
 use beachcomber_store::files::staging::Staging;
-use beachcomber_store::manifest::RunKind;
 use file::{Experiment, Kind};
 
 /// Examples shown after `beachcomber run --help`.
@@ -180,7 +179,7 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
     let rule = if args.report_only {
         let manifest = match experiment.kind {
             Kind::Search => dir
-                .join(beachcomber_store::search::ROUNDS_DIR)
+                .join(beachcomber_studies::search::ROUNDS_DIR)
                 .join("0")
                 .join(MANIFEST_FILE),
             _ => dir.join(MANIFEST_FILE),
@@ -337,7 +336,7 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
                 let finished = control.resume
                     && !sharded
                     && args.combination.is_none()
-                    && leagues_complete(&leagues, &play_dir);
+                    && leagues.finished_in(&play_dir);
                 if !finished {
                     // (Else stopped during the speed measurement: only
                     // that is left to do.)
@@ -369,7 +368,7 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
     if !args.report_only && experiment.kind == Kind::Sweep {
         // After the sweep (played here or merged from shards).
         // The file's picks, or the tool's by the rule (`[criterion.pick]`).
-        let picked = beachcomber_store::experiment::pick::with_picks(&experiment, &work)?;
+        let picked = beachcomber_studies::experiment::pick::with_picks(&experiment, &work)?;
         play_confirmation(&picked, args.quick, &control, &work)?;
     }
     if let Some(rule) = &rule {
@@ -384,7 +383,7 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
         }
         lock::record_in_manifest(&work, rule)?;
     }
-    let experiment = beachcomber_store::experiment::pick::with_picks(&experiment, &work)?;
+    let experiment = beachcomber_studies::experiment::pick::with_picks(&experiment, &work)?;
     let warnings = report::write(&experiment, &name, &args, &work, &dir)?;
     if let Some(staging) = staging {
         let figures: Vec<String> = experiment.plots.iter().map(|p| p.file.clone()).collect();
@@ -512,23 +511,6 @@ fn run_leagues(
         );
     }
     Ok(())
-}
-
-/// Whether `dir` holds the finished leagues `planned` (its manifest, of
-/// this plan and resamples, and no checkpoint): what `--resume` after an
-/// interrupted speed measurement finds.
-fn leagues_complete(planned: &PlannedLeagues, dir: &Path) -> bool {
-    if dir.join(CHECKPOINT_FILE).exists() {
-        return false;
-    }
-    let Ok(manifest) = Manifest::read(&dir.join(MANIFEST_FILE)) else {
-        return false;
-    };
-    let plan = beachcomber::league::plan(&planned.leagues, planned.labelled);
-    let d = &manifest.description;
-    matches!(d.kind, RunKind::League { resamples, .. } if resamples == planned.resamples)
-        && d.shard.is_whole()
-        && d.plan == plan
 }
 
 /// Measure each bot of each league on one thread (`speed_games` games of

@@ -14,12 +14,12 @@ use super::{RunFileArgs, RunFileError};
 use crate::error::CliError;
 use crate::plot::PlotInput;
 use beachcomber_store::csv_rows::CsvError;
-use beachcomber_store::experiment::pick;
 use beachcomber_store::files::names::{
     GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, RATINGS_FILE, SPEED_FILE, SUMMARY_MD,
 };
 use beachcomber_store::files::run_files::Manifest;
 use beachcomber_store::manifest::RunKind;
+use beachcomber_studies::experiment::pick;
 
 /// A `game_spec` filter of a plot as the canonical spec the CSVs hold
 /// (`seaside` is `seaside(removed=rulebook)`), so that a file may name a
@@ -177,7 +177,7 @@ fn summary_md(
     );
     match experiment.kind {
         Kind::League => league_table(&mut md, dir)?,
-        // A search writes its own summary.md (the store's search module).
+        // A search writes its own summary.md (the studies crate's search module).
         Kind::Search => {}
         Kind::Tournament | Kind::Sweep => {
             sweep_table(&mut md, manifest);

@@ -6,12 +6,12 @@
 use std::path::Path;
 
 use beachcomber::spec::one_line_path;
-use beachcomber_store::experiment::Experiment;
-use beachcomber_store::experiment::lock;
 use beachcomber_store::files::names::{CONFIRM_DIR, MANIFEST_FILE, SUMMARY_MD};
 use beachcomber_store::files::staging::Staging;
 use beachcomber_store::manifest::{CriterionRecord, Manifest};
-use beachcomber_store::search::{self, ROUNDS_DIR};
+use beachcomber_studies::experiment::Experiment;
+use beachcomber_studies::experiment::lock;
+use beachcomber_studies::search::{self, ROUNDS_DIR};
 
 use super::RunFileArgs;
 use super::error::RunFileError;

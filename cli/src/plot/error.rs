@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use beachcomber::spec::one_line_path;
 use beachcomber_store::csv_rows::CsvError;
 use beachcomber_store::files::output::OutputError;
-use beachcomber_store::plot_spec::{NotACondition, UnknownFit, UnknownPlotKind};
+use beachcomber_studies::plot_spec::{NotACondition, UnknownFit, UnknownPlotKind};
 
-use beachcomber_store::plot_spec::PlotKind;
+use beachcomber_studies::plot_spec::PlotKind;
 
 /// Why `plot` (or an experiment's plot) drew no figure.
 #[derive(Debug, thiserror::Error)]

@@ -6,8 +6,8 @@ use super::error::PlotError;
 use beachcomber::stats::trend::{Fit, Trend};
 
 use beachcomber_store::csv_rows::Rows;
-use beachcomber_store::plot_spec::{PlotKind, PlotRequest};
 pub(super) use beachcomber_store::short_label::short_label;
+use beachcomber_studies::plot_spec::{PlotKind, PlotRequest};
 
 /// The 95% interval of a y column, by the naming convention of the CSVs.
 #[derive(Clone, Copy, Debug, PartialEq)]

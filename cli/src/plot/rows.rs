@@ -54,8 +54,8 @@ pub(super) fn check_kept(table: &Rows, source: PlotSource) -> Result<(), PlotErr
     }
 }
 
-use beachcomber_store::plot_spec::PlotSource;
 use beachcomber_store::short_label::short_label;
+use beachcomber_studies::plot_spec::PlotSource;
 
 /// Most series in one figure (one per distinct value of the `--by`
 /// columns): more could not be told apart.

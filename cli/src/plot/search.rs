@@ -9,7 +9,7 @@ use std::path::Path;
 use plotters::prelude::*;
 
 use beachcomber_store::files::output::write_whole;
-use beachcomber_store::search::SearchOutcome;
+use beachcomber_studies::search::SearchOutcome;
 
 use super::PlotError;
 use super::draw::{COLORS, draw_error};

@@ -43,6 +43,14 @@ pub const MANIFEST_FILE: &str = "manifest.json";
 pub const CHECKPOINT_FILE: &str = "checkpoint.json";
 /// The folder of an experiment's shards (`DIR/shards/I/`).
 pub const SHARDS_DIR: &str = "shards";
+/// A search's every candidate evaluated.
+pub const CANDIDATES_FILE: &str = "candidates.csv";
+/// A search's rounds played.
+pub const ROUNDS_FILE: &str = "rounds.csv";
+/// A search's front at the end.
+pub const FRONT_FILE: &str = "front.csv";
+/// The folder of a search's rounds' games (`rounds/R/`).
+pub const ROUNDS_DIR: &str = "rounds";
 
 /// The folder, at the top of a repository, of committed results (`results/NAME/`).
 pub const RESULTS_DIR: &str = "results";

@@ -46,10 +46,10 @@ pub const RUN_FILES: &[&str] = &[
     names::SUMMARY_MD,
     names::MANIFEST_FILE,
     names::CHECKPOINT_FILE,
-    crate::search::CANDIDATES_FILE,
-    crate::search::ROUNDS_FILE,
-    crate::search::FRONT_FILE,
-    crate::search::ROUNDS_DIR,
+    names::CANDIDATES_FILE,
+    names::ROUNDS_FILE,
+    names::FRONT_FILE,
+    names::ROUNDS_DIR,
     "front.svg",
     "rounds.svg",
 ];
@@ -263,7 +263,7 @@ fn repoint(work: &Path, target: &Path) -> Result<(), StagingError> {
         work.join(names::MANIFEST_FILE),
         work.join(names::CONFIRM_DIR).join(names::MANIFEST_FILE),
     ];
-    if let Ok(rounds) = fs::read_dir(work.join(crate::search::ROUNDS_DIR)) {
+    if let Ok(rounds) = fs::read_dir(work.join(names::ROUNDS_DIR)) {
         for round in rounds.flatten() {
             manifests.push(round.path().join(names::MANIFEST_FILE));
         }

@@ -202,6 +202,7 @@ fn command_names_are_spelled_only_in_the_kind_s_mapping() {
     const NAMES: [&str; 3] = ["\"tournament\"", "\"league\"", "\"sweep\""];
     let root = root();
     let mut files = sources(&root.join("store/src"));
+    files.extend(sources(&root.join("studies/src")));
     files.extend(sources(&root.join("cli/src")));
     files.push(root.join("src/league.rs"));
     let mut in_mapping = 0;
@@ -230,7 +231,7 @@ fn command_names_are_spelled_only_in_the_kind_s_mapping() {
                 }
                 // The experiment file's TOML tables `[sweep]` and
                 // `[[league]]`: key names of the file, not commands.
-                "store/src/experiment/file.rs" | "store/src/experiment/specs.rs" => {
+                "studies/src/experiment/file.rs" | "studies/src/experiment/specs.rs" => {
                     trimmed.contains("rename = \"")
                         || trimmed.contains("at(&[\"")
                         || trimmed.contains("Step::key(\"")

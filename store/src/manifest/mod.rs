@@ -108,7 +108,7 @@ pub fn check_file(path: &Path, check: &FileCheck) -> io::Result<Option<String>> 
 /// A run of several steps (a search's rounds) names its current step with
 /// [`failpoint_stage`]; the point `STAGE/NAME` is then reached only there
 /// (`round-1/mid-run-checkpoint`: a kill in the middle of round 1).
-pub(crate) fn failpoint(name: &str) {
+pub fn failpoint(name: &str) {
     static POINT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     let point = POINT.get_or_init(|| std::env::var("BEACHCOMBER_FAILPOINT").ok());
     let Some(point) = point.as_deref() else {
@@ -134,7 +134,7 @@ pub(crate) fn failpoint(name: &str) {
 static STAGE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
 
 /// Name the current step of a run of several steps for the failpoints.
-pub(crate) fn failpoint_stage(stage: &str) {
+pub fn failpoint_stage(stage: &str) {
     if let Ok(mut s) = STAGE.lock() {
         *s = Some(stage.to_string());
     }

@@ -11,14 +11,9 @@ use super::{SearchOutcome, SearchRunError, SearchSpec};
 use crate::files::names::{CONFIRM_FILE, SUMMARY_MD};
 use crate::files::output::{remove_stale, write_whole};
 
-/// Every candidate evaluated.
-pub const CANDIDATES_FILE: &str = "candidates.csv";
-/// The rounds played.
-pub const ROUNDS_FILE: &str = "rounds.csv";
-/// The front at the end.
-pub const FRONT_FILE: &str = "front.csv";
-/// The folder of the rounds' games (`rounds/R/`).
-pub const ROUNDS_DIR: &str = "rounds";
+/// A search's file names: the run store's (its results folder's staging
+/// knows them).
+pub use crate::files::names::{CANDIDATES_FILE, FRONT_FILE, ROUNDS_DIR, ROUNDS_FILE};
 
 /// Write every file of a finished search into `dir`.
 pub fn write_all(
