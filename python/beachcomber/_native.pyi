@@ -210,9 +210,10 @@ def bot(spec: str) -> Bot:
 def decision_seed(game_seed: int, ply: int) -> int:
     """The seed of the generator a bot deciding at ``ply`` of a game dealt from ``game_seed`` gets."""
 
-def csv_columns(data: bytes) -> list[tuple[str, str, bool]]:
-    """Each column of CSV bytes as ``(name, kind, has_empty)``, kind ``int``,
-    ``uint``, ``float``, ``bool`` or ``str``."""
+def csv_columns(data: bytes) -> list[tuple[str, str, bool, str | None]]:
+    """Each column of CSV bytes as ``(name, kind, nullable, missing)``, kind
+    ``int``, ``uint``, ``float``, ``bool`` or ``str``; ``missing`` the text
+    besides the empty cell read as missing (``all`` for ``seat``)."""
 
 @final
 class GamesLayout:

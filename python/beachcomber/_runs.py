@@ -17,7 +17,8 @@ crates (minutes of build) nor pyarrow. The dtypes are never pandas' or
 polars' guesses: each column's type is read from its cells in Rust
 (``_native.csv_columns``: int, uint for the seeds, float, bool, str; an
 empty cell of a numeric column is missing) and handed to the reader
-explicitly.
+explicitly; ``seat`` is declared, not read: a nullable integer in every
+table of every run, ``all`` (a row over every seat) missing.
 """
 
 from __future__ import annotations
@@ -240,7 +241,7 @@ def read_frame(data: bytes, frame: str) -> Any:
         dtypes: dict[str, Any] = {}
         empty_is_missing: dict[str, list[str]] = {}
         bools = []
-        for name, kind, empty in columns:
+        for name, kind, empty, missing in columns:
             if kind == "int":
                 dtypes[name] = "Int64" if empty else "int64"
             elif kind == "uint":
@@ -252,7 +253,7 @@ def read_frame(data: bytes, frame: str) -> Any:
                 if kind == "bool":
                     bools.append((name, empty))
             if kind in ("int", "uint"):
-                empty_is_missing[name] = [""]
+                empty_is_missing[name] = [""] + ([missing] if missing else [])
             elif kind == "float":
                 empty_is_missing[name] = ["", "nan", "NaN"]
         df = pd.read_csv(
@@ -268,7 +269,9 @@ def read_frame(data: bytes, frame: str) -> Any:
     if frame == "polars":
         pl = _module("polars", frame)
         types = {"int": pl.Int64, "uint": pl.UInt64, "float": pl.Float64, "bool": pl.Boolean}
-        schema = {name: types.get(kind, pl.String) for name, kind, _ in columns}
+        schema = {name: types.get(kind, pl.String) for name, kind, _, _ in columns}
+        # A declared column's missing text (`seat`'s `all`) is null.
+        nulls = {name: missing for name, _, _, missing in columns if missing}
         # An empty cell of a text column is the empty text (polars 2's
         # keyword, polars 1's before it); of any other column, missing.
         keywords = inspect.signature(pl.read_csv).parameters
@@ -277,7 +280,7 @@ def read_frame(data: bytes, frame: str) -> Any:
             if "empty_string_is_null" in keywords
             else {"missing_utf8_is_empty_string": True}
         )
-        return pl.read_csv(io.BytesIO(data), schema=schema, **empty_text)
+        return pl.read_csv(io.BytesIO(data), schema=schema, null_values=nulls or None, **empty_text)
     raise ValueError(f"frame must be 'pandas' or 'polars', not {frame!r}")
 
 

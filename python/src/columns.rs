@@ -13,6 +13,16 @@
 //! test it did not run). Whether the column has an empty cell is said beside: an
 //! empty cell of a numeric or boolean column is a missing value, of a
 //! text column the empty text.
+//!
+//! One column is declared instead of read ([`DECLARED`]): `seat`, whose
+//! cells are a seat's index, `all` (a row over every seat: a sweep's
+//! `metrics` and `compare`) or empty (a bot's row of a `summary`). Read
+//! from its cells it was an integer in a run whose rows are all seats (a
+//! mirror lineup) and text in any other, so `m[m.seat == 0]` found no row;
+//! declared, it is a nullable integer in every table of every run, `all`
+//! and the empty cell its missing values (the games table's `seat` is a
+//! count in the command line's Parquet, UINT64, never empty). A `seat`
+//! column holding another cell is read from its cells as any other.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -101,6 +111,22 @@ impl Kinds {
     }
 }
 
+/// A column whose type is declared, not read from its cells: its name,
+/// its kind, and the texts besides the empty cell that are its missing
+/// values.
+struct Declared {
+    name: &'static str,
+    kind: &'static str,
+    missing: &'static str,
+}
+
+/// The declared columns: `seat`, a nullable integer (`all` missing).
+const DECLARED: &[Declared] = &[Declared {
+    name: "seat",
+    kind: "int",
+    missing: "all",
+}];
+
 /// A decimal number as both pandas and polars read one (digits, sign,
 /// point, exponent), or `nan`, `inf`, `-inf`.
 fn is_number(cell: &str) -> bool {
@@ -112,11 +138,17 @@ fn is_number(cell: &str) -> bool {
             && cell.parse::<f64>().is_ok())
 }
 
+/// One column's type for the readers: `(name, kind, nullable, missing)`,
+/// `kind` one of `int`, `uint`, `float`, `bool`, `str`; `nullable` when it
+/// may hold a missing value (an empty cell, or any cell of a declared
+/// column); `missing` the text besides the empty cell read as missing.
+type ColumnType = (String, &'static str, bool, Option<&'static str>);
+
 /// The columns of the CSV text `data` (a header line, then rows), each as
-/// `(name, kind, has_empty)`, `kind` one of `int`, `uint`, `float`,
-/// `bool`, `str`.
+/// `(name, kind, nullable, missing)`: a declared column's when every cell
+/// is one of its values, else the kind its cells have.
 #[pyfunction]
-pub fn csv_columns(py: Python<'_>, data: &[u8]) -> PyResult<Vec<(String, &'static str, bool)>> {
+pub fn csv_columns(py: Python<'_>, data: &[u8]) -> PyResult<Vec<ColumnType>> {
     py.detach(|| {
         let mut reader = csv::ReaderBuilder::new().flexible(false).from_reader(data);
         let names: Vec<String> = reader
@@ -126,19 +158,35 @@ pub fn csv_columns(py: Python<'_>, data: &[u8]) -> PyResult<Vec<(String, &'stati
             .map(str::to_string)
             .collect();
         let mut kinds = vec![Kinds::ALL; names.len()];
+        // Each column's declaration, while every cell so far fits it.
+        let mut declared: Vec<Option<&Declared>> = names
+            .iter()
+            .map(|n| DECLARED.iter().find(|d| d.name == n))
+            .collect();
         let mut record = csv::ByteRecord::new();
         while reader
             .read_byte_record(&mut record)
             .map_err(|e| e.to_string())?
         {
-            for (kind, cell) in kinds.iter_mut().zip(record.iter()) {
+            for ((kind, declared), cell) in kinds.iter_mut().zip(&mut declared).zip(record.iter()) {
                 kind.see(cell);
+                if let Some(d) = declared
+                    && !(cell.is_empty()
+                        || cell == d.missing.as_bytes()
+                        || (cell.len() <= 18 && cell.iter().all(u8::is_ascii_digit)))
+                {
+                    *declared = None;
+                }
             }
         }
         Ok(names
             .into_iter()
             .zip(kinds)
-            .map(|(name, k)| (name, k.name(), k.empty))
+            .zip(declared)
+            .map(|((name, k), d)| match d {
+                Some(d) => (name, d.kind, true, Some(d.missing)),
+                None => (name, k.name(), k.empty, None),
+            })
             .collect())
     })
     .map_err(|e: String| PyValueError::new_err(format!("not a table's CSV: {e}")))

@@ -107,6 +107,9 @@ def assert_cells(frame: Any, text: str) -> None:
             )
             if cell == "":
                 assert missing or value == "", (name, cell, value)
+            elif name == "seat" and cell == "all":
+                # A row over every seat: the declared seat column's missing value.
+                assert missing, (name, cell, value)
             elif isinstance(value, bool):
                 assert cell == ("true" if value else "false"), (name, cell, value)
             elif isinstance(value, int):
@@ -145,6 +148,38 @@ def test_polars_frames_hold_every_cell(cli, tmp_path):
         assert_cells(tables[table], tables.csv(table))
     schema = tables.games.schema
     assert str(schema["seed"]) == "UInt64" and str(schema["win_share"]) == "Float64"
+
+
+def test_the_seat_column_has_one_type_whatever_the_run():
+    # A mirror lineup's metrics hold seat rows only (`0`, `1`); a mixed
+    # one's also a row per bot over every seat (`all`). Read from the
+    # cells, the first was an integer column and the second text, so
+    # `m[m.seat == 0]` found no row of the second.
+    mirror = beachcomber.sweep("shell-dash", 2, bots="random", deals=2, seed=3, progress=False)
+    mixed = beachcomber.sweep("shell-dash", 2, bots="greedy(worlds=2),random", deals=2, seed=3, progress=False)
+    assert "all" in mixed.csv("metrics") and "all" not in mirror.csv("metrics")
+    for tables in (mirror, mixed):
+        for table in ("games", "metrics"):
+            assert str(tables[table]["seat"].dtype) == "Int64", (table, tables[table]["seat"].dtype)
+        m = tables.metrics
+        assert m[m.seat == 0]["seat"].tolist() == [0]
+        assert m[m.seat == 1]["seat"].tolist() == [1]
+    # The bot rows (`all`) are the missing seats.
+    assert mixed.metrics["seat"].isna().tolist() == [False, False, True, True]
+    assert mixed.metrics[mixed.metrics.seat.isna()]["bot"].tolist() == ["greedy(worlds=2)", "random"]
+    summary = beachcomber.tournament("shell-dash", 2, "random", games=4, progress=False).summary
+    assert str(summary["seat"].dtype) == "Int64"
+    # Another cell in a `seat` column: read from the cells as any column.
+    assert beachcomber._native.csv_columns(b"seat,n\n0,1\nall,2\n,3\n") == [
+        ("seat", "int", True, "all"),
+        ("n", "int", False, None),
+    ]
+    assert beachcomber._native.csv_columns(b"seat\n0\nx\n") == [("seat", "str", False, None)]
+    pytest.importorskip("polars")
+    frame = beachcomber.sweep(
+        "shell-dash", 2, bots="greedy(worlds=2),random", deals=2, seed=3, progress=False, frame="polars"
+    ).metrics
+    assert str(frame.schema["seat"]) == "Int64" and frame["seat"].to_list() == [0, 1, None, None]
 
 
 def test_dtypes_are_explicit():
@@ -484,14 +519,14 @@ def test_column_kinds_come_from_the_cells():
         b"2,2,-inf,true,y,,5,2\n"
     )
     assert beachcomber._native.csv_columns(data) == [
-        ("i", "int", True),
-        ("u", "uint", False),
-        ("f", "float", False),
-        ("b", "bool", False),
-        ("s", "str", False),
-        ("e", "float", True),
-        ("n", "int", False),
-        ("big", "int", False),
+        ("i", "int", True, None),
+        ("u", "uint", False, None),
+        ("f", "float", False, None),
+        ("b", "bool", False, None),
+        ("s", "str", False, None),
+        ("e", "float", True, None),
+        ("n", "int", False, None),
+        ("big", "int", False, None),
     ]
     frame = beachcomber._runs.read_frame(data, "pandas")
     assert frame["u"].tolist() == [18446744073709551615, 1, 2]

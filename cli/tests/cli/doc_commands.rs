@@ -42,11 +42,11 @@ const SLURM: &str = "needs a Slurm cluster; experiments/slurm/prove.sh proves it
 const TABLE: &[(&str, Do)] = &[
     // README.md: install and the two commands.
     (
-        "cargo install --path cli",
+        "cargo install --locked --path cli",
         Skip("installs into ~/.cargo/bin; the binary it builds is the one under test"),
     ),
     (
-        "cargo run --release -- tournament --game seashells --players 4 --bots random --games 10000 --seed 1 --out results.csv",
+        "beachcomber tournament --game seashells --players 4 --bots random --games 10000 --seed 1 --out results.csv",
         Run(&[
             "tournament --game seashells --players 4 --bots random --games 40 --seed 1 --out results.csv",
         ]),
