@@ -572,3 +572,83 @@ fn a_search_file_runs_with_its_rule_and_refuses_what_belongs_to_sweeps() {
         );
     }
 }
+
+#[test]
+fn a_search_figure_that_cannot_be_drawn_is_a_warning_in_summary_md_and_fails_quick() {
+    // `rounds.svg` planted as a folder: the figure cannot be written. The
+    // search's answer stays (summary.md says which figure is missing, as
+    // for a `[[plot]]` table's); --quick fails on it, once written.
+    let dir = temp_dir();
+    let file = dir.path().join("shortest.toml");
+    std::fs::write(&file, SEARCH_FILE).unwrap();
+    let check = |o: &std::process::Output, out: &Path| -> String {
+        let warning = stderr(o)
+            .lines()
+            .find_map(|l| l.strip_prefix("warning: "))
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("no warning: {}", stderr(o)));
+        assert!(
+            warning.starts_with("plot `rounds.svg`: ") && !warning.contains(".staging"),
+            "{warning}"
+        );
+        let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        assert!(
+            summary.ends_with(&format!("\n## Figures\n\n**Not drawn**: {warning}\n")),
+            "{summary}"
+        );
+        assert!(
+            summary.contains("Pick: candidate 1, **removed=30**"),
+            "{summary}"
+        );
+        warning
+    };
+    // A redrawn report.
+    let out = dir.path().join("full");
+    let o = run(&[
+        "run",
+        s(&file),
+        "--exploratory",
+        "--quiet",
+        "--out",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(!summary.contains("Not drawn"), "{summary}");
+    std::fs::remove_file(out.join("rounds.svg")).unwrap();
+    std::fs::create_dir(out.join("rounds.svg")).unwrap();
+    let o = run(&[
+        "run",
+        s(&file),
+        "--report-only",
+        "--quiet",
+        "--out",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    check(&o, &out);
+    // --quick, the folder planted in its staging folder: everything
+    // written, then a failure naming the warning.
+    let quick = dir.path().join("quick");
+    std::fs::create_dir_all(dir.path().join(".quick.staging/rounds.svg")).unwrap();
+    let o = run(&[
+        "run",
+        s(&file),
+        "--exploratory",
+        "--quick",
+        "--out",
+        s(&quick),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let warning = check(&o, &quick);
+    assert!(
+        stderr(&o).ends_with(&format!(
+            "warning: {warning}\nerror: --quick: 1 plot(s) could not be drawn (the warnings \
+             above; summary.md in {} says which): a committed experiment file's [[plot]] \
+             tables must draw\n",
+            s(&quick)
+        )),
+        "{}",
+        stderr(&o)
+    );
+}
