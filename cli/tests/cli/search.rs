@@ -321,12 +321,12 @@ first_deals = 4
 games = 400
 "#;
 
-#[test]
-fn a_search_file_runs_with_its_rule_and_refuses_what_belongs_to_sweeps() {
-    let dir = temp_dir();
-    let file = dir.path().join("shortest.toml");
+/// [`SEARCH_FILE`] written in `dir` and run (`--exploratory`) into
+/// `dir/out`: the file, the folder and its summary.md.
+fn run_search_file(dir: &Path, out: &str) -> (std::path::PathBuf, std::path::PathBuf, String) {
+    let file = dir.join("shortest.toml");
     std::fs::write(&file, SEARCH_FILE).unwrap();
-    let out = dir.path().join("out");
+    let out = dir.join(out);
     let o = run(&[
         "run",
         s(&file),
@@ -337,6 +337,13 @@ fn a_search_file_runs_with_its_rule_and_refuses_what_belongs_to_sweeps() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    (file, out, summary)
+}
+
+#[test]
+fn a_search_file_runs_with_its_rule_and_refuses_what_belongs_to_sweeps() {
+    let dir = temp_dir();
+    let (file, out, summary) = run_search_file(dir.path(), "out");
     for line in [
         "**Seaside's length**",
         "Which removal makes the shortest game?",
@@ -579,8 +586,6 @@ fn a_search_figure_that_cannot_be_drawn_is_a_warning_in_summary_md_and_fails_qui
     // search's answer stays (summary.md says which figure is missing, as
     // for a `[[plot]]` table's); --quick fails on it, once written.
     let dir = temp_dir();
-    let file = dir.path().join("shortest.toml");
-    std::fs::write(&file, SEARCH_FILE).unwrap();
     let check = |o: &std::process::Output, out: &Path| -> String {
         let warning = stderr(o)
             .lines()
@@ -603,17 +608,7 @@ fn a_search_figure_that_cannot_be_drawn_is_a_warning_in_summary_md_and_fails_qui
         warning
     };
     // A redrawn report.
-    let out = dir.path().join("full");
-    let o = run(&[
-        "run",
-        s(&file),
-        "--exploratory",
-        "--quiet",
-        "--out",
-        s(&out),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    let (file, out, summary) = run_search_file(dir.path(), "full");
     assert!(!summary.contains("Not drawn"), "{summary}");
     std::fs::remove_file(out.join("rounds.svg")).unwrap();
     std::fs::create_dir(out.join("rounds.svg")).unwrap();
