@@ -26,6 +26,7 @@ use pyo3::{IntoPyObjectExt, intern};
 use crate::errors::illegal;
 use crate::game::PyGame;
 use crate::rules::Rules;
+use crate::step_actions::action_index;
 use crate::table::Table;
 
 /// The engine of one AEC environment: a game and the PettingZoo
@@ -271,7 +272,11 @@ impl AecCore {
     /// any integer type), or step a terminated agent with `None`; returns
     /// the next agent to select.
     #[pyo3(signature = (action))]
-    fn step(&mut self, py: Python<'_>, action: Option<i64>) -> PyResult<Py<PyString>> {
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        action: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyString>> {
         if !self.alive.iter().any(|&a| a) {
             return Err(PyRuntimeError::new_err(
                 "every agent is done: reset() starts a new game",
@@ -292,12 +297,7 @@ impl AecCore {
                 self.names_text[seat]
             )));
         };
-        let index = u32::try_from(action).map_err(|_| {
-            illegal(format!(
-                "action {action} is not in the action space (0 to {})",
-                self.rules.num_actions() - 1
-            ))
-        })?;
+        let index = action_index(action, self.rules.num_actions())?;
         self.table.apply(index).map_err(illegal)?;
         let name = self.names[seat].bind(py);
         if self.cum[seat] != 0.0 {

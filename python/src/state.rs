@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use crate::errors::{illegal, record_error};
 use crate::game::{PyGame, action_text, parse_action};
 use crate::json::to_python;
+use crate::step_actions::action_index;
 use crate::table::Table;
 
 /// `current_player()` of a finished game (OpenSpiel's `TERMINAL`).
@@ -79,14 +80,9 @@ impl PyState {
 
     /// Play `action` (an index of the action space) for the seat to move.
     /// Raises `IllegalActionError` (and changes nothing) when it is not
-    /// legal.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        let index = u32::try_from(action).map_err(|_| {
-            illegal(format!(
-                "action {action} is not in the action space (0 to {})",
-                self.table.rules().num_actions() - 1
-            ))
-        })?;
+    /// legal, `TypeError` when it is no integer (a bool, a float).
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let index = action_index(action, self.table.rules().num_actions())?;
         self.table.apply(index).map_err(illegal)
     }
 

@@ -2,12 +2,16 @@
 //! of any integer dtype, or a sequence of Python (or NumPy) integers. Any
 //! other dtype (floats, which would truncate 2.9 to 2; strings; complex
 //! numbers; booleans) is refused with a `TypeError`, and an integer too
-//! large for 64 bits is kept as given, for the error that names it.
+//! large for 64 bits is kept as given, for the error that names it. The
+//! one action of `State.apply_action` and of the AEC env's `step` is read
+//! by the same rule ([`action_index`]).
 
 use numpy::{PyArrayDescrMethods, PyReadonlyArray1, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyString};
+
+use crate::errors::illegal;
 
 /// The most characters of a refused element's `repr` an error quotes.
 const SHOWN: usize = 40;
@@ -95,29 +99,58 @@ fn elements<'py>(given: &Bound<'py, PyAny>) -> PyResult<Read<'py>> {
     let mut wide = None;
     for (i, element) in given.try_iter()?.enumerate() {
         let element = element?;
-        let integer = if element.is_instance_of::<PyBool>() {
-            None
-        } else {
-            element.call_method0("__index__").ok()
-        };
-        let Some(integer) = integer else {
+        let Some(integer) = integer(&element)? else {
             return Err(PyTypeError::new_err(format!(
                 "actions must be integers: game {i}'s is {}",
                 shown(&element)
             )));
         };
-        actions.push(match integer.extract::<i64>() {
-            Ok(v) => v,
-            Err(_) => {
-                wide.get_or_insert((i, integer.str()?.to_string()));
-                -1
-            }
-        });
+        actions.push(integer.unwrap_or_else(|given| {
+            wide.get_or_insert((i, given));
+            -1
+        }));
     }
     Ok(Read {
         actions: Actions::Owned(actions),
         wide,
     })
+}
+
+/// One action (`State.apply_action`, the AEC env's `step`) as an index of
+/// an action space of `space` actions: a `TypeError` for anything but an
+/// integer (a bool, a float, a string), an `IllegalActionError` naming an
+/// integer outside the space as given (2**63 too, never wrapped).
+pub fn action_index(given: &Bound<'_, PyAny>, space: usize) -> PyResult<u32> {
+    let Some(integer) = integer(given)? else {
+        return Err(PyTypeError::new_err(format!(
+            "an action must be an integer, not {}",
+            shown(given)
+        )));
+    };
+    integer
+        .and_then(|v| u32::try_from(v).map_err(|_| v.to_string()))
+        .map_err(|given| {
+            illegal(format!(
+                "action {given} is not in the action space (0 to {})",
+                space - 1
+            ))
+        })
+}
+
+/// `element` as an integer (`__index__`, never a bool): `None` when it is
+/// none, else its value, or its text as given when it does not fit an
+/// `i64`.
+fn integer(element: &Bound<'_, PyAny>) -> PyResult<Option<Result<i64, String>>> {
+    if element.is_instance_of::<PyBool>() {
+        return Ok(None);
+    }
+    let Ok(integer) = element.call_method0("__index__") else {
+        return Ok(None);
+    };
+    Ok(Some(match integer.extract::<i64>() {
+        Ok(v) => Ok(v),
+        Err(_) => Err(integer.str()?.to_string()),
+    }))
 }
 
 /// An element's `repr`, on one line and cut to [`SHOWN`] characters.

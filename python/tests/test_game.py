@@ -117,6 +117,42 @@ def test_an_illegal_action_raises_and_changes_nothing():
         last.apply_action(0)
 
 
+@pytest.mark.parametrize(
+    ("action", "shown"),
+    [(True, "True"), (False, "False"), (4.0, "4.0"), ("4", "'4'"), (None, "None"), (4 + 0j, "(4+0j)")],
+)
+def test_an_action_that_is_no_integer_is_refused(action, shown):
+    # A bool is no action (True was taken for 1), nor a float (never
+    # truncated), a string or None: TypeError, and nothing played.
+    state = beachcomber.game("seashells", 2).new_initial_state(1)
+    before = state.clone()
+    with pytest.raises(TypeError) as caught:
+        state.apply_action(action)
+    assert str(caught.value) == f"an action must be an integer, not {shown}"
+    assert state == before and state.history() == []
+
+
+@pytest.mark.parametrize(
+    ("action", "given"),
+    [
+        (2**63, "9223372036854775808"),
+        (2**64, "18446744073709551616"),
+        (-(2**70), "-1180591620717411303424"),
+        (np.uint64(2**64 - 1), "18446744073709551615"),
+        (2**32 + 4, "4294967300"),
+    ],
+)
+def test_an_action_beyond_the_space_is_named_as_given(action, given):
+    # Before: Python's own OverflowError for 2**63 (not IllegalActionError).
+    state = beachcomber.game("seashells", 2).new_initial_state(1)
+    with pytest.raises(beachcomber.IllegalActionError) as caught:
+        state.apply_action(action)
+    assert str(caught.value) == f"action {given} is not in the action space (0 to 127)"
+    assert state.history() == []
+    state.apply_action(np.int8(4))
+    assert state.history() == [4]
+
+
 def test_clones_are_independent_and_equal_until_played():
     state = beachcomber.game("seaside(removed=35)", 2).new_initial_state(3)
     copy = state.clone()

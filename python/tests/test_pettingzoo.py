@@ -129,6 +129,27 @@ def test_an_illegal_action_raises_and_changes_nothing():
     assert env.game_state() != before
 
 
+@pytest.mark.parametrize(
+    ("action", "error", "message"),
+    [
+        (True, TypeError, "an action must be an integer, not True"),
+        (4.0, TypeError, "an action must be an integer, not 4.0"),
+        ("4", TypeError, "an action must be an integer, not '4'"),
+        (2**63, beachcomber.IllegalActionError, "action 9223372036854775808 is not in the action space (0 to 127)"),
+        (-(2**64), beachcomber.IllegalActionError, "action -18446744073709551616 is not in the action space (0 to 127)"),
+    ],
+)
+def test_a_step_that_is_no_integer_or_beyond_64_bits_is_refused_as_given(action, error, message):
+    # Before: True was taken for 1 and 2**63 gave Python's OverflowError.
+    env = seashells_v0.env()
+    env.reset(seed=1)
+    before = env.game_state()
+    with pytest.raises(error) as caught:
+        env.step(action)
+    assert type(caught.value) is error and str(caught.value) == message
+    assert env.game_state() == before
+
+
 def test_a_dead_agent_steps_only_with_none_and_a_finished_env_needs_a_reset():
     env = shell_dash_v0.env(players=1)
     rng = random.Random(1)

@@ -70,8 +70,12 @@ async function showRecord(main, path, view, startPly) {
   const viewArg = view === undefined || view === 'referee' ? 'referee' : view;
   const wanted = Number.isInteger(Number(startPly)) ? Math.max(0, Number(startPly)) : 0;
   const fetchWindow = (k, from = windowStart(k)) => api(`${path}?view=${viewArg}&offset=${from}&limit=${WINDOW}`);
-  // Whether the window `w` shows position k with its move listed.
-  const shows = (w, k) => k <= w.offset + w.moves.length && (k > w.offset || k === 0);
+  // Whether the window `w` shows position k with its move listed (position 0: the first
+  // window only, whose frames begin with it).
+  const shows = (w, k) => {
+    const from = w.offset ?? 0;
+    return k === 0 ? from === 0 : k > from && k <= from + w.moves.length;
+  };
   let data;
   try {
     data = await fetchWindow(wanted);

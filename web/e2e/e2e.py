@@ -23,7 +23,11 @@ browser and its driver. Checks:
   mid-word (`seaside(removed=rulebook)` once broke as `ruleb` / `ook`);
 - the play page calls the person's seat "you" with the verb agreeing (`You take 2 Shells`,
   `seat 1 steals a Crab from you`): no "seat 0" in its text but "You are seat 0", and
-  the wording module (words.js) gives the exact sentences of a table of the games' texts.
+  the wording module (words.js) gives the exact sentences of a table of the games' texts;
+- a Shell Dash replay longer than two windows of moves (the server's 500 a request): stepped
+  across a window's edge with the arrow keys and the buttons, and to its ends by End/Home and
+  ▶|/|◀, each position shows the board, the highlighted move and the listed window that the
+  same position opened directly (its URL) shows, and the list is the window holding the move.
 """
 
 import argparse
@@ -383,6 +387,91 @@ def view_change_keeps_the_move(page, file_id, game):
     print(f"ok: {game}: changing the view keeps move 5")
 
 
+# The replay's window of moves (web/assets/replay.js's WINDOW, the server's cap per request).
+WINDOW = 500
+
+# What a replay page shows: the position, the move list's window, its highlighted moves and
+# the board.
+REPLAY_STATE = """
+const items = [...document.querySelectorAll('#move-list li')];
+return {
+  ply: Number(document.getElementById('ply-label').dataset.ply),
+  first: items.length ? Number(items[0].dataset.ply) : null,
+  last: items.length ? Number(items[items.length - 1].dataset.ply) : null,
+  current: items.filter((li) => li.classList.contains('current')).map((li) => [Number(li.dataset.ply), li.textContent]),
+  note: document.getElementById('move-window').textContent,
+  board: document.getElementById('board').innerHTML,
+};
+"""
+
+
+def long_replay_windows(page, file_id):
+    base = f"replays/f/{file_id}/0/referee"
+
+    def shown(k, what):
+        page.wait(lambda: page.js("return document.getElementById('ply-label')?.dataset.ply") == str(k), 15,
+                  f"move {k} after {what}")
+        return page.js(REPLAY_STATE)
+
+    def direct(k):
+        page.go(f"{base}/{k}")
+        return shown(k, "opening it directly")
+
+    page.go(base)
+    n = int(page.one("#ply-label").text.split(" of ")[1])
+    if n <= 2 * WINDOW:
+        fail(f"the long Shell Dash record has {n} moves, not more than {2 * WINDOW}")
+
+    def expect(state, k, what):
+        start = 0 if k == 0 else (k - 1) - (k - 1) % WINDOW
+        last = min(start + WINDOW, n)
+        want = {"ply": k, "first": start + 1, "last": last, "note": f"moves {start + 1}–{last} of {n} listed"}
+        got = {key: state[key] for key in want}
+        if got != want:
+            fail(f"long replay, {what}: shows {got}, not {want}")
+        if [c[0] for c in state["current"]] != ([k] if k else []):
+            fail(f"long replay, {what}: the highlighted move is {state['current']}, not move {k}")
+
+    reference = {k: direct(k) for k in [0, WINDOW, WINDOW + 1, 2 * WINDOW, 2 * WINDOW + 1, n]}
+    for k, state in reference.items():
+        expect(state, k, f"move {k} opened directly")
+
+    def same(state, k, what):
+        expect(state, k, what)
+        if state != reference[k]:
+            fail(f"long replay, {what}: the board or the move shown differs from move {k} opened directly")
+
+    body = lambda: page.one("body")  # noqa: E731
+    for edge in [WINDOW, 2 * WINDOW]:
+        direct(edge)
+        body().send_keys(Keys.ARROW_RIGHT)
+        same(shown(edge + 1, "→"), edge + 1, f"→ from move {edge}")
+        body().send_keys(Keys.ARROW_LEFT)
+        same(shown(edge, "←"), edge, f"← from move {edge + 1}")
+        page.one("#next").click()
+        same(shown(edge + 1, "▶"), edge + 1, f"▶ from move {edge}")
+        page.one("#prev").click()
+        same(shown(edge, "◀"), edge, f"◀ from move {edge + 1}")
+    body().send_keys(Keys.END)
+    same(shown(n, "End"), n, f"End from move {2 * WINDOW}")
+    body().send_keys(Keys.HOME)
+    same(shown(0, "Home"), 0, f"Home from move {n}")
+    page.one("#last").click()
+    same(shown(n, "▶|"), n, "▶| from move 0")
+    if page.one("#next").is_enabled() or page.one("#last").is_enabled():
+        fail("long replay: at its end ▶ or ▶| is enabled")
+    page.one("#first").click()
+    same(shown(0, "|◀"), 0, f"|◀ from move {n}")
+    # A move clicked in the list, then a step back out of its window.
+    direct(WINDOW + 1)
+    page.find("#move-list li")[0].click()
+    same(shown(WINDOW + 1, "a click"), WINDOW + 1, f"clicking move {WINDOW + 1}")
+    body().send_keys(Keys.ARROW_LEFT)
+    same(shown(WINDOW, "←"), WINDOW, f"← from the clicked move {WINDOW + 1}")
+    print(f"ok: a {n}-move Shell Dash replay stepped across its windows of {WINDOW} by keys, buttons, "
+          "End/Home and a click: each position as opened directly")
+
+
 def api(url, path):
     with urllib.request.urlopen(url + path.lstrip("/")) as r:
         return json.load(r)
@@ -595,6 +684,7 @@ def main():
             seat_view_hides(page, files[game], game)
             view_change_keeps_the_move(page, files[game], game)
         widest_final_scoring(page, files["seashells5"])
+        long_replay_windows(page, files["shell-dash-long"])
         page.go(f"replays/f/{files['seashells']}/0/referee")
         page.one("#ply-label")
         page.find("#move-list li")[9].click()

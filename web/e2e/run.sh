@@ -68,6 +68,11 @@ done
 "$BEACHCOMBER" tournament --game seashells --players 5 --bots random --games 1 --seed 11 \
     --record "$WORK/seashells5.jsonl" --quiet >/dev/null
 
+# A Shell Dash game longer than two of the replay's windows of 500 moves (a Shell-poor deck
+# played to max_turns=300: 1,339 events), stepped across the windows' edges.
+"$BEACHCOMBER" tournament --game 'shell-dash(deck=Sand:40,Wave:10,Jellyfish:10,Shell:3,max_turns=300)' \
+    --players 2 --bots random --games 1 --seed 11 --record "$WORK/shell-dash-long.jsonl" --quiet >/dev/null
+
 # A record that fails verification (its second game's result changed), and what `replay` says.
 sed '2s/"coins":\[/"coins":[1/' "$WORK/seashells.jsonl" >"$WORK/bad.jsonl"
 if "$BEACHCOMBER" replay "$WORK/bad.jsonl" --verify-only >/dev/null 2>"$WORK/bad.err"; then
@@ -75,6 +80,7 @@ if "$BEACHCOMBER" replay "$WORK/bad.jsonl" --verify-only >/dev/null 2>"$WORK/bad
 fi
 
 "$BEACHCOMBER" serve --port 0 --records "$WORK/seashells.jsonl" "$WORK/seaside.jsonl" "$WORK/shell-dash.jsonl" "$WORK/bad.jsonl" "$WORK/seashells5.jsonl" \
+    "$WORK/shell-dash-long.jsonl" \
     --results "$ROOT/results" --save "$WORK/games" >"$WORK/serve.out" 2>"$WORK/serve.err" &
 SERVER=$!
 URL=

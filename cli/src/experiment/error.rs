@@ -75,6 +75,15 @@ pub enum RunFileError {
         /// What failed.
         source: io::Error,
     },
+    /// A search's summary.md, just written, cannot be read back to add
+    /// the figures not drawn.
+    #[error("cannot read `{}`: {source}", one_line_path(.path))]
+    ReadSummary {
+        /// The summary.
+        path: PathBuf,
+        /// What failed.
+        source: io::Error,
+    },
     /// The report's manifest is of an older format.
     #[error(
         "`{}` was written by an older beachcomber (manifest {error}): its totals lack \

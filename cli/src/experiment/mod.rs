@@ -26,6 +26,7 @@ use beachcomber_studies::experiment::{answer, confirm, file, specs};
 
 use crate::error::CliError;
 pub use error::RunFileError;
+pub use report::PlotWarning;
 use std::path::{Path, PathBuf};
 
 use beachcomber::spec::one_line_path;

@@ -101,13 +101,13 @@ pub fn run(
         }
         return Ok(());
     }
-    let outcome = if args.report_only {
+    let (outcome, warnings) = if args.report_only {
         let outcome = search::read_finished(&spec, dir, &reporter)?;
-        crate::plot::search::draw_search(dir, &outcome)?;
-        outcome
+        let warnings = crate::search::figures(dir, results, &outcome)?;
+        (outcome, warnings)
     } else {
-        match crate::search::play(&spec, dir, &control, args.merge)? {
-            Some(outcome) => outcome,
+        match crate::search::play(&spec, dir, results, &control, args.merge)? {
+            Some(played) => played,
             None => return Ok(()),
         }
     };
@@ -132,5 +132,5 @@ pub fn run(
             one_line_path(&results.join(SUMMARY_MD))
         );
     }
-    Ok(())
+    super::plots_drawn(args, &warnings, results)
 }

@@ -29,17 +29,23 @@ fn rgb(i: usize) -> RGBColor {
 
 /// Draw both figures of `outcome` into `dir`; the front's only when the
 /// goal has two quantities or more (the first two: the first objective's,
-/// then the next).
-pub fn draw_search(dir: &Path, outcome: &SearchOutcome) -> Result<(), PlotError> {
+/// then the next). Each figure that could not be drawn or written, with
+/// why: the others are drawn still.
+pub fn draw_search(dir: &Path, outcome: &SearchOutcome) -> Vec<(&'static str, PlotError)> {
     let race = &outcome.search.race;
     let quantities = race.goal.quantities();
+    let mut failed = Vec::new();
+    let mut draw = |file: &'static str, svg: Result<String, PlotError>| {
+        let written = svg.and_then(|svg| Ok(write_whole(&dir.join(file), svg.as_bytes())?));
+        if let Err(error) = written {
+            failed.push((file, error));
+        }
+    };
     if quantities.len() >= 2 {
-        let svg = front_svg(outcome)?;
-        write_whole(&dir.join(FRONT_FIGURE), svg.as_bytes())?;
+        draw(FRONT_FIGURE, front_svg(outcome));
     }
-    let svg = rounds_svg(outcome)?;
-    write_whole(&dir.join(ROUNDS_FIGURE), svg.as_bytes())?;
-    Ok(())
+    draw(ROUNDS_FIGURE, rounds_svg(outcome));
+    failed
 }
 
 /// The lower and upper ends of `values`, widened a little (a single value
