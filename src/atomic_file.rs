@@ -2,12 +2,16 @@
 //! of a random name in the target's folder (created exclusively, so a
 //! file or symbolic link planted under a predictable name is never opened
 //! nor followed), is synced, and the temporary file is then renamed over
-//! the target ([`AtomicFile::commit`]) or linked in only where nothing is
-//! there yet ([`AtomicFile::commit_new`], the `O_EXCL` of a rename: two
-//! writers racing for one name never overwrite each other).
+//! the target ([`write_atomically`]) or linked in only where nothing is
+//! there yet ([`write_new`], the `O_EXCL` of a rename: two writers racing
+//! for one name never overwrite each other).
 //!
 //! Readers never see a half-written file; an error or a drop before the
-//! commit removes the temporary file.
+//! commit removes the temporary file. The library itself calls neither:
+//! these two calls are the store's and the web app's (their one shared
+//! crate is this one). The run store's outputs, written through a
+//! compressor and committed together, are its own `AtomicFile`
+//! (`beachcomber_store::files::output`), the one type of that name.
 
 use std::fmt;
 use std::fs::File;
@@ -21,8 +25,8 @@ pub enum AtomicError {
     NoFolder(PathBuf, PathBuf),
     /// The target is a folder.
     IsFolder(PathBuf),
-    /// [`AtomicFile::commit_new`]: something (a file, a link) already has
-    /// the target's name.
+    /// [`write_new`]: something (a file, a link) already has the target's
+    /// name.
     Exists(PathBuf),
     /// Creating, writing, syncing or renaming failed.
     Io(PathBuf, io::Error),
@@ -62,16 +66,16 @@ impl fmt::Display for AtomicError {
 impl std::error::Error for AtomicError {}
 
 /// A file being written under a temporary name next to its target.
-pub struct AtomicFile {
+struct TempBeside {
     target: PathBuf,
     temp: tempfile::NamedTempFile,
 }
 
-impl AtomicFile {
+impl TempBeside {
     /// Start writing `target`: create a temporary file of a random name
     /// (`.beachcomber-XXXXXX.tmp`, readable by all as a plain new file) in
     /// its folder.
-    pub fn new(target: &Path) -> Result<AtomicFile, AtomicError> {
+    fn new(target: &Path) -> Result<TempBeside, AtomicError> {
         let dir = match target.parent() {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
@@ -98,25 +102,21 @@ impl AtomicFile {
                 .set_permissions(std::fs::Permissions::from_mode(0o644))
                 .map_err(io)?;
         }
-        Ok(AtomicFile {
+        Ok(TempBeside {
             target: target.to_path_buf(),
             temp,
         })
     }
 
     /// The temporary file, to write the content to.
-    pub fn file(&mut self) -> &mut File {
+    fn file(&mut self) -> &mut File {
         self.temp.as_file_mut()
     }
 
     /// The temporary file's path (removed by a drop before the commit).
-    pub fn temp_path(&self) -> &Path {
+    #[cfg(test)]
+    fn temp_path(&self) -> &Path {
         self.temp.path()
-    }
-
-    /// The target.
-    pub fn target(&self) -> &Path {
-        &self.target
     }
 
     fn io(&self) -> impl Fn(io::Error) -> AtomicError + '_ {
@@ -125,7 +125,7 @@ impl AtomicFile {
 
     /// Sync the content and rename the temporary file over the target
     /// (replacing whatever has that name, a link itself, never its target).
-    pub fn commit(self) -> Result<(), AtomicError> {
+    fn commit(self) -> Result<(), AtomicError> {
         self.temp.as_file().sync_all().map_err(self.io())?;
         let target = self.target;
         self.temp
@@ -137,7 +137,7 @@ impl AtomicFile {
     /// Sync the content and give the temporary file the target's name only
     /// if nothing has that name yet: [`AtomicError::Exists`] otherwise (the
     /// temporary file is then removed).
-    pub fn commit_new(self) -> Result<(), AtomicError> {
+    fn commit_new(self) -> Result<(), AtomicError> {
         self.temp.as_file().sync_all().map_err(self.io())?;
         let target = self.target;
         match self.temp.persist_noclobber(&target) {
@@ -153,7 +153,7 @@ impl AtomicFile {
 /// Write `bytes` to `out` through a temporary file in its folder and a
 /// rename: never a half-written file.
 pub fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), AtomicError> {
-    let mut file = AtomicFile::new(out)?;
+    let mut file = TempBeside::new(out)?;
     file.file().write_all(bytes).map_err(file.io())?;
     file.commit()
 }
@@ -161,7 +161,7 @@ pub fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), AtomicError> {
 /// Write `bytes` to a new file `out`, whole: [`AtomicError::Exists`] if
 /// something already has that name (it is left as it is).
 pub fn write_new(out: &Path, bytes: &[u8]) -> Result<(), AtomicError> {
-    let mut file = AtomicFile::new(out)?;
+    let mut file = TempBeside::new(out)?;
     file.file().write_all(bytes).map_err(file.io())?;
     file.commit_new()
 }
@@ -252,7 +252,7 @@ mod tests {
             format!("cannot write {}: it is a folder", dir.path().display())
         );
         // A dropped file leaves nothing.
-        let f = AtomicFile::new(&dir.path().join("b")).unwrap();
+        let f = TempBeside::new(&dir.path().join("b")).unwrap();
         let temp = f.temp_path().to_path_buf();
         assert!(temp.exists());
         drop(f);

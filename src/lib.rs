@@ -14,7 +14,6 @@ pub mod bot;
 pub mod compare;
 pub mod display;
 pub mod encode;
-pub mod file_lock;
 pub mod game;
 pub mod games;
 pub mod league;

@@ -8,6 +8,9 @@
 
 pub use rand_core::Rng;
 
+/// The run seed every command and Python function uses when none is given.
+pub const DEFAULT_SEED: u64 = 1;
+
 /// The one random number generator used everywhere (fast, portable, seedable).
 pub type GameRng = rand_pcg::Pcg64Mcg;
 

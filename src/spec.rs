@@ -284,21 +284,27 @@ impl fmt::Display for Spec {
     }
 }
 
-/// Split on commas that are not inside parentheses; parts are trimmed.
+/// Split on commas that are not inside parentheses or double quotes; parts
+/// are trimmed. The one top-level comma splitter: bot and game specs'
+/// options, lineups (`--bots`), `KEY=VALUE` lists ([`crate::compare::parse_pairs`])
+/// and a search's baseline all split here. Unbalanced parentheses or an
+/// unclosed quote are [`SpecError::Malformed`].
 pub fn split_top_level(text: &str) -> Result<Vec<&str>, SpecError> {
+    let malformed = |why: &str| SpecError::Malformed {
+        spec: text.to_string(),
+        why: why.into(),
+    };
     let mut parts = Vec::new();
-    let mut depth = 0i32;
-    let mut start = 0;
+    let (mut depth, mut quoted, mut start) = (0i32, false, 0);
     for (i, c) in text.char_indices() {
         match c {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
             '(' => depth += 1,
             ')' => {
                 depth -= 1;
                 if depth < 0 {
-                    return Err(SpecError::Malformed {
-                        spec: text.to_string(),
-                        why: "unbalanced `)`".into(),
-                    });
+                    return Err(malformed("unbalanced `)`"));
                 }
             }
             ',' if depth == 0 => {
@@ -308,11 +314,11 @@ pub fn split_top_level(text: &str) -> Result<Vec<&str>, SpecError> {
             _ => {}
         }
     }
+    if quoted {
+        return Err(malformed("unclosed `\"`"));
+    }
     if depth != 0 {
-        return Err(SpecError::Malformed {
-            spec: text.to_string(),
-            why: "unbalanced `(`".into(),
-        });
+        return Err(malformed("unbalanced `(`"));
     }
     parts.push(text[start..].trim());
     Ok(parts)
@@ -512,6 +518,16 @@ mod tests {
             vec!["a(b=1,c=2)", "d", "e(f=3)"]
         );
         assert!(split_top_level("a(b=1").is_err());
+        // Quotes hide commas and parentheses (the one splitter of specs and
+        // `KEY=VALUE` lists alike); an unclosed quote is refused.
+        assert_eq!(
+            split_top_level(r#"a="b,(c", d"#).unwrap(),
+            vec![r#"a="b,(c""#, "d"]
+        );
+        assert_eq!(
+            split_top_level(r#"a="b,c"#).unwrap_err().to_string(),
+            r#"malformed spec `a="b,c`: unclosed `"` (expected `name` or `name(key=value,...)`)"#
+        );
         assert!(split_top_level("a)b(").is_err());
     }
 }

@@ -10,6 +10,7 @@ use std::time::Instant;
 use beachcomber::Game;
 use beachcomber::bot::{Bot, BotFailure};
 use beachcomber::games::{AnyGame, GameKind};
+use beachcomber::rng::DEFAULT_SEED;
 use beachcomber::runner::{Cancelled, GameStop, WantRecord, play_game_checked};
 use beachcomber::runner::{random_games_cancellable, random_games_parallel_cancellable};
 use beachcomber::tournament::{Count, RunSpec, RunSpecError, rows};
@@ -43,7 +44,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "G", value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
     /// Seed of the games.
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// Measure these bots instead of random playouts (specs separated by
     /// commas): each one's decisions per second on one thread, playing

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use beachcomber::league::{
     DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueError, LeagueSpec, RESAMPLES,
 };
+use beachcomber::rng::DEFAULT_SEED;
 use beachcomber_bots::{BotConfig, BotSet, parse_list_with};
 use beachcomber_store::lineups::named_bot;
 pub use beachcomber_store::planned::PlannedLeagues;
@@ -56,7 +57,7 @@ pub struct LeagueArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub games_per_pairing: u64,
     /// Run seed: deal d of every pairing is dealt from (seed, d).
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// The bot rated 0, one of --bots (default: the first).
     #[arg(long, value_name = "BOT")]

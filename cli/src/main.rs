@@ -124,3 +124,38 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use beachcomber::rng::DEFAULT_SEED;
+    use clap::CommandFactory;
+
+    /// Every command's `--seed` default is the library's one seed, and these
+    /// are the commands that have one.
+    #[test]
+    fn every_seed_flag_defaults_to_the_one_default_seed() {
+        let cli = Cli::command();
+        let mut seeded = Vec::new();
+        for command in cli.get_subcommands() {
+            for arg in command.get_arguments() {
+                // `play --seed` has no default (a fresh deal each time).
+                if arg.get_id() == "seed" && !arg.get_default_values().is_empty() {
+                    let defaults: Vec<_> = arg.get_default_values().iter().collect();
+                    assert_eq!(
+                        defaults,
+                        [&std::ffi::OsString::from(DEFAULT_SEED.to_string())],
+                        "{}",
+                        command.get_name()
+                    );
+                    seeded.push(command.get_name().to_string());
+                }
+            }
+        }
+        seeded.sort();
+        assert_eq!(
+            seeded,
+            ["bench", "league", "search", "solve", "sweep", "tournament"]
+        );
+    }
+}

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use beachcomber::rng::DEFAULT_SEED;
 use beachcomber::search::{Constraint, Objective};
 use beachcomber::spec::one_line_path;
 use beachcomber::sweep::Vary;
@@ -127,7 +128,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "C", default_value_t = search::DEFAULT_EXPLORATION)]
     pub exploration: f64,
     /// The search's seed (its rounds' deals and its proposals).
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// Play the survivors again on this seed (a seed no earlier run used);
     /// without it nothing is confirmed, and summary.md says so.

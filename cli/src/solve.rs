@@ -10,6 +10,7 @@ use beachcomber::games::shell_dash::solve::{
     duel_vs_random, model_games, observable_states_lower_bound, solo_games, solve,
 };
 use beachcomber::games::{AnyGame, game_names};
+use beachcomber::rng::DEFAULT_SEED;
 use beachcomber::spec::{Spec, SpecError};
 use clap::Args;
 
@@ -54,7 +55,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "R", default_value_t = 0, requires = "check")]
     pub refine: u32,
     /// Seed of the --check and --duel games.
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
 }
 

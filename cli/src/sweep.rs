@@ -3,6 +3,7 @@
 //! metrics are the library's [`beachcomber::sweep`]; the playing, files,
 //! resume and shards are [`crate::runs`], as for a tournament.
 
+use beachcomber::rng::DEFAULT_SEED;
 use beachcomber::spec::one_line_path;
 use std::path::{Path, PathBuf};
 
@@ -89,7 +90,7 @@ pub struct SweepArgs {
     #[arg(long)]
     pub quality: bool,
     /// Run seed (the same for every combination).
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// The folder to write into (created if needed). `{shard}` is replaced
     /// by the shard's index.

@@ -7,9 +7,11 @@
 use std::path::PathBuf;
 
 use beachcomber::games::AnyGame;
+use beachcomber::rng::DEFAULT_SEED;
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{Count, Plan, RunSpec, Shard};
 use beachcomber_bots::{BotSet, Lineup};
+use beachcomber_store::planned::DEFAULT_GAMES;
 use clap::Args;
 
 use crate::engines::Engines;
@@ -41,10 +43,6 @@ second Ctrl-C exits at once, keeping the last checkpoint. A run writing a
 device or pipe cannot be resumed. A run locks its NAME.partial files: another
 run's are refused while it writes them; ones left by a run killed before its
 first checkpoint are replaced (or, with --resume, started afresh).";
-
-/// Games played when neither `--games` nor `--deals` is given (rounded up
-/// to whole deals when rotating).
-const DEFAULT_GAMES: u64 = 1000;
 
 /// Options of `beachcomber tournament`.
 #[derive(Args, Debug)]
@@ -79,7 +77,7 @@ pub struct TournamentArgs {
     #[arg(long)]
     pub quality: bool,
     /// Run seed: deal d is dealt from (seed, d).
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// Outputs, threads, progress, resume, shard.
     #[command(flatten)]

@@ -10,6 +10,11 @@ import numpy.typing as npt
 __all__ = [
     "AecCore",
     "Bot",
+    "DEFAULT_GAMES",
+    "DEFAULT_GAMES_PER_PAIRING",
+    "DEFAULT_MAX_COMBINATIONS",
+    "DEFAULT_RESAMPLES",
+    "DEFAULT_SEED",
     "Game",
     "GamesLayout",
     "IllegalActionError",
@@ -34,6 +39,17 @@ __all__ = [
 
 TERMINAL_PLAYER: Final[int]
 """``State.current_player()`` once the game is over (-4, OpenSpiel's TERMINAL)."""
+
+DEFAULT_SEED: Final[int]
+"""The run seed when none is given (the command line's ``--seed`` default)."""
+DEFAULT_GAMES: Final[int]
+"""Games of a tournament, or per combination of a sweep, when neither games nor deals is given."""
+DEFAULT_GAMES_PER_PAIRING: Final[int]
+"""A league's games per pairing when none is given."""
+DEFAULT_RESAMPLES: Final[int]
+"""A league's bootstrap resamples when none is given."""
+DEFAULT_MAX_COMBINATIONS: Final[int]
+"""A sweep's cap on combinations when none is given."""
 
 class SpecError(ValueError):
     """A game or bot spec, or a run's argument, refused (the library's one-line message)."""

@@ -68,5 +68,18 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
     m.add("TERMINAL_PLAYER", state::TERMINAL_PLAYER)?;
+    // The runs' defaults, the ones the command line's flags use (`_runs.py`
+    // reads them for its signatures).
+    m.add("DEFAULT_SEED", beachcomber::rng::DEFAULT_SEED)?;
+    m.add("DEFAULT_GAMES", beachcomber_store::planned::DEFAULT_GAMES)?;
+    m.add(
+        "DEFAULT_GAMES_PER_PAIRING",
+        beachcomber::league::DEFAULT_GAMES_PER_PAIRING,
+    )?;
+    m.add("DEFAULT_RESAMPLES", beachcomber::league::DEFAULT_RESAMPLES)?;
+    m.add(
+        "DEFAULT_MAX_COMBINATIONS",
+        beachcomber::sweep::DEFAULT_MAX_COMBINATIONS,
+    )?;
     Ok(())
 }

@@ -139,6 +139,36 @@ def test_tables_are_the_command_lines_files_byte_for_byte(cli, tmp_path, name, l
         assert again.csv_bytes(table) == tables.csv_bytes(table)
 
 
+def test_defaults_are_the_command_lines(cli):
+    """Each run's keyword defaults are the module's constants, and those are
+    the defaults the command line's --help gives (one definition each)."""
+    import inspect
+    import re
+
+    from beachcomber import _native
+
+    def default(fn: Callable[..., Any], name: str) -> Any:
+        return inspect.signature(fn).parameters[name].default
+
+    for fn in (beachcomber.tournament, beachcomber.league, beachcomber.sweep):
+        assert default(fn, "seed") == _native.DEFAULT_SEED
+    assert default(beachcomber.league, "games_per_pairing") == _native.DEFAULT_GAMES_PER_PAIRING
+    assert default(beachcomber.league, "resamples") == _native.DEFAULT_RESAMPLES
+    assert default(beachcomber.sweep, "max_combinations") == _native.DEFAULT_MAX_COMBINATIONS
+
+    def help_default(command: str, flag: str) -> int:
+        out = subprocess.run([str(cli), command, "--help"], capture_output=True, text=True, check=True).stdout
+        found = re.search(rf"--{flag} <\w+>\n(?:.*\n)*?.*\[default: (\d+)\]", out)
+        assert found, (command, flag)
+        return int(found.group(1))
+
+    for command in ("tournament", "league", "sweep"):
+        assert help_default(command, "seed") == _native.DEFAULT_SEED
+    assert help_default("league", "games-per-pairing") == _native.DEFAULT_GAMES_PER_PAIRING
+    assert help_default("league", "resamples") == _native.DEFAULT_RESAMPLES
+    assert help_default("sweep", "max-combinations") == _native.DEFAULT_MAX_COMBINATIONS
+
+
 def test_polars_frames_hold_every_cell(cli, tmp_path):
     pytest.importorskip("polars")
     _, _, run, files = CASES[4]

@@ -2,6 +2,7 @@
 //! the `key=value,...` lists they are written in.
 
 use super::{CompareError, Metric, Seats, trend};
+use crate::spec::SpecError;
 use crate::stats::decision::Test;
 use crate::stats::equivalence::Direction;
 use crate::tournament::Plan;
@@ -166,29 +167,19 @@ impl CompareSpec {
     }
 }
 
-/// `key=value,...` pairs (`--baseline 'players=4,removed=0'`); a lineup's
-/// commas inside parentheses or quotes stay in its value, and a value may
-/// be quoted (`lineup="greedy,random"`).
+/// `key=value,...` pairs (`--baseline 'players=4,removed=0'`), split by the
+/// one splitter ([`crate::spec::split_top_level`]): a lineup's commas
+/// inside parentheses or quotes stay in its value, and a value may be
+/// quoted (`lineup="greedy,random"`).
 pub fn parse_pairs(text: &str) -> Result<Vec<(String, String)>, CompareError> {
     let malformed = |why: &str| CompareError::Malformed {
         text: text.to_string(),
         why: why.to_string(),
     };
-    let mut items = Vec::new();
-    let (mut depth, mut quoted, mut start) = (0i32, false, 0);
-    for (i, c) in text.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '(' if !quoted => depth += 1,
-            ')' if !quoted => depth -= 1,
-            ',' if !quoted && depth == 0 => {
-                items.push(&text[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    items.push(&text[start..]);
+    let items = crate::spec::split_top_level(text).map_err(|e| match e {
+        SpecError::Malformed { why, .. } => malformed(&why),
+        other => malformed(&other.to_string()),
+    })?;
     let mut out: Vec<(String, String)> = Vec::new();
     for item in items {
         let Some((k, v)) = item.split_once('=') else {

@@ -118,6 +118,22 @@ fn pairs_parse_with_a_lineups_commas_and_are_refused_when_malformed() {
     for bad in ["players", "players=4,players=5", "=4", "players="] {
         assert!(parse_pairs(bad).is_err(), "{bad}");
     }
+    // Split by the library's one splitter: unbalanced parentheses and an
+    // unclosed quote are refused, not read as one long value.
+    for (bad, why) in [
+        ("lineup=greedy(worlds=8,random", "unbalanced `(`"),
+        ("lineup=greedy),random", "unbalanced `)`"),
+        ("lineup=\"a,b", "unclosed `\"`"),
+    ] {
+        assert_eq!(
+            parse_pairs(bad).unwrap_err(),
+            CompareError::Malformed {
+                text: bad.to_string(),
+                why: why.to_string()
+            },
+            "{bad}"
+        );
+    }
 }
 
 #[test]

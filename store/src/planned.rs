@@ -8,7 +8,9 @@ use beachcomber::sweep::{Combination, SweepError, SweepSpec};
 use beachcomber::tournament::Plan;
 use beachcomber_bots::BotSet;
 
-/// Games per combination when neither games nor deals are given.
+/// Games a tournament plays, and a sweep plays per combination, when neither
+/// games nor deals are given (a rotating tournament rounds up to whole deals).
+/// The CLI's flags and Python's keywords read this one value.
 pub const DEFAULT_GAMES: u64 = 1000;
 
 /// A sweep checked and expanded, ready to play: one part per combination,

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use beachcomber::file_lock;
+use beachcomber_store::files::file_lock;
 
 /// A short tournament writing `g.csv`, `s.csv` and `r.jsonl` into `dir`.
 fn short_run(dir: &Path, extra: &[&str]) -> Vec<String> {

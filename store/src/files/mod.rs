@@ -3,6 +3,7 @@
 //! that survives interruption, and a study's folder staged and swapped
 //! whole.
 
+pub mod file_lock;
 pub mod names;
 pub mod out_folder;
 pub mod output;

@@ -9,7 +9,7 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 
-use beachcomber::file_lock::{self, LockError};
+use super::file_lock::{self, LockError};
 use beachcomber::regular_file::open_regular_for_writing;
 use xxhash_rust::xxh3::Xxh3;
 
@@ -44,7 +44,7 @@ pub(crate) struct Output {
     /// The hash of the bytes written so far.
     pub(crate) hasher: Xxh3,
     /// A handle of the partial file holding its lock, kept until the run
-    /// is done ([`beachcomber::file_lock`]); `None` where the filesystem
+    /// is done ([`file_lock`]); `None` where the filesystem
     /// cannot lock.
     pub(crate) lock: Option<File>,
     /// Written as Parquet at the finish, from the CSV text of its partial
