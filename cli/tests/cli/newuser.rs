@@ -193,7 +193,7 @@ fn docs_name_the_commands_that_take_engines() {
 #[test]
 fn readme_examples_leave_nothing_untracked() {
     let readme = read(&root().join("README.md"));
-    let at = readme.find("cargo run --release -- tournament").unwrap();
+    let at = readme.find("beachcomber tournament --game").unwrap();
     let first = shell_words(readme[at..].lines().next().unwrap());
     assert_eq!(first.last().map(String::as_str), Some("results.csv"));
     for name in [
