@@ -7,60 +7,26 @@
 //! whether undo would succeed. The rule's tests go through a real socket.
 
 use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::TcpStream;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::common::*;
 use axum::http::StatusCode;
-use beachcomber_web::{Limits, ServeConfig};
+use beachcomber_web::Limits;
 use serde_json::Value;
 
-/// A server on a free loopback port, stopped when dropped; it saves its
-/// games in `saved` of a temporary folder.
-struct Server {
-    addr: SocketAddr,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-    dir: tempfile::TempDir,
+/// The game API over a real socket, for the common test server (its
+/// `--save` folder is `saved/` of its folder).
+trait GameApi {
+    fn call(&self, method: &str, path: &str, body: &str) -> (u16, Value);
+    fn post(&self, path: &str, body: &str) -> (u16, Value);
+    fn get(&self, path: &str) -> Value;
+    fn new_game(&self, body: &str) -> (u64, Value);
+    fn saved(&self, view: &Value) -> String;
 }
 
-impl Server {
-    fn start() -> Server {
-        let dir = tempfile::tempdir().unwrap();
-        let config = ServeConfig {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            records: vec![],
-            results: None,
-            save: dir.path().join("saved"),
-            limits: Limits::default(),
-        };
-        let (url_tx, url_rx) = std::sync::mpsc::channel();
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            beachcomber_web::serve(
-                config,
-                |url| url_tx.send(url.to_string()).unwrap(),
-                async move {
-                    let _ = stopped.await;
-                },
-            )
-            .unwrap();
-        });
-        let url = url_rx.recv_timeout(Duration::from_secs(30)).unwrap();
-        let addr = url
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .parse()
-            .unwrap();
-        Server {
-            addr,
-            stop: Some(stop),
-            thread: Some(thread),
-            dir,
-        }
-    }
-
+impl GameApi for Server {
     /// One request on a fresh connection: the status and the JSON body.
     fn call(&self, method: &str, path: &str, body: &str) -> (u16, Value) {
         let mut s = TcpStream::connect(self.addr).unwrap();
@@ -118,13 +84,6 @@ impl Server {
     }
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.stop.take().unwrap().send(());
-        let _ = self.thread.take().unwrap().join();
-    }
-}
-
 /// A chunked body's bytes.
 fn dechunk(mut body: &str) -> String {
     let mut out = String::new();
@@ -141,7 +100,7 @@ fn dechunk(mut body: &str) -> String {
 
 #[test]
 fn a_seashells_game_undoes_in_play_and_refuses_every_undo_after_its_end() {
-    let server = Server::start();
+    let server = Server::start(Limits::default());
     let (id, mut view) =
         server.new_game(r#"{"game":"seashells","players":2,"bots":"random","seed":5}"#);
     let mv = format!("/api/games/{id}/move");
@@ -189,7 +148,7 @@ fn a_seashells_game_undoes_in_play_and_refuses_every_undo_after_its_end() {
 
 #[test]
 fn shell_dash_seed_5_a_flipped_card_cannot_be_undone() {
-    let server = Server::start();
+    let server = Server::start(Limits::default());
     for players in [1, 2] {
         let (id, view) = server.new_game(&format!(
             r#"{{"game":"shell-dash","players":{players},"bots":"random","seed":5}}"#
