@@ -301,11 +301,11 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
                     if let Some(spec) = &compare {
                         let manifest = Manifest::read(&play_dir.join(MANIFEST_FILE))
                             .map_err(RunFileError::SweepManifest)?;
-                        beachcomber_store::compare_files::write(
+                        beachcomber_store::final_files::write_comparison(
                             &play_dir.join(GAMES_FILE),
                             &sweep.plan,
                             &manifest.totals,
-                            spec,
+                            Some(spec),
                         )?;
                     }
                     if !control.quiet {
