@@ -92,9 +92,7 @@ pub fn confirm_sweep(
     for p in picked {
         keep[baselines[p]] = true;
     }
-    let seed = criterion
-        .confirm_seed
-        .unwrap_or_else(|| experiment.seed.wrapping_add(1));
+    let seed = criterion.confirmation_seed(experiment.seed);
     let mut parts = Vec::new();
     let mut games = Vec::new();
     for ((part, game), keep) in plan.parts.iter().zip(&sweep.games).zip(keep) {

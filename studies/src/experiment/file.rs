@@ -258,6 +258,14 @@ pub struct Criterion {
     pub trends: Vec<TrendTable>,
 }
 
+impl Criterion {
+    /// The seed of the confirmation runs of an experiment run on
+    /// `run_seed`: `confirm_seed`, or the run seed + 1 (wrapping).
+    pub fn confirmation_seed(&self, run_seed: u64) -> u64 {
+        self.confirm_seed.unwrap_or(run_seed.wrapping_add(1))
+    }
+}
+
 /// One declared trend of `[criterion]`'s `trends`.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -346,7 +354,7 @@ pub struct Experiment {
 }
 
 fn default_seed() -> u64 {
-    1
+    beachcomber::rng::DEFAULT_SEED
 }
 
 fn default_true() -> bool {
@@ -767,5 +775,15 @@ mod tests {
         assert_eq!(source.line(&[key("games")]), None);
         assert_eq!(source.at(&[key("games")]), "x.toml");
         assert_eq!(source.at(&[key("vary")]), "x.toml line 3");
+    }
+
+    #[test]
+    fn the_confirmation_seed_is_the_criterions_or_the_run_seed_plus_one() {
+        let mut criterion = Criterion::default();
+        assert_eq!(criterion.confirmation_seed(7), 8);
+        assert_eq!(criterion.confirmation_seed(u64::MAX), 0);
+        criterion.confirm_seed = Some(42);
+        assert_eq!(criterion.confirmation_seed(7), 42);
+        assert_eq!(default_seed(), beachcomber::rng::DEFAULT_SEED);
     }
 }

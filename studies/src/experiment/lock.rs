@@ -338,7 +338,7 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
             ),
         };
         seeds.push((
-            c.confirm_seed.unwrap_or(experiment.seed.wrapping_add(1)),
+            c.confirmation_seed(experiment.seed),
             confirm_at,
         ));
     }
