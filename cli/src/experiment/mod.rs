@@ -17,8 +17,8 @@
 //! the key); the playing is here, the plots and `summary.md` in
 //! `report.rs`.
 
-mod error;
-mod report;
+pub(crate) mod error;
+pub(crate) mod report;
 mod search;
 
 use beachcomber_studies::experiment::lock::{self, LockRequest};
@@ -26,7 +26,6 @@ use beachcomber_studies::experiment::{answer, confirm, file, specs};
 
 use crate::error::CliError;
 pub use error::RunFileError;
-pub use report::PlotWarning;
 use std::path::{Path, PathBuf};
 
 use beachcomber::spec::one_line_path;
