@@ -250,7 +250,7 @@ pub struct Criterion {
     pub same_games_as: Option<String>,
     /// A search's space, goal and budget (`[criterion.search]`, kind =
     /// "search").
-    pub search: Option<super::search::SearchTable>,
+    pub search: Option<super::search_table::SearchTable>,
     /// Declared trend lines of `trends.csv` (besides the automatic ones of
     /// numeric varied keys): `{ x = "mean_turns", fit = "log", over =
     /// ["deck.Shell"] }`.

@@ -80,15 +80,16 @@ pub struct TableColumn {
     pub label: Option<String>,
 }
 
+/// What an exploratory verdict begins with.
+pub const EXPLORATORY: &str = "exploratory: ";
+
 /// The verdicts that pass a declared test: `equivalent`, `non-inferior`,
 /// `better` (each test writes only its own words).
 pub const PASSING: [&str; 3] = ["equivalent", "non-inferior", "better"];
 
 /// A verdict without the `exploratory` label of an exploratory run.
 fn plain(verdict: &str) -> &str {
-    verdict
-        .strip_prefix(super::lock::EXPLORATORY)
-        .unwrap_or(verdict)
+    verdict.strip_prefix(EXPLORATORY).unwrap_or(verdict)
 }
 
 /// One setting: its value cells (players included) by column.
@@ -134,7 +135,7 @@ struct Table {
 
 impl Table {
     fn read(path: &Path) -> Result<Table, ExperimentError> {
-        let (header, rows) = super::confirm::read_all(path)?;
+        let (header, rows) = super::table_csv::read_all(path)?;
         Ok(Table { header, rows })
     }
 
