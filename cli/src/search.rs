@@ -17,7 +17,8 @@ use clap::Args;
 
 use crate::engines::Engines;
 use crate::error::CliError;
-use crate::experiment::{PlotWarning, RunFileError};
+use crate::experiment::error::RunFileError;
+use crate::experiment::report::PlotWarning;
 use crate::flag_error::FlagError;
 use crate::runs::RunControl;
 

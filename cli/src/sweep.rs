@@ -303,17 +303,12 @@ pub fn execute(
     };
     let result = runs::execute(&request)?;
     if control.shard.count <= 1 {
-        match compare {
-            Some(spec) => beachcomber_store::compare_files::write(
-                &dir.join(files.format.file()),
-                &sweep.plan,
-                &result.totals,
-                spec,
-            )?,
-            // A compare.csv of an earlier run with a baseline would be read
-            // beside these results.
-            None => beachcomber_store::compare_files::remove_stale(dir)?,
-        }
+        beachcomber_store::final_files::write_comparison(
+            &dir.join(files.format.file()),
+            &sweep.plan,
+            &result.totals,
+            compare,
+        )?;
     }
     Ok(result)
 }

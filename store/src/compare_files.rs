@@ -65,7 +65,7 @@ pub fn check_flags(plan: &Plan, spec: &CompareSpec) -> Result<(), CompareFilesEr
 /// Write `compare.csv` (and `trends.csv` when the sweep has a trend; else
 /// a stale one is removed) beside the sweep's games table `games`
 /// (`DIR/games.csv`, or `DIR/games.parquet`, read alike).
-pub fn write(
+pub(crate) fn write(
     games: &Path,
     plan: &Plan,
     totals: &[Totals],
@@ -86,7 +86,7 @@ pub fn write(
 
 /// Remove a `compare.csv` and `trends.csv` left in `dir` by an earlier run
 /// with a baseline (they would be read beside these results).
-pub fn remove_stale(dir: &Path) -> Result<(), OutputError> {
+pub(crate) fn remove_stale(dir: &Path) -> Result<(), OutputError> {
     output::remove_stale(&dir.join(COMPARE_FILE))?;
     output::remove_stale(&dir.join(TRENDS_FILE))
 }

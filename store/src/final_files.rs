@@ -2,12 +2,18 @@
 //! totals: a tournament's summary, a league's ratings and pairs, a sweep's
 //! metrics. One function, [`final_files`], called both by a run as it
 //! finishes and by a merge of its shards, so that the two write the same
-//! bytes.
+//! bytes; and one, [`write_comparison`], the only writer of a sweep's
+//! comparison with its baseline (`compare.csv`, `trends.csv`), called by a
+//! sweep, an experiment's resumed sweep and a merge.
 
+use std::path::Path;
+
+use beachcomber::compare::CompareSpec;
 use beachcomber::games::AnyGame;
 use beachcomber::spec::SpecError;
 use beachcomber::tournament::{Plan, Totals, rows};
 
+use crate::compare_files::{self, CompareFilesError};
 use crate::files::names::PAIRS_LABEL;
 use crate::manifest::RunKind;
 
@@ -87,6 +93,25 @@ pub fn final_files(
                 pairs: None,
             })
         }
+    }
+}
+
+/// Write a sweep's comparison files beside its `games` file from its
+/// `totals`: with a baseline `compare`, `compare.csv` (and `trends.csv` when
+/// the criterion asks for trends); without one, a `compare.csv` and
+/// `trends.csv` of an earlier run in that folder are removed, so that none is
+/// read beside these results.
+pub fn write_comparison(
+    games: &Path,
+    plan: &Plan,
+    totals: &[Totals],
+    compare: Option<&CompareSpec>,
+) -> Result<(), CompareFilesError> {
+    match compare {
+        Some(spec) => compare_files::write(games, plan, totals, spec),
+        None => Ok(compare_files::remove_stale(
+            games.parent().unwrap_or(Path::new("")),
+        )?),
     }
 }
 

@@ -264,8 +264,23 @@ fn a_sweeps_metrics_comparison_and_trends_are_their_golden_texts() {
     };
     let files = final_files(&kind, &plan, &totals, Some(&game)).unwrap();
     assert_golden("sweep-compare-metrics.csv", &files.summary);
-    crate::compare_files::write(&dir.path().join(GAMES_FILE), &plan, &totals, &compare).unwrap();
+    super::write_comparison(&dir.path().join(GAMES_FILE), &plan, &totals, Some(&compare)).unwrap();
     let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
     assert_golden("sweep-compare.csv", &read(COMPARE_FILE));
     assert_golden("sweep-trends.csv", &read(TRENDS_FILE));
+}
+
+#[test]
+fn a_sweep_without_a_baseline_removes_an_earlier_comparison_and_keeps_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    // Without a baseline the plan is not read: any plan will do.
+    let (plan, _) = tournament();
+    let games = dir.path().join(GAMES_FILE);
+    std::fs::write(&games, "kept\n").unwrap();
+    std::fs::write(dir.path().join(COMPARE_FILE), "old\n").unwrap();
+    std::fs::write(dir.path().join(TRENDS_FILE), "old\n").unwrap();
+    write_comparison(&games, &plan, &[], None).unwrap();
+    assert!(!dir.path().join(COMPARE_FILE).exists());
+    assert!(!dir.path().join(TRENDS_FILE).exists());
+    assert_eq!(std::fs::read_to_string(&games).unwrap(), "kept\n");
 }

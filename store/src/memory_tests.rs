@@ -233,11 +233,11 @@ fn a_sweep_with_a_comparison_makes_the_files_bytes() {
         folder: Some(dir.path().to_path_buf()),
     };
     let files = execute(&request, &Silent, &AtomicBool::new(false)).unwrap();
-    crate::compare_files::write(
+    crate::final_files::write_comparison(
         &dir.path().join(GAMES_FILE),
         &sweep.plan,
         &files.totals,
-        &compare,
+        Some(&compare),
     )
     .unwrap();
     let want: Vec<(Table, String)> = [

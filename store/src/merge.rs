@@ -33,7 +33,7 @@ use crate::files::run_files::{
     FileCheck, MANIFEST_FORMAT, Manifest, RunDescription, Timing, check_file, hash_file,
     write_json_atomically,
 };
-use crate::final_files::final_files;
+use crate::final_files::{final_files, write_comparison};
 use crate::manifest::ReadError;
 use crate::merge_check::ShardCheck;
 pub use crate::merge_error::MergeError;
@@ -358,7 +358,7 @@ pub fn merge(
         && let Some(spec) = description.kind.compare()
         && let Some(games) = paths.out.as_deref()
     {
-        crate::compare_files::write(games, plan, &totals, spec)?;
+        write_comparison(games, plan, &totals, Some(spec))?;
     }
     // The merged run's manifest, as one machine would have written it.
     let primary = [&paths.out, &paths.record, &paths.summary]

@@ -17,8 +17,8 @@
 //! the key); the playing is here, the plots and `summary.md` in
 //! `report.rs`.
 
-mod error;
-mod report;
+pub(crate) mod error;
+pub(crate) mod report;
 mod search;
 
 use beachcomber_studies::experiment::lock::{self, LockRequest};
@@ -26,7 +26,6 @@ use beachcomber_studies::experiment::{answer, confirm, file, specs};
 
 use crate::error::CliError;
 pub use error::RunFileError;
-pub use report::PlotWarning;
 use std::path::{Path, PathBuf};
 
 use beachcomber::spec::one_line_path;
@@ -301,11 +300,11 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
                     if let Some(spec) = &compare {
                         let manifest = Manifest::read(&play_dir.join(MANIFEST_FILE))
                             .map_err(RunFileError::SweepManifest)?;
-                        beachcomber_store::compare_files::write(
+                        beachcomber_store::final_files::write_comparison(
                             &play_dir.join(GAMES_FILE),
                             &sweep.plan,
                             &manifest.totals,
-                            spec,
+                            Some(spec),
                         )?;
                     }
                     if !control.quiet {

@@ -14,7 +14,7 @@ use beachcomber::spec::one_line;
 
 use super::error::ExperimentError;
 use super::file::{Experiment, Step};
-use crate::csv_rows::Rows;
+use super::table_csv::read_all;
 use crate::files::names::{COMPARE_FILE, CONFIRM_DIR, CONFIRM_FILE};
 use crate::lineups::parse_lineups;
 use crate::planned::PlannedSweep;
@@ -92,9 +92,7 @@ pub fn confirm_sweep(
     for p in picked {
         keep[baselines[p]] = true;
     }
-    let seed = criterion
-        .confirm_seed
-        .unwrap_or_else(|| experiment.seed.wrapping_add(1));
+    let seed = criterion.confirmation_seed(experiment.seed);
     let mut parts = Vec::new();
     let mut games = Vec::new();
     for ((part, game), keep) in plan.parts.iter().zip(&sweep.games).zip(keep) {
@@ -176,16 +174,6 @@ pub fn write_confirm_csv(experiment: &Experiment, dir: &Path) -> Result<(), Expe
     }
     crate::files::output::write_whole(&dir.join(CONFIRM_FILE), text.as_bytes())
         .map_err(ExperimentError::from)
-}
-
-/// A CSV's header and rows (a small table read whole).
-pub(super) fn read_all(path: &Path) -> Result<(Vec<String>, Vec<Vec<String>>), ExperimentError> {
-    let rows = Rows::open(path)?;
-    let header = rows.header.clone();
-    drop(rows);
-    let names: Vec<&str> = header.iter().map(String::as_str).collect();
-    let rows = Rows::select(path, &names)?;
-    Ok((header, rows))
 }
 
 /// The `## Confirmation` section of summary.md from `DIR/confirm.csv`:

@@ -250,12 +250,20 @@ pub struct Criterion {
     pub same_games_as: Option<String>,
     /// A search's space, goal and budget (`[criterion.search]`, kind =
     /// "search").
-    pub search: Option<super::search::SearchTable>,
+    pub search: Option<super::search_table::SearchTable>,
     /// Declared trend lines of `trends.csv` (besides the automatic ones of
     /// numeric varied keys): `{ x = "mean_turns", fit = "log", over =
     /// ["deck.Shell"] }`.
     #[serde(default)]
     pub trends: Vec<TrendTable>,
+}
+
+impl Criterion {
+    /// The seed of the confirmation runs of an experiment run on
+    /// `run_seed`: `confirm_seed`, or the run seed + 1 (wrapping).
+    pub fn confirmation_seed(&self, run_seed: u64) -> u64 {
+        self.confirm_seed.unwrap_or(run_seed.wrapping_add(1))
+    }
 }
 
 /// One declared trend of `[criterion]`'s `trends`.
@@ -346,7 +354,7 @@ pub struct Experiment {
 }
 
 fn default_seed() -> u64 {
-    1
+    beachcomber::rng::DEFAULT_SEED
 }
 
 fn default_true() -> bool {
@@ -376,64 +384,83 @@ impl Experiment {
             path: path.to_path_buf(),
             text: text.clone(),
         };
-        let experiment = experiment;
-        let source = &experiment.source;
-        let at = |steps: &[&str]| -> String {
-            let steps: Vec<Step> = steps.iter().map(|k| Step::key(k)).collect();
-            source.at(&steps)
-        };
+        experiment.check()?;
+        experiment.resolve_files()?;
+        Ok(experiment)
+    }
+
+    /// Where the keys `steps` are in the file (`file line N`).
+    fn at_keys(&self, steps: &[&str]) -> String {
+        let steps: Vec<Step> = steps.iter().map(|k| Step::key(k)).collect();
+        self.source.at(&steps)
+    }
+
+    /// Every check of a file read, in order: the first failing is the error.
+    fn check(&self) -> Result<(), ExperimentError> {
+        self.check_vary_values()?;
+        self.check_tables()?;
+        self.check_criterion()?;
+        self.check_kind()?;
+        self.check_plots()
+    }
+
+    /// Each `vary` value (and `quick.vary`'s) is a list, a range or one value.
+    fn check_vary_values(&self) -> Result<(), ExperimentError> {
         for (table, vary) in [
-            (&["vary"][..], &experiment.vary),
-            (&["quick", "vary"][..], &experiment.quick.vary),
+            (&["vary"][..], &self.vary),
+            (&["quick", "vary"][..], &self.quick.vary),
         ] {
             for (key, value) in vary {
                 if Values::deserialize(value.clone()).is_err() {
                     let mut steps = table.to_vec();
                     steps.push(key);
                     return Err(ExperimentError::setting(
-                        format!("{}: vary.{}: ", at(&steps), one_line(key)),
+                        format!("{}: vary.{}: ", self.at_keys(&steps), one_line(key)),
                         "write a list (`[0, 5]`, `[\"a\", \"b\"]`), a range (`\"0..=50:5\"`) \
                          or one value",
                     ));
                 }
             }
         }
-        if experiment.players.is_none() && experiment.sweeps.iter().any(|s| s.players.is_none()) {
+        Ok(())
+    }
+
+    /// `players` is given, and each table belongs to the file's kind.
+    fn check_tables(&self) -> Result<(), ExperimentError> {
+        if self.players.is_none() && self.sweeps.iter().any(|s| s.players.is_none()) {
             return Err(ExperimentError::setting(
-                format!("{}: ", one_line_path(path)),
+                format!("{}: ", one_line_path(&self.source.path)),
                 "`players` is missing",
             ));
         }
-        if !experiment.sweeps.is_empty() && experiment.kind != Kind::Sweep {
+        if !self.sweeps.is_empty() && self.kind != Kind::Sweep {
             return Err(ExperimentError::setting(
-                format!("{}: ", at(&["sweep"])),
+                format!("{}: ", self.at_keys(&["sweep"])),
                 "`[[sweep]]` tables belong to kind = \"sweep\"",
             ));
         }
-        if !experiment.leagues.is_empty() && experiment.kind != Kind::League {
+        if !self.leagues.is_empty() && self.kind != Kind::League {
             return Err(ExperimentError::setting(
-                format!("{}: ", at(&["league"])),
+                format!("{}: ", self.at_keys(&["league"])),
                 "`[[league]]` tables belong to kind = \"league\"",
             ));
         }
-        if experiment.kind != Kind::League
-            && (experiment.speed_games > 0 || experiment.quick.speed_games.is_some())
-        {
-            let key: &[&str] = if experiment.speed_games > 0 {
+        if self.kind != Kind::League && (self.speed_games > 0 || self.quick.speed_games.is_some()) {
+            let key: &[&str] = if self.speed_games > 0 {
                 &["speed_games"]
             } else {
                 &["quick", "speed_games"]
             };
             return Err(ExperimentError::setting(
-                format!("{}: ", at(key)),
+                format!("{}: ", self.at_keys(key)),
                 "`speed_games` belongs to kind = \"league\" (a bot's decisions per second)",
             ));
         }
-        if experiment.kind == Kind::Search {
+        if self.kind == Kind::Search {
             for key in ["vary", "baseline", "margins", "games", "deals"] {
-                if experiment.source.line(&[Step::key(key)]).is_some() {
+                if self.source.line(&[Step::key(key)]).is_some() {
                     return Err(ExperimentError::setting(
-                        format!("{}: ", at(&[key])),
+                        format!("{}: ", self.at_keys(&[key])),
                         format!(
                             "`{key}` does not belong to kind = \"search\" (its space, goal and \
                              budget are in [criterion.search])"
@@ -441,19 +468,19 @@ impl Experiment {
                     ));
                 }
             }
-        } else if let Some(c) = &experiment.criterion
+        } else if let Some(c) = &self.criterion
             && c.search.is_some()
         {
             return Err(ExperimentError::setting(
-                format!("{}: ", at(&["criterion"])),
+                format!("{}: ", self.at_keys(&["criterion"])),
                 "`[criterion.search]` belongs to kind = \"search\"",
             ));
         }
-        if experiment.kind != Kind::Sweep && experiment.kind != Kind::Search {
+        if self.kind != Kind::Sweep && self.kind != Kind::Search {
             for key in ["baseline", "margins", "criterion"] {
-                if experiment.source.line(&[Step::key(key)]).is_some() {
+                if self.source.line(&[Step::key(key)]).is_some() {
                     return Err(ExperimentError::setting(
-                        format!("{}: ", at(&[key])),
+                        format!("{}: ", self.at_keys(&[key])),
                         format!(
                             "`{key}` belongs to kind = \"sweep\" (a comparison of combinations)"
                         ),
@@ -461,11 +488,16 @@ impl Experiment {
                 }
             }
         }
-        if let Some(criterion) = &experiment.criterion {
+        Ok(())
+    }
+
+    /// The criterion holds the baseline and margins, and its `prefer` names compared metrics once.
+    fn check_criterion(&self) -> Result<(), ExperimentError> {
+        if let Some(criterion) = &self.criterion {
             for key in ["baseline", "margins"] {
-                if experiment.source.line(&[Step::key(key)]).is_some() {
+                if self.source.line(&[Step::key(key)]).is_some() {
                     return Err(ExperimentError::setting(
-                        format!("{}: ", at(&[key])),
+                        format!("{}: ", self.at_keys(&[key])),
                         format!(
                             "`{key}` and `[criterion]`: move `{key}` into `[criterion]` (the \
                              criterion holds the baseline and the margins)"
@@ -473,15 +505,17 @@ impl Experiment {
                     ));
                 }
             }
-            if criterion.baseline.is_none() && experiment.kind == Kind::Sweep {
+            if criterion.baseline.is_none() && self.kind == Kind::Sweep {
                 return Err(ExperimentError::setting(
-                    format!("{}: criterion: ", at(&["criterion"])),
+                    format!("{}: criterion: ", self.at_keys(&["criterion"])),
                     "`baseline` is missing (the combination every other is compared with)",
                 ));
             }
             let mut seen: Vec<&str> = Vec::new();
             for (i, name) in criterion.prefer.iter().enumerate() {
-                let here = source.at(&[Step::key("criterion"), Step::key("prefer")]);
+                let here = self
+                    .source
+                    .at(&[Step::key("criterion"), Step::key("prefer")]);
                 if beachcomber::compare::Metric::from_name(name).is_none() {
                     return Err(ExperimentError::setting(
                         format!("{here}: criterion.prefer: "),
@@ -503,55 +537,66 @@ impl Experiment {
                 seen.push(name);
             }
         }
-        if experiment.margins.is_some() && experiment.baseline.is_none() {
+        if self.margins.is_some() && self.baseline.is_none() {
             return Err(ExperimentError::setting(
-                format!("{}: ", at(&["margins"])),
+                format!("{}: ", self.at_keys(&["margins"])),
                 "`margins` needs a `baseline` (the combination to compare with)",
             ));
         }
-        if experiment.kind == Kind::League {
-            experiment.check_leagues()?;
-        } else if experiment.game.is_none() {
+        Ok(())
+    }
+
+    /// The settings the file's kind allows (a league's, the game of the others).
+    fn check_kind(&self) -> Result<(), ExperimentError> {
+        if self.kind == Kind::League {
+            self.check_leagues()?;
+        } else if self.game.is_none() {
             return Err(ExperimentError::setting(
-                format!("{}: ", one_line_path(path)),
+                format!("{}: ", one_line_path(&self.source.path)),
                 "`game` is missing",
             ));
         }
-        match experiment.kind {
-            Kind::League if !experiment.vary.is_empty() => {
+        match self.kind {
+            Kind::League if !self.vary.is_empty() => {
                 return Err(ExperimentError::setting(
-                    format!("{}: ", at(&["vary"])),
+                    format!("{}: ", self.at_keys(&["vary"])),
                     "a league varies nothing (use kind = \"sweep\")",
                 ));
             }
-            Kind::League if experiment.quality => {
+            Kind::League if self.quality => {
                 return Err(ExperimentError::setting(
-                    format!("{}: ", at(&["quality"])),
+                    format!("{}: ", self.at_keys(&["quality"])),
                     "a league measures no game-quality metrics (use kind = \"tournament\" or \
                      \"sweep\")",
                 ));
             }
-            Kind::Tournament if !experiment.vary.is_empty() => {
+            Kind::Tournament if !self.vary.is_empty() => {
                 return Err(ExperimentError::setting(
-                    format!("{}: ", at(&["vary"])),
+                    format!("{}: ", self.at_keys(&["vary"])),
                     "a tournament varies nothing (use kind = \"sweep\")",
                 ));
             }
-            Kind::Tournament if experiment.bots.as_ref().is_some_and(|b| b.list().len() > 1) => {
+            Kind::Tournament if self.bots.as_ref().is_some_and(|b| b.list().len() > 1) => {
                 return Err(ExperimentError::setting(
-                    format!("{}: ", at(&["bots"])),
+                    format!("{}: ", self.at_keys(&["bots"])),
                     "a tournament has one lineup (use kind = \"sweep\" to compare lineups)",
                 ));
             }
             _ => {}
         }
-        for (i, plot) in experiment.plots.iter().enumerate() {
+        Ok(())
+    }
+
+    /// Each plot is a file name in the results folder, with a fit or reference on line figures only.
+    fn check_plots(&self) -> Result<(), ExperimentError> {
+        for (i, plot) in self.plots.iter().enumerate() {
             let file = Path::new(&plot.file);
             if file.is_absolute() || file.components().count() != 1 {
                 return Err(ExperimentError::setting(
                     format!(
                         "{}: plot file `{}`: ",
-                        source.at(&[Step::key("plot"), Step::Item(i), Step::key("file")]),
+                        self.source
+                            .at(&[Step::key("plot"), Step::Item(i), Step::key("file")]),
                         one_line(&plot.file)
                     ),
                     "give a file name (it is written in the results folder)",
@@ -561,7 +606,8 @@ impl Experiment {
                 return Err(ExperimentError::setting(
                     format!(
                         "{}: ",
-                        source.at(&[Step::key("plot"), Step::Item(i), Step::key("fit")])
+                        self.source
+                            .at(&[Step::key("plot"), Step::Item(i), Step::key("fit")])
                     ),
                     format!(
                         "a fitted trend is drawn on line figures, not on kind = \"{}\"",
@@ -573,7 +619,8 @@ impl Experiment {
                 return Err(ExperimentError::setting(
                     format!(
                         "{}: ",
-                        source.at(&[Step::key("plot"), Step::Item(i), Step::key("reference")])
+                        self.source
+                            .at(&[Step::key("plot"), Step::Item(i), Step::key("reference")])
                     ),
                     format!(
                         "a reference is drawn as a level line on line figures, not on kind = \"{}\"",
@@ -582,9 +629,7 @@ impl Experiment {
                 ));
             }
         }
-        let mut experiment = experiment;
-        experiment.resolve_files()?;
-        Ok(experiment)
+        Ok(())
     }
 
     /// Read the files the game specs name inline
@@ -767,5 +812,15 @@ mod tests {
         assert_eq!(source.line(&[key("games")]), None);
         assert_eq!(source.at(&[key("games")]), "x.toml");
         assert_eq!(source.at(&[key("vary")]), "x.toml line 3");
+    }
+
+    #[test]
+    fn the_confirmation_seed_is_the_criterions_or_the_run_seed_plus_one() {
+        let mut criterion = Criterion::default();
+        assert_eq!(criterion.confirmation_seed(7), 8);
+        assert_eq!(criterion.confirmation_seed(u64::MAX), 0);
+        criterion.confirm_seed = Some(42);
+        assert_eq!(criterion.confirmation_seed(7), 42);
+        assert_eq!(default_seed(), beachcomber::rng::DEFAULT_SEED);
     }
 }

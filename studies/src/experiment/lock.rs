@@ -337,10 +337,7 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
                 source.at(&[Step::key("seed")])
             ),
         };
-        seeds.push((
-            c.confirm_seed.unwrap_or(experiment.seed.wrapping_add(1)),
-            confirm_at,
-        ));
+        seeds.push((c.confirmation_seed(experiment.seed), confirm_at));
     }
     // Every committed use of each seed: the run is a reproduction when one
     // of them is this file's own results made with this criterion,
@@ -574,8 +571,7 @@ pub fn record_in_manifest(dir: &Path, record: &CriterionRecord) -> Result<(), Re
     write_json_atomically(&path, &manifest).map_err(|error| RecordError::Write { path, error })
 }
 
-/// What an exploratory verdict begins with.
-pub const EXPLORATORY: &str = "exploratory: ";
+pub use super::pick::EXPLORATORY;
 
 /// Label every verdict of the CSV at `path` (`compare.csv`,
 /// `confirm.csv`) exploratory: `equivalent` becomes `exploratory:

@@ -17,7 +17,9 @@ pub mod git;
 pub mod lock;
 pub mod pick;
 pub mod search;
+pub mod search_table;
 pub mod specs;
+mod table_csv;
 
 pub use error::ExperimentError;
 pub use file::{Experiment, Kind};

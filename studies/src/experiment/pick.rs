@@ -80,15 +80,16 @@ pub struct TableColumn {
     pub label: Option<String>,
 }
 
+/// What an exploratory verdict begins with.
+pub const EXPLORATORY: &str = "exploratory: ";
+
 /// The verdicts that pass a declared test: `equivalent`, `non-inferior`,
 /// `better` (each test writes only its own words).
 pub const PASSING: [&str; 3] = ["equivalent", "non-inferior", "better"];
 
 /// A verdict without the `exploratory` label of an exploratory run.
 fn plain(verdict: &str) -> &str {
-    verdict
-        .strip_prefix(super::lock::EXPLORATORY)
-        .unwrap_or(verdict)
+    verdict.strip_prefix(EXPLORATORY).unwrap_or(verdict)
 }
 
 /// One setting: its value cells (players included) by column.
@@ -134,7 +135,7 @@ struct Table {
 
 impl Table {
     fn read(path: &Path) -> Result<Table, ExperimentError> {
-        let (header, rows) = super::confirm::read_all(path)?;
+        let (header, rows) = super::table_csv::read_all(path)?;
         Ok(Table { header, rows })
     }
 
@@ -149,36 +150,59 @@ fn setting_columns(t: &Table) -> Vec<usize> {
     (0..seat).filter(|&c| t.header[c] != "lineup").collect()
 }
 
-/// Judge every setting of `compare.csv` at `path` by `rule`, the baseline
-/// (`baseline`: its value columns and values) left out.
-pub fn judge(
-    rule: &PickRule,
-    baseline: &toml::Table,
-    path: &Path,
-) -> Result<Vec<PlayerPick>, ExperimentError> {
-    let t = Table::read(path)?;
-    let need = |name: &str| {
-        t.col(name)
-            .ok_or_else(|| ExperimentError::LacksCompareColumns(path.to_path_buf()))
-    };
-    let (players, lineup, seat, bot, metric, value, verdict) = (
-        need("players")?,
-        need("lineup")?,
-        need("seat")?,
-        need("bot")?,
-        need("metric")?,
-        need("value")?,
-        need("verdict")?,
-    );
-    let columns = setting_columns(&t);
-    let setting_of = |r: &Vec<String>| -> Setting {
-        columns
+/// The columns of `compare.csv` a pick reads, by index.
+struct CompareColumns {
+    players: usize,
+    lineup: usize,
+    seat: usize,
+    bot: usize,
+    metric: usize,
+    value: usize,
+    verdict: usize,
+}
+
+impl CompareColumns {
+    /// The columns of `t` (read from `path`), or the error naming the file
+    /// when one is missing.
+    fn of(t: &Table, path: &Path) -> Result<Self, ExperimentError> {
+        let need = |name: &str| {
+            t.col(name)
+                .ok_or_else(|| ExperimentError::LacksCompareColumns(path.to_path_buf()))
+        };
+        Ok(Self {
+            players: need("players")?,
+            lineup: need("lineup")?,
+            seat: need("seat")?,
+            bot: need("bot")?,
+            metric: need("metric")?,
+            value: need("value")?,
+            verdict: need("verdict")?,
+        })
+    }
+}
+
+/// `compare.csv` read for a pick: its table, the columns it reads and the
+/// setting columns naming a combination.
+struct Judging<'a> {
+    t: &'a Table,
+    c: CompareColumns,
+    columns: Vec<usize>,
+    rule: &'a PickRule,
+    baseline: &'a toml::Table,
+}
+
+impl Judging<'_> {
+    /// The setting (value columns and values) of row `r`.
+    fn setting_of(&self, r: &[String]) -> Setting {
+        self.columns
             .iter()
-            .map(|&c| (t.header[c].clone(), r[c].clone()))
+            .map(|&c| (self.t.header[c].clone(), r[c].clone()))
             .collect()
-    };
-    let is_baseline = |s: &Setting| {
-        baseline
+    }
+
+    /// Whether setting `s` is the baseline's (numbers compared as numbers).
+    fn is_baseline(&self, s: &Setting) -> bool {
+        self.baseline
             .iter()
             .filter(|(k, _)| *k != "lineup")
             .all(|(k, v)| {
@@ -192,104 +216,148 @@ pub fn judge(
                                 .is_some_and(|a| want.parse::<f64>() == Ok(a)))
                 })
             })
-    };
-    let filters: Vec<(RowFilter, Option<String>)> = rule
-        .accept
-        .iter()
-        .map(|f| (f.clone(), f.lineup.as_deref().map(canonical)))
-        .collect();
-    let matches = |r: &Vec<String>, f: &RowFilter, lineup_text: &Option<String>| {
-        r[metric] == f.metric
-            && lineup_text.as_ref().is_none_or(|l| r[lineup] == *l)
-            && f.seat.as_ref().is_none_or(|s| r[seat] == cell_text(s))
-            && f.bot.as_ref().is_none_or(|b| r[bot] == canonical(b))
-    };
-    // Settings in the file's order, by player count.
-    let mut counts: Vec<String> = Vec::new();
-    let mut settings: Vec<Setting> = Vec::new();
-    for r in &t.rows {
-        let s = setting_of(r);
-        if !counts.contains(&r[players]) {
-            counts.push(r[players].clone());
-        }
-        if !settings.contains(&s) {
-            settings.push(s);
-        }
     }
-    let by_lineup = rule.lineup.as_deref().map(canonical);
-    let baseline_setting = settings.iter().find(|s| is_baseline(s)).cloned();
-    let by_column = t.col(&rule.by).filter(|c| columns.contains(c));
+
+    /// Whether row `r` is one filter `f` (with its canonical lineup) names.
+    fn matches(&self, r: &[String], f: &RowFilter, lineup_text: &Option<String>) -> bool {
+        let c = &self.c;
+        r[c.metric] == f.metric
+            && lineup_text.as_ref().is_none_or(|l| r[c.lineup] == *l)
+            && f.seat.as_ref().is_none_or(|s| r[c.seat] == cell_text(s))
+            && f.bot.as_ref().is_none_or(|b| r[c.bot] == canonical(b))
+    }
+
+    /// The player counts and the settings, in the file's order.
+    fn counts_and_settings(&self) -> (Vec<String>, Vec<Setting>) {
+        let mut counts: Vec<String> = Vec::new();
+        let mut settings: Vec<Setting> = Vec::new();
+        for r in &self.t.rows {
+            let s = self.setting_of(r);
+            if !counts.contains(&r[self.c.players]) {
+                counts.push(r[self.c.players].clone());
+            }
+            if !settings.contains(&s) {
+                settings.push(s);
+            }
+        }
+        (counts, settings)
+    }
+
+    /// The verdict of setting `s` under each filter (`None`: no row), and
+    /// whether every filter's rows pass.
+    fn verdicts(&self, s: &Setting) -> (Vec<Option<String>>, bool) {
+        let verdict = self.c.verdict;
+        let rows: Vec<&Vec<String>> = self
+            .t
+            .rows
+            .iter()
+            .filter(|r| self.setting_of(r) == *s)
+            .collect();
+        let filters = self
+            .rule
+            .accept
+            .iter()
+            .map(|f| (f, f.lineup.as_deref().map(canonical)));
+        let mut verdicts = Vec::new();
+        let mut pass = true;
+        for (f, l) in filters {
+            let found: Vec<&&Vec<String>> =
+                rows.iter().filter(|r| self.matches(r, f, &l)).collect();
+            let all_pass =
+                !found.is_empty() && found.iter().all(|r| PASSING.contains(&plain(&r[verdict])));
+            pass &= all_pass;
+            verdicts.push(match found.as_slice() {
+                [] => None,
+                [one] => Some(one[verdict].clone()),
+                many => Some(if all_pass {
+                    many[0][verdict].clone()
+                } else {
+                    many.iter()
+                        .map(|r| r[verdict].as_str())
+                        .find(|v| !PASSING.contains(&plain(v)))
+                        .unwrap_or("")
+                        .to_string()
+                }),
+            });
+        }
+        (verdicts, pass)
+    }
+
+    /// The order among the accepted settings at `count` players:
+    /// (distance, value) ascending; `None` when `s` has no value to rank.
+    fn rank(&self, count: &str, s: &Setting) -> Option<(f64, f64)> {
+        let rule = self.rule;
+        let target = rule
+            .target
+            .as_ref()
+            .and_then(|t| t.get(count))
+            .and_then(|v| v.as_float().or(v.as_integer().map(|i| i as f64)));
+        let by_lineup = rule.lineup.as_deref().map(canonical);
+        let by_column = self.t.col(&rule.by).filter(|c| self.columns.contains(c));
+        let x = match by_column {
+            Some(c) => s
+                .iter()
+                .find(|(k, _)| *k == self.t.header[c])
+                .and_then(|(_, v)| v.parse::<f64>().ok())?,
+            None => self
+                .t
+                .rows
+                .iter()
+                .find(|r| {
+                    self.setting_of(r) == *s
+                        && r[self.c.metric] == rule.by
+                        && by_lineup.as_ref().is_none_or(|l| r[self.c.lineup] == *l)
+                })
+                .and_then(|r| r[self.c.value].parse::<f64>().ok())?,
+        };
+        let direction = beachcomber::compare::Metric::from_name(&rule.by).map(|m| m.direction());
+        use beachcomber::stats::equivalence::Direction;
+        let distance = match (target, rule.best.as_deref(), direction) {
+            (Some(goal), _, _) => (x - goal).abs(),
+            (None, Some("highest"), _) | (None, None, Some(Direction::Higher)) => -x,
+            (None, None, Some(Direction::TowardOne)) => (x - 1.0).abs(),
+            _ => x,
+        };
+        Some((distance, x))
+    }
+}
+
+/// Judge every setting of `compare.csv` at `path` by `rule`, the baseline
+/// (`baseline`: its value columns and values) left out.
+pub fn judge(
+    rule: &PickRule,
+    baseline: &toml::Table,
+    path: &Path,
+) -> Result<Vec<PlayerPick>, ExperimentError> {
+    let t = Table::read(path)?;
+    let judging = Judging {
+        c: CompareColumns::of(&t, path)?,
+        columns: setting_columns(&t),
+        t: &t,
+        rule,
+        baseline,
+    };
+    let (counts, settings) = judging.counts_and_settings();
+    let baseline_setting = settings.iter().find(|s| judging.is_baseline(s)).cloned();
     let mut out = Vec::new();
     for count in counts {
         if !rule.players.is_empty() && !rule.players.iter().any(|p| p.to_string() == count) {
             continue;
         }
-        let mut judged = Vec::new();
-        for s in settings
+        let judged: Vec<(Setting, Vec<Option<String>>, bool)> = settings
             .iter()
-            .filter(|s| s.iter().any(|(k, v)| k == "players" && *v == count) && !is_baseline(s))
-        {
-            let rows: Vec<&Vec<String>> = t.rows.iter().filter(|r| setting_of(r) == *s).collect();
-            let mut verdicts = Vec::new();
-            let mut pass = true;
-            for (f, l) in &filters {
-                let found: Vec<&&Vec<String>> = rows.iter().filter(|r| matches(r, f, l)).collect();
-                let all_pass = !found.is_empty()
-                    && found.iter().all(|r| PASSING.contains(&plain(&r[verdict])));
-                pass &= all_pass;
-                verdicts.push(match found.as_slice() {
-                    [] => None,
-                    [one] => Some(one[verdict].clone()),
-                    many => Some(if all_pass {
-                        many[0][verdict].clone()
-                    } else {
-                        many.iter()
-                            .map(|r| r[verdict].as_str())
-                            .find(|v| !PASSING.contains(&plain(v)))
-                            .unwrap_or("")
-                            .to_string()
-                    }),
-                });
-            }
-            judged.push((s.clone(), verdicts, pass));
-        }
-        // The order among the accepted: (distance, value) ascending.
-        let target = rule
-            .target
-            .as_ref()
-            .and_then(|t| t.get(&count))
-            .and_then(|v| v.as_float().or(v.as_integer().map(|i| i as f64)));
-        let key = |s: &Setting| -> Option<(f64, f64)> {
-            let x = match by_column {
-                Some(c) => s
-                    .iter()
-                    .find(|(k, _)| *k == t.header[c])
-                    .and_then(|(_, v)| v.parse::<f64>().ok())?,
-                None => t
-                    .rows
-                    .iter()
-                    .find(|r| {
-                        setting_of(r) == *s
-                            && r[metric] == rule.by
-                            && by_lineup.as_ref().is_none_or(|l| r[lineup] == *l)
-                    })
-                    .and_then(|r| r[value].parse::<f64>().ok())?,
-            };
-            let direction =
-                beachcomber::compare::Metric::from_name(&rule.by).map(|m| m.direction());
-            use beachcomber::stats::equivalence::Direction;
-            let distance = match (target, rule.best.as_deref(), direction) {
-                (Some(goal), _, _) => (x - goal).abs(),
-                (None, Some("highest"), _) | (None, None, Some(Direction::Higher)) => -x,
-                (None, None, Some(Direction::TowardOne)) => (x - 1.0).abs(),
-                _ => x,
-            };
-            Some((distance, x))
-        };
+            .filter(|s| {
+                s.iter().any(|(k, v)| k == "players" && *v == count) && !judging.is_baseline(s)
+            })
+            .map(|s| {
+                let (verdicts, pass) = judging.verdicts(s);
+                (s.clone(), verdicts, pass)
+            })
+            .collect();
         let pick = judged
             .iter()
             .filter(|(_, _, pass)| *pass)
-            .filter_map(|(s, _, _)| key(s).map(|k| (k, s)))
+            .filter_map(|(s, _, _)| judging.rank(&count, s).map(|k| (k, s)))
             .min_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal))
             .map(|(_, s)| s.clone());
         if judged.is_empty() {
