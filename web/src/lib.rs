@@ -60,9 +60,9 @@ pub struct ServeConfig {
 #[derive(Debug)]
 pub enum ServeError {
     /// A record file could not be indexed.
-    Records(String),
+    Records(records::IndexError),
     /// `--results` is not a readable folder.
-    Results(String),
+    Results(results::ResultsError),
     /// `--save` could not be created.
     Save(String),
     /// The address could not be bound.
