@@ -367,20 +367,27 @@ pub fn replay_line(
 mod tests {
     use super::*;
 
-    /// A record file that cannot be opened is a typed refusal with the text
-    /// `serve --records` has always printed, the path on one line.
+    /// A folder given as a record file is a typed refusal, the text
+    /// `serve --records` has always printed with the name shown.
     #[test]
-    fn an_unreadable_record_file_is_a_typed_refusal() {
-        let dir = tempfile::tempdir().unwrap();
-        let missing = dir.path().join("no\nsuch.jsonl");
-        let Err(e @ IndexError::Open { .. }) = RecordFile::index(&missing) else {
-            panic!("a missing record file was indexed");
-        };
-        let shown = beachcomber::spec::one_line_path(&missing);
-        assert!(
-            e.to_string()
-                .starts_with(&format!("cannot read `{shown}`: "))
-        );
-        assert!(!e.to_string().contains('\n'));
+    fn a_folder_as_a_record_file_is_a_typed_refusal() {
+        let folder = tempfile::tempdir().unwrap();
+        match RecordFile::index(folder.path()) {
+            Err(IndexError::Open { shown, source }) => {
+                assert_eq!(shown, beachcomber::spec::one_line_path(folder.path()));
+                assert_eq!(
+                    IndexError::Open {
+                        shown: shown.clone(),
+                        source
+                    }
+                    .to_string()
+                    .split(": ")
+                    .next(),
+                    Some(format!("cannot read `{shown}`").as_str())
+                );
+            }
+            Err(e) => panic!("not an open error: {e}"),
+            Ok(_) => panic!("a folder was indexed"),
+        }
     }
 }
