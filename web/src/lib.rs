@@ -17,6 +17,7 @@
 
 pub mod assets;
 pub mod bodies;
+mod conn;
 pub mod error;
 pub mod games;
 pub mod guard;
