@@ -391,14 +391,8 @@ pub fn random_games_cancellable<G: Game>(
     Ok(plies)
 }
 
-/// [`random_games`] split over rayon's pool in `chunks` independent chunks;
-/// returns the total number of decisions.
-pub fn random_games_parallel<G: Game>(game: &G, games: u64, seed: u64, chunks: u64) -> u64 {
-    let never = AtomicBool::new(false);
-    random_games_parallel_cancellable(game, games, seed, chunks, &never).expect("never cancelled")
-}
-
-/// [`random_games_parallel`] that stops soon after `cancel` is set.
+/// [`random_games`] split over rayon's pool in `chunks` independent chunks,
+/// stopping soon after `cancel` is set; returns the total number of decisions.
 pub fn random_games_parallel_cancellable<G: Game>(
     game: &G,
     games: u64,

@@ -200,7 +200,19 @@ fn check_line(line: &[u8], show: bool, brief: bool) -> Result<(), LineError> {
         e => LineError::Game(e.to_string()),
     })?;
     with_game!(&game, |g| check_and_show(g, &record, &events, show, brief))
-        .map_err(|e| LineError::Replay(record.seed_text(), e))
+        .map_err(|e| LineError::Replay(record.seed_text(), e.to_string()))
+}
+
+/// Why a parsed record was refused: its events do not replay, or its bot
+/// specs are not canonical.
+#[derive(Debug, thiserror::Error)]
+enum CheckError {
+    /// The events do not replay to the recorded game.
+    #[error(transparent)]
+    Verify(#[from] RecordError),
+    /// A bot spec is refused ([`beachcomber_bots::check_record_bots`]).
+    #[error("{0}")]
+    Bots(String),
 }
 
 fn check_and_show<G: RecordFormat + Describe, E: EventList + ?Sized>(
@@ -209,9 +221,9 @@ fn check_and_show<G: RecordFormat + Describe, E: EventList + ?Sized>(
     events: &E,
     show: bool,
     brief: bool,
-) -> Result<(), String> {
-    let replay = verify_record_events(game, record, events).map_err(|e| e.to_string())?;
-    beachcomber_bots::check_record_bots(&record.bots)?;
+) -> Result<(), CheckError> {
+    let replay = verify_record_events(game, record, events)?;
+    beachcomber_bots::check_record_bots(&record.bots).map_err(CheckError::Bots)?;
     if show {
         print_account(game, record, &replay, brief);
     }
@@ -311,6 +323,27 @@ mod tests {
             Err(LineError::Json(e) | LineError::Game(e)) => panic!("{e}"),
             Ok(()) => panic!("{bots:?} accepted"),
         }
+    }
+
+    /// A refused bot spec is its own typed refusal, apart from a replay's.
+    #[test]
+    fn a_refused_bot_spec_is_a_typed_check_error() {
+        let text = line(["random", "greedy"]);
+        let RecordLine {
+            game,
+            record,
+            events,
+        } = parse_line(&text).unwrap();
+        let e =
+            with_game!(&game, |g| check_and_show(g, &record, &events, false, true)).unwrap_err();
+        let CheckError::Bots(text) = &e else {
+            panic!("not a bot refusal: {e}");
+        };
+        assert_eq!(e.to_string(), *text);
+        assert!(
+            text.contains("`greedy` is not written canonically"),
+            "{text}"
+        );
     }
 
     /// Bot specs must be exactly the canonical spec of the bot they name

@@ -13,10 +13,11 @@ use std::time::{Duration, Instant};
 use beachcomber::bot::Bot;
 use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::progress::WorkTable;
+use beachcomber::record::io::Compression;
 use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{
-    Chunk, Flow, GameResult, Layout, PartGame, Plan, PlayOptions, RunError, Shard, SinkError,
-    Totals, TypedPart, play_plan_parts, rows,
+    Chunk, Flow, GameResult, Layout, PartGame, Plan, PlanPlayed, PlayOptions, RunError, Shard,
+    SinkError, Totals, TypedPart, play_plan_parts, rows,
 };
 use beachcomber::with_game;
 use beachcomber_bots::{BotSet, CompiledBots};
@@ -27,7 +28,7 @@ use crate::error::{Interrupted, Left};
 use crate::files::names::PAIRS_LABEL;
 use crate::files::output::{OutputError, check_run_names, resolve_outputs};
 use crate::files::paths::OutputPaths;
-use crate::files::run_files::{RunDescription, RunFiles, RunFilesError, describe_outputs};
+use crate::files::run_files::{RunDescription, RunFiles, RunFilesError, Start, describe_outputs};
 use crate::final_files::final_files;
 use crate::manifest::RunKind;
 use crate::parquet_table::GamesColumns;
@@ -171,6 +172,97 @@ pub fn execute(
     cancel: &AtomicBool,
 ) -> Result<RunResult, StoreError> {
     let plan = request.plan;
+    let (mut files, start, record_compression) = open_run_files(request, reporter)?;
+    if let Some(finished) = &start.finished {
+        // An interrupted finish, completed: nothing left to play.
+        return Ok(RunResult {
+            games: start.next,
+            stopped: finished.stopped,
+            played_now: 0,
+            totals: start.totals,
+            elapsed: Duration::ZERO,
+        });
+    }
+    files.set_checkpoint_every(request.control.checkpoint_every);
+    let threads_wanted = request.control.threads.unwrap_or(0) as usize;
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads_wanted)
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            files.abandon();
+            return Err(StoreError::Threads(e));
+        }
+    };
+    let threads = pool.current_num_threads();
+    if let Err(e) = write_header_and_checkpoint(request, &mut files, &start, threads) {
+        files.abandon();
+        return Err(e.into());
+    }
+    let total = Layout::new(plan, request.control.shard).games();
+    // A sequential test shows its LLR and bounds instead of an ETA (it may
+    // stop long before `total`).
+    let llr = request.sprt.as_ref().map(|test| {
+        let now = start.totals[0]
+            .paired
+            .as_ref()
+            .map_or(0.0, |p| test.llr(&p.score_counts()));
+        SprtProgress {
+            llr: Arc::new(AtomicU64::new(now.to_bits())),
+            bounds: test.bounds(),
+        }
+    });
+    // Each game weighed by its expected cost, so that the ETA does not
+    // climb when the run reaches its dear combinations.
+    let work = Arc::new(WorkTable::new(plan, request.control.shard));
+    let progress = reporter.start(start.next, total, llr.clone(), work);
+    let began = Instant::now();
+    let first = start.next;
+    let mut sink = FileSink {
+        files: &mut files,
+        sprt: request.sprt.as_ref(),
+        rotations: plan.first().rotations(),
+        threads,
+        llr: llr.as_ref().map(|l| l.llr.as_ref()),
+    };
+    let on_done = || progress.game_done();
+    let play_options = PlayOptions {
+        shard: request.control.shard,
+        range: start.next..total,
+        want_rows: request.paths.out.is_some(),
+        records: record_compression.filter(|_| request.paths.record.is_some()),
+        cancel,
+        on_done: &on_done,
+    };
+    let result = pool.install(|| {
+        let parts: Vec<Box<dyn PartGame + '_>> = request
+            .games
+            .iter()
+            .map(|game| with_game!(game, |g| part_game(g, request.bots, request.engines)))
+            .collect();
+        let parts: Vec<&dyn PartGame> = parts.iter().map(|p| p.as_ref()).collect();
+        play_plan_parts(&parts, plan, &play_options, start.totals.clone(), &mut sink)
+    });
+    progress.finish();
+    let elapsed = began.elapsed();
+    let end = RunEnd {
+        first,
+        total,
+        threads,
+        elapsed,
+    };
+    conclude(request, &mut files, result, end)
+}
+
+/// Check `request`'s plan and outputs, tell the cheating note, and open (or
+/// resume) its files: the files, where they start, and the records'
+/// compression.
+fn open_run_files(
+    request: &RunRequest<'_>,
+    reporter: &dyn Reporter,
+) -> Result<(RunFiles, Start, Option<Compression>), StoreError> {
+    let plan = request.plan;
     plan.validate().map_err(StoreError::Plan)?;
     if !request.control.quiet
         && let Some(note) = request.bots.cheating_note()
@@ -218,7 +310,7 @@ pub fn execute(
             at_end.push(resolved.remove(i));
         }
     }
-    let (mut files, start) = RunFiles::open(
+    let (files, start) = RunFiles::open(
         description,
         resolved,
         at_end,
@@ -230,92 +322,54 @@ pub fn execute(
     for note in &start.notes {
         reporter.note(note);
     }
-    if let Some(finished) = &start.finished {
-        // An interrupted finish, completed: nothing left to play.
-        return Ok(RunResult {
-            games: start.next,
-            stopped: finished.stopped,
-            played_now: 0,
-            totals: start.totals,
-            elapsed: Duration::ZERO,
-        });
+    Ok((files, start, record_compression))
+}
+
+/// A new `--out` gets its header; then the first checkpoint.
+fn write_header_and_checkpoint(
+    request: &RunRequest<'_>,
+    files: &mut RunFiles,
+    start: &Start,
+    threads: usize,
+) -> Result<(), RunFilesError> {
+    let plan = request.plan;
+    if files.has("--out") && files.is_empty("--out") {
+        let mut extra = rows::extra_columns_union(request.games.iter().map(AnyGame::extra_columns));
+        if plan.quality() {
+            // The game-quality metrics' values follow the game's own.
+            extra.extend(beachcomber::metrics::quality::game_columns());
+        }
+        let header = rows::plan_header(&plan.value_columns(), &extra);
+        files.append("--out", header.as_bytes())?;
     }
-    files.set_checkpoint_every(request.control.checkpoint_every);
-    let threads_wanted = request.control.threads.unwrap_or(0) as usize;
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(threads_wanted)
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => {
-            files.abandon();
-            return Err(StoreError::Threads(e));
-        }
-    };
-    let threads = pool.current_num_threads();
-    let mut setup = || -> Result<(), RunFilesError> {
-        if files.has("--out") && files.is_empty("--out") {
-            let mut extra =
-                rows::extra_columns_union(request.games.iter().map(AnyGame::extra_columns));
-            if plan.quality() {
-                // The game-quality metrics' values follow the game's own.
-                extra.extend(beachcomber::metrics::quality::game_columns());
-            }
-            let header = rows::plan_header(&plan.value_columns(), &extra);
-            files.append("--out", header.as_bytes())?;
-        }
-        files.checkpoint(start.next, &start.totals, threads, true)
-    };
-    if let Err(e) = setup() {
-        files.abandon();
-        return Err(e.into());
-    }
-    let total = Layout::new(plan, request.control.shard).games();
-    // A sequential test shows its LLR and bounds instead of an ETA (it may
-    // stop long before `total`).
-    let llr = request.sprt.as_ref().map(|test| {
-        let now = start.totals[0]
-            .paired
-            .as_ref()
-            .map_or(0.0, |p| test.llr(&p.score_counts()));
-        SprtProgress {
-            llr: Arc::new(AtomicU64::new(now.to_bits())),
-            bounds: test.bounds(),
-        }
-    });
-    // Each game weighed by its expected cost, so that the ETA does not
-    // climb when the run reaches its dear combinations.
-    let work = Arc::new(WorkTable::new(plan, request.control.shard));
-    let progress = reporter.start(start.next, total, llr.clone(), work);
-    let began = Instant::now();
-    let first = start.next;
-    let mut sink = FileSink {
-        files: &mut files,
-        sprt: request.sprt.as_ref(),
-        rotations: plan.first().rotations(),
+    files.checkpoint(start.next, &start.totals, threads, true)
+}
+
+/// What [`conclude`] needs to know of the session that played.
+struct RunEnd {
+    /// The first game this session played.
+    first: u64,
+    /// The games of the run (this shard's).
+    total: u64,
+    threads: usize,
+    elapsed: Duration,
+}
+
+/// After the play: a whole run's final files and finish, or an
+/// interrupted or failed run's checkpoint and what was kept.
+fn conclude(
+    request: &RunRequest<'_>,
+    files: &mut RunFiles,
+    result: Result<PlanPlayed, RunError>,
+    end: RunEnd,
+) -> Result<RunResult, StoreError> {
+    let RunEnd {
+        first,
+        total,
         threads,
-        llr: llr.as_ref().map(|l| l.llr.as_ref()),
-    };
-    let on_done = || progress.game_done();
-    let play_options = PlayOptions {
-        shard: request.control.shard,
-        range: start.next..total,
-        want_rows: paths.out.is_some(),
-        records: record_compression.filter(|_| paths.record.is_some()),
-        cancel,
-        on_done: &on_done,
-    };
-    let result = pool.install(|| {
-        let parts: Vec<Box<dyn PartGame + '_>> = request
-            .games
-            .iter()
-            .map(|game| with_game!(game, |g| part_game(g, request.bots, request.engines)))
-            .collect();
-        let parts: Vec<&dyn PartGame> = parts.iter().map(|p| p.as_ref()).collect();
-        play_plan_parts(&parts, plan, &play_options, start.totals.clone(), &mut sink)
-    });
-    progress.finish();
-    let elapsed = began.elapsed();
+        elapsed,
+    } = end;
+    let plan = request.plan;
     match result {
         Ok(played) => {
             let contents =

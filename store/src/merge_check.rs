@@ -33,7 +33,9 @@ impl ShardCheck {
             .iter()
             .map(|n| n.to_string())
             .collect();
-        let columns = GamesColumns::of(plan).columns(&names)?;
+        let columns = GamesColumns::of(plan)
+            .columns(&names)
+            .map_err(|e| e.to_string())?;
         let reader = GameRowReader::new(plan, &names).map_err(|e| e.to_string())?;
         Ok(ShardCheck {
             columns,

@@ -14,7 +14,7 @@ use hyper::body::{Body, Frame, Incoming, SizeHint};
 use tokio::io::{AsyncRead, ReadBuf};
 use tokio::time::{Instant, Sleep};
 
-use crate::server::Conn;
+use crate::conn::Conn;
 
 /// The error of a body (hyper's, or the deadline's).
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;

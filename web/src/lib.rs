@@ -17,6 +17,7 @@
 
 pub mod assets;
 pub mod bodies;
+mod conn;
 pub mod error;
 pub mod games;
 pub mod guard;
@@ -60,9 +61,9 @@ pub struct ServeConfig {
 #[derive(Debug)]
 pub enum ServeError {
     /// A record file could not be indexed.
-    Records(String),
+    Records(records::IndexError),
     /// `--results` is not a readable folder.
-    Results(String),
+    Results(results::ResultsError),
     /// `--save` could not be created.
     Save(String),
     /// The address could not be bound.

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use beachcomber::display::Viewer;
 use beachcomber::games::record_line::{RecordLine, parse_line};
-use beachcomber::record::io::{Compression, RecordLines};
+use beachcomber::record::io::{Compression, RecordLines, RecordReadError};
 use beachcomber::record::{GameEnd, RecordError, verify_record_events};
 use beachcomber::regular_file::{MAX_DATA_BYTES, open_regular_file};
 use beachcomber::with_game;
@@ -50,16 +50,42 @@ pub struct RecordFile {
     error: Option<String>,
 }
 
+/// Why a record file could not be indexed (`beachcomber serve --records`).
+#[derive(Debug, thiserror::Error)]
+pub enum IndexError {
+    /// The file could not be opened (or is not a regular file, or too large).
+    #[error("cannot read `{shown}`: {source}")]
+    Open {
+        /// The path, on one line.
+        shown: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Its first bytes could not be read.
+    #[error("{shown} {source}")]
+    Start {
+        /// The path, on one line.
+        shown: String,
+        /// Why.
+        source: RecordReadError,
+    },
+}
+
 impl RecordFile {
     /// Index `path`: one pass over the file. A file that cannot be opened is
     /// an error; one damaged part-way is indexed up to the damage, which is
     /// then reported with the list.
-    pub fn index(path: &Path) -> Result<RecordFile, String> {
+    pub fn index(path: &Path) -> Result<RecordFile, IndexError> {
         let name = path.display().to_string();
         let shown = beachcomber::spec::one_line(&name);
-        let file = open_regular_file(path, MAX_DATA_BYTES)
-            .map_err(|e| format!("cannot read `{shown}`: {e}"))?;
-        let mut lines = RecordLines::new(file).map_err(|e| format!("{shown} {e}"))?;
+        let file = open_regular_file(path, MAX_DATA_BYTES).map_err(|source| IndexError::Open {
+            shown: shown.clone(),
+            source,
+        })?;
+        let mut lines = RecordLines::new(file).map_err(|source| IndexError::Start {
+            shown: shown.clone(),
+            source,
+        })?;
         let compression = lines.compression();
         let mut entries = Vec::new();
         let mut line = Vec::new();
@@ -309,7 +335,7 @@ pub fn replay_line(
         (true, Some(seat), None) => Viewer::Seat(seat),
         _ => {
             crate::view::ViewerArg::parse(view, record.players)
-                .map_err(Refused::View)?
+                .map_err(|e| Refused::View(e.to_string()))?
                 .0
         }
     };
@@ -328,11 +354,40 @@ pub fn replay_line(
             .and_then(|r| check_record_bots(&record.bots).map(|()| r))
             .map_err(|e| Refused::Line(LineError::Replay(record.seed_text(), e)))?;
         let window = Window::parse(window.offset, window.limit, replay.steps.len())
-            .map_err(Refused::View)?;
+            .map_err(|e| Refused::View(e.to_string()))?;
         let mut out = replay_json(g, &record, &replay, viewer, window);
         if in_play && let Some(map) = out.as_object_mut() {
             map.remove("seed");
         }
         Ok(out)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder given as a record file is a typed refusal, the text
+    /// `serve --records` has always printed with the name shown.
+    #[test]
+    fn a_folder_as_a_record_file_is_a_typed_refusal() {
+        let folder = tempfile::tempdir().unwrap();
+        match RecordFile::index(folder.path()) {
+            Err(IndexError::Open { shown, source }) => {
+                assert_eq!(shown, beachcomber::spec::one_line_path(folder.path()));
+                assert_eq!(
+                    IndexError::Open {
+                        shown: shown.clone(),
+                        source
+                    }
+                    .to_string()
+                    .split(": ")
+                    .next(),
+                    Some(format!("cannot read `{shown}`").as_str())
+                );
+            }
+            Err(e) => panic!("not an open error: {e}"),
+            Ok(_) => panic!("a folder was indexed"),
+        }
+    }
 }

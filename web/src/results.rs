@@ -33,20 +33,36 @@ const KINDS: &[(&str, &str)] = &[
     ("toml", "text/plain; charset=utf-8"),
 ];
 
+/// Why `beachcomber serve --results` cannot serve a folder.
+#[derive(Debug, thiserror::Error)]
+pub enum ResultsError {
+    /// The path could not be resolved.
+    #[error("cannot open `{shown}`: {source}")]
+    Open {
+        /// The path, on one line.
+        shown: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The path is not a folder.
+    #[error("`{shown}` is not a folder")]
+    NotFolder {
+        /// The resolved path, on one line.
+        shown: String,
+    },
+}
+
 impl Results {
     /// The folder `root` (must exist and be a folder).
-    pub fn new(root: &Path) -> Result<Results, String> {
-        let root = root.canonicalize().map_err(|e| {
-            format!(
-                "cannot open `{}`: {e}",
-                beachcomber::spec::one_line_path(root)
-            )
+    pub fn new(root: &Path) -> Result<Results, ResultsError> {
+        let root = root.canonicalize().map_err(|source| ResultsError::Open {
+            shown: beachcomber::spec::one_line_path(root),
+            source,
         })?;
         if !root.is_dir() {
-            return Err(format!(
-                "`{}` is not a folder",
-                beachcomber::spec::one_line_path(&root)
-            ));
+            return Err(ResultsError::NotFolder {
+                shown: beachcomber::spec::one_line_path(&root),
+            });
         }
         Ok(Results { root })
     }
@@ -191,4 +207,33 @@ fn collect(root: &Path, dir: &Path, depth: usize, out: &mut Vec<String>) {
 
 fn one_line(text: &str) -> String {
     beachcomber::spec::one_line(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A missing path and a file are typed refusals with the text
+    /// `serve --results` has always printed, the path on one line.
+    #[test]
+    fn a_missing_path_or_a_file_is_a_typed_refusal() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("no\nsuch");
+        let Err(e @ ResultsError::Open { .. }) = Results::new(&missing) else {
+            panic!("a missing folder was accepted");
+        };
+        let shown = beachcomber::spec::one_line_path(&missing);
+        assert!(
+            e.to_string()
+                .starts_with(&format!("cannot open `{shown}`: "))
+        );
+        assert!(!e.to_string().contains('\n'));
+        let file = dir.path().join("file");
+        std::fs::write(&file, b"x").unwrap();
+        let Err(e @ ResultsError::NotFolder { .. }) = Results::new(&file) else {
+            panic!("a file was accepted as a folder");
+        };
+        let shown = beachcomber::spec::one_line_path(&file.canonicalize().unwrap());
+        assert_eq!(e.to_string(), format!("`{shown}` is not a folder"));
+    }
 }

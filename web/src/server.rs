@@ -30,10 +30,11 @@ use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
-use tokio::sync::{Notify, Semaphore};
+use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
 use crate::bodies::DeadlineBody;
+use crate::conn::Conn;
 use crate::error::ApiError;
 use crate::stream::{MAX_HEAD, MAX_HEADERS, WatchedStream};
 
@@ -83,27 +84,6 @@ impl Default for Limits {
             write_timeout: WRITE_TIMEOUT,
         }
     }
-}
-
-/// One open connection, as the serve loop sees it.
-pub(crate) struct Conn {
-    /// Whether the connection waits for a request (just accepted, idle
-    /// between requests, or still receiving a request's body): the ones
-    /// closed first at the cap. It is cleared once a request's headers and
-    /// body are in, and set again only once the whole answer is written to
-    /// the socket (not when the handler returns: a large body may still be
-    /// on its way to a slow reader, and closing it then would cut the
-    /// answer short).
-    pub(crate) waiting: AtomicBool,
-    /// A request was handed to the router and its answer is not written
-    /// out yet: bytes hyper writes otherwise are its own error answer
-    /// ([`crate::stream`]).
-    pub(crate) answering: AtomicBool,
-    /// The last answer's body was handed to hyper in full (dropped); the
-    /// next completed flush of the socket makes the connection waiting.
-    pub(crate) body_sent: AtomicBool,
-    /// Closes the connection when notified.
-    evict: Notify,
 }
 
 /// A response body that tells its connection when hyper is done with it
@@ -213,12 +193,7 @@ pub async fn run(
                 }
             }
         };
-        let conn = Arc::new(Conn {
-            waiting: AtomicBool::new(true),
-            answering: AtomicBool::new(false),
-            body_sent: AtomicBool::new(false),
-            evict: Notify::new(),
-        });
+        let conn = Arc::new(Conn::new());
         open.lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(id, conn.clone());

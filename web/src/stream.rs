@@ -25,7 +25,7 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::time::Sleep;
 
-use crate::server::Conn;
+use crate::conn::Conn;
 
 /// The most bytes of a request's head (request line and headers) read
 /// before hyper answers 431 (hyper's read buffer; at least 8 KiB).

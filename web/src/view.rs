@@ -18,22 +18,43 @@ use serde_json::{Value, json};
 
 use crate::games::WebGame;
 
+/// Why a view or a window of a replay was refused (shown to the user as is).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ViewError {
+    /// `view=` is neither `referee` nor a seat of the game (the text is
+    /// already made one line).
+    #[error("view `{text}`: give `referee` or a seat from 0 to {last}")]
+    Viewer {
+        /// What was given, on one line.
+        text: String,
+        /// The last seat.
+        last: usize,
+    },
+    /// `offset=` is past the game's end.
+    #[error("offset {offset}: the game has {moves} move(s) (give 0 to {moves})")]
+    Offset {
+        /// What was given.
+        offset: usize,
+        /// The game's moves.
+        moves: usize,
+    },
+}
+
 /// Who a view is for, as the API names it: `referee` or a seat number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ViewerArg(pub Viewer);
 
 impl ViewerArg {
     /// Parse `referee` (or nothing) or a seat number below `players`.
-    pub fn parse(text: Option<&str>, players: usize) -> Result<ViewerArg, String> {
+    pub fn parse(text: Option<&str>, players: usize) -> Result<ViewerArg, ViewError> {
         match text {
             None | Some("referee") | Some("") => Ok(ViewerArg(Viewer::Referee)),
             Some(t) => match t.parse::<usize>() {
                 Ok(s) if s < players => Ok(ViewerArg(Viewer::Seat(s))),
-                _ => Err(format!(
-                    "view `{}`: give `referee` or a seat from 0 to {}",
-                    beachcomber::spec::one_line(t),
-                    players.saturating_sub(1)
-                )),
+                _ => Err(ViewError::Viewer {
+                    text: beachcomber::spec::one_line(t),
+                    last: players.saturating_sub(1),
+                }),
             },
         }
     }
@@ -124,12 +145,10 @@ impl Window {
         offset: Option<usize>,
         limit: Option<usize>,
         moves: usize,
-    ) -> Result<Window, String> {
+    ) -> Result<Window, ViewError> {
         let offset = offset.unwrap_or(0);
         if offset > moves {
-            return Err(format!(
-                "offset {offset}: the game has {moves} move(s) (give 0 to {moves})"
-            ));
+            return Err(ViewError::Offset { offset, moves });
         }
         let limit = limit
             .unwrap_or(crate::limits::MAX_REPLAY_MOVES)
@@ -225,4 +244,41 @@ pub fn choices<G: WebGame>(game: &G, state: &G::State) -> Vec<Value> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The refusals are typed, with the text the API has always sent.
+    #[test]
+    fn refusals_are_typed_with_the_api_text() {
+        let e = ViewerArg::parse(Some("9\nx"), 2).unwrap_err();
+        assert_eq!(
+            e,
+            ViewError::Viewer {
+                text: beachcomber::spec::one_line("9\nx"),
+                last: 1
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "view `{}`: give `referee` or a seat from 0 to 1",
+                beachcomber::spec::one_line("9\nx")
+            )
+        );
+        let e = Window::parse(Some(8), None, 7).unwrap_err();
+        assert_eq!(
+            e,
+            ViewError::Offset {
+                offset: 8,
+                moves: 7
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "offset 8: the game has 7 move(s) (give 0 to 7)"
+        );
+    }
 }

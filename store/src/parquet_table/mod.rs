@@ -155,18 +155,17 @@ impl GamesColumns {
     /// The columns of a table with the CSV header `header`: the value
     /// columns, the common columns (which must be there, in their order),
     /// the game's own columns, the quality columns.
-    pub fn columns<S: AsRef<str>>(&self, header: &[S]) -> Result<Vec<Column>, String> {
+    pub fn columns<S: AsRef<str>>(&self, header: &[S]) -> Result<Vec<Column>, HeaderError> {
         let quality_names = quality::game_columns();
         let quality_decimals = quality::game_decimals();
         let tail = if self.quality { quality_names.len() } else { 0 };
         let common = self.values.len();
         let extras = common + GameColumn::COUNT;
         if header.len() < extras + tail {
-            return Err(format!(
-                "a games table of this run has at least {} columns, this header {}",
-                extras + tail,
-                header.len()
-            ));
+            return Err(HeaderError::TooFew {
+                least: extras + tail,
+                given: header.len(),
+            });
         }
         let mut columns = Vec::with_capacity(header.len());
         for (k, name) in header.iter().enumerate() {
@@ -176,12 +175,11 @@ impl GamesColumns {
             } else if k < extras {
                 let column = GameColumn::ALL[k - common];
                 if name != column.name() {
-                    return Err(format!(
-                        "column {} of the games table is `{}`, not `{}`",
-                        k + 1,
-                        crate::clip::clipped(name),
-                        column.name()
-                    ));
+                    return Err(HeaderError::Misnamed {
+                        number: k + 1,
+                        name: crate::clip::clipped(name),
+                        want: column.name(),
+                    });
                 }
                 (game_column_kind(column), false)
             } else if k >= header.len() - tail {
@@ -202,6 +200,29 @@ impl GamesColumns {
         }
         Ok(columns)
     }
+}
+
+/// Why a CSV header is not a games table's of the run ([`GamesColumns::columns`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HeaderError {
+    /// Fewer columns than the run's tables have.
+    #[error("a games table of this run has at least {least} columns, this header {given}")]
+    TooFew {
+        /// The columns a table of the run has at least.
+        least: usize,
+        /// The header's.
+        given: usize,
+    },
+    /// A common column is not where the run's tables have it.
+    #[error("column {number} of the games table is `{name}`, not `{want}`")]
+    Misnamed {
+        /// The column's number (from 1).
+        number: usize,
+        /// Its name in the header, cut short.
+        name: String,
+        /// The name it should have.
+        want: &'static str,
+    },
 }
 
 impl CellKind {

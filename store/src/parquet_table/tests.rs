@@ -341,3 +341,34 @@ fn the_columns_have_their_parquet_types() {
     assert_eq!(kv[0].value.as_deref(), Some(r#"{"win_share":4}"#));
     assert_eq!(text_of(&bytes), csv);
 }
+
+/// A header too short or with a common column misnamed is a typed refusal,
+/// its text the one merges and Parquet writes have always reported.
+#[test]
+fn a_wrong_header_is_a_typed_refusal() {
+    let columns = GamesColumns {
+        values: vec![CellKind::Signed],
+        quality: false,
+    };
+    let short = columns.columns(&["removed", "lineup"]).unwrap_err();
+    let least = 1 + GameColumn::COUNT;
+    assert_eq!(short, HeaderError::TooFew { least, given: 2 });
+    assert_eq!(
+        short.to_string(),
+        format!("a games table of this run has at least {least} columns, this header 2")
+    );
+    let mut names: Vec<String> = std::iter::once("removed".to_string())
+        .chain(GameColumn::ALL.iter().map(|c| c.name().to_string()))
+        .collect();
+    names[1] = "bad\nname".to_string();
+    let misnamed = columns.columns(&names).unwrap_err();
+    let want = GameColumn::ALL[0].name();
+    assert_eq!(
+        misnamed.to_string(),
+        format!(
+            "column 2 of the games table is `{}`, not `{want}`",
+            crate::clip::clipped("bad\nname")
+        )
+    );
+    assert!(!misnamed.to_string().contains('\n'));
+}
