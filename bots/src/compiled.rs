@@ -36,47 +36,27 @@ pub trait CompiledBots: Evaluate {
     ) -> SeatBot<Self>;
 }
 
-impl CompiledBots for Seashells {
-    fn compiled_bot(config: &BotConfig) -> Box<dyn Bot<Seashells>> {
-        config.build::<Seashells>()
-    }
+/// The impls of [`CompiledBots`]: ordinary (not generic) functions of this
+/// crate, one per game.
+macro_rules! compiled_bots {
+    ($($game:ty),+) => {$(
+        impl CompiledBots for $game {
+            fn compiled_bot(config: &BotConfig) -> Box<dyn Bot<$game>> {
+                config.build::<$game>()
+            }
 
-    fn seat_bot(
-        config: &BotConfig,
-        players: usize,
-        boxed: &dyn Fn(&BotConfig) -> Box<dyn Bot<Seashells>>,
-    ) -> SeatBot<Seashells> {
-        seat_bot::<Seashells>(config, players, boxed)
-    }
+            fn seat_bot(
+                config: &BotConfig,
+                players: usize,
+                boxed: &dyn Fn(&BotConfig) -> Box<dyn Bot<$game>>,
+            ) -> SeatBot<$game> {
+                seat_bot::<$game>(config, players, boxed)
+            }
+        }
+    )+};
 }
 
-impl CompiledBots for Seaside {
-    fn compiled_bot(config: &BotConfig) -> Box<dyn Bot<Seaside>> {
-        config.build::<Seaside>()
-    }
-
-    fn seat_bot(
-        config: &BotConfig,
-        players: usize,
-        boxed: &dyn Fn(&BotConfig) -> Box<dyn Bot<Seaside>>,
-    ) -> SeatBot<Seaside> {
-        seat_bot::<Seaside>(config, players, boxed)
-    }
-}
-
-impl CompiledBots for ShellDash {
-    fn compiled_bot(config: &BotConfig) -> Box<dyn Bot<ShellDash>> {
-        config.build::<ShellDash>()
-    }
-
-    fn seat_bot(
-        config: &BotConfig,
-        players: usize,
-        boxed: &dyn Fn(&BotConfig) -> Box<dyn Bot<ShellDash>>,
-    ) -> SeatBot<ShellDash> {
-        seat_bot::<ShellDash>(config, players, boxed)
-    }
-}
+compiled_bots!(Seashells, Seaside, ShellDash);
 
 #[cfg(test)]
 mod tests {
