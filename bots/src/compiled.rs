@@ -17,31 +17,46 @@ use beachcomber::games::seaside::Seaside;
 use beachcomber::games::shell_dash::ShellDash;
 
 use crate::BotConfig;
+use crate::seat_bot::{SeatBot, seat_bot};
 
 /// A game whose bots this crate compiles ([`CompiledBots::compiled_bot`]).
 pub trait CompiledBots: Evaluate {
     /// A fresh bot of `config` for this game: `config.build::<Self>()`,
     /// compiled in this crate.
     fn compiled_bot(config: &BotConfig) -> Box<dyn Bot<Self>>;
+
+    /// The bot of a seat in a game people play, the terminal's and the
+    /// web's one factory ([`crate::seat_bot`]): a search kept as one, any
+    /// other bot from `boxed` (the web passes [`CompiledBots::compiled_bot`],
+    /// the terminal its engines' builder), compiled in this crate.
+    fn seat_bot(
+        config: &BotConfig,
+        players: usize,
+        boxed: &dyn Fn(&BotConfig) -> Box<dyn Bot<Self>>,
+    ) -> SeatBot<Self>;
 }
 
-impl CompiledBots for Seashells {
-    fn compiled_bot(config: &BotConfig) -> Box<dyn Bot<Seashells>> {
-        config.build::<Seashells>()
-    }
+/// The impls of [`CompiledBots`]: ordinary (not generic) functions of this
+/// crate, one per game.
+macro_rules! compiled_bots {
+    ($($game:ty),+) => {$(
+        impl CompiledBots for $game {
+            fn compiled_bot(config: &BotConfig) -> Box<dyn Bot<$game>> {
+                config.build::<$game>()
+            }
+
+            fn seat_bot(
+                config: &BotConfig,
+                players: usize,
+                boxed: &dyn Fn(&BotConfig) -> Box<dyn Bot<$game>>,
+            ) -> SeatBot<$game> {
+                seat_bot::<$game>(config, players, boxed)
+            }
+        }
+    )+};
 }
 
-impl CompiledBots for Seaside {
-    fn compiled_bot(config: &BotConfig) -> Box<dyn Bot<Seaside>> {
-        config.build::<Seaside>()
-    }
-}
-
-impl CompiledBots for ShellDash {
-    fn compiled_bot(config: &BotConfig) -> Box<dyn Bot<ShellDash>> {
-        config.build::<ShellDash>()
-    }
-}
+compiled_bots!(Seashells, Seaside, ShellDash);
 
 #[cfg(test)]
 mod tests {

@@ -67,7 +67,7 @@ impl ExpertConfig {
     pub const DEFAULT_SCALE: f64 = 2.0;
 
     /// The bot itself (not boxed), for callers that read its root
-    /// statistics (`play`'s explanations).
+    /// statistics ([`crate::seat_bot`]).
     pub fn bot<G: Evaluate>(&self) -> MctsBot<G> {
         let params = SearchParams {
             iterations: self.iterations,

@@ -74,6 +74,7 @@ pub mod record_check;
 pub mod registry;
 pub mod root_parallel;
 pub mod search_config;
+pub mod seat_bot;
 pub mod session;
 pub mod short_spec;
 pub mod work;
@@ -93,6 +94,7 @@ pub use registry::{BOT_NAMES, BotConfig, BotKind};
 pub use search_config::{
     DEFAULT_PIMC_WORLDS, IsmctsConfig, MAX_ITERATIONS, OracleConfig, PimcConfig,
 };
+pub use seat_bot::{SearchBot, SeatBot};
 pub use session::GameSession;
 pub use short_spec::short_spec;
 

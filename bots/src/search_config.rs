@@ -99,12 +99,20 @@ impl BotKind for PimcConfig {
     }
 
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
-        Box::new(MctsBot::<G>::new(
+        Box::new(self.bot::<G>())
+    }
+}
+
+impl PimcConfig {
+    /// The bot itself (not boxed), for callers that read its root
+    /// statistics ([`crate::seat_bot`]).
+    pub fn bot<G: Evaluate>(&self) -> MctsBot<G> {
+        MctsBot::new(
             Mode::Pimc {
                 worlds: self.worlds,
             },
             self.params,
-        ))
+        )
     }
 }
 
@@ -130,7 +138,15 @@ impl BotKind for IsmctsConfig {
     }
 
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
-        Box::new(MctsBot::<G>::new(Mode::Ismcts, self.0))
+        Box::new(self.bot::<G>())
+    }
+}
+
+impl IsmctsConfig {
+    /// The bot itself (not boxed), for callers that read its root
+    /// statistics ([`crate::seat_bot`]).
+    pub fn bot<G: Evaluate>(&self) -> MctsBot<G> {
+        MctsBot::new(Mode::Ismcts, self.0)
     }
 }
 
@@ -157,6 +173,14 @@ impl BotKind for OracleConfig {
     }
 
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
-        Box::new(MctsBot::<G>::new(Mode::Oracle, self.0))
+        Box::new(self.bot::<G>())
+    }
+}
+
+impl OracleConfig {
+    /// The bot itself (not boxed), for callers that read its root
+    /// statistics ([`crate::seat_bot`]).
+    pub fn bot<G: Evaluate>(&self) -> MctsBot<G> {
+        MctsBot::new(Mode::Oracle, self.0)
     }
 }

@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use beachcomber::bot::{Bot, BotError};
+use beachcomber::bot::BotError;
 use beachcomber::display::Viewer;
 use beachcomber::game::Seat;
 use beachcomber::games::GameKind;
@@ -37,10 +37,7 @@ use beachcomber::rng::derive;
 use beachcomber::seating::Table;
 use beachcomber::with_game;
 use beachcomber_bots::session::{PlayError, Verdict};
-use beachcomber_bots::{
-    BotConfig, CompiledBots, GameSession, IsmctsConfig, MctsBot, Mode, OracleConfig, PersonLineup,
-    PimcConfig, Reward, SearchParams,
-};
+use beachcomber_bots::{CompiledBots, GameSession, Mode, PersonLineup, Reward, SearchBot, SeatBot};
 use clap::Args;
 
 use crate::signals;
@@ -325,10 +322,8 @@ struct Options {
 /// A seat's player.
 enum Player<G: GameKind> {
     Human,
-    /// An MCTS bot, kept as itself so its root statistics explain its move.
-    Search(Box<MctsBot<G>>, Reward),
-    /// Any other bot, with the words that explain its moves.
-    Other(Box<dyn Bot<G>>, &'static str),
+    /// A bot from the bots crate's one factory ([`CompiledBots::seat_bot`]).
+    Bot(SeatBot<G>),
 }
 
 /// A bot of the game failed to decide.
@@ -363,29 +358,7 @@ impl<G: GameKind + CompiledBots> Terminal<G> {
             .iter()
             .map(|c| match c {
                 None => Player::Human,
-                Some(BotConfig::Ismcts(IsmctsConfig(p))) => search(Mode::Ismcts, *p, n),
-                Some(BotConfig::Oracle(OracleConfig(p))) => search(Mode::Oracle, *p, n),
-                Some(c @ BotConfig::Expert(e)) if e.trees > 1 => {
-                    Player::Other(c.build(), "expert: several search trees merged at the root")
-                }
-                Some(BotConfig::Expert(e)) => {
-                    let bot = e.bot();
-                    let reward = bot.params().reward_for(n);
-                    Player::Search(Box::new(bot), reward)
-                }
-                Some(BotConfig::Pimc(PimcConfig { worlds, params })) => {
-                    search(Mode::Pimc { worlds: *worlds }, *params, n)
-                }
-                Some(c @ BotConfig::Random(_)) => {
-                    Player::Other(c.build(), "random: any legal move")
-                }
-                Some(c @ BotConfig::Greedy(_)) => Player::Other(
-                    c.build(),
-                    "greedy: the best position after one move by the game's evaluation",
-                ),
-                Some(c @ BotConfig::Engine(_)) => {
-                    Player::Other(engines.build(c), "an external engine")
-                }
+                Some(c) => Player::Bot(G::seat_bot(c, n, &|c| engines.build(c))),
             })
             .collect();
         Terminal {
@@ -425,11 +398,9 @@ impl<G: GameKind + CompiledBots> Terminal<G> {
                 out!("  seat {seat}: {spec}");
             }
         }
-        if self
-            .players
-            .iter()
-            .any(|p| matches!(p, Player::Search(bot, _) if bot.mode() == Mode::Oracle))
-        {
+        if self.players.iter().any(
+            |p| matches!(p, Player::Bot(SeatBot::Search(bot, _)) if bot.mode() == Mode::Oracle),
+        ) {
             out!("note: `oracle` sees hidden information (cheats): it is not a fair opponent");
         }
         out!(
@@ -611,14 +582,14 @@ impl<G: GameKind + CompiledBots> Terminal<G> {
     fn bot_move(&mut self, seat: Seat) -> Result<(), BotMoveError> {
         let played = match &mut self.players[seat] {
             Player::Human => unreachable!("the person's seat has no bot"),
-            Player::Other(bot, why) => self
+            Player::Bot(SeatBot::Other(bot, why)) => self
                 .session
                 .bot_turn(&mut **bot)
                 .map(|a| a.map(|a| (a, why.to_string()))),
-            Player::Search(bot, reward) => {
+            Player::Bot(SeatBot::Search(bot, reward)) => {
                 let reward = *reward;
                 let played = self.session.bot_turn(&mut **bot);
-                played.map(|a| a.map(|a| (a, explain(bot, a, reward))))
+                played.map(|a| a.map(|a| (a, explain(&**bot, a, reward))))
             }
         };
         let spec = &self.session.specs()[seat];
@@ -747,13 +718,6 @@ Commands:
   help     this list
   quit     stop the game (with --record, the game so far is written, unfinished)";
 
-fn search<G: GameKind>(mode: Mode, params: SearchParams, players: usize) -> Player<G> {
-    Player::Search(
-        Box::new(MctsBot::new(mode, params)),
-        params.reward_for(players),
-    )
-}
-
 /// `ismcts` for `ismcts(iterations=...)`.
 fn short_name(spec: &str) -> &str {
     spec.split('(').next().unwrap_or(spec)
@@ -765,7 +729,7 @@ fn estimate(mean: f64, reward: Reward) -> String {
 }
 
 /// Why an MCTS bot chose `action`, from its last search.
-fn explain<G: GameKind>(bot: &MctsBot<G>, action: G::Action, reward: Reward) -> String {
+fn explain<G: GameKind>(bot: &dyn SearchBot<G>, action: G::Action, reward: Reward) -> String {
     let stats = bot.root_stats();
     if stats.is_empty() {
         return "its only legal move".to_string();

@@ -211,8 +211,9 @@ impl<G: WebGame> Live for Session<G> {
             let Some(config) = self.session.lineup().seats()[seat].as_ref() else {
                 return Err(ApiError::Internal(format!("seat {seat} has no bot")));
             };
-            let mut bot = G::compiled_bot(config);
-            self.session.bot_turn(&mut *bot).map_err(|e| {
+            let players = self.session.game().players();
+            let mut bot = G::seat_bot(config, players, &G::compiled_bot);
+            self.session.bot_turn(bot.bot_mut()).map_err(|e| {
                 ApiError::Internal(format!("bot of seat {} failed: {}", e.seat, e.error))
             })?;
         }

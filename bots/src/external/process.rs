@@ -55,7 +55,7 @@ pub(super) struct Process {
     child: Child,
     stdin: Option<ChildStdin>,
     /// The answer lines, read one ahead at most.
-    lines: Receiver<Result<String, String>>,
+    lines: Receiver<Result<String, BotError>>,
     /// The time limit of the next wait.
     pub(super) timeout: Duration,
     cancel: Option<&'static AtomicBool>,
@@ -188,7 +188,7 @@ impl Process {
                 "a line it was not asked for: `{}`",
                 clip(line.trim_end_matches(['\n', '\r']))
             ))),
-            Ok(Err(why)) => Err(BotError::Malformed(why)),
+            Ok(Err(why)) => Err(why),
             Err(TryRecvError::Empty | TryRecvError::Disconnected) => Ok(()),
         }
     }
@@ -200,7 +200,7 @@ impl Process {
             let wait = deadline.saturating_duration_since(Instant::now()).min(POLL);
             match self.lines.recv_timeout(wait) {
                 Ok(Ok(line)) => break line,
-                Ok(Err(why)) => return Err(BotError::Malformed(why)),
+                Ok(Err(why)) => return Err(why),
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(BotError::Crashed(self.exit_text()));
                 }
@@ -214,7 +214,7 @@ impl Process {
                 // holding the pipe keeps it from closing).
                 match self.lines.recv_timeout(POLL) {
                     Ok(Ok(line)) => break line,
-                    Ok(Err(why)) => return Err(BotError::Malformed(why)),
+                    Ok(Err(why)) => return Err(why),
                     Err(_) => return Err(BotError::Crashed(self.exit_text())),
                 }
             }
@@ -340,18 +340,19 @@ impl Drop for Process {
 
 /// Forward the process's output, line by line, to `send` (one line ahead
 /// at most: the channel holds one).
-fn read_answers(stdout: ChildStdout, send: SyncSender<Result<String, String>>) {
+fn read_answers(stdout: ChildStdout, send: SyncSender<Result<String, BotError>>) {
     let mut reader = BufReader::new(stdout);
     loop {
         let mut line = Vec::new();
         let read = (&mut reader).take(MAX_LINE).read_until(b'\n', &mut line);
         let message = match read {
             Ok(0) => break,
-            Ok(_) if !line.ends_with(b"\n") && line.len() as u64 >= MAX_LINE => {
-                Err(format!("a line longer than {MAX_LINE} bytes"))
-            }
-            Ok(_) => String::from_utf8(line).map_err(|_| "a line that is not UTF-8".into()),
-            Err(e) => Err(e.to_string()),
+            Ok(_) if !line.ends_with(b"\n") && line.len() as u64 >= MAX_LINE => Err(
+                BotError::Malformed(format!("a line longer than {MAX_LINE} bytes")),
+            ),
+            Ok(_) => String::from_utf8(line)
+                .map_err(|_| BotError::Malformed("a line that is not UTF-8".into())),
+            Err(e) => Err(BotError::Malformed(e.to_string())),
         };
         let stop = message.is_err();
         if send.send(message).is_err() || stop {
