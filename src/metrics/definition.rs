@@ -35,6 +35,11 @@ pub struct MetricDefinition {
     /// Its name: its first column of `metrics.csv`, its name in
     /// `compare.csv` and a margin's key.
     pub name: &'static str,
+    /// What it means in words, for plots' titles, axes and legends
+    /// (`share of wins`).
+    pub words: &'static str,
+    /// Its unit in words (`fraction of games`), empty when it has none.
+    pub unit: &'static str,
     /// Its columns of `metrics.csv`, the name first.
     pub columns: &'static [&'static str],
     /// What its columns after the first hold.

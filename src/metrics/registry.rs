@@ -11,6 +11,8 @@ use crate::stats::equivalence::Direction;
 /// The row's seat-games.
 pub const GAMES: MetricDefinition = MetricDefinition {
     name: "games",
+    words: "games",
+    unit: "",
     columns: &["games"],
     interval: IntervalKind::None,
     decimals: 0,
@@ -27,6 +29,8 @@ pub const GAMES: MetricDefinition = MetricDefinition {
 /// The row's win share.
 pub const WIN_SHARE: MetricDefinition = MetricDefinition {
     name: "win_share",
+    words: "share of wins",
+    unit: "fraction of games",
     columns: &["win_share", "win_low95", "win_high95"],
     interval: IntervalKind::Bounds,
     decimals: 4,
@@ -51,6 +55,8 @@ pub const WIN_SHARE: MetricDefinition = MetricDefinition {
 /// The row's mean score.
 pub const MEAN_SCORE: MetricDefinition = MetricDefinition {
     name: "mean_score",
+    words: "score",
+    unit: "mean points",
     columns: &["mean_score", "score_ci95"],
     interval: IntervalKind::HalfWidth,
     decimals: 3,
@@ -63,6 +69,8 @@ pub const MEAN_SCORE: MetricDefinition = MetricDefinition {
 /// The share of games with a shared win.
 pub const TIE_RATE: MetricDefinition = MetricDefinition {
     name: "tie_rate",
+    words: "share of ties",
+    unit: "fraction of games",
     columns: &["tie_rate", "tie_low95", "tie_high95"],
     interval: IntervalKind::Bounds,
     decimals: 4,
@@ -79,6 +87,8 @@ pub const TIE_RATE: MetricDefinition = MetricDefinition {
 /// The mean length in decisions.
 pub const MEAN_PLIES: MetricDefinition = MetricDefinition {
     name: "mean_plies",
+    words: "decisions per game",
+    unit: "mean",
     columns: &["mean_plies", "sd_plies", "plies_ci95"],
     interval: IntervalKind::SdAndHalfWidth,
     decimals: 3,
@@ -91,6 +101,8 @@ pub const MEAN_PLIES: MetricDefinition = MetricDefinition {
 /// The mean length in turns.
 pub const MEAN_TURNS: MetricDefinition = MetricDefinition {
     name: "mean_turns",
+    words: "turns per game",
+    unit: "mean",
     columns: &["mean_turns", "sd_turns", "turns_ci95"],
     interval: IntervalKind::SdAndHalfWidth,
     decimals: 3,
@@ -110,6 +122,8 @@ pub const MEAN_TURNS: MetricDefinition = MetricDefinition {
 /// The mean winning margin (best score minus second best).
 pub const MEAN_MARGIN: MetricDefinition = MetricDefinition {
     name: "mean_margin",
+    words: "winning margin",
+    unit: "mean points",
     columns: &["mean_margin", "margin_ci95"],
     interval: IntervalKind::HalfWidth,
     decimals: 3,
@@ -122,6 +136,8 @@ pub const MEAN_MARGIN: MetricDefinition = MetricDefinition {
 /// A bot's win share minus the other's, paired per deal.
 pub const PAIRED_DIFF: MetricDefinition = MetricDefinition {
     name: "paired_diff",
+    words: "paired difference from the baseline",
+    unit: "",
     columns: &["paired_diff", "paired_ci95"],
     interval: IntervalKind::HalfWidth,
     decimals: 4,
@@ -134,6 +150,8 @@ pub const PAIRED_DIFF: MetricDefinition = MetricDefinition {
 /// A seat's players × win share (1 = fair).
 pub const SEAT_RATIO: MetricDefinition = MetricDefinition {
     name: "seat_ratio",
+    words: "seat's ratio",
+    unit: "players x share of wins; 1 = fair",
     columns: &["seat_ratio", "seat_ratio_low95", "seat_ratio_high95"],
     interval: IntervalKind::Bounds,
     decimals: 4,
@@ -146,6 +164,8 @@ pub const SEAT_RATIO: MetricDefinition = MetricDefinition {
 /// The best seat's ratio.
 pub const MAX_SEAT_RATIO: MetricDefinition = MetricDefinition {
     name: "max_seat_ratio",
+    words: "best seat's ratio",
+    unit: "players x share of wins; 1 = fair",
     columns: &[
         "max_seat_ratio",
         "max_seat_ratio_low95",
@@ -166,6 +186,8 @@ pub const MAX_SEAT_RATIO: MetricDefinition = MetricDefinition {
 /// The worst seat's ratio.
 pub const MIN_SEAT_RATIO: MetricDefinition = MetricDefinition {
     name: "min_seat_ratio",
+    words: "worst seat's ratio",
+    unit: "players x share of wins; 1 = fair",
     columns: &[
         "min_seat_ratio",
         "min_seat_ratio_low95",
@@ -186,6 +208,8 @@ pub const MIN_SEAT_RATIO: MetricDefinition = MetricDefinition {
 /// Best minus worst seat's win share.
 pub const SEAT_GAP: MetricDefinition = MetricDefinition {
     name: "seat_gap",
+    words: "best minus worst seat's share of wins",
+    unit: "fraction of games",
     columns: &["seat_gap", "seat_gap_low95", "seat_gap_high95"],
     interval: IntervalKind::Bounds,
     decimals: 4,
@@ -198,6 +222,8 @@ pub const SEAT_GAP: MetricDefinition = MetricDefinition {
 /// A bot's Bradley-Terry Elo against the other bot of its lineup.
 pub const SKILL_ELO: MetricDefinition = MetricDefinition {
     name: "skill_elo",
+    words: "skill",
+    unit: "Elo against the other bot",
     columns: &["skill_elo", "skill_elo_low95", "skill_elo_high95"],
     interval: IntervalKind::Bounds,
     decimals: 1,

@@ -57,7 +57,10 @@ impl Quantity {
                 }),
             };
         }
-        if let Some(seat) = text.strip_prefix("seat_ratio:") {
+        if let Some(seat) = text
+            .strip_prefix(Metric::SeatRatio.name())
+            .and_then(|rest| rest.strip_prefix(':'))
+        {
             let seat = seat
                 .parse()
                 .map_err(|_| GoalError::UnknownQuantity(text.to_string()))?;
@@ -122,7 +125,7 @@ pub fn elo_of_ratio(ratio: f64, players: usize) -> f64 {
 impl fmt::Display for Quantity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Quantity::SeatRatio(s) => write!(f, "seat_ratio:{s}"),
+            Quantity::SeatRatio(s) => write!(f, "{}:{s}", Metric::SeatRatio.name()),
             Quantity::TieRate => f.write_str(Metric::TieRate.name()),
             Quantity::Turns => f.write_str(Metric::MeanTurns.name()),
             Quantity::Quality(i) => f.write_str(Metric::QUALITY[*i].name()),
@@ -435,11 +438,19 @@ pub enum GoalError {
 impl fmt::Display for GoalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GoalError::UnknownQuantity(q) => write!(
-                f,
-                "`{q}` is no quantity a search measures (seat_ratio:S, tie_rate, mean_turns, \
-                 mean_lead_changes, mean_drama, mean_decisiveness, comeback_rate, mean_branching)"
-            ),
+            GoalError::UnknownQuantity(q) => {
+                let names: Vec<&str> = [Metric::TieRate, Metric::MeanTurns]
+                    .into_iter()
+                    .chain(Metric::QUALITY)
+                    .map(Metric::name)
+                    .collect();
+                write!(
+                    f,
+                    "`{q}` is no quantity a search measures ({}:S, {})",
+                    Metric::SeatRatio.name(),
+                    names.join(", ")
+                )
+            }
             GoalError::Malformed { text, expected } => {
                 write!(f, "`{text}` does not read: write {expected}")
             }

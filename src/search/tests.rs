@@ -7,6 +7,7 @@
 //! with known answers.
 
 use super::*;
+use crate::compare::Metric;
 use crate::rng::{GameRng, Rng, below, derive, rng_from_seed};
 use crate::stats::equivalence::normal_quantile;
 use crate::sweep::Vary;
@@ -1494,6 +1495,26 @@ fn objectives_and_constraints_read() {
     assert_eq!(
         Constraint::parse("seat_ratio <= 2", 2),
         Err(GoalError::UnknownQuantity("seat_ratio".to_string()))
+    );
+
+    // Every metric's name is its definition's and reads back as the metric;
+    // the search's quantities are named by the same definitions.
+    for m in Metric::ALL {
+        assert_eq!(m.name(), m.definition().name);
+        assert_eq!(Metric::from_name(m.definition().name), Some(m));
+    }
+    for (q, m) in [
+        (Quantity::TieRate, Metric::TieRate),
+        (Quantity::Turns, Metric::MeanTurns),
+        (Quantity::Quality(0), Metric::LeadChanges),
+        (Quantity::Quality(4), Metric::Branching),
+    ] {
+        assert_eq!(q.to_string(), m.definition().name);
+        assert_eq!(Quantity::parse(m.definition().name), Ok(q));
+    }
+    assert_eq!(
+        Quantity::parse(&format!("{}:1", Metric::SeatRatio.definition().name)),
+        Ok(Quantity::SeatRatio(1))
     );
 
     let malformed = Objective::parse("seat_ratio:0 toward 1", 0.02).unwrap_err();

@@ -3,6 +3,7 @@
 //! bot specs, the band columns of a y column and the `--x` column.
 
 use super::error::PlotError;
+use beachcomber::metrics::registry;
 use beachcomber::stats::trend::{Fit, Trend};
 
 use beachcomber_store::csv_rows::Rows;
@@ -42,9 +43,11 @@ pub(super) fn band_columns(table: &Rows, y: &str) -> Band {
     }
 }
 
-/// What a column means in words, and its unit: one table for titles, axis
-/// labels and legends (`win_share` is "share of wins", in "fraction of
-/// games"). A column not in it is read as words with `_` as spaces.
+/// What a column that is no metric's name means in words, and its unit: one
+/// table for titles, axis labels and legends (`mean_removed` is "tokens
+/// removed", "mean"); a metric's words and unit are its definition's
+/// ([`beachcomber::metrics::MetricDefinition::words`]). A column in neither
+/// is read as words with `_` as spaces.
 const COLUMN_WORDS: &[(&str, &str, &str)] = &[
     ("players", "number of players", ""),
     ("removed", "tokens removed", ""),
@@ -52,42 +55,13 @@ const COLUMN_WORDS: &[(&str, &str, &str)] = &[
     ("seat", "seat", "0 moves first"),
     ("lineup", "lineup", ""),
     ("bot", "bot", ""),
-    ("games", "games", ""),
     ("plies", "decisions per game", ""),
-    ("mean_plies", "decisions per game", "mean"),
     ("sd_plies", "decisions per game", "standard deviation"),
     ("turns", "turns per game", ""),
-    ("mean_turns", "turns per game", "mean"),
     ("sd_turns", "turns per game", "standard deviation"),
-    ("win_share", "share of wins", "fraction of games"),
-    ("tie_rate", "share of ties", "fraction of games"),
     ("score", "score", "points"),
-    ("mean_score", "score", "mean points"),
     ("margin", "winning margin", "points"),
-    ("mean_margin", "winning margin", "mean points"),
     ("rating", "rating", "Elo"),
-    (
-        "seat_ratio",
-        "seat's ratio",
-        "players x share of wins; 1 = fair",
-    ),
-    (
-        "max_seat_ratio",
-        "best seat's ratio",
-        "players x share of wins; 1 = fair",
-    ),
-    (
-        "min_seat_ratio",
-        "worst seat's ratio",
-        "players x share of wins; 1 = fair",
-    ),
-    (
-        "seat_gap",
-        "best minus worst seat's share of wins",
-        "fraction of games",
-    ),
-    ("skill_elo", "skill", "Elo against the other bot"),
-    ("paired_diff", "paired difference from the baseline", ""),
     ("tokens_per_player", "tokens per player", ""),
     (
         "odd_tokens_share",
@@ -97,12 +71,24 @@ const COLUMN_WORDS: &[(&str, &str, &str)] = &[
     ("capped_share", "share of capped games", "fraction of games"),
 ];
 
-/// What column `col` means in words: from [`COLUMN_WORDS`], else a
-/// `STEM_share` or `STEM_rate` as "share of STEM", else the name with
-/// spaces for `_`.
+/// The words and unit of column `col` when they are known: a metric's
+/// from its definition, else from [`COLUMN_WORDS`].
+fn known_words(col: &str) -> Option<(&'static str, &'static str)> {
+    match registry::find(col) {
+        Some(metric) => Some((metric.words, metric.unit)),
+        None => COLUMN_WORDS
+            .iter()
+            .find(|(c, _, _)| *c == col)
+            .map(|&(_, words, unit)| (words, unit)),
+    }
+}
+
+/// What column `col` means in words: its known words ([`known_words`]),
+/// else a `STEM_share` or `STEM_rate` as "share of STEM", else the name
+/// with spaces for `_`.
 pub(super) fn words(col: &str) -> String {
-    if let Some((_, w, _)) = COLUMN_WORDS.iter().find(|(c, _, _)| *c == col) {
-        return (*w).to_string();
+    if let Some((w, _)) = known_words(col) {
+        return w.to_string();
     }
     let spaced = |s: &str| s.replace('_', " ");
     match col
@@ -117,8 +103,8 @@ pub(super) fn words(col: &str) -> String {
 /// The axis label of a column: its words and, where known, its unit
 /// (`share of wins (fraction of games)`).
 pub(super) fn axis_label(col: &str) -> String {
-    let unit = match COLUMN_WORDS.iter().find(|(c, _, _)| *c == col) {
-        Some((_, _, unit)) => *unit,
+    let unit = match known_words(col) {
+        Some((_, unit)) => unit,
         None if col.ends_with("_share") || col.ends_with("_rate") => "fraction of games",
         None => "",
     };
@@ -228,5 +214,32 @@ mod tests {
         assert_eq!(stem("mean_score"), "score");
         assert_eq!(stem("capped_share"), "capped");
         assert_eq!(stem("tokens_per_player"), "tokens_per_player");
+    }
+
+    #[test]
+    fn a_metrics_words_are_its_definitions() {
+        for metric in registry::METRICS
+            .iter()
+            .chain(beachcomber::metrics::quality::QUALITY_METRICS)
+        {
+            assert_eq!(words(metric.name), metric.words, "{}", metric.name);
+        }
+        assert_eq!(words("win_share"), "share of wins");
+        assert_eq!(axis_label("win_share"), "share of wins (fraction of games)");
+        assert_eq!(
+            axis_label("seat_ratio"),
+            "seat's ratio (players x share of wins; 1 = fair)"
+        );
+        assert_eq!(axis_label("skill_elo"), "skill (Elo against the other bot)");
+        assert_eq!(axis_label("mean_drama"), "mean drama");
+        assert_eq!(
+            axis_label("comeback_rate"),
+            "share of comeback (fraction of games)"
+        );
+        assert_eq!(axis_label("mean_turns"), "turns per game (mean)");
+        assert_eq!(
+            axis_label("sd_turns"),
+            "turns per game (standard deviation)"
+        );
     }
 }

@@ -16,6 +16,8 @@ const DECIMALS: u8 = 4;
 /// averages). Winners, ties and mid-game play no part.
 pub const BRANCHING: MetricDefinition = MetricDefinition {
     name: "mean_branching",
+    words: "mean branching",
+    unit: "",
     columns: &["mean_branching", "branching_ci95"],
     interval: IntervalKind::HalfWidth,
     decimals: 3,

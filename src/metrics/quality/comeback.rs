@@ -13,6 +13,8 @@ use crate::stats::equivalence::Direction;
 /// nobody won, and a solo game, is no comeback.
 pub const COMEBACK_RATE: MetricDefinition = MetricDefinition {
     name: "comeback_rate",
+    words: "share of comeback",
+    unit: "fraction of games",
     columns: &["comeback_rate", "comeback_low95", "comeback_high95"],
     interval: IntervalKind::Bounds,
     decimals: 4,

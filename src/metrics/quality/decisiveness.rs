@@ -21,6 +21,8 @@ const DECIMALS: u8 = 4;
 /// only at the end. Lower is decided earlier.
 pub const DECISIVENESS: MetricDefinition = MetricDefinition {
     name: "mean_decisiveness",
+    words: "mean decisiveness",
+    unit: "",
     columns: &["mean_decisiveness", "decisiveness_ci95"],
     interval: IntervalKind::HalfWidth,
     decimals: 4,

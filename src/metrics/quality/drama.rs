@@ -19,6 +19,8 @@ const DECIMALS: u8 = 4;
 /// positive, and in solo games.
 pub const DRAMA: MetricDefinition = MetricDefinition {
     name: "mean_drama",
+    words: "mean drama",
+    unit: "",
     columns: &["mean_drama", "drama_ci95"],
     interval: IntervalKind::HalfWidth,
     decimals: 4,

@@ -15,6 +15,8 @@ use crate::stats::equivalence::Direction;
 /// play no part; a solo game has none.
 pub const LEAD_CHANGES: MetricDefinition = MetricDefinition {
     name: "mean_lead_changes",
+    words: "mean lead changes",
+    unit: "",
     columns: &["mean_lead_changes", "lead_changes_ci95"],
     interval: IntervalKind::HalfWidth,
     decimals: 3,
