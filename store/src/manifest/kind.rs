@@ -206,7 +206,11 @@ impl RunKind {
                     resamples: get("resamples")
                         .ok_or_else(|| bad("resamples", "missing".to_string()))?
                         .parse()
-                        .map_err(|_| bad("resamples", number(get("resamples").unwrap())))?,
+                        .map_err(|_| bad("resamples", number(get("resamples").unwrap())))
+                        .and_then(|n| {
+                            beachcomber::league::check_resamples(n)
+                                .map_err(|e| bad("resamples", e.to_string()))
+                        })?,
                     anchors,
                 }
             }

@@ -293,3 +293,29 @@ fn a_sweep_s_declared_tests_and_seats_round_trip() {
          list of distinct seat numbers"
     );
 }
+
+#[test]
+fn a_league_s_resamples_out_of_range_are_refused_on_read() {
+    let single = read("cli/tests/equivalence/league/files/anchored.csv.manifest.json");
+    let plan = &single.description.plan;
+    let (command, mut settings) = single.description.kind.to_raw(plan);
+    let at = settings.iter().position(|(k, _)| k == "resamples").unwrap();
+    for (value, refused) in [
+        ("99", true),
+        ("100", false),
+        ("100000", false),
+        ("100001", true),
+        ("0", true),
+    ] {
+        settings[at].1 = value.to_string();
+        let got = RunKind::from_raw(command, &settings, plan);
+        if refused {
+            assert_eq!(
+                got.unwrap_err().to_string(),
+                format!("the setting `resamples`: {value} resamples is not from 100 to 100000")
+            );
+        } else {
+            assert!(got.is_ok(), "{value}: {got:?}");
+        }
+    }
+}
