@@ -43,6 +43,26 @@ pub fn did_you_mean<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>)
     }
 }
 
+/// The one wording for a key outside a fixed set (a record's object, an
+/// event): "unknown key `KEY` (allowed: a, b); did you mean `a`?", the key
+/// escaped to one line ([`crate::one_line::one_line`]).
+pub fn unknown_key(key: &str, allowed: &[&str]) -> String {
+    format!(
+        "unknown key `{}` (allowed: {}){}",
+        crate::one_line::one_line(key),
+        allowed.join(", "),
+        did_you_mean(key, allowed.iter().copied())
+    )
+}
+
+/// [`unknown_key`]'s message for the first key of `keys` outside
+/// `allowed`; `None` when every key is allowed.
+pub fn check_keys<'a>(keys: impl IntoIterator<Item = &'a str>, allowed: &[&str]) -> Option<String> {
+    keys.into_iter()
+        .find(|k| !allowed.contains(k))
+        .map(|key| unknown_key(key, allowed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,5 +120,22 @@ mod tests {
             "; did you mean `mine`?"
         );
         assert_eq!(did_you_mean("nosuch", BOTS.iter().copied()), "");
+    }
+
+    #[test]
+    fn an_unknown_key_is_named_escaped_and_its_neighbour_suggested() {
+        let allowed = ["mode", "scoring", "bottles"];
+        assert_eq!(
+            check_keys(["mode", "scorign"], &allowed),
+            Some(
+                "unknown key `scorign` (allowed: mode, scoring, bottles); did you mean `scoring`?"
+                    .to_string()
+            )
+        );
+        assert_eq!(
+            check_keys(["a\nb"], &allowed),
+            Some("unknown key `a\\nb` (allowed: mode, scoring, bottles)".to_string())
+        );
+        assert_eq!(check_keys(["bottles", "mode"], &allowed), None);
     }
 }

@@ -42,25 +42,16 @@ fn object<'a>(
     let map = v
         .as_object()
         .ok_or_else(|| RecordError::field(field, "expected an object"))?;
-    if let Some(key) = map.keys().find(|k| !allowed.contains(&k.as_str())) {
-        return Err(RecordError::field(
-            field,
-            format!("unknown key `{key}` (allowed: {})", allowed.join(", ")),
-        ));
+    match crate::suggest::check_keys(map.keys().map(String::as_str), allowed) {
+        Some(why) => Err(RecordError::field(field, why)),
+        None => Ok(map),
     }
-    Ok(map)
 }
 
 /// An event's keys, as `replay_decisions` wants its errors (plain strings).
 fn event_keys(e: &Value, allowed: &[&str]) -> Result<(), String> {
     let map = e.as_object().ok_or("an event must be an object")?;
-    match map.keys().find(|k| !allowed.contains(&k.as_str())) {
-        Some(key) => Err(format!(
-            "unknown key `{key}` (allowed: {})",
-            allowed.join(", ")
-        )),
-        None => Ok(()),
-    }
+    crate::suggest::check_keys(map.keys().map(String::as_str), allowed).map_or(Ok(()), Err)
 }
 
 fn shape(v: &Value, field: &str) -> Result<u8, RecordError> {
