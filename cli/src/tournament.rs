@@ -64,7 +64,7 @@ pub struct TournamentArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
     /// Number of deals, each played once per rotation of the lineup.
-    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "D")]
     pub deals: Option<u64>,
     /// Play the lineup as given, without rotating it through the seats.
     #[arg(long)]

@@ -368,19 +368,3 @@ fn a_fifo_planted_as_a_partial_file_is_refused_at_once() {
         ),
     );
 }
-
-#[test]
-fn tournament_and_sweep_refuse_zero_deals_with_the_same_words() {
-    let first_line = |args: &[&str]| {
-        let o = run(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        stderr(&o).lines().next().unwrap_or_default().to_string()
-    };
-    let tournament = first_line(&["tournament", "--deals", "0"]);
-    let sweep = first_line(&["sweep", "--deals", "0"]);
-    assert_eq!(
-        tournament,
-        "error: invalid value '0' for '--deals <D>': 0 is not in 1..18446744073709551615"
-    );
-    assert_eq!(tournament, sweep);
-}
