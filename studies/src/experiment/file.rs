@@ -427,6 +427,9 @@ impl Experiment {
 
     /// `players` is given, and each table belongs to the file's kind.
     fn check_tables(&self) -> Result<(), ExperimentError> {
+        // A table's place in the file (`at(&["league"])`: the file's key names,
+        // which the store's kind test allows to spell a command's name).
+        let at = |keys: &[&str]| self.at_keys(keys);
         if self.players.is_none() && self.sweeps.iter().any(|s| s.players.is_none()) {
             return Err(ExperimentError::setting(
                 format!("{}: ", one_line_path(&self.source.path)),
@@ -435,13 +438,13 @@ impl Experiment {
         }
         if !self.sweeps.is_empty() && self.kind != Kind::Sweep {
             return Err(ExperimentError::setting(
-                format!("{}: ", self.at_keys(&["sweep"])),
+                format!("{}: ", at(&["sweep"])),
                 "`[[sweep]]` tables belong to kind = \"sweep\"",
             ));
         }
         if !self.leagues.is_empty() && self.kind != Kind::League {
             return Err(ExperimentError::setting(
-                format!("{}: ", self.at_keys(&["league"])),
+                format!("{}: ", at(&["league"])),
                 "`[[league]]` tables belong to kind = \"league\"",
             ));
         }
