@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::game::PlayError;
 use crate::record::{GameRecord, RecordFormat, build_record, verify_record};
-use crate::rng::{Rng, deal_seed, derive, rng_from_seed};
+use crate::rng::{GameRng, Rng, deal_seed, derive, rng_from_seed};
 
 /// What to run and how much.
 #[derive(Clone, Copy, Debug)]
@@ -78,6 +78,67 @@ const REVEAL_STREAM: u64 = 0x5245_5645_414c;
 /// - a record written, serialized, parsed and replayed gives the same final
 ///   state and result.
 pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceReport {
+    let universe = checked_universe(game);
+    let universe_set: BTreeSet<G::Action> = universe.iter().copied().collect();
+    let mut report = ConformanceReport::default();
+    for index in 0..cfg.games {
+        let seed = deal_seed(cfg.seed, index);
+        let mut rng = rng_from_seed(seed);
+        let mut worlds_rng = rng_from_seed(derive(seed, REVEAL_STREAM));
+        let initial = game.new_game(&mut rng);
+        let mut state = initial.clone();
+        let mut actions = Vec::new();
+        loop {
+            let at = At {
+                game: game.name(),
+                seed,
+                ply: actions.len(),
+            };
+            let Some((seat, legal_set)) =
+                check_state(game, &state, (&universe, &universe_set), cfg.max_plies, at)
+            else {
+                break;
+            };
+            for _ in 0..cfg.worlds_per_state {
+                check_determinization(game, &state, seat, &legal_set, &mut rng, &mut report, at);
+            }
+            let (action, next) = check_copy_make(game, &state, &legal_set, &mut rng, at);
+            check_reveals(
+                game,
+                (&state, &next),
+                action,
+                &mut worlds_rng,
+                &mut report,
+                at,
+            );
+            actions.push(action);
+            state = next;
+        }
+        report.games += 1;
+        report.plies += actions.len() as u64;
+        check_record_round_trip(game, seed, &initial, &actions, &state);
+    }
+    report
+}
+
+/// Where a check failed: the game, its seed and the ply, as the suite's
+/// messages name it (`NAME seed SEED ply PLY`).
+#[derive(Clone, Copy)]
+struct At {
+    game: &'static str,
+    seed: u64,
+    ply: usize,
+}
+
+impl std::fmt::Display for At {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} seed {} ply {}", self.game, self.seed, self.ply)
+    }
+}
+
+/// `game`'s [`Game::all_actions`](crate::game::Game::all_actions), checked
+/// to have no duplicate and to round-trip through their text form.
+fn checked_universe<G: RecordFormat>(game: &G) -> Vec<G::Action> {
     let universe: Vec<G::Action> = game.all_actions();
     let universe_set: BTreeSet<G::Action> = universe.iter().copied().collect();
     assert_eq!(
@@ -94,224 +155,231 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
             game.name()
         );
     }
-    let mut report = ConformanceReport::default();
-    for index in 0..cfg.games {
-        let seed = deal_seed(cfg.seed, index);
-        let mut rng = rng_from_seed(seed);
-        let mut worlds_rng = rng_from_seed(derive(seed, REVEAL_STREAM));
-        let initial = game.new_game(&mut rng);
-        let mut state = initial.clone();
-        let mut actions = Vec::new();
-        let where_ = |ply: usize| format!("{} seed {seed} ply {ply}", game.name());
-        loop {
-            let ply = actions.len();
-            if let Err(e) = game.check_invariants(&state) {
-                panic!("{}: invariant broken: {e}\n{state:?}", where_(ply));
-            }
-            let legal = game.legal_actions(&state);
-            let Some(seat) = game.to_move(&state) else {
-                assert!(
-                    legal.is_empty(),
-                    "{}: a finished game has legal actions",
-                    where_(ply)
-                );
-                for &a in universe.iter().take(64) {
-                    assert_eq!(
-                        game.play(&state, a),
-                        Err(PlayError::GameOver),
-                        "{}",
-                        where_(ply)
-                    );
-                }
-                break;
-            };
-            assert!(
-                seat < game.players(),
-                "{}: seat {seat} out of range",
-                where_(ply)
-            );
-            assert!(
-                !legal.is_empty(),
-                "{}: no legal action but the game is not over",
-                where_(ply)
-            );
-            assert!(
-                ply < cfg.max_plies as usize,
-                "{}: no end after {} plies",
-                where_(ply),
-                cfg.max_plies
-            );
-            let legal_set: BTreeSet<G::Action> = legal.iter().copied().collect();
-            assert_eq!(
-                legal_set.len(),
-                legal.len(),
-                "{}: duplicate legal actions {legal:?}",
-                where_(ply)
-            );
-            for &a in legal.iter() {
-                assert!(
-                    universe_set.contains(&a),
-                    "{}: `{a}` is not in all_actions",
-                    where_(ply)
-                );
-                let checked = game
-                    .play(&state, a)
-                    .unwrap_or_else(|e| panic!("{}: legal `{a}` refused: {e}", where_(ply)));
-                let mut unchecked = state.clone();
-                game.play_unchecked(&mut unchecked, a);
-                assert_eq!(
-                    checked,
-                    unchecked,
-                    "{}: play and play_unchecked differ on `{a}`",
-                    where_(ply)
-                );
-            }
-            for &a in &universe {
-                if !legal_set.contains(&a) {
-                    assert!(
-                        game.play(&state, a).is_err(),
-                        "{}: illegal `{a}` accepted",
-                        where_(ply)
-                    );
-                }
-            }
-            // Determinization for the seat to move.
-            for _ in 0..cfg.worlds_per_state {
-                let world = game.determinize(&state, seat, &mut rng);
-                assert_eq!(
-                    game.observation(&world, seat),
-                    game.observation(&state, seat),
-                    "{}: determinization changed seat {seat}'s observation",
-                    where_(ply)
-                );
-                if let Err(e) = game.check_invariants(&world) {
-                    panic!("{}: determinization broke an invariant: {e}", where_(ply));
-                }
-                assert_eq!(
-                    game.to_move(&world),
-                    Some(seat),
-                    "{}: determinization changed the seat to move",
-                    where_(ply)
-                );
-                let world_legal: BTreeSet<G::Action> =
-                    game.legal_actions(&world).iter().copied().collect();
-                assert_eq!(
-                    world_legal,
-                    legal_set,
-                    "{}: determinization changed the legal actions",
-                    where_(ply)
-                );
-                if world != state {
-                    report.determinizations_differing += 1;
-                }
-                // A determinization must be a function of the seat's
-                // observation and the rng alone: from two states the seat
-                // cannot tell apart, the same seed gives the same world
-                // (otherwise a bot's choices would depend on hidden facts).
-                let probe = rng.next_u64();
-                let from_truth = game.determinize(&state, seat, &mut rng_from_seed(probe));
-                let from_world = game.determinize(&world, seat, &mut rng_from_seed(probe));
-                assert_eq!(
-                    from_truth,
-                    from_world,
-                    "{}: determinize depends on hidden information (same seed, \
-                     indistinguishable states, different worlds)",
-                    where_(ply)
-                );
-            }
-            // Clone equality and copy-make.
-            let snapshot = state.clone();
-            assert_eq!(snapshot, state, "{}: clone differs", where_(ply));
-            let action = game.random_action(&state, &mut rng);
-            assert!(
-                legal_set.contains(&action),
-                "{}: random_action gave illegal `{action}`",
-                where_(ply)
-            );
-            let mut next = state.clone();
-            game.play_unchecked(&mut next, action);
-            assert_eq!(
-                snapshot,
-                state,
-                "{}: playing on a copy changed the original",
-                where_(ply)
-            );
-            // What the move shows: to a seat it shows nothing, it must look
-            // the same from every world that seat cannot tell from the truth.
-            for viewer in 0..game.players() {
-                if game.reveals(&state, action, viewer) {
-                    report.revealing += 1;
-                    continue;
-                }
-                report.quiet += 1;
-                let seen = game.observation(&next, viewer);
-                for _ in 0..REVEAL_WORLDS {
-                    let mut world = game.determinize(&state, viewer, &mut worlds_rng);
-                    assert!(
-                        game.legal_actions(&world).contains(&action),
-                        "{}: `{action}` reveals nothing to seat {viewer}, but it is illegal \
-                         in a world of that seat (the move itself shows something)",
-                        where_(ply)
-                    );
-                    game.play_unchecked(&mut world, action);
-                    assert_eq!(
-                        game.observation(&world, viewer),
-                        seen,
-                        "{}: `{action}` reveals nothing to seat {viewer}, but in a world of \
-                         that seat it shows another observation",
-                        where_(ply)
-                    );
-                }
-            }
-            actions.push(action);
-            state = next;
+    universe
+}
+
+/// The checks of one state (`universe`: every action, as a list and as a
+/// set): its invariants; finished, it has no legal action and refuses
+/// everything (then `None`); else the seat to move is in range, the legal
+/// actions are not empty, distinct, in the universe, accepted by `play`
+/// as by `play_unchecked`, and every other action is refused. Returns the
+/// seat to move and the legal actions.
+fn check_state<G: RecordFormat>(
+    game: &G,
+    state: &G::State,
+    (universe, universe_set): (&[G::Action], &BTreeSet<G::Action>),
+    max_plies: u32,
+    at: At,
+) -> Option<(usize, BTreeSet<G::Action>)> {
+    let ply = at.ply;
+    if let Err(e) = game.check_invariants(state) {
+        panic!("{at}: invariant broken: {e}\n{state:?}");
+    }
+    let legal = game.legal_actions(state);
+    let Some(seat) = game.to_move(state) else {
+        assert!(legal.is_empty(), "{at}: a finished game has legal actions");
+        for &a in universe.iter().take(64) {
+            assert_eq!(game.play(state, a), Err(PlayError::GameOver), "{at}");
         }
-        report.games += 1;
-        report.plies += actions.len() as u64;
-        // Record round trip.
-        let record = build_record(
-            game,
-            Some(seed),
-            &vec!["random".to_string(); game.players()],
-            &initial,
-            &actions,
+        return None;
+    };
+    assert!(seat < game.players(), "{at}: seat {seat} out of range");
+    assert!(
+        !legal.is_empty(),
+        "{at}: no legal action but the game is not over"
+    );
+    assert!(
+        ply < max_plies as usize,
+        "{at}: no end after {max_plies} plies"
+    );
+    let legal_set: BTreeSet<G::Action> = legal.iter().copied().collect();
+    assert_eq!(
+        legal_set.len(),
+        legal.len(),
+        "{at}: duplicate legal actions {legal:?}"
+    );
+    for &a in legal.iter() {
+        assert!(
+            universe_set.contains(&a),
+            "{at}: `{a}` is not in all_actions"
         );
-        let line = serde_json::to_string(&record).expect("record serializes");
-        assert!(!line.contains('\n'), "a record is one line");
-        let parsed: GameRecord = serde_json::from_str(&line).expect("record parses");
+        let checked = game
+            .play(state, a)
+            .unwrap_or_else(|e| panic!("{at}: legal `{a}` refused: {e}"));
+        let mut unchecked = state.clone();
+        game.play_unchecked(&mut unchecked, a);
         assert_eq!(
-            parsed,
-            record,
-            "{}: record changed in a JSON round trip",
-            game.name()
+            checked, unchecked,
+            "{at}: play and play_unchecked differ on `{a}`"
         );
-        let again =
-            G::from_record_options(game.players(), &parsed.options).expect("record options parse");
-        let replay = verify_record(&again, &parsed)
-            .unwrap_or_else(|e| panic!("{} seed {seed}: replay failed: {e}", game.name()));
-        assert_eq!(
-            replay.final_state,
-            state,
-            "{} seed {seed}: replay ends in another state",
-            game.name()
-        );
-        assert_eq!(replay.steps.len(), actions.len());
-        assert_eq!(game.outcome(&replay.final_state), game.outcome(&state));
-        // The bounded reader of `replay` reads the same record (a game it
-        // knows: not the test games of this module).
-        if crate::games::game_names().contains(&game.name()) {
-            let read = crate::games::record_line::parse_line(line.as_bytes()).unwrap_or_else(|e| {
-                panic!("{} seed {seed}: bounded read failed: {e}", game.name())
-            });
-            assert_eq!(read.record.options, record.options);
-            assert_eq!(read.record.setup, record.setup);
-            assert_eq!(read.record.result, record.result);
-            let replay = crate::record::verify_record_events(&again, &read.record, &read.events)
-                .unwrap_or_else(|e| {
-                    panic!("{} seed {seed}: bounded replay failed: {e}", game.name())
-                });
-            assert_eq!(replay.final_state, state);
+    }
+    for &a in universe {
+        if !legal_set.contains(&a) {
+            assert!(game.play(state, a).is_err(), "{at}: illegal `{a}` accepted");
         }
     }
-    report
+    Some((seat, legal_set))
+}
+
+/// One determinization of `state` for the seat to move (`seat`, whose
+/// legal actions are `legal_set`) keeps its observation, the invariants,
+/// the seat to move and the legal actions, and depends only on the seat's
+/// observation and the rng.
+fn check_determinization<G: RecordFormat>(
+    game: &G,
+    state: &G::State,
+    seat: usize,
+    legal_set: &BTreeSet<G::Action>,
+    rng: &mut GameRng,
+    report: &mut ConformanceReport,
+    at: At,
+) {
+    let world = game.determinize(state, seat, rng);
+    assert_eq!(
+        game.observation(&world, seat),
+        game.observation(state, seat),
+        "{at}: determinization changed seat {seat}'s observation"
+    );
+    if let Err(e) = game.check_invariants(&world) {
+        panic!("{at}: determinization broke an invariant: {e}");
+    }
+    assert_eq!(
+        game.to_move(&world),
+        Some(seat),
+        "{at}: determinization changed the seat to move"
+    );
+    let world_legal: BTreeSet<G::Action> = game.legal_actions(&world).iter().copied().collect();
+    assert_eq!(
+        &world_legal, legal_set,
+        "{at}: determinization changed the legal actions"
+    );
+    if world != *state {
+        report.determinizations_differing += 1;
+    }
+    // A determinization must be a function of the seat's
+    // observation and the rng alone: from two states the seat
+    // cannot tell apart, the same seed gives the same world
+    // (otherwise a bot's choices would depend on hidden facts).
+    let probe = rng.next_u64();
+    let from_truth = game.determinize(state, seat, &mut rng_from_seed(probe));
+    let from_world = game.determinize(&world, seat, &mut rng_from_seed(probe));
+    assert_eq!(
+        from_truth, from_world,
+        "{at}: determinize depends on hidden information (same seed, \
+         indistinguishable states, different worlds)"
+    );
+}
+
+/// Clone equality and copy-make: a random action (legal) played on a copy
+/// of `state` leaves `state` as it was. Returns the action and the state
+/// after it.
+fn check_copy_make<G: RecordFormat>(
+    game: &G,
+    state: &G::State,
+    legal_set: &BTreeSet<G::Action>,
+    rng: &mut GameRng,
+    at: At,
+) -> (G::Action, G::State) {
+    let snapshot = state.clone();
+    assert_eq!(&snapshot, state, "{at}: clone differs");
+    let action = game.random_action(state, rng);
+    assert!(
+        legal_set.contains(&action),
+        "{at}: random_action gave illegal `{action}`"
+    );
+    let mut next = state.clone();
+    game.play_unchecked(&mut next, action);
+    assert_eq!(
+        &snapshot, state,
+        "{at}: playing on a copy changed the original"
+    );
+    (action, next)
+}
+
+/// What the move `action` from `state` to `next` shows: to a seat it shows
+/// nothing, it must look the same from every world that seat cannot tell
+/// from the truth ([`REVEAL_WORLDS`] worlds drawn from `worlds_rng`).
+fn check_reveals<G: RecordFormat>(
+    game: &G,
+    (state, next): (&G::State, &G::State),
+    action: G::Action,
+    worlds_rng: &mut GameRng,
+    report: &mut ConformanceReport,
+    at: At,
+) {
+    for viewer in 0..game.players() {
+        if game.reveals(state, action, viewer) {
+            report.revealing += 1;
+            continue;
+        }
+        report.quiet += 1;
+        let seen = game.observation(next, viewer);
+        for _ in 0..REVEAL_WORLDS {
+            let mut world = game.determinize(state, viewer, worlds_rng);
+            assert!(
+                game.legal_actions(&world).contains(&action),
+                "{at}: `{action}` reveals nothing to seat {viewer}, but it is illegal \
+                 in a world of that seat (the move itself shows something)"
+            );
+            game.play_unchecked(&mut world, action);
+            assert_eq!(
+                game.observation(&world, viewer),
+                seen,
+                "{at}: `{action}` reveals nothing to seat {viewer}, but in a world of \
+                 that seat it shows another observation"
+            );
+        }
+    }
+}
+
+/// The record of the game of `seed` (from `initial`, its `actions`, ending
+/// in `state`) written, serialized, parsed and replayed gives the same
+/// final state and result, by the whole and by the bounded reader.
+fn check_record_round_trip<G: RecordFormat>(
+    game: &G,
+    seed: u64,
+    initial: &G::State,
+    actions: &[G::Action],
+    state: &G::State,
+) {
+    let record = build_record(
+        game,
+        Some(seed),
+        &vec!["random".to_string(); game.players()],
+        initial,
+        actions,
+    );
+    let line = serde_json::to_string(&record).expect("record serializes");
+    assert!(!line.contains('\n'), "a record is one line");
+    let parsed: GameRecord = serde_json::from_str(&line).expect("record parses");
+    assert_eq!(
+        parsed,
+        record,
+        "{}: record changed in a JSON round trip",
+        game.name()
+    );
+    let again =
+        G::from_record_options(game.players(), &parsed.options).expect("record options parse");
+    let replay = verify_record(&again, &parsed)
+        .unwrap_or_else(|e| panic!("{} seed {seed}: replay failed: {e}", game.name()));
+    assert_eq!(
+        replay.final_state,
+        *state,
+        "{} seed {seed}: replay ends in another state",
+        game.name()
+    );
+    assert_eq!(replay.steps.len(), actions.len());
+    assert_eq!(game.outcome(&replay.final_state), game.outcome(state));
+    // The bounded reader of `replay` reads the same record (a game it
+    // knows: not the test games of this module).
+    if crate::games::game_names().contains(&game.name()) {
+        let read = crate::games::record_line::parse_line(line.as_bytes())
+            .unwrap_or_else(|e| panic!("{} seed {seed}: bounded read failed: {e}", game.name()));
+        assert_eq!(read.record.options, record.options);
+        assert_eq!(read.record.setup, record.setup);
+        assert_eq!(read.record.result, record.result);
+        let replay = crate::record::verify_record_events(&again, &read.record, &read.events)
+            .unwrap_or_else(|e| panic!("{} seed {seed}: bounded replay failed: {e}", game.name()));
+        assert_eq!(replay.final_state, *state);
+    }
 }

@@ -326,77 +326,129 @@ pub fn play_plan_parts(
         assert_eq!(game.players(), part.run.players, "the part's player count");
     }
     let layout = Layout::new(plan, options.shard);
-    // Per part, lineup and rotation: each seat's spec and its bot index
-    // (into the part's `RunSpec::bots`).
-    let seatings: Vec<Seatings> = plan
-        .parts
-        .iter()
-        .map(|part| seatings_of(&part.run))
-        .collect();
-    // Per part: its bot specs as CSV fields, and the fields its rows begin
-    // with.
-    let quoted: Vec<Vec<String>> = plan
-        .parts
-        .iter()
-        .map(|part| part.run.bots().iter().map(|b| rows::field(b)).collect())
-        .collect();
-    let leads: Vec<Vec<u8>> = plan
-        .parts
-        .iter()
-        .map(|part| {
-            let mut lead = Vec::new();
-            for (_, v) in &part.values {
-                lead.extend_from_slice(rows::field(v).as_bytes());
-                lead.push(b',');
-            }
-            lead
-        })
-        .collect();
-    // Per part: where the plan's game columns are among its game's own
-    // values, then (with quality metrics) theirs, which follow the game's
-    // own values and are written with their decimals.
-    let columns = rows::extra_columns_union(parts.iter().map(|p| p.extra_columns()));
-    let with_quality = plan.quality();
-    let extras: Vec<Option<Vec<Option<usize>>>> = parts
-        .iter()
-        .map(|p| {
-            let own = p.extra_columns();
-            rows::extras_layout(&columns, own).map(|mut layout| {
-                if with_quality {
-                    layout
-                        .extend((own.len()..own.len() + quality::QUALITY_METRICS.len()).map(Some));
-                }
-                layout
-            })
-        })
-        .collect();
-    let decimals: Vec<u8> = if with_quality {
-        std::iter::repeat_n(0, columns.len())
-            .chain(quality::game_decimals())
-            .collect()
-    } else {
-        Vec::new()
+    let tables = PartTables::new(parts, plan);
+    let player = Player {
+        parts,
+        plan,
+        options,
+        layout: &layout,
+        tables: &tables,
+        want_records: options.records.is_some(),
+        threads: rayon::current_num_threads().max(1) as u64,
+        failed: AtomicBool::new(false),
     };
-    let want_records = options.records.is_some();
-    let threads = rayon::current_num_threads().max(1) as u64;
-    // Play one game; its CSV rows are appended to `rows`.
-    // Set at the first game a failing bot stopped: no game starts after it.
-    let failed = AtomicBool::new(false);
-    let play_one = |local: u64, rows: &mut Vec<u8>| -> Result<GameResult, GameStop> {
-        if options.cancel.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
+    play_pipelined(&player, totals, sink)
+}
+
+/// Per part of a plan, what its games are seated and its rows written
+/// with, computed once before the first game.
+struct PartTables {
+    /// Per lineup and rotation: each seat's spec and its bot index (into
+    /// the part's `RunSpec::bots`).
+    seatings: Vec<Seatings>,
+    /// The part's bot specs as CSV fields.
+    quoted: Vec<Vec<String>>,
+    /// The fields the part's rows begin with (its values).
+    leads: Vec<Vec<u8>>,
+    /// Where the plan's game columns are among the part's game's own
+    /// values, then (with quality metrics) theirs, which follow the game's
+    /// own values.
+    extras: Vec<Option<Vec<Option<usize>>>>,
+    /// The decimals of the extra columns (with quality metrics; else empty).
+    decimals: Vec<u8>,
+}
+
+impl PartTables {
+    /// The tables of `plan`, whose part `p` is played by `parts[p]`.
+    fn new(parts: &[&dyn PartGame], plan: &Plan) -> PartTables {
+        let seatings = plan
+            .parts
+            .iter()
+            .map(|part| seatings_of(&part.run))
+            .collect();
+        let quoted = plan
+            .parts
+            .iter()
+            .map(|part| part.run.bots().iter().map(|b| rows::field(b)).collect())
+            .collect();
+        let leads = plan
+            .parts
+            .iter()
+            .map(|part| {
+                let mut lead = Vec::new();
+                for (_, v) in &part.values {
+                    lead.extend_from_slice(rows::field(v).as_bytes());
+                    lead.push(b',');
+                }
+                lead
+            })
+            .collect();
+        let columns = rows::extra_columns_union(parts.iter().map(|p| p.extra_columns()));
+        let with_quality = plan.quality();
+        let extras = parts
+            .iter()
+            .map(|p| {
+                let own = p.extra_columns();
+                rows::extras_layout(&columns, own).map(|mut layout| {
+                    if with_quality {
+                        layout.extend(
+                            (own.len()..own.len() + quality::QUALITY_METRICS.len()).map(Some),
+                        );
+                    }
+                    layout
+                })
+            })
+            .collect();
+        let decimals = if with_quality {
+            std::iter::repeat_n(0, columns.len())
+                .chain(quality::game_decimals())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        PartTables {
+            seatings,
+            quoted,
+            leads,
+            extras,
+            decimals,
+        }
+    }
+}
+
+/// What the workers of [`play_plan_parts`] share: the plan, its games and
+/// tables, and the flag a failing bot sets.
+struct Player<'a> {
+    parts: &'a [&'a dyn PartGame],
+    plan: &'a Plan,
+    options: &'a PlayOptions<'a>,
+    layout: &'a Layout,
+    tables: &'a PartTables,
+    want_records: bool,
+    /// The pool's threads (blocks are sized by them).
+    threads: u64,
+    /// Set at the first game a failing bot stopped: no game starts after it.
+    failed: AtomicBool,
+}
+
+impl Player<'_> {
+    /// Play the shard's game `local`; its CSV rows are appended to `rows`.
+    fn play_one(&self, local: u64, rows: &mut Vec<u8>) -> Result<GameResult, GameStop> {
+        let options = self.options;
+        if options.cancel.load(Ordering::Relaxed) || self.failed.load(Ordering::Relaxed) {
             return Err(GameStop::Cancelled);
         }
-        let (part, in_run, index) = layout.locate(plan, local);
-        let run = &plan.parts[part].run;
+        let (part, in_run, index) = self.layout.locate(self.plan, local);
+        let run = &self.plan.parts[part].run;
         let (deal, lineup, rotation) = run.locate(in_run);
-        let (specs, ids) = &seatings[part][lineup][rotation as usize];
+        let (specs, ids) = &self.tables.seatings[part][lineup][rotation as usize];
         let seed = run.game_seed(in_run);
-        let report = parts[part]
+        let report = self.parts[part]
             .play(
                 specs,
                 index,
                 seed,
-                if want_records {
+                if self.want_records {
                     WantRecord::Line
                 } else {
                     WantRecord::No
@@ -406,7 +458,7 @@ pub fn play_plan_parts(
             )
             .inspect_err(|stop| {
                 if matches!(stop, GameStop::Bot(_)) {
-                    failed.store(true, Ordering::Relaxed);
+                    self.failed.store(true, Ordering::Relaxed);
                 }
             })?;
         let result = GameResult {
@@ -425,59 +477,86 @@ pub fn play_plan_parts(
             forfeit: report.forfeit.map(|f| f.seat),
         };
         if options.want_rows {
+            let t = self.tables;
             rows::write_game_rows_with_decimals(
-                &leads[part],
+                &t.leads[part],
                 &result,
-                &quoted[part],
-                extras[part].as_deref(),
-                &decimals,
+                &t.quoted[part],
+                t.extras[part].as_deref(),
+                &t.decimals,
                 rows,
             );
         }
         (options.on_done)();
         Ok(result)
-    };
-    // Play one chunk in parallel, in blocks of consecutive games (each
-    // block's rows in one buffer); a block ends at its first game that did
-    // not finish (stopped by the cancel flag or by a failing bot). Blocks
-    // never change a byte of the output.
-    let play_chunk = |range: Range<u64>| -> Vec<Block> {
+    }
+
+    /// Play one chunk in parallel, in blocks of consecutive games (each
+    /// block's rows in one buffer); a block ends at its first game that did
+    /// not finish (stopped by the cancel flag or by a failing bot). Blocks
+    /// never change a byte of the output.
+    fn play_chunk(&self, range: Range<u64>) -> Vec<Block> {
         let len = range.end - range.start;
-        let block = (len / (4 * threads)).clamp(1, FRAME_GAMES);
+        let block = (len / (4 * self.threads)).clamp(1, FRAME_GAMES);
         let starts: Vec<u64> = range.clone().step_by(block as usize).collect();
         starts
             .into_par_iter()
-            .map(|first| {
-                let last = (first + block).min(range.end);
-                let mut b = Block {
-                    results: Vec::with_capacity((last - first) as usize),
-                    rows: Vec::new(),
-                    ends: Vec::with_capacity((last - first) as usize),
-                };
-                for local in first..last {
-                    let r = play_one(local, &mut b.rows);
-                    let failed = r.is_err();
-                    b.results.push(r);
-                    b.ends.push(b.rows.len());
-                    if failed {
-                        break;
-                    }
-                    if local == first {
-                        // Room for the block's rows, judged by the first
-                        // game's (rows differ little in length), so that
-                        // the buffer is not copied as it grows.
-                        let games = (last - first) as usize;
-                        b.rows
-                            .reserve(b.rows.len() * games + b.rows.len() * games / 8);
-                    }
-                }
-                b
-            })
+            .map(|first| self.play_block(first, (first + block).min(range.end)))
             .collect()
-    };
-    let mut totals = totals;
+    }
+
+    /// The games `first..last` played in order, up to the first that did
+    /// not finish.
+    fn play_block(&self, first: u64, last: u64) -> Block {
+        let mut b = Block {
+            results: Vec::with_capacity((last - first) as usize),
+            rows: Vec::new(),
+            ends: Vec::with_capacity((last - first) as usize),
+        };
+        for local in first..last {
+            let r = self.play_one(local, &mut b.rows);
+            let failed = r.is_err();
+            b.results.push(r);
+            b.ends.push(b.rows.len());
+            if failed {
+                break;
+            }
+            if local == first {
+                // Room for the block's rows, judged by the first
+                // game's (rows differ little in length), so that
+                // the buffer is not copied as it grows.
+                let games = (last - first) as usize;
+                b.rows
+                    .reserve(b.rows.len() * games + b.rows.len() * games / 8);
+            }
+        }
+        b
+    }
+}
+
+/// The first game of `pending` that did not finish says why the run
+/// stops; a failing bot before a cancelled game (the games a failure
+/// stopped in flight count as cancelled).
+fn first_stop(pending: &[Block]) -> Option<GameStop> {
+    pending
+        .iter()
+        .flat_map(|b| &b.results)
+        .filter_map(|r| r.as_ref().err())
+        .min_by_key(|stop| matches!(stop, GameStop::Cancelled))
+        .cloned()
+}
+
+/// The range of `player`'s options played in chunks as a pipeline: while
+/// the workers play chunk k + 1, this thread counts chunk k, compresses it
+/// (on the pool) and hands it to the sink.
+fn play_pipelined(
+    player: &Player<'_>,
+    mut totals: Vec<Totals>,
+    sink: &mut dyn Sink,
+) -> Result<PlanPlayed, RunError> {
+    let options = player.options;
     let end = options.range.end;
-    debug_assert!(end <= layout.games(), "the range lies in the shard");
+    debug_assert!(end <= player.layout.games(), "the range lies in the shard");
     let mut start = options.range.start;
     if start >= end {
         return Ok(PlanPlayed {
@@ -490,22 +569,12 @@ pub fn play_plan_parts(
     let first = start..chunk_end(start, size, end);
     start = first.end;
     let mut began = std::time::Instant::now();
-    let mut pending = play_chunk(first.clone());
+    let mut pending = player.play_chunk(first.clone());
     let mut pending_range = first;
-    // A pipeline: while the workers play chunk k + 1, this thread counts
-    // chunk k, compresses it (on the pool) and hands it to the sink.
     loop {
         size = next_chunk_size(size, began.elapsed());
         began = std::time::Instant::now();
-        // The first game that did not finish says why the run stops; a
-        // failing bot before a cancelled game (the games a failure stopped
-        // in flight count as cancelled).
-        let stop = pending
-            .iter()
-            .flat_map(|b| &b.results)
-            .filter_map(|r| r.as_ref().err())
-            .min_by_key(|stop| matches!(stop, GameStop::Cancelled))
-            .cloned();
+        let stop = first_stop(&pending);
         let next_range =
             (start < end && stop.is_none()).then(|| start..chunk_end(start, size, end));
         let mut next = None;
@@ -513,8 +582,7 @@ pub fn play_plan_parts(
         rayon::in_place_scope(|scope| {
             if let Some(range) = next_range.clone() {
                 let next = &mut next;
-                let play_chunk = &play_chunk;
-                scope.spawn(move |_| *next = Some(play_chunk(range)));
+                scope.spawn(move |_| *next = Some(player.play_chunk(range)));
             }
             step = hand_over(&pending, pending_range.start, options, &mut totals, sink);
         });
