@@ -2,6 +2,7 @@
 //! its own, the axes, and each kind's marks.
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use super::figure::{Figure, Series, short_label};
@@ -349,8 +350,37 @@ fn x_range(figure: &Figure) -> (f64, f64) {
     }
 }
 
+/// The chart of a line or bar figure: f64 on both axes.
+type XyChart<'a, 'b> =
+    ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
 fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(), PlotError> {
     let (x0, x1) = x_range(figure);
+    let (y0, y1) = y_range(figure);
+    let mut chart = ChartBuilder::on(area)
+        .margin(12)
+        .margin_right(24)
+        .x_label_area_size(62)
+        .y_label_area_size(y_label_width(y0, y1) + 24)
+        .build_cartesian_2d(x0..x1, y0..y1)
+        .map_err(draw_error)?;
+    draw_xy_mesh(&mut chart, figure, (x0, x1))?;
+    if figure.kind == PlotKind::Bars {
+        draw_bars(&mut chart, figure)?;
+    } else {
+        // References first (a faint band strip and a level dashed line
+        // across the plot), then bands (under every line), lines, points.
+        draw_references(&mut chart, figure, (x0, x1))?;
+        draw_bands(&mut chart, figure)?;
+        draw_lines(&mut chart, figure)?;
+        draw_trends(&mut chart, figure)?;
+    }
+    draw_fair(&mut chart, figure, (x0, x1))
+}
+
+/// The y range of a line or bar figure: its values and bands, its fair
+/// shares and trend lines; bars grow from 0.
+fn y_range(figure: &Figure) -> (f64, f64) {
     let values = figure.series.iter().flat_map(|s| {
         s.points.iter().flat_map(|p| {
             let (lo, hi) = p.band.unwrap_or((p.y, p.y));
@@ -383,20 +413,26 @@ fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(),
         }
         y1 = y1.max(0.0);
     }
-    let y_label_width = 20
-        + [y0, y1, (y0 + y1) / 2.0]
-            .iter()
-            .map(|v| text_width(&number_text(*v), LABEL_FONT) + 10)
-            .max()
-            .unwrap_or(40)
-            .max(40);
-    let mut chart = ChartBuilder::on(area)
-        .margin(12)
-        .margin_right(24)
-        .x_label_area_size(62)
-        .y_label_area_size(y_label_width + 24)
-        .build_cartesian_2d(x0..x1, y0..y1)
-        .map_err(draw_error)?;
+    (y0, y1)
+}
+
+/// The width of the y axis' labels of a chart from `y0` to `y1`.
+fn y_label_width(y0: f64, y1: f64) -> u32 {
+    20 + [y0, y1, (y0 + y1) / 2.0]
+        .iter()
+        .map(|v| text_width(&number_text(*v), LABEL_FONT) + 10)
+        .max()
+        .unwrap_or(40)
+        .max(40)
+}
+
+/// The axes, their labels and the grid of a line or bar figure whose x
+/// axis runs from `x0` to `x1`.
+fn draw_xy_mesh(
+    chart: &mut XyChart<'_, '_>,
+    figure: &Figure,
+    (x0, x1): (f64, f64),
+) -> Result<(), PlotError> {
     let categories = figure.x_categories.clone().unwrap_or_default();
     // Whole numbers on x over a short span (player counts, small settings):
     // one tick per integer and no fractional labels.
@@ -432,128 +468,163 @@ fn draw_xy(area: &DrawingArea<SVGBackend, Shift>, figure: &Figure) -> Result<(),
     } else {
         mesh.x_labels(8);
     }
-    mesh.y_labels(7).draw().map_err(draw_error)?;
+    mesh.y_labels(7).draw().map_err(draw_error)
+}
 
-    if bars {
-        let count = figure.series.len() as f64;
-        let group = 0.8;
-        let each = group / count;
-        for (i, s) in figure.series.iter().enumerate() {
-            let c = color(i);
-            let center = |x: f64| x - group / 2.0 + (i as f64 + 0.5) * each;
-            chart
-                .draw_series(s.points.iter().map(|p| {
-                    let m = center(p.x);
-                    Rectangle::new(
-                        [(m - each * 0.42, 0.0), (m + each * 0.42, p.y)],
-                        c.mix(0.8).filled(),
-                    )
-                }))
-                .map_err(draw_error)?;
-            for p in &s.points {
-                if let Some((lo, hi)) = p.band {
-                    let m = center(p.x);
-                    let cap = each * 0.15;
-                    let style = WHISKER.stroke_width(2);
-                    chart
-                        .draw_series([
-                            PathElement::new(vec![(m, lo), (m, hi)], style),
-                            PathElement::new(vec![(m - cap, lo), (m + cap, lo)], style),
-                            PathElement::new(vec![(m - cap, hi), (m + cap, hi)], style),
-                        ])
-                        .map_err(draw_error)?;
-                }
-            }
-        }
-    } else {
-        // References first (a faint band strip and a level dashed line
-        // across the plot), then bands (under every line), lines, points.
-        for (i, s) in figure.series.iter().enumerate() {
-            let Some(p) = s.points.first().filter(|_| s.reference) else {
-                continue;
-            };
-            let c = color(i);
-            if let Some((lo, hi)) = p.band {
-                chart
-                    .draw_series([Rectangle::new([(x0, lo), (x1, hi)], c.mix(0.12).filled())])
-                    .map_err(draw_error)?;
-            }
-            chart
-                .draw_series(DashedLineSeries::new(
-                    vec![(x0, p.y), (x1, p.y)],
-                    10,
-                    6,
-                    c.stroke_width(2),
-                ))
-                .map_err(draw_error)?;
-        }
-        let drawn = || {
-            figure
-                .series
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| !s.reference)
-        };
-        for (i, s) in drawn() {
-            let c = color(i);
-            for run in s.points.split(|p| p.band.is_none()) {
-                match run {
-                    [] => {}
-                    [p] => {
-                        let (lo, hi) = p.band.unwrap_or((p.y, p.y));
-                        chart
-                            .draw_series([PathElement::new(
-                                vec![(p.x, lo), (p.x, hi)],
-                                c.mix(0.35).stroke_width(6),
-                            )])
-                            .map_err(draw_error)?;
-                    }
-                    _ => {
-                        let mut outline: Vec<(f64, f64)> = run
-                            .iter()
-                            .map(|p| (p.x, p.band.map_or(p.y, |b| b.1)))
-                            .collect();
-                        outline
-                            .extend(run.iter().rev().map(|p| (p.x, p.band.map_or(p.y, |b| b.0))));
-                        chart
-                            .draw_series([Polygon::new(outline, c.mix(0.2).filled())])
-                            .map_err(draw_error)?;
-                    }
-                }
-            }
-        }
-        for (i, s) in drawn() {
-            let c = color(i);
-            if s.points.len() > 1 {
-                chart
-                    .draw_series(LineSeries::new(
-                        s.points.iter().map(|p| (p.x, p.y)),
-                        c.stroke_width(3),
-                    ))
-                    .map_err(draw_error)?;
-            }
-            chart
-                .draw_series(
-                    s.points
-                        .iter()
-                        .map(|p| Circle::new((p.x, p.y), 4, c.filled())),
+/// The bars of a bar figure, grouped by category, with their error bars.
+fn draw_bars(chart: &mut XyChart<'_, '_>, figure: &Figure) -> Result<(), PlotError> {
+    let count = figure.series.len() as f64;
+    let group = 0.8;
+    let each = group / count;
+    for (i, s) in figure.series.iter().enumerate() {
+        let c = color(i);
+        let center = |x: f64| x - group / 2.0 + (i as f64 + 0.5) * each;
+        chart
+            .draw_series(s.points.iter().map(|p| {
+                let m = center(p.x);
+                Rectangle::new(
+                    [(m - each * 0.42, 0.0), (m + each * 0.42, p.y)],
+                    c.mix(0.8).filled(),
                 )
-                .map_err(draw_error)?;
-        }
-        // The fitted trends, dashed, over the lines.
-        for (i, s) in figure.series.iter().enumerate() {
-            if let Some(path) = trend_line(figure, s) {
+            }))
+            .map_err(draw_error)?;
+        for p in &s.points {
+            if let Some((lo, hi)) = p.band {
+                let m = center(p.x);
+                let cap = each * 0.15;
+                let style = WHISKER.stroke_width(2);
                 chart
-                    .draw_series(DashedLineSeries::new(
-                        path,
-                        TREND_DASH.0,
-                        TREND_DASH.1,
-                        color(i).stroke_width(2),
-                    ))
+                    .draw_series([
+                        PathElement::new(vec![(m, lo), (m, hi)], style),
+                        PathElement::new(vec![(m - cap, lo), (m + cap, lo)], style),
+                        PathElement::new(vec![(m - cap, hi), (m + cap, hi)], style),
+                    ])
                     .map_err(draw_error)?;
             }
         }
     }
+    Ok(())
+}
+
+/// The references of a line figure: each a faint band strip and a level
+/// dashed line from `x0` to `x1`.
+fn draw_references(
+    chart: &mut XyChart<'_, '_>,
+    figure: &Figure,
+    (x0, x1): (f64, f64),
+) -> Result<(), PlotError> {
+    for (i, s) in figure.series.iter().enumerate() {
+        let Some(p) = s.points.first().filter(|_| s.reference) else {
+            continue;
+        };
+        let c = color(i);
+        if let Some((lo, hi)) = p.band {
+            chart
+                .draw_series([Rectangle::new([(x0, lo), (x1, hi)], c.mix(0.12).filled())])
+                .map_err(draw_error)?;
+        }
+        chart
+            .draw_series(DashedLineSeries::new(
+                vec![(x0, p.y), (x1, p.y)],
+                10,
+                6,
+                c.stroke_width(2),
+            ))
+            .map_err(draw_error)?;
+    }
+    Ok(())
+}
+
+/// The series of a line figure that are not references, with their colour
+/// index.
+fn drawn_series(figure: &Figure) -> impl Iterator<Item = (usize, &Series)> {
+    figure
+        .series
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.reference)
+}
+
+/// The 95% bands of a line figure's series: a polygon per run of points
+/// with a band, a thick stroke for a lone one.
+fn draw_bands(chart: &mut XyChart<'_, '_>, figure: &Figure) -> Result<(), PlotError> {
+    for (i, s) in drawn_series(figure) {
+        let c = color(i);
+        for run in s.points.split(|p| p.band.is_none()) {
+            match run {
+                [] => {}
+                [p] => {
+                    let (lo, hi) = p.band.unwrap_or((p.y, p.y));
+                    chart
+                        .draw_series([PathElement::new(
+                            vec![(p.x, lo), (p.x, hi)],
+                            c.mix(0.35).stroke_width(6),
+                        )])
+                        .map_err(draw_error)?;
+                }
+                _ => {
+                    let mut outline: Vec<(f64, f64)> = run
+                        .iter()
+                        .map(|p| (p.x, p.band.map_or(p.y, |b| b.1)))
+                        .collect();
+                    outline.extend(run.iter().rev().map(|p| (p.x, p.band.map_or(p.y, |b| b.0))));
+                    chart
+                        .draw_series([Polygon::new(outline, c.mix(0.2).filled())])
+                        .map_err(draw_error)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The lines and points of a line figure's series.
+fn draw_lines(chart: &mut XyChart<'_, '_>, figure: &Figure) -> Result<(), PlotError> {
+    for (i, s) in drawn_series(figure) {
+        let c = color(i);
+        if s.points.len() > 1 {
+            chart
+                .draw_series(LineSeries::new(
+                    s.points.iter().map(|p| (p.x, p.y)),
+                    c.stroke_width(3),
+                ))
+                .map_err(draw_error)?;
+        }
+        chart
+            .draw_series(
+                s.points
+                    .iter()
+                    .map(|p| Circle::new((p.x, p.y), 4, c.filled())),
+            )
+            .map_err(draw_error)?;
+    }
+    Ok(())
+}
+
+/// The fitted trends, dashed, over the lines.
+fn draw_trends(chart: &mut XyChart<'_, '_>, figure: &Figure) -> Result<(), PlotError> {
+    for (i, s) in figure.series.iter().enumerate() {
+        if let Some(path) = trend_line(figure, s) {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    path,
+                    TREND_DASH.0,
+                    TREND_DASH.1,
+                    color(i).stroke_width(2),
+                ))
+                .map_err(draw_error)?;
+        }
+    }
+    Ok(())
+}
+
+/// The fair shares, dashed: a line along x when x is the player count,
+/// else a level line from `x0` to `x1` per share.
+fn draw_fair(
+    chart: &mut XyChart<'_, '_>,
+    figure: &Figure,
+    (x0, x1): (f64, f64),
+) -> Result<(), PlotError> {
     if figure.fair_along_x {
         let path: Vec<(f64, f64)> = figure.fair.iter().map(|(p, f)| (*p as f64, *f)).collect();
         chart

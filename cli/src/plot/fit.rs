@@ -11,22 +11,37 @@ use beachcomber::stats::trend::{Fit, Trend, TrendError, fit_trend};
 
 use super::figure::Point;
 
-/// The trend of a series' points (sorted by x), or why it has none (the
-/// text after the series' label in the note on standard error).
-pub(super) fn fit_series(points: &[Point], fit: Fit) -> Result<Trend, String> {
+/// Why a series gets no trend line (its text follows the series' label in
+/// the figure's note on standard error).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub(super) enum NoTrend {
+    /// A point (at this x) has no 95% band.
+    #[error("no 95% band at x = {0}")]
+    NoBand(f64),
+    /// Too few points (this many) for a fit.
+    #[error("{0} points (a fit needs 3 or more, at 2 or more x values)")]
+    TooFewPoints(usize),
+    /// A point (at this x) has a band of width 0.
+    #[error("a 95% band of width 0 at x = {0}")]
+    ZeroBand(f64),
+    /// A log fit's x (this one) is not positive.
+    #[error("x = {0} is not positive")]
+    NotPositive(f64),
+}
+
+/// The trend of a series' points (sorted by x), or why it has none.
+pub(super) fn fit_series(points: &[Point], fit: Fit) -> Result<Trend, NoTrend> {
     let mut weighed = Vec::with_capacity(points.len());
     for p in points {
         let Some((lo, hi)) = p.band else {
-            return Err(format!("no 95% band at x = {}", p.x));
+            return Err(NoTrend::NoBand(p.x));
         };
         weighed.push((p.x, p.y, (hi - lo) / 2.0 / Z95));
     }
     fit_trend(&weighed, fit).map_err(|e| match e {
-        TrendError::TooFewPoints(n) => {
-            format!("{n} points (a fit needs 3 or more, at 2 or more x values)")
-        }
-        TrendError::BadError(i) => format!("a 95% band of width 0 at x = {}", points[i].x),
-        TrendError::NotPositive(i) => format!("x = {} is not positive", points[i].x),
+        TrendError::TooFewPoints(n) => NoTrend::TooFewPoints(n),
+        TrendError::BadError(i) => NoTrend::ZeroBand(points[i].x),
+        TrendError::NotPositive(i) => NoTrend::NotPositive(points[i].x),
     })
 }
 
@@ -110,15 +125,23 @@ mod tests {
         assert_eq!(slope_text(&t, Fit::Linear), "slope 2.00 [1.86, 2.14] per x");
         let mut unbanded = points.clone();
         unbanded[1].band = None;
+        let why = fit_series(&unbanded, Fit::Linear).unwrap_err();
+        assert_eq!(why, NoTrend::NoBand(1.0));
+        assert_eq!(why.to_string(), "no 95% band at x = 1");
+        let why = fit_series(&points[..2], Fit::Linear).unwrap_err();
+        assert_eq!(why, NoTrend::TooFewPoints(2));
         assert_eq!(
-            fit_series(&unbanded, Fit::Linear),
-            Err("no 95% band at x = 1".to_string())
+            why.to_string(),
+            "2 points (a fit needs 3 or more, at 2 or more x values)"
         );
-        assert!(
-            fit_series(&points[..2], Fit::Linear)
-                .unwrap_err()
-                .starts_with("2 points")
-        );
+        let mut flat = points.clone();
+        flat[2].band = Some((flat[2].y, flat[2].y));
+        let why = fit_series(&flat, Fit::Linear).unwrap_err();
+        assert_eq!(why, NoTrend::ZeroBand(2.0));
+        assert_eq!(why.to_string(), "a 95% band of width 0 at x = 2");
+        let why = fit_series(&points, Fit::Log).unwrap_err();
+        assert_eq!(why, NoTrend::NotPositive(0.0));
+        assert_eq!(why.to_string(), "x = 0 is not positive");
     }
 
     #[test]

@@ -14,6 +14,9 @@ use super::rows::{self, MAX_POINTS, Rows, SeriesKeys};
 /// A bot's rating and its interval.
 type RatingPoint = (String, f64, Option<(f64, f64)>);
 
+/// A series' label and its rated bots.
+type Rated = (String, Vec<RatingPoint>);
+
 /// A bot of a series as read: its rows and its first row's cells.
 struct Cells {
     bot: String,
@@ -56,30 +59,89 @@ impl Unique {
 
 /// The figure of a ratings plot of `table`.
 pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<Figure, PlotError> {
-    let bot = table.column("ratings", "bot")?;
-    let rating = table.column("ratings", "rating")?;
-    let low = table.column("ratings", "low95")?;
-    let high = table.column("ratings", "high95")?;
-    let by = request
-        .by
-        .iter()
-        .map(|b| table.column(&request.source.option("by"), b))
-        .collect::<Result<Vec<_>, _>>()?;
+    let columns = RatingColumns {
+        bot: table.column("ratings", "bot")?,
+        rating: table.column("ratings", "rating")?,
+        low: table.column("ratings", "low95")?,
+        high: table.column("ratings", "high95")?,
+        by: request
+            .by
+            .iter()
+            .map(|b| table.column(&request.source.option("by"), b))
+            .collect::<Result<Vec<_>, _>>()?,
+    };
     rows::set_filters(&mut table, &request.filters, request.source)?;
+    let mut read = read_ratings(request, &mut table, &columns)?;
+    rows::check_kept(&table, request.source)?;
+    let (mut bots, data) = rated_series(request, &table, &columns, &mut read)?;
+    bots.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let x_label = anchor_label(&data);
+    let series = placed_series(&bots, data);
+    let main = ratings_title(read.spec, read.players);
+    let mut labels: Vec<String> = bots.into_iter().map(|(b, _)| b).collect();
+    labels.reverse();
+    Ok(Figure {
+        kind: PlotKind::Ratings,
+        title: request
+            .title
+            .clone()
+            .unwrap_or_else(|| default_title(main, &request.by, &request.filters)),
+        x_label,
+        y_label: "bot".to_string(),
+        x_categories: None,
+        y_categories: Some(labels),
+        series,
+        fair: Vec::new(),
+        fair_along_x: false,
+        bin: 1.0,
+        fit: None,
+        unfitted: Vec::new(),
+    })
+}
+
+/// The columns of a ratings table that the figure reads.
+struct RatingColumns {
+    bot: usize,
+    rating: usize,
+    low: usize,
+    high: usize,
+    by: Vec<usize>,
+}
+
+/// The rows of a ratings table as read: its series, their keys, and its
+/// game and player count when every row has the same.
+struct ReadRatings {
+    series: Vec<Read>,
+    keys: SeriesKeys,
+    spec: Unique,
+    players: Unique,
+}
+
+/// The selected rows of `table` read into series of bots (the cells of
+/// each bot's first row, and its number of rows); an error past
+/// [`MAX_POINTS`] bots.
+fn read_ratings(
+    request: &PlotRequest,
+    table: &mut Rows,
+    columns: &RatingColumns,
+) -> Result<ReadRatings, PlotError> {
     let (spec_col, players_col) = (table.find("game_spec"), table.find("players"));
-    let (mut spec, mut players) = (Unique::default(), Unique::default());
-    let mut keys = SeriesKeys::new(by.clone(), request.source);
-    let mut read: Vec<Read> = Vec::new();
+    let mut read = ReadRatings {
+        series: Vec::new(),
+        keys: SeriesKeys::new(columns.by.clone(), request.source),
+        spec: Unique::default(),
+        players: Unique::default(),
+    };
     let mut count = 0usize;
     while table.next_row()? {
-        spec.see(spec_col.map(|c| table.cell(c)));
-        players.see(players_col.map(|c| table.cell(c)));
-        let s = keys.of(&table)?;
-        if s == read.len() {
-            read.push(Read::default());
+        read.spec.see(spec_col.map(|c| table.cell(c)));
+        read.players.see(players_col.map(|c| table.cell(c)));
+        let s = read.keys.of(table)?;
+        if s == read.series.len() {
+            read.series.push(Read::default());
         }
-        let series = &mut read[s];
-        let name = table.cell(bot);
+        let series = &mut read.series[s];
+        let name = table.cell(columns.bot);
         if let Some(&i) = series.index.get(name) {
             series.bots[i].rows += 1;
             continue;
@@ -98,35 +160,47 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
             bot: name.to_string(),
             rows: 1,
             line: table.line(),
-            rating: table.cell(rating).to_string(),
-            low: table.cell(low).to_string(),
-            high: table.cell(high).to_string(),
+            rating: table.cell(columns.rating).to_string(),
+            low: table.cell(columns.low).to_string(),
+            high: table.cell(columns.high).to_string(),
         });
     }
-    rows::check_kept(&table, request.source)?;
+    Ok(read)
+}
+
+/// The bots with their first rating (in the order first seen) and each
+/// series' label and rated bots; an error for a bot of several rows in a
+/// series, a cell that is not a number, or no rating at all.
+fn rated_series(
+    request: &PlotRequest,
+    table: &Rows,
+    columns: &RatingColumns,
+    read: &mut ReadRatings,
+) -> Result<(Vec<(String, f64)>, Vec<Rated>), PlotError> {
+    let (bot, rating, low, high) = (columns.bot, columns.rating, columns.low, columns.high);
     let mut skip = vec![bot, rating, low, high];
-    skip.extend(&by);
+    skip.extend(&columns.by);
     let number = |cell: &str, col: usize, line: u64| {
         rows::number(cell, &table.header[col], line, &table.path)
     };
     // The bots, best first (by the rating in the first series that has it).
     let mut bots: Vec<(String, f64)> = Vec::new();
     let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
-    let mut data: Vec<(String, Vec<RatingPoint>)> = Vec::new();
-    for (s, members) in read.iter().enumerate() {
-        let label = keys.label(s).to_string();
+    let mut data: Vec<Rated> = Vec::new();
+    for (s, members) in read.series.iter().enumerate() {
+        let label = read.keys.label(s).to_string();
         let mut points = Vec::new();
         for b in &members.bots {
             if b.rows > 1 {
                 let point = format!("bot={}", clipped(&b.bot));
                 return Err(rows::duplicate_error(
-                    &table,
+                    table,
                     b.rows,
                     &point,
                     &label,
                     &skip,
                     request.source,
-                    |row| Ok(row.cell(bot) == b.bot && keys.of(row)? == s),
+                    |row| Ok(row.cell(bot) == b.bot && read.keys.of(row)? == s),
                 ));
             }
             let Some(v) = number(&b.rating, rating, b.line)? else {
@@ -152,9 +226,13 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
         )
         .into());
     }
-    bots.sort_by(|a, b| b.1.total_cmp(&a.1));
-    // The anchor: the bot rated exactly 0 with a zero-width interval in
-    // every series (`--anchor`, or a league's first bot).
+    Ok((bots, data))
+}
+
+/// The x axis' label: it names the anchor, the bot rated exactly 0 with a
+/// zero-width interval in every series (`--anchor`, or a league's first
+/// bot), when there is one.
+fn anchor_label(data: &[Rated]) -> String {
     let mut anchors: Vec<&str> = data
         .iter()
         .flat_map(|(_, points)| points.iter())
@@ -163,10 +241,15 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
         .collect();
     anchors.sort_unstable();
     anchors.dedup();
-    let x_label = match anchors.as_slice() {
+    match anchors.as_slice() {
         [one] => format!("rating (Elo, {} = 0)", super::figure::short_label(one)),
         _ => "rating (Elo, each series' anchor = 0)".to_string(),
-    };
+    }
+}
+
+/// The series of the figure: each bot on its row (`bots` sorted best
+/// first; the best at the top), the series side by side within a row.
+fn placed_series(bots: &[(String, f64)], data: Vec<Rated>) -> Vec<Series> {
     let n = bots.len();
     let rank: HashMap<&str, usize> = bots
         .iter()
@@ -176,8 +259,7 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
     // The best bot at the top: row i of the sorted list is at y = n - 1 - i.
     let y_of = |name: &str| (n - 1 - rank.get(name).copied().unwrap_or(0)) as f64;
     let count = data.len();
-    let series: Vec<Series> = data
-        .into_iter()
+    data.into_iter()
         .enumerate()
         .map(|(s, (label, points))| {
             let offset = if count > 1 {
@@ -205,7 +287,12 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
                 reference: false,
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The default title's main part: `ratings`, with the game and player
+/// count when every row has the same.
+fn ratings_title(spec: Unique, players: Unique) -> String {
     let mut main = "ratings".to_string();
     if let Some(g) = spec.value() {
         main.push_str(&format!(": {g}"));
@@ -216,23 +303,5 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
             ));
         }
     }
-    let mut labels: Vec<String> = bots.into_iter().map(|(b, _)| b).collect();
-    labels.reverse();
-    Ok(Figure {
-        kind: PlotKind::Ratings,
-        title: request
-            .title
-            .clone()
-            .unwrap_or_else(|| default_title(main, &request.by, &request.filters)),
-        x_label,
-        y_label: "bot".to_string(),
-        x_categories: None,
-        y_categories: Some(labels),
-        series,
-        fair: Vec::new(),
-        fair_along_x: false,
-        bin: 1.0,
-        fit: None,
-        unfitted: Vec::new(),
-    })
+    main
 }

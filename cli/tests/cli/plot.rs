@@ -1398,3 +1398,152 @@ fn a_bad_reference_is_a_one_line_error() {
         "every series is a --reference: leave at least one series to draw against them",
     );
 }
+
+/// The xxh3 of each figure kind's SVG drawn from the hand-made CSVs above
+/// (line with fair lines, along players, of categories, with a reference
+/// and a linear fit, with a log fit; bars; hist; ratings of one and of two
+/// series), as drawn before the figure code was split into named steps
+/// (issue 54): a change of any byte of any figure fails here, with the
+/// figure's name.
+#[test]
+fn every_figure_kind_draws_the_committed_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let write = |name: &str, text: &str| {
+        let path = d.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let metrics = write("metrics.csv", METRICS);
+    let baseline = write("baseline.csv", &with_baseline());
+    let scoring = write("scoring.csv", SCORING);
+    let games = write("games.csv", GAMES);
+    let ratings = write("ratings.csv", RATINGS);
+    let two = RATINGS.replacen(",1,100,", ",2,100,", 3);
+    let two = format!("{RATINGS}{}", two.split_once('\n').unwrap().1);
+    let ratings2 = write("ratings2.csv", &two);
+    let mut text = String::from("length,players,mean_score,score_ci95\n");
+    for players in [2, 3] {
+        for x in [20.0f64, 30.0, 45.0, 60.0] {
+            let y = 0.651 - 0.050 * x.ln() + f64::from(players);
+            text.push_str(&format!("{x},{players},{y},0.01959963984540054\n"));
+        }
+    }
+    let lengths = write("lengths.csv", &text);
+    let figures: [(&str, Vec<&str>, u64); 9] = [
+        (
+            "line",
+            vec![
+                &metrics,
+                "--x",
+                "removed",
+                "--y",
+                "win_share",
+                "--by",
+                "players",
+                "--where",
+                "seat=0",
+            ],
+            0xe530443037270aa6,
+        ),
+        (
+            "line along players",
+            vec![
+                &metrics,
+                "--x",
+                "players",
+                "--y",
+                "win_share",
+                "--by",
+                "removed",
+                "--where",
+                "seat=0",
+            ],
+            0x87de62d34f656e91,
+        ),
+        (
+            "line of categories",
+            vec![&scoring, "--x", "scoring", "--y", "win_share"],
+            0xf988c1a0c53d4c17,
+        ),
+        (
+            "line with a reference and a fit",
+            vec![
+                &baseline,
+                "--x",
+                "removed",
+                "--y",
+                "win_share",
+                "--by",
+                "players",
+                "--where",
+                "seat=0",
+                "--reference",
+                "players=4",
+                "--fit",
+                "linear",
+            ],
+            0x5918723bc020d6ea,
+        ),
+        (
+            "line with a log fit",
+            vec![
+                &lengths,
+                "--x",
+                "length",
+                "--y",
+                "mean_score",
+                "--by",
+                "players",
+                "--fit",
+                "log",
+            ],
+            0x588edf9eec832304,
+        ),
+        (
+            "bars",
+            vec![
+                &metrics,
+                "--kind",
+                "bars",
+                "--x",
+                "seat",
+                "--y",
+                "win_share",
+                "--by",
+                "players",
+                "--where",
+                "removed=0",
+            ],
+            0x591b02ba0cb6d0b0,
+        ),
+        (
+            "hist",
+            vec![&games, "--kind", "hist", "--x", "turns", "--by", "players"],
+            0xb8f1d8ba93cc3534,
+        ),
+        (
+            "ratings",
+            vec![&ratings, "--kind", "ratings"],
+            0x8b7e845c795df364,
+        ),
+        (
+            "ratings of two series",
+            vec![&ratings2, "--kind", "ratings", "--by", "seed"],
+            0x15672a12ae8a7305,
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (name, args, want) in &figures {
+        let out = d.join("fig.svg");
+        let mut all = args.clone();
+        all.extend(["--out", s(&out)]);
+        let o = plot(&all);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let hash = xxhash_rust::xxh3::xxh3_64(&std::fs::read(&out).unwrap());
+        if hash != *want {
+            wrong.push(format!("{name}: {hash:#018x}"));
+        }
+    }
+    assert!(wrong.is_empty(), "figures changed: {}", wrong.join("; "));
+}
