@@ -223,14 +223,24 @@ fn label(search: &Search, race: &Race, c: usize) -> String {
 
 /// summary.md.
 fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
-    let search = &outcome.search;
-    let race = &search.race;
-    let s = &search.settings;
     let mut md = String::new();
     let _ = writeln!(md, "# Search: {} at {} players\n", spec.game, spec.players);
     if !spec.preface.is_empty() {
         let _ = writeln!(md, "{}\n", spec.preface.trim_end());
     }
+    goal_section(&mut md, spec, &outcome.search);
+    rounds_section(&mut md, outcome);
+    answer_section(&mut md, outcome);
+    references_section(&mut md, outcome);
+    front_section(&mut md, spec, &outcome.search);
+    md
+}
+
+/// summary.md's goal: the lineup, the space, the objectives, constraints,
+/// baseline and duels, and the budget.
+fn goal_section(md: &mut String, spec: &SearchSpec, search: &Search) {
+    let race = &search.race;
+    let s = &search.settings;
     let _ = writeln!(md, "## The goal (declared before the games)\n");
     let _ = writeln!(md, "- lineup: `{}`", spec.lineup.join(","));
     for d in &search.space.dims {
@@ -265,6 +275,13 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
          {} deals per candidate in round 0, doubled each round; seed {}",
         s.budget.alpha, s.budget.candidates, s.budget.rounds, s.max_games, s.first_deals, s.seed
     );
+}
+
+/// summary.md's guarantee, its table of rounds and the games played.
+fn rounds_section(md: &mut String, outcome: &SearchOutcome) {
+    let search = &outcome.search;
+    let race = &search.race;
+    let s = &search.settings;
     let (z1, z2) = race.quantiles();
     let _ = writeln!(
         md,
@@ -304,6 +321,14 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
         search.games,
         search.games + confirmed
     );
+}
+
+/// summary.md's answer: the pick with its interval and what is shown of
+/// it, or that no candidate meets the constraints.
+fn answer_section(md: &mut String, outcome: &SearchOutcome) {
+    let search = &outcome.search;
+    let race = &search.race;
+    let s = &search.settings;
     let _ = writeln!(md, "\n## The answer\n");
     match race.pick() {
         None => {
@@ -373,10 +398,15 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
                     search.space.size()
                 );
             }
-            confirmation_lines(&mut md, outcome, p);
+            confirmation_lines(md, outcome, p);
         }
     }
-    references_section(&mut md, outcome);
+}
+
+/// summary.md's front: the candidates still in that no other beats on
+/// every objective, and the baseline, with their intervals.
+fn front_section(md: &mut String, spec: &SearchSpec, search: &Search) {
+    let race = &search.race;
     let _ = writeln!(md, "\n## The front\n");
     let _ = writeln!(
         md,
@@ -434,7 +464,6 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
             cells.join(" | ")
         );
     }
-    md
 }
 
 fn aim_word(aim: Aim) -> &'static str {
