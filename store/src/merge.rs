@@ -228,7 +228,6 @@ pub fn merge(
     outputs: OutputPaths,
     cancel: &AtomicBool,
 ) -> Result<Merged, MergeError> {
-    let cancelled = || cancel.load(Ordering::SeqCst);
     if outputs.out.is_none() && outputs.summary.is_none() && outputs.record.is_none() {
         return Err(MergeError::NothingToWrite);
     }
@@ -240,8 +239,45 @@ pub fn merge(
     let description = &shards[0].manifest.description;
     let plan = &description.plan;
     let count = description.shard.count;
+    let totals = merged_totals(&shards, plan)?;
+    // A sweep, or shards that wrote into folders (an experiment's
+    // `run --shard`, a study's folder): the merge writes into the folder
+    // `--out DIR`, unless `--out FILE.parquet` is all it is asked for:
+    // then the games table alone, as Parquet (a study's games table read
+    // by polars), and no manifest.
+    let folders = description.kind.writes_a_folder() || inputs.iter().all(|p| p.is_dir());
+    let table_only = folders
+        && outputs.summary.is_none()
+        && outputs.record.is_none()
+        && outputs.out_is_parquet();
+    let sweep = folders && !table_only;
+    let paths = merged_paths(outputs, &shards, sweep)?;
+    let outputs_description = write_merged(&shards, &paths, &totals, sweep, cancel)?;
+    // A sweep's comparison with its baseline, from the merged games.
+    if sweep
+        && let Some(spec) = description.kind.compare()
+        && let Some(games) = paths.out.as_deref()
+    {
+        write_comparison(games, plan, &totals, Some(spec))?;
+    }
+    if let Some(name) = merged_manifest_name(&paths, sweep).filter(|_| !table_only) {
+        write_merged_manifest(&name, &shards, &paths, &totals, outputs_description)?;
+    }
+    Ok(Merged {
+        shards: count,
+        command: description.kind.command(),
+        games: totals.iter().map(|t| t.games).sum::<u64>(),
+        game: (plan.parts.len() == 1).then(|| plan.first().game.clone()),
+        parts: plan.parts.len(),
+        seed: plan.first().seed,
+    })
+}
+
+/// The totals of `plan` (one per part) summed over the shards; an error
+/// for a shard with another number of parts or totals that do not add.
+fn merged_totals(shards: &[ShardInput], plan: &Plan) -> Result<Vec<Totals>, MergeError> {
     let mut totals: Vec<Totals> = plan.parts.iter().map(|p| Totals::new(&p.run)).collect();
-    for s in &shards {
+    for s in shards {
         if s.manifest.totals.len() != totals.len() {
             return Err(MergeError::TotalsPerPart {
                 manifest: s.path.clone(),
@@ -256,41 +292,61 @@ pub fn merge(
             })?;
         }
     }
-    // A sweep, or shards that wrote into folders (an experiment's
-    // `run --shard`, a study's folder): the merge writes into the folder
-    // `--out DIR`, unless `--out FILE.parquet` is all it is asked for:
-    // then the games table alone, as Parquet (a study's games table read
-    // by polars), and no manifest.
-    let folders = description.kind.writes_a_folder() || inputs.iter().all(|p| p.is_dir());
-    let table_only = folders
-        && outputs.summary.is_none()
-        && outputs.record.is_none()
-        && outputs.out_is_parquet();
-    let sweep = folders && !table_only;
+    Ok(totals)
+}
+
+/// The files the merge writes: `outputs`, or in a folder those of a sweep
+/// (`sweep`), with a league's pairs CSV beside its ratings.
+fn merged_paths(
+    outputs: OutputPaths,
+    shards: &[ShardInput],
+    sweep: bool,
+) -> Result<OutputPaths, MergeError> {
     let mut paths = if sweep {
-        sweep_paths(outputs, &shards)?
+        sweep_paths(outputs, shards)?
     } else {
         outputs
     };
     // A league's pairs CSV goes with its ratings: `pairs.csv` in a folder,
     // else beside `--summary`.
-    if description.kind.writes_pairs() {
+    if shards[0].manifest.description.kind.writes_pairs() {
         paths.pairs = match (sweep, paths.summary.as_deref()) {
             (true, Some(summary)) => summary.parent().map(|dir| {
-                shard_named(&shards, PAIRS_LABEL, dir).unwrap_or_else(|| dir.join(PAIRS_FILE))
+                shard_named(shards, PAIRS_LABEL, dir).unwrap_or_else(|| dir.join(PAIRS_FILE))
             }),
             (false, Some(summary)) => pairs_beside(summary),
             (_, None) => None,
         };
     }
-    // Every input file, so that no output overwrites one.
+    Ok(paths)
+}
+
+/// Every input file of the merge (each shard's manifest and files), so
+/// that no output overwrites one.
+fn merge_inputs(shards: &[ShardInput]) -> Vec<(String, PathBuf)> {
     let mut inputs: Vec<(String, PathBuf)> = Vec::new();
-    for s in &shards {
+    for s in shards {
         inputs.push(("shard manifest".to_string(), s.path.clone()));
         for (label, p) in &s.manifest.description.outputs {
             inputs.push((format!("shard's {label} file"), PathBuf::from(p)));
         }
     }
+    inputs
+}
+
+/// The merged files of `paths` (games, records, summary, pairs) written
+/// and committed together, or none if the cancel flag was set. Returns
+/// the outputs as a manifest describes them.
+fn write_merged(
+    shards: &[ShardInput],
+    paths: &OutputPaths,
+    totals: &[Totals],
+    sweep: bool,
+    cancel: &AtomicBool,
+) -> Result<Vec<(String, String)>, MergeError> {
+    let description = &shards[0].manifest.description;
+    let (plan, count) = (&description.plan, description.shard.count);
+    let inputs = merge_inputs(shards);
     paths.check_parquet()?;
     let record_compression = paths.record_compression()?;
     let out_files: Vec<Vec<PathBuf>> = [("--out", &paths.out), ("--record", &paths.record)]
@@ -320,16 +376,16 @@ pub fn merge(
     let mut record = paths.record.as_ref().and_then(|_| files.pop());
     let mut out = paths.out.as_ref().and_then(|_| files.pop());
     if let Some(file) = out.as_mut() {
-        check_shard_files(&shards, "--out", cancel)?;
+        check_shard_files(shards, "--out", cancel)?;
         let parquet = paths.out_is_parquet();
         merge_rows(plan, count, &out_files[0], file, parquet, cancel)?;
     }
     if let (Some(file), Some(compression)) = (record.as_mut(), record_compression) {
-        check_shard_files(&shards, "--record", cancel)?;
+        check_shard_files(shards, "--record", cancel)?;
         merge_records(plan, count, &out_files[1], compression, file, cancel)?;
     }
     if summary.is_some() || pairs.is_some() {
-        let at_end = final_files(&description.kind, plan, &totals, None)?;
+        let at_end = final_files(&description.kind, plan, totals, None)?;
         for (label, file, text) in [
             ("--summary", summary.as_mut(), Some(at_end.summary)),
             (PAIRS_LABEL, pairs.as_mut(), at_end.pairs),
@@ -344,7 +400,7 @@ pub fn merge(
             }
         }
     }
-    if cancelled() {
+    if cancel.load(Ordering::SeqCst) {
         return Err(MergeError::Interrupted);
     }
     commit_all(
@@ -353,62 +409,59 @@ pub fn merge(
             .flatten()
             .collect(),
     )?;
-    // A sweep's comparison with its baseline, from the merged games.
-    if sweep
-        && let Some(spec) = description.kind.compare()
-        && let Some(games) = paths.out.as_deref()
-    {
-        write_comparison(games, plan, &totals, Some(spec))?;
-    }
-    // The merged run's manifest, as one machine would have written it.
+    Ok(outputs_description)
+}
+
+/// Where the merged run's manifest goes: in the sweep's folder, or beside
+/// its first file written (games, records, summary); none without one.
+fn merged_manifest_name(paths: &OutputPaths, sweep: bool) -> Option<PathBuf> {
     let primary = [&paths.out, &paths.record, &paths.summary]
         .into_iter()
         .flatten()
         .next()
         .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()));
-    let manifest_name =
-        primary
-            .filter(|_| !table_only)
-            .map(|primary| match (sweep, primary.parent()) {
-                (true, Some(dir)) => RunHome::Folder(dir).manifest(),
-                _ => RunHome::Beside(primary).manifest(),
-            });
-    if let Some(name) = manifest_name {
-        let timing = Timing {
-            seconds: shards.iter().map(|s| s.manifest.timing.seconds).sum(),
-            sessions: shards
-                .iter()
-                .fold(0u32, |a, s| a.saturating_add(s.manifest.timing.sessions)),
-            threads: shards
-                .iter()
-                .map(|s| s.manifest.timing.threads)
-                .max()
-                .unwrap_or(1),
-        };
-        let manifest = Manifest {
-            manifest: MANIFEST_FORMAT,
-            description: RunDescription {
-                shard: Shard::WHOLE,
-                outputs: outputs_description,
-                ..description.clone()
-            },
-            games: totals.iter().map(|t| t.games).sum(),
-            stopped: None,
-            totals: totals.clone(),
-            timing,
-            files: merged_files(&paths)?,
-            criterion: None,
-        };
-        write_json_atomically(&name, &manifest).map_err(MergeError::WriteManifest)?;
-    }
-    Ok(Merged {
-        shards: count,
-        command: description.kind.command(),
-        games: totals.iter().map(|t| t.games).sum::<u64>(),
-        game: (plan.parts.len() == 1).then(|| plan.first().game.clone()),
-        parts: plan.parts.len(),
-        seed: plan.first().seed,
+    primary.map(|primary| match (sweep, primary.parent()) {
+        (true, Some(dir)) => RunHome::Folder(dir).manifest(),
+        _ => RunHome::Beside(primary).manifest(),
     })
+}
+
+/// The merged run's manifest written to `name`, as one machine would have
+/// written it: the whole shard, the summed totals and timing, the merged
+/// files' checks.
+fn write_merged_manifest(
+    name: &Path,
+    shards: &[ShardInput],
+    paths: &OutputPaths,
+    totals: &[Totals],
+    outputs: Vec<(String, String)>,
+) -> Result<(), MergeError> {
+    let timing = Timing {
+        seconds: shards.iter().map(|s| s.manifest.timing.seconds).sum(),
+        sessions: shards
+            .iter()
+            .fold(0u32, |a, s| a.saturating_add(s.manifest.timing.sessions)),
+        threads: shards
+            .iter()
+            .map(|s| s.manifest.timing.threads)
+            .max()
+            .unwrap_or(1),
+    };
+    let manifest = Manifest {
+        manifest: MANIFEST_FORMAT,
+        description: RunDescription {
+            shard: Shard::WHOLE,
+            outputs,
+            ..shards[0].manifest.description.clone()
+        },
+        games: totals.iter().map(|t| t.games).sum(),
+        stopped: None,
+        totals: totals.to_vec(),
+        timing,
+        files: merged_files(paths)?,
+        criterion: None,
+    };
+    write_json_atomically(name, &manifest).map_err(MergeError::WriteManifest)
 }
 
 /// The length and hash of each merged file, as a run writes them into its
