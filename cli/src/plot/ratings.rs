@@ -17,6 +17,13 @@ type RatingPoint = (String, f64, Option<(f64, f64)>);
 /// A series' label and its rated bots.
 type Rated = (String, Vec<RatingPoint>);
 
+/// The bots rated (each with its first rating, in the order first seen)
+/// and the series with their rated bots.
+struct Ratings {
+    bots: Vec<(String, f64)>,
+    data: Vec<Rated>,
+}
+
 /// A bot of a series as read: its rows and its first row's cells.
 struct Cells {
     bot: String,
@@ -73,7 +80,7 @@ pub(super) fn ratings_figure(request: &PlotRequest, mut table: Rows) -> Result<F
     rows::set_filters(&mut table, &request.filters, request.source)?;
     let mut read = read_ratings(request, &mut table, &columns)?;
     rows::check_kept(&table, request.source)?;
-    let (mut bots, data) = rated_series(request, &table, &columns, &mut read)?;
+    let Ratings { mut bots, data } = rated_series(request, &table, &columns, &mut read)?;
     bots.sort_by(|a, b| b.1.total_cmp(&a.1));
     let x_label = anchor_label(&data);
     let series = placed_series(&bots, data);
@@ -168,15 +175,14 @@ fn read_ratings(
     Ok(read)
 }
 
-/// The bots with their first rating (in the order first seen) and each
-/// series' label and rated bots; an error for a bot of several rows in a
+/// The bots rated and the series; an error for a bot of several rows in a
 /// series, a cell that is not a number, or no rating at all.
 fn rated_series(
     request: &PlotRequest,
     table: &Rows,
     columns: &RatingColumns,
     read: &mut ReadRatings,
-) -> Result<(Vec<(String, f64)>, Vec<Rated>), PlotError> {
+) -> Result<Ratings, PlotError> {
     let (bot, rating, low, high) = (columns.bot, columns.rating, columns.low, columns.high);
     let mut skip = vec![bot, rating, low, high];
     skip.extend(&columns.by);
@@ -226,7 +232,7 @@ fn rated_series(
         )
         .into());
     }
-    Ok((bots, data))
+    Ok(Ratings { bots, data })
 }
 
 /// The x axis' label: it names the anchor, the bot rated exactly 0 with a
