@@ -15,6 +15,7 @@ use beachcomber::runner::{random_games_cancellable, random_games_parallel_cancel
 use beachcomber::tournament::{Count, RunSpec, RunSpecError, rows};
 use beachcomber::with_game;
 use beachcomber_bots::{BotConfig, CompiledBots};
+use beachcomber_store::counts::Games;
 use clap::Args;
 
 use crate::engines::Engines;
@@ -41,8 +42,8 @@ pub struct BenchArgs {
     pub choice: crate::game_choice::GameChoice,
     /// Games to play in each measurement [default: 1000000 random games;
     /// with --bots, 20 games per bot].
-    #[arg(long, value_name = "G", value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: Option<u64>,
+    #[arg(long, value_name = "G")]
+    pub games: Option<Games>,
     /// The seed (its help is the command's own, above).
     #[command(flatten)]
     pub seed: crate::flags::SeedArg,
@@ -65,7 +66,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     if let Some(bots) = &args.bots {
         return bench_bots(&game, bots, &args);
     }
-    let games = args.games.unwrap_or(RANDOM_GAMES);
+    let games = args.games.map_or(RANDOM_GAMES, Games::get);
     with_game!(&game, |g| measure(g, &args, games)).map_err(|_| CliError::BenchInterrupted)
 }
 
@@ -77,7 +78,7 @@ fn bench_bots(game: &AnyGame, bots: &str, args: &BenchArgs) -> Result<(), CliErr
     }
     let engines = Engines::default();
     engines.check(configs.configs())?;
-    let games = args.games.unwrap_or(BOT_GAMES);
+    let games = args.games.map_or(BOT_GAMES, Games::get);
     out!(
         "{} with {}: {} games per bot, every seat the bot, seed {}, one thread",
         game.canonical_spec(),

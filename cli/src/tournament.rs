@@ -174,15 +174,15 @@ pub fn parse_sprt(text: Option<&str>, spec: &RunSpec) -> Result<Option<Sprt>, Cl
     let test: Sprt = text.parse().map_err(FlagError::of("--sprt"))?;
     let bots = spec.bots().len();
     if bots != 2 {
-        return Err(TournamentError::SprtBots(bots).into());
+        return Err(TournamentError::NotTwoBots(bots).into());
     }
     if !spec.rotate {
-        return Err(TournamentError::SprtNoRotate.into());
+        return Err(TournamentError::NoRotate.into());
     }
     Ok(Some(test))
 }
 
-/// Why `tournament`'s options are refused.
+/// Why `tournament`'s options are refused (each by its `--sprt`).
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
     /// `--sprt` with a lineup of other than two distinct bots.
@@ -190,20 +190,20 @@ pub enum TournamentError {
         "--sprt compares exactly two distinct bots; the lineup has {0} \
          (give two specs with --bots, e.g. --bots 'ismcts,greedy')"
     )]
-    SprtBots(usize),
+    NotTwoBots(usize),
     /// `--sprt` with `--no-rotate`.
     #[error(
         "--sprt with --no-rotate is refused: without rotating the lineup through \
                     the seats the test measures seat advantage as much as strength; drop \
                     --no-rotate"
     )]
-    SprtNoRotate,
+    NoRotate,
     /// `--sprt` with `--shard`.
     #[error(
         "--sprt cannot run in shards (shard {0}): the test needs the games in order; \
          run it on one machine"
     )]
-    SprtInShards(Shard),
+    InShards(Shard),
 }
 
 /// Play `tournament` into `paths` (`folder`: where the manifest and
@@ -220,7 +220,7 @@ pub fn execute(
     } = tournament;
     engines.check(tournament.bots.configs())?;
     if sprt.is_some() && !control.shard.is_whole() {
-        return Err(TournamentError::SprtInShards(control.shard).into());
+        return Err(TournamentError::InShards(control.shard).into());
     }
     let plan = Plan::single(run.clone());
     let request = RunRequest {

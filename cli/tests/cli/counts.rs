@@ -122,6 +122,9 @@ fn experiment_file_counts_out_of_range_name_the_file_line_and_key() {
     }
 }
 
+/// A hostile manifest: its file name, the edit, and the refusal's words.
+type HostileEdit = (&'static str, fn(&mut serde_json::Value), &'static str);
+
 #[test]
 fn a_manifest_edited_to_resamples_or_deals_out_of_range_is_refused_naming_file_and_key() {
     let dir = temp_dir();
@@ -149,7 +152,7 @@ fn a_manifest_edited_to_resamples_or_deals_out_of_range_is_refused_naming_file_a
     let manifest = d.join("g0.csv.manifest.json");
     let good: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&manifest).unwrap()).unwrap();
-    let edits: [(&str, fn(&mut serde_json::Value), &str); 2] = [
+    let edits: [HostileEdit; 2] = [
         (
             "resamples.manifest.json",
             |m| m["description"]["settings"][1] = serde_json::json!(["resamples", "99"]),
