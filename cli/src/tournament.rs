@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use beachcomber::games::AnyGame;
 use beachcomber::stats::sprt::{Decision, Sprt};
-use beachcomber::tournament::{Count, PairedTotals, Plan, RunSpec, Shard, Totals};
+use beachcomber::tournament::{Count, PairedTotals, Plan, RunSpec, Shard, Tally, Totals};
 use beachcomber_bots::{BotSet, Lineup};
 use beachcomber_store::planned::DEFAULT_GAMES;
 use clap::Args;
@@ -351,20 +351,7 @@ fn print_bots(bots: &[String], totals: &Totals, width: usize) {
         "mean rank"
     );
     for (bot, t) in bots.iter().zip(&totals.bots) {
-        let (rate, low, high) = t.win_share();
-        let (mean, half) = t.score();
-        out!(
-            "{:<width$} {:>7} {:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2} {:>9.2}",
-            bot,
-            t.games,
-            t.wins(),
-            100.0 * rate,
-            100.0 * low,
-            100.0 * high,
-            mean,
-            half,
-            t.mean_rank()
-        );
+        out!("{bot:<width$} {:>7} {}", t.games, tally_cells(t));
     }
 }
 
@@ -408,6 +395,23 @@ fn print_paired(bots: &[String], p: &PairedTotals, result: &RunResult, sprt: Opt
     );
 }
 
+/// A bot's or a seat's cells of the tables: wins, win share with its
+/// 95% interval, mean score ± its half-width, mean rank.
+fn tally_cells(t: &Tally) -> String {
+    let (rate, low, high) = t.win_share();
+    let (mean, half) = t.score();
+    format!(
+        "{:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2} {:>9.2}",
+        t.wins(),
+        100.0 * rate,
+        100.0 * low,
+        100.0 * high,
+        mean,
+        half,
+        t.mean_rank()
+    )
+}
+
 /// The table of the seats (a rotated lineup's bot is `(rotated)`), with
 /// each seat's ratio (players × win share: 1 = fair), then the best and
 /// worst ratios and the seat gap.
@@ -425,8 +429,6 @@ fn print_seats(spec: &RunSpec, totals: &Totals, width: usize) {
         "seat ratio (95%)"
     );
     for (seat, t) in totals.seats.iter().enumerate() {
-        let (rate, low, high) = t.win_share();
-        let (mean, half) = t.score();
         let bot = if spec.rotations() > 1 {
             "(rotated)"
         } else {
@@ -439,19 +441,7 @@ fn print_seats(spec: &RunSpec, totals: &Totals, width: usize) {
             }
             None => "—".to_string(),
         };
-        out!(
-            "{:<5} {:<width$} {:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2} {:>9.2} {:>22}",
-            seat,
-            bot,
-            t.wins(),
-            100.0 * rate,
-            100.0 * low,
-            100.0 * high,
-            mean,
-            half,
-            t.mean_rank(),
-            ratio
-        );
+        out!("{seat:<5} {bot:<width$} {} {ratio:>22}", tally_cells(t));
     }
     if let Some(f) = &fairness {
         let three = |(v, low, high): (f64, f64, f64)| format!("{v:.3} [{low:.3}, {high:.3}]");

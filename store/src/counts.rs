@@ -163,69 +163,67 @@ impl Resamples {
 mod tests {
     use super::*;
 
+    /// `new(n)` of each count as text: the number, or the error's words.
+    fn built(n: u64) -> [String; 4] {
+        fn text<T: fmt::Display>(r: Result<T, CountError>) -> String {
+            r.map_or_else(|e| e.to_string(), |c| c.to_string())
+        }
+        [
+            text(Threads::new(n)),
+            text(Resamples::new(n)),
+            text(Deals::new(n)),
+            text(Games::new(n)),
+        ]
+    }
+
     #[test]
     fn each_count_refuses_below_and_above_its_range_and_accepts_its_bounds() {
-        assert_eq!(Threads::new(1).unwrap().get(), 1);
-        assert_eq!(Threads::new(1024).unwrap().get(), 1024);
-        assert_eq!(
-            Threads::new(0).unwrap_err().to_string(),
-            "0 is not in 1..=1024"
-        );
-        assert_eq!(
-            Threads::new(1025).unwrap_err().to_string(),
-            "1025 is not in 1..=1024"
-        );
-        assert_eq!(Resamples::new(100).unwrap().get(), 100);
-        assert_eq!(Resamples::new(100_000).unwrap().get(), 100_000);
-        assert_eq!(
-            Resamples::new(99).unwrap_err().to_string(),
-            "99 is not in 100..=100000"
-        );
-        assert_eq!(
-            Resamples::new(100_001).unwrap_err().to_string(),
-            "100001 is not in 100..=100000"
-        );
-        // A number past u32 is refused, not wrapped into the range.
-        assert_eq!(
-            Resamples::new(u64::from(u32::MAX) + 1000)
-                .unwrap_err()
-                .to_string(),
-            "4294968295 is not in 100..=100000"
-        );
-        for (deals, games) in [
-            (Deals::new(1), Games::new(1)),
-            (Deals::new(u64::MAX), Games::new(u64::MAX)),
+        let unbounded = |n: u64| format!("{n} is not in 1..18446744073709551615");
+        for (n, threads, resamples) in [
+            (0, "0 is not in 1..=1024", "0 is not in 100..=100000"),
+            (1, "1", "1 is not in 100..=100000"),
+            (99, "99", "99 is not in 100..=100000"),
+            (100, "100", "100"),
+            (1024, "1024", "1024"),
+            (1025, "1025 is not in 1..=1024", "1025"),
+            (100_000, "100000 is not in 1..=1024", "100000"),
+            (
+                100_001,
+                "100001 is not in 1..=1024",
+                "100001 is not in 100..=100000",
+            ),
+            // Past u32: refused, not wrapped into the range.
+            (
+                4_294_968_295,
+                "4294968295 is not in 1..=1024",
+                "4294968295 is not in 100..=100000",
+            ),
         ] {
-            assert_eq!(deals.unwrap().get(), games.unwrap().get());
+            let count = if n == 0 { unbounded(0) } else { n.to_string() };
+            assert_eq!(built(n), [threads, resamples, &count, &count], "{n}");
         }
-        assert_eq!(
-            Deals::new(0).unwrap_err().to_string(),
-            "0 is not in 1..18446744073709551615"
-        );
-        assert_eq!(
-            Games::new(0).unwrap_err().to_string(),
-            "0 is not in 1..18446744073709551615"
-        );
+        let max = u64::MAX.to_string();
+        assert_eq!(built(u64::MAX)[2..], [max.clone(), max]);
     }
 
     #[test]
     fn text_parses_as_clap_parsed_the_flags() {
-        assert_eq!("16".parse::<Threads>().unwrap().get(), 16);
+        assert_eq!("16".parse::<Threads>().map(Threads::get), Ok(16));
+        let errors = [
+            "x".parse::<Threads>().map(Threads::get),
+            "-1".parse::<Deals>().map(Deals::get),
+            "".parse::<Games>().map(Games::get),
+            "0".parse::<Resamples>().map(|r| u64::from(r.get())),
+        ]
+        .map(|r| r.unwrap_err().to_string());
         assert_eq!(
-            "x".parse::<Threads>().unwrap_err().to_string(),
-            "invalid digit found in string"
-        );
-        assert_eq!(
-            "-1".parse::<Deals>().unwrap_err().to_string(),
-            "invalid digit found in string"
-        );
-        assert_eq!(
-            "".parse::<Games>().unwrap_err().to_string(),
-            "cannot parse integer from empty string"
-        );
-        assert_eq!(
-            "0".parse::<Resamples>().unwrap_err().to_string(),
-            "0 is not in 100..=100000"
+            errors,
+            [
+                "invalid digit found in string",
+                "invalid digit found in string",
+                "cannot parse integer from empty string",
+                "0 is not in 100..=100000",
+            ]
         );
     }
 

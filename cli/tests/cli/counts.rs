@@ -5,38 +5,21 @@
 
 use crate::common::*;
 
-/// The first line of `args`' standard error, which must exit with clap's
-/// status 2.
-fn flag_refusal(args: &[&str]) -> String {
-    let o = run(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+/// The first line of the standard error of the command `line`, which must
+/// exit with clap's status 2.
+fn flag_refusal(line: &str) -> String {
+    let o = run_line(line);
+    assert_eq!(o.status.code(), Some(2), "{line}: {}", stderr(&o));
     stderr(&o).lines().next().unwrap_or_default().to_string()
 }
 
 #[test]
 fn tournament_and_sweep_refuse_zero_deals_and_games_with_the_same_words() {
-    for flag in ["--deals", "--games"] {
-        let tournament = flag_refusal(&[
-            "tournament",
-            "--game",
-            "seaside",
-            "--players",
-            "2",
-            flag,
-            "0",
-        ]);
-        let sweep = flag_refusal(&[
-            "sweep",
-            "--game",
-            "seaside",
-            "--players",
-            "2",
-            "--out",
-            "x",
-            flag,
-            "0",
-        ]);
-        let value = if flag == "--deals" { "D" } else { "G" };
+    for (flag, value) in [("--deals", "D"), ("--games", "G")] {
+        let tournament = flag_refusal(&format!("tournament --game seaside --players 2 {flag} 0"));
+        let sweep = flag_refusal(&format!(
+            "sweep --game seaside --players 2 --out x {flag} 0"
+        ));
         assert_eq!(
             tournament,
             format!(
@@ -49,34 +32,38 @@ fn tournament_and_sweep_refuse_zero_deals_and_games_with_the_same_words() {
 
 #[test]
 fn threads_and_resamples_flags_name_their_range() {
-    for (args, want) in [
+    let invalid = "error: invalid value";
+    for (line, want) in [
         (
-            &["tournament", "--threads", "0"][..],
-            "error: invalid value '0' for '--threads <T>': 0 is not in 1..=1024",
+            "tournament --threads 0",
+            "'0' for '--threads <T>': 0 is not in 1..=1024",
         ),
         (
-            &["sweep", "--threads", "1025"][..],
-            "error: invalid value '1025' for '--threads <T>': 1025 is not in 1..=1024",
+            "sweep --threads 1025",
+            "'1025' for '--threads <T>': 1025 is not in 1..=1024",
         ),
         (
-            &["search", "--threads", "0"][..],
-            "error: invalid value '0' for '--threads <T>': 0 is not in 1..=1024",
+            "search --threads 0",
+            "'0' for '--threads <T>': 0 is not in 1..=1024",
         ),
         (
-            &["league", "--resamples", "99"][..],
-            "error: invalid value '99' for '--resamples <N>': 99 is not in 100..=100000",
+            "league --resamples 99",
+            "'99' for '--resamples <N>': 99 is not in 100..=100000",
         ),
         (
-            &["league", "--resamples", "4294967296"][..],
-            "error: invalid value '4294967296' for '--resamples <N>': 4294967296 is not in \
-             100..=100000",
+            "league --resamples 4294967296",
+            "'4294967296' for '--resamples <N>': 4294967296 is not in 100..=100000",
         ),
         (
-            &["tournament", "--deals", "x"][..],
-            "error: invalid value 'x' for '--deals <D>': invalid digit found in string",
+            "bench --games 0",
+            "'0' for '--games <G>': 0 is not in 1..18446744073709551615",
+        ),
+        (
+            "tournament --deals x",
+            "'x' for '--deals <D>': invalid digit found in string",
         ),
     ] {
-        assert_eq!(flag_refusal(args), want, "{args:?}");
+        assert_eq!(flag_refusal(line), format!("{invalid} {want}"), "{line}");
     }
 }
 
@@ -130,23 +117,11 @@ fn a_manifest_edited_to_resamples_or_deals_out_of_range_is_refused_naming_file_a
     let dir = temp_dir();
     let d = dir.path();
     for i in 0..2 {
-        let out = d.join(format!("g{i}.csv"));
-        let o = run(&[
-            "league",
-            "--game",
-            "seashells",
-            "--players",
-            "2",
-            "--bots",
-            "greedy,random",
-            "--games-per-pairing",
-            "4",
-            "--quiet",
-            "--shard",
-            &format!("{i}/2"),
-            "--out",
-            s(&out),
-        ]);
+        let o = run_line(&format!(
+            "league --game seashells --players 2 --bots greedy,random --games-per-pairing 4 \
+             --quiet --shard {i}/2 --out {}",
+            s(&d.join(format!("g{i}.csv")))
+        ));
         assert!(o.status.success(), "{}", stderr(&o));
     }
     let manifest = d.join("g0.csv.manifest.json");
@@ -175,13 +150,13 @@ fn a_manifest_edited_to_resamples_or_deals_out_of_range_is_refused_naming_file_a
         let path = d.join(name);
         std::fs::write(&path, serde_json::to_vec(&hostile).unwrap()).unwrap();
         let merged = d.join("m.csv");
-        let o = run(&[
-            "merge",
+        let other = d.join("g1.csv.manifest.json");
+        let o = run_line(&format!(
+            "merge {} {} --out {}",
             s(&path),
-            s(&d.join("g1.csv.manifest.json")),
-            "--out",
-            s(&merged),
-        ]);
+            s(&other),
+            s(&merged)
+        ));
         assert_eq!(o.status.code(), Some(1), "{name}");
         let err = stderr(&o);
         assert_eq!(err.lines().count(), 1, "{err}");
