@@ -36,36 +36,10 @@ pub const DEFAULT_RESAMPLES: u32 = 1000;
 
 /// The bootstrap resamples a league may be given (the command line's
 /// `--resamples`, an experiment file's `resamples`, Python's
-/// `resamples`): fewer make the 95% intervals' ends too few draws deep,
-/// more only cost time.
+/// `resamples`; each builds the run store's `Resamples`, checked against
+/// this): fewer make the 95% intervals' ends too few draws deep, more only
+/// cost time.
 pub const RESAMPLES: std::ops::RangeInclusive<u32> = 100..=100_000;
-
-/// A number of resamples outside [`RESAMPLES`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ResamplesOutOfRange(pub u32);
-
-impl fmt::Display for ResamplesOutOfRange {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} resamples is not from {} to {}",
-            self.0,
-            RESAMPLES.start(),
-            RESAMPLES.end()
-        )
-    }
-}
-
-impl std::error::Error for ResamplesOutOfRange {}
-
-/// `resamples` when [`RESAMPLES`] holds it.
-pub fn check_resamples(resamples: u32) -> Result<u32, ResamplesOutOfRange> {
-    if RESAMPLES.contains(&resamples) {
-        Ok(resamples)
-    } else {
-        Err(ResamplesOutOfRange(resamples))
-    }
-}
 
 /// The header of the ratings CSV (with its newline).
 pub const RATINGS_HEADER: &str = "game_spec,players,seed,deals,games_per_pairing,bot,rating,low95,high95,\

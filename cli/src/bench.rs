@@ -10,12 +10,12 @@ use std::time::Instant;
 use beachcomber::Game;
 use beachcomber::bot::{Bot, BotFailure};
 use beachcomber::games::{AnyGame, GameKind};
-use beachcomber::rng::DEFAULT_SEED;
 use beachcomber::runner::{Cancelled, GameStop, WantRecord, play_game_checked};
 use beachcomber::runner::{random_games_cancellable, random_games_parallel_cancellable};
 use beachcomber::tournament::{Count, RunSpec, RunSpecError, rows};
 use beachcomber::with_game;
 use beachcomber_bots::{BotConfig, CompiledBots};
+use beachcomber_store::counts::Games;
 use clap::Args;
 
 use crate::engines::Engines;
@@ -35,17 +35,18 @@ Ctrl-C stops the measurement (exit status 130).";
 
 /// Options of `beachcomber bench`.
 #[derive(Args, Debug)]
+#[command(mut_arg("seed", |a| a.help("Seed of the games")))]
 pub struct BenchArgs {
     /// The game and the player count.
     #[command(flatten)]
     pub choice: crate::game_choice::GameChoice,
     /// Games to play in each measurement [default: 1000000 random games;
     /// with --bots, 20 games per bot].
-    #[arg(long, value_name = "G", value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: Option<u64>,
-    /// Seed of the games.
-    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
+    #[arg(long, value_name = "G")]
+    pub games: Option<Games>,
+    /// The seed (its help is the command's own, above).
+    #[command(flatten)]
+    pub seed: crate::flags::SeedArg,
     /// Measure these bots instead of random playouts (specs separated by
     /// commas): each one's decisions per second on one thread, playing
     /// every seat.
@@ -65,7 +66,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     if let Some(bots) = &args.bots {
         return bench_bots(&game, bots, &args);
     }
-    let games = args.games.unwrap_or(RANDOM_GAMES);
+    let games = args.games.map_or(RANDOM_GAMES, Games::get);
     with_game!(&game, |g| measure(g, &args, games)).map_err(|_| CliError::BenchInterrupted)
 }
 
@@ -77,17 +78,24 @@ fn bench_bots(game: &AnyGame, bots: &str, args: &BenchArgs) -> Result<(), CliErr
     }
     let engines = Engines::default();
     engines.check(configs.configs())?;
-    let games = args.games.unwrap_or(BOT_GAMES);
+    let games = args.games.map_or(BOT_GAMES, Games::get);
     out!(
         "{} with {}: {} games per bot, every seat the bot, seed {}, one thread",
         game.canonical_spec(),
         crate::help::players_text(args.choice.players),
         games,
-        args.seed
+        args.seed.get()
     );
     let width = configs.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
     for (name, config) in configs.iter() {
-        let speed = bot_speed(game, config, games, args.seed, &engines, &signals::CANCEL)?;
+        let speed = bot_speed(
+            game,
+            config,
+            games,
+            args.seed.get(),
+            &engines,
+            &signals::CANCEL,
+        )?;
         let took = if speed.seconds >= 1.0 {
             format!("{:.2} s", speed.seconds)
         } else {
@@ -236,13 +244,18 @@ fn measure<G: Game>(game: &G, args: &BenchArgs, games: u64) -> Result<(), Cancel
     let cancel = &signals::CANCEL;
     let threads = rayon::current_num_threads();
     // Warm up caches and the thread pool.
-    random_games_cancellable(game, (games / 20).max(1), args.seed ^ 1, cancel)?;
+    random_games_cancellable(game, (games / 20).max(1), args.seed.get() ^ 1, cancel)?;
     let start = Instant::now();
-    let plies = random_games_cancellable(game, games, args.seed, cancel)?;
+    let plies = random_games_cancellable(game, games, args.seed.get(), cancel)?;
     let one = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let plies_all =
-        random_games_parallel_cancellable(game, games, args.seed, threads as u64 * 8, cancel)?;
+    let plies_all = random_games_parallel_cancellable(
+        game,
+        games,
+        args.seed.get(),
+        threads as u64 * 8,
+        cancel,
+    )?;
     let all = start.elapsed().as_secs_f64();
     out!(
         "{} with {}: {} random games, {:.1} decisions per game",

@@ -7,11 +7,9 @@
 
 use std::path::PathBuf;
 
-use beachcomber::league::{
-    DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueError, LeagueSpec, RESAMPLES,
-};
-use beachcomber::rng::DEFAULT_SEED;
+use beachcomber::league::{DEFAULT_GAMES_PER_PAIRING, LeagueError, LeagueSpec};
 use beachcomber_bots::{BotConfig, BotSet, parse_list_with};
+use beachcomber_store::counts::Resamples;
 use beachcomber_store::lineups::named_bot;
 pub use beachcomber_store::planned::PlannedLeagues;
 use clap::Args;
@@ -39,11 +37,14 @@ See docs/tournaments.md.";
 
 /// Options of `beachcomber league`.
 #[derive(Args, Debug)]
-#[command(mut_arg("summary", |a| a.help(
-    "Write the ratings as CSV here: per bot its rating (Elo scale, relative to the anchor) with \
-     its bootstrap 95% interval, games, win share and mean rank; NAME.pairs.csv beside it holds \
-     every pairing's result (docs/tournaments.md)"
-)))]
+#[command(
+    mut_arg("summary", |a| a.help(
+        "Write the ratings as CSV here: per bot its rating (Elo scale, relative to the anchor) \
+         with its bootstrap 95% interval, games, win share and mean rank; NAME.pairs.csv beside \
+         it holds every pairing's result (docs/tournaments.md)"
+    )),
+    mut_arg("seed", |a| a.help("Run seed: deal d of every pairing is dealt from (seed, d)")),
+)]
 pub struct LeagueArgs {
     /// The game and the player count.
     #[command(flatten)]
@@ -56,17 +57,15 @@ pub struct LeagueArgs {
     #[arg(long, value_name = "K", default_value_t = DEFAULT_GAMES_PER_PAIRING,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub games_per_pairing: u64,
-    /// Run seed: deal d of every pairing is dealt from (seed, d).
-    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
+    /// The seed (its help is the command's own, above).
+    #[command(flatten)]
+    pub seed: crate::flags::SeedArg,
     /// The bot rated 0, one of --bots (default: the first).
     #[arg(long, value_name = "BOT")]
     pub anchor: Option<String>,
     /// Bootstrap resamples for the 95% intervals.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_RESAMPLES,
-          value_parser = clap::value_parser!(u32)
-              .range(i64::from(*RESAMPLES.start())..=i64::from(*RESAMPLES.end())))]
-    pub resamples: u32,
+    #[arg(long, value_name = "N", default_value_t = Resamples::DEFAULT)]
+    pub resamples: Resamples,
     /// Outputs, threads, progress, resume, shard.
     #[command(flatten)]
     pub run: RunArgs,
@@ -98,7 +97,7 @@ impl LeagueArgs {
             players: self.choice.players,
             bots: names,
             games_per_pairing: self.games_per_pairing,
-            seed: self.seed,
+            seed: self.seed.get(),
             anchor,
         };
         Ok((spec, set))
@@ -179,7 +178,7 @@ pub fn run(args: LeagueArgs) -> Result<(), CliError> {
     }
     let totals = &result.totals[0];
     let (ratings, converged) =
-        beachcomber::league::ratings(spec, totals, args.resamples, league.anchor)
+        beachcomber::league::ratings(spec, totals, args.resamples.get(), league.anchor)
             .map_err(CliError::Ratings)?;
     out!(
         "league of {} bots: {} games of {} with {}, seed {}, {} deals x {} games per pairing ({:.0} games/s)",

@@ -13,6 +13,7 @@ mod engines;
 mod error;
 mod experiment;
 mod flag_error;
+mod flags;
 mod game_choice;
 mod help;
 mod league;

@@ -14,9 +14,10 @@ use beachcomber::tournament::{Shard, ShardError};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use beachcomber_store::counts::Threads;
 use beachcomber_store::error::StoreError;
 pub use beachcomber_store::execute::{Control, RunRequest, RunResult};
-use beachcomber_store::execute::{GameCounter, Reporter, SprtProgress, THREADS};
+use beachcomber_store::execute::{GameCounter, Reporter, SprtProgress};
 pub use beachcomber_store::files::paths::OutputPaths;
 
 use crate::signals;
@@ -49,8 +50,8 @@ pub struct RunArgs {
 #[derive(Args, Debug, Clone)]
 pub struct RunControl {
     /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(*THREADS.start()..=*THREADS.end()))]
-    pub threads: Option<u64>,
+    #[arg(long, value_name = "T")]
+    pub threads: Option<Threads>,
     /// No progress report and no result table.
     #[arg(long)]
     pub quiet: bool,

@@ -4,7 +4,6 @@
 
 use std::path::{Path, PathBuf};
 
-use beachcomber::rng::DEFAULT_SEED;
 use beachcomber::search::{Constraint, Objective};
 use beachcomber::spec::one_line_path;
 use beachcomber::sweep::Vary;
@@ -61,6 +60,7 @@ joined (--merge N), round after round: the same files as on one machine.";
 
 /// Options of `beachcomber search`.
 #[derive(Args, Debug, Clone)]
+#[command(mut_arg("seed", |a| a.help("The search's seed (its rounds' deals and its proposals)")))]
 pub struct SearchArgs {
     /// Game spec the varied options are set in.
     #[arg(long, value_name = "SPEC", long_help = crate::help::game_help())]
@@ -128,9 +128,9 @@ pub struct SearchArgs {
     /// The model's exploration constant, on losses scaled to [0, 1].
     #[arg(long, value_name = "C", default_value_t = search::DEFAULT_EXPLORATION)]
     pub exploration: f64,
-    /// The search's seed (its rounds' deals and its proposals).
-    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
+    /// The seed (its help is the command's own, above).
+    #[command(flatten)]
+    pub seed: crate::flags::SeedArg,
     /// Play the survivors again on this seed (a seed no earlier run used);
     /// without it nothing is confirmed, and summary.md says so.
     #[arg(long, value_name = "S")]
@@ -241,7 +241,7 @@ impl SearchArgs {
             initial: self.initial,
             proposals: self.proposals,
             exploration: self.exploration,
-            seed: self.seed,
+            seed: self.seed.get(),
             confirm_seed: self.confirm_seed,
             confirm_games: self.confirm_games,
             strong,

@@ -10,7 +10,6 @@ use beachcomber::games::shell_dash::solve::{
     duel_vs_random, model_games, observable_states_lower_bound, solo_games, solve,
 };
 use beachcomber::games::{AnyGame, game_names};
-use beachcomber::rng::DEFAULT_SEED;
 use beachcomber::spec::{Spec, SpecError};
 use clap::Args;
 
@@ -29,6 +28,7 @@ games through the engine, --duel against a random opponent in 2-player games.";
 
 /// Options of `beachcomber solve`.
 #[derive(Args, Debug)]
+#[command(mut_arg("seed", |a| a.help("Seed of the --check and --duel games")))]
 pub struct SolveArgs {
     /// Game spec: `shell-dash(...)` (solo).
     #[arg(long, value_name = "SPEC")]
@@ -54,9 +54,9 @@ pub struct SolveArgs {
     /// with those values, and plays --check games with a fresh seed.
     #[arg(long, value_name = "R", default_value_t = 0, requires = "check")]
     pub refine: u32,
-    /// Seed of the --check and --duel games.
-    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
+    /// The seed (its help is the command's own, above).
+    #[command(flatten)]
+    pub seed: crate::flags::SeedArg,
 }
 
 /// Why `solve` refused its options or could not solve the game.
@@ -123,15 +123,15 @@ pub fn run(args: SolveArgs) -> Result<(), crate::error::CliError> {
         let model = SolvedPolicy::new(&solution, PoolView::Model);
         show(
             "policy in the model's games",
-            &model_games(game, &model, games, args.seed),
+            &model_games(game, &model, games, args.seed.get()),
         );
         show(
             "policy in real games (model view: never reshuffles)",
-            &solo_games(game, &model, games, args.seed),
+            &solo_games(game, &model, games, args.seed.get()),
         );
         show(
             "policy in real games (observed unseen cards, reshuffle lookahead)",
-            &solo_games(game, &policy, games, args.seed),
+            &solo_games(game, &policy, games, args.seed.get()),
         );
         for (name, spend, shuffle) in [
             ("always spend, never reshuffle", true, false),
@@ -140,16 +140,21 @@ pub fn run(args: SolveArgs) -> Result<(), crate::error::CliError> {
         ] {
             show(
                 &format!("fixed rule in real games ({name})"),
-                &solo_games(game, &FixedPolicy { spend, shuffle }, games, args.seed),
+                &solo_games(
+                    game,
+                    &FixedPolicy { spend, shuffle },
+                    games,
+                    args.seed.get(),
+                ),
             );
         }
         let mut refined = policy.clone();
         for round in 1..=args.refine {
-            let values = calibrate(game, &refined, games, args.seed + round as u64);
+            let values = calibrate(game, &refined, games, args.seed.get() + round as u64);
             refined = refined.with_values(values);
             show(
                 &format!("round {round} of policy iteration in real games"),
-                &solo_games(game, &refined, games, args.seed + 1000 + round as u64),
+                &solo_games(game, &refined, games, args.seed.get() + 1000 + round as u64),
             );
         }
         if args.refine > 0 {
@@ -172,14 +177,14 @@ pub fn run(args: SolveArgs) -> Result<(), crate::error::CliError> {
             ("solved policy, model view", PoolView::Model),
         ] {
             let policy = SolvedPolicy::new(&solution, view);
-            let d = duel_vs_random(&duel_game, &policy, games, args.seed);
+            let d = duel_vs_random(&duel_game, &policy, games, args.seed.get());
             show_duel(name, &d);
         }
         let fixed = FixedPolicy {
             spend: true,
             shuffle: false,
         };
-        let d = duel_vs_random(&duel_game, &fixed, games, args.seed);
+        let d = duel_vs_random(&duel_game, &fixed, games, args.seed.get());
         show_duel("always spend, never reshuffle", &d);
     }
     Ok(())

@@ -3,7 +3,6 @@
 //! metrics are the library's [`beachcomber::sweep`]; the playing, files,
 //! resume and shards are [`crate::runs`], as for a tournament.
 
-use beachcomber::rng::DEFAULT_SEED;
 use beachcomber::spec::one_line_path;
 use std::path::{Path, PathBuf};
 
@@ -52,6 +51,13 @@ tournament, a sweep resumes (--resume) and splits into shards (--shard I/N,
 
 /// Options of `beachcomber sweep`.
 #[derive(Args, Debug, Clone)]
+#[command(
+    mut_arg("games", |a| a.help(
+        "Games per combination (at least: rounded up to whole deals) [default: 1000]"
+    )),
+    mut_arg("deals", |a| a.help("Deals per combination, each played once per rotation of the lineup")),
+    mut_arg("seed", |a| a.help("Run seed (the same for every combination)")),
+)]
 pub struct SweepArgs {
     /// Game spec the varied options are set in (options given here hold
     /// for every combination).
@@ -70,14 +76,9 @@ pub struct SweepArgs {
     /// lineups [default: random].
     #[arg(long, value_name = "SPECS", long_help = crate::help::bots_help())]
     pub bots: Vec<String>,
-    /// Games per combination (at least: rounded up to whole deals)
-    /// [default: 1000].
-    #[arg(long, value_name = "G", conflicts_with = "deals",
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: Option<u64>,
-    /// Deals per combination, each played once per rotation of the lineup.
-    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u64).range(1..))]
-    pub deals: Option<u64>,
+    /// `--games` or `--deals` (their help is the command's own, above).
+    #[command(flatten)]
+    pub count: crate::flags::CountArgs,
     /// Play lineups as given, without rotating them through the seats.
     #[arg(long)]
     pub no_rotate: bool,
@@ -89,9 +90,9 @@ pub struct SweepArgs {
     /// changes.
     #[arg(long)]
     pub quality: bool,
-    /// Run seed (the same for every combination).
-    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
+    /// The seed (its help is the command's own, above).
+    #[command(flatten)]
+    pub seed: crate::flags::SeedArg,
     /// The folder to write into (created if needed). `{shard}` is replaced
     /// by the shard's index.
     #[arg(long, value_name = "DIR")]
@@ -171,12 +172,12 @@ impl SweepArgs {
             players,
             varies,
             lineups,
-            count: match (self.games, self.deals) {
-                (_, Some(d)) => SweepCount::Deals(d),
-                (Some(g), None) => SweepCount::Games(g),
+            count: match (self.count.games, self.count.deals) {
+                (_, Some(d)) => SweepCount::Deals(d.get()),
+                (Some(g), None) => SweepCount::Games(g.get()),
                 (None, None) => SweepCount::Games(DEFAULT_GAMES),
             },
-            seed: self.seed,
+            seed: self.seed.get(),
             rotate: !self.no_rotate,
             quality: self.quality,
         };

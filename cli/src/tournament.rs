@@ -7,9 +7,8 @@
 use std::path::PathBuf;
 
 use beachcomber::games::AnyGame;
-use beachcomber::rng::DEFAULT_SEED;
 use beachcomber::stats::sprt::{Decision, Sprt};
-use beachcomber::tournament::{Count, Plan, RunSpec, Shard};
+use beachcomber::tournament::{Count, PairedTotals, Plan, RunSpec, Shard, Tally, Totals};
 use beachcomber_bots::{BotSet, Lineup};
 use beachcomber_store::planned::DEFAULT_GAMES;
 use clap::Args;
@@ -46,6 +45,13 @@ first checkpoint are replaced (or, with --resume, started afresh).";
 
 /// Options of `beachcomber tournament`.
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("games", |a| a.help(
+        "Number of games (default 1000); a multiple of the rotations when the lineup rotates"
+    )),
+    mut_arg("deals", |a| a.help("Number of deals, each played once per rotation of the lineup")),
+    mut_arg("seed", |a| a.help("Run seed: deal d is dealt from (seed, d)")),
+)]
 pub struct TournamentArgs {
     /// The game and the player count.
     #[command(flatten)]
@@ -58,14 +64,9 @@ pub struct TournamentArgs {
         long_help = crate::help::bots_help()
     )]
     pub bots: String,
-    /// Number of games (default 1000); a multiple of the rotations when
-    /// the lineup rotates.
-    #[arg(long, value_name = "G", conflicts_with = "deals",
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: Option<u64>,
-    /// Number of deals, each played once per rotation of the lineup.
-    #[arg(long, value_name = "D")]
-    pub deals: Option<u64>,
+    /// `--games` or `--deals` (their help is the command's own, above).
+    #[command(flatten)]
+    pub count: crate::flags::CountArgs,
     /// Play the lineup as given, without rotating it through the seats.
     #[arg(long)]
     pub no_rotate: bool,
@@ -76,9 +77,9 @@ pub struct TournamentArgs {
     /// length (docs/statistics.md). Without it no observer runs.
     #[arg(long)]
     pub quality: bool,
-    /// Run seed: deal d is dealt from (seed, d).
-    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
+    /// The seed (its help is the command's own, above).
+    #[command(flatten)]
+    pub seed: crate::flags::SeedArg,
     /// Outputs, threads, progress, resume, shard.
     #[command(flatten)]
     pub run: RunArgs,
@@ -126,10 +127,9 @@ impl TournamentArgs {
 
     /// The run the flags describe (checked: lineup length, game count).
     fn run_spec(&self, game: &AnyGame, specs: &[String]) -> Result<RunSpec, FlagError> {
-        let count = match (self.games, self.deals) {
-            (_, Some(0)) => return Err(FlagError::new("--deals 0", TournamentError::NoDeal)),
-            (_, Some(d)) => Count::Deals(d),
-            (Some(g), None) => Count::Games(g),
+        let count = match (self.count.games, self.count.deals) {
+            (_, Some(d)) => Count::Deals(d.get()),
+            (Some(g), None) => Count::Games(g.get()),
             (None, None) => {
                 // Whole deals: the default rounded up to the rotations.
                 let probe = RunSpec::new(
@@ -137,7 +137,7 @@ impl TournamentArgs {
                     self.choice.players,
                     specs,
                     Count::Deals(1),
-                    self.seed,
+                    self.seed.get(),
                     !self.no_rotate,
                 )
                 .map_err(FlagError::of("--bots"))?;
@@ -149,7 +149,7 @@ impl TournamentArgs {
             self.choice.players,
             specs,
             count,
-            self.seed,
+            self.seed.get(),
             !self.no_rotate,
         )
         .map(|mut run| {
@@ -174,39 +174,36 @@ pub fn parse_sprt(text: Option<&str>, spec: &RunSpec) -> Result<Option<Sprt>, Cl
     let test: Sprt = text.parse().map_err(FlagError::of("--sprt"))?;
     let bots = spec.bots().len();
     if bots != 2 {
-        return Err(TournamentError::SprtBots(bots).into());
+        return Err(TournamentError::NotTwoBots(bots).into());
     }
     if !spec.rotate {
-        return Err(TournamentError::SprtNoRotate.into());
+        return Err(TournamentError::NoRotate.into());
     }
     Ok(Some(test))
 }
 
-/// Why `tournament`'s options are refused.
+/// Why `tournament`'s options are refused (each by its `--sprt`).
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
-    /// `--deals 0`.
-    #[error("a run needs at least one deal")]
-    NoDeal,
     /// `--sprt` with a lineup of other than two distinct bots.
     #[error(
         "--sprt compares exactly two distinct bots; the lineup has {0} \
          (give two specs with --bots, e.g. --bots 'ismcts,greedy')"
     )]
-    SprtBots(usize),
+    NotTwoBots(usize),
     /// `--sprt` with `--no-rotate`.
     #[error(
         "--sprt with --no-rotate is refused: without rotating the lineup through \
                     the seats the test measures seat advantage as much as strength; drop \
                     --no-rotate"
     )]
-    SprtNoRotate,
+    NoRotate,
     /// `--sprt` with `--shard`.
     #[error(
         "--sprt cannot run in shards (shard {0}): the test needs the games in order; \
          run it on one machine"
     )]
-    SprtInShards(Shard),
+    InShards(Shard),
 }
 
 /// Play `tournament` into `paths` (`folder`: where the manifest and
@@ -223,7 +220,7 @@ pub fn execute(
     } = tournament;
     engines.check(tournament.bots.configs())?;
     if sprt.is_some() && !control.shard.is_whole() {
-        return Err(TournamentError::SprtInShards(control.shard).into());
+        return Err(TournamentError::InShards(control.shard).into());
     }
     let plan = Plan::single(run.clone());
     let request = RunRequest {
@@ -284,7 +281,27 @@ fn quality_line(totals: &beachcomber::tournament::Totals) -> String {
     format!("game quality (95%): {}", cells.join(", "))
 }
 
+/// The results printed after a tournament (unless `--quiet`): the header,
+/// the bots' table with the paired difference and the sequential test (two
+/// or more distinct bots), and the seats' table.
 fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Option<&Sprt>) {
+    let totals = &result.totals[0];
+    print_header(spec, game, result);
+    let bots = spec.bots();
+    let width = bots.iter().map(String::len).max().unwrap_or(0).max(32);
+    if bots.len() > 1 {
+        print_bots(&bots, totals, width);
+        if let Some(p) = &totals.paired {
+            print_paired(&bots, p, result, sprt);
+        }
+        out!("");
+    }
+    print_seats(spec, totals, width);
+}
+
+/// The summary's first lines: games, game, players, seed and deals; a solo
+/// game's score note; the game length and shared wins; the quality line.
+fn print_header(spec: &RunSpec, game: &AnyGame, result: &RunResult) {
     let totals = &result.totals[0];
     let elapsed = result.elapsed;
     let rotations = spec.rotations();
@@ -318,74 +335,87 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Optio
     if spec.quality {
         out!("{}", quality_line(totals));
     }
-    let bots = spec.bots();
-    let width = bots.iter().map(String::len).max().unwrap_or(0).max(32);
-    if bots.len() > 1 {
-        out!(
-            "{:<width$} {:>7} {:>9} {:>8} {:>17} {:>16} {:>9}",
-            "bot",
-            "games",
-            "wins",
-            "win %",
-            "95% interval",
-            "mean score",
-            "mean rank"
-        );
-        for (bot, t) in bots.iter().zip(&totals.bots) {
-            let (rate, low, high) = t.win_share();
-            let (mean, half) = t.score();
-            out!(
-                "{:<width$} {:>7} {:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2} {:>9.2}",
-                bot,
-                t.games,
-                t.wins(),
-                100.0 * rate,
-                100.0 * low,
-                100.0 * high,
-                mean,
-                half,
-                t.mean_rank()
-            );
-        }
-        if let Some(p) = &totals.paired {
-            let (d, h) = p.difference();
-            out!(
-                "paired over {} deals: {} minus {}: win share {:+.2} ± {:.2} points (95%)",
-                p.deals,
-                bots[0],
-                bots[1],
-                100.0 * d,
-                100.0 * h
-            );
-            if let Some(test) = sprt {
-                let o = test.decide(&p.score_counts());
-                let samples = if p.rotations == 2 {
-                    "deal pairs (pentanomial)".to_string()
-                } else {
-                    format!("deals of {} games", p.rotations)
-                };
-                out!(
-                    "sprt({test}): llr {:.3} (bounds {:.3}, {:.3}) after {} {samples}: {}{}",
-                    o.llr,
-                    o.lower,
-                    o.upper,
-                    p.deals,
-                    match o.decision {
-                        Decision::H0 => "H0 accepted",
-                        Decision::H1 => "H1 accepted",
-                        Decision::Inconclusive => "inconclusive",
-                    },
-                    if result.stopped {
-                        format!(" (stopped after {} games)", result.games)
-                    } else {
-                        String::new()
-                    }
-                );
-            }
-        }
-        out!("");
+}
+
+/// The table of the distinct bots: games, wins, win share with its
+/// interval, mean score and mean rank.
+fn print_bots(bots: &[String], totals: &Totals, width: usize) {
+    out!(
+        "{:<width$} {:>7} {:>9} {:>8} {:>17} {:>16} {:>9}",
+        "bot",
+        "games",
+        "wins",
+        "win %",
+        "95% interval",
+        "mean score",
+        "mean rank"
+    );
+    for (bot, t) in bots.iter().zip(&totals.bots) {
+        out!("{bot:<width$} {:>7} {}", t.games, tally_cells(t));
     }
-    // Seat ratios (players × win share: 1 = fair), from the totals.
+}
+
+/// The paired difference of two bots over the deals, and the sequential
+/// test's line if the run has one.
+fn print_paired(bots: &[String], p: &PairedTotals, result: &RunResult, sprt: Option<&Sprt>) {
+    let (d, h) = p.difference();
+    out!(
+        "paired over {} deals: {} minus {}: win share {:+.2} ± {:.2} points (95%)",
+        p.deals,
+        bots[0],
+        bots[1],
+        100.0 * d,
+        100.0 * h
+    );
+    let Some(test) = sprt else {
+        return;
+    };
+    let o = test.decide(&p.score_counts());
+    let samples = if p.rotations == 2 {
+        "deal pairs (pentanomial)".to_string()
+    } else {
+        format!("deals of {} games", p.rotations)
+    };
+    out!(
+        "sprt({test}): llr {:.3} (bounds {:.3}, {:.3}) after {} {samples}: {}{}",
+        o.llr,
+        o.lower,
+        o.upper,
+        p.deals,
+        match o.decision {
+            Decision::H0 => "H0 accepted",
+            Decision::H1 => "H1 accepted",
+            Decision::Inconclusive => "inconclusive",
+        },
+        if result.stopped {
+            format!(" (stopped after {} games)", result.games)
+        } else {
+            String::new()
+        }
+    );
+}
+
+/// A bot's or a seat's cells of the tables: wins, win share with its
+/// 95% interval, mean score ± its half-width, mean rank.
+fn tally_cells(t: &Tally) -> String {
+    let (rate, low, high) = t.win_share();
+    let (mean, half) = t.score();
+    format!(
+        "{:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2} {:>9.2}",
+        t.wins(),
+        100.0 * rate,
+        100.0 * low,
+        100.0 * high,
+        mean,
+        half,
+        t.mean_rank()
+    )
+}
+
+/// The table of the seats (a rotated lineup's bot is `(rotated)`), with
+/// each seat's ratio (players × win share: 1 = fair), then the best and
+/// worst ratios and the seat gap.
+fn print_seats(spec: &RunSpec, totals: &Totals, width: usize) {
     let fairness = totals.seat_fairness();
     out!(
         "{:<5} {:<width$} {:>9} {:>8} {:>17} {:>16} {:>9} {:>22}",
@@ -399,9 +429,7 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Optio
         "seat ratio (95%)"
     );
     for (seat, t) in totals.seats.iter().enumerate() {
-        let (rate, low, high) = t.win_share();
-        let (mean, half) = t.score();
-        let bot = if rotations > 1 {
+        let bot = if spec.rotations() > 1 {
             "(rotated)"
         } else {
             spec.lineup()[seat].as_str()
@@ -413,19 +441,7 @@ fn print_summary(spec: &RunSpec, game: &AnyGame, result: &RunResult, sprt: Optio
             }
             None => "—".to_string(),
         };
-        out!(
-            "{:<5} {:<width$} {:>9.2} {:>7.2}% {:>7.2}% - {:>5.2}% {:>8.2} ± {:<5.2} {:>9.2} {:>22}",
-            seat,
-            bot,
-            t.wins(),
-            100.0 * rate,
-            100.0 * low,
-            100.0 * high,
-            mean,
-            half,
-            t.mean_rank(),
-            ratio
-        );
+        out!("{seat:<5} {bot:<width$} {} {ratio:>22}", tally_cells(t));
     }
     if let Some(f) = &fairness {
         let three = |(v, low, high): (f64, f64, f64)| format!("{v:.3} [{low:.3}, {high:.3}]");

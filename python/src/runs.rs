@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use beachcomber::compare::{CompareSpec, Seats, parse_pairs};
 use beachcomber::games::AnyGame;
-use beachcomber::league::{LeagueSpec, check_resamples, plan as league_plan};
+use beachcomber::league::{LeagueSpec, plan as league_plan};
 use beachcomber::progress::WorkTable;
 use beachcomber::spec_files::resolve_spec_files;
 use beachcomber::stats::sprt::Sprt;
@@ -31,8 +31,9 @@ use beachcomber::tournament::{Count, PartGame, Plan, RunSpec, RunSpecError};
 use beachcomber::with_game;
 use beachcomber_bots::{BotConfig, BotSet, Lineup, parse_list_with};
 use beachcomber_store::compare_files::{CompareFilesError, check_flags};
+use beachcomber_store::counts::{Resamples, Threads};
 use beachcomber_store::error::StoreError;
-use beachcomber_store::execute::{GameCounter, Reporter, SprtProgress, THREADS};
+use beachcomber_store::execute::{GameCounter, Reporter, SprtProgress};
 use beachcomber_store::lineups::{canonical_lineup, named_bot, parse_lineups};
 use beachcomber_store::manifest::RunKind;
 use beachcomber_store::memory::{MemoryRequest, MemoryRun, Table, execute_in_memory};
@@ -155,7 +156,7 @@ fn plan_league(
     resamples: u32,
     policies: &Policies,
 ) -> PyResult<Planned> {
-    check_resamples(resamples).map_err(|e| refused("resamples", e))?;
+    let resamples = Resamples::new(resamples.into()).map_err(|e| refused("resamples", e))?;
     if games_per_pairing == 0 {
         return Err(refused(
             "games_per_pairing",
@@ -370,18 +371,9 @@ fn play(
     policies: &Arc<Policies>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(MemoryRun, Vec<String>)> {
-    if let Some(t) = threads
-        && !THREADS.contains(&t)
-    {
-        return Err(refused(
-            "threads",
-            format!(
-                "{t} is not from {} to {} (None: every core)",
-                THREADS.start(),
-                THREADS.end()
-            ),
-        ));
-    }
+    let threads = threads
+        .map(|t| Threads::new(t).map_err(|e| refused("threads", format!("{e} (None: every core)"))))
+        .transpose()?;
     policies.check(&planned.bots)?;
     let watch = Arc::new(Watch::default());
     let cancel = AtomicBool::new(false);

@@ -13,7 +13,7 @@ use pyo3::types::PyTuple;
 
 use beachcomber::rng::derive;
 use beachcomber::with_game;
-use beachcomber_store::execute::THREADS;
+use beachcomber_store::counts::Threads;
 
 use crate::batch::{Batch, Batched, Outputs};
 use crate::errors::illegal;
@@ -151,12 +151,12 @@ impl VectorEnv {
             )));
         }
         if let Some(t) = threads
-            && !THREADS.contains(&(t as u64))
+            && Threads::new(t as u64).is_err()
         {
             return Err(PyValueError::new_err(format!(
                 "threads must be from {} to {}, not {t} (None: one per {GAMES_PER_THREAD} games)",
-                THREADS.start(),
-                THREADS.end()
+                Threads::RANGE.start(),
+                Threads::RANGE.end()
             )));
         }
         let game = game_from_spec(spec, players)?;

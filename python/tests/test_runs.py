@@ -461,14 +461,14 @@ def test_a_cheating_bot_is_noted_as_a_warning():
             lambda: beachcomber.league("seaside", 2, "random,greedy", anchor="ismcts"),
             "anchor `ismcts` is not one of the league's bots: random, greedy(worlds=8)",
         ),
-        (lambda: beachcomber.league("seaside", 2, "random,greedy", resamples=5), "resamples: 5 resamples is not from 100 to 100000"),
+        (lambda: beachcomber.league("seaside", 2, "random,greedy", resamples=5), "resamples: 5 is not in 100..=100000"),
         (
             lambda: beachcomber.sweep("seaside", 2, "colour=1,2"),
             "vary: `colour` is not an option of seaside (its options: removed, tokens, tokens_file)",
         ),
         (lambda: beachcomber.sweep("seaside", 2, margin="seat_ratio=0.05"), "margin: needs a baseline (the combination to compare with)"),
-        (lambda: beachcomber.tournament("seaside", 2, threads=0), "threads: 0 is not from 1 to 1024 (None: every core)"),
-        (lambda: beachcomber.tournament("seaside", 2, threads=10**6), "threads: 1000000 is not from 1 to 1024 (None: every core)"),
+        (lambda: beachcomber.tournament("seaside", 2, threads=0), "threads: 0 is not in 1..=1024 (None: every core)"),
+        (lambda: beachcomber.tournament("seaside", 2, threads=10**6), "threads: 1000000 is not in 1..=1024 (None: every core)"),
         (
             lambda: beachcomber.tournament("seaside", 2, ["random", lambda s: 0]),
             "bots: `<lambda>` cannot name a Python policy (letters, digits, `_`, `-` and `.`: name it with beachcomber.policy(fn, name=...))",

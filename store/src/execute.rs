@@ -22,6 +22,7 @@ use beachcomber::tournament::{
 use beachcomber::with_game;
 use beachcomber_bots::{BotSet, CompiledBots};
 
+use crate::counts::Threads;
 use crate::engines::Engines;
 pub use crate::error::StoreError;
 use crate::error::{Interrupted, Left};
@@ -33,10 +34,7 @@ use crate::final_files::final_files;
 use crate::manifest::RunKind;
 use crate::parquet_table::GamesColumns;
 
-/// The worker threads a run may be given (the command line's `--threads`,
-/// Python's `threads=`, `VectorEnv`'s): more would only start threads
-/// that wait for the others' cores.
-pub const THREADS: std::ops::RangeInclusive<u64> = 1..=1024;
+pub use crate::counts::THREADS;
 
 /// What a run tells its caller while it plays: notes for the user, and
 /// each finished game (a front end shows a bar, a plain line or nothing).
@@ -90,7 +88,7 @@ impl GameCounter for Silent {
 #[derive(Clone, Copy, Debug)]
 pub struct Control {
     /// Worker threads (`None`: all cores).
-    pub threads: Option<u64>,
+    pub threads: Option<Threads>,
     /// No progress report and no result table.
     pub quiet: bool,
     /// Continue an interrupted run.
@@ -184,7 +182,7 @@ pub fn execute(
         });
     }
     files.set_checkpoint_every(request.control.checkpoint_every);
-    let threads_wanted = request.control.threads.unwrap_or(0) as usize;
+    let threads_wanted = request.control.threads.map_or(0, Threads::get) as usize;
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(threads_wanted)
         .build()

@@ -55,7 +55,7 @@ pub(crate) fn paths(dir: &Path, stem: &str) -> OutputPaths {
 
 pub(crate) fn control(shard: Shard, resume: bool) -> Control {
     Control {
-        threads: Some(2),
+        threads: Some(crate::counts::Threads::new(2).unwrap()),
         quiet: true,
         resume,
         shard,

@@ -70,7 +70,7 @@ pub fn final_files(
         RunKind::League {
             resamples, anchors, ..
         } => {
-            let csvs = beachcomber::league::plan_csvs(plan, totals, *resamples, anchors);
+            let csvs = beachcomber::league::plan_csvs(plan, totals, resamples.get(), anchors);
             Ok(FinalFiles {
                 summary: csvs.ratings,
                 pairs: Some(csvs.pairs),

@@ -161,7 +161,7 @@ fn league(players: usize, anchor: usize) -> (RunKind, Plan, Vec<Totals>) {
     let totals = totals(&plan, &made_up_games(&plan, 0));
     let kind = RunKind::League {
         games_per_pairing: Some(2 * per_deal),
-        resamples: 40,
+        resamples: crate::counts::Resamples::new(100).unwrap(),
         anchors: vec![anchor],
     };
     (kind, plan, totals)

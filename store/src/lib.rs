@@ -6,6 +6,8 @@
 //!   its typed [`manifest::RunKind`];
 //! - [`files`]: the names of a run's files, output resolution and
 //!   whole-or-nothing writes, the partial files of a resumable run;
+//! - [`counts`]: threads, resamples, deals and games, each checked
+//!   against its one range when built;
 //! - [`execute`]: playing a run into its files, with its sequential test;
 //! - [`final_files`]: the files a whole run writes at its end, by kind;
 //! - [`merge`]: joining the shards of one run into the whole run's files;
@@ -32,6 +34,7 @@
 
 pub mod clip;
 pub mod compare_files;
+pub mod counts;
 pub mod csv_rows;
 pub mod engines;
 pub mod error;

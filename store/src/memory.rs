@@ -34,6 +34,7 @@ use beachcomber::tournament::{
 use beachcomber_bots::BotSet;
 
 use crate::compare_files::CompareFilesError;
+use crate::counts::Threads;
 use crate::csv_rows::CsvError;
 use crate::error::{Interrupted, Left, StoreError};
 use crate::execute::{Reporter, RunResult, SprtProgress};
@@ -52,7 +53,7 @@ pub struct MemoryRequest<'a> {
     /// Each distinct bot spec of the run (for the note on cheating bots).
     pub bots: &'a BotSet,
     /// Worker threads (`None`: all cores). The tables do not depend on it.
-    pub threads: Option<u64>,
+    pub threads: Option<Threads>,
     /// Stop early when this test decides (a run of two distinct bots).
     pub sprt: Option<Sprt>,
     /// Keep the games table (one row per seat per game: `--out`). A sweep
@@ -122,7 +123,7 @@ pub fn execute_in_memory(
         _ => None,
     };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(request.threads.unwrap_or(0) as usize)
+        .num_threads(request.threads.map_or(0, Threads::get) as usize)
         .build()
         .map_err(StoreError::Threads)?;
     let want_rows = request.rows || compare.is_some();

@@ -47,7 +47,7 @@ fn in_memory(request: &RunRequest<'_>, rows: bool, records: bool) -> MemoryRun {
         games: request.games,
         plan: request.plan,
         bots: request.bots,
-        threads: Some(1),
+        threads: Some(crate::counts::Threads::new(1).unwrap()),
         sprt: request.sprt,
         rows,
         records,
@@ -57,7 +57,7 @@ fn in_memory(request: &RunRequest<'_>, rows: bool, records: bool) -> MemoryRun {
 
 fn control() -> Control {
     Control {
-        threads: Some(2),
+        threads: Some(crate::counts::Threads::new(2).unwrap()),
         quiet: true,
         resume: false,
         shard: Shard::WHOLE,
@@ -166,7 +166,7 @@ fn a_league_makes_the_files_bytes() {
     let request = RunRequest {
         kind: RunKind::League {
             games_per_pairing: Some(40),
-            resamples: 200,
+            resamples: crate::counts::Resamples::new(200).unwrap(),
             anchors: vec![league.anchor],
         },
         games: std::slice::from_ref(&league.game),
@@ -277,7 +277,7 @@ fn a_cancelled_run_keeps_nothing() {
         games: &games,
         plan: &plan,
         bots: &bots,
-        threads: Some(1),
+        threads: Some(crate::counts::Threads::new(1).unwrap()),
         sprt: None,
         rows: true,
         records: false,

@@ -8,6 +8,8 @@ use beachcomber::sweep::{Combination, SweepError, SweepSpec};
 use beachcomber::tournament::Plan;
 use beachcomber_bots::BotSet;
 
+use crate::counts::Resamples;
+
 /// Games a tournament plays, and a sweep plays per combination, when neither
 /// games nor deals are given (a rotating tournament rounds up to whole deals).
 /// The CLI's flags and Python's keywords read this one value.
@@ -97,7 +99,7 @@ pub struct PlannedLeagues {
     /// league` is unlabelled.
     pub labelled: bool,
     /// Bootstrap resamples of the rating intervals.
-    pub resamples: u32,
+    pub resamples: Resamples,
 }
 
 impl PlannedLeagues {

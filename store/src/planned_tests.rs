@@ -34,7 +34,7 @@ fn planned(resamples: u32, games_per_pairing: u64) -> PlannedLeagues {
         leagues: vec![league],
         bots,
         labelled: false,
-        resamples,
+        resamples: crate::counts::Resamples::new(resamples.into()).unwrap(),
     }
 }
 
@@ -61,7 +61,7 @@ fn play(planned: &PlannedLeagues, dir: &std::path::Path, shard: Shard) {
         },
         inputs: Vec::new(),
         control: Control {
-            threads: Some(2),
+            threads: Some(crate::counts::Threads::new(2).unwrap()),
             quiet: true,
             resume: false,
             shard,

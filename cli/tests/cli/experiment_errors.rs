@@ -102,9 +102,9 @@ fn a_bad_anchor_names_the_file_line_and_key() {
 #[test]
 fn resamples_outside_the_leagues_range_name_the_file_line_and_key() {
     for (n, want) in [
-        (0, "0 resamples is not from 100 to 100000"),
-        (99, "99 resamples is not from 100 to 100000"),
-        (100_001, "100001 resamples is not from 100 to 100000"),
+        (0, "resamples: 0 is not in 100..=100000"),
+        (99, "resamples: 99 is not in 100..=100000"),
+        (100_001, "resamples: 100001 is not in 100..=100000"),
     ] {
         refused_naming(
             &format!(

@@ -8,6 +8,7 @@ mod common;
 
 mod cli;
 mod compare;
+mod counts;
 mod criterion;
 mod doc_commands;
 mod engines;

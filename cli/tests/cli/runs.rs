@@ -409,18 +409,6 @@ fn bad_sprt_and_league_arguments_are_refused_in_one_line() {
                 "shell-dash",
                 "--players",
                 "2",
-                "--deals",
-                "0",
-            ],
-            "at least one deal",
-        ),
-        (
-            vec![
-                "tournament",
-                "--game",
-                "shell-dash",
-                "--players",
-                "2",
                 "--bots",
                 "greedy,random",
                 "--games",

@@ -15,6 +15,8 @@ use beachcomber::compare::CompareSpec;
 use beachcomber::stats::sprt::Sprt;
 use beachcomber::tournament::Plan;
 
+use crate::counts::Resamples;
+
 /// The kind of a run, with the settings that change its output beyond
 /// its plan.
 ///
@@ -35,7 +37,7 @@ pub enum RunKind {
         /// Games per pairing, kept for a single unlabelled league only.
         games_per_pairing: Option<u64>,
         /// Bootstrap resamples of the rating intervals.
-        resamples: u32,
+        resamples: Resamples,
         /// Each league's anchor: an index into its part's bots (0: the
         /// first bot).
         anchors: Vec<usize>,
@@ -208,8 +210,7 @@ impl RunKind {
                         .parse()
                         .map_err(|_| bad("resamples", number(get("resamples").unwrap())))
                         .and_then(|n| {
-                            beachcomber::league::check_resamples(n)
-                                .map_err(|e| bad("resamples", e.to_string()))
+                            Resamples::new(n).map_err(|e| bad("resamples", e.to_string()))
                         })?,
                     anchors,
                 }

@@ -78,14 +78,14 @@ fn a_league_s_anchors_are_indices_into_each_part_s_bots() {
     else {
         panic!("not a league: {:?}", labelled.description.kind);
     };
-    assert_eq!((*games_per_pairing, *resamples), (None, 1000));
+    assert_eq!((*games_per_pairing, resamples.get()), (None, 1000));
     assert_eq!(anchors, &vec![1, 1, 1]);
     let single = read("cli/tests/equivalence/league/files/anchored.csv.manifest.json");
     assert_eq!(
         single.description.kind,
         RunKind::League {
             games_per_pairing: Some(6),
-            resamples: 1000,
+            resamples: crate::counts::Resamples::DEFAULT,
             anchors: vec![1],
         }
     );
@@ -312,7 +312,7 @@ fn a_league_s_resamples_out_of_range_are_refused_on_read() {
         if refused {
             assert_eq!(
                 got.unwrap_err().to_string(),
-                format!("the setting `resamples`: {value} resamples is not from 100 to 100000")
+                format!("the setting `resamples`: {value} is not in 100..=100000")
             );
         } else {
             assert!(got.is_ok(), "{value}: {got:?}");

@@ -8,6 +8,7 @@ use beachcomber::regular_file::{MAX_SPEC_BYTES, read_regular_text};
 use beachcomber::spec::{one_line, one_line_path};
 use beachcomber::spec_files::resolve_spec_files;
 use beachcomber::sweep::{SweepError, Vary, parse_player_counts};
+use beachcomber_store::counts::{Deals, Games, Resamples};
 use serde::Deserialize;
 
 use super::error::ExperimentError;
@@ -151,7 +152,7 @@ impl Values {
 #[serde(deny_unknown_fields)]
 pub struct Quick {
     /// Games per combination (default 4).
-    pub games: Option<u64>,
+    pub games: Option<Games>,
     /// Games per pairing of a league.
     pub games_per_pairing: Option<u64>,
     /// Other lineups (e.g. cheaper bots).
@@ -200,9 +201,9 @@ pub struct SubSweep {
     /// The lineups.
     pub bots: Option<Bots>,
     /// Games per combination.
-    pub games: Option<u64>,
+    pub games: Option<Games>,
     /// Deals per combination.
-    pub deals: Option<u64>,
+    pub deals: Option<Deals>,
     /// Rotate mixed lineups.
     pub rotate: Option<bool>,
     /// The varied options (replacing the top-level `[vary]` entirely).
@@ -296,13 +297,13 @@ pub struct Experiment {
     /// The lineups (a league: the bots to rate).
     pub bots: Option<Bots>,
     /// Games per combination (at least: whole deals).
-    pub games: Option<u64>,
+    pub games: Option<Games>,
     /// Deals per combination.
-    pub deals: Option<u64>,
+    pub deals: Option<Deals>,
     /// Games per pairing (a league).
     pub games_per_pairing: Option<u64>,
     /// Bootstrap resamples of a league's intervals.
-    pub resamples: Option<u32>,
+    pub resamples: Option<Resamples>,
     /// A league's bot rated 0 (one of `bots`; default: the first).
     pub anchor: Option<String>,
     /// The run seed.

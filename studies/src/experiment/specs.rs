@@ -5,10 +5,7 @@
 //! names the file, the line and the key.
 
 use beachcomber::compare::{CompareSpec, PlannedPower};
-use beachcomber::league::{
-    DEFAULT_GAMES_PER_PAIRING, DEFAULT_RESAMPLES, LeagueSpec, NamedBot, check_resamples,
-    games_per_deal,
-};
+use beachcomber::league::{DEFAULT_GAMES_PER_PAIRING, LeagueSpec, NamedBot, games_per_deal};
 use beachcomber::spec::{SpecError, one_line, one_line_path};
 use beachcomber::sweep::{DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec};
 use beachcomber::tournament::Plan;
@@ -19,6 +16,7 @@ use super::error::ExperimentError;
 use super::file::{Experiment, Quick, Step, SubSweep, Values};
 use crate::lineups::{LineupsError, canonical_lineup, named_bot, parse_lineups};
 use crate::planned::{DEFAULT_GAMES, PlannedLeagues, PlannedSweep};
+use beachcomber_store::counts::{Games, Resamples};
 
 /// Games per combination of `--quick` when the file does not say.
 const QUICK_GAMES: u64 = 4;
@@ -387,7 +385,7 @@ impl Experiment {
                 varies.push(vary);
             }
             let count = if quick {
-                SweepCount::Games(q.games.unwrap_or(QUICK_GAMES))
+                SweepCount::Games(q.games.map_or(QUICK_GAMES, Games::get))
             } else {
                 let (games, deals) = if sub.games.is_some() || sub.deals.is_some() {
                     (sub.games, sub.deals)
@@ -395,8 +393,8 @@ impl Experiment {
                     (self.games, self.deals)
                 };
                 match (games, deals) {
-                    (_, Some(d)) => SweepCount::Deals(d),
-                    (Some(g), None) => SweepCount::Games(g),
+                    (_, Some(d)) => SweepCount::Deals(d.get()),
+                    (Some(g), None) => SweepCount::Games(g.get()),
                     (None, None) => SweepCount::Games(DEFAULT_GAMES),
                 }
             };
@@ -589,15 +587,7 @@ impl Experiment {
             labelled: leagues.len() > 1,
             leagues,
             bots: all_bots,
-            resamples: match self.resamples {
-                None => DEFAULT_RESAMPLES,
-                Some(n) => check_resamples(n).map_err(|e| {
-                    ExperimentError::setting(
-                        format!("{}: ", self.source.at(&[Step::key("resamples")])),
-                        e.to_string(),
-                    )
-                })?,
-            },
+            resamples: self.resamples.unwrap_or(Resamples::DEFAULT),
         })
     }
 }

@@ -161,7 +161,7 @@ pub fn read_finished(
     reporter: &dyn Reporter,
 ) -> Result<SearchOutcome, SearchRunError> {
     let control = Control {
-        threads: Some(1),
+        threads: Some(beachcomber_store::counts::Threads::ONE),
         quiet: true,
         resume: true,
         shard: beachcomber::tournament::Shard::WHOLE,
