@@ -49,3 +49,6 @@ pub mod parquet_table;
 pub mod path_suffix;
 pub mod planned;
 pub mod short_label;
+pub mod spec_inputs;
+pub mod speed;
+pub mod study_runs;

@@ -41,6 +41,7 @@ use beachcomber_store::files::names::{
 };
 use beachcomber_store::files::run_files::Manifest;
 use beachcomber_store::files::staging::Staging;
+use beachcomber_store::study_runs::SweepFiles;
 use file::{Experiment, Kind};
 
 /// Examples shown after `beachcomber run --help`.
@@ -241,7 +242,11 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
         let inputs: Vec<PathBuf> = (0..count)
             .map(|i| dir.join(SHARDS_DIR).join(i.to_string()))
             .collect();
-        crate::merge::merge_dir(&inputs, &work, control.quiet)?;
+        let merged =
+            beachcomber_store::study_runs::merge_dir(&inputs, &work, &crate::signals::CANCEL)?;
+        if !control.quiet {
+            out!("{}", beachcomber_store::study_runs::merged_line(&merged));
+        }
     } else {
         match experiment.kind {
             Kind::Tournament | Kind::Sweep => {
@@ -316,16 +321,19 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
                 } else if !confirming {
                     let inputs =
                         crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
-                    crate::sweep::execute(
+                    beachcomber_store::study_runs::execute_sweep(
                         &sweep,
                         &play_dir,
-                        crate::sweep::SweepFiles {
+                        SweepFiles {
                             records: experiment.records,
                             ..Default::default()
                         },
                         inputs,
                         &control,
-                        &Engines::default(),
+                        crate::runs::ports(
+                            &Engines::default(),
+                            &crate::runs::terminal(control.quiet),
+                        ),
                         compare.as_ref(),
                     )?;
                 }
@@ -449,16 +457,16 @@ fn play_confirmation(
         resume: control.resume && confirm_dir.join(CHECKPOINT_FILE).exists(),
         ..*control
     };
-    crate::sweep::execute(
+    beachcomber_store::study_runs::execute_sweep(
         &confirm,
         &confirm_dir,
-        crate::sweep::SweepFiles {
+        SweepFiles {
             records: experiment.records,
             ..Default::default()
         },
         inputs,
         &control,
-        &Engines::default(),
+        crate::runs::ports(&Engines::default(), &crate::runs::terminal(control.quiet)),
         Some(&spec),
     )?;
     Ok(confirm::write_confirm_csv(experiment, dir)?)
@@ -495,12 +503,12 @@ fn run_leagues(
         record: experiment.records.then(|| dir.join(RECORDS_FILE)),
         pairs: Some(dir.join(PAIRS_FILE)),
     };
-    let result = crate::league::execute(
+    let result = beachcomber_store::study_runs::execute_league(
         &planned,
         paths,
         Some(dir.to_path_buf()),
         control,
-        &Engines::default(),
+        crate::runs::ports(&Engines::default(), &crate::runs::terminal(control.quiet)),
     )?;
     if !control.quiet {
         let games: u64 = result.totals.iter().map(|t| t.games).sum();
