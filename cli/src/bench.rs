@@ -100,7 +100,7 @@ fn bench_bots(game: &AnyGame, bots: &str, args: &BenchArgs) -> Result<(), CliErr
     Ok(())
 }
 
-pub use beachcomber_store::speed::{BenchError, SPEED_HEADER, bot_speed, speed_row};
+use beachcomber_store::speed::{BenchError, bot_speed};
 
 fn measure<G: Game>(game: &G, args: &BenchArgs, games: u64) -> Result<(), Cancelled> {
     let cancel = &signals::CANCEL;

@@ -142,3 +142,12 @@ fn time_games<G: GameKind + CompiledBots>(
         seconds: start.elapsed().as_secs_f64(),
     })
 }
+
+/// A player count as the lines say it: `1 player (solo)`, `N players`.
+pub fn players_text(players: usize) -> String {
+    if players == 1 {
+        "1 player (solo)".to_string()
+    } else {
+        format!("{players} players")
+    }
+}
