@@ -45,6 +45,7 @@ pub mod memory;
 pub mod merge;
 mod merge_check;
 pub mod merge_error;
+pub mod notes;
 pub mod parquet_table;
 pub mod path_suffix;
 pub mod planned;

@@ -303,19 +303,12 @@ pub fn run_file(mut args: RunFileRequest, ports: &Ports<'_>) -> Result<(), RunFi
                         ));
                     }
                 } else if !confirming {
-                    let inputs = beachcomber_store::spec_inputs::spec_inputs(
-                        experiment.game.as_deref().unwrap_or(""),
-                    );
-                    execute_sweep(
+                    play_sweep(
+                        &experiment,
                         &sweep,
                         &play_dir,
-                        SweepFiles {
-                            records: experiment.records,
-                            ..Default::default()
-                        },
-                        inputs,
                         &control,
-                        ports.run(),
+                        ports,
                         compare.as_ref(),
                     )?;
                 }
@@ -438,8 +431,6 @@ fn play_confirmation(
     let Some(confirm) = confirm::confirm_sweep(experiment, &sweep, &spec)? else {
         return Ok(stale()?);
     };
-    let inputs =
-        beachcomber_store::spec_inputs::spec_inputs(experiment.game.as_deref().unwrap_or(""));
     let confirm_dir = dir.join(beachcomber_store::files::names::CONFIRM_DIR);
     // `--resume` continues interrupted confirmation runs; after a resumed
     // sweep they start afresh.
@@ -447,19 +438,35 @@ fn play_confirmation(
         resume: control.resume && confirm_dir.join(CHECKPOINT_FILE).exists(),
         ..*control
     };
-    execute_sweep(
+    play_sweep(
+        experiment,
         &confirm,
         &confirm_dir,
-        SweepFiles {
-            records: experiment.records,
-            ..Default::default()
-        },
-        inputs,
         &control,
-        ports.run(),
+        ports,
         Some(&spec),
     )?;
     Ok(confirm::write_confirm_csv(experiment, dir)?)
+}
+
+/// Play `sweep` (the file's, or its confirmation runs) into `dir` with
+/// the file's records and the games table as CSV, then its `compare`.
+fn play_sweep(
+    experiment: &Experiment,
+    sweep: &beachcomber_store::planned::PlannedSweep,
+    dir: &Path,
+    control: &Control,
+    ports: &Ports<'_>,
+    compare: Option<&beachcomber::compare::CompareSpec>,
+) -> Result<(), RunFileError> {
+    let files = SweepFiles {
+        records: experiment.records,
+        ..Default::default()
+    };
+    let inputs =
+        beachcomber_store::spec_inputs::spec_inputs(experiment.game.as_deref().unwrap_or(""));
+    execute_sweep(sweep, dir, files, inputs, control, ports.run(), compare)?;
+    Ok(())
 }
 
 /// Play `planned` (all the leagues, or league `combination` alone) into

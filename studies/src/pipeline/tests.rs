@@ -3,14 +3,13 @@
 
 use std::cell::RefCell;
 use std::path::Path;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use beachcomber::progress::WorkTable;
 use beachcomber::tournament::Shard;
 use beachcomber_store::engines::Engines;
-use beachcomber_store::execute::{Control, GameCounter, Reporter, Silent, SprtProgress};
+use beachcomber_store::execute::Control;
+use beachcomber_store::notes::Notes;
 
 use super::*;
 use crate::plot_spec::PlotRequest;
@@ -20,7 +19,7 @@ use crate::search::SearchOutcome;
 #[derive(Default)]
 struct Recorder {
     lines: RefCell<Vec<String>>,
-    notes: RefCell<Vec<String>>,
+    notes: Notes,
     drawn: RefCell<Vec<String>>,
 }
 
@@ -39,22 +38,6 @@ impl Figures for Recorder {
 
     fn draw_search(&self, _dir: &Path, _outcome: &SearchOutcome) -> Vec<(String, FigureError)> {
         Vec::new()
-    }
-}
-
-impl Reporter for Recorder {
-    fn note(&self, note: &str) {
-        self.notes.borrow_mut().push(note.to_string());
-    }
-
-    fn start(
-        &self,
-        first: u64,
-        total: u64,
-        sprt: Option<SprtProgress>,
-        work: Arc<WorkTable>,
-    ) -> Box<dyn GameCounter> {
-        Silent.start(first, total, sprt, work)
     }
 }
 
@@ -84,23 +67,32 @@ const SWEEP: &str = "kind = \"sweep\"\ngame = \"seaside\"\nplayers = 2\nbots = \
 const PLOT: &str = "\n[[plot]]\nkind = \"line\"\nx = \"removed\"\ny = \"mean_turns\"\n\
                     file = \"turns.svg\"\n";
 
-#[test]
-fn a_sweep_file_runs_whole_through_the_ports_alone() {
+/// Run the experiment file `text` (as `tiny.toml`) into `out` of a fresh
+/// folder, through a [`Recorder`].
+fn run_text(text: &str, quick: bool) -> (tempfile::TempDir, Recorder, Result<(), RunFileError>) {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("tiny.toml");
-    std::fs::write(&file, SWEEP).unwrap();
+    std::fs::write(&file, text).unwrap();
     let out = tmp.path().join("out");
     let front = Recorder::default();
     let engines = Engines::default();
     let cancel = AtomicBool::new(false);
     let ports = Ports {
         engines: &engines,
-        reporter: &front,
+        reporter: &front.notes,
         cancel: &cancel,
         figures: &front,
         lines: &front,
     };
-    run_file(request(&file, &out, false), &ports).unwrap();
+    let result = run_file(request(&file, &out, quick), &ports);
+    (tmp, front, result)
+}
+
+#[test]
+fn a_sweep_file_runs_whole_through_the_ports_alone() {
+    let (tmp, front, result) = run_text(SWEEP, false);
+    result.unwrap();
+    let out = tmp.path().join("out");
     let shown = beachcomber::spec::one_line_path(&out);
     assert_eq!(
         *front.lines.borrow(),
@@ -131,21 +123,9 @@ fn a_sweep_file_runs_whole_through_the_ports_alone() {
 
 #[test]
 fn a_figure_the_front_end_cannot_draw_is_a_warning_and_fails_quick() {
-    let tmp = tempfile::tempdir().unwrap();
-    let file = tmp.path().join("tiny.toml");
-    std::fs::write(&file, format!("{SWEEP}{PLOT}")).unwrap();
+    let (tmp, front, result) = run_text(&format!("{SWEEP}{PLOT}"), true);
+    let error = result.unwrap_err();
     let out = tmp.path().join("out");
-    let front = Recorder::default();
-    let engines = Engines::default();
-    let cancel = AtomicBool::new(false);
-    let ports = Ports {
-        engines: &engines,
-        reporter: &front,
-        cancel: &cancel,
-        figures: &front,
-        lines: &front,
-    };
-    let error = run_file(request(&file, &out, true), &ports).unwrap_err();
     let shown = beachcomber::spec::one_line_path(&out);
     assert_eq!(
         error.to_string(),
@@ -156,14 +136,8 @@ fn a_figure_the_front_end_cannot_draw_is_a_warning_and_fails_quick() {
     );
     assert_eq!(*front.drawn.borrow(), ["turns.svg"]);
     let warning = "plot `turns.svg`: this front end draws no figures";
-    assert!(
-        front
-            .notes
-            .borrow()
-            .contains(&format!("warning: {warning}")),
-        "{:?}",
-        front.notes.borrow()
-    );
+    let notes = front.notes.take();
+    assert!(notes.contains(&format!("warning: {warning}")), "{notes:?}");
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
     assert!(
         summary.contains(&format!("**Not drawn**: {warning}\n")),
