@@ -112,7 +112,8 @@ pub fn run(args: RunFileArgs) -> Result<(), CliError> {
     };
     let engines = Engines::default();
     let reporter = crate::runs::terminal(request.control.quiet);
-    Ok(run_file(request, &ports::terminal(&engines, &reporter))?)
+    run_file(request, &ports::terminal(&engines, &reporter))?;
+    Ok(())
 }
 
 crate::error::command_error!(RunFileError);

@@ -154,8 +154,9 @@ impl Drop for FreshFolder {
 /// (docs/experiments.md): the lock, the games (or one shard of them, a
 /// merge of the shards, one combination), the confirmation runs, the speed
 /// measurement, the report, the staging folder swapped in; what it prints
-/// goes to `ports`.
-pub fn run_file(mut args: RunFileRequest, ports: &Ports<'_>) -> Result<(), RunFileError> {
+/// goes to `ports`. Returns the results folder (`results/NAME/`, `out`,
+/// or the fresh `--quick` folder).
+pub fn run_file(mut args: RunFileRequest, ports: &Ports<'_>) -> Result<PathBuf, RunFileError> {
     let experiment = Experiment::read(&args.file)?;
     let (name, dir) = results_dir(&args, ports)?;
     let _fresh = FreshFolder((args.quick && args.out.is_none()).then(|| dir.clone()));
@@ -188,7 +189,8 @@ pub fn run_file(mut args: RunFileRequest, ports: &Ports<'_>) -> Result<(), RunFi
             .map_err(RunFileError::from)?;
     }
     if experiment.kind == Kind::Search {
-        return search_file::run(&experiment, args, rule.as_ref(), &name, &dir, ports);
+        search_file::run(&experiment, args, rule.as_ref(), &name, &dir, ports)?;
+        return Ok(dir);
     }
     // The shard: `--shard`, else a Slurm array task's (as for the other
     // commands); a shard plays into `DIR/shards/I/` and draws nothing.
@@ -338,7 +340,7 @@ pub fn run_file(mut args: RunFileRequest, ports: &Ports<'_>) -> Result<(), RunFi
             if let Some(rule) = &rule {
                 lock::record_in_manifest(&play_dir, rule)?;
             }
-            return Ok(());
+            return Ok(dir);
         }
         if sharded {
             if !control.quiet {
@@ -348,7 +350,7 @@ pub fn run_file(mut args: RunFileRequest, ports: &Ports<'_>) -> Result<(), RunFi
                     one_line_path(&args.file)
                 ));
             }
-            return Ok(());
+            return Ok(dir);
         }
     }
     if !args.report_only && experiment.kind == Kind::League {
@@ -387,7 +389,8 @@ pub fn run_file(mut args: RunFileRequest, ports: &Ports<'_>) -> Result<(), RunFi
             one_line_path(&dir.join(beachcomber_store::files::names::SUMMARY_MD))
         ));
     }
-    plots_drawn(&args, &warnings, &dir)
+    plots_drawn(&args, &warnings, &dir, ports)?;
+    Ok(dir)
 }
 
 /// A `--quick` run (how a file is tried before it is committed and run in
@@ -398,8 +401,9 @@ fn plots_drawn(
     args: &RunFileRequest,
     warnings: &[report::PlotWarning],
     dir: &Path,
+    ports: &Ports<'_>,
 ) -> Result<(), RunFileError> {
-    if args.quick && !warnings.is_empty() {
+    if args.quick && !warnings.is_empty() && ports.figures.draws() {
         return Err(RunFileError::PlotWarnings {
             count: warnings.len(),
             dir: dir.to_path_buf(),

@@ -28,6 +28,12 @@ pub trait Figures {
     /// Draw a finished search's figures into `dir`: each that could not
     /// be drawn, with why.
     fn draw_search(&self, dir: &Path, outcome: &SearchOutcome) -> Vec<(String, FigureError)>;
+    /// Whether this drawer draws figures at all: a `--quick` run fails on a
+    /// figure not drawn only when it does (a front end without plots, as
+    /// Python's, leaves each one a warning and a line of summary.md).
+    fn draws(&self) -> bool {
+        true
+    }
 }
 
 /// Where the lines a run prints for its user go (the CLI's standard

@@ -136,7 +136,7 @@ pub fn run(
             one_line_path(&results.join(SUMMARY_MD))
         ));
     }
-    super::plots_drawn(&args, &warnings, results)
+    super::plots_drawn(&args, &warnings, results, ports)
 }
 
 /// Play `spec` into `dir` (the results folder `shown`, or its staging

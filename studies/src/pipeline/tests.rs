@@ -69,7 +69,10 @@ const PLOT: &str = "\n[[plot]]\nkind = \"line\"\nx = \"removed\"\ny = \"mean_tur
 
 /// Run the experiment file `text` (as `tiny.toml`) into `out` of a fresh
 /// folder, through a [`Recorder`].
-fn run_text(text: &str, quick: bool) -> (tempfile::TempDir, Recorder, Result<(), RunFileError>) {
+fn run_text(
+    text: &str,
+    quick: bool,
+) -> (tempfile::TempDir, Recorder, Result<PathBuf, RunFileError>) {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("tiny.toml");
     std::fs::write(&file, text).unwrap();
@@ -91,8 +94,8 @@ fn run_text(text: &str, quick: bool) -> (tempfile::TempDir, Recorder, Result<(),
 #[test]
 fn a_sweep_file_runs_whole_through_the_ports_alone() {
     let (tmp, front, result) = run_text(SWEEP, false);
-    result.unwrap();
     let out = tmp.path().join("out");
+    assert_eq!(result.unwrap(), out);
     let shown = beachcomber::spec::one_line_path(&out);
     assert_eq!(
         *front.lines.borrow(),
