@@ -10,7 +10,6 @@
 //! `resume=True`).
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -19,7 +18,7 @@ use beachcomber_store::engines::Engines;
 use beachcomber_store::execute::{Control, THREADS};
 use beachcomber_store::notes::Notes;
 use beachcomber_studies::pipeline::{
-    FigureError, Figures, Lines, Ports, RunFileError, RunFileRequest, run_file,
+    FigureError, Figures, Ports, RunFileError, RunFileRequest, run_file,
 };
 use beachcomber_studies::plot_spec::PlotRequest;
 use beachcomber_studies::search::SearchOutcome;
@@ -54,26 +53,13 @@ impl Figures for NoFigures {
     }
 }
 
-/// The lines the command line would print, kept in order.
-#[derive(Default)]
-struct Kept(Mutex<Vec<String>>);
-
-impl Lines for Kept {
-    fn line(&self, line: &str) {
-        self.0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(line.to_string());
-    }
-}
-
 /// What the run's thread gives back: the results folder or the error, the
 /// lines and the notes.
 type Ran = (Result<PathBuf, RunFileError>, Vec<String>, Vec<String>);
 
 /// Play `request` with Python's ports, stopped by `cancel`.
 fn play(request: RunFileRequest, cancel: &AtomicBool) -> Ran {
-    let (lines, notes, engines) = (Kept::default(), Notes::default(), Engines::default());
+    let (lines, notes, engines) = (Notes::default(), Notes::default(), Engines::default());
     let ports = Ports {
         engines: &engines,
         reporter: &notes,
@@ -82,8 +68,7 @@ fn play(request: RunFileRequest, cancel: &AtomicBool) -> Ran {
         lines: &lines,
     };
     let result = run_file(request, &ports);
-    let lines = lines.0.into_inner().unwrap_or_else(|e| e.into_inner());
-    (result, lines, notes.take())
+    (result, lines.take(), notes.take())
 }
 
 /// Run the experiment file `path` whole (`beachcomber run PATH`, with

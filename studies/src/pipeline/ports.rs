@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 
 use beachcomber_store::engines::Engines;
 use beachcomber_store::execute::Reporter;
+use beachcomber_store::notes::Notes;
 use beachcomber_store::study_runs::RunPorts;
 
 use crate::plot_spec::PlotRequest;
@@ -41,6 +42,14 @@ pub trait Figures {
 pub trait Lines {
     /// One line.
     fn line(&self, line: &str);
+}
+
+/// The lines kept in order, as notes are ([`Notes::take`]): for a front
+/// end that hands them back when the run ends (Python).
+impl Lines for Notes {
+    fn line(&self, line: &str) {
+        self.note(line);
+    }
 }
 
 /// What a front end lends a study's run.
