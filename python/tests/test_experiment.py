@@ -25,6 +25,7 @@ removed = [0, 5]
 kind = "line"
 x = "removed"
 y = "mean_turns"
+where = { seat = 0 }
 file = "turns.svg"
 """
 
