@@ -3,9 +3,8 @@
 use std::path::PathBuf;
 
 use beachcomber::games::AnyGame;
-use beachcomber::spec::{Spec, SpecError};
-use beachcomber::spec_files::{FILE_OPTIONS, resolve_spec_files};
-use beachcomber::spec_label::{is_inline, parse_label};
+use beachcomber::spec::SpecError;
+use beachcomber::spec_files::resolve_spec_files;
 use clap::Args;
 
 /// Which game, with how many players (flattened into each command).
@@ -63,28 +62,4 @@ pub struct GameChoiceError {
     pub error: Box<SpecError>,
 }
 
-/// The input files a game spec names (a Seaside `tokens=` manifest, given
-/// as a path or recorded in a resolved spec's `tokens_file`), which no
-/// output may overwrite.
-pub fn spec_inputs(game: &str) -> Vec<(String, PathBuf)> {
-    let Ok(spec) = game.parse::<Spec>() else {
-        return Vec::new();
-    };
-    let mut inputs = Vec::new();
-    for option in FILE_OPTIONS.iter().filter(|o| o.game == spec.name) {
-        let path = match spec.get(option.key) {
-            Some(value) if !is_inline(value) => Some(value),
-            _ => spec.get(option.label).and_then(parse_label).map(|(p, _)| p),
-        };
-        if let Some(path) = path {
-            inputs.push((
-                format!(
-                    "token manifest given to --game ({}({}=...))",
-                    spec.name, option.key
-                ),
-                PathBuf::from(path),
-            ));
-        }
-    }
-    inputs
-}
+pub use beachcomber_store::spec_inputs::spec_inputs;

@@ -40,14 +40,7 @@ pub fn bots_help() -> String {
     text
 }
 
-/// "1 player (solo)", "3 players".
-pub fn players_text(players: usize) -> String {
-    if players == 1 {
-        "1 player (solo)".to_string()
-    } else {
-        format!("{players} players")
-    }
-}
+pub use beachcomber_store::speed::players_text;
 
 /// Write one line to standard output; a closed pipe ends the program with
 /// success, any other write error with a one-line error.

@@ -5,8 +5,6 @@
 //! [`LeagueSpec`], plays leagues into their files ([`crate::runs`]) and
 //! prints the ratings.
 
-use std::path::PathBuf;
-
 use beachcomber::league::{DEFAULT_GAMES_PER_PAIRING, LeagueError, LeagueSpec};
 use beachcomber_bots::{BotConfig, BotSet, parse_list_with};
 use beachcomber_store::counts::Resamples;
@@ -17,9 +15,8 @@ use clap::Args;
 use crate::engines::Engines;
 use crate::error::CliError;
 use crate::flag_error::FlagError;
-use crate::runs::{self, Control, OutputPaths, RunArgs, RunRequest};
+use crate::runs::{self, RunArgs};
 use beachcomber_store::files::names::pairs_beside;
-use beachcomber_store::manifest::RunKind;
 
 /// Examples shown after `beachcomber league --help`.
 pub const EXAMPLES: &str = "\
@@ -104,53 +101,6 @@ impl LeagueArgs {
     }
 }
 
-/// Play `planned` (at least one league) as one plan
-/// ([`beachcomber::league::plan`]) into `paths` (`folder`: where the
-/// manifest and checkpoint go, `None`: beside the first output): one pool,
-/// one manifest; the summary is the ratings CSV, one block of rows per
-/// league, each fitted from its own part's totals, and `paths.pairs` (if
-/// given) the pairs CSV of the same fits.
-pub fn execute(
-    planned: &PlannedLeagues,
-    paths: OutputPaths,
-    folder: Option<PathBuf>,
-    control: &Control,
-    engines: &Engines,
-) -> Result<runs::RunResult, CliError> {
-    let leagues = &planned.leagues;
-    let plan = beachcomber::league::plan(leagues, planned.labelled);
-    engines.check(planned.bots.configs())?;
-    let games: Vec<_> = leagues.iter().map(|l| l.game.clone()).collect();
-    let mut inputs = Vec::new();
-    for l in leagues {
-        for input in crate::game_choice::spec_inputs(&l.game_spec) {
-            if !inputs.contains(&input) {
-                inputs.push(input);
-            }
-        }
-    }
-    let request = RunRequest {
-        kind: RunKind::League {
-            games_per_pairing: match (leagues.as_slice(), planned.labelled) {
-                ([one], false) => Some(one.games_per_pairing),
-                _ => None,
-            },
-            resamples: planned.resamples,
-            anchors: leagues.iter().map(|l| l.anchor).collect(),
-        },
-        games: &games,
-        plan: &plan,
-        bots: &planned.bots,
-        paths,
-        inputs,
-        control: *control,
-        sprt: None,
-        engines,
-        folder,
-    };
-    Ok(runs::execute(&request)?)
-}
-
 /// Run the command.
 pub fn run(args: LeagueArgs) -> Result<(), CliError> {
     let engines = args.engines.start()?;
@@ -165,7 +115,13 @@ pub fn run(args: LeagueArgs) -> Result<(), CliError> {
     };
     let mut paths = args.run.paths(control.shard);
     paths.pairs = paths.summary.as_deref().and_then(pairs_beside);
-    let result = execute(&planned, paths, None, &control, &engines)?;
+    let result = beachcomber_store::study_runs::execute_league(
+        &planned,
+        paths,
+        None,
+        &control,
+        runs::ports(&engines, &runs::terminal(control.quiet)),
+    )?;
     let league = &planned.leagues[0];
     let (spec, players) = (&league.run, league.run.players);
     let names = spec.bots();

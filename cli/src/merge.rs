@@ -14,7 +14,7 @@
 //! to the byte as an unsharded run's. The merging is the store's
 //! [`beachcomber_store::merge`]; this is its flags and its line.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use beachcomber_store::files::paths::OutputPaths;
 use beachcomber_store::merge::MergeError;
@@ -76,18 +76,6 @@ pub fn run(args: MergeArgs) -> Result<(), crate::error::CliError> {
     Ok(merge(&args.inputs, outputs, args.quiet)?)
 }
 
-/// Join the shards written into the folders `inputs` (an experiment's
-/// `run --shard`) into the folder `dir`; print nothing if `quiet`.
-pub fn merge_dir(inputs: &[PathBuf], dir: &Path, quiet: bool) -> Result<(), MergeError> {
-    let outputs = OutputPaths {
-        out: Some(dir.to_path_buf()),
-        summary: None,
-        record: None,
-        pairs: None,
-    };
-    merge(inputs, outputs, quiet)
-}
-
 /// Join the shards `inputs` (their manifests, output files or folders)
 /// into `outputs` (a folder as `out` when the shards wrote into folders):
 /// the files one machine would have written, and their manifest; print
@@ -95,17 +83,7 @@ pub fn merge_dir(inputs: &[PathBuf], dir: &Path, quiet: bool) -> Result<(), Merg
 pub fn merge(inputs: &[PathBuf], outputs: OutputPaths, quiet: bool) -> Result<(), MergeError> {
     let merged = beachcomber_store::merge::merge(inputs, outputs, &signals::CANCEL)?;
     if !quiet {
-        let what = match &merged.game {
-            Some(game) if merged.parts == 1 => format!("of {game}"),
-            _ => format!("in {} parts", merged.parts),
-        };
-        out!(
-            "merged {} shard(s) of a {}: {} games {what}, seed {}",
-            merged.shards,
-            merged.command,
-            merged.games,
-            merged.seed
-        );
+        out!("{}", beachcomber_store::study_runs::merged_line(&merged));
     }
     Ok(())
 }

@@ -15,10 +15,12 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use beachcomber_store::counts::Threads;
+use beachcomber_store::engines::Engines;
 use beachcomber_store::error::StoreError;
 pub use beachcomber_store::execute::{Control, RunRequest, RunResult};
 use beachcomber_store::execute::{GameCounter, Reporter, SprtProgress};
 pub use beachcomber_store::files::paths::OutputPaths;
+use beachcomber_store::study_runs::RunPorts;
 
 use crate::signals;
 
@@ -216,6 +218,16 @@ pub fn execute(request: &RunRequest<'_>) -> Result<RunResult, StoreError> {
         quiet: request.control.quiet,
     };
     beachcomber_store::execute::execute(request, &reporter, &signals::CANCEL)
+}
+
+/// What a store's run plays with ([`RunPorts`]): `engines`, `reporter`
+/// and the signals' stop flag.
+pub fn ports<'a>(engines: &'a Engines, reporter: &'a dyn Reporter) -> RunPorts<'a> {
+    RunPorts {
+        engines,
+        reporter,
+        cancel: &signals::CANCEL,
+    }
 }
 
 /// The progress and notes of a run on standard error (nothing but the

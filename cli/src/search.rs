@@ -2,22 +2,20 @@
 //! become the store's [`SearchSpec`]; the store plays the rounds, confirms
 //! the survivors and writes the files; this prints the answer.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use beachcomber::search::{Constraint, Objective};
 use beachcomber::spec::one_line_path;
 use beachcomber::sweep::Vary;
 use beachcomber_store::files::names::SUMMARY_MD;
 use beachcomber_store::files::out_folder::check_out_parent;
-use beachcomber_store::files::output::write_whole;
 use beachcomber_store::lineups::parse_lineups;
-use beachcomber_studies::search::{self, SearchSpec, run as run_search};
+use beachcomber_studies::pipeline::search_file::play;
+use beachcomber_studies::search::{self, SearchSpec};
 use clap::Args;
 
 use crate::engines::Engines;
 use crate::error::CliError;
-use crate::experiment::error::RunFileError;
-use crate::experiment::report::PlotWarning;
 use crate::flag_error::FlagError;
 use crate::runs::RunControl;
 
@@ -252,87 +250,6 @@ impl SearchArgs {
     }
 }
 
-/// Play `spec` into `dir` (the results folder `shown`, or its staging
-/// folder) on this machine, or one step of it over machines (`control`'s
-/// shard of several, or `merge`: docs/search.md), and draw its figures
-/// ([`figures`]); `None` when the step leaves the search waiting for
-/// shards (what to do next is printed unless quiet).
-pub fn play(
-    spec: &SearchSpec,
-    dir: &Path,
-    shown: &Path,
-    control: &beachcomber_store::execute::Control,
-    merge: Option<u64>,
-) -> Result<Option<(search::SearchOutcome, Vec<PlotWarning>)>, CliError> {
-    let reporter = crate::runs::terminal(control.quiet);
-    let outcome = if control.shard.count > 1 || merge.is_some() {
-        match search::run_step(
-            spec,
-            dir,
-            control,
-            merge,
-            &reporter,
-            &crate::signals::CANCEL,
-        )? {
-            search::Ran::Finished(outcome) => *outcome,
-            search::Ran::Waiting(next) => {
-                if !control.quiet {
-                    out!("{next}");
-                }
-                return Ok(None);
-            }
-        }
-    } else {
-        run_search(spec, dir, control, &reporter, &crate::signals::CANCEL)?
-    };
-    let warnings = figures(dir, shown, &outcome)?;
-    Ok(Some((outcome, warnings)))
-}
-
-/// Draw the search's figures into `dir` (the results folder `shown`, or
-/// its staging folder), after its summary.md: each that cannot be drawn is
-/// a `warning:` on stderr and a `**Not drawn**` line under `## Figures` in
-/// summary.md, as a `[[plot]]` table's, never the loss of the search's
-/// answer. (A figure left in `dir` by an earlier step is of this same
-/// search, checked by the resume or merge that works in place: it is
-/// kept.)
-pub fn figures(
-    dir: &Path,
-    shown: &Path,
-    outcome: &search::SearchOutcome,
-) -> Result<Vec<PlotWarning>, CliError> {
-    let failed = crate::plot::search::draw_search(dir, outcome);
-    if failed.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut warnings = Vec::new();
-    let mut lines = String::from("\n## Figures\n\n");
-    for (file, error) in failed {
-        let message = RunFileError::Plot {
-            file: file.to_string(),
-            error: Box::new(error),
-        }
-        .to_string()
-        .replace(&one_line_path(dir), &one_line_path(shown));
-        eprintln!("warning: {message}");
-        lines.push_str(&format!("**Not drawn**: {message}\n\n"));
-        warnings.push(PlotWarning {
-            file: file.to_string(),
-            message,
-        });
-    }
-    let summary = dir.join(SUMMARY_MD);
-    let mut text =
-        std::fs::read_to_string(&summary).map_err(|source| RunFileError::ReadSummary {
-            path: summary.clone(),
-            source,
-        })?;
-    text.push_str(lines.trim_end_matches('\n'));
-    text.push('\n');
-    write_whole(&summary, text.as_bytes())?;
-    Ok(warnings)
-}
-
 /// Run the command.
 pub fn run(args: SearchArgs) -> Result<(), CliError> {
     let spec = args.spec()?;
@@ -340,7 +257,11 @@ pub fn run(args: SearchArgs) -> Result<(), CliError> {
     // The folder is created once the search is planned; its parent must
     // exist (as for every --out).
     check_out_parent("--out", &args.out)?;
-    let Some((outcome, _)) = play(&spec, &args.out, &args.out, &control, args.merge)? else {
+    let engines = Engines::default();
+    let reporter = crate::runs::terminal(control.quiet);
+    let ports = crate::experiment::ports::terminal(&engines, &reporter);
+    let Some((outcome, _)) = play(&spec, &args.out, &args.out, &control, args.merge, &ports)?
+    else {
         return Ok(());
     };
     if !control.quiet {

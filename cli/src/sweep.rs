@@ -20,9 +20,9 @@ use crate::compare::CompareFlagError;
 use crate::engines::Engines;
 use crate::error::CliError;
 use crate::flag_error::FlagError;
-use crate::runs::{self, Control, OutputPaths, RunControl, RunRequest, RunResult};
-use beachcomber_store::files::names::{GAMES_FILE, GAMES_PARQUET_FILE, METRICS_FILE, RECORDS_FILE};
-use beachcomber_store::manifest::RunKind;
+use crate::runs::{self, RunControl, RunResult};
+use beachcomber_store::files::names::METRICS_FILE;
+use beachcomber_store::study_runs::{SweepFiles, execute_sweep};
 
 /// Examples shown after `beachcomber sweep --help`.
 pub const EXAMPLES: &str = "\
@@ -194,23 +194,9 @@ pub enum SweepCommandError {
     /// The sweep does not expand.
     #[error(transparent)]
     Expand(SweepError),
-    /// `--out` is not a folder.
-    #[error(
-        "--out `{}` is not a folder (a sweep writes several files into a folder)",
-        one_line_path(.0)
-    )]
-    NotAFolder(PathBuf),
     /// `--out` cannot be created (its parent is missing, say).
     #[error(transparent)]
     OutFolder(Box<beachcomber_store::files::out_folder::OutFolderError>),
-    /// The folder cannot be made.
-    #[error("--out: cannot create the folder `{}`: {source}", one_line_path(.path))]
-    CreateFolder {
-        /// The folder.
-        path: PathBuf,
-        /// What failed.
-        source: std::io::Error,
-    },
 }
 
 impl SweepArgs {
@@ -236,82 +222,14 @@ pub enum GamesFormat {
 }
 
 impl GamesFormat {
-    /// The games table's name in the sweep's folder.
-    pub fn file(self) -> &'static str {
-        match self {
-            GamesFormat::Csv => GAMES_FILE,
-            GamesFormat::Parquet => GAMES_PARQUET_FILE,
+    /// The store's [`SweepFiles`] of this format, with the records if
+    /// `records`.
+    pub fn files(self, records: bool) -> SweepFiles {
+        SweepFiles {
+            records,
+            parquet: self == GamesFormat::Parquet,
         }
     }
-}
-
-/// What a sweep writes into its folder besides metrics.csv.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SweepFiles {
-    /// Also the records (`records.jsonl.zst`).
-    pub records: bool,
-    /// The games table's format.
-    pub format: GamesFormat,
-}
-
-/// The files of a sweep in `dir`.
-pub fn paths(dir: &Path, files: SweepFiles) -> OutputPaths {
-    let SweepFiles { records, format } = files;
-    OutputPaths {
-        out: Some(dir.join(format.file())),
-        summary: Some(dir.join(METRICS_FILE)),
-        record: records.then(|| dir.join(RECORDS_FILE)),
-        pairs: None,
-    }
-}
-
-/// Play `sweep` into the folder `dir` (its games table and records as
-/// `files` says);
-/// `inputs`: the files no output may overwrite (the game spec's); with
-/// `compare`, then write `compare.csv` (unless this is one shard of
-/// several: merging writes it).
-pub fn execute(
-    sweep: &PlannedSweep,
-    dir: &Path,
-    files: SweepFiles,
-    inputs: Vec<(String, PathBuf)>,
-    control: &Control,
-    engines: &Engines,
-    compare: Option<&CompareSpec>,
-) -> Result<RunResult, CliError> {
-    engines.check(sweep.bots.configs())?;
-    if dir.exists() && !dir.is_dir() {
-        return Err(SweepCommandError::NotAFolder(dir.to_path_buf()).into());
-    }
-    std::fs::create_dir_all(dir).map_err(|source| SweepCommandError::CreateFolder {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let request = RunRequest {
-        kind: RunKind::Sweep {
-            records: files.records,
-            compare: compare.cloned(),
-        },
-        games: &sweep.games,
-        plan: &sweep.plan,
-        bots: &sweep.bots,
-        paths: paths(dir, files),
-        inputs,
-        control: *control,
-        sprt: None,
-        engines,
-        folder: Some(dir.to_path_buf()),
-    };
-    let result = runs::execute(&request)?;
-    if control.shard.count <= 1 {
-        beachcomber_store::final_files::write_comparison(
-            &dir.join(files.format.file()),
-            &sweep.plan,
-            &result.totals,
-            compare,
-        )?;
-    }
-    Ok(result)
 }
 
 /// Run the command.
@@ -344,16 +262,13 @@ pub fn run(args: SweepArgs) -> Result<(), CliError> {
     beachcomber_store::files::out_folder::check_out_parent("--out", &dir)
         .map_err(|e| SweepCommandError::OutFolder(Box::new(e)))?;
     let inputs = crate::game_choice::spec_inputs(&spec.game);
-    let result = execute(
+    let result = execute_sweep(
         &sweep,
         &dir,
-        SweepFiles {
-            records: args.records,
-            format: args.format,
-        },
+        args.format.files(args.records),
         inputs,
         &control,
-        &engines,
+        runs::ports(&engines, &runs::terminal(control.quiet)),
         compare.as_ref(),
     )?;
     for note in engines.failure_notes() {
@@ -405,4 +320,7 @@ fn print_summary(plan: &Plan, result: &RunResult, dir: &Path) {
     }
 }
 
-crate::error::command_error!(SweepCommandError);
+crate::error::command_error!(
+    SweepCommandError,
+    beachcomber_store::study_runs::StudyRunError
+);

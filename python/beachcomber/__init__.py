@@ -20,6 +20,9 @@ Bots and runs: ``beachcomber.bot("expert")`` is a built-in bot as a policy
 (``bot.act(state)``); ``beachcomber.tournament``, ``league`` and ``sweep``
 play runs as the command line does and return its tables as pandas (or
 polars) DataFrames, with Python callables seated in-process.
+``beachcomber.run_experiment("experiments/NAME.toml")`` runs an experiment
+file whole into its results folder, as ``beachcomber run`` does (no figures
+drawn: each plot is a note, and summary.md says so).
 
 Fork safety: only ``VectorEnv`` starts threads, in a pool it builds again
 in a forked child, so a process that forks (as ``multiprocessing`` does on
@@ -41,6 +44,7 @@ from beachcomber._native import (
     from_record,
     game,
     games,
+    run_experiment,
 )
 from beachcomber._runs import Policy, Tables, league, policy, sweep, tournament
 
@@ -63,6 +67,7 @@ __all__ = [
     "games",
     "league",
     "policy",
+    "run_experiment",
     "sweep",
     "tournament",
 ]

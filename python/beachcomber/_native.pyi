@@ -2,6 +2,7 @@
 ``beachcomber``); docs/python.md is the guide."""
 
 from collections.abc import Callable
+from os import PathLike
 from typing import Any, Final, SupportsIndex, final
 
 import numpy as np
@@ -32,6 +33,7 @@ __all__ = [
     "game",
     "games",
     "games_parquet",
+    "run_experiment",
     "run_league",
     "run_sweep",
     "run_tournament",
@@ -301,6 +303,20 @@ def run_sweep(
     progress: _Progress,
 ) -> dict[str, Any]:
     """A sweep into memory (``beachcomber.sweep``'s native part)."""
+
+def run_experiment(
+    path: str | PathLike[str],
+    quick: bool = False,
+    out: str | PathLike[str] | None = None,
+    exploratory: bool = False,
+    resume: bool = False,
+    threads: int | None = None,
+) -> dict[str, Any]:
+    """Run the experiment file ``path`` whole, as ``beachcomber run PATH`` does
+    (``quick``, ``out``, ``exploratory``, ``resume``, ``threads``: its flags),
+    drawing no figure: ``{"dir": the results folder, "lines": what the
+    command line prints, "notes": its warnings and notes}``; raises
+    ``ValueError`` with the command line's message."""
 
 def game(spec: str, players: int) -> Game:
     """The game ``spec`` names for ``players`` players; raises ``SpecError``."""

@@ -22,6 +22,7 @@ mod bot;
 mod calls;
 mod columns;
 mod errors;
+mod experiment;
 mod game;
 mod json;
 mod parquet;
@@ -57,6 +58,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(runs::run_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(runs::run_league, m)?)?;
     m.add_function(wrap_pyfunction!(runs::run_sweep, m)?)?;
+    m.add_function(wrap_pyfunction!(experiment::run_experiment, m)?)?;
     m.add_function(wrap_pyfunction!(seat::check_time_limit, m)?)?;
     m.add_function(wrap_pyfunction!(columns::csv_columns, m)?)?;
     m.add_class::<parquet::GamesLayout>()?;

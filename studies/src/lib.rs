@@ -6,14 +6,18 @@
 //!   lock, the picks of a criterion and their confirmation, the answer
 //!   tables;
 //! - [`search`]: a design-space search in rounds, its confirmation and files;
+//! - [`pipeline`]: a study's run whole, one call for each front end
+//!   (`beachcomber run`, `beachcomber search`, Python's `run_experiment`);
 //! - [`plot_spec`]: the description of a figure (data; the drawing is the
 //!   front end's).
 //!
 //! The run store keeps manifests, checkpoints, merge and the files a run
 //! writes at its end; this crate only calls it. No command-line parsing and
-//! no printing happen here: notes and errors go back to the caller as values.
+//! no printing happen here: lines, notes and figures go to the ports the
+//! front end lends ([`pipeline::Ports`]), errors back to it as values.
 
 pub mod experiment;
+pub mod pipeline;
 pub mod plot_spec;
 pub mod search;
 

@@ -6,42 +6,25 @@
 //!
 //! A tournament is played as a sweep of one combination (the same games
 //! and rows as `beachcomber tournament`, with `metrics.csv`); a league (or
-//! several, `[[league]]`, as one plan) through [`crate::league`], then each
-//! bot's speed ([`crate::bench::bot_speed`], `speed.csv`); a sweep through
-//! [`crate::sweep`]. One engine plays them all.
+//! several, `[[league]]`, as one plan) through the store's leagues, then each
+//! bot's speed (`speed.csv`); a sweep as the store's sweeps. One engine
+//! plays them all.
 //!
-//! The file's schema and reading, the typed specs it describes (sweeps
-//! and leagues, built directly, `--quick` applied), the criterion's answer
-//! tables and its confirmation runs (`confirm.csv`) are the studies crate's
-//! [`beachcomber_studies::experiment`] (errors name the file, the line and
-//! the key); the playing is here, the plots and `summary.md` in
-//! `report.rs`.
+//! The whole run (staging, shards, resume, merge, the criterion's lock and
+//! confirmation runs, the speed measurement, the report) is the studies
+//! crate's [`beachcomber_studies::pipeline::run_file`]; this module keeps
+//! the flags and lends it the terminal ([`ports`]).
 
-pub(crate) mod error;
-pub(crate) mod report;
-mod search;
+pub(crate) mod ports;
 
-use beachcomber_studies::experiment::lock::{self, LockRequest};
-use beachcomber_studies::experiment::{answer, confirm, file, specs};
+use std::path::PathBuf;
 
-use crate::error::CliError;
-pub use error::RunFileError;
-use std::path::{Path, PathBuf};
-
-use beachcomber::spec::one_line_path;
 use beachcomber::tournament::Shard;
+use beachcomber_studies::pipeline::{RunFileError, RunFileRequest, run_file};
 use clap::Args;
 
 use crate::engines::Engines;
-use crate::league::PlannedLeagues;
-use crate::runs::{Control, OutputPaths};
-use beachcomber_store::files::names::{
-    CHECKPOINT_FILE, COMPARE_FILE, CONFIRM_DIR, CONFIRM_FILE, GAMES_FILE, MANIFEST_FILE,
-    PAIRS_FILE, RATINGS_FILE, RECORDS_FILE, SHARDS_DIR, SPEED_FILE,
-};
-use beachcomber_store::files::run_files::Manifest;
-use beachcomber_store::files::staging::Staging;
-use file::{Experiment, Kind};
+use crate::error::CliError;
 
 /// Examples shown after `beachcomber run --help`.
 pub const EXAMPLES: &str = "\
@@ -111,461 +94,60 @@ pub struct RunFileArgs {
     pub report_only: bool,
 }
 
-/// The results folder of `file`: `results/NAME/`, `--out`, or for `--quick`
-/// a fresh private folder (`$TMPDIR/beachcomber-quick-NAME-XXXXXX`, mode
-/// 0700, created here, its path printed). NAME, the file's name without
-/// `.toml`, must be a plain file name: not empty, not starting with `.`
-/// (`...toml` would be `results/..`). `--quick` with `--resume` or
-/// `--merge` needs `--out` (each `--quick` run has a new folder).
-fn results_dir(args: &RunFileArgs) -> Result<(String, PathBuf), RunFileError> {
-    let stem = args.file.file_stem().unwrap_or_default();
-    let name = stem
-        .to_str()
-        .filter(|s| !s.is_empty() && !s.starts_with('.'))
-        .ok_or_else(|| RunFileError::BadName {
-            file: args.file.clone(),
-            stem: stem.to_string_lossy().into_owned(),
-        })?
-        .to_string();
-    let dir = match (&args.out, args.quick) {
-        (Some(dir), _) => dir.clone(),
-        (None, true) => {
-            if args.control.resume || args.merge.is_some() {
-                return Err(RunFileError::QuickNeedsOut {
-                    resume: args.control.resume,
-                });
-            }
-            let dir = tempfile::Builder::new()
-                .prefix(&format!("beachcomber-quick-{name}-"))
-                .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
-                .tempdir()
-                .map_err(|source| RunFileError::QuickFolder { source })?
-                .keep();
-            out!(
-                "--quick: writing into {} (to continue if interrupted: --resume --out {})",
-                one_line_path(&dir),
-                one_line_path(&dir)
-            );
-            dir
-        }
-        (None, false) => PathBuf::from("results").join(&name),
-    };
-    Ok((name, dir))
-}
-
-/// A fresh `--quick` folder, removed when the command ends if nothing was
-/// written into it (an error before playing); one with files (finished
-/// results, or an interrupted run's) is kept.
-struct FreshFolder(Option<PathBuf>);
-
-impl Drop for FreshFolder {
-    fn drop(&mut self) {
-        if let Some(dir) = &self.0 {
-            // Fails, keeping the folder, unless it is empty.
-            let _ = std::fs::remove_dir(dir);
-        }
-    }
-}
-
-/// Run the command.
+/// Run the command: the flags become the studies crate's request, run
+/// whole by [`run_file`] with the terminal's ports (its progress and
+/// stderr, the signals' stop flag, the plots of [`crate::plot`], standard
+/// output).
 pub fn run(args: RunFileArgs) -> Result<(), CliError> {
-    let experiment = Experiment::read(&args.file)?;
-    let (name, dir) = results_dir(&args)?;
-    let _fresh = FreshFolder((args.quick && args.out.is_none()).then(|| dir.clone()));
-    // The rule locked before the games: checked before anything is played
-    // (a redrawn report plays nothing and keeps the manifest's record, so
-    // the file's criterion must be the one recorded there).
-    let exploratory = args.exploratory || args.quick;
-    let rule = if args.report_only {
-        let manifest = match experiment.kind {
-            Kind::Search => dir
-                .join(beachcomber_studies::search::ROUNDS_DIR)
-                .join("0")
-                .join(MANIFEST_FILE),
-            _ => dir.join(MANIFEST_FILE),
-        };
-        lock::check_recorded(&experiment, &manifest)?;
-        None
-    } else {
-        lock::lock(LockRequest {
-            experiment: &experiment,
-            name: &name,
-            dir: &dir,
-            exploratory,
-        })?
+    let request = RunFileRequest {
+        control: args.control.with_shard(Shard::WHOLE),
+        shard: args.control.shard().map_err(Into::into),
+        file: args.file,
+        quick: args.quick,
+        exploratory: args.exploratory,
+        out: args.out,
+        merge: args.merge,
+        combination: args.combination,
+        report_only: args.report_only,
     };
-    // The rule of every `--out` (after the lock's own refusals of the
-    // folder): the folder may be created, never its parents.
-    if let Some(out) = &args.out {
-        beachcomber_store::files::out_folder::check_out_parent("--out", out)
-            .map_err(RunFileError::from)?;
-    }
-    if experiment.kind == Kind::Search {
-        return search::run(&experiment, &args, rule.as_ref(), &name, &dir);
-    }
-    // The shard: `--shard`, else a Slurm array task's (as for the other
-    // commands); a shard plays into `DIR/shards/I/` and draws nothing.
-    // Merging, redrawing or replaying one combination plays no shard.
-    let shard = if args.merge.is_some() || args.report_only || args.combination.is_some() {
-        Shard::WHOLE
-    } else {
-        args.control.shard()?
-    };
-    let control = args.control.with_shard(shard);
-    let sharded = shard.count > 1;
-    // A study's folder changes whole or not at all: the run writes into a
-    // staging folder beside it, swapped in once everything is written
-    // (docs/experiments.md). Not a shard (its own folder, DIR/shards/I/),
-    // one combination (into --out), a redrawn report (its figures and
-    // summary.md each written whole), nor a fresh --quick folder.
-    let staging = if args.report_only
-        || args.combination.is_some()
-        || sharded
-        || (args.quick && args.out.is_none())
-    {
-        None
-    } else {
-        Some(Staging::begin(&dir, control.resume).map_err(RunFileError::from)?)
-    };
-    let work = staging
-        .as_ref()
-        .map_or_else(|| dir.clone(), |s| s.work().to_path_buf());
-    let play_dir = if sharded {
-        dir.join(SHARDS_DIR).join(shard.index.to_string())
-    } else {
-        work.clone()
-    };
-    if args.report_only {
-        // Nothing to play: the results are there.
-    } else if let Some(count) = args.merge {
-        let inputs: Vec<PathBuf> = (0..count)
-            .map(|i| dir.join(SHARDS_DIR).join(i.to_string()))
-            .collect();
-        crate::merge::merge_dir(&inputs, &work, control.quiet)?;
-    } else {
-        match experiment.kind {
-            Kind::Tournament | Kind::Sweep => {
-                let mut sweep = experiment.planned_sweep(args.quick)?;
-                // A comparison needs the baseline: not with one combination.
-                let compare = match args.combination {
-                    Some(_) => None,
-                    None => experiment.compare_spec(&sweep.plan, args.quick)?,
-                };
-                // The confirmation's picks checked before playing.
-                if let Some(spec) = &compare {
-                    confirm::confirm_sweep(&experiment, &sweep, spec)?;
-                }
-                // Power, when the rule is locked: a margin no outcome of the
-                // planned games can resolve is said before they are played.
-                if let Some(spec) = compare.as_ref().filter(|_| rule.is_some()) {
-                    for power in experiment.planned_power(&sweep.plan, spec)? {
-                        if let Some(warning) = power.warning() {
-                            eprintln!("warning: {warning}");
-                        }
-                    }
-                }
-                if let Some(k) = args.combination {
-                    let count = sweep.plan.parts.len();
-                    if k >= count {
-                        return Err(RunFileError::NoSuchCombination {
-                            index: k,
-                            count,
-                            what: "combinations",
-                        }
-                        .into());
-                    }
-                    sweep = sweep.only(k);
-                }
-                // Stopped during the confirmation runs: only those are
-                // left to do (below).
-                let confirming = control.resume
-                    && !sharded
-                    && args.combination.is_none()
-                    && !play_dir.join(CHECKPOINT_FILE).exists()
-                    && play_dir
-                        .join(beachcomber_store::files::names::CONFIRM_DIR)
-                        .join(CHECKPOINT_FILE)
-                        .exists();
-                // The sweep finished (its manifest, of this plan, and no
-                // checkpoint): `--resume` goes on with what is left, the
-                // comparison (written again: the criterion's margins or
-                // trends may be new) and the confirmation runs, e.g. after
-                // `confirm` was added to the file.
-                let finished = control.resume
-                    && !sharded
-                    && args.combination.is_none()
-                    && !confirming
-                    && sweep.finished_in(&play_dir);
-                if finished {
-                    if let Some(spec) = &compare {
-                        let manifest = Manifest::read(&play_dir.join(MANIFEST_FILE))
-                            .map_err(RunFileError::SweepManifest)?;
-                        beachcomber_store::final_files::write_comparison(
-                            &play_dir.join(GAMES_FILE),
-                            &sweep.plan,
-                            &manifest.totals,
-                            Some(spec),
-                        )?;
-                    }
-                    if !control.quiet {
-                        out!(
-                            "--resume: the sweep in {} is finished; going on with what is left",
-                            one_line_path(&play_dir)
-                        );
-                    }
-                } else if !confirming {
-                    let inputs =
-                        crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
-                    crate::sweep::execute(
-                        &sweep,
-                        &play_dir,
-                        crate::sweep::SweepFiles {
-                            records: experiment.records,
-                            ..Default::default()
-                        },
-                        inputs,
-                        &control,
-                        &Engines::default(),
-                        compare.as_ref(),
-                    )?;
-                }
-            }
-            Kind::Search => unreachable!("a search returned above"),
-            Kind::League => {
-                let leagues = experiment.planned_leagues(args.quick)?;
-                let finished = control.resume
-                    && !sharded
-                    && args.combination.is_none()
-                    && leagues.finished_in(&play_dir);
-                if !finished {
-                    // (Else stopped during the speed measurement: only
-                    // that is left to do.)
-                    run_leagues(leagues, args.combination, &experiment, &control, &play_dir)?;
-                }
-            }
-        }
-        if args.combination.is_some() {
-            if let Some(rule) = &rule {
-                lock::record_in_manifest(&play_dir, rule)?;
-            }
-            return Ok(());
-        }
-        if sharded {
-            if !control.quiet {
-                out!(
-                    "shard written to {}; when every shard is done: beachcomber run {} --merge N",
-                    one_line_path(&play_dir),
-                    one_line_path(&args.file)
-                );
-            }
-            return Ok(());
-        }
-    }
-    if !args.report_only && experiment.kind == Kind::League {
-        // After the leagues (played here or merged from shards).
-        measure_speed(&experiment, args.quick, control.quiet, &work)?;
-    }
-    if !args.report_only && experiment.kind == Kind::Sweep {
-        // After the sweep (played here or merged from shards).
-        // The file's picks, or the tool's by the rule (`[criterion.pick]`).
-        let picked = beachcomber_studies::experiment::pick::with_picks(&experiment, &work)?;
-        play_confirmation(&picked, args.quick, &control, &work)?;
-    }
-    if let Some(rule) = &rule {
-        if exploratory {
-            for file in [
-                work.join(COMPARE_FILE),
-                work.join(CONFIRM_DIR).join(COMPARE_FILE),
-                work.join(CONFIRM_FILE),
-            ] {
-                lock::label_verdicts(&file)?;
-            }
-        }
-        lock::record_in_manifest(&work, rule)?;
-    }
-    let experiment = beachcomber_studies::experiment::pick::with_picks(&experiment, &work)?;
-    let warnings = report::write(&experiment, &name, &args, &work, &dir)?;
-    if let Some(staging) = staging {
-        let figures: Vec<String> = experiment.plots.iter().map(|p| p.file.clone()).collect();
-        staging.commit(&figures).map_err(RunFileError::from)?;
-    }
-    if !control.quiet || args.quick {
-        out!(
-            "{} written to {}; its summary: {}",
-            name,
-            one_line_path(&dir),
-            one_line_path(&dir.join(beachcomber_store::files::names::SUMMARY_MD))
-        );
-    }
-    plots_drawn(&args, &warnings, &dir)
-}
-
-/// A `--quick` run (how a file is tried before it is committed and run in
-/// full) fails when a plot could not be drawn, once everything is written:
-/// the file's `[[plot]]` tables must draw. Any other run goes on with the
-/// warnings said.
-fn plots_drawn(
-    args: &RunFileArgs,
-    warnings: &[report::PlotWarning],
-    dir: &Path,
-) -> Result<(), CliError> {
-    if args.quick && !warnings.is_empty() {
-        return Err(RunFileError::PlotWarnings {
-            count: warnings.len(),
-            dir: dir.to_path_buf(),
-        }
-        .into());
-    }
-    Ok(())
-}
-
-/// Play the criterion's confirmation runs (`confirm`) into `DIR/confirm/`
-/// and write `DIR/confirm.csv`; nothing when the file confirms nothing.
-fn play_confirmation(
-    experiment: &Experiment,
-    quick: bool,
-    control: &Control,
-    dir: &Path,
-) -> Result<(), CliError> {
-    let sweep = experiment.planned_sweep(quick)?;
-    // Without picks to confirm, a confirm.csv of an earlier run of other
-    // settings would be read beside these results: remove it.
-    let stale = || {
-        beachcomber_store::files::output::remove_stale(
-            &dir.join(beachcomber_store::files::names::CONFIRM_FILE),
-        )
-    };
-    let Some(spec) = experiment.compare_spec(&sweep.plan, quick)? else {
-        return Ok(stale()?);
-    };
-    let Some(confirm) = confirm::confirm_sweep(experiment, &sweep, &spec)? else {
-        return Ok(stale()?);
-    };
-    let inputs = crate::game_choice::spec_inputs(experiment.game.as_deref().unwrap_or(""));
-    let confirm_dir = dir.join(beachcomber_store::files::names::CONFIRM_DIR);
-    // `--resume` continues interrupted confirmation runs; after a resumed
-    // sweep they start afresh.
-    let control = Control {
-        resume: control.resume && confirm_dir.join(CHECKPOINT_FILE).exists(),
-        ..*control
-    };
-    crate::sweep::execute(
-        &confirm,
-        &confirm_dir,
-        crate::sweep::SweepFiles {
-            records: experiment.records,
-            ..Default::default()
-        },
-        inputs,
-        &control,
-        &Engines::default(),
-        Some(&spec),
-    )?;
-    Ok(confirm::write_confirm_csv(experiment, dir)?)
-}
-
-/// Play `planned` (all the leagues, or league `combination` alone) into
-/// `dir` as one plan.
-fn run_leagues(
-    mut planned: PlannedLeagues,
-    combination: Option<usize>,
-    experiment: &Experiment,
-    control: &Control,
-    dir: &Path,
-) -> Result<(), CliError> {
-    if let Some(k) = combination {
-        let count = planned.leagues.len();
-        if k >= count {
-            return Err(RunFileError::NoSuchCombination {
-                index: k,
-                count,
-                what: "league(s)",
-            }
-            .into());
-        }
-        planned.leagues = vec![planned.leagues.swap_remove(k)];
-    }
-    std::fs::create_dir_all(dir).map_err(|source| RunFileError::CreateFolder {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let paths = OutputPaths {
-        out: Some(dir.join(GAMES_FILE)),
-        summary: Some(dir.join(RATINGS_FILE)),
-        record: experiment.records.then(|| dir.join(RECORDS_FILE)),
-        pairs: Some(dir.join(PAIRS_FILE)),
-    };
-    let result = crate::league::execute(
-        &planned,
-        paths,
-        Some(dir.to_path_buf()),
-        control,
-        &Engines::default(),
-    )?;
-    if !control.quiet {
-        let games: u64 = result.totals.iter().map(|t| t.games).sum();
-        out!(
-            "{} league(s): {games} games ({:.0} games/s)",
-            planned.leagues.len(),
-            result.played_now as f64 / result.elapsed.as_secs_f64().max(1e-9)
-        );
-    }
-    Ok(())
-}
-
-/// Measure each bot of each league on one thread (`speed_games` games of
-/// the bot in every seat) into `dir/speed.csv`.
-fn measure_speed(
-    experiment: &Experiment,
-    quick: bool,
-    quiet: bool,
-    dir: &Path,
-) -> Result<(), CliError> {
-    let games = experiment.speed_games(quick);
-    if games == 0 {
-        // No measurement: a speed.csv left by an earlier run of other
-        // settings would be shown beside these ratings; remove it.
-        return Ok(beachcomber_store::files::output::remove_stale(
-            &dir.join(SPEED_FILE),
-        )?);
-    }
-    let planned = experiment.planned_leagues(quick)?;
     let engines = Engines::default();
-    let mut text = crate::bench::SPEED_HEADER.to_string();
-    for league in &planned.leagues {
-        for name in league.run.bots() {
-            let Some(config) = planned.bots.get(&name) else {
-                continue;
-            };
-            let speed = crate::bench::bot_speed(
-                &league.game,
-                config,
-                games,
-                experiment.seed,
-                &engines,
-                &crate::signals::CANCEL,
-            )
-            .map_err(|error| RunFileError::Speed {
-                error,
-                dir: dir.to_path_buf(),
-            })?;
-            if !quiet {
-                out!(
-                    "speed: {} with {}, {}: {:.1} decisions/s (1 thread)",
-                    league.run.game,
-                    crate::help::players_text(league.run.players),
-                    name,
-                    speed.per_second()
+    let reporter = crate::runs::terminal(request.control.quiet);
+    run_file(request, &ports::terminal(&engines, &reporter))?;
+    Ok(())
+}
+
+crate::error::command_error!(RunFileError);
+
+#[cfg(test)]
+mod tests {
+    /// The pipeline lives in the studies crate: this module's files name
+    /// none of the other commands' modules (no climb back up into the
+    /// CLI), only the flags, the ports and the studies call.
+    #[test]
+    fn the_run_command_holds_only_flags_and_ports() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/experiment");
+        let mut names = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            names.push(path.file_name().unwrap().to_string_lossy().into_owned());
+            let text = std::fs::read_to_string(&path).unwrap();
+            for module in [
+                "sweep",
+                "league",
+                "bench",
+                "merge",
+                "search",
+                "game_choice",
+                "tournament",
+            ] {
+                assert!(
+                    !text.contains(&format!("crate::{module}::")),
+                    "{} reaches crate::{module}",
+                    path.display()
                 );
             }
-            text.push_str(&crate::bench::speed_row(
-                &league.run.game,
-                league.run.players,
-                &name,
-                &speed,
-            ));
         }
+        names.sort();
+        assert_eq!(names, ["mod.rs", "ports.rs"]);
     }
-    beachcomber_store::files::output::write_whole(&dir.join(SPEED_FILE), text.as_bytes())?;
-    Ok(())
 }

@@ -1,6 +1,7 @@
-//! Why `beachcomber run` refused an experiment's options or could not
-//! play, report or measure it (the experiment file's own refusals are
-//! the studies crate's [`beachcomber_studies::experiment::ExperimentError`]).
+//! Why a study's run (`beachcomber run`, `beachcomber search`, Python's
+//! `run_experiment`) refused its options or could not play, report or
+//! measure it (the experiment file's own refusals are
+//! [`crate::experiment::ExperimentError`], held whole).
 
 use std::io;
 use std::path::PathBuf;
@@ -8,8 +9,9 @@ use std::path::PathBuf;
 use beachcomber::spec::{one_line, one_line_path};
 use beachcomber_store::manifest::ReadError;
 
-use crate::bench::BenchError;
-use crate::plot::PlotError;
+use beachcomber_store::speed::BenchError;
+
+use super::ports::FigureError;
 
 /// Why an experiment run stopped.
 #[derive(Debug, thiserror::Error)]
@@ -110,7 +112,7 @@ pub enum RunFileError {
         /// The plot's file name.
         file: String,
         /// Why.
-        error: Box<PlotError>,
+        error: FigureError,
     },
     /// `--quick` drew every file but some plots.
     #[error(
@@ -131,6 +133,13 @@ pub enum RunFileError {
     /// file): the rule every `--out` follows.
     #[error(transparent)]
     Out(#[from] beachcomber_store::files::out_folder::OutFolderError),
+    /// The shard could not be resolved (`--shard`, or the Slurm array
+    /// task's: the front end's refusal, whole).
+    #[error(transparent)]
+    Shard(Box<dyn std::error::Error + Send + Sync>),
+    /// A part the run calls failed (its own error, whole).
+    #[error(transparent)]
+    Part(Box<PartError>),
     /// A speed measurement after the leagues failed.
     #[error(
         "{error}; the leagues are complete in {} (`--resume` measures the speeds again \
@@ -145,11 +154,36 @@ pub enum RunFileError {
     },
 }
 
-crate::error::command_error!(
-    RunFileError,
-    beachcomber_studies::experiment::ExperimentError,
-    beachcomber_studies::experiment::lock::LockError,
-    beachcomber_studies::experiment::lock::RecordError,
+/// The errors of the parts a study's run calls, held whole (their text
+/// is the message).
+macro_rules! held {
+    ($($variant:ident($error:ty)),* $(,)?) => {
+        /// Why a part of a study's run failed (its own error, whole).
+        #[derive(Debug, thiserror::Error)]
+        pub enum PartError {$(
+            #[doc = concat!("[`", stringify!($error), "`].")]
+            #[error(transparent)]
+            $variant($error),
+        )*}
+        $(impl From<$error> for RunFileError {
+            fn from(e: $error) -> RunFileError {
+                RunFileError::Part(Box::new(PartError::$variant(e)))
+            }
+        })*
+    };
+}
+
+held!(
+    Experiment(crate::experiment::ExperimentError),
+    Lock(crate::experiment::lock::LockError),
+    Record(crate::experiment::lock::RecordError),
+    Search(crate::search::SearchRunError),
+    Run(beachcomber_store::study_runs::StudyRunError),
+    Merge(beachcomber_store::merge::MergeError),
+    Store(beachcomber_store::error::StoreError),
+    Output(beachcomber_store::files::output::OutputError),
+    Csv(beachcomber_store::csv_rows::CsvError),
+    Compare(beachcomber_store::compare_files::CompareFilesError),
 );
 
 #[cfg(test)]

@@ -8,18 +8,18 @@ use std::path::Path;
 use beachcomber::spec::one_line_path;
 use beachcomber::tournament::Totals;
 
-use super::file::{Experiment, Kind};
-use super::specs::quick_replace_text;
-use super::{RunFileArgs, RunFileError};
-use crate::error::CliError;
-use crate::plot::PlotInput;
+use super::{Ports, RunFileError, RunFileRequest};
+use crate::experiment::file::{Experiment, Kind};
+use crate::experiment::specs::quick_replace_text;
+use crate::experiment::{answer, confirm, pick};
+use crate::plot_spec::PlotInput;
 use beachcomber_store::csv_rows::CsvError;
 use beachcomber_store::files::names::{
     GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, RATINGS_FILE, SPEED_FILE, SUMMARY_MD,
 };
 use beachcomber_store::files::run_files::Manifest;
 use beachcomber_store::manifest::RunKind;
-use beachcomber_studies::experiment::pick;
+use beachcomber_store::short_label::short_label;
 
 /// A `game_spec` filter of a plot as the canonical spec the CSVs hold
 /// (`seaside` is `seaside(removed=rulebook)`), so that a file may name a
@@ -57,16 +57,17 @@ pub struct PlotWarning {
 
 /// Draw the plots and write summary.md from the finished results in `dir`
 /// (the results folder `shown`, or its staging folder):
-/// the plots that could not be drawn (each said on stderr and in
+/// the plots that could not be drawn (each said as a warning and in
 /// summary.md; but for `--report-only`, no figure of that name is left in
-/// `dir`).
+/// `dir`). The figures are drawn by `ports`' drawer.
 pub fn write(
     experiment: &Experiment,
     name: &str,
-    args: &RunFileArgs,
+    args: &RunFileRequest,
     dir: &Path,
     shown: &Path,
-) -> Result<Vec<PlotWarning>, CliError> {
+    ports: &Ports<'_>,
+) -> Result<Vec<PlotWarning>, RunFileError> {
     let manifest = {
         let path = dir.join(MANIFEST_FILE);
         Manifest::read(&path).map_err(|e| match e {
@@ -94,15 +95,15 @@ pub fn write(
                 *value = quick_replace_text(&experiment.quick, value);
             }
         }
-        let drawn = crate::plot::draw(&request);
+        let drawn = ports.figures.draw(&request);
         if let Ok(unfitted) = drawn.as_ref()
             && !unfitted.is_empty()
         {
-            eprintln!(
+            ports.reporter.note(&format!(
                 "note: {}: no fitted line for {}",
                 one_line_path(&shown.join(&plot.file)),
                 unfitted.join("; ")
-            );
+            ));
         }
         if let Err(error) = drawn {
             // A figure of this name from an earlier run would show other
@@ -116,11 +117,11 @@ pub fn write(
             // The CSV it read named where it will be.
             let message = RunFileError::Plot {
                 file: plot.file.clone(),
-                error: Box::new(error),
+                error,
             }
             .to_string()
             .replace(&one_line_path(dir), &one_line_path(shown));
-            eprintln!("warning: {message}");
+            ports.warn(&message);
             warnings.push(PlotWarning {
                 file: plot.file.clone(),
                 message,
@@ -137,11 +138,11 @@ pub fn write(
 fn summary_md(
     experiment: &Experiment,
     name: &str,
-    args: &RunFileArgs,
+    args: &RunFileRequest,
     manifest: &Manifest,
     dir: &Path,
     warnings: &[PlotWarning],
-) -> Result<String, CliError> {
+) -> Result<String, RunFileError> {
     let mut md = String::new();
     let title = experiment.title.clone().unwrap_or_else(|| name.to_string());
     let _ = writeln!(md, "# {title}\n");
@@ -154,7 +155,7 @@ fn summary_md(
             Some(spec) if manifest.criterion.is_some() => experiment.planned_power(plan, &spec)?,
             _ => Vec::new(),
         };
-        super::answer::criterion_section(&mut md, criterion, manifest.criterion.as_ref(), &power);
+        answer::criterion_section(&mut md, criterion, manifest.criterion.as_ref(), &power);
     }
     let games: u64 = manifest.totals.iter().map(|t| t.games).sum();
     let _ = writeln!(
@@ -193,13 +194,13 @@ fn summary_md(
                     &dir.join(beachcomber_store::files::names::METRICS_FILE),
                 )?;
             }
-            super::answer::answer_section(&mut md, experiment, dir)?;
+            answer::answer_section(&mut md, experiment, dir)?;
             if experiment
                 .criterion
                 .as_ref()
                 .is_some_and(|c| !c.confirm.is_empty())
             {
-                super::confirm::confirm_section(&mut md, dir)?;
+                confirm::confirm_section(&mut md, dir)?;
             }
         }
     }
@@ -317,7 +318,7 @@ fn sweep_table(md: &mut String, manifest: &Manifest) {
         let mut row: Vec<String> = part
             .values
             .iter()
-            .map(|(_, v)| crate::plot::short_label(v).replace('|', "\\|"))
+            .map(|(_, v)| short_label(v).replace('|', "\\|"))
             .collect();
         let deals = t.games / part.run.games_per_deal().max(1);
         let (turns, turns_sd) = t.turns();
@@ -352,7 +353,7 @@ fn bot_shares(bots: &[String], t: &Totals, deals: u64) -> String {
         .map(|(b, tally)| {
             format!(
                 "{}: {}",
-                crate::plot::short_label(b).replace('|', "\\|"),
+                short_label(b).replace('|', "\\|"),
                 share_cell(deals, tally.win_share())
             )
         })
@@ -450,7 +451,7 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), CsvError> {
             let _ = writeln!(
                 md,
                 "| {} | {} | {interval} | {} |{speed}",
-                cell(&crate::plot::short_label(&r[2])),
+                cell(&short_label(&r[2])),
                 r[3],
                 r[6]
             );
@@ -521,7 +522,7 @@ fn pairs_table(md: &mut String, pairs: &[Vec<String>], game: &str, players: &str
         }
     }
     let rank = |bot: &str| order.iter().position(|b| *b == bot).unwrap_or(usize::MAX);
-    let cell = |text: &str| crate::plot::short_label(text).replace('|', "\\|");
+    let cell = |text: &str| short_label(text).replace('|', "\\|");
     let _ = writeln!(
         md,
         "\nPairwise (`pairs.csv`): each bot against the next one down, then every misfit \
@@ -584,7 +585,7 @@ fn pairs_table(md: &mut String, pairs: &[Vec<String>], game: &str, players: &str
 
 /// The flag that labels a run's summary: ` --quick`, ` --exploratory` or
 /// nothing.
-pub fn run_flag(args: &RunFileArgs) -> &'static str {
+pub fn run_flag(args: &RunFileRequest) -> &'static str {
     if args.quick {
         " --quick"
     } else if args.exploratory {
