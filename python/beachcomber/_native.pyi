@@ -10,6 +10,7 @@ import numpy.typing as npt
 __all__ = [
     "AecCore",
     "Bot",
+    "DEFAULT_BOTS",
     "DEFAULT_GAMES",
     "DEFAULT_GAMES_PER_PAIRING",
     "DEFAULT_MAX_COMBINATIONS",
@@ -42,6 +43,8 @@ TERMINAL_PLAYER: Final[int]
 
 DEFAULT_SEED: Final[int]
 """The run seed when none is given (the command line's ``--seed`` default)."""
+DEFAULT_BOTS: Final[str]
+"""A tournament's lineup, and a sweep's, when none is given."""
 DEFAULT_GAMES: Final[int]
 """Games of a tournament, or per combination of a sweep, when neither games nor deals is given."""
 DEFAULT_GAMES_PER_PAIRING: Final[int]

@@ -339,7 +339,7 @@ Lineup = Union[str, Seat, Sequence[Seat]]
 def tournament(
     game: str,
     players: int,
-    bots: Lineup = "random",
+    bots: Lineup = _native.DEFAULT_BOTS,
     *,
     games: int | None = None,
     deals: int | None = None,
@@ -360,8 +360,8 @@ def tournament(
     ``bots``: one lineup (a spec for every seat, or one per seat), as text
     (``"ismcts,greedy"``) or a list of seats, each a bot spec, a ``Bot``, a
     ``Policy`` or a Python callable ``fn(state) -> action`` (played
-    in-process, see docs/python.md). ``games`` or ``deals`` (default 1000
-    games, rounded up to whole deals); ``sprt``: ``"elo0=0,elo1=20"`` stops
+    in-process, see docs/python.md). ``games`` or ``deals`` (default
+    ``DEFAULT_GAMES`` games, rounded up to whole deals); ``sprt``: ``"elo0=0,elo1=20"`` stops
     at the sequential test's decision; ``threads``: workers (default every
     core; the tables do not depend on it); ``rows=False`` makes no
     ``games`` table (as without ``--out``); ``records=True`` keeps every
@@ -473,7 +473,7 @@ def sweep(
     texts (``"removed=0..=50:5"``) or a mapping (``{"removed": range(0,
     51, 5)}``, ``{"scoring": ["simple", "advanced"]}``); ``bots``: the
     lineups, each a text or a list of seats (one lineup given alone is
-    one lineup; default ``random``); ``baseline``, ``margin``, ``trend``
+    one lineup; default ``DEFAULT_BOTS``); ``baseline``, ``margin``, ``trend``
     and ``seats`` as ``--baseline``, ``--margin``, ``--trend`` and
     ``--seats`` (a mapping ``{"removed": 0}`` for the baseline, ``{"seat_ratio":
     0.05}`` for margins); the rest as ``tournament``.

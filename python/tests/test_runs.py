@@ -139,6 +139,20 @@ def test_tables_are_the_command_lines_files_byte_for_byte(cli, tmp_path, name, l
         assert again.csv_bytes(table) == tables.csv_bytes(table)
 
 
+def test_a_run_without_a_count_plays_the_modules_default_games():
+    """The native constants are what the runs play: a tournament and a
+    sweep given no games, deals or bots play ``DEFAULT_GAMES`` games of
+    ``DEFAULT_BOTS``."""
+    from beachcomber import _native
+
+    t = beachcomber.tournament("shell-dash", 1, progress=False)
+    assert t.games.game.nunique() == _native.DEFAULT_GAMES
+    assert set(t.games.bot) == {_native.DEFAULT_BOTS}
+    s = beachcomber.sweep("shell-dash", 1, progress=False)
+    assert s.games.game.nunique() == _native.DEFAULT_GAMES
+    assert set(s.games.bot) == {_native.DEFAULT_BOTS}
+
+
 def test_defaults_are_the_command_lines(cli):
     """Each run's keyword defaults are the module's constants, and those are
     the defaults the command line's --help gives (one definition each)."""
@@ -155,6 +169,7 @@ def test_defaults_are_the_command_lines(cli):
     assert default(beachcomber.league, "games_per_pairing") == _native.DEFAULT_GAMES_PER_PAIRING
     assert default(beachcomber.league, "resamples") == _native.DEFAULT_RESAMPLES
     assert default(beachcomber.sweep, "max_combinations") == _native.DEFAULT_MAX_COMBINATIONS
+    assert default(beachcomber.tournament, "bots") == _native.DEFAULT_BOTS
 
     def help_default(command: str, flag: str) -> int:
         out = subprocess.run([str(cli), command, "--help"], capture_output=True, text=True, check=True).stdout
