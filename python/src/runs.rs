@@ -40,7 +40,7 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
-use crate::calls::Message;
+use crate::calls::{Hub, Message};
 use crate::errors::{illegal, spec_error};
 use crate::parquet::GamesLayout;
 use crate::seat::{Failure, Policies, part_with_policies};
@@ -199,18 +199,7 @@ fn play(
     policies: &Arc<Policies>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(MemoryRun, Vec<String>)> {
-    if let Some(t) = threads
-        && !THREADS.contains(&t)
-    {
-        return Err(refused(
-            "threads",
-            format!(
-                "{t} is not from {} to {} (None: every core)",
-                THREADS.start(),
-                THREADS.end()
-            ),
-        ));
-    }
+    check_threads(threads)?;
     policies.check(&planned.bots)?;
     let watch = Arc::new(Watch::default());
     let cancel = AtomicBool::new(false);
@@ -236,7 +225,15 @@ fn play(
         .import("threading")?
         .call_method0("get_ident")?
         .extract::<u64>()? as c_long;
-    let mut pending: Option<PyErr> = None;
+    let mut waiting = Waiting {
+        hub,
+        calls: &calls,
+        thread,
+        cancel: &cancel,
+        watch: &watch,
+        progress,
+        pending: None,
+    };
     let outcome = std::thread::scope(|scope| {
         let (request, cancel, watch) = (&request, &cancel, &watch);
         let watchdog = policies.timed().then(|| {
@@ -255,57 +252,7 @@ fn play(
             let parts: Vec<&dyn PartGame> = parts.iter().map(|p| p.as_ref()).collect();
             execute_in_memory(request, &parts, &Watcher(Arc::clone(watch)), cancel)
         });
-        let mut shown = None;
-        let mut polled = Instant::now();
-        loop {
-            let message = py.detach(|| {
-                calls
-                    .lock()
-                    .map(|rx| rx.recv_timeout(POLL))
-                    .unwrap_or(Err(mpsc::RecvTimeoutError::Disconnected))
-            });
-            let finished = match message {
-                Ok(Message::Call(call)) => {
-                    if pending.is_some() {
-                        // Stopping: the call is dropped, its worker stops.
-                        drop(call);
-                    } else if let Some(e) = hub.serve(py, call, thread) {
-                        cancel.store(true, Ordering::Relaxed);
-                        pending = Some(e);
-                    }
-                    false
-                }
-                Ok(Message::Done) | Err(mpsc::RecvTimeoutError::Disconnected) => true,
-                Err(mpsc::RecvTimeoutError::Timeout) => false,
-            };
-            if pending.is_none()
-                && let Err(e) = py.check_signals()
-            {
-                cancel.store(true, Ordering::Relaxed);
-                pending = Some(e);
-            }
-            if pending.is_none()
-                && let Some(callback) = progress
-                && (finished || polled.elapsed() >= POLL)
-            {
-                polled = Instant::now();
-                let now = (
-                    watch.done.load(Ordering::Relaxed),
-                    watch.total.load(Ordering::Relaxed),
-                );
-                if shown != Some(now)
-                    && now.1 > 0
-                    && let Err(e) = callback.call1(now)
-                {
-                    cancel.store(true, Ordering::Relaxed);
-                    pending = Some(e);
-                }
-                shown = Some(now);
-            }
-            if finished {
-                break;
-            }
-        }
+        waiting.serve(py);
         py.detach(|| {
             hub.stop_watchdog();
             let joined = worker.join();
@@ -316,26 +263,131 @@ fn play(
         })
     });
     let notes = watch.notes.lock().map(|n| n.clone()).unwrap_or_default();
-    let result = match outcome {
-        Ok(result) => result,
-        Err(panic) => {
-            let why = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic".to_string());
-            return Err(PyRuntimeError::new_err(format!("the run stopped: {why}")));
-        }
-    };
-    match result {
-        Ok(run) => {
-            if let Some(e) = pending {
-                // Ctrl-C after the last game: the run is whole, but the
-                // caller asked to stop.
-                return Err(e);
+    let result = outcome.map_err(|panic| {
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".to_string());
+        PyRuntimeError::new_err(format!("the run stopped: {why}"))
+    })?;
+    let run = ended(py, result, waiting.pending, policies)?;
+    Ok((run, notes))
+}
+
+/// `threads` when [`THREADS`] holds it (`None`: every core).
+fn check_threads(threads: Option<u64>) -> PyResult<()> {
+    match threads {
+        Some(t) if !THREADS.contains(&t) => Err(refused(
+            "threads",
+            format!(
+                "{t} is not from {} to {} (None: every core)",
+                THREADS.start(),
+                THREADS.end()
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The calling thread while a run plays: it serves the Python seats'
+/// calls, checks for Ctrl-C and calls the progress callback; the first
+/// error (`pending`) cancels the run.
+struct Waiting<'a, 'py> {
+    hub: &'a Hub,
+    calls: &'a Mutex<mpsc::Receiver<Message>>,
+    thread: c_long,
+    cancel: &'a AtomicBool,
+    watch: &'a Watch,
+    progress: Option<&'a Bound<'py, PyAny>>,
+    pending: Option<PyErr>,
+}
+
+impl Waiting<'_, '_> {
+    /// Serve until the worker is done, waking at least every [`POLL`].
+    fn serve(&mut self, py: Python<'_>) {
+        let mut shown = None;
+        let mut polled = Instant::now();
+        loop {
+            let message = py.detach(|| {
+                self.calls
+                    .lock()
+                    .map(|rx| rx.recv_timeout(POLL))
+                    .unwrap_or(Err(mpsc::RecvTimeoutError::Disconnected))
+            });
+            let finished = match message {
+                Ok(Message::Call(call)) => {
+                    if self.pending.is_some() {
+                        // Stopping: the call is dropped, its worker stops.
+                        drop(call);
+                    } else if let Some(e) = self.hub.serve(py, call, self.thread) {
+                        self.stop(e);
+                    }
+                    false
+                }
+                Ok(Message::Done) | Err(mpsc::RecvTimeoutError::Disconnected) => true,
+                Err(mpsc::RecvTimeoutError::Timeout) => false,
+            };
+            if self.pending.is_none()
+                && let Err(e) = py.check_signals()
+            {
+                self.stop(e);
             }
-            Ok((run, notes))
+            if self.pending.is_none()
+                && self.progress.is_some()
+                && (finished || polled.elapsed() >= POLL)
+            {
+                polled = Instant::now();
+                self.report(&mut shown);
+            }
+            if finished {
+                break;
+            }
         }
+    }
+
+    /// Call the progress callback with `(done, total)` unless `shown`
+    /// already showed it (or the total is not known yet).
+    fn report(&mut self, shown: &mut Option<(u64, u64)>) {
+        let Some(callback) = self.progress else {
+            return;
+        };
+        let now = (
+            self.watch.done.load(Ordering::Relaxed),
+            self.watch.total.load(Ordering::Relaxed),
+        );
+        if *shown != Some(now)
+            && now.1 > 0
+            && let Err(e) = callback.call1(now)
+        {
+            self.stop(e);
+        }
+        *shown = Some(now);
+    }
+
+    /// Cancel the run, keeping `e` to raise.
+    fn stop(&mut self, e: PyErr) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.pending = Some(e);
+    }
+}
+
+/// The run's end as Python sees it: the run, or the error that stopped
+/// it (`pending`: the caller's own, raised first; a failing seat's error
+/// with where it failed).
+fn ended(
+    py: Python<'_>,
+    result: Result<MemoryRun, StoreError>,
+    pending: Option<PyErr>,
+    policies: &Policies,
+) -> PyResult<MemoryRun> {
+    match result {
+        Ok(run) => match pending {
+            // Ctrl-C after the last game: the run is whole, but the
+            // caller asked to stop.
+            Some(e) => Err(e),
+            None => Ok(run),
+        },
         Err(StoreError::Interrupted { .. }) => Err(pending.unwrap_or_else(|| {
             PyKeyboardInterrupt::new_err("interrupted: stopped, no table made")
         })),
