@@ -23,8 +23,9 @@ pub struct BuildError {
     /// The setting refused (none: a refusal of several, or one whose
     /// message names its own setting).
     pub key: Option<Key>,
-    /// Why.
-    pub why: Why,
+    /// Why (boxed: a refusal keeps the library's error whole, and the
+    /// builders' results stay small).
+    pub why: Box<Why>,
 }
 
 /// Why a setting's text is refused.
@@ -77,7 +78,7 @@ impl BuildError {
         BuildError {
             names,
             key: Some(key),
-            why,
+            why: Box::new(why),
         }
     }
 
@@ -86,7 +87,7 @@ impl BuildError {
         BuildError {
             names,
             key: None,
-            why,
+            why: Box::new(why),
         }
     }
 }
@@ -95,7 +96,7 @@ impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let flags = self.names == Names::Flags;
         let key = self.key.map_or("", |k| k.name(self.names));
-        match &self.why {
+        match self.why.as_ref() {
             Why::GamesAndDeals if flags => f.write_str("give --games or --deals, not both"),
             Why::GamesAndDeals => f.write_str("give games or deals, not both"),
             Why::NoDeal if flags => write!(f, "{key} 0: a run needs at least one deal"),
