@@ -14,7 +14,7 @@ use clap::Args;
 
 use beachcomber_bots::BotSet;
 use beachcomber_store::build::sweep::SweepText;
-use beachcomber_store::build::{self, BuildError, Names};
+use beachcomber_store::build::{self, BuildError, Names, PlayText};
 use beachcomber_store::lineups::LineupsError;
 pub use beachcomber_store::planned::PlannedSweep;
 
@@ -151,16 +151,14 @@ impl SweepArgs {
     /// The sweep the flags describe (external engines seated by their
     /// names), and its bots.
     pub fn spec(&self, engines: &Engines) -> Result<(SweepSpec, BotSet), CliError> {
+        let rotate = !self.no_rotate;
+        let play = PlayText::new(self.games, self.deals, self.seed, rotate, self.quality);
         let text = SweepText {
             game: &self.game,
             players: &self.players,
             vary: &self.vary,
             bots: &self.bots,
-            games: self.games,
-            deals: self.deals,
-            seed: self.seed,
-            rotate: !self.no_rotate,
-            quality: self.quality,
+            play,
         };
         Ok(build::sweep::sweep(&text, engines.aliases(), Names::Flags)?)
     }

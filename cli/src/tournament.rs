@@ -12,7 +12,7 @@ use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{Plan, RunSpec, Shard};
 use beachcomber_bots::BotSet;
 use beachcomber_store::build::tournament::TournamentText;
-use beachcomber_store::build::{self, Names};
+use beachcomber_store::build::{self, Names, PlayText};
 use clap::Args;
 
 use crate::engines::Engines;
@@ -110,14 +110,12 @@ impl TournamentArgs {
     /// The tournament the flags describe at `game` (the flags' game, built
     /// first; external engines seated by their names).
     pub fn tournament(&self, game: AnyGame, engines: &Engines) -> Result<Tournament, CliError> {
+        let rotate = !self.no_rotate;
+        let play = PlayText::new(self.games, self.deals, self.seed, rotate, self.quality);
         let text = TournamentText {
             players: self.choice.players,
             bots: &self.bots,
-            games: self.games,
-            deals: self.deals,
-            seed: self.seed,
-            rotate: !self.no_rotate,
-            quality: self.quality,
+            play,
             sprt: self.sprt.as_deref(),
         };
         let built = build::tournament::tournament(&game, &text, engines.aliases(), Names::Flags)?;

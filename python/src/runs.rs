@@ -31,7 +31,7 @@ use beachcomber_store::build::compare::CompareText;
 use beachcomber_store::build::league::LeagueText;
 use beachcomber_store::build::sweep::SweepText;
 use beachcomber_store::build::tournament::TournamentText;
-use beachcomber_store::build::{self, BuildError, Names};
+use beachcomber_store::build::{self, BuildError, Names, PlayText};
 use beachcomber_store::error::StoreError;
 use beachcomber_store::execute::{GameCounter, Reporter, SprtProgress, THREADS};
 use beachcomber_store::manifest::RunKind;
@@ -476,11 +476,7 @@ pub fn run_tournament<'py>(
     let text = TournamentText {
         players,
         bots,
-        games,
-        deals,
-        seed,
-        rotate,
-        quality,
+        play: PlayText::new(games, deals, seed, rotate, quality),
         sprt,
     };
     let planned = plan_tournament(game, &text, &policies)?;
@@ -570,11 +566,7 @@ pub fn run_sweep<'py>(
         players,
         vary: &vary,
         bots: &bots,
-        games,
-        deals,
-        seed,
-        rotate,
-        quality,
+        play: PlayText::new(games, deals, seed, rotate, quality),
     };
     let compare = CompareText {
         baseline,

@@ -132,6 +132,41 @@ pub fn resolved_game(spec: &str, names: Names) -> Result<String, BuildError> {
     resolve_spec_files(spec).map_err(|e| BuildError::new(names, Key::Game, Why::Game(e)))
 }
 
+/// How a tournament or a sweep plays its games, as given.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayText {
+    /// Games (per combination of a sweep; at most one of games and deals;
+    /// neither: [`DEFAULT_GAMES`], a tournament's rounded up to whole deals).
+    pub games: Option<u64>,
+    /// Deals, each played once per rotation of the lineup.
+    pub deals: Option<u64>,
+    /// The run seed.
+    pub seed: u64,
+    /// Rotate lineups through the seats.
+    pub rotate: bool,
+    /// Measure the game-quality metrics.
+    pub quality: bool,
+}
+
+impl PlayText {
+    /// The settings in the order the flags and keywords give them.
+    pub fn new(
+        games: Option<u64>,
+        deals: Option<u64>,
+        seed: u64,
+        rotate: bool,
+        quality: bool,
+    ) -> PlayText {
+        PlayText {
+            games,
+            deals,
+            seed,
+            rotate,
+            quality,
+        }
+    }
+}
+
 /// A run's count: games or deals (at most one, neither zero), `None` when
 /// neither is given (the run's default).
 pub(crate) fn count(

@@ -7,7 +7,7 @@ use beachcomber::sweep::{SweepCount, SweepError, SweepSpec, Vary, parse_player_c
 use beachcomber_bots::{Aliases, BotSet};
 
 use super::{
-    BuildError, Count, DEFAULT_BOTS, DEFAULT_GAMES, Key, Names, Why, count, resolved_game,
+    BuildError, Count, DEFAULT_BOTS, DEFAULT_GAMES, Key, Names, PlayText, Why, count, resolved_game,
 };
 use crate::compare_files::{CompareFilesError, check_flags};
 use crate::lineups::parse_lineups;
@@ -24,17 +24,8 @@ pub struct SweepText<'a> {
     pub vary: &'a [String],
     /// The lineups (none: [`DEFAULT_BOTS`]).
     pub bots: &'a [String],
-    /// Games per combination (at most one of games and deals; neither:
-    /// [`DEFAULT_GAMES`]).
-    pub games: Option<u64>,
-    /// Deals per combination.
-    pub deals: Option<u64>,
-    /// The run seed.
-    pub seed: u64,
-    /// Rotate lineups through the seats.
-    pub rotate: bool,
-    /// Measure the game-quality metrics.
-    pub quality: bool,
+    /// Count (per combination), seed, rotation and quality.
+    pub play: PlayText,
 }
 
 /// The sweep `text` describes (its bots' names resolved by `aliases`), and
@@ -60,7 +51,8 @@ pub fn sweep(
     };
     let (lineups, bots) = parse_lineups(given, aliases)
         .map_err(|e| BuildError::new(names, Key::Bots, Why::Lineups(e)))?;
-    let count = match count(text.games, text.deals, names)? {
+    let play = &text.play;
+    let count = match count(play.games, play.deals, names)? {
         Some(Count::Deals(d)) => SweepCount::Deals(d),
         Some(Count::Games(g)) => SweepCount::Games(g),
         None => SweepCount::Games(DEFAULT_GAMES),
@@ -71,9 +63,9 @@ pub fn sweep(
         varies,
         lineups,
         count,
-        seed: text.seed,
-        rotate: text.rotate,
-        quality: text.quality,
+        seed: play.seed,
+        rotate: play.rotate,
+        quality: play.quality,
     };
     Ok((spec, bots))
 }

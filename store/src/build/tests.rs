@@ -9,7 +9,7 @@ use super::compare::{CompareText, compare};
 use super::league::{LeagueText, check, league};
 use super::sweep::{SweepText, planned, sweep};
 use super::tournament::{TournamentText, tournament};
-use super::{BuildError, DEFAULT_GAMES, Names, game};
+use super::{BuildError, DEFAULT_GAMES, Names, PlayText, game};
 
 const BOTH: [Names; 2] = [Names::Flags, Names::Keywords];
 
@@ -21,11 +21,7 @@ fn tournament_text() -> TournamentText<'static> {
     TournamentText {
         players: 2,
         bots: "random",
-        games: None,
-        deals: None,
-        seed: DEFAULT_SEED,
-        rotate: true,
-        quality: false,
+        play: PlayText::new(None, None, DEFAULT_SEED, true, false),
         sprt: None,
     }
 }
@@ -68,7 +64,7 @@ fn a_tournament_names_each_refused_setting() {
         ),
         (
             TournamentText {
-                deals: Some(0),
+                play: PlayText::new(None, Some(0), DEFAULT_SEED, true, false),
                 ..t
             },
             [
@@ -78,7 +74,7 @@ fn a_tournament_names_each_refused_setting() {
         ),
         (
             TournamentText {
-                games: Some(0),
+                play: PlayText::new(Some(0), None, DEFAULT_SEED, true, false),
                 ..t
             },
             [
@@ -88,8 +84,7 @@ fn a_tournament_names_each_refused_setting() {
         ),
         (
             TournamentText {
-                games: Some(2),
-                deals: Some(1),
+                play: PlayText::new(Some(2), Some(1), DEFAULT_SEED, true, false),
                 ..t
             },
             [
@@ -100,7 +95,7 @@ fn a_tournament_names_each_refused_setting() {
         (
             TournamentText {
                 bots: "greedy,random",
-                games: Some(3),
+                play: PlayText::new(Some(3), None, DEFAULT_SEED, true, false),
                 ..t
             },
             [
@@ -130,7 +125,7 @@ fn a_tournament_names_each_refused_setting() {
     }
     let no_rotate = TournamentText {
         bots: "greedy,random",
-        rotate: false,
+        play: PlayText::new(None, None, DEFAULT_SEED, false, false),
         sprt: Some("elo0=0,elo1=5"),
         ..t
     };
@@ -245,11 +240,7 @@ fn sweep_text() -> SweepText<'static> {
         players: "2",
         vary: &[],
         bots: &[],
-        games: Some(2),
-        deals: None,
-        seed: DEFAULT_SEED,
-        rotate: true,
-        quality: false,
+        play: PlayText::new(Some(2), None, DEFAULT_SEED, true, false),
     }
 }
 
@@ -300,8 +291,7 @@ fn a_sweep_names_each_refused_setting() {
         ),
         (
             SweepText {
-                games: None,
-                deals: Some(0),
+                play: PlayText::new(None, Some(0), DEFAULT_SEED, true, false),
                 ..t
             },
             [
@@ -336,7 +326,7 @@ fn a_sweep_names_each_refused_setting() {
 #[test]
 fn a_sweep_without_lineups_or_count_plays_the_defaults() {
     let t = SweepText {
-        games: None,
+        play: PlayText::new(None, None, DEFAULT_SEED, true, false),
         ..sweep_text()
     };
     let (spec, bots) = sweep(&t, &no_aliases, Names::Keywords).unwrap();

@@ -7,7 +7,7 @@ use beachcomber::stats::sprt::Sprt;
 use beachcomber::tournament::{Count as RunCount, RunSpec, RunSpecError};
 use beachcomber_bots::{Aliases, BotSet, Lineup};
 
-use super::{BuildError, Count, DEFAULT_GAMES, Key, Names, Why, count};
+use super::{BuildError, Count, DEFAULT_GAMES, Key, Names, PlayText, Why, count};
 
 /// A tournament's settings as given.
 #[derive(Clone, Copy, Debug)]
@@ -16,17 +16,8 @@ pub struct TournamentText<'a> {
     pub players: usize,
     /// The lineup: a spec for every seat, or one per seat.
     pub bots: &'a str,
-    /// Games (at most one of games and deals; neither: [`DEFAULT_GAMES`]
-    /// rounded up to whole deals).
-    pub games: Option<u64>,
-    /// Deals, each played once per rotation.
-    pub deals: Option<u64>,
-    /// The run seed.
-    pub seed: u64,
-    /// Rotate the lineup through the seats.
-    pub rotate: bool,
-    /// Measure the game-quality metrics.
-    pub quality: bool,
+    /// Count, seed, rotation and quality.
+    pub play: PlayText,
     /// The sequential test's bounds (`elo0=E0,elo1=E1[,...]`).
     pub sprt: Option<&'a str>,
 }
@@ -53,17 +44,18 @@ pub fn tournament(
         .map_err(|e| BuildError::new(names, Key::Bots, Why::Lineup(e)))?;
     let specs = lineup.specs();
     let canonical = game.canonical_spec();
+    let play = &text.play;
     let run_spec = |count| {
         RunSpec::new(
             &canonical,
             text.players,
             &specs,
             count,
-            text.seed,
-            text.rotate,
+            play.seed,
+            play.rotate,
         )
     };
-    let count = match count(text.games, text.deals, names)? {
+    let count = match count(play.games, play.deals, names)? {
         Some(Count::Deals(d)) => RunCount::Deals(d),
         Some(Count::Games(g)) => RunCount::Games(g),
         None => {
@@ -81,7 +73,7 @@ pub fn tournament(
         };
         BuildError::new(names, key, Why::Run(e))
     })?;
-    run.quality = text.quality;
+    run.quality = play.quality;
     let sprt = text
         .sprt
         .map(|bounds| sprt(bounds, &run, names))
