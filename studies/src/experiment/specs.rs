@@ -735,7 +735,6 @@ fn check_prefer(
     Ok(())
 }
 
-
 /// The bots of `text` (specs separated by top-level commas), each with
 /// its canonical spec, in order.
 fn parse_named(text: &str) -> Result<Vec<(String, BotConfig)>, LineupError> {
