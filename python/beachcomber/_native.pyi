@@ -229,10 +229,14 @@ def bot(spec: str) -> Bot:
 def decision_seed(game_seed: int, ply: int) -> int:
     """The seed of the generator a bot deciding at ``ply`` of a game dealt from ``game_seed`` gets."""
 
-def csv_columns(data: bytes) -> list[tuple[str, str, bool, str | None]]:
+def csv_columns(
+    data: bytes, layout: GamesLayout | None = None
+) -> list[tuple[str, str, bool, str | None]]:
     """Each column of CSV bytes as ``(name, kind, nullable, missing)``, kind
     ``int``, ``uint``, ``float``, ``bool`` or ``str``; ``missing`` the text
-    besides the empty cell read as missing (``all`` for ``seat``)."""
+    besides the empty cell read as missing (``all`` for ``seat``). With
+    ``layout`` (a games table's), each kind is the plan's schema's, not
+    read from the cells."""
 
 @final
 class GamesLayout:

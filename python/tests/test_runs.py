@@ -153,6 +153,23 @@ def test_a_run_without_a_count_plays_the_modules_default_games():
     assert set(s.games.bot) == {_native.DEFAULT_BOTS}
 
 
+def test_the_games_tables_columns_have_the_plans_schema_not_their_cells_look():
+    """A varied setting written as text whose cells all look like integers
+    (``removed=08,09``) is text in the games table, as its Parquet schema
+    has it; read from its cells it was an integer column (8 and 9: not the
+    values the sweep was given, nor those a baseline names)."""
+    from beachcomber import _native
+
+    for frame in ("pandas", "polars"):
+        t = beachcomber.sweep("seaside", 2, "removed=08,09", games=2, progress=False, frame=frame)
+        data = t.csv_bytes("games")
+        assert _native.csv_columns(data)[0][:2] == ("removed", "int")
+        assert _native.csv_columns(data, t._layout)[0][:2] == ("removed", "str")
+        assert sorted(set(t.games["removed"].to_list())) == ["08", "09"]
+        assert t.games["players"].to_list() == [2] * 8
+        assert t.games["seat"].to_list() == [0, 1] * 4
+
+
 def test_defaults_are_the_command_lines(cli):
     """Each run's keyword defaults are the module's constants, and those are
     the defaults the command line's --help gives (one definition each)."""
