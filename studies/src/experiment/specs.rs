@@ -324,7 +324,7 @@ impl Experiment {
                 },
             };
             let lists = if lists.is_empty() {
-                vec!["random".to_string()]
+                vec![beachcomber_store::build::DEFAULT_BOTS.to_string()]
             } else {
                 lists
             };
