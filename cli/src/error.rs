@@ -1,5 +1,6 @@
 //! Why a command failed: [`CliError`], what `main` prints after `error: `.
 
+use beachcomber_store::build::BuildError;
 use beachcomber_store::compare_files::CompareFilesError;
 use beachcomber_store::csv_rows::CsvError;
 use beachcomber_store::engines::EnginesError;
@@ -7,7 +8,6 @@ use beachcomber_store::error::StoreError;
 use beachcomber_store::files::output::OutputError;
 use beachcomber_store::merge::MergeError;
 
-use crate::compare::CompareFlagError;
 use crate::engines::EngineFlagError;
 use crate::flag_error::FlagError;
 use crate::game_choice::GameChoiceError;
@@ -44,9 +44,9 @@ pub enum CliError {
     /// An option's value refused.
     #[error(transparent)]
     Flag(#[from] FlagError),
-    /// `--baseline`, `--margin`, `--trend`.
+    /// A run's flags refused by the store's builders (`--deals 0: ...`).
     #[error(transparent)]
-    CompareFlag(#[from] CompareFlagError),
+    Build(Box<BuildError>),
     /// A league's ratings cannot be fitted.
     #[error(transparent)]
     Ratings(BtError),
@@ -106,6 +106,7 @@ boxed_from!(
     Csv(CsvError),
     Engines(EnginesError),
     Compare(CompareFilesError),
+    Build(BuildError),
 );
 
 /// `impl From<$error> for CliError` as [`CliError::Command`], written in

@@ -5,16 +5,16 @@
 //! [`LeagueSpec`], plays leagues into their files ([`crate::runs`]) and
 //! prints the ratings.
 
-use beachcomber::league::{DEFAULT_GAMES_PER_PAIRING, LeagueError, LeagueSpec};
-use beachcomber_bots::{BotConfig, BotSet, parse_list_with};
+use beachcomber::league::{DEFAULT_GAMES_PER_PAIRING, LeagueSpec};
+use beachcomber_bots::BotSet;
+use beachcomber_store::build::league::LeagueText;
+use beachcomber_store::build::{self, Names};
 use beachcomber_store::counts::Resamples;
-use beachcomber_store::lineups::named_bot;
 pub use beachcomber_store::planned::PlannedLeagues;
 use clap::Args;
 
 use crate::engines::Engines;
 use crate::error::CliError;
-use crate::flag_error::FlagError;
 use crate::runs::{self, RunArgs};
 use beachcomber_store::files::names::pairs_beside;
 
@@ -71,33 +71,24 @@ pub struct LeagueArgs {
     pub engines: crate::engines::EngineArgs,
 }
 
-/// A league refused, as the command line names it (`--games-per-pairing 3:
-/// ...`).
-#[derive(Debug, thiserror::Error)]
-#[error("--{}{}", .0.setting().key().replace('_', "-"), .0.detail())]
-pub struct LeagueFlagError(pub LeagueError);
-
 impl LeagueArgs {
     /// The league the flags describe (external engines seated by their
     /// names, in `--bots` and `--anchor`), and its bots.
     pub fn spec(&self, engines: &Engines) -> Result<(LeagueSpec, BotSet), CliError> {
-        let aliases = engines.aliases();
-        let configs = parse_list_with(&self.bots, aliases).map_err(FlagError::of("--bots"))?;
-        let anchor = self.anchor.as_ref().map(|text| named_bot(text, aliases));
-        let names = configs.iter().map(BotConfig::to_string).collect();
-        let mut set = BotSet::default();
-        for config in configs {
-            set.insert(config);
-        }
-        let spec = LeagueSpec {
-            game: self.choice.resolved()?,
+        let text = LeagueText {
+            game: &self.choice.game,
             players: self.choice.players,
-            bots: names,
+            bots: &self.bots,
             games_per_pairing: self.games_per_pairing,
             seed: self.seed.get(),
-            anchor,
+            anchor: self.anchor.as_deref(),
+            resamples: self.resamples,
         };
-        Ok((spec, set))
+        Ok(build::league::league(
+            &text,
+            engines.aliases(),
+            Names::Flags,
+        )?)
     }
 }
 
@@ -105,7 +96,7 @@ impl LeagueArgs {
 pub fn run(args: LeagueArgs) -> Result<(), CliError> {
     let engines = args.engines.start()?;
     let (spec, bots) = args.spec(&engines)?;
-    let league = spec.check().map_err(LeagueFlagError)?;
+    let league = build::league::check(&spec, Names::Flags)?;
     let control = args.run.control.control()?;
     let planned = PlannedLeagues {
         leagues: vec![league],
@@ -190,5 +181,3 @@ pub fn run(args: LeagueArgs) -> Result<(), CliError> {
     );
     Ok(())
 }
-
-crate::error::command_error!(LeagueFlagError);

@@ -7,19 +7,17 @@ use beachcomber::spec::one_line_path;
 use std::path::{Path, PathBuf};
 
 use beachcomber::compare::CompareSpec;
-use beachcomber::sweep::{DEFAULT_MAX_COMBINATIONS, SweepCount, SweepError, SweepSpec, Vary};
+use beachcomber::sweep::{DEFAULT_MAX_COMBINATIONS, SweepSpec};
 use beachcomber::tournament::Plan;
 use clap::Args;
 
 use beachcomber_bots::BotSet;
-use beachcomber_store::lineups::{LineupsError, parse_lineups};
-use beachcomber_store::planned::DEFAULT_GAMES;
-pub use beachcomber_store::planned::PlannedSweep;
+use beachcomber_store::build::sweep::SweepText;
+use beachcomber_store::build::{self, BuildError, Names, PlayText};
+use beachcomber_store::lineups::LineupsError;
 
-use crate::compare::CompareFlagError;
 use crate::engines::Engines;
 use crate::error::CliError;
-use crate::flag_error::FlagError;
 use crate::runs::{self, RunControl, RunResult};
 use beachcomber_store::files::names::METRICS_FILE;
 use beachcomber_store::study_runs::{SweepFiles, execute_sweep};
@@ -153,35 +151,22 @@ impl SweepArgs {
     /// The sweep the flags describe (external engines seated by their
     /// names), and its bots.
     pub fn spec(&self, engines: &Engines) -> Result<(SweepSpec, BotSet), CliError> {
-        let players = beachcomber::sweep::parse_player_counts(&self.players)
-            .map_err(FlagError::of("--players"))?;
-        let varies = self
-            .vary
-            .iter()
-            .map(|v| v.parse::<Vary>().map_err(FlagError::of("--vary")))
-            .collect::<Result<Vec<_>, _>>()?;
-        let given = if self.bots.is_empty() {
-            vec!["random".to_string()]
-        } else {
-            self.bots.clone()
+        let rotate = !self.no_rotate;
+        let play = PlayText::new(
+            self.count.games.map(|g| g.get()),
+            self.count.deals.map(|d| d.get()),
+            self.seed.get(),
+            rotate,
+            self.quality,
+        );
+        let text = SweepText {
+            game: &self.game,
+            players: &self.players,
+            vary: &self.vary,
+            bots: &self.bots,
+            play,
         };
-        let (lineups, bots) =
-            parse_lineups(&given, engines.aliases()).map_err(SweepCommandError::Lineups)?;
-        let spec = SweepSpec {
-            game: crate::game_choice::resolve("--game", &self.game)?,
-            players,
-            varies,
-            lineups,
-            count: match (self.count.games, self.count.deals) {
-                (_, Some(d)) => SweepCount::Deals(d.get()),
-                (Some(g), None) => SweepCount::Games(g.get()),
-                (None, None) => SweepCount::Games(DEFAULT_GAMES),
-            },
-            seed: self.seed.get(),
-            rotate: !self.no_rotate,
-            quality: self.quality,
-        };
-        Ok((spec, bots))
+        Ok(build::sweep::sweep(&text, engines.aliases(), Names::Flags)?)
     }
 }
 
@@ -191,9 +176,6 @@ pub enum SweepCommandError {
     /// `--bots` ([`parse_lineups`]'s message).
     #[error("--bots: {0}")]
     Lineups(LineupsError),
-    /// The sweep does not expand.
-    #[error(transparent)]
-    Expand(SweepError),
     /// `--out` cannot be created (its parent is missing, say).
     #[error(transparent)]
     OutFolder(Box<beachcomber_store::files::out_folder::OutFolderError>),
@@ -201,7 +183,7 @@ pub enum SweepCommandError {
 
 impl SweepArgs {
     /// The comparison `--baseline` and `--margin` ask for, if any.
-    pub fn compare(&self) -> Result<Option<CompareSpec>, CompareFlagError> {
+    pub fn compare(&self) -> Result<Option<CompareSpec>, BuildError> {
         crate::compare::from_flags(
             self.baseline.as_deref(),
             &self.margin,
@@ -242,15 +224,7 @@ pub fn run(args: SweepArgs) -> Result<(), CliError> {
     } else {
         args.max_combinations
     };
-    let sweep = PlannedSweep::expand(&spec, bots, cap).map_err(|e| -> CliError {
-        match e {
-            SweepError::UnknownOption { .. } => FlagError::new("--vary", e).into(),
-            e => SweepCommandError::Expand(e).into(),
-        }
-    })?;
-    if let Some(c) = &compare {
-        beachcomber_store::compare_files::check_flags(&sweep.plan, c)?;
-    }
+    let sweep = build::sweep::planned(&spec, bots, cap, compare.as_ref(), Names::Flags)?;
     let control = args.control.control()?;
     let dir = PathBuf::from(
         args.out

@@ -8,14 +8,14 @@ use std::path::PathBuf;
 
 use beachcomber::games::AnyGame;
 use beachcomber::stats::sprt::{Decision, Sprt};
-use beachcomber::tournament::{Count, PairedTotals, Plan, RunSpec, Shard, Tally, Totals};
-use beachcomber_bots::{BotSet, Lineup};
-use beachcomber_store::planned::DEFAULT_GAMES;
+use beachcomber::tournament::{PairedTotals, Plan, RunSpec, Shard, Tally, Totals};
+use beachcomber_bots::BotSet;
+use beachcomber_store::build::tournament::TournamentText;
+use beachcomber_store::build::{self, Names, PlayText};
 use clap::Args;
 
 use crate::engines::Engines;
 use crate::error::CliError;
-use crate::flag_error::FlagError;
 use crate::runs::{self, Control, OutputPaths, RunArgs, RunRequest, RunResult};
 use beachcomber_store::manifest::RunKind;
 
@@ -111,93 +111,34 @@ impl TournamentArgs {
     /// The tournament the flags describe at `game` (the flags' game, built
     /// first; external engines seated by their names).
     pub fn tournament(&self, game: AnyGame, engines: &Engines) -> Result<Tournament, CliError> {
-        let lineup = Lineup::parse_with(&self.bots, self.choice.players, engines.aliases())
-            .map_err(FlagError::of("--bots"))?;
-        let run = self.run_spec(&game, &lineup.specs())?;
-        let sprt = parse_sprt(self.sprt.as_deref(), &run)?;
-        let bots = lineup.bots();
+        let rotate = !self.no_rotate;
+        let play = PlayText::new(
+            self.count.games.map(|g| g.get()),
+            self.count.deals.map(|d| d.get()),
+            self.seed.get(),
+            rotate,
+            self.quality,
+        );
+        let text = TournamentText {
+            players: self.choice.players,
+            bots: &self.bots,
+            play,
+            sprt: self.sprt.as_deref(),
+        };
+        let built = build::tournament::tournament(&game, &text, engines.aliases(), Names::Flags)?;
         Ok(Tournament {
             game_spec: self.choice.game.clone(),
             game,
-            run,
-            bots,
-            sprt,
+            run: built.run,
+            bots: built.bots,
+            sprt: built.sprt,
         })
     }
-
-    /// The run the flags describe (checked: lineup length, game count).
-    fn run_spec(&self, game: &AnyGame, specs: &[String]) -> Result<RunSpec, FlagError> {
-        let count = match (self.count.games, self.count.deals) {
-            (_, Some(d)) => Count::Deals(d.get()),
-            (Some(g), None) => Count::Games(g.get()),
-            (None, None) => {
-                // Whole deals: the default rounded up to the rotations.
-                let probe = RunSpec::new(
-                    &game.canonical_spec(),
-                    self.choice.players,
-                    specs,
-                    Count::Deals(1),
-                    self.seed.get(),
-                    !self.no_rotate,
-                )
-                .map_err(FlagError::of("--bots"))?;
-                Count::Deals(DEFAULT_GAMES.div_ceil(probe.rotations()))
-            }
-        };
-        RunSpec::new(
-            &game.canonical_spec(),
-            self.choice.players,
-            specs,
-            count,
-            self.seed.get(),
-            !self.no_rotate,
-        )
-        .map(|mut run| {
-            run.quality = self.quality;
-            run
-        })
-        .map_err(|e| match e {
-            beachcomber::tournament::RunSpecError::Lineup { .. } => FlagError::new("--bots", e),
-            beachcomber::tournament::RunSpecError::TooMany { .. } => FlagError::new("--deals", e),
-            _ => FlagError::new("--games", e),
-        })
-    }
-}
-
-/// The `--sprt` test, checked against the run: two distinct bots, rotated
-/// through the seats (every deal played under each rotation, so that the
-/// test measures strength, not seat advantage).
-pub fn parse_sprt(text: Option<&str>, spec: &RunSpec) -> Result<Option<Sprt>, CliError> {
-    let Some(text) = text else {
-        return Ok(None);
-    };
-    let test: Sprt = text.parse().map_err(FlagError::of("--sprt"))?;
-    let bots = spec.bots().len();
-    if bots != 2 {
-        return Err(TournamentError::NotTwoBots(bots).into());
-    }
-    if !spec.rotate {
-        return Err(TournamentError::NoRotate.into());
-    }
-    Ok(Some(test))
 }
 
 /// Why `tournament`'s options are refused (each by its `--sprt`).
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
-    /// `--sprt` with a lineup of other than two distinct bots.
-    #[error(
-        "--sprt compares exactly two distinct bots; the lineup has {0} \
-         (give two specs with --bots, e.g. --bots 'ismcts,greedy')"
-    )]
-    NotTwoBots(usize),
-    /// `--sprt` with `--no-rotate`.
-    #[error(
-        "--sprt with --no-rotate is refused: without rotating the lineup through \
-                    the seats the test measures seat advantage as much as strength; drop \
-                    --no-rotate"
-    )]
-    NoRotate,
     /// `--sprt` with `--shard`.
     #[error(
         "--sprt cannot run in shards (shard {0}): the test needs the games in order; \

@@ -11,6 +11,7 @@ import numpy.typing as npt
 __all__ = [
     "AecCore",
     "Bot",
+    "DEFAULT_BOTS",
     "DEFAULT_GAMES",
     "DEFAULT_GAMES_PER_PAIRING",
     "DEFAULT_MAX_COMBINATIONS",
@@ -44,6 +45,8 @@ TERMINAL_PLAYER: Final[int]
 
 DEFAULT_SEED: Final[int]
 """The run seed when none is given (the command line's ``--seed`` default)."""
+DEFAULT_BOTS: Final[str]
+"""A tournament's lineup, and a sweep's, when none is given."""
 DEFAULT_GAMES: Final[int]
 """Games of a tournament, or per combination of a sweep, when neither games nor deals is given."""
 DEFAULT_GAMES_PER_PAIRING: Final[int]
@@ -228,10 +231,14 @@ def bot(spec: str) -> Bot:
 def decision_seed(game_seed: int, ply: int) -> int:
     """The seed of the generator a bot deciding at ``ply`` of a game dealt from ``game_seed`` gets."""
 
-def csv_columns(data: bytes) -> list[tuple[str, str, bool, str | None]]:
+def csv_columns(
+    data: bytes, layout: GamesLayout | None = None
+) -> list[tuple[str, str, bool, str | None]]:
     """Each column of CSV bytes as ``(name, kind, nullable, missing)``, kind
     ``int``, ``uint``, ``float``, ``bool`` or ``str``; ``missing`` the text
-    besides the empty cell read as missing (``all`` for ``seat``)."""
+    besides the empty cell read as missing (``all`` for ``seat``). With
+    ``layout`` (a games table's), each kind is the plan's schema's, not
+    read from the cells."""
 
 @final
 class GamesLayout:

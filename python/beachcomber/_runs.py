@@ -18,7 +18,10 @@ polars' guesses: each column's type is read from its cells in Rust
 (``_native.csv_columns``: int, uint for the seeds, float, bool, str; an
 empty cell of a numeric column is missing) and handed to the reader
 explicitly; ``seat`` is declared, not read: a nullable integer in every
-table of every run, ``all`` (a row over every seat) missing.
+table of every run, ``all`` (a row over every seat) missing. The games
+table's columns are typed by the run's plan (the schema its Parquet file
+has): a varied setting written as text stays text whatever its cells look
+like.
 """
 
 from __future__ import annotations
@@ -165,7 +168,8 @@ class Tables(Mapping[str, Any]):
 
     def __getitem__(self, name: str) -> Any:
         if name not in self._frames:
-            self._frames[name] = read_frame(self.csv_bytes(name), self._frame)
+            layout = self._layout if name == "games" else None
+            self._frames[name] = read_frame(self.csv_bytes(name), self._frame, layout)
         return self._frames[name]
 
     def __getattr__(self, name: str) -> Any:
@@ -232,10 +236,11 @@ def _module(name: str, frame: str) -> Any:
         ) from None
 
 
-def read_frame(data: bytes, frame: str) -> Any:
+def read_frame(data: bytes, frame: str, layout: _native.GamesLayout | None = None) -> Any:
     """CSV bytes as a DataFrame of ``frame``'s library, every column of
-    the type its cells have (``_native.csv_columns``)."""
-    columns = _native.csv_columns(data)
+    the type ``layout``'s schema gives it (a games table's), else of the
+    type its cells have (``_native.csv_columns``)."""
+    columns = _native.csv_columns(data, layout)
     if frame == "pandas":
         pd = _module("pandas", frame)
         dtypes: dict[str, Any] = {}
@@ -339,7 +344,7 @@ Lineup = Union[str, Seat, Sequence[Seat]]
 def tournament(
     game: str,
     players: int,
-    bots: Lineup = "random",
+    bots: Lineup = _native.DEFAULT_BOTS,
     *,
     games: int | None = None,
     deals: int | None = None,
@@ -360,8 +365,8 @@ def tournament(
     ``bots``: one lineup (a spec for every seat, or one per seat), as text
     (``"ismcts,greedy"``) or a list of seats, each a bot spec, a ``Bot``, a
     ``Policy`` or a Python callable ``fn(state) -> action`` (played
-    in-process, see docs/python.md). ``games`` or ``deals`` (default 1000
-    games, rounded up to whole deals); ``sprt``: ``"elo0=0,elo1=20"`` stops
+    in-process, see docs/python.md). ``games`` or ``deals`` (default
+    ``DEFAULT_GAMES`` games, rounded up to whole deals); ``sprt``: ``"elo0=0,elo1=20"`` stops
     at the sequential test's decision; ``threads``: workers (default every
     core; the tables do not depend on it); ``rows=False`` makes no
     ``games`` table (as without ``--out``); ``records=True`` keeps every
@@ -473,7 +478,7 @@ def sweep(
     texts (``"removed=0..=50:5"``) or a mapping (``{"removed": range(0,
     51, 5)}``, ``{"scoring": ["simple", "advanced"]}``); ``bots``: the
     lineups, each a text or a list of seats (one lineup given alone is
-    one lineup; default ``random``); ``baseline``, ``margin``, ``trend``
+    one lineup; default ``DEFAULT_BOTS``); ``baseline``, ``margin``, ``trend``
     and ``seats`` as ``--baseline``, ``--margin``, ``--trend`` and
     ``--seats`` (a mapping ``{"removed": 0}`` for the baseline, ``{"seat_ratio":
     0.05}`` for margins); the rest as ``tournament``.

@@ -23,9 +23,22 @@
 //! and the empty cell its missing values (the games table's `seat` is a
 //! count in the command line's Parquet, UINT64, never empty). A `seat`
 //! column holding another cell is read from its cells as any other.
+//!
+//! The games table has a schema, its plan's ([`GamesLayout`]: the column
+//! types the Parquet writer uses, [`GamesColumns::columns`]): given it, a
+//! column's kind is the schema's, never read from its cells, so a varied
+//! setting written as text (`removed=08,09`) stays `str` whatever its
+//! cells look like; the cells only say whether a column has an empty one
+//! and whether an unsigned count needs `uint` (a seed above 2^63). The
+//! schema's kinds: text `str`, a signed integer `int`, a count `int` or
+//! `uint`, a fixed-decimal number `float`, a 0/1 flag `int` (as the CSV
+//! writes it).
 
+use beachcomber_store::parquet_table::{CellKind, GamesColumns};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+
+use crate::parquet::GamesLayout;
 
 /// What the cells of a column seen so far allow it to be.
 #[derive(Clone, Copy)]
@@ -146,48 +159,73 @@ type ColumnType = (String, &'static str, bool, Option<&'static str>);
 
 /// The columns of the CSV text `data` (a header line, then rows), each as
 /// `(name, kind, nullable, missing)`: a declared column's when every cell
-/// is one of its values, else the kind its cells have.
+/// is one of its values, else the kind `layout`'s schema gives it (the
+/// games table's), else the kind its cells have.
 #[pyfunction]
-pub fn csv_columns(py: Python<'_>, data: &[u8]) -> PyResult<Vec<ColumnType>> {
-    py.detach(|| {
-        let mut reader = csv::ReaderBuilder::new().flexible(false).from_reader(data);
-        let names: Vec<String> = reader
-            .headers()
-            .map_err(|e| e.to_string())?
-            .iter()
-            .map(str::to_string)
-            .collect();
-        let mut kinds = vec![Kinds::ALL; names.len()];
-        // Each column's declaration, while every cell so far fits it.
-        let mut declared: Vec<Option<&Declared>> = names
-            .iter()
-            .map(|n| DECLARED.iter().find(|d| d.name == n))
-            .collect();
-        let mut record = csv::ByteRecord::new();
-        while reader
-            .read_byte_record(&mut record)
-            .map_err(|e| e.to_string())?
-        {
-            for ((kind, declared), cell) in kinds.iter_mut().zip(&mut declared).zip(record.iter()) {
-                kind.see(cell);
-                if let Some(d) = declared
-                    && !(cell.is_empty()
-                        || cell == d.missing.as_bytes()
-                        || (cell.len() <= 18 && cell.iter().all(u8::is_ascii_digit)))
-                {
-                    *declared = None;
-                }
+#[pyo3(signature = (data, layout=None))]
+pub fn csv_columns(
+    py: Python<'_>,
+    data: &[u8],
+    layout: Option<&GamesLayout>,
+) -> PyResult<Vec<ColumnType>> {
+    let schema = layout.map(GamesLayout::columns);
+    py.detach(|| read_columns(data, schema))
+        .map_err(|e: String| PyValueError::new_err(format!("not a table's CSV: {e}")))
+}
+
+/// [`csv_columns`]'s reading of `data`, typed by `schema` if given.
+fn read_columns(data: &[u8], schema: Option<&GamesColumns>) -> Result<Vec<ColumnType>, String> {
+    let mut reader = csv::ReaderBuilder::new().flexible(false).from_reader(data);
+    let names: Vec<String> = reader
+        .headers()
+        .map_err(|e| e.to_string())?
+        .iter()
+        .map(str::to_string)
+        .collect();
+    let schema = schema
+        .map(|s| s.columns(&names).map_err(|e| e.to_string()))
+        .transpose()?;
+    let mut kinds = vec![Kinds::ALL; names.len()];
+    // Each column's declaration, while every cell so far fits it.
+    let mut declared: Vec<Option<&Declared>> = names
+        .iter()
+        .map(|n| DECLARED.iter().find(|d| d.name == n))
+        .collect();
+    let mut record = csv::ByteRecord::new();
+    while reader
+        .read_byte_record(&mut record)
+        .map_err(|e| e.to_string())?
+    {
+        for ((kind, declared), cell) in kinds.iter_mut().zip(&mut declared).zip(record.iter()) {
+            kind.see(cell);
+            if let Some(d) = declared
+                && !(cell.is_empty()
+                    || cell == d.missing.as_bytes()
+                    || (cell.len() <= 18 && cell.iter().all(u8::is_ascii_digit)))
+            {
+                *declared = None;
             }
         }
-        Ok(names
-            .into_iter()
-            .zip(kinds)
-            .zip(declared)
-            .map(|((name, k), d)| match d {
-                Some(d) => (name, d.kind, true, Some(d.missing)),
-                None => (name, k.name(), k.empty, None),
-            })
-            .collect())
-    })
-    .map_err(|e: String| PyValueError::new_err(format!("not a table's CSV: {e}")))
+    }
+    Ok(names
+        .into_iter()
+        .zip(kinds)
+        .zip(declared)
+        .enumerate()
+        .map(|(i, ((name, k), d))| match d {
+            Some(d) => (name, d.kind, true, Some(d.missing)),
+            None => {
+                let kind = match schema.as_ref().map(|columns| columns[i].kind) {
+                    None => k.name(),
+                    Some(CellKind::Text) => "str",
+                    Some(CellKind::Signed | CellKind::Flag) => "int",
+                    Some(CellKind::Fixed(_)) => "float",
+                    // A count: `uint` only when a cell does not fit i64.
+                    Some(CellKind::Unsigned) if k.int || !k.any => "int",
+                    Some(CellKind::Unsigned) => "uint",
+                };
+                (name, kind, k.empty, None)
+            }
+        })
+        .collect())
 }

@@ -14,8 +14,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use beachcomber::tournament::Shard;
+use beachcomber_store::counts::Threads;
 use beachcomber_store::engines::Engines;
-use beachcomber_store::execute::{Control, THREADS};
+use beachcomber_store::execute::Control;
 use beachcomber_store::notes::Notes;
 use beachcomber_studies::pipeline::{
     FigureError, Figures, Ports, RunFileError, RunFileRequest, run_file,
@@ -86,13 +87,12 @@ pub fn run_experiment<'py>(
     resume: bool,
     threads: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if let Some(t) = threads.filter(|t| !THREADS.contains(t)) {
-        return Err(PyValueError::new_err(format!(
-            "threads: {t} is not from {} to {} (None: every core)",
-            THREADS.start(),
-            THREADS.end()
-        )));
-    }
+    let threads = threads
+        .map(|t| {
+            Threads::new(t)
+                .map_err(|e| PyValueError::new_err(format!("threads: {e} (None: every core)")))
+        })
+        .transpose()?;
     let request = RunFileRequest {
         file: path,
         quick,

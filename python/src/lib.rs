@@ -73,7 +73,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The runs' defaults, the ones the command line's flags use (`_runs.py`
     // reads them for its signatures).
     m.add("DEFAULT_SEED", beachcomber::rng::DEFAULT_SEED)?;
-    m.add("DEFAULT_GAMES", beachcomber_store::planned::DEFAULT_GAMES)?;
+    m.add("DEFAULT_BOTS", beachcomber_store::build::DEFAULT_BOTS)?;
+    m.add("DEFAULT_GAMES", beachcomber_store::build::DEFAULT_GAMES)?;
     m.add(
         "DEFAULT_GAMES_PER_PAIRING",
         beachcomber::league::DEFAULT_GAMES_PER_PAIRING,

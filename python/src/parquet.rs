@@ -24,6 +24,11 @@ impl GamesLayout {
     pub fn of(plan: &Plan) -> GamesLayout {
         GamesLayout(GamesColumns::of(plan))
     }
+
+    /// The games table's schema (the Parquet writer's column types).
+    pub fn columns(&self) -> &GamesColumns {
+        &self.0
+    }
 }
 
 /// The Parquet bytes of the games table whose CSV bytes are `csv`, typed

@@ -20,29 +20,28 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
-use beachcomber::compare::{CompareSpec, Seats, parse_pairs};
 use beachcomber::games::AnyGame;
-use beachcomber::league::{LeagueSpec, plan as league_plan};
+use beachcomber::league::plan as league_plan;
 use beachcomber::progress::WorkTable;
-use beachcomber::spec_files::resolve_spec_files;
 use beachcomber::stats::sprt::Sprt;
-use beachcomber::sweep::{SweepCount, SweepError, SweepSpec, Vary, parse_player_counts};
-use beachcomber::tournament::{Count, PartGame, Plan, RunSpec, RunSpecError};
+use beachcomber::tournament::{PartGame, Plan};
 use beachcomber::with_game;
-use beachcomber_bots::{BotConfig, BotSet, Lineup, parse_list_with};
-use beachcomber_store::compare_files::{CompareFilesError, check_flags};
+use beachcomber_bots::BotSet;
+use beachcomber_store::build::compare::CompareText;
+use beachcomber_store::build::league::LeagueText;
+use beachcomber_store::build::sweep::SweepText;
+use beachcomber_store::build::tournament::TournamentText;
+use beachcomber_store::build::{self, BuildError, Names, PlayText};
 use beachcomber_store::counts::{Resamples, Threads};
 use beachcomber_store::error::StoreError;
 use beachcomber_store::execute::{GameCounter, Reporter, SprtProgress};
-use beachcomber_store::lineups::{canonical_lineup, named_bot, parse_lineups};
 use beachcomber_store::manifest::RunKind;
 use beachcomber_store::memory::{MemoryRequest, MemoryRun, Table, execute_in_memory};
-use beachcomber_store::planned::{DEFAULT_GAMES, PlannedSweep};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
-use crate::calls::Message;
+use crate::calls::{Hub, Message};
 use crate::errors::{illegal, spec_error};
 use crate::parquet::GamesLayout;
 use crate::seat::{Failure, Policies, part_with_policies};
@@ -55,12 +54,9 @@ fn refused(name: &str, why: impl std::fmt::Display) -> PyErr {
     spec_error(format!("{name}: {why}"))
 }
 
-/// The game spec `spec` for `players` (files it names read first, as the
-/// command line reads them), or `game: why`.
-fn build_game(spec: &str, players: usize) -> PyResult<(String, AnyGame)> {
-    let resolved = resolve_spec_files(spec).map_err(|e| refused("game", e))?;
-    let game = AnyGame::from_spec(&resolved, players).map_err(|e| refused("game", e))?;
-    Ok((resolved, game))
+/// A builder's refusal, in Python's words (`deals: ...`).
+fn built<T>(result: Result<T, BuildError>) -> PyResult<T> {
+    result.map_err(|e| spec_error(e.to_string()))
 }
 
 /// A run's plan, games, bots and kind, ready to play.
@@ -73,232 +69,65 @@ struct Planned {
 }
 
 /// The tournament the arguments describe (as `beachcomber tournament`).
-#[allow(clippy::too_many_arguments)]
 fn plan_tournament(
     game: &str,
-    players: usize,
-    bots: &str,
-    games: Option<u64>,
-    deals: Option<u64>,
-    seed: u64,
-    rotate: bool,
-    quality: bool,
-    sprt: Option<&str>,
+    text: &TournamentText<'_>,
     policies: &Policies,
 ) -> PyResult<Planned> {
-    let (_, game) = build_game(game, players)?;
-    let lineup = Lineup::parse_with(bots, players, policies).map_err(|e| refused("bots", e))?;
-    let specs = lineup.specs();
-    let canonical = game.canonical_spec();
-    let run_spec = |count| RunSpec::new(&canonical, players, &specs, count, seed, rotate);
-    let count = match (games, deals) {
-        (Some(_), Some(_)) => {
-            return Err(spec_error("give games or deals, not both"));
-        }
-        (_, Some(0)) => return Err(refused("deals", "a run needs at least one deal")),
-        (Some(0), _) => return Err(refused("games", "a run needs at least one game")),
-        (_, Some(d)) => Count::Deals(d),
-        (Some(g), None) => Count::Games(g),
-        (None, None) => {
-            // Whole deals: the default rounded up to the rotations.
-            let probe = run_spec(Count::Deals(1)).map_err(|e| refused("bots", e))?;
-            Count::Deals(DEFAULT_GAMES.div_ceil(probe.rotations()))
-        }
-    };
-    let mut run = run_spec(count).map_err(|e| match e {
-        RunSpecError::Lineup { .. } => refused("bots", e),
-        RunSpecError::TooMany { .. } => refused("deals", e),
-        _ => refused("games", e),
-    })?;
-    run.quality = quality;
-    let sprt = match sprt {
-        None => None,
-        Some(text) => {
-            let test: Sprt = text.parse().map_err(|e| refused("sprt", e))?;
-            let distinct = run.bots().len();
-            if distinct != 2 {
-                return Err(refused(
-                    "sprt",
-                    format!(
-                        "compares exactly two distinct bots; the lineup has {distinct} \
-                         (give two specs in bots, e.g. bots=\"ismcts,greedy\")"
-                    ),
-                ));
-            }
-            if !rotate {
-                return Err(refused(
-                    "sprt",
-                    "with rotate=False is refused: without rotating the lineup through the \
-                     seats the test measures seat advantage as much as strength",
-                ));
-            }
-            Some(test)
-        }
-    };
+    let (_, game) = built(build::game(game, text.players, Names::Keywords))?;
+    let tournament = built(build::tournament::tournament(
+        &game,
+        text,
+        policies,
+        Names::Keywords,
+    ))?;
     Ok(Planned {
-        kind: RunKind::Tournament { sprt },
+        kind: RunKind::Tournament {
+            sprt: tournament.sprt,
+        },
         games: vec![game],
-        plan: Plan::single(run),
-        bots: lineup.bots(),
-        sprt,
+        plan: Plan::single(tournament.run),
+        bots: tournament.bots,
+        sprt: tournament.sprt,
     })
 }
 
 /// The league the arguments describe (as `beachcomber league`).
-#[allow(clippy::too_many_arguments)]
-fn plan_league(
-    game: &str,
-    players: usize,
-    bots: &str,
-    games_per_pairing: u64,
-    seed: u64,
-    anchor: Option<&str>,
-    resamples: u32,
-    policies: &Policies,
-) -> PyResult<Planned> {
-    let resamples = Resamples::new(resamples.into()).map_err(|e| refused("resamples", e))?;
-    if games_per_pairing == 0 {
-        return Err(refused(
-            "games_per_pairing",
-            "a league needs at least one game",
-        ));
-    }
-    let game = resolve_spec_files(game).map_err(|e| refused("game", e))?;
-    let configs = parse_list_with(bots, policies).map_err(|e| refused("bots", e))?;
-    let names = configs.iter().map(BotConfig::to_string).collect();
-    let mut set = BotSet::default();
-    for config in configs {
-        set.insert(config);
-    }
-    let spec = LeagueSpec {
-        game,
-        players,
-        bots: names,
-        games_per_pairing,
-        seed,
-        anchor: anchor.map(|text| named_bot(text, policies)),
-    };
-    let league = spec
-        .check()
-        .map_err(|e| spec_error(format!("{}{}", e.setting().key(), e.detail())))?;
+fn plan_league(text: &LeagueText<'_>, policies: &Policies) -> PyResult<Planned> {
+    let (spec, bots) = built(build::league::league(text, policies, Names::Keywords))?;
+    let league = built(build::league::check(&spec, Names::Keywords))?;
     let plan = league_plan(std::slice::from_ref(&league), false);
     Ok(Planned {
         kind: RunKind::League {
             games_per_pairing: Some(league.games_per_pairing),
-            resamples,
+            resamples: text.resamples,
             anchors: vec![league.anchor],
         },
         games: vec![league.game],
         plan,
-        bots: set,
+        bots,
         sprt: None,
     })
 }
 
-/// The comparison `baseline`, `margins`, `trends` and `seats` describe
-/// (as the command line's `--baseline`, `--margin`, `--trend`, `--seats`).
-fn compare_spec(
-    baseline: Option<&str>,
-    margins: &[String],
-    trends: &[String],
-    seats: Option<&str>,
-) -> PyResult<Option<CompareSpec>> {
-    let Some(text) = baseline else {
-        for (given, name) in [
-            (!margins.is_empty(), "margin"),
-            (!trends.is_empty(), "trend"),
-            (seats.is_some(), "seats"),
-        ] {
-            if given {
-                return Err(refused(
-                    name,
-                    "needs a baseline (the combination to compare with)",
-                ));
-            }
-        }
-        return Ok(None);
-    };
-    let mut spec = CompareSpec {
-        baseline: parse_pairs(text).map_err(|e| refused("baseline", e))?,
-        seats: seats
-            .map(Seats::parse)
-            .transpose()
-            .map_err(|e| refused("seats", e))?,
-        ..CompareSpec::default()
-    };
-    for t in trends {
-        if t.contains(';') {
-            return Err(refused("trend", format!("`{t}`: give one trend per item")));
-        }
-        spec.add_trends(t).map_err(|e| refused("trend", e))?;
-    }
-    canonical_lineup(&mut spec);
-    for m in margins {
-        let (k, v) = m
-            .split_once('=')
-            .ok_or_else(|| refused("margin", format!("`{m}`: write METRIC=VALUE")))?;
-        spec.add_margin(k, v).map_err(|e| refused("margin", e))?;
-    }
-    Ok(Some(spec))
-}
-
-/// The sweep the arguments describe (as `beachcomber sweep`).
-#[allow(clippy::too_many_arguments)]
+/// The sweep the arguments describe (as `beachcomber sweep`), compared as
+/// `compare` says.
 fn plan_sweep(
-    game: &str,
-    players: &str,
-    vary: &[String],
-    lineups: &[String],
-    games: Option<u64>,
-    deals: Option<u64>,
-    seed: u64,
-    rotate: bool,
-    quality: bool,
-    compare: Option<CompareSpec>,
+    text: &SweepText<'_>,
+    compare: &CompareText<'_>,
     records: bool,
     max_combinations: usize,
     policies: &Policies,
 ) -> PyResult<Planned> {
-    let players = parse_player_counts(players).map_err(|e| refused("players", e))?;
-    let varies = vary
-        .iter()
-        .map(|v| v.parse::<Vary>().map_err(|e| refused("vary", e)))
-        .collect::<PyResult<Vec<_>>>()?;
-    let given = if lineups.is_empty() {
-        vec!["random".to_string()]
-    } else {
-        lineups.to_vec()
-    };
-    let (lineups, bots) = parse_lineups(&given, policies).map_err(|e| refused("bots", e))?;
-    let count = match (games, deals) {
-        (Some(_), Some(_)) => return Err(spec_error("give games or deals, not both")),
-        (_, Some(0)) => return Err(refused("deals", "a run needs at least one deal")),
-        (Some(0), _) => return Err(refused("games", "a run needs at least one game")),
-        (_, Some(d)) => SweepCount::Deals(d),
-        (Some(g), None) => SweepCount::Games(g),
-        (None, None) => SweepCount::Games(DEFAULT_GAMES),
-    };
-    let spec = SweepSpec {
-        game: resolve_spec_files(game).map_err(|e| refused("game", e))?,
-        players,
-        varies,
-        lineups,
-        count,
-        seed,
-        rotate,
-        quality,
-    };
-    let sweep = PlannedSweep::expand(&spec, bots, max_combinations).map_err(|e| match e {
-        SweepError::UnknownOption { .. } => refused("vary", e),
-        e => spec_error(e),
-    })?;
-    if let Some(c) = &compare {
-        check_flags(&sweep.plan, c).map_err(|e| match e {
-            CompareFilesError::Baseline(e) => refused("baseline", e),
-            CompareFilesError::Trend(e) => refused("trend", e),
-            e => spec_error(e),
-        })?;
-    }
+    let compare = built(build::compare::compare(compare, Names::Keywords))?;
+    let (spec, bots) = built(build::sweep::sweep(text, policies, Names::Keywords))?;
+    let sweep = built(build::sweep::planned(
+        &spec,
+        bots,
+        max_combinations,
+        compare.as_ref(),
+        Names::Keywords,
+    ))?;
     Ok(Planned {
         kind: RunKind::Sweep { records, compare },
         games: sweep.games,
@@ -399,7 +228,15 @@ fn play(
         .import("threading")?
         .call_method0("get_ident")?
         .extract::<u64>()? as c_long;
-    let mut pending: Option<PyErr> = None;
+    let mut waiting = Waiting {
+        hub,
+        calls: &calls,
+        thread,
+        cancel: &cancel,
+        watch: &watch,
+        progress,
+        pending: None,
+    };
     let outcome = std::thread::scope(|scope| {
         let (request, cancel, watch) = (&request, &cancel, &watch);
         let watchdog = policies.timed().then(|| {
@@ -418,57 +255,7 @@ fn play(
             let parts: Vec<&dyn PartGame> = parts.iter().map(|p| p.as_ref()).collect();
             execute_in_memory(request, &parts, &Watcher(Arc::clone(watch)), cancel)
         });
-        let mut shown = None;
-        let mut polled = Instant::now();
-        loop {
-            let message = py.detach(|| {
-                calls
-                    .lock()
-                    .map(|rx| rx.recv_timeout(POLL))
-                    .unwrap_or(Err(mpsc::RecvTimeoutError::Disconnected))
-            });
-            let finished = match message {
-                Ok(Message::Call(call)) => {
-                    if pending.is_some() {
-                        // Stopping: the call is dropped, its worker stops.
-                        drop(call);
-                    } else if let Some(e) = hub.serve(py, call, thread) {
-                        cancel.store(true, Ordering::Relaxed);
-                        pending = Some(e);
-                    }
-                    false
-                }
-                Ok(Message::Done) | Err(mpsc::RecvTimeoutError::Disconnected) => true,
-                Err(mpsc::RecvTimeoutError::Timeout) => false,
-            };
-            if pending.is_none()
-                && let Err(e) = py.check_signals()
-            {
-                cancel.store(true, Ordering::Relaxed);
-                pending = Some(e);
-            }
-            if pending.is_none()
-                && let Some(callback) = progress
-                && (finished || polled.elapsed() >= POLL)
-            {
-                polled = Instant::now();
-                let now = (
-                    watch.done.load(Ordering::Relaxed),
-                    watch.total.load(Ordering::Relaxed),
-                );
-                if shown != Some(now)
-                    && now.1 > 0
-                    && let Err(e) = callback.call1(now)
-                {
-                    cancel.store(true, Ordering::Relaxed);
-                    pending = Some(e);
-                }
-                shown = Some(now);
-            }
-            if finished {
-                break;
-            }
-        }
+        waiting.serve(py);
         py.detach(|| {
             hub.stop_watchdog();
             let joined = worker.join();
@@ -479,26 +266,116 @@ fn play(
         })
     });
     let notes = watch.notes.lock().map(|n| n.clone()).unwrap_or_default();
-    let result = match outcome {
-        Ok(result) => result,
-        Err(panic) => {
-            let why = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic".to_string());
-            return Err(PyRuntimeError::new_err(format!("the run stopped: {why}")));
-        }
-    };
-    match result {
-        Ok(run) => {
-            if let Some(e) = pending {
-                // Ctrl-C after the last game: the run is whole, but the
-                // caller asked to stop.
-                return Err(e);
+    let result = outcome.map_err(|panic| {
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".to_string());
+        PyRuntimeError::new_err(format!("the run stopped: {why}"))
+    })?;
+    let run = ended(py, result, waiting.pending, policies)?;
+    Ok((run, notes))
+}
+
+/// The calling thread while a run plays: it serves the Python seats'
+/// calls, checks for Ctrl-C and calls the progress callback; the first
+/// error (`pending`) cancels the run.
+struct Waiting<'a, 'py> {
+    hub: &'a Hub,
+    calls: &'a Mutex<mpsc::Receiver<Message>>,
+    thread: c_long,
+    cancel: &'a AtomicBool,
+    watch: &'a Watch,
+    progress: Option<&'a Bound<'py, PyAny>>,
+    pending: Option<PyErr>,
+}
+
+impl Waiting<'_, '_> {
+    /// Serve until the worker is done, waking at least every [`POLL`].
+    fn serve(&mut self, py: Python<'_>) {
+        let mut shown = None;
+        let mut polled = Instant::now();
+        loop {
+            let message = py.detach(|| {
+                self.calls
+                    .lock()
+                    .map(|rx| rx.recv_timeout(POLL))
+                    .unwrap_or(Err(mpsc::RecvTimeoutError::Disconnected))
+            });
+            let finished = match message {
+                Ok(Message::Call(call)) => {
+                    if self.pending.is_some() {
+                        // Stopping: the call is dropped, its worker stops.
+                        drop(call);
+                    } else if let Some(e) = self.hub.serve(py, call, self.thread) {
+                        self.stop(e);
+                    }
+                    false
+                }
+                Ok(Message::Done) | Err(mpsc::RecvTimeoutError::Disconnected) => true,
+                Err(mpsc::RecvTimeoutError::Timeout) => false,
+            };
+            if self.pending.is_none()
+                && let Err(e) = py.check_signals()
+            {
+                self.stop(e);
             }
-            Ok((run, notes))
+            if self.pending.is_none()
+                && self.progress.is_some()
+                && (finished || polled.elapsed() >= POLL)
+            {
+                polled = Instant::now();
+                self.report(&mut shown);
+            }
+            if finished {
+                break;
+            }
         }
+    }
+
+    /// Call the progress callback with `(done, total)` unless `shown`
+    /// already showed it (or the total is not known yet).
+    fn report(&mut self, shown: &mut Option<(u64, u64)>) {
+        let Some(callback) = self.progress else {
+            return;
+        };
+        let now = (
+            self.watch.done.load(Ordering::Relaxed),
+            self.watch.total.load(Ordering::Relaxed),
+        );
+        if *shown != Some(now)
+            && now.1 > 0
+            && let Err(e) = callback.call1(now)
+        {
+            self.stop(e);
+        }
+        *shown = Some(now);
+    }
+
+    /// Cancel the run, keeping `e` to raise.
+    fn stop(&mut self, e: PyErr) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.pending = Some(e);
+    }
+}
+
+/// The run's end as Python sees it: the run, or the error that stopped
+/// it (`pending`: the caller's own, raised first; a failing seat's error
+/// with where it failed).
+fn ended(
+    py: Python<'_>,
+    result: Result<MemoryRun, StoreError>,
+    pending: Option<PyErr>,
+    policies: &Policies,
+) -> PyResult<MemoryRun> {
+    match result {
+        Ok(run) => match pending {
+            // Ctrl-C after the last game: the run is whole, but the
+            // caller asked to stop.
+            Some(e) => Err(e),
+            None => Ok(run),
+        },
         Err(StoreError::Interrupted { .. }) => Err(pending.unwrap_or_else(|| {
             PyKeyboardInterrupt::new_err("interrupted: stopped, no table made")
         })),
@@ -584,9 +461,13 @@ pub fn run_tournament<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let policies = Arc::new(Policies::new(policies)?);
-    let planned = plan_tournament(
-        game, players, bots, games, deals, seed, rotate, quality, sprt, &policies,
-    )?;
+    let text = TournamentText {
+        players,
+        bots,
+        play: PlayText::new(games, deals, seed, rotate, quality),
+        sprt,
+    };
+    let planned = plan_tournament(game, &text, &policies)?;
     let (run, notes) = play(
         py,
         &planned,
@@ -619,16 +500,16 @@ pub fn run_league<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let policies = Arc::new(Policies::new(policies)?);
-    let planned = plan_league(
+    let text = LeagueText {
         game,
         players,
         bots,
         games_per_pairing,
         seed,
         anchor,
-        resamples,
-        &policies,
-    )?;
+        resamples: Resamples::new(resamples.into()).map_err(|e| refused("resamples", e))?,
+    };
+    let planned = plan_league(&text, &policies)?;
     let (run, notes) = play(
         py,
         &planned,
@@ -668,22 +549,21 @@ pub fn run_sweep<'py>(
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let policies = Arc::new(Policies::new(policies)?);
-    let compare = compare_spec(baseline, &margins, &trends, seats)?;
-    let planned = plan_sweep(
+    let text = SweepText {
         game,
         players,
-        &vary,
-        &bots,
-        games,
-        deals,
-        seed,
-        rotate,
-        quality,
-        compare,
-        records,
-        if force { usize::MAX } else { max_combinations },
-        &policies,
-    )?;
+        vary: &vary,
+        bots: &bots,
+        play: PlayText::new(games, deals, seed, rotate, quality),
+    };
+    let compare = CompareText {
+        baseline,
+        margins: &margins,
+        trends: &trends,
+        seats,
+    };
+    let cap = if force { usize::MAX } else { max_combinations };
+    let planned = plan_sweep(&text, &compare, records, cap, &policies)?;
     let (run, notes) = play(
         py,
         &planned,

@@ -65,6 +65,6 @@ def test_a_refused_experiment_raises_the_command_lines_message(tmp_path: Path) -
     file.write_text(TINY)
     with pytest.raises(ValueError, match=r"is not a plain file name"):
         beachcomber.run_experiment(file, out=tmp_path / "out")
-    with pytest.raises(ValueError, match=r"^threads: 0 is not from 1 to 1024"):
+    with pytest.raises(ValueError, match=r"^threads: 0 is not in 1\.\.=1024 \(None: every core\)"):
         beachcomber.run_experiment(tmp_path / "tiny.toml", threads=0)
     assert not (tmp_path / "out").exists()

@@ -139,6 +139,37 @@ def test_tables_are_the_command_lines_files_byte_for_byte(cli, tmp_path, name, l
         assert again.csv_bytes(table) == tables.csv_bytes(table)
 
 
+def test_a_run_without_a_count_plays_the_modules_default_games():
+    """The native constants are what the runs play: a tournament and a
+    sweep given no games, deals or bots play ``DEFAULT_GAMES`` games of
+    ``DEFAULT_BOTS``."""
+    from beachcomber import _native
+
+    t = beachcomber.tournament("shell-dash", 1, progress=False)
+    assert t.games.game.nunique() == _native.DEFAULT_GAMES
+    assert set(t.games.bot) == {_native.DEFAULT_BOTS}
+    s = beachcomber.sweep("shell-dash", 1, progress=False)
+    assert s.games.game.nunique() == _native.DEFAULT_GAMES
+    assert set(s.games.bot) == {_native.DEFAULT_BOTS}
+
+
+def test_the_games_tables_columns_have_the_plans_schema_not_their_cells_look():
+    """A varied setting written as text whose cells all look like integers
+    (``removed=08,09``) is text in the games table, as its Parquet schema
+    has it; read from its cells it was an integer column (8 and 9: not the
+    values the sweep was given, nor those a baseline names)."""
+    from beachcomber import _native
+
+    for frame in ("pandas", "polars"):
+        t = beachcomber.sweep("seaside", 2, "removed=08,09", games=2, progress=False, frame=frame)
+        data = t.csv_bytes("games")
+        assert _native.csv_columns(data)[0][:2] == ("removed", "int")
+        assert _native.csv_columns(data, t._layout)[0][:2] == ("removed", "str")
+        assert sorted(set(t.games["removed"].to_list())) == ["08", "09"]
+        assert t.games["players"].to_list() == [2] * 8
+        assert t.games["seat"].to_list() == [0, 1] * 4
+
+
 def test_defaults_are_the_command_lines(cli):
     """Each run's keyword defaults are the module's constants, and those are
     the defaults the command line's --help gives (one definition each)."""
@@ -155,6 +186,7 @@ def test_defaults_are_the_command_lines(cli):
     assert default(beachcomber.league, "games_per_pairing") == _native.DEFAULT_GAMES_PER_PAIRING
     assert default(beachcomber.league, "resamples") == _native.DEFAULT_RESAMPLES
     assert default(beachcomber.sweep, "max_combinations") == _native.DEFAULT_MAX_COMBINATIONS
+    assert default(beachcomber.tournament, "bots") == _native.DEFAULT_BOTS
 
     def help_default(command: str, flag: str) -> int:
         out = subprocess.run([str(cli), command, "--help"], capture_output=True, text=True, check=True).stdout

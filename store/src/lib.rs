@@ -22,6 +22,8 @@
 //! - [`engines`]: the external bots a run seats;
 //! - [`interrupt`]: the temporary files a forced exit removes;
 //! - [`planned`]: sweeps and leagues checked and expanded, ready to play;
+//! - [`build`]: text to typed specs, one builder per run kind, errors
+//!   naming the setting in the front end's words;
 //! - [`lineups`]: lineups and bots named in text, as canonical specs;
 //! - [`short_label`]: bot specs shortened for labels and tables;
 //! - [`path_suffix`]: the path of a file beside another (`.tmp`, `.partial`).
@@ -32,6 +34,7 @@
 //! No command-line parsing and no printing happen here: notes and errors
 //! go back to the caller as values.
 
+pub mod build;
 pub mod clip;
 pub mod compare_files;
 pub mod counts;

@@ -13,7 +13,7 @@ use beachcomber_bots::{BotConfig, BotSet, LineupError, no_aliases, parse_list};
 use serde::Deserialize;
 
 use super::error::ExperimentError;
-use super::file::{Experiment, Quick, Step, SubSweep, Values};
+use super::file::{Experiment, Quick, Step, SubLeague, SubSweep, Values};
 use crate::lineups::{LineupsError, canonical_lineup, named_bot, parse_lineups};
 use crate::planned::{DEFAULT_GAMES, PlannedLeagues, PlannedSweep};
 use beachcomber_store::counts::{Games, Resamples};
@@ -125,12 +125,41 @@ impl Experiment {
         let Some(baseline) = baseline else {
             return Ok(None);
         };
-        // `FILE line L: [criterion.]KEY[.SUB]: ` for the setting `steps`.
-        let at = |steps: &[&str]| {
-            let all: Vec<Step> = table.iter().chain(steps).map(|k| Step::key(k)).collect();
-            let name: Vec<String> = table.iter().chain(steps).map(|k| one_line(k)).collect();
-            format!("{}: {}: ", self.source.at(&all), name.join("."))
+        let at = |steps: &[&str]| self.compare_at(table, steps);
+        let mut spec = CompareSpec {
+            baseline: self.file_baseline(baseline, quick, &at)?,
+            ..CompareSpec::default()
         };
+        canonical_lineup(&mut spec);
+        add_file_margins(&mut spec, margins, plan, &at)?;
+        if let Some(criterion) = &self.criterion {
+            self.add_criterion(&mut spec, criterion, plan, &at)?;
+        }
+        beachcomber::compare::baseline_parts(plan, &spec.baseline).map_err(|error| {
+            ExperimentError::Compare {
+                at: at(&["baseline"]),
+                error: Box::new(error),
+            }
+        })?;
+        Ok(Some(spec))
+    }
+
+    /// `FILE line L: [criterion.]KEY[.SUB]: ` for the comparison's setting
+    /// `steps` (in the table `table`, if any).
+    fn compare_at(&self, table: Option<&str>, steps: &[&str]) -> String {
+        let all: Vec<Step> = table.iter().chain(steps).map(|k| Step::key(k)).collect();
+        let name: Vec<String> = table.iter().chain(steps).map(|k| one_line(k)).collect();
+        format!("{}: {}: ", self.source.at(&all), name.join("."))
+    }
+
+    /// The baseline's columns and values (each one value; for `quick`, a
+    /// lineup names the bots `[quick]`'s `replace` puts in place).
+    fn file_baseline(
+        &self,
+        baseline: &toml::Table,
+        quick: bool,
+        at: &dyn Fn(&[&str]) -> String,
+    ) -> Result<Vec<(String, String)>, ExperimentError> {
         let text = |v: &toml::Value| match v {
             toml::Value::String(s) => Some(s.clone()),
             toml::Value::Integer(i) => Some(i.to_string()),
@@ -138,7 +167,7 @@ impl Experiment {
             toml::Value::Boolean(b) => Some(b.to_string()),
             _ => None,
         };
-        let mut spec = CompareSpec::default();
+        let mut pairs = Vec::new();
         for (key, value) in baseline {
             let value = text(value).ok_or_else(|| {
                 ExperimentError::setting(
@@ -151,129 +180,76 @@ impl Experiment {
             } else {
                 value
             };
-            spec.baseline.push((key.clone(), value));
+            pairs.push((key.clone(), value));
         }
-        canonical_lineup(&mut spec);
-        for (key, value) in margins.into_iter().flatten() {
-            let value = match value {
-                toml::Value::Integer(i) => i.to_string(),
-                toml::Value::Float(f) => f.to_string(),
-                _ => String::new(),
+        Ok(pairs)
+    }
+
+    /// `[criterion]`'s tests, seats, trends, pick rule and preferences
+    /// added to `spec` and checked against `plan`.
+    fn add_criterion(
+        &self,
+        spec: &mut CompareSpec,
+        criterion: &super::file::Criterion,
+        plan: &Plan,
+        at: &dyn Fn(&[&str]) -> String,
+    ) -> Result<(), ExperimentError> {
+        add_file_tests(spec, criterion, at)?;
+        if let Some(seats) = &criterion.seats {
+            spec.seats = Some(file_seats(seats, at)?);
+        }
+        self.add_file_trends(spec, criterion, plan)?;
+        if let Some(pick) = &criterion.pick {
+            check_pick(pick, spec, plan, &|steps: &[&str]| {
+                let mut all = vec!["pick"];
+                all.extend(steps);
+                at(&all)
+            })?;
+        }
+        check_prefer(spec, criterion, at)
+    }
+
+    /// `[criterion]`'s declared trend lines added to `spec`, each checked
+    /// against `plan`.
+    fn add_file_trends(
+        &self,
+        spec: &mut CompareSpec,
+        criterion: &super::file::Criterion,
+        plan: &Plan,
+    ) -> Result<(), ExperimentError> {
+        for (i, t) in criterion.trends.iter().enumerate() {
+            let here = format!(
+                "{}: criterion.trends (item {}): ",
+                self.source
+                    .at(&[Step::key("criterion"), Step::key("trends")]),
+                i + 1
+            );
+            let fit = match t.fit.as_deref() {
+                None | Some("linear") => beachcomber::stats::trend::Fit::Linear,
+                Some("log") => beachcomber::stats::trend::Fit::Log,
+                Some(other) => {
+                    return Err(ExperimentError::setting(
+                        here,
+                        format!("fit `{}` is neither `linear` nor `log`", one_line(other)),
+                    ));
+                }
             };
-            spec.add_margin(key, &value)
+            let trend = beachcomber::compare::trend::TrendSpec::new(&t.x, fit, t.over.clone())
                 .map_err(|error| ExperimentError::Compare {
-                    at: at(&["margins", key]),
+                    at: here.clone(),
                     error: Box::new(error),
                 })?;
-            let quality = beachcomber::compare::Metric::QUALITY
-                .iter()
-                .any(|m| m.name() == key.as_str());
-            if quality && !plan.quality() {
-                return Err(ExperimentError::setting(
-                    at(&["margins", key]),
-                    "a game-quality metric is compared only when the games measure it: add \
-                     `quality = true` to the file",
-                ));
-            }
-        }
-        if let Some(criterion) = &self.criterion {
-            for (key, value) in criterion.tests.iter().flatten() {
-                let here = at(&["tests", key]);
-                let test = value
-                    .as_str()
-                    .ok_or_else(|| ExperimentError::setting(&here, "give the test's name"))?;
-                spec.add_test(key, test)
-                    .map_err(|e| ExperimentError::setting(&here, e.to_string()))?;
-                let metric = beachcomber::compare::Metric::from_name(key);
-                if metric.is_some_and(|m| !spec.margins.iter().any(|(k, _)| *k == m)) {
-                    return Err(ExperimentError::setting(
-                        &here,
-                        format!(
-                            "`{}` has no margin in criterion.margins (a test needs one)",
-                            one_line(key)
-                        ),
-                    ));
-                }
-            }
-            if let Some(seats) = &criterion.seats {
-                let text = match seats {
-                    toml::Value::String(s) => Some(s.clone()),
-                    toml::Value::Array(items) => items
-                        .iter()
-                        .map(|i| i.as_integer().map(|n| n.to_string()))
-                        .collect::<Option<Vec<_>>>()
-                        .map(|v| v.join(",")),
-                    _ => None,
-                };
-                spec.seats = Some(
-                    text.ok_or_else(|| {
-                        ExperimentError::setting(at(&["seats"]), "give a word or a list of seats")
-                    })
-                    .and_then(|t| {
-                        beachcomber::compare::Seats::parse(&t)
-                            .map_err(|e| ExperimentError::setting(at(&["seats"]), e.to_string()))
-                    })?,
-                );
-            }
-            for (i, t) in criterion.trends.iter().enumerate() {
-                let here = format!(
-                    "{}: criterion.trends (item {}): ",
-                    self.source
-                        .at(&[Step::key("criterion"), Step::key("trends")]),
-                    i + 1
-                );
-                let fit = match t.fit.as_deref() {
-                    None | Some("linear") => beachcomber::stats::trend::Fit::Linear,
-                    Some("log") => beachcomber::stats::trend::Fit::Log,
-                    Some(other) => {
-                        return Err(ExperimentError::setting(
-                            here,
-                            format!("fit `{}` is neither `linear` nor `log`", one_line(other)),
-                        ));
-                    }
-                };
-                let trend = beachcomber::compare::trend::TrendSpec::new(&t.x, fit, t.over.clone())
-                    .map_err(|error| ExperimentError::Compare {
-                        at: here.clone(),
-                        error: Box::new(error),
-                    })?;
-                trend
-                    .check(plan)
-                    .map_err(|error| ExperimentError::Compare {
-                        at: here.clone(),
-                        error: Box::new(error),
-                    })?;
-                if !spec.trends.contains(&trend) {
-                    spec.trends.push(trend);
-                }
-            }
-            if let Some(pick) = &criterion.pick {
-                check_pick(pick, &spec, plan, &|steps: &[&str]| {
-                    let mut all = vec!["pick"];
-                    all.extend(steps);
-                    at(&all)
+            trend
+                .check(plan)
+                .map_err(|error| ExperimentError::Compare {
+                    at: here.clone(),
+                    error: Box::new(error),
                 })?;
-            }
-            for name in &criterion.prefer {
-                let metric = beachcomber::compare::Metric::from_name(name);
-                if metric.is_none_or(|m| spec.margin(m).is_none()) {
-                    return Err(ExperimentError::setting(
-                        at(&["prefer"]),
-                        format!(
-                            "`{}` has no margin in criterion.margins (no verdict to prefer)",
-                            one_line(name)
-                        ),
-                    ));
-                }
+            if !spec.trends.contains(&trend) {
+                spec.trends.push(trend);
             }
         }
-        beachcomber::compare::baseline_parts(plan, &spec.baseline).map_err(|error| {
-            ExperimentError::Compare {
-                at: at(&["baseline"]),
-                error: Box::new(error),
-            }
-        })?;
-        Ok(Some(spec))
+        Ok(())
     }
 
     /// The power of the comparison `spec` of `plan` before its games
@@ -346,7 +322,7 @@ impl Experiment {
                 },
             };
             let lists = if lists.is_empty() {
-                vec!["random".to_string()]
+                vec![beachcomber_store::build::DEFAULT_BOTS.to_string()]
             } else {
                 lists
             };
@@ -439,128 +415,12 @@ impl Experiment {
     /// the first one's place), and a league that `players` makes the same
     /// as an earlier one is dropped.
     pub fn planned_leagues(&self, quick: bool) -> Result<PlannedLeagues, ExperimentError> {
-        let q = &self.quick;
         let mut leagues: Vec<beachcomber::league::League> = Vec::new();
         let mut all_bots = BotSet::default();
         for (i, sub) in self.league_tables().iter().enumerate() {
             let at = |key: &str| self.league_error_at(i, key);
-            let game = sub
-                .game
-                .as_ref()
-                .or(self.game.as_ref())
-                .ok_or_else(|| ExperimentError::setting(at("game"), "`game` is missing"))?;
-            let players = match (quick, &q.players) {
-                (true, Some(p)) => p,
-                _ => sub
-                    .players
-                    .as_ref()
-                    .or(self.players.as_ref())
-                    .ok_or_else(|| {
-                        ExperimentError::setting(at("players"), "`players` is missing")
-                    })?,
-            };
-            let players = players.counts().map_err(|error| ExperimentError::Sweep {
-                at: format!("{}players: ", at("players")),
-                error: Box::new(error),
-            })?;
-            let [players] = players[..] else {
-                return Err(ExperimentError::setting(
-                    at("players"),
-                    "a league is played at one player count (give one `[[league]]` table per \
-                     count)",
-                ));
-            };
-            let lists = match (quick, &q.bots) {
-                (true, Some(b)) => b.list(),
-                _ => sub
-                    .bots
-                    .as_ref()
-                    .or(self.bots.as_ref())
-                    .map(|b| b.list())
-                    .ok_or_else(|| {
-                        ExperimentError::setting(at("bots"), "`bots` is missing (the bots to rate)")
-                    })?,
-            };
-            let mut bots: Vec<(String, BotConfig)> = Vec::new();
-            for text in &lists {
-                let parsed = parse_named(text).map_err(|e| ExperimentError::Lineups {
-                    at: format!("{}bots: ", at("bots")),
-                    error: Box::new(e.into()),
-                })?;
-                bots.extend(parsed);
-            }
-            if quick {
-                bots = quick_replace_bots(q, bots).map_err(|error| ExperimentError::Spec {
-                    at: format!("{}quick.replace: ", at("bots")),
-                    error: Box::new(error),
-                })?;
-                // Each bot once, where it first appears.
-                let mut kept: Vec<(String, BotConfig)> = Vec::new();
-                for (name, config) in bots {
-                    if !kept.iter().any(|(n, _)| *n == name) {
-                        kept.push((name, config));
-                    }
-                }
-                bots = kept;
-            }
-            let games_per_pairing = if quick {
-                // Whole deals of this league: the games of a pairing's
-                // rotations (2, or 2 x players), rounded up.
-                // (0 players: refused below with the league's own message.)
-                let deal = games_per_deal(players).max(1);
-                q.games_per_pairing
-                    .unwrap_or(deal)
-                    .div_ceil(deal)
-                    .checked_mul(deal)
-                    .ok_or_else(|| {
-                        ExperimentError::setting(
-                            at("games_per_pairing"),
-                            format!(
-                                "[quick] games_per_pairing {}: more games than a run can count",
-                                q.games_per_pairing.unwrap_or(deal)
-                            ),
-                        )
-                    })?
-            } else {
-                sub.games_per_pairing
-                    .or(self.games_per_pairing)
-                    .unwrap_or(DEFAULT_GAMES_PER_PAIRING)
-            };
-            let names: Vec<String> = bots.iter().map(|(n, _)| n.clone()).collect();
-            let anchor = sub.anchor.as_ref().or(self.anchor.as_ref());
-            let anchor = match anchor {
-                None => None,
-                Some(text) => {
-                    let canonical = named_bot(text, &no_aliases).canonical;
-                    if quick {
-                        // The quick version's anchor is the cheaper bot
-                        // `replace` puts in its place, or the first bot if
-                        // `[quick]`'s bots leave it out.
-                        let canonical = quick_replaced(q, &canonical).unwrap_or(canonical);
-                        names.contains(&canonical).then(|| NamedBot {
-                            text: canonical.clone(),
-                            canonical,
-                        })
-                    } else {
-                        Some(NamedBot {
-                            text: text.clone(),
-                            canonical,
-                        })
-                    }
-                }
-            };
-            let spec = LeagueSpec {
-                game: game.clone(),
-                players,
-                bots: names,
-                games_per_pairing,
-                seed: self.seed,
-                anchor,
-            };
-            let league = spec.check().map_err(|error| ExperimentError::League {
-                at: at(error.setting().key()),
-                error: Box::new(error),
-            })?;
+            let (league, bots) = self.file_league(i, sub, quick)?;
+            let players = league.run.players;
             if let Some(j) = leagues
                 .iter()
                 .position(|l| l.run.game == league.run.game && l.run.players == players)
@@ -590,6 +450,274 @@ impl Experiment {
             resamples: self.resamples.unwrap_or(Resamples::DEFAULT),
         })
     }
+
+    /// League `i` (its table `sub`), checked, with its bots by name.
+    fn file_league(
+        &self,
+        i: usize,
+        sub: &SubLeague,
+        quick: bool,
+    ) -> Result<(beachcomber::league::League, Vec<(String, BotConfig)>), ExperimentError> {
+        let at = |key: &str| self.league_error_at(i, key);
+        let game = sub
+            .game
+            .as_ref()
+            .or(self.game.as_ref())
+            .ok_or_else(|| ExperimentError::setting(at("game"), "`game` is missing"))?;
+        let players = self.league_players(i, sub, quick)?;
+        let bots = self.league_bots(i, sub, quick)?;
+        let games_per_pairing = self.league_games_per_pairing(i, sub, quick, players)?;
+        let names: Vec<String> = bots.iter().map(|(n, _)| n.clone()).collect();
+        let anchor = self.league_anchor(sub, quick, &names);
+        let spec = LeagueSpec {
+            game: game.clone(),
+            players,
+            bots: names,
+            games_per_pairing,
+            seed: self.seed,
+            anchor,
+        };
+        let league = spec.check().map_err(|error| ExperimentError::League {
+            at: at(error.setting().key()),
+            error: Box::new(error),
+        })?;
+        Ok((league, bots))
+    }
+
+    /// League `i`'s one player count (`[quick]`'s with `quick`).
+    fn league_players(
+        &self,
+        i: usize,
+        sub: &SubLeague,
+        quick: bool,
+    ) -> Result<usize, ExperimentError> {
+        let at = |key: &str| self.league_error_at(i, key);
+        let players = match (quick, &self.quick.players) {
+            (true, Some(p)) => p,
+            _ => sub
+                .players
+                .as_ref()
+                .or(self.players.as_ref())
+                .ok_or_else(|| ExperimentError::setting(at("players"), "`players` is missing"))?,
+        };
+        let players = players.counts().map_err(|error| ExperimentError::Sweep {
+            at: format!("{}players: ", at("players")),
+            error: Box::new(error),
+        })?;
+        let [players] = players[..] else {
+            return Err(ExperimentError::setting(
+                at("players"),
+                "a league is played at one player count (give one `[[league]]` table per \
+                 count)",
+            ));
+        };
+        Ok(players)
+    }
+
+    /// League `i`'s bots by name (with `quick`, `[quick]`'s, replaced as
+    /// `replace` says, each once where it first appears).
+    fn league_bots(
+        &self,
+        i: usize,
+        sub: &SubLeague,
+        quick: bool,
+    ) -> Result<Vec<(String, BotConfig)>, ExperimentError> {
+        let q = &self.quick;
+        let at = |key: &str| self.league_error_at(i, key);
+        let lists = match (quick, &q.bots) {
+            (true, Some(b)) => b.list(),
+            _ => sub
+                .bots
+                .as_ref()
+                .or(self.bots.as_ref())
+                .map(|b| b.list())
+                .ok_or_else(|| {
+                    ExperimentError::setting(at("bots"), "`bots` is missing (the bots to rate)")
+                })?,
+        };
+        let mut bots: Vec<(String, BotConfig)> = Vec::new();
+        for text in &lists {
+            let parsed = parse_named(text).map_err(|e| ExperimentError::Lineups {
+                at: format!("{}bots: ", at("bots")),
+                error: Box::new(e.into()),
+            })?;
+            bots.extend(parsed);
+        }
+        if quick {
+            bots = quick_replace_bots(q, bots).map_err(|error| ExperimentError::Spec {
+                at: format!("{}quick.replace: ", at("bots")),
+                error: Box::new(error),
+            })?;
+            // Each bot once, where it first appears.
+            let mut kept: Vec<(String, BotConfig)> = Vec::new();
+            for (name, config) in bots {
+                if !kept.iter().any(|(n, _)| *n == name) {
+                    kept.push((name, config));
+                }
+            }
+            bots = kept;
+        }
+        Ok(bots)
+    }
+
+    /// League `i`'s games per pairing (with `quick`, `[quick]`'s rounded up
+    /// to whole deals of `players`).
+    fn league_games_per_pairing(
+        &self,
+        i: usize,
+        sub: &SubLeague,
+        quick: bool,
+        players: usize,
+    ) -> Result<u64, ExperimentError> {
+        let q = &self.quick;
+        if !quick {
+            return Ok(sub
+                .games_per_pairing
+                .or(self.games_per_pairing)
+                .unwrap_or(DEFAULT_GAMES_PER_PAIRING));
+        }
+        // Whole deals of this league: the games of a pairing's rotations
+        // (2, or 2 x players), rounded up. (0 players: refused later with
+        // the league's own message.)
+        let deal = games_per_deal(players).max(1);
+        q.games_per_pairing
+            .unwrap_or(deal)
+            .div_ceil(deal)
+            .checked_mul(deal)
+            .ok_or_else(|| {
+                ExperimentError::setting(
+                    self.league_error_at(i, "games_per_pairing"),
+                    format!(
+                        "[quick] games_per_pairing {}: more games than a run can count",
+                        q.games_per_pairing.unwrap_or(deal)
+                    ),
+                )
+            })
+    }
+
+    /// The league's anchor among `names` (with `quick`, the cheaper bot
+    /// `replace` puts in its place, or none, the first bot, if `[quick]`'s
+    /// bots leave it out).
+    fn league_anchor(&self, sub: &SubLeague, quick: bool, names: &[String]) -> Option<NamedBot> {
+        let text = sub.anchor.as_ref().or(self.anchor.as_ref())?;
+        let canonical = named_bot(text, &no_aliases).canonical;
+        if quick {
+            let canonical = quick_replaced(&self.quick, &canonical).unwrap_or(canonical);
+            names.contains(&canonical).then(|| NamedBot {
+                text: canonical.clone(),
+                canonical,
+            })
+        } else {
+            Some(NamedBot {
+                text: text.clone(),
+                canonical,
+            })
+        }
+    }
+}
+
+/// The file's margins added to `spec` (a game-quality metric only when
+/// `plan` measures it).
+fn add_file_margins(
+    spec: &mut CompareSpec,
+    margins: Option<&toml::Table>,
+    plan: &Plan,
+    at: &dyn Fn(&[&str]) -> String,
+) -> Result<(), ExperimentError> {
+    for (key, value) in margins.into_iter().flatten() {
+        let value = match value {
+            toml::Value::Integer(i) => i.to_string(),
+            toml::Value::Float(f) => f.to_string(),
+            _ => String::new(),
+        };
+        spec.add_margin(key, &value)
+            .map_err(|error| ExperimentError::Compare {
+                at: at(&["margins", key]),
+                error: Box::new(error),
+            })?;
+        let quality = beachcomber::compare::Metric::QUALITY
+            .iter()
+            .any(|m| m.name() == key.as_str());
+        if quality && !plan.quality() {
+            return Err(ExperimentError::setting(
+                at(&["margins", key]),
+                "a game-quality metric is compared only when the games measure it: add \
+                 `quality = true` to the file",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `[criterion]`'s tests added to `spec`, each metric with a margin.
+fn add_file_tests(
+    spec: &mut CompareSpec,
+    criterion: &super::file::Criterion,
+    at: &dyn Fn(&[&str]) -> String,
+) -> Result<(), ExperimentError> {
+    for (key, value) in criterion.tests.iter().flatten() {
+        let here = at(&["tests", key]);
+        let test = value
+            .as_str()
+            .ok_or_else(|| ExperimentError::setting(&here, "give the test's name"))?;
+        spec.add_test(key, test)
+            .map_err(|e| ExperimentError::setting(&here, e.to_string()))?;
+        let metric = beachcomber::compare::Metric::from_name(key);
+        if metric.is_some_and(|m| !spec.margins.iter().any(|(k, _)| *k == m)) {
+            return Err(ExperimentError::setting(
+                &here,
+                format!(
+                    "`{}` has no margin in criterion.margins (a test needs one)",
+                    one_line(key)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `[criterion]`'s seats: a word or a list of seats
+/// ([`beachcomber::compare::Seats::parse`], as `--seats`).
+fn file_seats(
+    seats: &toml::Value,
+    at: &dyn Fn(&[&str]) -> String,
+) -> Result<beachcomber::compare::Seats, ExperimentError> {
+    let text = match seats {
+        toml::Value::String(s) => Some(s.clone()),
+        toml::Value::Array(items) => items
+            .iter()
+            .map(|i| i.as_integer().map(|n| n.to_string()))
+            .collect::<Option<Vec<_>>>()
+            .map(|v| v.join(",")),
+        _ => None,
+    };
+    text.ok_or_else(|| ExperimentError::setting(at(&["seats"]), "give a word or a list of seats"))
+        .and_then(|t| {
+            beachcomber::compare::Seats::parse(&t)
+                .map_err(|e| ExperimentError::setting(at(&["seats"]), e.to_string()))
+        })
+}
+
+/// Each metric `[criterion]`'s `prefer` names has a margin (a verdict to
+/// prefer).
+fn check_prefer(
+    spec: &CompareSpec,
+    criterion: &super::file::Criterion,
+    at: &dyn Fn(&[&str]) -> String,
+) -> Result<(), ExperimentError> {
+    for name in &criterion.prefer {
+        let metric = beachcomber::compare::Metric::from_name(name);
+        if metric.is_none_or(|m| spec.margin(m).is_none()) {
+            return Err(ExperimentError::setting(
+                at(&["prefer"]),
+                format!(
+                    "`{}` has no margin in criterion.margins (no verdict to prefer)",
+                    one_line(name)
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The bots of `text` (specs separated by top-level commas), each with

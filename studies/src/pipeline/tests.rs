@@ -48,7 +48,7 @@ fn request(file: &Path, out: &Path, quick: bool) -> RunFileRequest {
         exploratory: false,
         out: Some(out.to_path_buf()),
         control: Control {
-            threads: Some(1),
+            threads: Some(beachcomber_store::counts::Threads::new(1).expect("one thread")),
             quiet: false,
             resume: false,
             shard: Shard::WHOLE,
