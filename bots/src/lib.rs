@@ -96,7 +96,7 @@ pub use search_config::{
 };
 pub use seat_bot::{SearchBot, SeatBot};
 pub use session::GameSession;
-pub use short_spec::short_spec;
+pub use short_spec::{short_label, short_spec};
 
 #[cfg(test)]
 mod tests {

@@ -21,7 +21,6 @@
 //! - [`interrupt`]: the temporary files a forced exit removes;
 //! - [`planned`]: sweeps and leagues checked and expanded, ready to play;
 //! - [`lineups`]: lineups and bots named in text, as canonical specs;
-//! - [`short_label`]: bot specs shortened for labels and tables;
 //! - [`path_suffix`]: the path of a file beside another (`.tmp`, `.partial`).
 //!
 //! Study orchestration (experiment files, searches, plot specs) is the
@@ -48,4 +47,3 @@ pub mod merge_error;
 pub mod parquet_table;
 pub mod path_suffix;
 pub mod planned;
-pub mod short_label;

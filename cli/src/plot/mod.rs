@@ -29,7 +29,7 @@ use clap::Args;
 use beachcomber_store::files::output::write_whole;
 pub use error::PlotError;
 
-pub use beachcomber_store::short_label::short_label;
+pub use beachcomber_bots::short_label;
 pub use beachcomber_studies::plot_spec::{PlotInput, PlotKind, PlotRequest, PlotSource};
 use beachcomber_studies::plot_spec::{parse_conditions, parse_fit};
 use rows::Rows;

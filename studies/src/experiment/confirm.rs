@@ -18,7 +18,7 @@ use super::table_csv::read_all;
 use crate::files::names::{COMPARE_FILE, CONFIRM_DIR, CONFIRM_FILE};
 use crate::lineups::parse_lineups;
 use crate::planned::PlannedSweep;
-use crate::short_label::short_label;
+use beachcomber_bots::short_label;
 
 /// The confirmation sweep of `sweep` (the combinations `confirm` names and
 /// their baselines, with the confirmation seed), and the values of the
