@@ -89,7 +89,7 @@ pub use lineup::{
 };
 pub use mcts::{Enhancements, MctsBot, Mode, Reward, Rollout, SearchParams};
 pub use random::{RandomBot, RandomConfig};
-pub use record_check::{HUMAN, LineError, check_record_bots};
+pub use record_check::{HUMAN, LineError, RecordBotsError, check_record_bots};
 pub use registry::{BOT_NAMES, BotConfig, BotKind};
 pub use search_config::{
     DEFAULT_PIMC_WORLDS, IsmctsConfig, MAX_ITERATIONS, OracleConfig, PimcConfig,
