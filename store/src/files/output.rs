@@ -43,6 +43,7 @@ use beachcomber::record::io::{Compression, RecordWriter};
 use tempfile::NamedTempFile;
 
 use crate::files::names::RunHome;
+use crate::files::out_folder::{ParentError, output_parent};
 pub use crate::files::output_error::OutputError;
 use crate::interrupt;
 use crate::path_suffix::with_suffix;
@@ -217,34 +218,36 @@ fn resolve(label: &str, given: &Path) -> Result<Resolved, OutputError> {
                 existing: Some(meta),
             }
         }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+        // Missing, or under a file (`file/x`: the parent check names it).
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
             let path = follow_dangling(given).map_err(cannot)?;
             let name = path.file_name().ok_or_else(|| OutputError::NoFileName {
                 label: label.to_string(),
                 path: given.to_path_buf(),
             })?;
-            let parent = match path.parent() {
-                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-                _ => PathBuf::from("."),
-            };
-            match fs::metadata(&parent) {
-                Ok(m) if m.is_dir() => {}
-                Ok(_) => {
+            let parent = match output_parent(&path) {
+                Ok(parent) => parent,
+                Err(ParentError::NotFolder(parent)) => {
                     return Err(OutputError::ParentNotFolder {
                         label: label.to_string(),
                         path: given.to_path_buf(),
                         parent,
                     });
                 }
-                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                Err(ParentError::Missing(parent)) => {
                     return Err(OutputError::ParentMissing {
                         label: label.to_string(),
                         path: given.to_path_buf(),
                         parent,
                     });
                 }
-                Err(e) => return Err(cannot(e)),
-            }
+                Err(ParentError::Inspect(e)) => return Err(cannot(e)),
+            };
             let dir = fs::canonicalize(&parent).map_err(cannot)?;
             Kind::Regular {
                 target: dir.join(name),
