@@ -264,35 +264,26 @@ mod tests {
                 .unwrap_err()
                 .to_string()
         };
-        let missing = |p: &Path, parent: &Path| {
+        let missing = |d: &str| {
             format!(
-                "--out: cannot write `{}`: the folder `{}` does not exist (create it first)",
-                p.display(),
-                parent.display()
+                "the folder `{}` does not exist (create it first)",
+                t.join(d).display()
             )
         };
-        let not_folder = |p: &Path, parent: &Path| {
-            format!(
-                "--out: cannot write `{}`: `{}` is not a folder",
-                p.display(),
-                parent.display()
-            )
-        };
-        let p = t.join("no/x");
-        assert_eq!(folder(&p), missing(&p, &t.join("no")));
-        assert_eq!(file(&p), missing(&p, &t.join("no")));
-        let p = t.join("file/x");
-        assert_eq!(folder(&p), not_folder(&p, &t.join("file")));
-        assert_eq!(file(&p), not_folder(&p, &t.join("file")));
-        // Under a file: the file is named (folders said "does not exist",
-        // files "Not a directory (os error 20)").
-        let p = t.join("file/sub/x");
-        assert_eq!(folder(&p), not_folder(&p, &t.join("file")));
-        assert_eq!(file(&p), not_folder(&p, &t.join("file")));
-        // Under a dangling link: its folder does not exist.
-        let p = t.join("dl/x");
-        assert_eq!(folder(&p), missing(&p, &t.join("dl")));
-        assert_eq!(file(&p), missing(&p, &t.join("dl")));
+        let not_folder = |d: &str| format!("`{}` is not a folder", t.join(d).display());
+        // Under a file (`file/sub/x`) the file is named: folders said "the
+        // folder `file/sub` does not exist", files "Not a directory (os
+        // error 20)". Under a dangling link its folder does not exist.
+        for (p, why) in [
+            ("no/x", missing("no")),
+            ("file/x", not_folder("file")),
+            ("file/sub/x", not_folder("file")),
+            ("dl/x", missing("dl")),
+        ] {
+            let want = format!("--out: cannot write `{}`: {why}", t.join(p).display());
+            assert_eq!(folder(&t.join(p)), want);
+            assert_eq!(file(&t.join(p)), want);
+        }
         // A dangling link as a folder output: refused, naming both (it
         // passed the check and failed later with "File exists").
         let p = t.join("dl");
@@ -312,7 +303,14 @@ mod tests {
         resolve_outputs(&[("--out", &p)], &[]).unwrap();
         std::os::unix::fs::symlink(t.join("file/sub/y"), t.join("dl2")).unwrap();
         let p = t.join("dl2");
-        assert_eq!(file(&p), not_folder(&p, &t.join("file")));
+        assert_eq!(
+            file(&p),
+            format!(
+                "--out: cannot write `{}`: {}",
+                p.display(),
+                not_folder("file")
+            )
+        );
         assert!(!t.join("nowhere").exists());
     }
 }

@@ -315,7 +315,7 @@ fn run_or_read(
             },
             &mut mode,
         )? {
-            Confirmed::Done(c) => c,
+            Confirmed::Done(c) => c.map(|c| *c),
             Confirmed::Stopped(why) => {
                 return Ok(Ran::Waiting(format!("the confirmation: {why}")));
             }
@@ -710,7 +710,7 @@ fn read_values(
 enum Confirmed {
     /// Played and raced (`None`: every candidate failed a constraint,
     /// nothing to confirm).
-    Done(Option<Confirmation>),
+    Done(Option<Box<Confirmation>>),
     /// Its pass stops before the race ([`Stage::Stop`]): why, in words.
     Stopped(String),
 }
@@ -826,7 +826,7 @@ fn confirm(
             .collect::<Vec<_>>(),
     );
     confirmation.decide(0);
-    Ok(Confirmed::Done(Some(Confirmation {
+    Ok(Confirmed::Done(Some(Box::new(Confirmation {
         race: confirmation,
         rechecked: dropped.len(),
         of,
@@ -834,7 +834,7 @@ fn confirm(
         deals,
         games: sweep.sweep.plan.games(),
         lineup: lineup.specs.join(","),
-    })))
+    }))))
 }
 
 /// Where and how the confirmation plays: the search's folder, the run's
