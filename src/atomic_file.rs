@@ -7,11 +7,18 @@
 //! for one name never overwrite each other).
 //!
 //! Readers never see a half-written file; an error or a drop before the
-//! commit removes the temporary file. The library itself calls neither:
-//! these two calls are the store's and the web app's (their one shared
-//! crate is this one). The run store's outputs, written through a
-//! compressor and committed together, are its own `AtomicFile`
-//! (`beachcomber_store::files::output`), the one type of that name.
+//! commit removes the temporary file. The library itself calls none of
+//! this: it is the store's and the web app's, and lives here because this
+//! is their one shared crate (the web app does not depend on the run
+//! store, which would bring it Parquet and the run machinery for one
+//! file). [`TempBeside`] is the one temporary-file-beside-its-target of
+//! the workspace: [`write_atomically`] and [`write_new`] write a buffer
+//! through it, and the run store's `AtomicFile`
+//! (`beachcomber_store::files::output`), which streams an output through a
+//! compressor and commits several together, holds one per regular output.
+//! The temporary file, its exclusive creation and the rename are
+//! `tempfile`'s (`NamedTempFile::persist`, `persist_noclobber`), not
+//! hand-written.
 
 use std::fmt;
 use std::fs::File;
@@ -65,13 +72,51 @@ impl fmt::Display for AtomicError {
 
 impl std::error::Error for AtomicError {}
 
-/// A file being written under a temporary name next to its target.
-struct TempBeside {
+impl Write for TempBeside {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.temp.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.temp.flush()
+    }
+}
+
+/// A file being written under a temporary name next to its target:
+/// created exclusively under a random name in the target's folder, removed
+/// if dropped before [`TempBeside::persist`].
+pub struct TempBeside {
     target: PathBuf,
     temp: tempfile::NamedTempFile,
 }
 
 impl TempBeside {
+    /// Start writing `target` through a temporary file in `dir` (the
+    /// target's folder, so that the rename stays in one file system) named
+    /// `PREFIX` + six random characters + `SUFFIX`, created with `mode`
+    /// (less the umask).
+    pub fn create_in(
+        dir: &Path,
+        target: &Path,
+        prefix: &str,
+        suffix: &str,
+        mode: u32,
+    ) -> io::Result<TempBeside> {
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(prefix).suffix(suffix);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(mode));
+        }
+        #[cfg(not(unix))]
+        let _ = mode;
+        Ok(TempBeside {
+            target: target.to_path_buf(),
+            temp: builder.tempfile_in(dir)?,
+        })
+    }
+
     /// Start writing `target`: create a temporary file of a random name
     /// (`.beachcomber-XXXXXX.tmp`, readable by all as a plain new file) in
     /// its folder.
@@ -90,33 +135,43 @@ impl TempBeside {
             return Err(AtomicError::IsFolder(target.to_path_buf()));
         }
         let io = |e| AtomicError::Io(target.to_path_buf(), e);
-        let temp = tempfile::Builder::new()
-            .prefix(".beachcomber-")
-            .suffix(".tmp")
-            .tempfile_in(dir)
-            .map_err(io)?;
+        let temp =
+            TempBeside::create_in(dir, target, ".beachcomber-", ".tmp", 0o644).map_err(io)?;
+        // 0644 whatever the umask.
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            temp.as_file()
+            temp.temp
+                .as_file()
                 .set_permissions(std::fs::Permissions::from_mode(0o644))
                 .map_err(io)?;
         }
-        Ok(TempBeside {
-            target: target.to_path_buf(),
-            temp,
-        })
+        Ok(temp)
     }
 
     /// The temporary file, to write the content to.
-    fn file(&mut self) -> &mut File {
+    pub fn file(&mut self) -> &mut File {
         self.temp.as_file_mut()
     }
 
     /// The temporary file's path (removed by a drop before the commit).
-    #[cfg(test)]
-    fn temp_path(&self) -> &Path {
+    pub fn temp_path(&self) -> &Path {
         self.temp.path()
+    }
+
+    /// Sync the content to the disk (before [`TempBeside::persist`]).
+    pub fn sync(&self) -> io::Result<()> {
+        self.temp.as_file().sync_all()
+    }
+
+    /// Rename the temporary file over the target (replacing whatever has
+    /// that name, a link itself, never its target); unsynced: see
+    /// [`TempBeside::sync`].
+    pub fn persist(self) -> io::Result<()> {
+        self.temp
+            .persist(&self.target)
+            .map(drop)
+            .map_err(|e| e.error)
     }
 
     fn io(&self) -> impl Fn(io::Error) -> AtomicError + '_ {
@@ -126,19 +181,16 @@ impl TempBeside {
     /// Sync the content and rename the temporary file over the target
     /// (replacing whatever has that name, a link itself, never its target).
     fn commit(self) -> Result<(), AtomicError> {
-        self.temp.as_file().sync_all().map_err(self.io())?;
-        let target = self.target;
-        self.temp
-            .persist(&target)
-            .map_err(|e| AtomicError::Io(target.clone(), e.error))?;
-        Ok(())
+        self.sync().map_err(self.io())?;
+        let target = self.target.clone();
+        self.persist().map_err(|e| AtomicError::Io(target, e))
     }
 
     /// Sync the content and give the temporary file the target's name only
     /// if nothing has that name yet: [`AtomicError::Exists`] otherwise (the
     /// temporary file is then removed).
     fn commit_new(self) -> Result<(), AtomicError> {
-        self.temp.as_file().sync_all().map_err(self.io())?;
+        self.sync().map_err(self.io())?;
         let target = self.target;
         match self.temp.persist_noclobber(&target) {
             Ok(_) => Ok(()),
@@ -258,5 +310,40 @@ mod tests {
         drop(f);
         assert!(!temp.exists());
         assert!(names(dir.path()).is_empty());
+    }
+
+    /// The run store's outputs use the same temporary file: their own
+    /// name pattern and mode, written, synced and renamed over the target.
+    #[cfg(unix)]
+    #[test]
+    fn a_temporary_file_of_a_given_name_and_mode_replaces_its_target() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("g.csv");
+        std::fs::write(&out, "old").unwrap();
+        let mut temp =
+            TempBeside::create_in(dir.path(), &out, ".g.csv.", ".partial", 0o600).unwrap();
+        let name = temp
+            .temp_path()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        assert!(
+            name.starts_with(".g.csv.") && name.ends_with(".partial"),
+            "{name}"
+        );
+        assert_eq!(name.len(), ".g.csv.".len() + 6 + ".partial".len(), "{name}");
+        let mode = std::fs::metadata(temp.temp_path())
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+        temp.write_all(b"new").unwrap();
+        temp.sync().unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"old");
+        temp.persist().unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"new");
+        assert_eq!(names(dir.path()), ["g.csv"]);
     }
 }

@@ -89,14 +89,14 @@ pub use lineup::{
 };
 pub use mcts::{Enhancements, MctsBot, Mode, Reward, Rollout, SearchParams};
 pub use random::{RandomBot, RandomConfig};
-pub use record_check::{HUMAN, LineError, check_record_bots};
+pub use record_check::{HUMAN, LineError, RecordBotsError, check_record_bots};
 pub use registry::{BOT_NAMES, BotConfig, BotKind};
 pub use search_config::{
     DEFAULT_PIMC_WORLDS, IsmctsConfig, MAX_ITERATIONS, OracleConfig, PimcConfig,
 };
 pub use seat_bot::{SearchBot, SeatBot};
 pub use session::GameSession;
-pub use short_spec::short_spec;
+pub use short_spec::{short_label, short_spec};
 
 #[cfg(test)]
 mod tests {

@@ -211,8 +211,8 @@ enum CheckError {
     #[error(transparent)]
     Verify(#[from] RecordError),
     /// A bot spec is refused ([`beachcomber_bots::check_record_bots`]).
-    #[error("{0}")]
-    Bots(String),
+    #[error(transparent)]
+    Bots(beachcomber_bots::RecordBotsError),
 }
 
 fn check_and_show<G: RecordFormat + Describe, E: EventList + ?Sized>(
@@ -336,13 +336,21 @@ mod tests {
         } = parse_line(&text).unwrap();
         let e =
             with_game!(&game, |g| check_and_show(g, &record, &events, false, true)).unwrap_err();
-        let CheckError::Bots(text) = &e else {
+        let CheckError::Bots(bots) = &e else {
             panic!("not a bot refusal: {e}");
         };
-        assert_eq!(e.to_string(), *text);
+        assert_eq!(e.to_string(), bots.to_string());
         assert!(
-            text.contains("`greedy` is not written canonically"),
-            "{text}"
+            matches!(
+                bots,
+                beachcomber_bots::RecordBotsError::NotCanonical { seat: 1, .. }
+            ),
+            "{bots}"
+        );
+        assert!(
+            e.to_string()
+                .contains("`greedy` is not written canonically"),
+            "{e}"
         );
     }
 

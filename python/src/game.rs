@@ -227,7 +227,7 @@ pub fn replay_line(text: &[u8]) -> Result<Box<dyn Table>, String> {
     let table: Box<dyn Table> = with_game!(line.game, |g| {
         let replay =
             verify_record_events(&g, &line.record, &line.events).map_err(|e| e.to_string())?;
-        check_record_bots(&line.record.bots)?;
+        check_record_bots(&line.record.bots).map_err(|e| e.to_string())?;
         Box::new(Played::replayed(Arc::new(Engine::new(g)), seed, replay))
     });
     Ok(table)

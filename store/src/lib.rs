@@ -25,7 +25,6 @@
 //! - [`build`]: text to typed specs, one builder per run kind, errors
 //!   naming the setting in the front end's words;
 //! - [`lineups`]: lineups and bots named in text, as canonical specs;
-//! - [`short_label`]: bot specs shortened for labels and tables;
 //! - [`path_suffix`]: the path of a file beside another (`.tmp`, `.partial`).
 //!
 //! Study orchestration (experiment files, searches, plot specs) is the
@@ -55,7 +54,6 @@ pub mod notes;
 pub mod parquet_table;
 pub mod path_suffix;
 pub mod planned;
-pub mod short_label;
 pub mod spec_inputs;
 pub mod speed;
 pub mod study_runs;

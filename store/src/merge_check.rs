@@ -12,7 +12,70 @@
 use beachcomber::tournament::{GameRowError, GameRowReader, Plan};
 
 use crate::clip::clipped;
-use crate::parquet_table::{CellKind, Column, GamesColumns, check_cell};
+use crate::parquet_table::{BadCell, CellKind, Column, GamesColumns, HeaderError, check_cell};
+
+/// Why a shard's games table is not one this program wrote for the run
+/// (one line, naming the column; the caller names the file and the line).
+#[derive(Debug, thiserror::Error)]
+pub enum ShardError {
+    /// A CSV row that spans lines.
+    #[error("a row of more than one line")]
+    MultiLine,
+    /// A row that is not UTF-8.
+    #[error("a row that is not UTF-8")]
+    NotUtf8,
+    /// The header is not a games table's of the run.
+    #[error("{0}")]
+    Header(HeaderError),
+    /// A column or cell the library's row reader refuses.
+    #[error("{0}")]
+    Row(GameRowError),
+    /// A Parquet column stored otherwise than this program stores it.
+    #[error(
+        "its column `{column}` is not stored as this program stores it ({}{stored})",
+        if *.optional { "optional " } else { "" }
+    )]
+    Stored {
+        /// The column's name, cut short.
+        column: String,
+        /// Whether the column is optional.
+        optional: bool,
+        /// How this program stores it ([`CellKind::stored`]).
+        stored: String,
+    },
+    /// A row of another number of cells than the header.
+    #[error("it has {cells} cells, the header {header}")]
+    CellCount {
+        /// The row's cells.
+        cells: usize,
+        /// The header's.
+        header: usize,
+    },
+    /// A cell not written as this program writes it.
+    #[error("{0}")]
+    Cell(BadCell),
+    /// A seat (or forfeiting seat) past the part's player count.
+    #[error("the {what} `{seat}` is not a seat of a {players}-player game")]
+    NotASeat {
+        /// `seat` or `forfeiting seat`.
+        what: &'static str,
+        /// The seat.
+        seat: usize,
+        /// The part's players.
+        players: usize,
+    },
+    /// A rank past the part's player count (or 0).
+    #[error("the rank `{rank}` is not a rank of a {players}-player game (1 to {players})")]
+    Rank {
+        /// The rank.
+        rank: u64,
+        /// The part's players.
+        players: usize,
+    },
+    /// A win share outside 0 to 1, or not matching `won`.
+    #[error("the win_share `{0}` is not a share of the win (0 to 1, above 0 when won is 1)")]
+    WinShare(f64),
+}
 
 /// The checks of one run's shards (they share a header).
 pub(crate) struct ShardCheck {
@@ -26,7 +89,7 @@ pub(crate) struct ShardCheck {
 impl ShardCheck {
     /// The checks of `plan`'s rows under `header` (a CSV line): the error
     /// when the header is not the plan's.
-    pub(crate) fn new(plan: &Plan, header: &str) -> Result<ShardCheck, String> {
+    pub(crate) fn new(plan: &Plan, header: &str) -> Result<ShardCheck, ShardError> {
         let mut split = Split::new();
         let names: Vec<String> = split
             .fields(header)?
@@ -35,8 +98,8 @@ impl ShardCheck {
             .collect();
         let columns = GamesColumns::of(plan)
             .columns(&names)
-            .map_err(|e| e.to_string())?;
-        let reader = GameRowReader::new(plan, &names).map_err(|e| e.to_string())?;
+            .map_err(ShardError::Header)?;
+        let reader = GameRowReader::new(plan, &names).map_err(ShardError::Row)?;
         Ok(ShardCheck {
             columns,
             reader,
@@ -47,32 +110,30 @@ impl ShardCheck {
 
     /// Check a Parquet shard's column types (`kinds`, from
     /// [`crate::parquet_table::read::ParquetRows::cell_kinds`]).
-    pub(crate) fn schema(&self, kinds: &[(Option<CellKind>, bool)]) -> Result<(), String> {
+    pub(crate) fn schema(&self, kinds: &[(Option<CellKind>, bool)]) -> Result<(), ShardError> {
         for (column, &(kind, optional)) in self.columns.iter().zip(kinds) {
             if kind != Some(column.kind) || optional != column.optional {
-                return Err(format!(
-                    "its column `{}` is not stored as this program stores it ({}{})",
-                    clipped(&column.name),
-                    if column.optional { "optional " } else { "" },
-                    column.kind.stored()
-                ));
+                return Err(ShardError::Stored {
+                    column: clipped(&column.name),
+                    optional: column.optional,
+                    stored: column.kind.stored(),
+                });
             }
         }
         Ok(())
     }
 
     /// Check one row, `line` of CSV text.
-    pub(crate) fn row(&mut self, line: &str) -> Result<(), String> {
+    pub(crate) fn row(&mut self, line: &str) -> Result<(), ShardError> {
         let cells = self.split.fields(line)?;
         if cells.len() != self.columns.len() {
-            return Err(format!(
-                "it has {} cells, the header {}",
-                cells.len(),
-                self.columns.len()
-            ));
+            return Err(ShardError::CellCount {
+                cells: cells.len(),
+                header: self.columns.len(),
+            });
         }
         for (column, cell) in self.columns.iter().zip(&cells) {
-            check_cell(column, cell.as_bytes())?;
+            check_cell(column, cell.as_bytes()).map_err(ShardError::Cell)?;
         }
         let row = self
             .reader
@@ -85,10 +146,12 @@ impl ShardCheck {
                 GameRowError::BadQuality(cell) => GameRowError::BadQuality(clipped(&cell)),
                 e => e,
             })
-            .map_err(|e| e.to_string())?;
+            .map_err(ShardError::Row)?;
         let players = self.players[row.part];
-        let seat = |what: &str, s: usize| {
-            format!("the {what} `{s}` is not a seat of a {players}-player game")
+        let seat = |what: &'static str, seat: usize| ShardError::NotASeat {
+            what,
+            seat,
+            players,
         };
         if row.seat >= players {
             return Err(seat("seat", row.seat));
@@ -97,16 +160,13 @@ impl ShardCheck {
             return Err(seat("forfeiting seat", f));
         }
         if row.rank == 0 || row.rank > players as u64 {
-            return Err(format!(
-                "the rank `{}` is not a rank of a {players}-player game (1 to {players})",
-                row.rank
-            ));
+            return Err(ShardError::Rank {
+                rank: row.rank,
+                players,
+            });
         }
         if !(0.0..=1.0).contains(&row.win_share) || row.won != (row.win_share > 0.0) {
-            return Err(format!(
-                "the win_share `{}` is not a share of the win (0 to 1, above 0 when won is 1)",
-                row.win_share
-            ));
+            return Err(ShardError::WinShare(row.win_share));
         }
         Ok(())
     }
@@ -132,7 +192,7 @@ impl Split {
     }
 
     /// The cells of `line` (one record, its line break included or not).
-    fn fields(&mut self, line: &str) -> Result<Vec<&str>, String> {
+    fn fields(&mut self, line: &str) -> Result<Vec<&str>, ShardError> {
         use csv_core::ReadRecordResult as R;
         self.csv.reset();
         let mut input = line.as_bytes();
@@ -154,7 +214,7 @@ impl Split {
                     self.ends.resize(len * 2, 0);
                 }
                 R::Record if input.is_empty() => break,
-                R::Record => return Err("a row of more than one line".to_string()),
+                R::Record => return Err(ShardError::MultiLine),
                 // The line's end without a line break: end the record.
                 R::InputEmpty => {}
                 R::End => break,
@@ -163,13 +223,12 @@ impl Split {
         // The cells are valid UTF-8: the line is, and is cut at ASCII
         // commas and quotes only.
         self.text.clear();
-        self.text.push_str(
-            std::str::from_utf8(&self.out[..outlen]).map_err(|_| "a row that is not UTF-8")?,
-        );
+        self.text
+            .push_str(std::str::from_utf8(&self.out[..outlen]).map_err(|_| ShardError::NotUtf8)?);
         let mut cells = Vec::with_capacity(endlen);
         let mut start = 0;
         for &end in &self.ends[..endlen] {
-            cells.push(self.text.get(start..end).ok_or("a row that is not UTF-8")?);
+            cells.push(self.text.get(start..end).ok_or(ShardError::NotUtf8)?);
             start = end;
         }
         Ok(cells)

@@ -386,3 +386,38 @@ fn edit_lines(text: &str, at: usize, edit: impl Fn(&str) -> String) -> String {
         .map(|(n, l)| if n + 1 == at { edit(l) } else { l.to_string() } + "\n")
         .collect()
 }
+
+/// The typed refusals read as the strings they replaced.
+#[test]
+fn a_shard_refusal_and_a_bad_cell_read_as_one_line_each() {
+    use crate::merge_check::ShardError;
+    use crate::parquet_table::{CellKind, Column, check_cell};
+    let e = ShardError::NotASeat {
+        what: "forfeiting seat",
+        seat: 5,
+        players: 2,
+    };
+    assert_eq!(
+        e.to_string(),
+        "the forfeiting seat `5` is not a seat of a 2-player game"
+    );
+    let column = Column {
+        name: "rank".into(),
+        kind: CellKind::Unsigned,
+        optional: false,
+    };
+    let e = ShardError::Stored {
+        column: column.name.clone(),
+        optional: true,
+        stored: column.kind.stored(),
+    };
+    assert_eq!(
+        e.to_string(),
+        "its column `rank` is not stored as this program stores it (optional UINT64)"
+    );
+    let bad = check_cell(&column, b"07").unwrap_err();
+    assert_eq!(
+        bad.to_string(),
+        "the rank `07` is not a count written as this program writes it"
+    );
+}

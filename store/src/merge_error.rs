@@ -11,6 +11,7 @@ use crate::compare_files::CompareFilesError;
 use crate::files::output::OutputError;
 use crate::final_files::FinalFilesError;
 use crate::manifest::ReadError;
+pub use crate::merge_check::ShardError;
 
 /// Why a merge refused its shards or could not write its files.
 #[derive(Debug, thiserror::Error)]
@@ -285,7 +286,7 @@ pub enum MergeError {
         /// The file.
         path: PathBuf,
         /// What is wrong (one line, quoting nothing at length).
-        why: String,
+        why: ShardError,
     },
     /// A row of a shard's games table that this program did not write.
     #[error(
@@ -299,7 +300,7 @@ pub enum MergeError {
         /// same table: the first row is line 2).
         line: u64,
         /// What is wrong (one line, naming the column).
-        why: String,
+        why: ShardError,
     },
     /// A shard file with more than its games.
     #[error(

@@ -26,7 +26,6 @@ pub mod search;
 // store, so the moved files kept their imports.
 use beachcomber_store::{
     csv_rows, engines, error, execute, files, lineups, manifest, merge, merge_error, planned,
-    short_label,
 };
 
 #[cfg(test)]

@@ -351,7 +351,11 @@ pub fn replay_line(
     with_game!(&game, |g| {
         let replay = verify_record_events(g, &record, &events)
             .map_err(|e| e.to_string())
-            .and_then(|r| check_record_bots(&record.bots).map(|()| r))
+            .and_then(|r| {
+                check_record_bots(&record.bots)
+                    .map(|()| r)
+                    .map_err(|e| e.to_string())
+            })
             .map_err(|e| Refused::Line(LineError::Replay(record.seed_text(), e)))?;
         let window = Window::parse(window.offset, window.limit, replay.steps.len())
             .map_err(|e| Refused::View(e.to_string()))?;

@@ -6,8 +6,8 @@ use super::error::PlotError;
 use beachcomber::metrics::registry;
 use beachcomber::stats::trend::{Fit, Trend};
 
+pub(super) use beachcomber_bots::short_label;
 use beachcomber_store::csv_rows::Rows;
-pub(super) use beachcomber_store::short_label::short_label;
 use beachcomber_studies::plot_spec::{PlotKind, PlotRequest};
 
 /// The 95% interval of a y column, by the naming convention of the CSVs.

@@ -54,7 +54,7 @@ pub(super) fn check_kept(table: &Rows, source: PlotSource) -> Result<(), PlotErr
     }
 }
 
-use beachcomber_store::short_label::short_label;
+use beachcomber_bots::short_label;
 use beachcomber_studies::plot_spec::PlotSource;
 
 /// Most series in one figure (one per distinct value of the `--by`

@@ -34,15 +34,16 @@
 //! [`crate::files::run_files`]). A name ending in `/` names a folder: when that
 //! folder does not exist it is refused, never written as a file.
 
-use std::fs::{self, File, Metadata, OpenOptions, Permissions};
+use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
+use beachcomber::atomic_file::TempBeside;
 use beachcomber::record::io::{Compression, RecordWriter};
-use tempfile::NamedTempFile;
 
 use crate::files::names::RunHome;
+use crate::files::out_folder::{ParentError, output_parent};
 pub use crate::files::output_error::OutputError;
 use crate::interrupt;
 use crate::path_suffix::with_suffix;
@@ -217,34 +218,36 @@ fn resolve(label: &str, given: &Path) -> Result<Resolved, OutputError> {
                 existing: Some(meta),
             }
         }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+        // Missing, or under a file (`file/x`: the parent check names it).
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
             let path = follow_dangling(given).map_err(cannot)?;
             let name = path.file_name().ok_or_else(|| OutputError::NoFileName {
                 label: label.to_string(),
                 path: given.to_path_buf(),
             })?;
-            let parent = match path.parent() {
-                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-                _ => PathBuf::from("."),
-            };
-            match fs::metadata(&parent) {
-                Ok(m) if m.is_dir() => {}
-                Ok(_) => {
+            let parent = match output_parent(&path) {
+                Ok(parent) => parent,
+                Err(ParentError::NotFolder(parent)) => {
                     return Err(OutputError::ParentNotFolder {
                         label: label.to_string(),
                         path: given.to_path_buf(),
                         parent,
                     });
                 }
-                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                Err(ParentError::Missing(parent)) => {
                     return Err(OutputError::ParentMissing {
                         label: label.to_string(),
                         path: given.to_path_buf(),
                         parent,
                     });
                 }
-                Err(e) => return Err(cannot(e)),
-            }
+                Err(ParentError::Inspect(e)) => return Err(cannot(e)),
+            };
             let dir = fs::canonicalize(&parent).map_err(cannot)?;
             Kind::Regular {
                 target: dir.join(name),
@@ -405,8 +408,9 @@ pub struct OutputStream(RecordWriter<Target>);
 
 /// The file itself.
 pub enum Target {
-    /// A temporary file, renamed into place on commit.
-    Temp(NamedTempFile),
+    /// A temporary file beside its target (the library's one kind,
+    /// [`TempBeside`]), renamed into place on commit.
+    Temp(TempBeside),
     /// A special file written directly.
     Direct(File),
 }
@@ -431,7 +435,7 @@ impl Target {
     /// The temporary file's path (registered for removal on a forced exit).
     fn temp_path(&self) -> Option<&Path> {
         match self {
-            Target::Temp(t) => Some(t.path()),
+            Target::Temp(t) => Some(t.temp_path()),
             Target::Direct(_) => None,
         }
     }
@@ -451,11 +455,12 @@ impl Write for OutputStream {
     }
 }
 
-/// An output being written (under a temporary name for a regular file).
+/// An output being written (under a temporary name for a regular file, a
+/// [`TempBeside`]), through a compressor if asked, committed with the
+/// run's other outputs ([`commit_all`]).
 pub struct AtomicFile {
     label: String,
     given: PathBuf,
-    target: Option<PathBuf>,
     /// Present until the commit.
     writer: Option<BufWriter<OutputStream>>,
 }
@@ -469,14 +474,14 @@ impl AtomicFile {
             path: resolved.given.clone(),
             source,
         };
-        let (sink, target) = match &resolved.kind {
+        let sink = match &resolved.kind {
             Kind::Special { .. } => {
                 let file = OpenOptions::new()
                     .write(true)
                     .truncate(false)
                     .open(&resolved.given)
                     .map_err(cannot)?;
-                (Target::Direct(file), None)
+                Target::Direct(file)
             }
             Kind::Regular {
                 target,
@@ -492,20 +497,15 @@ impl AtomicFile {
                     .as_ref()
                     .map_or(0o666, |m| m.permissions().mode() & 0o7777);
                 let mut registry = interrupt::temp_files();
-                let temp = tempfile::Builder::new()
-                    .prefix(&prefix)
-                    .suffix(".partial")
-                    .permissions(Permissions::from_mode(mode))
-                    .tempfile_in(dir)
+                let temp = TempBeside::create_in(dir, target, &prefix, ".partial", mode)
                     .map_err(cannot)?;
-                registry.push(temp.path().to_path_buf());
-                (Target::Temp(temp), Some(target.clone()))
+                registry.push(temp.temp_path().to_path_buf());
+                Target::Temp(temp)
             }
         };
         Ok(AtomicFile {
             label: resolved.label,
             given: resolved.given,
-            target,
             writer: Some(BufWriter::new(OutputStream(RecordWriter::Plain(sink)))),
         })
     }
@@ -603,7 +603,7 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), OutputError> {
         file.writer().get_mut().0.try_finish().map_err(err)?;
         let sink = file.writer().get_ref().0.get_ref();
         if let Target::Temp(temp) = sink {
-            temp.as_file().sync_all().map_err(err)?;
+            temp.sync().map_err(err)?;
         }
         let temp_path = sink.temp_path().map(Path::to_path_buf);
         let writer = file.writer.take().expect("writer present until commit");
@@ -616,7 +616,7 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), OutputError> {
             err(e)
         })?;
         let temp = match sink {
-            Target::Temp(temp) => file.target.clone().map(|target| (temp, target)),
+            Target::Temp(temp) => Some(temp),
             Target::Direct(_) => None,
         };
         finished.push((label, given, temp));
@@ -626,19 +626,19 @@ pub fn commit_all(files: Vec<AtomicFile>) -> Result<(), OutputError> {
     let mut done: Vec<String> = Vec::new();
     let mut error = None;
     for (label, given, temp) in finished {
-        let Some((temp, target)) = temp else {
+        let Some(temp) = temp else {
             done.push(label);
             continue;
         };
-        let temp_path = temp.path().to_path_buf();
+        let temp_path = temp.temp_path().to_path_buf();
         if error.is_some() {
             // An earlier rename failed: this one is dropped (removed).
             drop(temp);
-        } else if let Err(e) = temp.persist(&target) {
+        } else if let Err(source) = temp.persist() {
             error = Some(OutputError::Rename {
                 label,
                 path: given,
-                source: e.error,
+                source,
                 written: done.clone(),
             });
         } else {

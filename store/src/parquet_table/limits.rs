@@ -17,7 +17,7 @@
 //! it is read).
 
 use std::fs::File;
-use std::io::{BufReader, Read, Seek, SeekFrom};
+use std::io::{self, BufReader, Read, Seek, SeekFrom};
 
 use parquet::file::metadata::ParquetMetaData;
 
@@ -68,6 +68,132 @@ pub fn bytes_text(n: u64) -> String {
     }
 }
 
+/// Why [`check_pages`] refused a file (one line, without the file's name).
+#[derive(Debug, thiserror::Error)]
+pub enum PagesError {
+    /// More columns than [`Caps::columns`].
+    #[error("it has {columns} columns, more than the {cap} this program reads")]
+    TooManyColumns {
+        /// The file's columns.
+        columns: usize,
+        /// The cap.
+        cap: usize,
+    },
+    /// The file's size could not be read.
+    #[error("cannot read its size: {0}")]
+    Size(io::Error),
+    /// A column chunk with a negative offset or length.
+    #[error("a column chunk has a negative offset or length")]
+    NegativeChunk,
+    /// A column chunk whose pages end past the file's end.
+    #[error("row group {group}, column {column}: its pages lie past the file's end")]
+    PastEnd {
+        /// The row group.
+        group: usize,
+        /// The column.
+        column: usize,
+    },
+    /// A page header that does not read.
+    #[error("row group {group}, column {column}: {why}")]
+    Header {
+        /// The row group.
+        group: usize,
+        /// The column.
+        column: usize,
+        /// What is wrong with the header.
+        why: PageHeaderError,
+    },
+    /// A page that decodes past [`Caps::page`].
+    #[error(
+        "row group {group}, column {column}: a page decodes to {decoded} bytes, more than the \
+         {} a page may (a Parquet bomb?)",
+        bytes_text(*.cap)
+    )]
+    PageTooLarge {
+        /// The row group.
+        group: usize,
+        /// The column.
+        column: usize,
+        /// The page's decoded bytes.
+        decoded: u64,
+        /// The cap.
+        cap: u64,
+    },
+    /// More values than the file may hold.
+    #[error(
+        "its pages hold more than {allowed} values, more than {cap} and {ratio} \
+         per byte of its size (a Parquet bomb?)"
+    )]
+    TooManyValues {
+        /// The values allowed for this file.
+        allowed: u64,
+        /// [`Caps::values`].
+        cap: u64,
+        /// [`Caps::values_ratio`].
+        ratio: u64,
+    },
+    /// More decoded bytes than the file may hold.
+    #[error(
+        "its pages decode to more than {allowed} bytes, more than {} and {ratio} \
+         times its size (a Parquet bomb?)",
+        bytes_text(*.cap)
+    )]
+    TooManyBytes {
+        /// The bytes allowed for this file.
+        allowed: u64,
+        /// [`Caps::decoded`].
+        cap: u64,
+        /// [`Caps::ratio`].
+        ratio: u64,
+    },
+    /// A row group whose pages held at once decode past [`Caps::held`].
+    #[error(
+        "row group {group}: the pages its columns hold at once decode to {held} bytes, \
+         more than the {} this program holds",
+        bytes_text(*.cap)
+    )]
+    HeldTooMuch {
+        /// The row group.
+        group: usize,
+        /// The bytes held.
+        held: u64,
+        /// The cap.
+        cap: u64,
+    },
+}
+
+/// What is wrong with one page header.
+#[derive(Debug, thiserror::Error)]
+pub enum PageHeaderError {
+    /// Reading it failed.
+    #[error("cannot read a page header: {0}")]
+    Read(io::Error),
+    /// The header runs past its column chunk.
+    #[error("a page header runs past its column chunk")]
+    PastChunk,
+    /// A number that is no compact-protocol number.
+    #[error("a page header holds a malformed number")]
+    MalformedNumber,
+    /// A field id that does not fit.
+    #[error("a malformed page header")]
+    Malformed,
+    /// Nested deeper than Thrift allows.
+    #[error("a page header nested too deeply")]
+    TooDeep,
+    /// A field of an unknown type.
+    #[error("a page header holds an unknown type")]
+    UnknownType,
+    /// No page type or sizes.
+    #[error("a page header without its type or sizes")]
+    Incomplete,
+    /// A negative page size.
+    #[error("a page header with a negative size")]
+    NegativeSize,
+    /// The page (after its header) runs past its column chunk.
+    #[error("a page runs past its column chunk")]
+    PagePastChunk,
+}
+
 /// The caps a file is checked against: [`Caps::DEFAULT`] (the constants
 /// above); tests check smaller ones on small files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,18 +230,15 @@ impl Caps {
 /// Read every page header of `file` (described by `metadata`) as the
 /// `parquet` crate will, and check `caps`; the error is one line (without
 /// the file's name).
-pub fn check_pages(file: &File, metadata: &ParquetMetaData, caps: &Caps) -> Result<(), String> {
+pub fn check_pages(file: &File, metadata: &ParquetMetaData, caps: &Caps) -> Result<(), PagesError> {
     let columns = metadata.file_metadata().schema_descr().num_columns();
     if columns > caps.columns {
-        return Err(format!(
-            "it has {columns} columns, more than the {} this program reads",
-            caps.columns
-        ));
+        return Err(PagesError::TooManyColumns {
+            columns,
+            cap: caps.columns,
+        });
     }
-    let size = file
-        .metadata()
-        .map_err(|e| format!("cannot read its size: {e}"))?
-        .len();
+    let size = file.metadata().map_err(PagesError::Size)?.len();
     let allowed = caps.decoded.max(size.saturating_mul(caps.ratio));
     let allowed_values = caps.values.max(size.saturating_mul(caps.values_ratio));
     let mut values: u64 = 0;
@@ -126,28 +249,35 @@ pub fn check_pages(file: &File, metadata: &ParquetMetaData, caps: &Caps) -> Resu
         let mut held: u64 = 0;
         for (k, chunk) in group.columns().iter().enumerate() {
             let (start, len) = chunk_range(chunk)?;
-            let end = start
-                .checked_add(len)
-                .filter(|&end| end <= size)
-                .ok_or_else(|| {
-                    format!("row group {g}, column {k}: its pages lie past the file's end")
-                })?;
+            let end =
+                start
+                    .checked_add(len)
+                    .filter(|&end| end <= size)
+                    .ok_or(PagesError::PastEnd {
+                        group: g,
+                        column: k,
+                    })?;
             let (mut dictionary, mut data) = (0, 0);
             let mut offset = start;
             while offset < end {
-                let page = read_header(&mut input, &mut pos, offset, end)
-                    .map_err(|why| format!("row group {g}, column {k}: {why}"))?;
+                let page = read_header(&mut input, &mut pos, offset, end).map_err(|why| {
+                    PagesError::Header {
+                        group: g,
+                        column: k,
+                        why,
+                    }
+                })?;
                 offset = page.end;
                 if page.kind == INDEX_PAGE {
                     continue;
                 }
                 if page.decoded > caps.page {
-                    return Err(format!(
-                        "row group {g}, column {k}: a page decodes to {} bytes, more than the \
-                         {} a page may (a Parquet bomb?)",
-                        page.decoded,
-                        bytes_text(caps.page)
-                    ));
+                    return Err(PagesError::PageTooLarge {
+                        group: g,
+                        column: k,
+                        decoded: page.decoded,
+                        cap: caps.page,
+                    });
                 }
                 if page.kind == DICTIONARY_PAGE {
                     dictionary = dictionary.max(page.decoded);
@@ -157,29 +287,28 @@ pub fn check_pages(file: &File, metadata: &ParquetMetaData, caps: &Caps) -> Resu
                 total += page.decoded;
                 values += page.values;
                 if values > allowed_values {
-                    return Err(format!(
-                        "its pages hold more than {allowed_values} values, more than {} and {} \
-                         per byte of its size (a Parquet bomb?)",
-                        caps.values, caps.values_ratio
-                    ));
+                    return Err(PagesError::TooManyValues {
+                        allowed: allowed_values,
+                        cap: caps.values,
+                        ratio: caps.values_ratio,
+                    });
                 }
                 if total > allowed {
-                    return Err(format!(
-                        "its pages decode to more than {allowed} bytes, more than {} and {} \
-                         times its size (a Parquet bomb?)",
-                        bytes_text(caps.decoded),
-                        caps.ratio
-                    ));
+                    return Err(PagesError::TooManyBytes {
+                        allowed,
+                        cap: caps.decoded,
+                        ratio: caps.ratio,
+                    });
                 }
             }
             held += dictionary + data;
         }
         if held > caps.held {
-            return Err(format!(
-                "row group {g}: the pages its columns hold at once decode to {held} bytes, \
-                 more than the {} this program holds",
-                bytes_text(caps.held)
-            ));
+            return Err(PagesError::HeldTooMuch {
+                group: g,
+                held,
+                cap: caps.held,
+            });
         }
     }
     Ok(())
@@ -187,13 +316,15 @@ pub fn check_pages(file: &File, metadata: &ParquetMetaData, caps: &Caps) -> Resu
 
 /// Where a column chunk's pages are (the crate's `byte_range`, which
 /// panics on negative values).
-fn chunk_range(chunk: &parquet::file::metadata::ColumnChunkMetaData) -> Result<(u64, u64), String> {
+fn chunk_range(
+    chunk: &parquet::file::metadata::ColumnChunkMetaData,
+) -> Result<(u64, u64), PagesError> {
     let start = chunk
         .dictionary_page_offset()
         .unwrap_or(chunk.data_page_offset());
     match (u64::try_from(start), u64::try_from(chunk.compressed_size())) {
         (Ok(start), Ok(len)) => Ok((start, len)),
-        _ => Err("a column chunk has a negative offset or length".to_string()),
+        _ => Err(PagesError::NegativeChunk),
     }
 }
 
@@ -218,8 +349,8 @@ fn read_header(
     pos: &mut Option<u64>,
     offset: u64,
     end: u64,
-) -> Result<Page, String> {
-    let cannot = |e: std::io::Error| format!("cannot read a page header: {e}");
+) -> Result<Page, PageHeaderError> {
+    let cannot = PageHeaderError::Read;
     match pos
         .take()
         .and_then(|p| i64::try_from(offset.checked_sub(p)?).ok())
@@ -259,17 +390,17 @@ fn read_header(
     }
     let (Some(kind), Some(uncompressed), Some(compressed)) = (kind, uncompressed, compressed)
     else {
-        return Err("a page header without its type or sizes".to_string());
+        return Err(PageHeaderError::Incomplete);
     };
     let (Ok(uncompressed), Ok(compressed)) =
         (u64::try_from(uncompressed), u64::try_from(compressed))
     else {
-        return Err("a page header with a negative size".to_string());
+        return Err(PageHeaderError::NegativeSize);
     };
     *pos = Some(thrift.at);
     let page_end = thrift.at + compressed;
     if page_end > end {
-        return Err("a page runs past its column chunk".to_string());
+        return Err(PageHeaderError::PagePastChunk);
     }
     Ok(Page {
         kind,
@@ -301,34 +432,28 @@ struct Thrift<'r, 'f> {
 }
 
 impl Thrift<'_, '_> {
-    fn past() -> String {
-        "a page header runs past its column chunk".to_string()
-    }
-
-    fn byte(&mut self) -> Result<u8, String> {
+    fn byte(&mut self) -> Result<u8, PageHeaderError> {
         if self.at >= self.end {
-            return Err(Thrift::past());
+            return Err(PageHeaderError::PastChunk);
         }
         let mut b = [0u8; 1];
         self.input
             .read_exact(&mut b)
-            .map_err(|e| format!("cannot read a page header: {e}"))?;
+            .map_err(PageHeaderError::Read)?;
         self.at += 1;
         Ok(b[0])
     }
 
-    fn skip_bytes(&mut self, n: u64) -> Result<(), String> {
+    fn skip_bytes(&mut self, n: u64) -> Result<(), PageHeaderError> {
         let to = self.at.checked_add(n).filter(|&to| to <= self.end);
-        let to = to.ok_or_else(Thrift::past)?;
-        let n = i64::try_from(n).map_err(|_| Thrift::past())?;
-        self.input
-            .seek_relative(n)
-            .map_err(|e| format!("cannot read a page header: {e}"))?;
+        let to = to.ok_or(PageHeaderError::PastChunk)?;
+        let n = i64::try_from(n).map_err(|_| PageHeaderError::PastChunk)?;
+        self.input.seek_relative(n).map_err(PageHeaderError::Read)?;
         self.at = to;
         Ok(())
     }
 
-    fn varint(&mut self) -> Result<u64, String> {
+    fn varint(&mut self) -> Result<u64, PageHeaderError> {
         let mut value = 0u64;
         for shift in (0..70).step_by(7) {
             let b = self.byte()?;
@@ -337,30 +462,30 @@ impl Thrift<'_, '_> {
                 return Ok(value);
             }
         }
-        Err("a page header holds a malformed number".to_string())
+        Err(PageHeaderError::MalformedNumber)
     }
 
-    fn zigzag(&mut self) -> Result<i64, String> {
+    fn zigzag(&mut self) -> Result<i64, PageHeaderError> {
         let v = self.varint()?;
         Ok((v >> 1) as i64 ^ -((v & 1) as i64))
     }
 
-    fn i32(&mut self) -> Result<i32, String> {
-        i32::try_from(self.zigzag()?).map_err(|_| "a page header holds a malformed number".into())
+    fn i32(&mut self) -> Result<i32, PageHeaderError> {
+        i32::try_from(self.zigzag()?).map_err(|_| PageHeaderError::MalformedNumber)
     }
 
     /// The next field's id and type, `None` at the struct's end.
-    fn field(&mut self, last: &mut i16) -> Result<Option<(i16, u8)>, String> {
+    fn field(&mut self, last: &mut i16) -> Result<Option<(i16, u8)>, PageHeaderError> {
         let b = self.byte()?;
         if b == 0 {
             return Ok(None);
         }
         let (delta, kind) = (b >> 4, b & 0x0f);
         let id = if delta == 0 {
-            i16::try_from(self.zigzag()?).map_err(|_| "a malformed page header".to_string())?
+            i16::try_from(self.zigzag()?).map_err(|_| PageHeaderError::Malformed)?
         } else {
             last.checked_add(i16::from(delta))
-                .ok_or_else(|| "a malformed page header".to_string())?
+                .ok_or(PageHeaderError::Malformed)?
         };
         *last = id;
         Ok(Some((id, kind)))
@@ -368,9 +493,9 @@ impl Thrift<'_, '_> {
 
     /// Skip a value of type `kind` (a struct field's: booleans carry no
     /// byte).
-    fn skip(&mut self, kind: u8, depth: u32) -> Result<(), String> {
+    fn skip(&mut self, kind: u8, depth: u32) -> Result<(), PageHeaderError> {
         if depth == 0 {
-            return Err("a page header nested too deeply".to_string());
+            return Err(PageHeaderError::TooDeep);
         }
         match kind {
             BOOL_TRUE | BOOL_FALSE => Ok(()),
@@ -408,12 +533,12 @@ impl Thrift<'_, '_> {
                 }
                 Ok(())
             }
-            _ => Err("a page header holds an unknown type".to_string()),
+            _ => Err(PageHeaderError::UnknownType),
         }
     }
 
     /// Skip `size` elements of a list (booleans are a byte each there).
-    fn skip_elements(&mut self, kind: u8, size: u64, depth: u32) -> Result<(), String> {
+    fn skip_elements(&mut self, kind: u8, size: u64, depth: u32) -> Result<(), PageHeaderError> {
         for _ in 0..size {
             if kind == BOOL_TRUE || kind == BOOL_FALSE {
                 self.byte()?;
@@ -422,5 +547,33 @@ impl Thrift<'_, '_> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_refusals_read_as_they_did() {
+        let e = PagesError::Header {
+            group: 0,
+            column: 3,
+            why: PageHeaderError::TooDeep,
+        };
+        assert_eq!(
+            e.to_string(),
+            "row group 0, column 3: a page header nested too deeply"
+        );
+        let e = PagesError::TooManyBytes {
+            allowed: 5,
+            cap: MAX_DECODED_BYTES,
+            ratio: 64,
+        };
+        assert_eq!(
+            e.to_string(),
+            "its pages decode to more than 5 bytes, more than 1024 MiB and 64 times its size \
+             (a Parquet bomb?)"
+        );
     }
 }

@@ -252,7 +252,7 @@ impl CellKind {
 /// Whether `cell` holds a value of `column` written as this program
 /// writes it (an optional column's cell may be empty); else the error,
 /// naming the column and quoting the cell (cut short).
-pub fn check_cell(column: &Column, cell: &[u8]) -> Result<(), String> {
+pub fn check_cell(column: &Column, cell: &[u8]) -> Result<(), BadCell> {
     if column.optional && cell.is_empty() {
         return Ok(());
     }
@@ -270,14 +270,26 @@ pub fn check_cell(column: &Column, cell: &[u8]) -> Result<(), String> {
     }
 }
 
-/// "the `COLUMN` `CELL` is not ...": a cell that does not read.
-pub(crate) fn cell_error(column: &Column, cell: &[u8]) -> String {
-    format!(
-        "the {} `{}` is not {}",
-        crate::clip::clipped(&column.name),
-        crate::clip::clipped(&String::from_utf8_lossy(cell)),
-        column.kind.expected()
-    )
+/// A cell that does not read as its column's kind: "the COLUMN `CELL` is
+/// not ..." (the column's name and the cell cut short).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the {column} `{cell}` is not {expected}")]
+pub struct BadCell {
+    /// The column's name, cut short.
+    column: String,
+    /// The cell, cut short.
+    cell: String,
+    /// What a cell of the column holds ([`CellKind::expected`]).
+    expected: String,
+}
+
+/// The [`BadCell`] of `cell` in `column`.
+pub(crate) fn cell_error(column: &Column, cell: &[u8]) -> BadCell {
+    BadCell {
+        column: crate::clip::clipped(&column.name),
+        cell: crate::clip::clipped(&String::from_utf8_lossy(cell)),
+        expected: column.kind.expected(),
+    }
 }
 
 /// A count written canonically (`0`, `17`; never `07`, `+7` or empty).

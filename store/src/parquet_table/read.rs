@@ -157,7 +157,8 @@ impl ParquetRows {
             .try_clone()
             .map_err(|e| ParquetReadError(e.to_string()))?;
         let file = SerializedFileReader::new(handle)?;
-        limits::check_pages(&pages, file.metadata(), caps).map_err(ParquetReadError)?;
+        limits::check_pages(&pages, file.metadata(), caps)
+            .map_err(|e| ParquetReadError(e.to_string()))?;
         let metadata = file.metadata().file_metadata();
         let decimals: BTreeMap<String, u8> = metadata
             .key_value_metadata()

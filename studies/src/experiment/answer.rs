@@ -11,8 +11,8 @@ use super::file::{Criterion, Experiment};
 use crate::csv_rows::Rows;
 use crate::files::names::COMPARE_FILE;
 use crate::manifest::CriterionRecord;
-use crate::short_label::short_label;
 use beachcomber::compare::PlannedPower;
+use beachcomber_bots::short_label;
 
 /// The values of a baseline or margins table, `key = value, ...`.
 fn table_text(table: &toml::Table) -> String {

@@ -18,7 +18,7 @@ use super::table_csv::read_all;
 use crate::files::names::{COMPARE_FILE, CONFIRM_DIR, CONFIRM_FILE};
 use crate::lineups::parse_lineups;
 use crate::planned::PlannedSweep;
-use crate::short_label::short_label;
+use beachcomber_bots::short_label;
 
 /// The confirmation sweep of `sweep` (the combinations `confirm` names and
 /// their baselines, with the confirmation seed), and the values of the
@@ -60,9 +60,8 @@ pub fn confirm_sweep(
                 ));
             }
         }
-        let wanted = pick_pairs(pick).map_err(|key| {
-            ExperimentError::setting(at(Some(&key)), "give one value (a number or a word)")
-        })?;
+        let wanted = pick_pairs(pick)
+            .map_err(|e| ExperimentError::setting(at(Some(&e.key)), e.to_string()))?;
         let mut found = false;
         for (p, part) in plan.parts.iter().enumerate() {
             let matches = wanted
@@ -129,12 +128,21 @@ fn confirmed(experiment: &Experiment, header: &[String], row: &[String]) -> bool
     })
 }
 
+/// A pick's key whose value is not one number or word (an array, a
+/// table, a date): the caller says where.
+#[derive(Debug, thiserror::Error)]
+#[error("give one value (a number or a word)")]
+struct NotOneValue {
+    /// The key.
+    key: String,
+}
+
 /// A pick's `(key, value)` pairs as the value columns write them (a
 /// `lineup` in canonical specs: `greedy` is `greedy(worlds=8)`); the key
 /// whose value is not one number or word is the error.
 fn pick_pairs<'a>(
     pick: impl IntoIterator<Item = (&'a String, &'a toml::Value)>,
-) -> Result<Vec<(String, String)>, String> {
+) -> Result<Vec<(String, String)>, NotOneValue> {
     pick.into_iter()
         .map(|(key, value)| {
             let value = match value {
@@ -142,7 +150,7 @@ fn pick_pairs<'a>(
                 toml::Value::Integer(n) => n.to_string(),
                 toml::Value::Float(f) => f.to_string(),
                 toml::Value::Boolean(b) => b.to_string(),
-                _ => return Err(key.clone()),
+                _ => return Err(NotOneValue { key: key.clone() }),
             };
             let value =
                 match parse_lineups(std::slice::from_ref(&value), &beachcomber_bots::no_aliases) {
@@ -252,4 +260,25 @@ pub fn confirm_section(md: &mut String, dir: &Path) -> Result<(), ExperimentErro
         }
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pick_of_more_than_one_value_names_its_key() {
+        let pick: toml::Table = toml::from_str("c = 0.5\nlineup = [\"random\"]").unwrap();
+        let e = pick_pairs(&pick).unwrap_err();
+        assert_eq!(e.key, "lineup");
+        assert_eq!(e.to_string(), "give one value (a number or a word)");
+        let pick: toml::Table = toml::from_str("c = 0.5\nlineup = \"greedy\"").unwrap();
+        assert_eq!(
+            pick_pairs(&pick).unwrap(),
+            [
+                ("c".to_string(), "0.5".to_string()),
+                ("lineup".to_string(), "greedy(worlds=8)".to_string())
+            ]
+        );
+    }
 }

@@ -18,7 +18,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::error::ExperimentError;
-use crate::short_label::short_label;
+use beachcomber_bots::short_label;
 
 /// `[criterion.pick]`: how the tool picks a setting per player count.
 #[derive(Clone, Debug, Default, Deserialize)]

@@ -19,7 +19,7 @@ use beachcomber_store::files::names::{
 };
 use beachcomber_store::files::run_files::Manifest;
 use beachcomber_store::manifest::RunKind;
-use beachcomber_store::short_label::short_label;
+use beachcomber_bots::short_label;
 
 /// A `game_spec` filter of a plot as the canonical spec the CSVs hold
 /// (`seaside` is `seaside(removed=rulebook)`), so that a file may name a

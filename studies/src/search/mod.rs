@@ -315,8 +315,10 @@ fn run_or_read(
             },
             &mut mode,
         )? {
-            Ok(c) => c,
-            Err(why) => return Ok(Ran::Waiting(format!("the confirmation: {why}"))),
+            Confirmed::Done(c) => c.map(|c| *c),
+            Confirmed::Stopped(why) => {
+                return Ok(Ran::Waiting(format!("the confirmation: {why}")));
+            }
         },
         None => None,
     };
@@ -704,6 +706,15 @@ fn read_values(
     Ok(values)
 }
 
+/// How far [`confirm`] went.
+enum Confirmed {
+    /// Played and raced (`None`: every candidate failed a constraint,
+    /// nothing to confirm).
+    Done(Option<Box<Confirmation>>),
+    /// Its pass stops before the race ([`Stage::Stop`]): why, in words.
+    Stopped(String),
+}
+
 /// The survivors played again on `seed` (as many deals each as the most
 /// any of them had in the search, fewer when the confirmation's games do
 /// not pay for them; two at least) into `dir/confirm/`, and raced once.
@@ -714,7 +725,7 @@ fn confirm(
     seed: u64,
     at: Where<'_>,
     mode: &mut Mode,
-) -> Result<Result<Option<Confirmation>, String>, SearchRunError> {
+) -> Result<Confirmed, SearchRunError> {
     let race = &search.race;
     // The front first, then the other survivors by the first objective,
     // at most `confirm_most`; then the references not among them.
@@ -755,7 +766,7 @@ fn confirm(
         // Every candidate failed a constraint: nothing to confirm.
         at.reporter
             .note("confirmation: nothing to confirm (every candidate failed a constraint)");
-        return Ok(Ok(None));
+        return Ok(Confirmed::Done(None));
     }
     let lineup = spec.strong.clone().unwrap_or_else(|| spec.screen());
     // The games of a deal of one candidate (and of the baseline's, once).
@@ -791,7 +802,7 @@ fn confirm(
         at.cancel,
         mode,
     )? {
-        return Ok(Err(why));
+        return Ok(Confirmed::Stopped(why));
     }
     let parts = read_values(&confirm_dir, &sweep, &race.goal)?;
     let (values, baseline) = sweep.values(&race.goal, parts);
@@ -815,7 +826,7 @@ fn confirm(
             .collect::<Vec<_>>(),
     );
     confirmation.decide(0);
-    Ok(Ok(Some(Confirmation {
+    Ok(Confirmed::Done(Some(Box::new(Confirmation {
         race: confirmation,
         rechecked: dropped.len(),
         of,
@@ -823,7 +834,7 @@ fn confirm(
         deals,
         games: sweep.sweep.plan.games(),
         lineup: lineup.specs.join(","),
-    })))
+    }))))
 }
 
 /// Where and how the confirmation plays: the search's folder, the run's
