@@ -21,6 +21,7 @@ mod batch;
 mod bot;
 mod calls;
 mod columns;
+mod erased;
 mod errors;
 mod game;
 mod json;
@@ -31,7 +32,6 @@ mod runs;
 mod seat;
 mod state;
 mod step_actions;
-mod table;
 mod vector;
 
 use pyo3::prelude::*;
