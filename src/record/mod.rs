@@ -15,8 +15,11 @@
 //! Reading one line of any game (which needs the registry of games) is
 //! therefore in the games layer: [`crate::games::record_line`].
 
+mod fields;
 pub mod io;
 pub mod strict;
+
+pub use fields::{FieldError, get_bool, get_u64};
 
 use std::borrow::Cow;
 use std::fmt;
@@ -853,18 +856,4 @@ pub fn replay_events<G: Game, E: EventList + ?Sized>(
         steps,
         final_state: state,
     })
-}
-
-/// Read `seat`-free helpers: a required unsigned integer field of an object.
-pub fn get_u64(v: &Value, field: &str) -> Result<u64, String> {
-    v.get(field)
-        .and_then(Value::as_u64)
-        .ok_or_else(|| format!("missing or non-integer `{field}`"))
-}
-
-/// A required boolean field of an object.
-pub fn get_bool(v: &Value, field: &str) -> Result<bool, String> {
-    v.get(field)
-        .and_then(Value::as_bool)
-        .ok_or_else(|| format!("missing or non-boolean `{field}`"))
 }
