@@ -521,8 +521,9 @@ fn the_page_modules_are_served_and_import_no_circle() {
     let modules = beachcomber_web::assets::ASSETS
         .iter()
         .filter(|a| a.path.ends_with(".js"));
-    let graph: Vec<(&str, Vec<String>)> =
-        modules.map(|a| (a.path, imported_modules(a.text))).collect();
+    let graph: Vec<(&str, Vec<String>)> = modules
+        .map(|a| (a.path, imported_modules(a.text)))
+        .collect();
     for (path, imports) in &graph {
         for import in imports {
             assert!(
@@ -531,7 +532,11 @@ fn the_page_modules_are_served_and_import_no_circle() {
             );
         }
     }
-    assert!(graph.iter().any(|(p, i)| *p == "/board.js" && !i.is_empty()));
+    assert!(
+        graph
+            .iter()
+            .any(|(p, i)| *p == "/board.js" && !i.is_empty())
+    );
     // Depth-first from each module: reaching it again is a circle.
     for (start, _) in &graph {
         let mut stack: Vec<(String, Vec<String>)> = vec![(start.to_string(), vec![])];
