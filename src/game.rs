@@ -18,6 +18,41 @@ use arrayvec::ArrayVec;
 
 use crate::rng::GameRng;
 
+/// Why a state is not one the game can reach: a broken invariant
+/// ([`Game::check_invariants`]), or a hand-built deal or position the rules
+/// refuse (each game's `setup_state`, `position`...). What is wrong, in
+/// words; no caller tells one case from another, so it is one type for all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidState(String);
+
+impl Display for InvalidState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InvalidState {}
+
+impl From<String> for InvalidState {
+    fn from(why: String) -> InvalidState {
+        InvalidState(why)
+    }
+}
+
+impl From<&str> for InvalidState {
+    fn from(why: &str) -> InvalidState {
+        InvalidState(why.to_string())
+    }
+}
+
+/// The description, for the errors that carry it as text (a record's
+/// `RecordError::field`).
+impl From<InvalidState> for String {
+    fn from(e: InvalidState) -> String {
+        e.0
+    }
+}
+
 /// A seat number, `0..players`, in turn order (seat 0 moves first).
 pub type Seat = usize;
 
@@ -221,7 +256,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// Check the state's internal invariants (component conservation...);
     /// `Err` says what is wrong. Used by tests, never by the hot path.
-    fn check_invariants(&self, state: &Self::State) -> Result<(), String>;
+    fn check_invariants(&self, state: &Self::State) -> Result<(), InvalidState>;
 
     /// The turns played to reach `state` from the setup in `plies`
     /// decisions (for game-length statistics). The default, one turn per

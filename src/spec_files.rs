@@ -41,7 +41,7 @@ pub struct FileOption {
     /// The most bytes the file may hold.
     pub max_bytes: usize,
     /// What the file's bytes mean, written inline (or why they are refused).
-    pub inline: fn(&[u8]) -> Result<String, String>,
+    pub inline: fn(&[u8]) -> Result<String, FileValueError>,
 }
 
 /// Every option of every game that takes a file path.
@@ -53,12 +53,33 @@ pub const FILE_OPTIONS: &[FileOption] = &[FileOption {
     inline: seaside_tokens_inline,
 }];
 
-fn seaside_tokens_inline(bytes: &[u8]) -> Result<String, String> {
+/// Why a file option's file is refused: what the option expected instead
+/// (the `expected` of [`SpecError::BadValue`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileValueError {
+    /// A token-set file larger than the most it may hold.
+    TooLarge(TokenSetError),
+    /// A file that is no token-set manifest.
+    NotATokenSet(TokenSetError),
+}
+
+impl std::fmt::Display for FileValueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FileValueError::TooLarge(e) => write!(f, "{e}"),
+            FileValueError::NotATokenSet(e) => write!(f, "a valid token-set manifest: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for FileValueError {}
+
+fn seaside_tokens_inline(bytes: &[u8]) -> Result<String, FileValueError> {
     TokenSet::parse_manifest_bytes(bytes)
         .map(|set| set.inline())
         .map_err(|e| match e {
-            TokenSetError::TooLarge => e.to_string(),
-            e => format!("a valid token-set manifest: {e}"),
+            TokenSetError::TooLarge => FileValueError::TooLarge(e),
+            e => FileValueError::NotATokenSet(e),
         })
 }
 
@@ -87,7 +108,7 @@ pub fn resolve_spec_files(text: &str) -> Result<String, SpecError> {
         };
         let bytes = read_regular_file(Path::new(&path), option.max_bytes)
             .map_err(|e| bad(format!("a readable file, but {e}")))?;
-        let inline = (option.inline)(&bytes).map_err(bad)?;
+        let inline = (option.inline)(&bytes).map_err(|e| bad(e.to_string()))?;
         spec.options[at].1 = inline;
         let label = label(&path, &bytes);
         match spec.options.iter_mut().find(|(k, _)| k == option.label) {
@@ -144,6 +165,25 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn a_file_that_is_no_token_set_says_what_was_expected() {
+        let e = seaside_tokens_inline(b"Beach Wave many\n").unwrap_err();
+        assert!(matches!(e, FileValueError::NotATokenSet(_)), "{e:?}");
+        assert!(
+            e.to_string().starts_with("a valid token-set manifest: "),
+            "{e}"
+        );
+        let big = vec![b'#'; MAX_MANIFEST_BYTES + 1];
+        assert_eq!(
+            seaside_tokens_inline(&big),
+            Err(FileValueError::TooLarge(TokenSetError::TooLarge))
+        );
+        assert_eq!(
+            FileValueError::TooLarge(TokenSetError::TooLarge).to_string(),
+            "the token-set manifest is larger than 1 MiB (1048576 bytes)"
+        );
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! conservation and determinization consistency, options and records.
 
 use beachcomber::display::{Describe, Viewer};
-use beachcomber::game::{Evaluate, Game, SeatSet};
+use beachcomber::game::{Evaluate, Game, InvalidState, SeatSet};
 use beachcomber::games::seaside::tokens::{FACES, MAX_MANIFEST_BYTES, kind_of};
 use beachcomber::games::seaside::{
     Action, Face, Phase, Seaside, SeasideState, TokenSet, TokenSetError, solo_rating,
@@ -1555,5 +1555,45 @@ fn forged_events_are_refused() {
     assert_eq!(
         forge(flip, json!({"seat": seat, "flip": 1u64 << 40})),
         format!("event {flip}: token 1099511627776 is not one of seat {seat}'s Beaches")
+    );
+}
+
+/// A state broken in a part the invariants check (counters and order, the
+/// hand and its phase, conservation of faces) is refused with an
+/// [`InvalidState`] that says what is wrong.
+#[test]
+fn a_broken_state_is_refused_naming_what_is_wrong() {
+    let g = game("seaside", 2);
+    let dealt = g.new_game(&mut rng_from_seed(1));
+    assert_eq!(g.check_invariants(&dealt), Ok(()));
+    let broken = |change: &dyn Fn(&mut SeasideState)| {
+        let mut s = dealt;
+        change(&mut s);
+        g.check_invariants(&s).map_err(|e| e.to_string())
+    };
+    assert_eq!(
+        broken(&|s| s.to_move = 3),
+        Err("seat 3 to move".to_string())
+    );
+    let undrawn = dealt.order[dealt.drawn as usize];
+    assert_eq!(
+        broken(&|s| s.info[undrawn as usize] = 0x21),
+        Err(format!("undrawn token {undrawn} has info 0x21"))
+    );
+    assert_eq!(
+        broken(&|s| s.discarded_isopods += 1),
+        Err("Isopod: 0 played but 1 accounted for".to_string())
+    );
+    assert_eq!(
+        g.check_invariants(&{
+            let mut s = dealt;
+            s.phase = Phase::Steal;
+            s
+        }),
+        Err(InvalidState::from("phase Steal with 1 token(s) in hand"))
+    );
+    assert_eq!(
+        broken(&|s| s.seats[1].loose_sandpipers = 1),
+        Err("a loose Sandpiper outside solo mode".to_string())
     );
 }

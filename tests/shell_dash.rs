@@ -4,10 +4,10 @@
 use Card::{Jellyfish, Sand, Shell, Sun, Wave};
 use beachcomber::display::{Describe, Viewer};
 use beachcomber::game::{Evaluate, Game, SeatSet};
-use beachcomber::games::shell_dash::ShellDash;
 use beachcomber::games::shell_dash::{
     Card, Phase, Position, ReshuffleRule, ShellDashAction, ShellDashState,
 };
+use beachcomber::games::shell_dash::{DEFAULT_DECK, ShellDash, ShellDashConfigError};
 use beachcomber::record::{RecordFormat, build_record, verify_record};
 use beachcomber::rng::{deal_seed, rng_from_seed};
 use beachcomber::spec::Spec;
@@ -1486,5 +1486,25 @@ fn a_reshuffle_the_seed_does_not_deal_is_refused() {
     assert_eq!(
         err,
         format!("event {first}: a chance event that seed {seed} does not deal")
+    );
+}
+
+/// A configuration that cannot be played is refused with a
+/// [`ShellDashConfigError`] naming the number at fault.
+#[test]
+fn a_configuration_that_cannot_be_played_is_refused() {
+    assert_eq!(
+        ShellDash::new(3, DEFAULT_DECK, 200).unwrap_err(),
+        ShellDashConfigError::Players(3)
+    );
+    let mut two_shells = DEFAULT_DECK;
+    two_shells[Card::Shell as usize] = 2;
+    assert_eq!(
+        ShellDash::new(2, two_shells, 200).unwrap_err().to_string(),
+        "the deck holds 2 Shells, fewer than the 3 needed to win: no game could be won"
+    );
+    assert_eq!(
+        String::from(ShellDash::new(1, DEFAULT_DECK, 0).unwrap_err()),
+        "max_turns must be 1 to 10000, not 0"
     );
 }

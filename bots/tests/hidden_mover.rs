@@ -193,7 +193,7 @@ impl Game for Ferry {
             .find(|a| a.to_string() == text)
     }
 
-    fn check_invariants(&self, _state: &FerryState) -> Result<(), String> {
+    fn check_invariants(&self, _state: &FerryState) -> Result<(), beachcomber::game::InvalidState> {
         Ok(())
     }
 }

@@ -171,7 +171,7 @@ pub fn run(args: SolveArgs) -> Result<(), crate::error::CliError> {
             game.max_turns(),
             game.reshuffle_rule(),
         )
-        .map_err(SolveCommandError::DuelGame)?;
+        .map_err(|e| SolveCommandError::DuelGame(e.to_string()))?;
         for (name, view) in [
             ("solved policy, observed view", PoolView::Observed),
             ("solved policy, model view", PoolView::Model),

@@ -23,11 +23,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use pyo3::{IntoPyObjectExt, intern};
 
+use crate::erased::{Rules, Table};
 use crate::errors::illegal;
 use crate::game::PyGame;
-use crate::rules::Rules;
 use crate::step_actions::action_index;
-use crate::table::Table;
 
 /// The engine of one AEC environment: a game and the PettingZoo
 /// bookkeeping around it.

@@ -18,8 +18,8 @@ use beachcomber::rng::{GameRng, deal_seed, derive, rng_from_seed};
 use beachcomber::{Game, Seat};
 use rayon::ThreadPool;
 
-use crate::rules::{Engine, Rules};
-use crate::table::{Played, Table};
+use crate::erased::{Rules, Table};
+use crate::rules::{Engine, Played};
 
 /// Mixed into a batch's seed for the generators of [`Batch::random_actions`]
 /// (so they are not the deals' generators).

@@ -5,20 +5,16 @@
 
 use std::sync::Arc;
 
-use beachcomber::games::record_line::parse_line;
 use beachcomber::games::{AnyGame, GAMES};
-use beachcomber::record::verify_record_events;
 use beachcomber::spec_files::resolve_spec_files;
 use beachcomber::with_game;
-use beachcomber_bots::check_record_bots;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::erased::{PyState, Rules};
 use crate::errors::{illegal, record_error, spec_error};
-use crate::rules::{Engine, Rules};
-use crate::state::PyState;
-use crate::table::{Played, Table};
+use crate::rules::{Engine, replay_line};
 
 /// A game configuration: a game, its options and its player count.
 ///
@@ -214,23 +210,6 @@ pub fn game(spec: &str, players: usize) -> PyResult<PyGame> {
 pub fn from_record(text: &str) -> PyResult<PyState> {
     let table = replay_line(text.trim_end().as_bytes()).map_err(record_error)?;
     Ok(PyState { table })
-}
-
-/// The record line `text` replayed and checked exactly as `beachcomber
-/// replay` checks it (the library's verification, then the bots':
-/// [`check_record_bots`]), as its last state; else replay's message.
-/// `from_record` reads with it and `to_record` checks what it writes, so
-/// neither takes or makes a record that replay refuses.
-pub fn replay_line(text: &[u8]) -> Result<Box<dyn Table>, String> {
-    let line = parse_line(text).map_err(|e| e.to_string())?;
-    let seed = line.record.seed;
-    let table: Box<dyn Table> = with_game!(line.game, |g| {
-        let replay =
-            verify_record_events(&g, &line.record, &line.events).map_err(|e| e.to_string())?;
-        check_record_bots(&line.record.bots).map_err(|e| e.to_string())?;
-        Box::new(Played::replayed(Arc::new(Engine::new(g)), seed, replay))
-    });
-    Ok(table)
 }
 
 /// The deal seed of deal `deal` of a run seeded `run_seed`: game `i` of

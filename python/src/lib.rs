@@ -21,6 +21,7 @@ mod batch;
 mod bot;
 mod calls;
 mod columns;
+mod erased;
 mod errors;
 mod experiment;
 mod game;
@@ -32,7 +33,6 @@ mod runs;
 mod seat;
 mod state;
 mod step_actions;
-mod table;
 mod vector;
 
 use pyo3::prelude::*;

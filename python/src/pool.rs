@@ -8,7 +8,25 @@
 //! held by threads that do not exist in the child). Rayon's global pool is
 //! never used.
 
-use rayon::{ThreadPool, ThreadPoolBuilder};
+use pyo3::PyErrArguments;
+use pyo3::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
+
+/// Why the pool's threads did not start (a `RuntimeError` in Python).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot start {threads} threads: {source}")]
+pub struct PoolStartError {
+    /// The threads asked for, the caller's included.
+    threads: usize,
+    /// Rayon's reason.
+    source: ThreadPoolBuildError,
+}
+
+impl PyErrArguments for PoolStartError {
+    fn arguments(self, py: Python<'_>) -> Py<PyAny> {
+        self.to_string().arguments(py)
+    }
+}
 
 /// The threads of a batch: the caller's own and a rayon pool of the
 /// others, rebuilt in a forked child (no pool for one thread).
@@ -35,7 +53,7 @@ impl ForkSafePool {
     /// The pool of this process: built now if there is none yet, or if the
     /// one there was built before a fork; `None` for one thread (the
     /// caller's own thread does the work, with no hand-over).
-    pub fn get(&mut self) -> Result<Option<&ThreadPool>, String> {
+    pub fn get(&mut self) -> Result<Option<&ThreadPool>, PoolStartError> {
         if self.threads == 1 {
             return Ok(None);
         }
@@ -51,7 +69,10 @@ impl ForkSafePool {
                 .num_threads(self.threads - 1)
                 .thread_name(|i| format!("beachcomber-batch-{i}"))
                 .build()
-                .map_err(|e| format!("cannot start {} threads: {e}", self.threads))?;
+                .map_err(|source| PoolStartError {
+                    threads: self.threads,
+                    source,
+                })?;
             self.pool = Some((pid, pool));
         }
         Ok(self.pool.as_ref().map(|(_, pool)| pool))

@@ -25,9 +25,8 @@ use pyo3::prelude::*;
 
 use crate::calls::{Answer, Hub};
 use crate::errors::spec_error;
-use crate::rules::Engine;
+use crate::rules::{Engine, Played};
 use crate::state::PyState;
-use crate::table::Played;
 
 /// A Python callable seated in a run.
 pub struct Policy {

@@ -8,20 +8,15 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
 use crate::errors::{illegal, record_error};
+// The State class's value is declared in erased.rs (the Game class deals
+// it); its methods are here, and it is named by this module's path.
+pub use crate::erased::PyState;
 use crate::game::{PyGame, action_text, parse_action};
 use crate::json::to_python;
 use crate::step_actions::action_index;
-use crate::table::Table;
 
 /// `current_player()` of a finished game (OpenSpiel's `TERMINAL`).
 pub const TERMINAL_PLAYER: i64 = -4;
-
-/// A game in progress: the state, the deal's seed and the actions played.
-#[pyclass(module = "beachcomber", name = "State")]
-pub struct PyState {
-    /// The state and its history.
-    pub table: Box<dyn Table>,
-}
 
 impl PyState {
     /// `seat` checked against the player count.

@@ -105,7 +105,7 @@ fn elements<'py>(given: &Bound<'py, PyAny>) -> PyResult<Read<'py>> {
                 shown(&element)
             )));
         };
-        actions.push(integer.unwrap_or_else(|given| {
+        actions.push(integer.unwrap_or_else(|TooWide(given)| {
             wide.get_or_insert((i, given));
             -1
         }));
@@ -128,8 +128,8 @@ pub fn action_index(given: &Bound<'_, PyAny>, space: usize) -> PyResult<u32> {
         )));
     };
     integer
-        .and_then(|v| u32::try_from(v).map_err(|_| v.to_string()))
-        .map_err(|given| {
+        .and_then(|v| u32::try_from(v).map_err(|_| TooWide(v.to_string())))
+        .map_err(|TooWide(given)| {
             illegal(format!(
                 "action {given} is not in the action space (0 to {})",
                 space - 1
@@ -140,7 +140,7 @@ pub fn action_index(given: &Bound<'_, PyAny>, space: usize) -> PyResult<u32> {
 /// `element` as an integer (`__index__`, never a bool): `None` when it is
 /// none, else its value, or its text as given when it does not fit an
 /// `i64`.
-fn integer(element: &Bound<'_, PyAny>) -> PyResult<Option<Result<i64, String>>> {
+fn integer(element: &Bound<'_, PyAny>) -> PyResult<Option<Result<i64, TooWide>>> {
     if element.is_instance_of::<PyBool>() {
         return Ok(None);
     }
@@ -149,9 +149,14 @@ fn integer(element: &Bound<'_, PyAny>) -> PyResult<Option<Result<i64, String>>> 
     };
     Ok(Some(match integer.extract::<i64>() {
         Ok(v) => Ok(v),
-        Err(_) => Err(integer.str()?.to_string()),
+        Err(_) => Err(TooWide(integer.str()?.to_string())),
     }))
 }
+
+/// An integer given that does not fit (an `i64`, or an action index), as
+/// its text: refused as outside the action space, named as given.
+#[derive(Debug)]
+struct TooWide(String);
 
 /// An element's `repr`, on one line and cut to [`SHOWN`] characters.
 fn shown(element: &Bound<'_, PyAny>) -> String {

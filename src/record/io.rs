@@ -512,15 +512,19 @@ mod tests {
         w.finish().unwrap()
     }
 
+    /// A line's error as its message (what a test compares).
+    #[derive(Clone, Debug, PartialEq)]
+    struct Why(String);
+
     /// The lines of `bytes`, at most 16 bytes each.
-    fn lines(bytes: &[u8]) -> Vec<(usize, Result<Vec<u8>, String>)> {
+    fn lines(bytes: &[u8]) -> Vec<(usize, Result<Vec<u8>, Why>)> {
         lines_max(bytes, 16)
     }
 
-    fn lines_max(bytes: &[u8], max: usize) -> Vec<(usize, Result<Vec<u8>, String>)> {
+    fn lines_max(bytes: &[u8], max: usize) -> Vec<(usize, Result<Vec<u8>, Why>)> {
         RecordLines::with_max_line(bytes, max)
             .unwrap()
-            .map(|(n, r)| (n, r.map_err(|e| e.to_string())))
+            .map(|(n, r)| (n, r.map_err(|e| Why(e.to_string()))))
             .collect()
     }
 
@@ -562,7 +566,7 @@ mod tests {
         let text = b"{\"a\":1}\n\n  \n{\"b\":2}\nlast";
         for c in ALL {
             let got = lines(&compress(text, c));
-            let want: Vec<(usize, Result<Vec<u8>, String>)> = vec![
+            let want: Vec<(usize, Result<Vec<u8>, Why>)> = vec![
                 (1, Ok(b"{\"a\":1}".to_vec())),
                 (2, Ok(b"".to_vec())),
                 (3, Ok(b"  ".to_vec())),
@@ -605,7 +609,7 @@ mod tests {
                     (1, Ok(vec![b'x'; 16])),
                     (
                         2,
-                        Err("line 2: longer than 16 bytes, the limit for one record: not a file of game records?".to_string())
+                        Err(Why("line 2: longer than 16 bytes, the limit for one record: not a file of game records?".to_string()))
                     ),
                 ],
                 "{c}"
@@ -672,7 +676,7 @@ mod tests {
             lines(&frame(ZSTD_WINDOW_LOG_MAX + 1)),
             vec![(
                 1,
-                Err("line 1: cannot decompress the zstd data: its window is larger than 32 MiB, the most read (written with `zstd --long` or `--ultra`? recompress with `zstd -19` or below)".to_string())
+                Err(Why("line 1: cannot decompress the zstd data: its window is larger than 32 MiB, the most read (written with `zstd --long` or `--ultra`? recompress with `zstd -19` or below)".to_string()))
             )]
         );
     }
@@ -688,7 +692,7 @@ mod tests {
             for cut in [1, 8, bytes.len() / 2] {
                 let got = lines_max(&bytes[..bytes.len() - cut], 100);
                 let (n, last) = got.last().unwrap().clone();
-                let err = last.unwrap_err();
+                let Why(err) = last.unwrap_err();
                 assert!(
                     err.starts_with(&format!("line {n}: cannot decompress the {c} data: "))
                         && err.ends_with("(the file is truncated or damaged)"),
@@ -710,7 +714,7 @@ mod tests {
         for (c, bytes) in [(Compression::Gzip, gz), (Compression::Zstd, zst)] {
             let got = lines(&bytes);
             assert_eq!(got.len(), 1, "{c}");
-            let err = got[0].1.clone().unwrap_err();
+            let Why(err) = got[0].1.clone().unwrap_err();
             assert!(
                 err.starts_with(&format!("line 1: cannot decompress the {c} data: ")),
                 "{err}"

@@ -15,8 +15,13 @@
 //! Reading one line of any game (which needs the registry of games) is
 //! therefore in the games layer: [`crate::games::record_line`].
 
+mod fields;
 pub mod io;
+mod replay;
 pub mod strict;
+
+pub use fields::{FieldError, get_bool, get_u64};
+pub use replay::{DecodeEvents, replay_decisions, replay_events};
 
 use std::borrow::Cow;
 use std::fmt;
@@ -500,6 +505,20 @@ pub fn verify_record_events<G: RecordFormat, E: EventList + ?Sized>(
     record: &GameRecord,
     events: &E,
 ) -> Result<Replay<G>, RecordError> {
+    check_envelope(game, record)?;
+    if events.count() > game.max_events() {
+        return Err(too_many_events(game.max_events()));
+    }
+    let (replay, dealt) = replay_dealt(game, record, events)?;
+    check_options_and_seed(game, record, &replay, dealt)?;
+    check_end(game, record, &replay)?;
+    Ok(replay)
+}
+
+/// The envelope against the configuration: the format version (and the
+/// undos it allows), the game, the player count, one canonical bot spec
+/// per seat and a forfeiting seat that is one.
+fn check_envelope<G: RecordFormat>(game: &G, record: &GameRecord) -> Result<(), RecordError> {
     if record.format == 0 || record.format > FORMAT_VERSION {
         return Err(RecordError::field(
             "format",
@@ -571,9 +590,16 @@ pub fn verify_record_events<G: RecordFormat, E: EventList + ?Sized>(
             ),
         ));
     }
-    if events.count() > game.max_events() {
-        return Err(too_many_events(game.max_events()));
-    }
+    Ok(())
+}
+
+/// The replay of the events from the setup, and the record's seed when it
+/// deals the setup (then every chance event must be the seed's).
+fn replay_dealt<G: RecordFormat, E: EventList + ?Sized>(
+    game: &G,
+    record: &GameRecord,
+    events: &E,
+) -> Result<(Replay<G>, Option<u64>), RecordError> {
     // A numeric seed must deal the setup and every chance event: the replay
     // checks the chance events against the game's own dealing when the
     // seed deals the setup. Otherwise replay first (it reads the setup and
@@ -589,6 +615,17 @@ pub fn verify_record_events<G: RecordFormat, E: EventList + ?Sized>(
         Some(seed) => game.replay(&record.setup, &Seeded { events, seed })?,
         None => game.replay(&record.setup, events)?,
     };
+    Ok((replay, dealt))
+}
+
+/// The options written canonically, and a numeric seed that deals the
+/// setup (`dealt`, from [`replay_dealt`]).
+fn check_options_and_seed<G: RecordFormat>(
+    game: &G,
+    record: &GameRecord,
+    replay: &Replay<G>,
+    dealt: Option<u64>,
+) -> Result<(), RecordError> {
     if !game.options_are_canonical(&replay.initial, &record.options) {
         return Err(RecordError::field(
             "options",
@@ -607,6 +644,17 @@ pub fn verify_record_events<G: RecordFormat, E: EventList + ?Sized>(
             ),
         ));
     }
+    Ok(())
+}
+
+/// The end as the replay reaches it: a finished game over with the
+/// recorded result; an unfinished or forfeited one not over, forfeited by
+/// the seat to move, with a `null` result.
+fn check_end<G: RecordFormat>(
+    game: &G,
+    record: &GameRecord,
+    replay: &Replay<G>,
+) -> Result<(), RecordError> {
     let over = game.to_move(&replay.final_state).is_none();
     match record.end {
         GameEnd::Finished => {
@@ -653,7 +701,7 @@ pub fn verify_record_events<G: RecordFormat, E: EventList + ?Sized>(
             }
         }
     }
-    Ok(replay)
+    Ok(())
 }
 
 /// The error for a record with more than `max` events.
@@ -728,143 +776,4 @@ impl EventList for Vec<Value> {
     fn event(&self, index: usize) -> Result<Cow<'_, Value>, RecordError> {
         Ok(Cow::Borrowed(&self[index]))
     }
-}
-
-/// How [`replay_events`] reads a record's events: each decision's
-/// action, and how a decision is played together with the chance events it
-/// causes ([`replay_decisions`] makes one of a closure, for games without
-/// chance events during play).
-pub trait DecodeEvents<G: Game> {
-    /// The action of the decision `event` in `state`.
-    fn decision(&mut self, state: &G::State, event: &Value) -> Result<G::Action, String>;
-
-    /// Play the legal `action` (the decision event number `index`) in
-    /// `state`; the events after `index` in `events` follow it. A game whose
-    /// decisions cause chance events takes them from `index + 1` on;
-    /// returns the new state and the number of events taken. The default
-    /// plays [`Game::play`] and takes none.
-    fn play<E: EventList + ?Sized>(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        action: G::Action,
-        index: usize,
-        events: &E,
-    ) -> Result<(G::State, usize), RecordError> {
-        let _ = events;
-        game.play(state, action)
-            .map(|next| (next, 0))
-            .map_err(|e| RecordError::event(index, e.to_string()))
-    }
-}
-
-/// A decision decoder as a [`DecodeEvents`] without chance events.
-struct Decisions<F>(F);
-
-impl<G: Game, F: FnMut(&G::State, &Value) -> Result<G::Action, String>> DecodeEvents<G>
-    for Decisions<F>
-{
-    fn decision(&mut self, state: &G::State, event: &Value) -> Result<G::Action, String> {
-        (self.0)(state, event)
-    }
-}
-
-/// Replay helper for games whose events map one-to-one to decisions (no
-/// chance events): `decode` turns an event into an action in `state`. See
-/// [`replay_events`].
-pub fn replay_decisions<G: Game, E: EventList + ?Sized>(
-    game: &G,
-    initial: G::State,
-    events: &E,
-    decode: impl FnMut(&G::State, &Value) -> Result<G::Action, String>,
-) -> Result<Replay<G>, RecordError> {
-    replay_events(game, initial, events, Decisions(decode))
-}
-
-/// The replay loop every game shares: each decision event (with `"seat"`,
-/// the seat to move) is decoded, checked legal and played by `decode`
-/// (which also takes the chance events the decision causes, see
-/// [`DecodeEvents`]); a chance event where a decision is due, an event after
-/// the end or a wrong seat is an error. Nothing is allocated by the number
-/// of events claimed: the steps grow with the decisions played.
-pub fn replay_events<G: Game, E: EventList + ?Sized>(
-    game: &G,
-    initial: G::State,
-    events: &E,
-    mut decode: impl DecodeEvents<G>,
-) -> Result<Replay<G>, RecordError> {
-    let mut state = initial.clone();
-    let mut steps = Vec::new();
-    let mut index = 0;
-    while index < events.count() {
-        let event = events.event(index)?;
-        let event = &*event;
-        let Some(seat) = game.to_move(&state) else {
-            return Err(RecordError::Length(format!(
-                "event {index} comes after the end of the game"
-            )));
-        };
-        if event.get("chance").is_some() {
-            return Err(RecordError::event(
-                index,
-                "a chance event where a decision is due",
-            ));
-        }
-        match event.get("seat") {
-            Some(v) if v.as_u64() == Some(seat as u64) => {}
-            Some(v) => {
-                return Err(RecordError::event(
-                    index,
-                    format!(
-                        "seat {seat} is to move, the event says seat {}",
-                        one_line(&v.to_string())
-                    ),
-                ));
-            }
-            None => {
-                return Err(RecordError::event(
-                    index,
-                    format!("seat {seat} is to move, the event has no `seat`"),
-                ));
-            }
-        }
-        let action = decode
-            .decision(&state, event)
-            .map_err(|why| RecordError::event(index, why))?;
-        crate::game::check_legal(game, &state, action)
-            .map_err(|e| RecordError::event(index, e.to_string()))?;
-        let (next, taken) = decode.play(game, &state, action, index, events)?;
-        if let Some(seed) = events.dealt_by() {
-            let mut dealt = state.clone();
-            game.play_unchecked(&mut dealt, action);
-            if dealt != next {
-                return Err(RecordError::event(
-                    index + 1,
-                    format!("a chance event that seed {seed} does not deal"),
-                ));
-            }
-        }
-        steps.push((state, action));
-        state = next;
-        index += 1 + taken;
-    }
-    Ok(Replay {
-        initial,
-        steps,
-        final_state: state,
-    })
-}
-
-/// Read `seat`-free helpers: a required unsigned integer field of an object.
-pub fn get_u64(v: &Value, field: &str) -> Result<u64, String> {
-    v.get(field)
-        .and_then(Value::as_u64)
-        .ok_or_else(|| format!("missing or non-integer `{field}`"))
-}
-
-/// A required boolean field of an object.
-pub fn get_bool(v: &Value, field: &str) -> Result<bool, String> {
-    v.get(field)
-        .and_then(Value::as_bool)
-        .ok_or_else(|| format!("missing or non-boolean `{field}`"))
 }

@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 use serde_json::{Value, json};
 
 use crate::display::{Describe, Viewer};
-use crate::game::{Evaluate, Game, MAX_SEATS, Outcome, Seat, SeatSet};
+use crate::game::{Evaluate, Game, InvalidState, MAX_SEATS, Outcome, Seat, SeatSet};
 use crate::record::{EventList, RecordError, RecordFormat, Replay, get_u64, replay_decisions};
 use crate::rng::{GameRng, below, shuffle};
 
@@ -152,18 +152,15 @@ impl Game for Pebbles {
             _ => None,
         }
     }
-    fn check_invariants(&self, s: &PebblesState) -> Result<(), String> {
+    fn check_invariants(&self, s: &PebblesState) -> Result<(), InvalidState> {
         let taken: u8 = s.taken.iter().sum();
         if taken + s.pile != PILE {
-            return Err(format!(
-                "pebbles: {taken} taken + {} left != {PILE}",
-                s.pile
-            ));
+            return Err(format!("pebbles: {taken} taken + {} left != {PILE}", s.pile).into());
         }
         let mut seen = [false; 10];
         for &c in &s.cards[..self.players] {
             if c > 9 || std::mem::replace(&mut seen[c as usize], true) {
-                return Err(format!("cards {:?} are not distinct 0..=9", s.cards));
+                return Err(format!("cards {:?} are not distinct 0..=9", s.cards).into());
             }
         }
         Ok(())

@@ -2,7 +2,7 @@
 // seat's collection, secret cards as the viewer may see them, a legend and the tally of
 // who leads each shape and colour (what the majority scoring counts).
 import { el } from './api.js';
-import { s, t, seatObs } from './board.js';
+import { s, t, seatObs } from './svg.js';
 import { personal, seatName } from './words.js';
 
 const SHAPES = ['Scallop', 'Conch', 'Whelk', 'Cowrie', 'Oyster', 'Starfish', 'Nautilus'];

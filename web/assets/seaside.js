@@ -2,7 +2,7 @@
 // (Beaches, Waves, Rocks, Sandpiper stacks, Shells, Crabs) and the tokens drawn with
 // the faces the viewer may see; the drawn token to play; the legal choices as buttons.
 import { el } from './api.js';
-import { s, t, actionButton, seatObs } from './board.js';
+import { s, t, actionButton, seatObs } from './svg.js';
 import { personal, seatHeading, seatName } from './words.js';
 
 const FACE_FILL = { Beach: '#f3dca0', Wave: '#6fb7e6', Rock: '#a3a3a3', Sandpiper: '#d9a06b', Isopod: '#b6d989', Shell: '#f6c4d8', Crab: '#ef7b63' };

@@ -2,7 +2,7 @@
 // row, the deck and discard counts, each seat's Shells and Flip-Flops. Face-down cards
 // are shown only to the referee; a legal flip is a click on its face-down card.
 import { el } from './api.js';
-import { s, t, actionButton } from './board.js';
+import { s, t, actionButton } from './svg.js';
 import { count, seatHeading } from './words.js';
 
 const CARD_FILL = { Sand: '#f0d9a0', Wave: '#6fb7e6', 'Flip-Flop': '#f29bc4', Jellyfish: '#b48ad8', Sun: '#f7d13c', Shell: '#fbe9ef' };

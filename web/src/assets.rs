@@ -31,6 +31,7 @@ assets! {
     "/play.js" => "play.js", "text/javascript; charset=utf-8";
     "/results.js" => "results.js", "text/javascript; charset=utf-8";
     "/board.js" => "board.js", "text/javascript; charset=utf-8";
+    "/svg.js" => "svg.js", "text/javascript; charset=utf-8";
     "/words.js" => "words.js", "text/javascript; charset=utf-8";
     "/seashells.js" => "seashells.js", "text/javascript; charset=utf-8";
     "/seaside.js" => "seaside.js", "text/javascript; charset=utf-8";

@@ -502,6 +502,59 @@ async fn the_page_and_its_modules_are_embedded() {
     }
 }
 
+/// The `./x.js` modules an embedded module imports (`import ... from
+/// './x.js';`).
+fn imported_modules(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.starts_with("import "))
+        .filter_map(|l| l.split(" from './").nth(1))
+        .filter_map(|rest| rest.split('\'').next())
+        .map(|name| format!("/{name}"))
+        .collect()
+}
+
+/// Every module the page imports is embedded, and no module imports one
+/// that imports it back, directly or not (board.js and the games' drawing
+/// modules share svg.js instead of importing each other).
+#[test]
+fn the_page_modules_are_served_and_import_no_circle() {
+    let modules = beachcomber_web::assets::ASSETS
+        .iter()
+        .filter(|a| a.path.ends_with(".js"));
+    let graph: Vec<(&str, Vec<String>)> = modules
+        .map(|a| (a.path, imported_modules(a.text)))
+        .collect();
+    for (path, imports) in &graph {
+        for import in imports {
+            assert!(
+                beachcomber_web::assets::find(import).is_some(),
+                "{path} imports {import}, which is not embedded"
+            );
+        }
+    }
+    assert!(
+        graph
+            .iter()
+            .any(|(p, i)| *p == "/board.js" && !i.is_empty())
+    );
+    // Depth-first from each module: reaching it again is a circle.
+    for (start, _) in &graph {
+        let mut stack: Vec<(String, Vec<String>)> = vec![(start.to_string(), vec![])];
+        let mut seen = std::collections::HashSet::new();
+        while let Some((at, trail)) = stack.pop() {
+            let imports = &graph.iter().find(|(p, _)| *p == at).unwrap().1;
+            for next in imports {
+                let mut trail = trail.clone();
+                trail.push(next.clone());
+                assert_ne!(next, start, "a circle: {start} -> {}", trail.join(" -> "));
+                if seen.insert(next.clone()) {
+                    stack.push((next.clone(), trail));
+                }
+            }
+        }
+    }
+}
+
 /// Starting more games than the cap forgets the least recently used one
 /// (its record stays saved).
 #[tokio::test]

@@ -9,7 +9,7 @@ use super::{
     SHOVELS, SQUARES, Seashells, SeashellsAction, SeashellsState, bottles_of, copies, fast,
     heads_of, kth_set_bit, sand_dollars_of, tails_of,
 };
-use crate::game::{Game, Outcome, Seat};
+use crate::game::{Game, InvalidState, Outcome, Seat};
 use crate::rng::{GameRng, below, shuffle_pairs};
 
 impl Seashells {
@@ -22,7 +22,7 @@ impl Seashells {
         items: &[Option<Item>; SQUARES],
         sun: (u8, u8),
         cards: &[(u8, u8)],
-    ) -> Result<SeashellsState, String> {
+    ) -> Result<SeashellsState, InvalidState> {
         let (sun_shape, sun_colour) = sun;
         if sun_shape > 6 || sun_colour > 6 {
             return Err("the Sun shell's shape and colour are 0..7".into());
@@ -55,7 +55,7 @@ impl Seashells {
                     continue;
                 }
                 Some(Item::Shell { shape, colour }) if shape >= 7 || colour >= 7 => {
-                    return Err(format!("place {sq}: bad shell"));
+                    return Err(format!("place {sq}: bad shell").into());
                 }
                 Some(item) => item.code(),
             };
@@ -69,7 +69,8 @@ impl Seashells {
                 return Err(format!(
                     "place {sq}: one {}{what} too many",
                     Item::from_code(code).label()
-                ));
+                )
+                .into());
             }
             s.items[sq] = code;
             s.occ |= 1 << sq;
@@ -84,7 +85,8 @@ impl Seashells {
                 "{} hands of cards for {} players",
                 cards.len(),
                 self.players
-            ));
+            )
+            .into());
         }
         for (p, &(shapes, colours)) in cards.iter().enumerate() {
             s.shape_cards[p] = shapes;
@@ -423,13 +425,13 @@ impl Game for Seashells {
         }
     }
 
-    fn check_invariants(&self, s: &SeashellsState) -> Result<(), String> {
+    fn check_invariants(&self, s: &SeashellsState) -> Result<(), InvalidState> {
         let n = self.players;
         // Items: the 64 items of the game, the Sun on the start.
         let mut dealt = [0u32; SQUARES];
         for &code in &s.items {
             if copies(code) == 0 {
-                return Err(format!("item code {code} is no item"));
+                return Err(format!("item code {code} is no item").into());
             }
             dealt[code as usize] += 1;
         }
@@ -456,7 +458,7 @@ impl Game for Seashells {
                 && (got | s.shape_cards[p] as u64 | s.colour_cards[p] as u64 | s.spent[p] as u64)
                     != 0
             {
-                return Err(format!("seat {p} does not play but has items or cards"));
+                return Err(format!("seat {p} does not play but has items or cards").into());
             }
             let mut shells = got & ALL_SHELLS;
             while shells != 0 {
@@ -468,11 +470,11 @@ impl Game for Seashells {
             count[SAND_DOLLAR as usize] += sand_dollars_of(got);
             count[BOTTLE as usize] += bottles_of(got);
             if s.spent[p] as u32 > bottles_of(got) {
-                return Err(format!("seat {p} spent more bottles than it collected"));
+                return Err(format!("seat {p} spent more bottles than it collected").into());
             }
         }
         if (0..SQUARES).any(|c| count[c] != copies(c as u8)) {
-            return Err(format!("items are not conserved: {count:?}"));
+            return Err(format!("items are not conserved: {count:?}").into());
         }
         // Cards: the right number, disjoint, never the Sun's.
         let per = self.cards_per_player();
@@ -480,23 +482,23 @@ impl Game for Seashells {
         for p in 0..n {
             let (sh, co) = (s.shape_cards[p], s.colour_cards[p]);
             if sh & !ALL_CARDS != 0 || co & !ALL_CARDS != 0 {
-                return Err(format!("seat {p} has a card out of range"));
+                return Err(format!("seat {p} has a card out of range").into());
             }
             if sh.count_ones() != per || co.count_ones() != per {
-                return Err(format!(
-                    "seat {p} must hold {per} shape and {per} colour card(s)"
-                ));
+                return Err(
+                    format!("seat {p} must hold {per} shape and {per} colour card(s)").into(),
+                );
             }
             if sh & shapes != 0 || co & colours != 0 {
-                return Err(format!(
-                    "seat {p} holds a card that is the Sun's or another seat's"
-                ));
+                return Err(
+                    format!("seat {p} holds a card that is the Sun's or another seat's").into(),
+                );
             }
             shapes |= sh;
             colours |= co;
         }
         if s.turn as usize >= n {
-            return Err(format!("seat {} to move out of range", s.turn));
+            return Err(format!("seat {} to move out of range", s.turn).into());
         }
         match self.mode {
             Mode::Board => {

@@ -7,7 +7,7 @@ use super::Seaside;
 use super::playout::Random;
 use super::state::{Action, FLIPPED, IN_HAND, MAX_ACTIONS, Phase, SIDE_B, SeasideState, SeatArea};
 use super::tokens::{self, Face, MAX_TOKENS};
-use crate::game::{ExtraMetric, Game, MAX_SEATS, MetricKind, Outcome, Seat};
+use crate::game::{ExtraMetric, Game, InvalidState, MAX_SEATS, MetricKind, Outcome, Seat};
 use crate::record::RecordError;
 use crate::rng::{GameRng, in_range, shuffle};
 
@@ -420,35 +420,45 @@ impl Game for Seaside {
         out.push(i64::from(initial.bag_end % 2 == 1));
     }
 
-    fn check_invariants(&self, s: &SeasideState) -> Result<(), String> {
+    fn check_invariants(&self, s: &SeasideState) -> Result<(), InvalidState> {
         self.check_state(s)
     }
 }
 
 impl Seaside {
-    fn check_state(&self, s: &SeasideState) -> Result<(), String> {
+    fn check_state(&self, s: &SeasideState) -> Result<(), InvalidState> {
+        self.check_tokens(s)?;
+        self.check_hand(s)?;
+        self.check_conservation(s)?;
+        self.check_phase(s)
+    }
+
+    /// The counters, the order (every token once) and the faces (the set's
+    /// kinds), and the seat to move.
+    fn check_tokens(&self, s: &SeasideState) -> Result<(), InvalidState> {
         let n = s.n as usize;
         let players = self.players as usize;
         if n != self.set.len() {
-            return Err(format!("{n} tokens, the set holds {}", self.set.len()));
+            return Err(format!("{n} tokens, the set holds {}", self.set.len()).into());
         }
         if s.bag_end as usize > n || s.drawn > s.bag_end || s.bag_end == 0 {
             return Err(format!(
                 "bad counters: n {n} bag_end {} drawn {}",
                 s.bag_end, s.drawn
-            ));
+            )
+            .into());
         }
         // Every token exactly once in bag + removed, and the kinds are the set's.
         let mut seen = [false; MAX_TOKENS];
         for &id in &s.order[..n] {
             if id as usize >= n || std::mem::replace(&mut seen[id as usize], true) {
-                return Err(format!("token {id} out of range or twice in the order"));
+                return Err(format!("token {id} out of range or twice in the order").into());
             }
         }
         let mut kinds = [0u8; tokens::KINDS];
         for &p in &s.faces[..n] {
             if p & 15 > 6 || p >> 4 > 6 {
-                return Err(format!("bad packed faces {p:#x}"));
+                return Err(format!("bad packed faces {p:#x}").into());
             }
             kinds[tokens::kind_of(p & 15, p >> 4)] += 1;
         }
@@ -456,9 +466,16 @@ impl Seaside {
             return Err("the tokens are not the token set".into());
         }
         if s.to_move as usize >= players {
-            return Err(format!("seat {} to move", s.to_move));
+            return Err(format!("seat {} to move", s.to_move).into());
         }
-        // Phase and hand.
+        Ok(())
+    }
+
+    /// Each drawn token's info (drawer, flip, the token in hand), none on an
+    /// undrawn one, and the phase that fits the hand.
+    fn check_hand(&self, s: &SeasideState) -> Result<(), InvalidState> {
+        let n = s.n as usize;
+        let players = self.players as usize;
         let drawn = s.drawn as usize;
         let mut in_hand = 0;
         for (i, &id) in s.order[..n].iter().enumerate() {
@@ -466,30 +483,35 @@ impl Seaside {
             let info = s.info[id];
             if i >= drawn {
                 if info != 0 {
-                    return Err(format!("undrawn token {id} has info {info:#x}"));
+                    return Err(format!("undrawn token {id} has info {info:#x}").into());
                 }
                 continue;
             }
             if info & IN_HAND != 0 {
                 in_hand += 1;
                 if i + 1 != drawn || s.drawer(id) != s.to_move as usize {
-                    return Err(format!("token {id} wrongly in hand"));
+                    return Err(format!("token {id} wrongly in hand").into());
                 }
             }
             if s.drawer(id) >= players || info & 0b1100_0000 != 0 {
-                return Err(format!("bad info {info:#x} of token {id}"));
+                return Err(format!("bad info {info:#x} of token {id}").into());
             }
             if info & FLIPPED != 0 && s.back_face(id) != Face::Beach {
-                return Err(format!("flipped token {id} was not a Beach"));
+                return Err(format!("flipped token {id} was not a Beach").into());
             }
         }
         if (s.phase == Phase::ChooseFace) != (in_hand == 1) {
-            return Err(format!(
-                "phase {:?} with {in_hand} token(s) in hand",
-                s.phase
-            ));
+            return Err(format!("phase {:?} with {in_hand} token(s) in hand", s.phase).into());
         }
-        // Conservation of faces.
+        Ok(())
+    }
+
+    /// Conservation of faces: each seat's seaside and the Beaches' ids match
+    /// its tokens, and every Isopod, Shell, Crab and Sandpiper played is
+    /// accounted for; the Sea is split only at the end.
+    fn check_conservation(&self, s: &SeasideState) -> Result<(), InvalidState> {
+        let players = self.players as usize;
+        let drawn = s.drawn as usize;
         let mut up = [[0u8; 7]; MAX_SEATS];
         let mut backs = [[0u8; 7]; MAX_SEATS];
         let mut beach_ids = [0u128; MAX_SEATS];
@@ -516,13 +538,12 @@ impl Seaside {
                 || a.rocks != up[p][Face::Rock as usize]
                 || a.beach_backs != backs[p]
             {
-                return Err(format!("seat {p}'s seaside {a:?} differs from its tokens"));
+                return Err(format!("seat {p}'s seaside {a:?} differs from its tokens").into());
             }
             if (a.stacks == 0) != (a.stack_size == 0) {
-                return Err(format!(
-                    "seat {p}: {} stacks of size {}",
-                    a.stacks, a.stack_size
-                ));
+                return Err(
+                    format!("seat {p}: {} stacks of size {}", a.stacks, a.stack_size).into(),
+                );
             }
             if players > 1 && a.loose_sandpipers > 0 {
                 return Err("a loose Sandpiper outside solo mode".into());
@@ -552,7 +573,8 @@ impl Seaside {
                     "{f}: {} played but {} accounted for",
                     total(f),
                     sum[f as usize]
-                ));
+                )
+                .into());
             }
         }
         let won: u32 = s.seats[..players].iter().map(|a| a.won as u32).sum();
@@ -562,6 +584,13 @@ impl Seaside {
         if s.phase != Phase::Over && won > 0 {
             return Err("the Sea was split before the end".into());
         }
+        Ok(())
+    }
+
+    /// Solo: a 7th of a kind ends the game; the phase fits the seat to move.
+    fn check_phase(&self, s: &SeasideState) -> Result<(), InvalidState> {
+        let players = self.players as usize;
+        let drawn = s.drawn as usize;
         if players == 1 {
             let a = &s.seats[0];
             let over = s.phase == Phase::Over;
@@ -572,7 +601,7 @@ impl Seaside {
                 || !limit(a.rocks)
                 || !limit(a.stacks + a.loose_sandpipers)
             {
-                return Err(format!("solo: a 7th of a kind did not end the game: {a:?}"));
+                return Err(format!("solo: a 7th of a kind did not end the game: {a:?}").into());
             }
         }
         if s.phase != Phase::Over && s.phase != Phase::ChooseFace {
@@ -583,7 +612,7 @@ impl Seaside {
                 _ => true,
             };
             if !ok {
-                return Err(format!("phase {:?} does not fit {a:?}", s.phase));
+                return Err(format!("phase {:?} does not fit {a:?}", s.phase).into());
             }
         }
         if s.phase != Phase::Over && s.phase == Phase::ChooseFace && drawn == 0 {

@@ -164,6 +164,57 @@ pub const RESHUFFLE: GameOption = GameOption {
 /// Shell Dash's options, in canonical order.
 pub const OPTIONS: [GameOption; 3] = [DECK, MAX_TURNS_OPTION, RESHUFFLE];
 
+/// Why a Shell Dash configuration does not build (players, deck, turn cap).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShellDashConfigError {
+    /// A player count other than 1 or 2.
+    Players(usize),
+    /// Fewer Shells in the deck than a win takes.
+    TooFewShells(u16),
+    /// Fewer cards than the first board takes.
+    TooFewCards(usize),
+    /// More cards than a state holds.
+    TooManyCards(usize),
+    /// A turn cap outside 1 to [`MAX_TURNS`].
+    MaxTurns(u32),
+}
+
+impl std::fmt::Display for ShellDashConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShellDashConfigError::Players(players) => {
+                write!(f, "shell-dash takes 1 or 2 players, not {players}")
+            }
+            ShellDashConfigError::TooFewShells(shells) => write!(
+                f,
+                "the deck holds {shells} Shells, fewer than the {WINNING_SHELLS} needed to win: \
+                 no game could be won"
+            ),
+            ShellDashConfigError::TooFewCards(total) => write!(
+                f,
+                "the deck holds {total} cards, fewer than the {MIN_DECK} needed to deal the board"
+            ),
+            ShellDashConfigError::TooManyCards(total) => write!(
+                f,
+                "the deck holds {total} cards, more than the {DECK_CAP} supported"
+            ),
+            ShellDashConfigError::MaxTurns(max_turns) => {
+                write!(f, "max_turns must be 1 to {MAX_TURNS}, not {max_turns}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ShellDashConfigError {}
+
+/// The message, for the errors that carry it as text (a record's
+/// `RecordError::field`).
+impl From<ShellDashConfigError> for String {
+    fn from(e: ShellDashConfigError) -> String {
+        e.to_string()
+    }
+}
+
 /// Shell Dash for 1 or 2 players with a given deck, turn cap and reshuffle
 /// rule.
 #[derive(Clone, Debug)]
@@ -181,7 +232,11 @@ impl ShellDash {
     /// Shell Dash for `players` (1 or 2) with a deck of `counts` cards by kind
     /// ([`Card::ALL`] order), a cap of `max_turns` turns and the default
     /// reshuffle rule ([`ReshuffleRule::Choice`]).
-    pub fn new(players: usize, counts: [u16; KINDS], max_turns: u32) -> Result<ShellDash, String> {
+    pub fn new(
+        players: usize,
+        counts: [u16; KINDS],
+        max_turns: u32,
+    ) -> Result<ShellDash, ShellDashConfigError> {
         ShellDash::with_reshuffle(players, counts, max_turns, ReshuffleRule::Choice)
     }
 
@@ -191,32 +246,23 @@ impl ShellDash {
         counts: [u16; KINDS],
         max_turns: u32,
         reshuffle: ReshuffleRule,
-    ) -> Result<ShellDash, String> {
+    ) -> Result<ShellDash, ShellDashConfigError> {
         if !(1..=2).contains(&players) {
-            return Err(format!("shell-dash takes 1 or 2 players, not {players}"));
+            return Err(ShellDashConfigError::Players(players));
         }
         let shells = counts[Card::Shell as usize];
         if shells < WINNING_SHELLS as u16 {
-            return Err(format!(
-                "the deck holds {shells} Shells, fewer than the {WINNING_SHELLS} needed to win: \
-                 no game could be won"
-            ));
+            return Err(ShellDashConfigError::TooFewShells(shells));
         }
         let total: usize = counts.iter().map(|&c| c as usize).sum();
         if total < MIN_DECK {
-            return Err(format!(
-                "the deck holds {total} cards, fewer than the {MIN_DECK} needed to deal the board"
-            ));
+            return Err(ShellDashConfigError::TooFewCards(total));
         }
         if total > DECK_CAP {
-            return Err(format!(
-                "the deck holds {total} cards, more than the {DECK_CAP} supported"
-            ));
+            return Err(ShellDashConfigError::TooManyCards(total));
         }
         if !(1..=MAX_TURNS).contains(&max_turns) {
-            return Err(format!(
-                "max_turns must be 1 to {MAX_TURNS}, not {max_turns}"
-            ));
+            return Err(ShellDashConfigError::MaxTurns(max_turns));
         }
         let mut sorted = [0u8; DECK_CAP];
         let mut k = 0;
@@ -246,7 +292,7 @@ impl ShellDash {
         ShellDash::with_reshuffle(players, counts, max_turns, reshuffle).map_err(|why| {
             SpecError::Invalid {
                 name: spec.name.clone(),
-                why,
+                why: why.to_string(),
             }
         })
     }

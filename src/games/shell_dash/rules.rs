@@ -10,7 +10,7 @@ use super::{
     START_ROWS, ShellDash, ShellDashAction, ShellDashObservation, ShellDashState, WINNING_SHELLS,
     deck_text,
 };
-use crate::game::{ExtraMetric, Game, MAX_SEATS, MetricKind, Outcome, Seat};
+use crate::game::{ExtraMetric, Game, InvalidState, MAX_SEATS, MetricKind, Outcome, Seat};
 use crate::rng::{GameRng, below, derive, mix, rng_from_seed, shuffle_pairs};
 
 /// How a reshuffle orders its cards: the random shuffle for play, the
@@ -59,14 +59,15 @@ impl ShellDash {
     /// The first state of a game whose deck, top first, is `order` (it must
     /// be a permutation of the configured deck): 9 cards dealt to rows 0..2,
     /// seat 0 to walk.
-    pub fn initial_state(&self, order: &[Card]) -> Result<ShellDashState, String> {
+    pub fn initial_state(&self, order: &[Card]) -> Result<ShellDashState, InvalidState> {
         // Check the length first: counting an over-long deck could overflow.
         if order.len() != self.total as usize {
             return Err(format!(
                 "the deck has {} cards, the configured deck {}",
                 order.len(),
                 self.total
-            ));
+            )
+            .into());
         }
         let mut counts = [0u16; KINDS];
         for &c in order {
@@ -77,7 +78,8 @@ impl ShellDash {
                 "the deck {} is not the configured deck {}",
                 deck_text(&counts),
                 deck_text(&self.counts)
-            ));
+            )
+            .into());
         }
         let mut deck = [0u8; DECK_CAP];
         for (slot, &c) in deck.iter_mut().zip(order) {
@@ -88,9 +90,9 @@ impl ShellDash {
 
     /// A hand-built position at the start of a turn (for tests and
     /// analysis); checked against the configured deck.
-    pub fn position(&self, p: &Position) -> Result<ShellDashState, String> {
+    pub fn position(&self, p: &Position) -> Result<ShellDashState, InvalidState> {
         if !(START_ROWS as usize..=MAX_ROWS as usize).contains(&p.rows.len()) {
-            return Err(format!("a board has 3 to 6 rows, not {}", p.rows.len()));
+            return Err(format!("a board has 3 to 6 rows, not {}", p.rows.len()).into());
         }
         if p.to_move >= self.players || p.turn == 0 || p.turn > self.max_turns {
             return Err("walker or turn out of range".into());
@@ -145,7 +147,8 @@ impl ShellDash {
                 "the position holds {} but the deck is {}",
                 deck_text(&counts),
                 deck_text(&self.counts)
-            ));
+            )
+            .into());
         }
         if s.down == 0 {
             s.turn = self.max_turns;
@@ -415,14 +418,14 @@ impl ShellDash {
     }
 
     /// Cards by kind over the whole state (for conservation checks).
-    pub fn card_counts(&self, s: &ShellDashState) -> Result<[u16; KINDS], String> {
+    pub fn card_counts(&self, s: &ShellDashState) -> Result<[u16; KINDS], InvalidState> {
         let mut counts = s.discard;
         if s.top > s.len || s.len as usize > DECK_CAP {
-            return Err(format!("deck bounds top {} len {}", s.top, s.len));
+            return Err(format!("deck bounds top {} len {}", s.top, s.len).into());
         }
         for &c in &s.deck[s.top as usize..s.len as usize] {
             if c as usize >= KINDS {
-                return Err(format!("bad card code {c} in the deck"));
+                return Err(format!("bad card code {c} in the deck").into());
             }
             counts[c as usize] += 1;
         }
@@ -432,7 +435,7 @@ impl ShellDash {
             cards &= cards - 1;
             let c = s.board[i];
             if c as usize >= KINDS {
-                return Err(format!("bad card code {c} at place {i}"));
+                return Err(format!("bad card code {c} at place {i}").into());
             }
             counts[c as usize] += 1;
         }
@@ -588,24 +591,26 @@ impl Game for ShellDash {
         out.push(i64::from(best < super::WINNING_SHELLS));
     }
 
-    fn check_invariants(&self, s: &ShellDashState) -> Result<(), String> {
+    fn check_invariants(&self, s: &ShellDashState) -> Result<(), InvalidState> {
         let counts = self.card_counts(s)?;
         if counts != self.counts {
             return Err(format!(
                 "card conservation: the state holds {} but the deck is {}",
                 deck_text(&counts),
                 deck_text(&self.counts)
-            ));
+            )
+            .into());
         }
         if !(START_ROWS..=MAX_ROWS).contains(&s.rows) {
-            return Err(format!("{} rows", s.rows));
+            return Err(format!("{} rows", s.rows).into());
         }
         let all = (1u32 << (s.rows as u32 * 3)) - 1;
         if s.down & s.up != 0 || (s.down | s.up) & !all != 0 {
             return Err(format!(
                 "masks down {:#x} up {:#x} with {} rows",
                 s.down, s.up, s.rows
-            ));
+            )
+            .into());
         }
         for i in 0..PLACES {
             let occupied = (s.down | s.up) & (1 << i) != 0;
@@ -613,17 +618,18 @@ impl Game for ShellDash {
                 return Err(format!(
                     "place {i} holds code {} but its mask bit says {occupied}",
                     s.board[i]
-                ));
+                )
+                .into());
             }
         }
         if s.to_move as usize >= self.players {
-            return Err(format!("walker {}", s.to_move));
+            return Err(format!("walker {}", s.to_move).into());
         }
         if self.players == 1 && (s.shells[1] != 0 || s.flipflops[1] != 0) {
             return Err("solo: seat 1 holds cards".into());
         }
         if s.turn == 0 || s.turn > self.max_turns {
-            return Err(format!("turn {} of {}", s.turn, self.max_turns));
+            return Err(format!("turn {} of {}", s.turn, self.max_turns).into());
         }
         let shells_max = s.shells.iter().copied().max().unwrap_or(0);
         match s.phase {
@@ -651,10 +657,10 @@ impl Game for ShellDash {
                     return Err("a seat holds 3 Shells but the game goes on".into());
                 }
                 if s.row >= s.rows {
-                    return Err(format!("the walker's row {} is off the board", s.row));
+                    return Err(format!("the walker's row {} is off the board", s.row).into());
                 }
                 if phase == Phase::Flip && s.down & row_mask(s.row) == 0 {
-                    return Err(format!("no face-down card in the walker's row {}", s.row));
+                    return Err(format!("no face-down card in the walker's row {}", s.row).into());
                 }
                 if s.up & !(all & ((1u32 << ((s.row as u32 + 1) * 3)) - 1)) != 0 {
                     return Err("a card is revealed past the walker's row".into());

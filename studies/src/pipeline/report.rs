@@ -13,13 +13,13 @@ use crate::experiment::file::{Experiment, Kind};
 use crate::experiment::specs::quick_replace_text;
 use crate::experiment::{answer, confirm, pick};
 use crate::plot_spec::PlotInput;
+use beachcomber_bots::short_label;
 use beachcomber_store::csv_rows::CsvError;
 use beachcomber_store::files::names::{
     GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, RATINGS_FILE, SPEED_FILE, SUMMARY_MD,
 };
 use beachcomber_store::files::run_files::Manifest;
 use beachcomber_store::manifest::RunKind;
-use beachcomber_bots::short_label;
 
 /// A `game_spec` filter of a plot as the canonical spec the CSVs hold
 /// (`seaside` is `seaside(removed=rulebook)`), so that a file may name a
