@@ -1381,7 +1381,7 @@ fn forged_options_are_refused() {
     use serde_json::json;
     assert_eq!(
         options_err(json!({"removed": 30, "speed": 1})),
-        "field `options`: unknown field `speed` (allowed: removed, tokens)"
+        "field `options`: unknown key `speed` (allowed: removed, tokens)"
     );
     assert_eq!(options_err(json!({})), "field `options.removed`: missing");
     assert_eq!(
@@ -1430,7 +1430,7 @@ fn forged_setups_are_refused() {
     wrong.setup["shuffled"] = json!(true);
     assert_eq!(
         replay_err(&g, &wrong),
-        "field `setup`: unknown field `shuffled` (allowed: tokens, bag, removed)"
+        "field `setup`: unknown key `shuffled` (allowed: tokens, bag, removed)"
     );
     let mut wrong = record.clone();
     wrong.setup = json!([1, 2]);
@@ -1495,8 +1495,7 @@ fn forged_events_are_refused() {
     extra["note"] = json!("x");
     assert_eq!(
         forge(0, extra),
-        "event 0: unknown field `note` (an event has `seat` and one of play, isopods, shells, \
-         flip, steal)"
+        "event 0: unknown key `note` (allowed: seat, play, isopods, shells, flip, steal)"
     );
     let mut two = first.clone();
     two["steal"] = json!(null);

@@ -65,17 +65,15 @@ fn id_list(setup: &Value, field: &str) -> Result<Vec<u8>, RecordError> {
         .collect()
 }
 
-/// Refuse a key of `object` (named `what`) that is not in `allowed`.
+/// Refuse a key of `object` (named `what`) that is not in `allowed` (the
+/// one key check, [`crate::suggest::check_keys`]).
 fn check_fields(
     object: &serde_json::Map<String, Value>,
     what: &str,
     allowed: &[&str],
 ) -> Result<(), RecordError> {
-    match object.keys().find(|k| !allowed.contains(&k.as_str())) {
-        Some(key) => Err(RecordError::field(
-            what,
-            format!("unknown field `{key}` (allowed: {})", allowed.join(", ")),
-        )),
+    match crate::suggest::check_keys(object.keys().map(String::as_str), allowed) {
+        Some(why) => Err(RecordError::field(what, why)),
         None => Ok(()),
     }
 }
@@ -90,6 +88,9 @@ fn event_count(v: &Value, key: &str) -> Result<u8, String> {
 
 /// The decision keys of an event.
 const DECISIONS: [&str; 5] = ["play", "isopods", "shells", "flip", "steal"];
+
+/// Every key of an event: `seat` and the decisions.
+const EVENT_KEYS: [&str; 6] = ["seat", "play", "isopods", "shells", "flip", "steal"];
 
 impl Seaside {
     fn options_with(&self, removed: Value) -> Value {
@@ -111,17 +112,13 @@ impl Seaside {
         let object = e
             .as_object()
             .ok_or_else(|| format!("`{e}` is not an object"))?;
+        if let Some(why) =
+            crate::suggest::check_keys(object.keys().map(String::as_str), &EVENT_KEYS)
+        {
+            return Err(why);
+        }
         let mut decision = None;
-        for key in object.keys() {
-            if key == "seat" {
-                continue;
-            }
-            if !DECISIONS.contains(&key.as_str()) {
-                return Err(format!(
-                    "unknown field `{key}` (an event has `seat` and one of {})",
-                    DECISIONS.join(", ")
-                ));
-            }
+        for key in object.keys().filter(|k| *k != "seat") {
             if let Some(first) = decision.replace(key.as_str()) {
                 return Err(format!("two decisions in one event: `{first}` and `{key}`"));
             }

@@ -28,13 +28,10 @@ fn only_keys<'a>(value: &'a Value, allowed: &[&str]) -> Result<&'a Map<String, V
     let object = value
         .as_object()
         .ok_or_else(|| format!("expected an object, found `{value}`"))?;
-    if let Some(key) = object.keys().find(|k| !allowed.contains(&k.as_str())) {
-        return Err(format!(
-            "unknown field `{key}` (expected {})",
-            allowed.join(", ")
-        ));
+    match crate::suggest::check_keys(object.keys().map(String::as_str), allowed) {
+        Some(why) => Err(why),
+        None => Ok(object),
     }
-    Ok(object)
 }
 
 /// Writing records: the play-time shuffle, each new deck written as a
