@@ -22,9 +22,11 @@
 
 use serde_json::{Value, json};
 
-use super::tokens::{Face, MAX_TOKENS, TokenSet, kind_of, pack};
-use super::{Action, Seaside, SeasideState};
+use super::tokens::{Face, MAX_TOKENS, kind_of, pack};
+use super::{Action, OPTIONS, Seaside, SeasideState, TOKENS};
 use crate::game::Game;
+use crate::games::record_options::{self, RecordOptions};
+use crate::games::{GameKind, GameOption};
 use crate::record::{
     EventList, EventWriter, RecordError, RecordFormat, Replay, json as text, replay_decisions,
 };
@@ -78,6 +80,42 @@ fn check_fields(
     }
 }
 
+/// How records hold Seaside's options: `removed` always, as the number
+/// of that game; `tokens` for a set other than the default one, as the
+/// manifest's lines (written by this file); any other option of the table
+/// (but the `tokens_file` label) only when not at its default
+/// ([`record_options`]).
+const RECORD: RecordOptions = RecordOptions {
+    required: &["removed"],
+    absent: &[],
+    written: &["removed", "tokens"],
+};
+
+/// The record form of `tokens`, `[[FACE_A, FACE_B, COUNT], ...]`, as its
+/// inline spec text `[FACE_A/FACE_B:COUNT;...]` (each face a known name,
+/// each count an integer; the spec parser bounds the total); every other
+/// option is read by its kind.
+fn record_value(option: &GameOption, value: &Value) -> Option<Result<String, RecordError>> {
+    (option.name == TOKENS.name).then(|| {
+        let bad = |why: String| RecordError::field("options.tokens", why);
+        let lines = value.as_array().ok_or_else(|| bad("not an array".into()))?;
+        let mut items = Vec::with_capacity(lines.len().min(MAX_TOKENS));
+        for line in lines {
+            let parts = line
+                .as_array()
+                .filter(|p| p.len() == 3)
+                .ok_or_else(|| bad(format!("`{line}` is not [FACE_A, FACE_B, COUNT]")))?;
+            let a = parse_face(&parts[0]).map_err(|e| bad(e.to_string()))?;
+            let b = parse_face(&parts[1]).map_err(|e| bad(e.to_string()))?;
+            let count = parts[2]
+                .as_u64()
+                .ok_or_else(|| bad(format!("the count in `{line}` is not an integer ≥ 0")))?;
+            items.push(format!("{}/{}:{count}", a.name(), b.name()));
+        }
+        Ok(format!("[{}]", items.join(";")))
+    })
+}
+
 /// A count of an event (`isopods`, `shells`): an integer that fits a byte
 /// (whether it is legal is [`Game::play`]'s check).
 fn event_count(v: &Value, key: &str) -> Result<u8, String> {
@@ -104,7 +142,13 @@ impl Seaside {
                 .collect();
             options["tokens"] = Value::Array(lines);
         }
+        record_options::add_extras(&mut options, self.extra_options());
         options
+    }
+
+    /// The options a record writes beside `removed` and `tokens`.
+    fn extra_options(&self) -> Vec<(&'static str, Value)> {
+        record_options::extra_options(&OPTIONS, &RECORD, || self.option_values())
     }
 
     fn decode_event(&self, s: &SeasideState, e: &Value) -> Result<Action, String> {
@@ -179,47 +223,14 @@ impl RecordFormat for Seaside {
     }
 
     fn from_record_options(players: usize, options: &Value) -> Result<Self, RecordError> {
-        let object = options
-            .as_object()
-            .ok_or_else(|| RecordError::field("options", "not an object"))?;
-        check_fields(object, "options", &["removed", "tokens"])?;
-        let removed = match object.get("removed") {
-            None => return Err(RecordError::field("options.removed", "missing")),
-            Some(v) => v.as_u64().filter(|&r| r <= 69).ok_or_else(|| {
-                RecordError::field("options.removed", format!("`{v}` is not 0..=69"))
-            })?,
-        };
-        let set = match object.get("tokens") {
-            None => TokenSet::standard(),
-            Some(lines) => {
-                let bad = |why: String| RecordError::field("options.tokens", why);
-                let lines = lines.as_array().ok_or_else(|| bad("not an array".into()))?;
-                let mut tokens = Vec::new();
-                for line in lines {
-                    let parts = line
-                        .as_array()
-                        .filter(|p| p.len() == 3)
-                        .ok_or_else(|| bad(format!("`{line}` is not [FACE_A, FACE_B, COUNT]")))?;
-                    let a = parse_face(&parts[0]).map_err(bad)?;
-                    let b = parse_face(&parts[1]).map_err(bad)?;
-                    let count = parts[2].as_u64().ok_or_else(|| {
-                        bad(format!("the count in `{line}` is not an integer ≥ 0"))
-                    })?;
-                    // Checked before the tokens are made: the total stays ≤ MAX_TOKENS.
-                    let total = (tokens.len() as u64).saturating_add(count);
-                    if total > MAX_TOKENS as u64 {
-                        return Err(bad(format!(
-                            "more than {MAX_TOKENS} tokens (an engine state holds at most \
-                             {MAX_TOKENS})"
-                        )));
-                    }
-                    tokens.extend(std::iter::repeat_n([a, b], count as usize));
-                }
-                TokenSet::from_tokens(&tokens).map_err(|e| bad(e.to_string()))?
-            }
-        };
-        Seaside::new(players, Some(removed as usize), set)
-            .map_err(|e| RecordError::field("options", e.to_string()))
+        record_options::read(
+            Self::NAME,
+            &OPTIONS,
+            &RECORD,
+            options,
+            record_value,
+            |spec| Seaside::from_spec(spec, players),
+        )
     }
 
     /// The configuration itself and, when it fixes `removed` at a number
@@ -290,6 +301,7 @@ impl RecordFormat for Seaside {
         } else {
             out.extend_from_slice(b"{\"removed\":");
             text::uint(out, initial.removed() as u64);
+            record_options::write_extras(out, self.extra_options());
             out.push(b'}');
         }
     }

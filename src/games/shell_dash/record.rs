@@ -5,10 +5,12 @@ use serde_json::{Map, Value, json};
 
 use super::rules::{RandomShuffle, Shuffler, ok};
 use super::{
-    COLUMNS, Card, DECK_CAP, KINDS, MAX_TURNS, ReshuffleRule, ShellDash, ShellDashAction,
+    COLUMNS, Card, DECK, DECK_CAP, KINDS, OPTIONS, ReshuffleRule, ShellDash, ShellDashAction,
     ShellDashState,
 };
 use crate::game::Game;
+use crate::games::record_options::{self, RecordOptions};
+use crate::games::{GameKind, GameOption};
 use crate::record::{
     DecodeEvents, EventList, EventWriter, RecordError, RecordFormat, Replay, get_bool, get_u64,
     json as text, replay_events,
@@ -142,6 +144,48 @@ impl<E: EventList + ?Sized> Shuffler for RecordedShuffle<'_, E> {
     }
 }
 
+/// How records hold Shell Dash's options: `deck` (by kind, every kind
+/// named), `max_turns` and `reshuffle` always (written by this file; a
+/// record without `reshuffle` predates the option: `empty`), any other
+/// option of the table only when not at its default ([`record_options`]).
+const RECORD: RecordOptions = RecordOptions {
+    required: &["deck", "max_turns"],
+    absent: &[("reshuffle", "empty")],
+    written: &["deck", "max_turns", "reshuffle"],
+};
+
+/// The record form of `deck`, `{"Sand": 16, ...}` with every kind named,
+/// as its spec text `Sand:16,...` (the spec parser bounds each count);
+/// every other option is read by its kind.
+fn record_value(option: &GameOption, value: &Value) -> Option<Result<String, RecordError>> {
+    (option.name == DECK.name).then(|| {
+        let deck = only_keys(value, &Card::NAMES)
+            .map_err(|why| RecordError::field("options.deck", why.to_string()))?;
+        let mut counts = Vec::with_capacity(KINDS);
+        for card in Card::ALL {
+            let count = deck.get(card.name()).ok_or_else(|| {
+                RecordError::field("options.deck", format!("no count for `{card}`"))
+            })?;
+            let n = count.as_u64().ok_or_else(|| {
+                RecordError::field(
+                    "options.deck",
+                    format!("`{card}`: `{count}` is not a count 0 to {DECK_CAP}"),
+                )
+            })?;
+            counts.push(format!("{}:{n}", card.name()));
+        }
+        Ok(counts.join(","))
+    })
+}
+
+impl ShellDash {
+    /// The options a record writes beside `deck`, `max_turns` and
+    /// `reshuffle`.
+    fn extra_options(&self) -> Vec<(&'static str, Value)> {
+        record_options::extra_options(&OPTIONS, &RECORD, || self.option_values())
+    }
+}
+
 fn decision_json(seat: u8, action: ShellDashAction) -> Value {
     match action {
         ShellDashAction::Flip(c) => json!({ "seat": seat, "flip": c }),
@@ -206,62 +250,24 @@ impl RecordFormat for ShellDash {
         for card in Card::ALL {
             deck.insert(card.name().into(), json!(self.counts[card as usize]));
         }
-        json!({
+        let mut options = json!({
             "deck": deck,
             "max_turns": self.max_turns,
             "reshuffle": self.reshuffle.name(),
-        })
+        });
+        record_options::add_extras(&mut options, self.extra_options());
+        options
     }
 
     fn from_record_options(players: usize, options: &Value) -> Result<Self, RecordError> {
-        only_keys(options, &["deck", "max_turns", "reshuffle"])
-            .map_err(|why| RecordError::field("options", why))?;
-        let deck = options
-            .get("deck")
-            .ok_or_else(|| RecordError::field("options.deck", "missing"))?;
-        let deck =
-            only_keys(deck, &Card::NAMES).map_err(|why| RecordError::field("options.deck", why))?;
-        let mut counts = [0u16; KINDS];
-        for card in Card::ALL {
-            let count = deck.get(card.name()).ok_or_else(|| {
-                RecordError::field("options.deck", format!("no count for `{card}`"))
-            })?;
-            let n = count
-                .as_u64()
-                .filter(|&n| n <= DECK_CAP as u64)
-                .ok_or_else(|| {
-                    RecordError::field(
-                        "options.deck",
-                        format!("`{card}`: `{count}` is not a count 0 to {DECK_CAP}"),
-                    )
-                })?;
-            counts[card as usize] = n as u16;
-        }
-        let max_turns = options
-            .get("max_turns")
-            .and_then(Value::as_u64)
-            .filter(|&n| (1..=MAX_TURNS as u64).contains(&n))
-            .ok_or_else(|| {
-                RecordError::field(
-                    "options.max_turns",
-                    format!("missing or not an integer 1 to {MAX_TURNS}"),
-                )
-            })?;
-        // A record without `reshuffle` predates the option: `empty`.
-        let reshuffle = match options.get("reshuffle") {
-            None => ReshuffleRule::Empty,
-            Some(v) => v
-                .as_str()
-                .and_then(ReshuffleRule::from_name)
-                .ok_or_else(|| {
-                    RecordError::field(
-                        "options.reshuffle",
-                        format!("`{v}` is not one of {}", ReshuffleRule::NAMES.join("|")),
-                    )
-                })?,
-        };
-        ShellDash::with_reshuffle(players, counts, max_turns as u32, reshuffle)
-            .map_err(|why| RecordError::field("options", why))
+        record_options::read(
+            Self::NAME,
+            &OPTIONS,
+            &RECORD,
+            options,
+            record_value,
+            |spec| ShellDash::from_spec(spec, players),
+        )
     }
 
     /// Per turn at most 18 flips (one per place of the 6 rows of 3), 6
@@ -332,6 +338,7 @@ impl RecordFormat for ShellDash {
         text::uint(out, u64::from(self.max_turns));
         out.extend_from_slice(b",\"reshuffle\":");
         text::string(out, self.reshuffle.name());
+        record_options::write_extras(out, self.extra_options());
         out.push(b'}');
     }
 
