@@ -329,12 +329,12 @@ impl Spec {
 
     /// Fail if any option is not among `allowed` (the one check,
     /// [`crate::suggest::first_unknown`]).
-    pub fn check_keys<S: AsRef<str>>(&self, allowed: &[S]) -> Result<(), SpecError> {
+    pub fn check_keys(&self, allowed: &[&str]) -> Result<(), SpecError> {
         match crate::suggest::first_unknown(self.options.iter().map(|(k, _)| k.as_str()), allowed) {
             Some(key) => Err(SpecError::UnknownKey {
                 name: self.name.clone(),
                 key: key.to_string(),
-                allowed: allowed.iter().map(|s| s.as_ref().to_string()).collect(),
+                allowed: allowed.iter().map(|s| s.to_string()).collect(),
             }),
             None => Ok(()),
         }

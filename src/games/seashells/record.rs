@@ -50,10 +50,40 @@ fn object<'a>(
     }
 }
 
-/// An event's keys, as `replay_decisions` wants its errors (plain strings).
-fn event_keys(e: &Value, allowed: &[&str]) -> Result<(), String> {
-    let map = e.as_object().ok_or("an event must be an object")?;
-    crate::suggest::check_keys(map.keys().map(String::as_str), allowed).map_or(Ok(()), Err)
+/// Why an event's keys are refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum EventKeyError {
+    /// The event is not a JSON object.
+    NotAnObject,
+    /// A key outside the event's ([`crate::suggest::check_keys`]'s text).
+    Unknown(String),
+}
+
+impl std::fmt::Display for EventKeyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EventKeyError::NotAnObject => f.write_str("an event must be an object"),
+            EventKeyError::Unknown(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for EventKeyError {}
+
+/// The message, as `replay_decisions`' decoder gives it.
+impl From<EventKeyError> for String {
+    fn from(e: EventKeyError) -> String {
+        e.to_string()
+    }
+}
+
+/// An event's keys, all among `allowed`.
+fn event_keys(e: &Value, allowed: &[&str]) -> Result<(), EventKeyError> {
+    let map = e.as_object().ok_or(EventKeyError::NotAnObject)?;
+    match crate::suggest::check_keys(map.keys().map(String::as_str), allowed) {
+        Some(why) => Err(EventKeyError::Unknown(why)),
+        None => Ok(()),
+    }
 }
 
 fn shape(v: &Value, field: &str) -> Result<u8, RecordError> {

@@ -35,11 +35,93 @@ fn face_json(f: Face) -> Value {
     Value::String(f.name().to_string())
 }
 
-fn parse_face(v: &Value) -> Result<Face, String> {
+/// Why a face or an event of a Seaside record is refused (the messages
+/// quote the record's JSON; [`RecordError`]'s text escapes them).
+#[derive(Clone, Debug, PartialEq)]
+enum EventError {
+    /// Not a string.
+    NotAFaceName(Value),
+    /// A string that names no face.
+    UnknownFace(String),
+    /// A count that does not fit a byte.
+    Count(&'static str, Value),
+    /// The event is not an object.
+    NotAnObject(Value),
+    /// A key outside the event's ([`crate::suggest::check_keys`]'s text).
+    UnknownKey(String),
+    /// Two decision keys.
+    TwoDecisions(String, String),
+    /// No decision key.
+    NoDecision,
+    /// `flip` is not an integer.
+    NotATokenId(Value),
+    /// `flip` names no Beach of the seat.
+    NotABeach(Value, usize),
+    /// `flip` names a Beach the engine does not flip.
+    NotTheLowest {
+        /// The token named.
+        id: usize,
+        /// The seat.
+        seat: usize,
+        /// Its back.
+        back: Face,
+        /// The token the engine flips.
+        target: Option<usize>,
+    },
+    /// `steal` is neither a seat nor null.
+    NotASeat(Value),
+}
+
+impl std::fmt::Display for EventError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EventError::NotAFaceName(v) => write!(f, "`{v}` is not a face name"),
+            EventError::UnknownFace(name) => write!(f, "unknown face `{name}`"),
+            EventError::Count(key, v) => write!(f, "`{key}` {v} is not a count from 0 to 255"),
+            EventError::NotAnObject(e) => write!(f, "`{e}` is not an object"),
+            EventError::UnknownKey(why) => f.write_str(why),
+            EventError::TwoDecisions(first, key) => {
+                write!(f, "two decisions in one event: `{first}` and `{key}`")
+            }
+            EventError::NoDecision => write!(
+                f,
+                "no decision in the event (one of {})",
+                DECISIONS.join(", ")
+            ),
+            EventError::NotATokenId(v) => write!(f, "`flip` {v} is not a token id"),
+            EventError::NotABeach(v, seat) => {
+                write!(f, "token {v} is not one of seat {seat}'s Beaches")
+            }
+            EventError::NotTheLowest {
+                id,
+                seat,
+                back,
+                target,
+            } => write!(
+                f,
+                "token {id} is a Beach of seat {seat} with back {back}, but the engine flips \
+                 the lowest such id ({})",
+                target.map_or("none".to_string(), |t| t.to_string())
+            ),
+            EventError::NotASeat(v) => write!(f, "`steal` {v} is not a seat or null"),
+        }
+    }
+}
+
+impl std::error::Error for EventError {}
+
+/// The message, as `replay_decisions`' decoder gives it.
+impl From<EventError> for String {
+    fn from(e: EventError) -> String {
+        e.to_string()
+    }
+}
+
+fn parse_face(v: &Value) -> Result<Face, EventError> {
     let name = v
         .as_str()
-        .ok_or_else(|| format!("`{v}` is not a face name"))?;
-    Face::from_name(name).ok_or_else(|| format!("unknown face `{name}`"))
+        .ok_or_else(|| EventError::NotAFaceName(v.clone()))?;
+    Face::from_name(name).ok_or_else(|| EventError::UnknownFace(name.to_string()))
 }
 
 /// The token ids of `setup.FIELD`: at most [`MAX_TOKENS`] ids, each below
@@ -118,10 +200,10 @@ fn record_value(option: &GameOption, value: &Value) -> Option<Result<String, Rec
 
 /// A count of an event (`isopods`, `shells`): an integer that fits a byte
 /// (whether it is legal is [`Game::play`]'s check).
-fn event_count(v: &Value, key: &str) -> Result<u8, String> {
+fn event_count(v: &Value, key: &'static str) -> Result<u8, EventError> {
     v.as_u64()
         .and_then(|k| u8::try_from(k).ok())
-        .ok_or_else(|| format!("`{key}` {v} is not a count from 0 to 255"))
+        .ok_or_else(|| EventError::Count(key, v.clone()))
 }
 
 /// The decision keys of an event.
@@ -151,27 +233,27 @@ impl Seaside {
         record_options::extra_options(&OPTIONS, &RECORD, || self.option_values())
     }
 
-    fn decode_event(&self, s: &SeasideState, e: &Value) -> Result<Action, String> {
+    fn decode_event(&self, s: &SeasideState, e: &Value) -> Result<Action, EventError> {
         let seat = s.to_move as usize;
         let object = e
             .as_object()
-            .ok_or_else(|| format!("`{e}` is not an object"))?;
+            .ok_or_else(|| EventError::NotAnObject(e.clone()))?;
         if let Some(why) =
             crate::suggest::check_keys(object.keys().map(String::as_str), &EVENT_KEYS)
         {
-            return Err(why);
+            return Err(EventError::UnknownKey(why));
         }
-        let mut decision = None;
+        let mut decision: Option<&'static str> = None;
         for key in object.keys().filter(|k| *k != "seat") {
-            if let Some(first) = decision.replace(key.as_str()) {
-                return Err(format!("two decisions in one event: `{first}` and `{key}`"));
+            let Some(&kind) = DECISIONS.iter().find(|d| **d == key.as_str()) else {
+                continue;
+            };
+            if let Some(first) = decision.replace(kind) {
+                return Err(EventError::TwoDecisions(first.into(), key.clone()));
             }
         }
         let Some(kind) = decision else {
-            return Err(format!(
-                "no decision in the event (one of {})",
-                DECISIONS.join(", ")
-            ));
+            return Err(EventError::NoDecision);
         };
         let v = &object[kind];
         match kind {
@@ -181,19 +263,20 @@ impl Seaside {
             "flip" => {
                 let id = v
                     .as_u64()
-                    .ok_or_else(|| format!("`flip` {v} is not a token id"))?;
+                    .ok_or_else(|| EventError::NotATokenId(v.clone()))?;
                 let id = usize::try_from(id).unwrap_or(usize::MAX);
                 if !s.is_beach_of(id, seat) {
-                    return Err(format!("token {v} is not one of seat {seat}'s Beaches"));
+                    return Err(EventError::NotABeach(v.clone(), seat));
                 }
                 let back = s.back_face(id);
                 let target = self.flip_target(s, seat, back);
                 if target != Some(id) {
-                    return Err(format!(
-                        "token {id} is a Beach of seat {seat} with back {back}, but the engine \
-                         flips the lowest such id ({})",
-                        target.map_or("none".to_string(), |t| t.to_string())
-                    ));
+                    return Err(EventError::NotTheLowest {
+                        id,
+                        seat,
+                        back,
+                        target,
+                    });
                 }
                 Ok(Action::Flip(back))
             }
@@ -205,7 +288,7 @@ impl Seaside {
                     .filter(|&q| q < u64::from(self.players))
                     .and_then(|q| u8::try_from(q).ok())
                     .map(Action::Steal)
-                    .ok_or_else(|| format!("`steal` {v} is not a seat or null"))
+                    .ok_or_else(|| EventError::NotASeat(v.clone()))
             }
         }
     }
@@ -419,8 +502,10 @@ impl RecordFormat for Seaside {
             let pair = t.as_array().filter(|p| p.len() == 2).ok_or_else(|| {
                 RecordError::field("setup.tokens", format!("token {id}: not [FACE_A, FACE_B]"))
             })?;
-            let a = parse_face(&pair[0]).map_err(|e| RecordError::field("setup.tokens", e))?;
-            let b = parse_face(&pair[1]).map_err(|e| RecordError::field("setup.tokens", e))?;
+            let a = parse_face(&pair[0])
+                .map_err(|e| RecordError::field("setup.tokens", e.to_string()))?;
+            let b = parse_face(&pair[1])
+                .map_err(|e| RecordError::field("setup.tokens", e.to_string()))?;
             kinds[kind_of(a as u8, b as u8)] += 1;
             packed.push(pack(a, b));
         }
@@ -451,6 +536,8 @@ impl RecordFormat for Seaside {
             ));
         }
         let initial = self.start_from(&packed, &bag, &removed)?;
-        replay_decisions(self, initial, events, |s, e| self.decode_event(s, e))
+        replay_decisions(self, initial, events, |s, e| {
+            self.decode_event(s, e).map_err(String::from)
+        })
     }
 }

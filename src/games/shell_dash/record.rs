@@ -25,13 +25,56 @@ fn names(codes: &[u8]) -> Vec<&'static str> {
         .collect()
 }
 
+/// Why an object or an event of a Shell Dash record is refused (the
+/// messages quote the record's JSON; [`RecordError`]'s text escapes them).
+#[derive(Clone, Debug, PartialEq)]
+enum EventError {
+    /// Not an object.
+    NotAnObject(Value),
+    /// A key outside the object's ([`crate::suggest::check_keys`]'s text).
+    UnknownKey(String),
+    /// A field missing or of another type (`get_u64`, `get_bool`).
+    Field(String),
+    /// A column outside the row.
+    Column(u64),
+    /// No decision key.
+    NoDecision,
+}
+
+impl std::fmt::Display for EventError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EventError::NotAnObject(v) => write!(f, "expected an object, found `{v}`"),
+            EventError::UnknownKey(why) | EventError::Field(why) => f.write_str(why),
+            EventError::Column(c) => write!(f, "column {c} is not 0..=2"),
+            EventError::NoDecision => {
+                f.write_str("expected a `flip`, `flipflop` or `shuffle` decision")
+            }
+        }
+    }
+}
+
+impl std::error::Error for EventError {}
+
+/// The message, as the replay loop's decoder gives it.
+impl From<EventError> for String {
+    fn from(e: EventError) -> String {
+        e.to_string()
+    }
+}
+
+/// A required field of an event, its error as an [`EventError`].
+fn field<T, E: std::fmt::Display>(read: Result<T, E>) -> Result<T, EventError> {
+    read.map_err(|e| EventError::Field(e.to_string()))
+}
+
 /// Fail if `value` is not an object or has a key outside `allowed`.
-fn only_keys<'a>(value: &'a Value, allowed: &[&str]) -> Result<&'a Map<String, Value>, String> {
+fn only_keys<'a>(value: &'a Value, allowed: &[&str]) -> Result<&'a Map<String, Value>, EventError> {
     let object = value
         .as_object()
-        .ok_or_else(|| format!("expected an object, found `{value}`"))?;
+        .ok_or_else(|| EventError::NotAnObject(value.clone()))?;
     match crate::suggest::check_keys(object.keys().map(String::as_str), allowed) {
-        Some(why) => Err(why),
+        Some(why) => Err(EventError::UnknownKey(why)),
         None => Ok(object),
     }
 }
@@ -102,7 +145,8 @@ impl<E: EventList + ?Sized> Shuffler for RecordedShuffle<'_, E> {
         if event.get("chance").and_then(Value::as_str) != Some("reshuffle") {
             return Err(RecordError::event(index, "a reshuffle event is due here"));
         }
-        only_keys(event, &["chance", "deck"]).map_err(|why| RecordError::event(index, why))?;
+        only_keys(event, &["chance", "deck"])
+            .map_err(|why| RecordError::event(index, why.to_string()))?;
         let deck = event
             .get("deck")
             .and_then(Value::as_array)
@@ -194,22 +238,24 @@ fn decision_json(seat: u8, action: ShellDashAction) -> Value {
     }
 }
 
-fn decode(event: &Value) -> Result<ShellDashAction, String> {
+fn decode(event: &Value) -> Result<ShellDashAction, EventError> {
     if event.get("flip").is_some() {
         only_keys(event, &["seat", "flip"])?;
-        let c = get_u64(event, "flip")?;
+        let c = field(get_u64(event, "flip"))?;
         if c >= COLUMNS as u64 {
-            return Err(format!("column {c} is not 0..=2"));
+            return Err(EventError::Column(c));
         }
         Ok(ShellDashAction::Flip(c as u8))
     } else if event.get("flipflop").is_some() {
         only_keys(event, &["seat", "flipflop"])?;
-        Ok(ShellDashAction::FlipFlop(get_bool(event, "flipflop")?))
+        Ok(ShellDashAction::FlipFlop(field(get_bool(
+            event, "flipflop",
+        ))?))
     } else if event.get("shuffle").is_some() {
         only_keys(event, &["seat", "shuffle"])?;
-        Ok(ShellDashAction::Shuffle(get_bool(event, "shuffle")?))
+        Ok(ShellDashAction::Shuffle(field(get_bool(event, "shuffle"))?))
     } else {
-        Err("expected a `flip`, `flipflop` or `shuffle` decision".into())
+        Err(EventError::NoDecision)
     }
 }
 
@@ -223,7 +269,7 @@ impl DecodeEvents<ShellDash> for Events {
         _state: &ShellDashState,
         event: &Value,
     ) -> Result<ShellDashAction, String> {
-        decode(event)
+        decode(event).map_err(String::from)
     }
 
     fn play<E: EventList + ?Sized>(
@@ -403,7 +449,7 @@ impl RecordFormat for ShellDash {
         setup: &Value,
         events: &E,
     ) -> Result<Replay<Self>, RecordError> {
-        only_keys(setup, &["deck"]).map_err(|why| RecordError::field("setup", why))?;
+        only_keys(setup, &["deck"]).map_err(|why| RecordError::field("setup", why.to_string()))?;
         let deck = setup
             .get("deck")
             .and_then(Value::as_array)
