@@ -165,6 +165,19 @@ pub fn read<G>(
     parse(&spec).map_err(record_error)
 }
 
+/// [`read`] for a game of the registry: its name, its table and its spec
+/// parser ([`GameKind`](super::GameKind)), with the record's player count.
+pub fn read_game<G: super::GameKind>(
+    players: usize,
+    options: &Value,
+    form: &RecordOptions,
+    own: RecordValue,
+) -> Result<G, RecordError> {
+    read(G::NAME, G::OPTIONS, form, options, own, |spec| {
+        G::from_spec(spec, players)
+    })
+}
+
 /// The options of `table` that the game's record code does not write
 /// ([`RecordOptions::written`]; labels aside) and whose canonical value
 /// (`values()`, called only when there are such options; one per row as [`GameKind::option_values`](super::GameKind::option_values)

@@ -235,14 +235,7 @@ impl RecordFormat for Seashells {
     }
 
     fn from_record_options(players: usize, options: &Value) -> Result<Self, RecordError> {
-        record_options::read(
-            Self::NAME,
-            &OPTIONS,
-            &RECORD,
-            options,
-            |_, _| None,
-            |spec| Seashells::from_spec(spec, players),
-        )
+        record_options::read_game(players, options, &RECORD, |_, _| None)
     }
 
     fn setup_json(&self, s: &SeashellsState) -> Value {

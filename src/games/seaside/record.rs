@@ -306,14 +306,7 @@ impl RecordFormat for Seaside {
     }
 
     fn from_record_options(players: usize, options: &Value) -> Result<Self, RecordError> {
-        record_options::read(
-            Self::NAME,
-            &OPTIONS,
-            &RECORD,
-            options,
-            record_value,
-            |spec| Seaside::from_spec(spec, players),
-        )
+        record_options::read_game(players, options, &RECORD, record_value)
     }
 
     /// The configuration itself and, when it fixes `removed` at a number

@@ -306,14 +306,7 @@ impl RecordFormat for ShellDash {
     }
 
     fn from_record_options(players: usize, options: &Value) -> Result<Self, RecordError> {
-        record_options::read(
-            Self::NAME,
-            &OPTIONS,
-            &RECORD,
-            options,
-            record_value,
-            |spec| ShellDash::from_spec(spec, players),
-        )
+        record_options::read_game(players, options, &RECORD, record_value)
     }
 
     /// Per turn at most 18 flips (one per place of the 6 rows of 3), 6

@@ -410,18 +410,17 @@ mod tests {
         assert_eq!(b.to_string(), "deck=Sand:16,Wave:10,Shell:14,players=1");
         let b = Baseline::parse("removed=0", 4).unwrap();
         assert_eq!(b.to_string(), "removed=0,players=4");
+        let refused = |text: &str| Baseline::parse(text, 4).unwrap_err().to_string();
         assert_eq!(
-            Baseline::parse("removed=0,removed=1", 4)
-                .unwrap_err()
-                .to_string(),
+            refused("removed=0,removed=1"),
             "the baseline: `removed=0,removed=1`: `removed` is given twice"
         );
         assert_eq!(
-            Baseline::parse("removed", 4).unwrap_err().to_string(),
+            refused("removed"),
             "the baseline: `removed`: write KEY=VALUE pairs separated by commas"
         );
         assert_eq!(
-            Baseline::parse("players=0", 4).unwrap_err().to_string(),
+            refused("players=0"),
             "the baseline: players=0 is not a player count"
         );
     }
