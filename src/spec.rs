@@ -117,17 +117,11 @@ impl fmt::Display for SpecError {
                 )
             }
             SpecError::UnknownKey { name, key, allowed } => {
-                if allowed.is_empty() {
-                    write!(f, "`{name}` takes no options, but `{key}` was given")
-                } else {
-                    write!(
-                        f,
-                        "unknown option `{}` for `{name}` (allowed: {}){}",
-                        one_line(key),
-                        allowed.join(", "),
-                        did_you_mean(key, allowed.iter().map(String::as_str))
-                    )
-                }
+                f.write_str(&crate::suggest::unknown_key(
+                    crate::suggest::KeyPlace::SpecOption(name),
+                    key,
+                    allowed,
+                ))
             }
             SpecError::DuplicateKey { name, key } => {
                 write!(f, "option `{key}` given twice for `{name}`")
@@ -333,18 +327,17 @@ impl Spec {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Fail if any option is not among `allowed`.
+    /// Fail if any option is not among `allowed` (the one check,
+    /// [`crate::suggest::first_unknown`]).
     pub fn check_keys(&self, allowed: &[&str]) -> Result<(), SpecError> {
-        for (key, _) in &self.options {
-            if !allowed.contains(&key.as_str()) {
-                return Err(SpecError::UnknownKey {
-                    name: self.name.clone(),
-                    key: key.clone(),
-                    allowed: allowed.iter().map(|s| s.to_string()).collect(),
-                });
-            }
+        match crate::suggest::first_unknown(self.options.iter().map(|(k, _)| k.as_str()), allowed) {
+            Some(key) => Err(SpecError::UnknownKey {
+                name: self.name.clone(),
+                key: key.to_string(),
+                allowed: allowed.iter().map(|s| s.to_string()).collect(),
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     fn bad(&self, key: &str, value: &str, expected: String) -> SpecError {

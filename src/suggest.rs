@@ -43,24 +43,70 @@ pub fn did_you_mean<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>)
     }
 }
 
-/// The one wording for a key outside a fixed set (a record's object, an
-/// event): "unknown key `KEY` (allowed: a, b); did you mean `a`?", the key
-/// escaped to one line ([`crate::one_line::one_line`]).
-pub fn unknown_key(key: &str, allowed: &[&str]) -> String {
+/// Where a key outside a fixed set was given: the one place that words
+/// the message of [`unknown_key`] (each wording is pinned by the outputs
+/// and tests that show it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyPlace<'a> {
+    /// A record's object or event: "unknown key `K` (allowed: a, b)".
+    Record,
+    /// An option of the spec named here: "unknown option `K` for `NAME`
+    /// (allowed: a, b)", or "`NAME` takes no options, but `K` was given".
+    SpecOption(&'a str),
+    /// A varied option of the game named here: "`K` is not an option of
+    /// GAME (its options: a, b)".
+    SweepOption(&'a str),
+    /// A comparison's column: "`K` is not a column of the sweep (its
+    /// columns: a, b)".
+    SweepColumn,
+}
+
+/// The one text of a key outside a fixed set, worded for `place`: the key
+/// escaped to one line ([`crate::one_line::one_line`]), the allowed keys
+/// in order and the nearest suggested ([`did_you_mean`]).
+pub fn unknown_key<S: AsRef<str>>(place: KeyPlace<'_>, key: &str, allowed: &[S]) -> String {
+    let shown = crate::one_line::one_line(key);
+    let list = allowed
+        .iter()
+        .map(AsRef::as_ref)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let (head, label) = match place {
+        KeyPlace::Record => (format!("unknown key `{shown}`"), "allowed"),
+        KeyPlace::SpecOption(name) if allowed.is_empty() => {
+            return format!("`{name}` takes no options, but `{shown}` was given");
+        }
+        KeyPlace::SpecOption(name) => (format!("unknown option `{shown}` for `{name}`"), "allowed"),
+        KeyPlace::SweepOption(game) => (
+            format!("`{shown}` is not an option of {game}"),
+            "its options",
+        ),
+        KeyPlace::SweepColumn => (
+            format!("`{shown}` is not a column of the sweep"),
+            "its columns",
+        ),
+    };
     format!(
-        "unknown key `{}` (allowed: {}){}",
-        crate::one_line::one_line(key),
-        allowed.join(", "),
-        did_you_mean(key, allowed.iter().copied())
+        "{head} ({label}: {list}){}",
+        did_you_mean(key, allowed.iter().map(AsRef::as_ref))
     )
 }
 
-/// [`unknown_key`]'s message for the first key of `keys` outside
-/// `allowed`; `None` when every key is allowed.
-pub fn check_keys<'a>(keys: impl IntoIterator<Item = &'a str>, allowed: &[&str]) -> Option<String> {
+/// The first of `keys` outside `allowed`: the one "only these keys" check
+/// (of specs, records, sweeps and comparisons); `None` when every key is
+/// allowed.
+pub fn first_unknown<'a, S: AsRef<str>>(
+    keys: impl IntoIterator<Item = &'a str>,
+    allowed: &[S],
+) -> Option<&'a str> {
     keys.into_iter()
-        .find(|k| !allowed.contains(k))
-        .map(|key| unknown_key(key, allowed))
+        .find(|k| !allowed.iter().any(|a| a.as_ref() == *k))
+}
+
+/// [`unknown_key`]'s record message for the first key of `keys` outside
+/// `allowed` ([`first_unknown`]); `None` when every key is allowed.
+pub fn check_keys<'a>(keys: impl IntoIterator<Item = &'a str>, allowed: &[&str]) -> Option<String> {
+    first_unknown(keys, allowed).map(|key| unknown_key(KeyPlace::Record, key, allowed))
 }
 
 #[cfg(test)]
@@ -137,5 +183,31 @@ mod tests {
             Some("unknown key `a\\nb` (allowed: mode, scoring, bottles)".to_string())
         );
         assert_eq!(check_keys(["bottles", "mode"], &allowed), None);
+    }
+
+    #[test]
+    fn every_place_words_the_key_its_way_from_the_one_helper() {
+        let allowed = ["removed", "tokens"];
+        let text = |place| unknown_key(place, "remved\n", &allowed);
+        assert_eq!(
+            text(KeyPlace::SpecOption("seaside")),
+            "unknown option `remved\\n` for `seaside` (allowed: removed, tokens); did you mean \
+             `removed`?"
+        );
+        assert_eq!(
+            text(KeyPlace::SweepOption("seaside")),
+            "`remved\\n` is not an option of seaside (its options: removed, tokens); did you \
+             mean `removed`?"
+        );
+        assert_eq!(
+            text(KeyPlace::SweepColumn),
+            "`remved\\n` is not a column of the sweep (its columns: removed, tokens); did you \
+             mean `removed`?"
+        );
+        assert_eq!(
+            unknown_key(KeyPlace::SpecOption("random"), "x\ty", &[] as &[&str]),
+            "`random` takes no options, but `x\\ty` was given"
+        );
+        assert_eq!(first_unknown(["removed", "x", "y"], &allowed), Some("x"));
     }
 }

@@ -1175,11 +1175,12 @@ fn forged_board_records_are_refused() {
     );
     forged(
         &|r| r.options = json!({"mode": "board", "scoring": 1}),
-        "field `options.scoring`: 1: expected one of simple|advanced",
+        "field `options.scoring`: `1`: expected one of simple|advanced",
     );
     forged(
         &|r| r.options = json!({"mode": "Board", "scoring": "simple"}),
-        "field `options.mode`: \"Board\": expected one of board|stroll",
+        "field `options.mode`: bad value `Board` for `seashells` option `mode`: expected one of \
+         board|stroll",
     );
     forged(
         &|r| r.options["shovels"] = json!(3),

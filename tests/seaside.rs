@@ -1381,30 +1381,45 @@ fn forged_options_are_refused() {
     use serde_json::json;
     assert_eq!(
         options_err(json!({"removed": 30, "speed": 1})),
-        "field `options`: unknown field `speed` (allowed: removed, tokens)"
+        "field `options`: unknown key `speed` (allowed: removed, tokens)"
     );
-    assert_eq!(options_err(json!({})), "field `options.removed`: missing");
+    assert_eq!(
+        options_err(json!({})),
+        "field `options.removed`: missing; expected an integer from 0 to 69"
+    );
     assert_eq!(
         options_err(json!({"removed": null})),
-        "field `options.removed`: `null` is not 0..=69"
+        "field `options.removed`: `null`: expected an integer from 0 to 69"
     );
     assert_eq!(
         options_err(json!({"removed": "30"})),
-        "field `options.removed`: `\"30\"` is not 0..=69"
+        "field `options.removed`: `\"30\"`: expected an integer from 0 to 69"
     );
     assert_eq!(
         options_err(json!({"removed": 70})),
-        "field `options.removed`: `70` is not 0..=69"
+        "field `options.removed`: bad value `70` for `seaside` option `removed`: expected an \
+         integer from 0 to 69 or `rulebook`"
     );
-    assert_eq!(options_err(json!([30])), "field `options`: not an object");
-    // The token count is bounded before any token is made.
+    assert_eq!(
+        options_err(json!([30])),
+        "field `options`: expected an object"
+    );
+    // The token count is bounded before any token is made (by the spec
+    // parser of `tokens=[...]`, which reads the record's lines).
     assert_eq!(
         options_err(json!({"removed": 0, "tokens": [["Beach", "Wave", 128], ["Rock", "Rock", 1]]})),
-        "field `options.tokens`: more than 128 tokens (an engine state holds at most 128)"
+        "field `options.tokens`: bad value `[Beach/Wave:128;Rock/Rock:1]` for `seaside` option \
+         `tokens`: expected a token set `[FACE_A/FACE_B:COUNT;...]`: the set holds 129 tokens; \
+         an engine state holds at most 128"
     );
+    assert!(
+        options_err(json!({"removed": 0, "tokens": [["Beach", "Wave", 1u64 << 40]]}))
+            .ends_with("the set holds 1099511627776 tokens; an engine state holds at most 128")
+    );
+    // A face is a known name before it is written into the spec's text.
     assert_eq!(
-        options_err(json!({"removed": 0, "tokens": [["Beach", "Wave", 1u64 << 40]]})),
-        "field `options.tokens`: more than 128 tokens (an engine state holds at most 128)"
+        options_err(json!({"removed": 0, "tokens": [["Beach/Wave:3;Rock", "Wave", 1]]})),
+        "field `options.tokens`: unknown face `Beach/Wave:3;Rock`"
     );
     assert_eq!(
         options_err(json!({"removed": 0, "tokens": [["Beach", "Wave", -1]]})),
@@ -1430,7 +1445,7 @@ fn forged_setups_are_refused() {
     wrong.setup["shuffled"] = json!(true);
     assert_eq!(
         replay_err(&g, &wrong),
-        "field `setup`: unknown field `shuffled` (allowed: tokens, bag, removed)"
+        "field `setup`: unknown key `shuffled` (allowed: tokens, bag, removed)"
     );
     let mut wrong = record.clone();
     wrong.setup = json!([1, 2]);
@@ -1495,8 +1510,7 @@ fn forged_events_are_refused() {
     extra["note"] = json!("x");
     assert_eq!(
         forge(0, extra),
-        "event 0: unknown field `note` (an event has `seat` and one of play, isopods, shells, \
-         flip, steal)"
+        "event 0: unknown key `note` (allowed: seat, play, isopods, shells, flip, steal)"
     );
     let mut two = first.clone();
     two["steal"] = json!(null);

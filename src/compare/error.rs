@@ -80,13 +80,11 @@ impl fmt::Display for CompareError {
             CompareError::MalformedTrend { text, error } => {
                 write!(f, "`{}`: {}", one_line(text), one_line(&error.to_string()))
             }
-            CompareError::UnknownKey { key, allowed } => write!(
-                f,
-                "`{}` is not a column of the sweep (its columns: {}){}",
-                one_line(key),
-                allowed.join(", "),
-                crate::suggest::did_you_mean(key, allowed.iter().map(String::as_str))
-            ),
+            CompareError::UnknownKey { key, allowed } => f.write_str(&crate::suggest::unknown_key(
+                crate::suggest::KeyPlace::SweepColumn,
+                key,
+                allowed,
+            )),
             CompareError::UnknownMetric(m) => write!(
                 f,
                 "`{}` is not a compared metric (metrics: {}){}",

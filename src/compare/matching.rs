@@ -17,13 +17,13 @@ pub fn baseline_parts(
 ) -> Result<Vec<usize>, CompareError> {
     let columns = plan.value_columns();
     let text = pairs_text(baseline);
-    for (k, _) in baseline {
-        if !columns.contains(&k.as_str()) {
-            return Err(CompareError::UnknownKey {
-                key: k.clone(),
-                allowed: columns.iter().map(|c| c.to_string()).collect(),
-            });
-        }
+    if let Some(key) =
+        crate::suggest::first_unknown(baseline.iter().map(|(k, _)| k.as_str()), &columns)
+    {
+        return Err(CompareError::UnknownKey {
+            key: key.to_string(),
+            allowed: columns.iter().map(|c| c.to_string()).collect(),
+        });
     }
     let value = |p: usize, key: &str| {
         plan.parts[p]

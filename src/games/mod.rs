@@ -13,6 +13,7 @@
 
 pub mod options;
 pub mod record_line;
+pub mod record_options;
 pub mod seashells;
 pub mod seaside;
 pub mod shell_dash;

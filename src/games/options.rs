@@ -158,15 +158,8 @@ impl<'a> SpecOptions<'a> {
     /// Check that every key of `spec` is an option of `table`
     /// ([`SpecError::UnknownKey`] lists the table's names in order).
     pub fn read(spec: &'a Spec, table: &[GameOption]) -> Result<SpecOptions<'a>, SpecError> {
-        for (key, _) in &spec.options {
-            if !table.iter().any(|o| o.name == key) {
-                return Err(SpecError::UnknownKey {
-                    name: spec.name.clone(),
-                    key: key.clone(),
-                    allowed: table.iter().map(|o| o.name.to_string()).collect(),
-                });
-            }
-        }
+        let names: Vec<&str> = table.iter().map(|o| o.name).collect();
+        spec.check_keys(&names)?;
         Ok(SpecOptions { spec })
     }
 

@@ -76,13 +76,13 @@ impl fmt::Display for SweepError {
                     one_line(key)
                 )
             }
-            SweepError::UnknownOption { key, game, allowed } => write!(
-                f,
-                "`{}` is not an option of {game} (its options: {}){}",
-                one_line(key),
-                allowed.join(", "),
-                crate::suggest::did_you_mean(key, allowed.iter().map(String::as_str))
-            ),
+            SweepError::UnknownOption { key, game, allowed } => {
+                f.write_str(&crate::suggest::unknown_key(
+                    crate::suggest::KeyPlace::SweepOption(game),
+                    key,
+                    allowed,
+                ))
+            }
             SweepError::Combination { combination, why } => {
                 write!(
                     f,

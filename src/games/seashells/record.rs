@@ -11,10 +11,12 @@ use std::sync::OnceLock;
 use serde_json::{Map, Value, json};
 
 use super::{
-    Bottles, COLOURS, Colour, Item, Mode, SHAPES, SQUARES, Scoring, Seashells, SeashellsAction,
+    COLOURS, Colour, Item, Mode, OPTIONS, SHAPES, SQUARES, Seashells, SeashellsAction,
     SeashellsState, Shape,
 };
 use crate::game::Game;
+use crate::games::GameKind;
+use crate::games::record_options::{self, RecordOptions};
 use crate::record::{
     EventList, EventWriter, RecordError, RecordFormat, Replay, get_bool, get_u64, json as text,
     replay_decisions,
@@ -48,10 +50,40 @@ fn object<'a>(
     }
 }
 
-/// An event's keys, as `replay_decisions` wants its errors (plain strings).
-fn event_keys(e: &Value, allowed: &[&str]) -> Result<(), String> {
-    let map = e.as_object().ok_or("an event must be an object")?;
-    crate::suggest::check_keys(map.keys().map(String::as_str), allowed).map_or(Ok(()), Err)
+/// Why an event's keys are refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum EventKeyError {
+    /// The event is not a JSON object.
+    NotAnObject,
+    /// A key outside the event's ([`crate::suggest::check_keys`]'s text).
+    Unknown(String),
+}
+
+impl std::fmt::Display for EventKeyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EventKeyError::NotAnObject => f.write_str("an event must be an object"),
+            EventKeyError::Unknown(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for EventKeyError {}
+
+/// The message, as `replay_decisions`' decoder gives it.
+impl From<EventKeyError> for String {
+    fn from(e: EventKeyError) -> String {
+        e.to_string()
+    }
+}
+
+/// An event's keys, all among `allowed`.
+fn event_keys(e: &Value, allowed: &[&str]) -> Result<(), EventKeyError> {
+    let map = e.as_object().ok_or(EventKeyError::NotAnObject)?;
+    match crate::suggest::check_keys(map.keys().map(String::as_str), allowed) {
+        Some(why) => Err(EventKeyError::Unknown(why)),
+        None => Ok(()),
+    }
 }
 
 fn shape(v: &Value, field: &str) -> Result<u8, RecordError> {
@@ -176,43 +208,34 @@ fn texts() -> &'static Texts {
     })
 }
 
+/// How records hold Seashells' options: `mode` and `scoring` always (the
+/// rules' options, written by this file), any other option of the table
+/// only when not at its default ([`record_options`]).
+const RECORD: RecordOptions = RecordOptions {
+    required: &["mode", "scoring"],
+    absent: &[],
+    written: &["mode", "scoring"],
+};
+
+impl Seashells {
+    /// The options a record writes beside `mode` and `scoring`.
+    fn extra_options(&self) -> Vec<(&'static str, Value)> {
+        record_options::extra_options(&OPTIONS, &RECORD, || self.option_values())
+    }
+}
+
 impl RecordFormat for Seashells {
     fn options_json(&self) -> Value {
-        // `bottles` only for the ablation: a record of the rules' game
-        // keeps exactly the options RULES.md lists.
+        // `bottles` (and any option but the rules' two) only when not at
+        // its default: a record of the rules' game keeps exactly the
+        // options RULES.md lists.
         let mut options = json!({ "mode": self.mode.name(), "scoring": self.scoring.name() });
-        if self.bottles != Bottles::Spend {
-            options["bottles"] = json!(self.bottles.name());
-        }
+        record_options::add_extras(&mut options, self.extra_options());
         options
     }
 
     fn from_record_options(players: usize, options: &Value) -> Result<Self, RecordError> {
-        let map = object(options, "options", &["mode", "scoring", "bottles"])?;
-        fn word<T>(
-            map: &Map<String, Value>,
-            key: &str,
-            names: &[&str],
-            parse: fn(&str) -> Option<T>,
-        ) -> Result<T, RecordError> {
-            let field = format!("options.{key}");
-            let expected = || format!("expected one of {}", names.join("|"));
-            let v = map
-                .get(key)
-                .ok_or_else(|| RecordError::field(&field, format!("missing; {}", expected())))?;
-            v.as_str()
-                .and_then(parse)
-                .ok_or_else(|| RecordError::field(&field, format!("{v}: {}", expected())))
-        }
-        let mode = word(map, "mode", &Mode::NAMES, Mode::from_name)?;
-        let scoring = word(map, "scoring", &Scoring::NAMES, Scoring::from_name)?;
-        let bottles = match map.get("bottles") {
-            None => Bottles::Spend,
-            Some(_) => word(map, "bottles", &Bottles::NAMES, Bottles::from_name)?,
-        };
-        Seashells::new(players, mode, scoring)
-            .map(|g| g.with_bottles(bottles))
-            .map_err(|e| RecordError::field("players", e.to_string()))
+        record_options::read_game(players, options, &RECORD, |_, _| None)
     }
 
     fn setup_json(&self, s: &SeashellsState) -> Value {
@@ -268,10 +291,7 @@ impl RecordFormat for Seashells {
         text::string(out, self.mode.name());
         out.extend_from_slice(b",\"scoring\":");
         text::string(out, self.scoring.name());
-        if self.bottles != Bottles::Spend {
-            out.extend_from_slice(b",\"bottles\":");
-            text::string(out, self.bottles.name());
-        }
+        record_options::write_extras(out, self.extra_options());
         out.push(b'}');
     }
 

@@ -125,12 +125,17 @@ pub const TOKENS_FILE: &str = "tokens_file";
 /// An example of the inline form, for error messages.
 pub const INLINE_EXAMPLE: &str = "tokens=[Beach/Wave:20;Isopod/Crab:20;Rock/Shell:10]";
 
+/// The most tokens `removed` sets aside (the default set's size − 1): the
+/// one bound, which the option's table row, [`Seaside::new`] and records
+/// ([`crate::games::record_options`]) read.
+pub const MAX_REMOVED: usize = 69;
+
 /// Option `removed`: the tokens set aside unseen at setup.
 pub const REMOVED: GameOption = GameOption {
     name: "removed",
     kind: OptionKind::IntegerOrWord {
         min: 0,
-        max: 69,
+        max: MAX_REMOVED as u64,
         word: REMOVED_RULEBOOK,
     },
     about: "tokens set aside unseen at setup (below the set's size); `rulebook`: drawn per \
@@ -198,8 +203,8 @@ impl Seaside {
             )));
         }
         if let Some(r) = removed {
-            if r > 69 {
-                return Err(invalid(format!("removed={r} is more than 69")));
+            if r > MAX_REMOVED {
+                return Err(invalid(format!("removed={r} is more than {MAX_REMOVED}")));
             }
             if r >= set.len() {
                 return Err(invalid(format!(

@@ -22,9 +22,11 @@
 
 use serde_json::{Value, json};
 
-use super::tokens::{Face, MAX_TOKENS, TokenSet, kind_of, pack};
-use super::{Action, Seaside, SeasideState};
+use super::tokens::{Face, MAX_TOKENS, kind_of, pack};
+use super::{Action, OPTIONS, Seaside, SeasideState, TOKENS};
 use crate::game::Game;
+use crate::games::record_options::{self, RecordOptions};
+use crate::games::{GameKind, GameOption};
 use crate::record::{
     EventList, EventWriter, RecordError, RecordFormat, Replay, json as text, replay_decisions,
 };
@@ -33,11 +35,93 @@ fn face_json(f: Face) -> Value {
     Value::String(f.name().to_string())
 }
 
-fn parse_face(v: &Value) -> Result<Face, String> {
+/// Why a face or an event of a Seaside record is refused (the messages
+/// quote the record's JSON; [`RecordError`]'s text escapes them).
+#[derive(Clone, Debug, PartialEq)]
+enum EventError {
+    /// Not a string.
+    NotAFaceName(Value),
+    /// A string that names no face.
+    UnknownFace(String),
+    /// A count that does not fit a byte.
+    Count(&'static str, Value),
+    /// The event is not an object.
+    NotAnObject(Value),
+    /// A key outside the event's ([`crate::suggest::check_keys`]'s text).
+    UnknownKey(String),
+    /// Two decision keys.
+    TwoDecisions(String, String),
+    /// No decision key.
+    NoDecision,
+    /// `flip` is not an integer.
+    NotATokenId(Value),
+    /// `flip` names no Beach of the seat.
+    NotABeach(Value, usize),
+    /// `flip` names a Beach the engine does not flip.
+    NotTheLowest {
+        /// The token named.
+        id: usize,
+        /// The seat.
+        seat: usize,
+        /// Its back.
+        back: Face,
+        /// The token the engine flips.
+        target: Option<usize>,
+    },
+    /// `steal` is neither a seat nor null.
+    NotASeat(Value),
+}
+
+impl std::fmt::Display for EventError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EventError::NotAFaceName(v) => write!(f, "`{v}` is not a face name"),
+            EventError::UnknownFace(name) => write!(f, "unknown face `{name}`"),
+            EventError::Count(key, v) => write!(f, "`{key}` {v} is not a count from 0 to 255"),
+            EventError::NotAnObject(e) => write!(f, "`{e}` is not an object"),
+            EventError::UnknownKey(why) => f.write_str(why),
+            EventError::TwoDecisions(first, key) => {
+                write!(f, "two decisions in one event: `{first}` and `{key}`")
+            }
+            EventError::NoDecision => write!(
+                f,
+                "no decision in the event (one of {})",
+                DECISIONS.join(", ")
+            ),
+            EventError::NotATokenId(v) => write!(f, "`flip` {v} is not a token id"),
+            EventError::NotABeach(v, seat) => {
+                write!(f, "token {v} is not one of seat {seat}'s Beaches")
+            }
+            EventError::NotTheLowest {
+                id,
+                seat,
+                back,
+                target,
+            } => write!(
+                f,
+                "token {id} is a Beach of seat {seat} with back {back}, but the engine flips \
+                 the lowest such id ({})",
+                target.map_or("none".to_string(), |t| t.to_string())
+            ),
+            EventError::NotASeat(v) => write!(f, "`steal` {v} is not a seat or null"),
+        }
+    }
+}
+
+impl std::error::Error for EventError {}
+
+/// The message, as `replay_decisions`' decoder gives it.
+impl From<EventError> for String {
+    fn from(e: EventError) -> String {
+        e.to_string()
+    }
+}
+
+fn parse_face(v: &Value) -> Result<Face, EventError> {
     let name = v
         .as_str()
-        .ok_or_else(|| format!("`{v}` is not a face name"))?;
-    Face::from_name(name).ok_or_else(|| format!("unknown face `{name}`"))
+        .ok_or_else(|| EventError::NotAFaceName(v.clone()))?;
+    Face::from_name(name).ok_or_else(|| EventError::UnknownFace(name.to_string()))
 }
 
 /// The token ids of `setup.FIELD`: at most [`MAX_TOKENS`] ids, each below
@@ -65,31 +149,68 @@ fn id_list(setup: &Value, field: &str) -> Result<Vec<u8>, RecordError> {
         .collect()
 }
 
-/// Refuse a key of `object` (named `what`) that is not in `allowed`.
+/// Refuse a key of `object` (named `what`) that is not in `allowed` (the
+/// one key check, [`crate::suggest::check_keys`]).
 fn check_fields(
     object: &serde_json::Map<String, Value>,
     what: &str,
     allowed: &[&str],
 ) -> Result<(), RecordError> {
-    match object.keys().find(|k| !allowed.contains(&k.as_str())) {
-        Some(key) => Err(RecordError::field(
-            what,
-            format!("unknown field `{key}` (allowed: {})", allowed.join(", ")),
-        )),
+    match crate::suggest::check_keys(object.keys().map(String::as_str), allowed) {
+        Some(why) => Err(RecordError::field(what, why)),
         None => Ok(()),
     }
 }
 
+/// How records hold Seaside's options: `removed` always, as the number
+/// of that game; `tokens` for a set other than the default one, as the
+/// manifest's lines (written by this file); any other option of the table
+/// (but the `tokens_file` label) only when not at its default
+/// ([`record_options`]).
+const RECORD: RecordOptions = RecordOptions {
+    required: &["removed"],
+    absent: &[],
+    written: &["removed", "tokens"],
+};
+
+/// The record form of `tokens`, `[[FACE_A, FACE_B, COUNT], ...]`, as its
+/// inline spec text `[FACE_A/FACE_B:COUNT;...]` (each face a known name,
+/// each count an integer; the spec parser bounds the total); every other
+/// option is read by its kind.
+fn record_value(option: &GameOption, value: &Value) -> Option<Result<String, RecordError>> {
+    (option.name == TOKENS.name).then(|| {
+        let bad = |why: String| RecordError::field("options.tokens", why);
+        let lines = value.as_array().ok_or_else(|| bad("not an array".into()))?;
+        let mut items = Vec::with_capacity(lines.len().min(MAX_TOKENS));
+        for line in lines {
+            let parts = line
+                .as_array()
+                .filter(|p| p.len() == 3)
+                .ok_or_else(|| bad(format!("`{line}` is not [FACE_A, FACE_B, COUNT]")))?;
+            let a = parse_face(&parts[0]).map_err(|e| bad(e.to_string()))?;
+            let b = parse_face(&parts[1]).map_err(|e| bad(e.to_string()))?;
+            let count = parts[2]
+                .as_u64()
+                .ok_or_else(|| bad(format!("the count in `{line}` is not an integer ≥ 0")))?;
+            items.push(format!("{}/{}:{count}", a.name(), b.name()));
+        }
+        Ok(format!("[{}]", items.join(";")))
+    })
+}
+
 /// A count of an event (`isopods`, `shells`): an integer that fits a byte
 /// (whether it is legal is [`Game::play`]'s check).
-fn event_count(v: &Value, key: &str) -> Result<u8, String> {
+fn event_count(v: &Value, key: &'static str) -> Result<u8, EventError> {
     v.as_u64()
         .and_then(|k| u8::try_from(k).ok())
-        .ok_or_else(|| format!("`{key}` {v} is not a count from 0 to 255"))
+        .ok_or_else(|| EventError::Count(key, v.clone()))
 }
 
 /// The decision keys of an event.
 const DECISIONS: [&str; 5] = ["play", "isopods", "shells", "flip", "steal"];
+
+/// Every key of an event: `seat` and the decisions.
+const EVENT_KEYS: [&str; 6] = ["seat", "play", "isopods", "shells", "flip", "steal"];
 
 impl Seaside {
     fn options_with(&self, removed: Value) -> Value {
@@ -103,34 +224,36 @@ impl Seaside {
                 .collect();
             options["tokens"] = Value::Array(lines);
         }
+        record_options::add_extras(&mut options, self.extra_options());
         options
     }
 
-    fn decode_event(&self, s: &SeasideState, e: &Value) -> Result<Action, String> {
+    /// The options a record writes beside `removed` and `tokens`.
+    fn extra_options(&self) -> Vec<(&'static str, Value)> {
+        record_options::extra_options(&OPTIONS, &RECORD, || self.option_values())
+    }
+
+    fn decode_event(&self, s: &SeasideState, e: &Value) -> Result<Action, EventError> {
         let seat = s.to_move as usize;
         let object = e
             .as_object()
-            .ok_or_else(|| format!("`{e}` is not an object"))?;
-        let mut decision = None;
-        for key in object.keys() {
-            if key == "seat" {
+            .ok_or_else(|| EventError::NotAnObject(e.clone()))?;
+        if let Some(why) =
+            crate::suggest::check_keys(object.keys().map(String::as_str), &EVENT_KEYS)
+        {
+            return Err(EventError::UnknownKey(why));
+        }
+        let mut decision: Option<&'static str> = None;
+        for key in object.keys().filter(|k| *k != "seat") {
+            let Some(&kind) = DECISIONS.iter().find(|d| **d == key.as_str()) else {
                 continue;
-            }
-            if !DECISIONS.contains(&key.as_str()) {
-                return Err(format!(
-                    "unknown field `{key}` (an event has `seat` and one of {})",
-                    DECISIONS.join(", ")
-                ));
-            }
-            if let Some(first) = decision.replace(key.as_str()) {
-                return Err(format!("two decisions in one event: `{first}` and `{key}`"));
+            };
+            if let Some(first) = decision.replace(kind) {
+                return Err(EventError::TwoDecisions(first.into(), key.clone()));
             }
         }
         let Some(kind) = decision else {
-            return Err(format!(
-                "no decision in the event (one of {})",
-                DECISIONS.join(", ")
-            ));
+            return Err(EventError::NoDecision);
         };
         let v = &object[kind];
         match kind {
@@ -140,19 +263,20 @@ impl Seaside {
             "flip" => {
                 let id = v
                     .as_u64()
-                    .ok_or_else(|| format!("`flip` {v} is not a token id"))?;
+                    .ok_or_else(|| EventError::NotATokenId(v.clone()))?;
                 let id = usize::try_from(id).unwrap_or(usize::MAX);
                 if !s.is_beach_of(id, seat) {
-                    return Err(format!("token {v} is not one of seat {seat}'s Beaches"));
+                    return Err(EventError::NotABeach(v.clone(), seat));
                 }
                 let back = s.back_face(id);
                 let target = self.flip_target(s, seat, back);
                 if target != Some(id) {
-                    return Err(format!(
-                        "token {id} is a Beach of seat {seat} with back {back}, but the engine \
-                         flips the lowest such id ({})",
-                        target.map_or("none".to_string(), |t| t.to_string())
-                    ));
+                    return Err(EventError::NotTheLowest {
+                        id,
+                        seat,
+                        back,
+                        target,
+                    });
                 }
                 Ok(Action::Flip(back))
             }
@@ -164,7 +288,7 @@ impl Seaside {
                     .filter(|&q| q < u64::from(self.players))
                     .and_then(|q| u8::try_from(q).ok())
                     .map(Action::Steal)
-                    .ok_or_else(|| format!("`steal` {v} is not a seat or null"))
+                    .ok_or_else(|| EventError::NotASeat(v.clone()))
             }
         }
     }
@@ -182,47 +306,7 @@ impl RecordFormat for Seaside {
     }
 
     fn from_record_options(players: usize, options: &Value) -> Result<Self, RecordError> {
-        let object = options
-            .as_object()
-            .ok_or_else(|| RecordError::field("options", "not an object"))?;
-        check_fields(object, "options", &["removed", "tokens"])?;
-        let removed = match object.get("removed") {
-            None => return Err(RecordError::field("options.removed", "missing")),
-            Some(v) => v.as_u64().filter(|&r| r <= 69).ok_or_else(|| {
-                RecordError::field("options.removed", format!("`{v}` is not 0..=69"))
-            })?,
-        };
-        let set = match object.get("tokens") {
-            None => TokenSet::standard(),
-            Some(lines) => {
-                let bad = |why: String| RecordError::field("options.tokens", why);
-                let lines = lines.as_array().ok_or_else(|| bad("not an array".into()))?;
-                let mut tokens = Vec::new();
-                for line in lines {
-                    let parts = line
-                        .as_array()
-                        .filter(|p| p.len() == 3)
-                        .ok_or_else(|| bad(format!("`{line}` is not [FACE_A, FACE_B, COUNT]")))?;
-                    let a = parse_face(&parts[0]).map_err(bad)?;
-                    let b = parse_face(&parts[1]).map_err(bad)?;
-                    let count = parts[2].as_u64().ok_or_else(|| {
-                        bad(format!("the count in `{line}` is not an integer ≥ 0"))
-                    })?;
-                    // Checked before the tokens are made: the total stays ≤ MAX_TOKENS.
-                    let total = (tokens.len() as u64).saturating_add(count);
-                    if total > MAX_TOKENS as u64 {
-                        return Err(bad(format!(
-                            "more than {MAX_TOKENS} tokens (an engine state holds at most \
-                             {MAX_TOKENS})"
-                        )));
-                    }
-                    tokens.extend(std::iter::repeat_n([a, b], count as usize));
-                }
-                TokenSet::from_tokens(&tokens).map_err(|e| bad(e.to_string()))?
-            }
-        };
-        Seaside::new(players, Some(removed as usize), set)
-            .map_err(|e| RecordError::field("options", e.to_string()))
+        record_options::read_game(players, options, &RECORD, record_value)
     }
 
     /// The configuration itself and, when it fixes `removed` at a number
@@ -293,6 +377,7 @@ impl RecordFormat for Seaside {
         } else {
             out.extend_from_slice(b"{\"removed\":");
             text::uint(out, initial.removed() as u64);
+            record_options::write_extras(out, self.extra_options());
             out.push(b'}');
         }
     }
@@ -410,8 +495,10 @@ impl RecordFormat for Seaside {
             let pair = t.as_array().filter(|p| p.len() == 2).ok_or_else(|| {
                 RecordError::field("setup.tokens", format!("token {id}: not [FACE_A, FACE_B]"))
             })?;
-            let a = parse_face(&pair[0]).map_err(|e| RecordError::field("setup.tokens", e))?;
-            let b = parse_face(&pair[1]).map_err(|e| RecordError::field("setup.tokens", e))?;
+            let a = parse_face(&pair[0])
+                .map_err(|e| RecordError::field("setup.tokens", e.to_string()))?;
+            let b = parse_face(&pair[1])
+                .map_err(|e| RecordError::field("setup.tokens", e.to_string()))?;
             kinds[kind_of(a as u8, b as u8)] += 1;
             packed.push(pack(a, b));
         }
@@ -442,6 +529,8 @@ impl RecordFormat for Seaside {
             ));
         }
         let initial = self.start_from(&packed, &bag, &removed)?;
-        replay_decisions(self, initial, events, |s, e| self.decode_event(s, e))
+        replay_decisions(self, initial, events, |s, e| {
+            self.decode_event(s, e).map_err(String::from)
+        })
     }
 }

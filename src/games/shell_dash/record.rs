@@ -5,10 +5,12 @@ use serde_json::{Map, Value, json};
 
 use super::rules::{RandomShuffle, Shuffler, ok};
 use super::{
-    COLUMNS, Card, DECK_CAP, KINDS, MAX_TURNS, ReshuffleRule, ShellDash, ShellDashAction,
+    COLUMNS, Card, DECK, DECK_CAP, KINDS, OPTIONS, ReshuffleRule, ShellDash, ShellDashAction,
     ShellDashState,
 };
 use crate::game::Game;
+use crate::games::record_options::{self, RecordOptions};
+use crate::games::{GameKind, GameOption};
 use crate::record::{
     DecodeEvents, EventList, EventWriter, RecordError, RecordFormat, Replay, get_bool, get_u64,
     json as text, replay_events,
@@ -23,18 +25,58 @@ fn names(codes: &[u8]) -> Vec<&'static str> {
         .collect()
 }
 
+/// Why an object or an event of a Shell Dash record is refused (the
+/// messages quote the record's JSON; [`RecordError`]'s text escapes them).
+#[derive(Clone, Debug, PartialEq)]
+enum EventError {
+    /// Not an object.
+    NotAnObject(Value),
+    /// A key outside the object's ([`crate::suggest::check_keys`]'s text).
+    UnknownKey(String),
+    /// A field missing or of another type (`get_u64`, `get_bool`).
+    Field(String),
+    /// A column outside the row.
+    Column(u64),
+    /// No decision key.
+    NoDecision,
+}
+
+impl std::fmt::Display for EventError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EventError::NotAnObject(v) => write!(f, "expected an object, found `{v}`"),
+            EventError::UnknownKey(why) | EventError::Field(why) => f.write_str(why),
+            EventError::Column(c) => write!(f, "column {c} is not 0..=2"),
+            EventError::NoDecision => {
+                f.write_str("expected a `flip`, `flipflop` or `shuffle` decision")
+            }
+        }
+    }
+}
+
+impl std::error::Error for EventError {}
+
+/// The message, as the replay loop's decoder gives it.
+impl From<EventError> for String {
+    fn from(e: EventError) -> String {
+        e.to_string()
+    }
+}
+
+/// A required field of an event, its error as an [`EventError`].
+fn field<T, E: std::fmt::Display>(read: Result<T, E>) -> Result<T, EventError> {
+    read.map_err(|e| EventError::Field(e.to_string()))
+}
+
 /// Fail if `value` is not an object or has a key outside `allowed`.
-fn only_keys<'a>(value: &'a Value, allowed: &[&str]) -> Result<&'a Map<String, Value>, String> {
+fn only_keys<'a>(value: &'a Value, allowed: &[&str]) -> Result<&'a Map<String, Value>, EventError> {
     let object = value
         .as_object()
-        .ok_or_else(|| format!("expected an object, found `{value}`"))?;
-    if let Some(key) = object.keys().find(|k| !allowed.contains(&k.as_str())) {
-        return Err(format!(
-            "unknown field `{key}` (expected {})",
-            allowed.join(", ")
-        ));
+        .ok_or_else(|| EventError::NotAnObject(value.clone()))?;
+    match crate::suggest::check_keys(object.keys().map(String::as_str), allowed) {
+        Some(why) => Err(EventError::UnknownKey(why)),
+        None => Ok(object),
     }
-    Ok(object)
 }
 
 /// Writing records: the play-time shuffle, each new deck written as a
@@ -103,7 +145,8 @@ impl<E: EventList + ?Sized> Shuffler for RecordedShuffle<'_, E> {
         if event.get("chance").and_then(Value::as_str) != Some("reshuffle") {
             return Err(RecordError::event(index, "a reshuffle event is due here"));
         }
-        only_keys(event, &["chance", "deck"]).map_err(|why| RecordError::event(index, why))?;
+        only_keys(event, &["chance", "deck"])
+            .map_err(|why| RecordError::event(index, why.to_string()))?;
         let deck = event
             .get("deck")
             .and_then(Value::as_array)
@@ -145,6 +188,48 @@ impl<E: EventList + ?Sized> Shuffler for RecordedShuffle<'_, E> {
     }
 }
 
+/// How records hold Shell Dash's options: `deck` (by kind, every kind
+/// named), `max_turns` and `reshuffle` always (written by this file; a
+/// record without `reshuffle` predates the option: `empty`), any other
+/// option of the table only when not at its default ([`record_options`]).
+const RECORD: RecordOptions = RecordOptions {
+    required: &["deck", "max_turns"],
+    absent: &[("reshuffle", "empty")],
+    written: &["deck", "max_turns", "reshuffle"],
+};
+
+/// The record form of `deck`, `{"Sand": 16, ...}` with every kind named,
+/// as its spec text `Sand:16,...` (the spec parser bounds each count);
+/// every other option is read by its kind.
+fn record_value(option: &GameOption, value: &Value) -> Option<Result<String, RecordError>> {
+    (option.name == DECK.name).then(|| {
+        let deck = only_keys(value, &Card::NAMES)
+            .map_err(|why| RecordError::field("options.deck", why.to_string()))?;
+        let mut counts = Vec::with_capacity(KINDS);
+        for card in Card::ALL {
+            let count = deck.get(card.name()).ok_or_else(|| {
+                RecordError::field("options.deck", format!("no count for `{card}`"))
+            })?;
+            let n = count.as_u64().ok_or_else(|| {
+                RecordError::field(
+                    "options.deck",
+                    format!("`{card}`: `{count}` is not a count 0 to {DECK_CAP}"),
+                )
+            })?;
+            counts.push(format!("{}:{n}", card.name()));
+        }
+        Ok(counts.join(","))
+    })
+}
+
+impl ShellDash {
+    /// The options a record writes beside `deck`, `max_turns` and
+    /// `reshuffle`.
+    fn extra_options(&self) -> Vec<(&'static str, Value)> {
+        record_options::extra_options(&OPTIONS, &RECORD, || self.option_values())
+    }
+}
+
 fn decision_json(seat: u8, action: ShellDashAction) -> Value {
     match action {
         ShellDashAction::Flip(c) => json!({ "seat": seat, "flip": c }),
@@ -153,22 +238,24 @@ fn decision_json(seat: u8, action: ShellDashAction) -> Value {
     }
 }
 
-fn decode(event: &Value) -> Result<ShellDashAction, String> {
+fn decode(event: &Value) -> Result<ShellDashAction, EventError> {
     if event.get("flip").is_some() {
         only_keys(event, &["seat", "flip"])?;
-        let c = get_u64(event, "flip")?;
+        let c = field(get_u64(event, "flip"))?;
         if c >= COLUMNS as u64 {
-            return Err(format!("column {c} is not 0..=2"));
+            return Err(EventError::Column(c));
         }
         Ok(ShellDashAction::Flip(c as u8))
     } else if event.get("flipflop").is_some() {
         only_keys(event, &["seat", "flipflop"])?;
-        Ok(ShellDashAction::FlipFlop(get_bool(event, "flipflop")?))
+        Ok(ShellDashAction::FlipFlop(field(get_bool(
+            event, "flipflop",
+        ))?))
     } else if event.get("shuffle").is_some() {
         only_keys(event, &["seat", "shuffle"])?;
-        Ok(ShellDashAction::Shuffle(get_bool(event, "shuffle")?))
+        Ok(ShellDashAction::Shuffle(field(get_bool(event, "shuffle"))?))
     } else {
-        Err("expected a `flip`, `flipflop` or `shuffle` decision".into())
+        Err(EventError::NoDecision)
     }
 }
 
@@ -182,7 +269,7 @@ impl DecodeEvents<ShellDash> for Events {
         _state: &ShellDashState,
         event: &Value,
     ) -> Result<ShellDashAction, String> {
-        decode(event)
+        decode(event).map_err(String::from)
     }
 
     fn play<E: EventList + ?Sized>(
@@ -209,62 +296,17 @@ impl RecordFormat for ShellDash {
         for card in Card::ALL {
             deck.insert(card.name().into(), json!(self.counts[card as usize]));
         }
-        json!({
+        let mut options = json!({
             "deck": deck,
             "max_turns": self.max_turns,
             "reshuffle": self.reshuffle.name(),
-        })
+        });
+        record_options::add_extras(&mut options, self.extra_options());
+        options
     }
 
     fn from_record_options(players: usize, options: &Value) -> Result<Self, RecordError> {
-        only_keys(options, &["deck", "max_turns", "reshuffle"])
-            .map_err(|why| RecordError::field("options", why))?;
-        let deck = options
-            .get("deck")
-            .ok_or_else(|| RecordError::field("options.deck", "missing"))?;
-        let deck =
-            only_keys(deck, &Card::NAMES).map_err(|why| RecordError::field("options.deck", why))?;
-        let mut counts = [0u16; KINDS];
-        for card in Card::ALL {
-            let count = deck.get(card.name()).ok_or_else(|| {
-                RecordError::field("options.deck", format!("no count for `{card}`"))
-            })?;
-            let n = count
-                .as_u64()
-                .filter(|&n| n <= DECK_CAP as u64)
-                .ok_or_else(|| {
-                    RecordError::field(
-                        "options.deck",
-                        format!("`{card}`: `{count}` is not a count 0 to {DECK_CAP}"),
-                    )
-                })?;
-            counts[card as usize] = n as u16;
-        }
-        let max_turns = options
-            .get("max_turns")
-            .and_then(Value::as_u64)
-            .filter(|&n| (1..=MAX_TURNS as u64).contains(&n))
-            .ok_or_else(|| {
-                RecordError::field(
-                    "options.max_turns",
-                    format!("missing or not an integer 1 to {MAX_TURNS}"),
-                )
-            })?;
-        // A record without `reshuffle` predates the option: `empty`.
-        let reshuffle = match options.get("reshuffle") {
-            None => ReshuffleRule::Empty,
-            Some(v) => v
-                .as_str()
-                .and_then(ReshuffleRule::from_name)
-                .ok_or_else(|| {
-                    RecordError::field(
-                        "options.reshuffle",
-                        format!("`{v}` is not one of {}", ReshuffleRule::NAMES.join("|")),
-                    )
-                })?,
-        };
-        ShellDash::with_reshuffle(players, counts, max_turns as u32, reshuffle)
-            .map_err(|why| RecordError::field("options", why))
+        record_options::read_game(players, options, &RECORD, record_value)
     }
 
     /// Per turn at most 18 flips (one per place of the 6 rows of 3), 6
@@ -335,6 +377,7 @@ impl RecordFormat for ShellDash {
         text::uint(out, u64::from(self.max_turns));
         out.extend_from_slice(b",\"reshuffle\":");
         text::string(out, self.reshuffle.name());
+        record_options::write_extras(out, self.extra_options());
         out.push(b'}');
     }
 
@@ -399,7 +442,7 @@ impl RecordFormat for ShellDash {
         setup: &Value,
         events: &E,
     ) -> Result<Replay<Self>, RecordError> {
-        only_keys(setup, &["deck"]).map_err(|why| RecordError::field("setup", why))?;
+        only_keys(setup, &["deck"]).map_err(|why| RecordError::field("setup", why.to_string()))?;
         let deck = setup
             .get("deck")
             .and_then(Value::as_array)

@@ -49,31 +49,26 @@ pub struct Baseline {
 }
 
 impl Baseline {
-    /// Read `KEY=VALUE,...` (options of the game, and `players=N`); the
-    /// search's player count when `players` is not given.
+    /// Read `KEY=VALUE,...` (options of the game, and `players=N`) with
+    /// the library's one `KEY=VALUE` list parser
+    /// ([`beachcomber::compare::parse_pairs`]: a value may be quoted, and
+    /// hold commas inside quotes or parentheses); the search's player
+    /// count when `players` is not given.
     pub fn parse(text: &str, players: usize) -> Result<Baseline, SearchSpecError> {
         let bad = |why: String| SearchSpecError::Baseline(why);
         let mut options = Vec::new();
         let mut count = players;
-        for part in beachcomber::spec::split_top_level(text).map_err(|e| bad(e.to_string()))? {
-            let part = part.trim();
-            if part.is_empty() {
-                continue;
-            }
-            let (key, value) = part
-                .split_once('=')
-                .ok_or_else(|| bad(format!("`{part}` is not KEY=VALUE")))?;
-            let (key, value) = (key.trim(), value.trim());
+        for (key, value) in
+            beachcomber::compare::parse_pairs(text).map_err(|e| bad(e.to_string()))?
+        {
             if key == "players" {
                 count = value
                     .parse()
                     .ok()
                     .filter(|&n: &usize| n >= 1)
                     .ok_or_else(|| bad(format!("players={value} is not a player count")))?;
-            } else if options.iter().any(|(k, _): &(String, String)| k == key) {
-                return Err(bad(format!("`{key}` is given twice")));
             } else {
-                options.push((key.to_string(), value.to_string()));
+                options.push((key, value));
             }
         }
         Ok(Baseline {
@@ -396,4 +391,37 @@ pub(super) fn setting_sweep(
         quality,
     };
     PlannedSweep::expand(&sweep, bots, 1 + duels.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_baseline_is_read_by_the_one_key_value_parser() {
+        // A quoted value keeps its commas and loses its quotes (the
+        // hand-written reader kept the quotes in the value).
+        let b = Baseline::parse(r#"deck="Sand:16,Wave:10,Shell:14",players=1"#, 2).unwrap();
+        assert_eq!(
+            b.options,
+            [("deck".to_string(), "Sand:16,Wave:10,Shell:14".to_string())]
+        );
+        assert_eq!(b.players, 1);
+        assert_eq!(b.to_string(), "deck=Sand:16,Wave:10,Shell:14,players=1");
+        let b = Baseline::parse("removed=0", 4).unwrap();
+        assert_eq!(b.to_string(), "removed=0,players=4");
+        let refused = |text: &str| Baseline::parse(text, 4).unwrap_err().to_string();
+        assert_eq!(
+            refused("removed=0,removed=1"),
+            "the baseline: `removed=0,removed=1`: `removed` is given twice"
+        );
+        assert_eq!(
+            refused("removed"),
+            "the baseline: `removed`: write KEY=VALUE pairs separated by commas"
+        );
+        assert_eq!(
+            refused("players=0"),
+            "the baseline: players=0 is not a player count"
+        );
+    }
 }
