@@ -120,7 +120,7 @@ impl Game for Tuned {
     fn parse_action(&self, text: &str) -> Option<Take> {
         self.pebbles.parse_action(text)
     }
-    fn check_invariants(&self, s: &PebblesState) -> Result<(), String> {
+    fn check_invariants(&self, s: &PebblesState) -> Result<(), crate::game::InvalidState> {
         self.pebbles.check_invariants(s)
     }
 }
