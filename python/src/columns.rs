@@ -34,7 +34,7 @@
 //! `uint`, a fixed-decimal number `float`, a 0/1 flag `int` (as the CSV
 //! writes it).
 
-use beachcomber_store::parquet_table::{CellKind, GamesColumns};
+use beachcomber_store::parquet_table::{CellKind, GamesColumns, HeaderError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -170,21 +170,29 @@ pub fn csv_columns(
 ) -> PyResult<Vec<ColumnType>> {
     let schema = layout.map(GamesLayout::columns);
     py.detach(|| read_columns(data, schema))
-        .map_err(|e: String| PyValueError::new_err(format!("not a table's CSV: {e}")))
+        .map_err(|e| PyValueError::new_err(format!("not a table's CSV: {e}")))
+}
+
+/// Why a table's CSV could not be typed (its message follows "not a
+/// table's CSV: ").
+#[derive(Debug, thiserror::Error)]
+enum ColumnsError {
+    /// The CSV text itself.
+    #[error("{0}")]
+    Csv(#[from] csv::Error),
+    /// Its header against the games table's schema.
+    #[error("{0}")]
+    Schema(#[from] HeaderError),
 }
 
 /// [`csv_columns`]'s reading of `data`, typed by `schema` if given.
-fn read_columns(data: &[u8], schema: Option<&GamesColumns>) -> Result<Vec<ColumnType>, String> {
+fn read_columns(
+    data: &[u8],
+    schema: Option<&GamesColumns>,
+) -> Result<Vec<ColumnType>, ColumnsError> {
     let mut reader = csv::ReaderBuilder::new().flexible(false).from_reader(data);
-    let names: Vec<String> = reader
-        .headers()
-        .map_err(|e| e.to_string())?
-        .iter()
-        .map(str::to_string)
-        .collect();
-    let schema = schema
-        .map(|s| s.columns(&names).map_err(|e| e.to_string()))
-        .transpose()?;
+    let names: Vec<String> = reader.headers()?.iter().map(str::to_string).collect();
+    let schema = schema.map(|s| s.columns(&names)).transpose()?;
     let mut kinds = vec![Kinds::ALL; names.len()];
     // Each column's declaration, while every cell so far fits it.
     let mut declared: Vec<Option<&Declared>> = names
@@ -192,10 +200,7 @@ fn read_columns(data: &[u8], schema: Option<&GamesColumns>) -> Result<Vec<Column
         .map(|n| DECLARED.iter().find(|d| d.name == n))
         .collect();
     let mut record = csv::ByteRecord::new();
-    while reader
-        .read_byte_record(&mut record)
-        .map_err(|e| e.to_string())?
-    {
+    while reader.read_byte_record(&mut record)? {
         for ((kind, declared), cell) in kinds.iter_mut().zip(&mut declared).zip(record.iter()) {
             kind.see(cell);
             if let Some(d) = declared
