@@ -150,6 +150,131 @@ impl Drop for FreshFolder {
     }
 }
 
+/// The file's sweep (a tournament is a sweep of one combination) played
+/// into `play_dir`: its comparison and confirmation picks checked first,
+/// the planned power said when the rule is `locked`, one combination if
+/// asked; with `--resume`, only what is left (the comparison again after a
+/// finished sweep, nothing when stopped during the confirmation runs).
+fn play_file_sweep(
+    experiment: &Experiment,
+    args: &RunFileRequest,
+    locked: bool,
+    control: &Control,
+    play_dir: &Path,
+    ports: &Ports<'_>,
+) -> Result<(), RunFileError> {
+    let sharded = control.shard.count > 1;
+    let mut sweep = experiment.planned_sweep(args.quick)?;
+    // A comparison needs the baseline: not with one combination.
+    let compare = match args.combination {
+        Some(_) => None,
+        None => experiment.compare_spec(&sweep.plan, args.quick)?,
+    };
+    // The confirmation's picks checked before playing.
+    if let Some(spec) = &compare {
+        confirm::confirm_sweep(experiment, &sweep, spec)?;
+    }
+    // Power, when the rule is locked: a margin no outcome of the
+    // planned games can resolve is said before they are played.
+    if let Some(spec) = compare.as_ref().filter(|_| locked) {
+        for power in experiment.planned_power(&sweep.plan, spec)? {
+            if let Some(warning) = power.warning() {
+                ports.warn(&warning.to_string());
+            }
+        }
+    }
+    if let Some(k) = args.combination {
+        let count = sweep.plan.parts.len();
+        if k >= count {
+            return Err(RunFileError::NoSuchCombination {
+                index: k,
+                count,
+                what: "combinations",
+            });
+        }
+        sweep = sweep.only(k);
+    }
+    // Stopped during the confirmation runs: only those are
+    // left to do (below).
+    let confirming = control.resume
+        && !sharded
+        && args.combination.is_none()
+        && !play_dir.join(CHECKPOINT_FILE).exists()
+        && play_dir
+            .join(beachcomber_store::files::names::CONFIRM_DIR)
+            .join(CHECKPOINT_FILE)
+            .exists();
+    // The sweep finished (its manifest, of this plan, and no
+    // checkpoint): `--resume` goes on with what is left, the
+    // comparison (written again: the criterion's margins or
+    // trends may be new) and the confirmation runs, e.g. after
+    // `confirm` was added to the file.
+    let finished = control.resume
+        && !sharded
+        && args.combination.is_none()
+        && !confirming
+        && sweep.finished_in(play_dir);
+    if finished {
+        if let Some(spec) = &compare {
+            let manifest = Manifest::read(&play_dir.join(MANIFEST_FILE))
+                .map_err(RunFileError::SweepManifest)?;
+            beachcomber_store::final_files::write_comparison(
+                &play_dir.join(GAMES_FILE),
+                &sweep.plan,
+                &manifest.totals,
+                Some(spec),
+            )?;
+        }
+        if !control.quiet {
+            ports.say(&format!(
+                "--resume: the sweep in {} is finished; going on with what is left",
+                one_line_path(play_dir)
+            ));
+        }
+    } else if !confirming {
+        play_sweep(
+            experiment,
+            &sweep,
+            play_dir,
+            control,
+            ports,
+            compare.as_ref(),
+        )?;
+    }
+    Ok(())
+}
+
+/// The rule locked before the games (`None` without a criterion, or for a
+/// redrawn report): checked before anything is played. A redrawn report
+/// plays nothing and keeps the manifest's record, so the file's criterion
+/// must be the one recorded there.
+fn locked_rule(
+    experiment: &Experiment,
+    args: &RunFileRequest,
+    name: &str,
+    dir: &Path,
+) -> Result<Option<beachcomber_store::manifest::CriterionRecord>, RunFileError> {
+    let exploratory = args.exploratory || args.quick;
+    Ok(if args.report_only {
+        let manifest = match experiment.kind {
+            Kind::Search => dir
+                .join(crate::search::ROUNDS_DIR)
+                .join("0")
+                .join(MANIFEST_FILE),
+            _ => dir.join(MANIFEST_FILE),
+        };
+        lock::check_recorded(experiment, &manifest)?;
+        None
+    } else {
+        lock::lock(LockRequest {
+            experiment,
+            name,
+            dir,
+            exploratory,
+        })?
+    })
+}
+
 /// Run the experiment file of `args` whole, as `beachcomber run` does
 /// (docs/experiments.md): the lock, the games (or one shard of them, a
 /// merge of the shards, one combination), the confirmation runs, the speed
@@ -160,28 +285,8 @@ pub fn run_file(mut args: RunFileRequest, ports: &Ports<'_>) -> Result<PathBuf, 
     let experiment = Experiment::read(&args.file)?;
     let (name, dir) = results_dir(&args, ports)?;
     let _fresh = FreshFolder((args.quick && args.out.is_none()).then(|| dir.clone()));
-    // The rule locked before the games: checked before anything is played
-    // (a redrawn report plays nothing and keeps the manifest's record, so
-    // the file's criterion must be the one recorded there).
     let exploratory = args.exploratory || args.quick;
-    let rule = if args.report_only {
-        let manifest = match experiment.kind {
-            Kind::Search => dir
-                .join(crate::search::ROUNDS_DIR)
-                .join("0")
-                .join(MANIFEST_FILE),
-            _ => dir.join(MANIFEST_FILE),
-        };
-        lock::check_recorded(&experiment, &manifest)?;
-        None
-    } else {
-        lock::lock(LockRequest {
-            experiment: &experiment,
-            name: &name,
-            dir: &dir,
-            exploratory,
-        })?
-    };
+    let rule = locked_rule(&experiment, &args, &name, &dir)?;
     // The rule of every `--out` (after the lock's own refusals of the
     // folder): the folder may be created, never its parents.
     if let Some(out) = &args.out {
@@ -236,85 +341,14 @@ pub fn run_file(mut args: RunFileRequest, ports: &Ports<'_>) -> Result<PathBuf, 
         }
     } else {
         match experiment.kind {
-            Kind::Tournament | Kind::Sweep => {
-                let mut sweep = experiment.planned_sweep(args.quick)?;
-                // A comparison needs the baseline: not with one combination.
-                let compare = match args.combination {
-                    Some(_) => None,
-                    None => experiment.compare_spec(&sweep.plan, args.quick)?,
-                };
-                // The confirmation's picks checked before playing.
-                if let Some(spec) = &compare {
-                    confirm::confirm_sweep(&experiment, &sweep, spec)?;
-                }
-                // Power, when the rule is locked: a margin no outcome of the
-                // planned games can resolve is said before they are played.
-                if let Some(spec) = compare.as_ref().filter(|_| rule.is_some()) {
-                    for power in experiment.planned_power(&sweep.plan, spec)? {
-                        if let Some(warning) = power.warning() {
-                            ports.warn(&warning.to_string());
-                        }
-                    }
-                }
-                if let Some(k) = args.combination {
-                    let count = sweep.plan.parts.len();
-                    if k >= count {
-                        return Err(RunFileError::NoSuchCombination {
-                            index: k,
-                            count,
-                            what: "combinations",
-                        });
-                    }
-                    sweep = sweep.only(k);
-                }
-                // Stopped during the confirmation runs: only those are
-                // left to do (below).
-                let confirming = control.resume
-                    && !sharded
-                    && args.combination.is_none()
-                    && !play_dir.join(CHECKPOINT_FILE).exists()
-                    && play_dir
-                        .join(beachcomber_store::files::names::CONFIRM_DIR)
-                        .join(CHECKPOINT_FILE)
-                        .exists();
-                // The sweep finished (its manifest, of this plan, and no
-                // checkpoint): `--resume` goes on with what is left, the
-                // comparison (written again: the criterion's margins or
-                // trends may be new) and the confirmation runs, e.g. after
-                // `confirm` was added to the file.
-                let finished = control.resume
-                    && !sharded
-                    && args.combination.is_none()
-                    && !confirming
-                    && sweep.finished_in(&play_dir);
-                if finished {
-                    if let Some(spec) = &compare {
-                        let manifest = Manifest::read(&play_dir.join(MANIFEST_FILE))
-                            .map_err(RunFileError::SweepManifest)?;
-                        beachcomber_store::final_files::write_comparison(
-                            &play_dir.join(GAMES_FILE),
-                            &sweep.plan,
-                            &manifest.totals,
-                            Some(spec),
-                        )?;
-                    }
-                    if !control.quiet {
-                        ports.say(&format!(
-                            "--resume: the sweep in {} is finished; going on with what is left",
-                            one_line_path(&play_dir)
-                        ));
-                    }
-                } else if !confirming {
-                    play_sweep(
-                        &experiment,
-                        &sweep,
-                        &play_dir,
-                        &control,
-                        ports,
-                        compare.as_ref(),
-                    )?;
-                }
-            }
+            Kind::Tournament | Kind::Sweep => play_file_sweep(
+                &experiment,
+                &args,
+                rule.is_some(),
+                &control,
+                &play_dir,
+                ports,
+            )?,
             Kind::Search => unreachable!("a search returned above"),
             Kind::League => {
                 let leagues = experiment.planned_leagues(args.quick)?;
