@@ -502,7 +502,7 @@ fn bad_output_paths_are_refused_before_playing() {
     let under_file = file.join("x.csv");
     let cases: [(&Path, &str); 3] = [
         (&missing, "does not exist"),
-        (&under_file, "not a directory"),
+        (&under_file, "is not a folder"),
         (dir.path(), "is a directory"),
     ];
     for (path, expected) in cases {
