@@ -6,6 +6,7 @@
 //! [`crate::runs::RunControl`]'s.
 
 use beachcomber::rng::DEFAULT_SEED;
+use beachcomber_store::build::PlayText;
 use beachcomber_store::counts::{Deals, Games};
 use clap::Args;
 
@@ -34,4 +35,19 @@ pub struct CountArgs {
     /// Number of deals.
     #[arg(long, value_name = "D")]
     pub deals: Option<Deals>,
+}
+
+impl CountArgs {
+    /// The store builder's play settings of a command that takes these
+    /// counts and `seed`, rotated unless `no_rotate`, measuring quality if
+    /// `quality`.
+    pub fn play_text(self, seed: SeedArg, no_rotate: bool, quality: bool) -> PlayText {
+        PlayText::new(
+            self.games.map(Games::get),
+            self.deals.map(Deals::get),
+            seed.get(),
+            !no_rotate,
+            quality,
+        )
+    }
 }

@@ -13,7 +13,7 @@ use clap::Args;
 
 use beachcomber_bots::BotSet;
 use beachcomber_store::build::sweep::SweepText;
-use beachcomber_store::build::{self, BuildError, Names, PlayText};
+use beachcomber_store::build::{self, BuildError, Names};
 use beachcomber_store::lineups::LineupsError;
 
 use crate::engines::Engines;
@@ -151,14 +151,9 @@ impl SweepArgs {
     /// The sweep the flags describe (external engines seated by their
     /// names), and its bots.
     pub fn spec(&self, engines: &Engines) -> Result<(SweepSpec, BotSet), CliError> {
-        let rotate = !self.no_rotate;
-        let play = PlayText::new(
-            self.count.games.map(|g| g.get()),
-            self.count.deals.map(|d| d.get()),
-            self.seed.get(),
-            rotate,
-            self.quality,
-        );
+        let play = self
+            .count
+            .play_text(self.seed, self.no_rotate, self.quality);
         let text = SweepText {
             game: &self.game,
             players: &self.players,

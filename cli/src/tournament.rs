@@ -11,7 +11,7 @@ use beachcomber::stats::sprt::{Decision, Sprt};
 use beachcomber::tournament::{PairedTotals, Plan, RunSpec, Shard, Tally, Totals};
 use beachcomber_bots::BotSet;
 use beachcomber_store::build::tournament::TournamentText;
-use beachcomber_store::build::{self, Names, PlayText};
+use beachcomber_store::build::{self, Names};
 use clap::Args;
 
 use crate::engines::Engines;
@@ -111,14 +111,9 @@ impl TournamentArgs {
     /// The tournament the flags describe at `game` (the flags' game, built
     /// first; external engines seated by their names).
     pub fn tournament(&self, game: AnyGame, engines: &Engines) -> Result<Tournament, CliError> {
-        let rotate = !self.no_rotate;
-        let play = PlayText::new(
-            self.count.games.map(|g| g.get()),
-            self.count.deals.map(|d| d.get()),
-            self.seed.get(),
-            rotate,
-            self.quality,
-        );
+        let play = self
+            .count
+            .play_text(self.seed, self.no_rotate, self.quality);
         let text = TournamentText {
             players: self.choice.players,
             bots: &self.bots,
