@@ -222,6 +222,7 @@ fn the_baseline_bounds_a_constraint_by_its_own_interval() {
         alpha: 0.05,
         candidates: 4,
         rounds: 2,
+        spending: Default::default(),
     };
     let goal = Goal::new(
         vec![Objective::parse("seat_ratio:0 near 1", 0.1).unwrap()],
@@ -290,6 +291,7 @@ fn a_search_counts_the_baselines_games_and_pays_for_them() {
             alpha: 0.05,
             candidates: 4,
             rounds: 3,
+            spending: Default::default(),
         },
         first_deals: 10,
         max_games: 250,

@@ -39,6 +39,15 @@ impl Moments {
         }
     }
 
+    /// The sample variance of the per-deal values (0 below two deals).
+    pub fn variance(&self) -> f64 {
+        if self.deals < 2 {
+            return 0.0;
+        }
+        let n = self.deals as f64;
+        ((self.sum_sq - self.sum * self.sum / n) / (n - 1.0)).max(0.0)
+    }
+
     /// The standard error of the mean (infinite below two deals).
     pub fn standard_error(&self) -> f64 {
         if self.deals < 2 {

@@ -19,6 +19,7 @@ mod propose;
 mod race;
 mod rounds;
 mod space;
+mod spending;
 
 pub use evidence::{Evidence, Moments, deal_values};
 pub use goal::{
@@ -28,8 +29,11 @@ pub use propose::{NTupleModel, propose};
 pub use race::{Budget, Candidate, Exit, Interval, Race, RoundValues, Verdict, round_deals};
 pub use rounds::{RoundPlan, RoundRecord, Search, SearchError, Settings, Stop};
 pub use space::{Point, Space, SpaceError, SumBound};
+pub use spending::{FAMILIES, Spending, critical_values};
 
 #[cfg(test)]
 mod duel_baseline_tests;
+#[cfg(test)]
+mod spending_tests;
 #[cfg(test)]
 mod tests;

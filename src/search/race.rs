@@ -30,6 +30,7 @@ use std::fmt;
 use super::evidence::{Evidence, Moments};
 use super::goal::{Aim, Bound, Goal};
 use super::space::Point;
+use super::spending::{Block, FAMILIES, Spending, critical_values, student_from_normal};
 use crate::stats::equivalence::normal_quantile;
 use crate::stats::wilson;
 
@@ -44,6 +45,8 @@ pub struct Budget {
     pub candidates: usize,
     /// The most rounds (R).
     pub rounds: usize,
+    /// How the error is spent over the intervals.
+    pub spending: Spending,
 }
 
 impl Budget {
@@ -224,6 +227,17 @@ pub struct Race {
     baseline_ranges: Vec<Option<f64>>,
     z_single: f64,
     z_paired: f64,
+    /// Deals each candidate played in each round recorded.
+    played: Vec<Vec<u64>>,
+    /// Deals the baseline played in each round.
+    baseline_played: Vec<u64>,
+    /// The round each candidate left in (counted as recorded).
+    left_at: Vec<Option<usize>>,
+    /// Rounds recorded.
+    recorded: usize,
+    /// The critical values of each round decided (`max-t`): the
+    /// candidates' own intervals' and the pairs'.
+    boundaries: Vec<[f64; FAMILIES]>,
 }
 
 impl Race {
@@ -270,6 +284,11 @@ impl Race {
             constraint_quantity,
             z_single,
             z_paired,
+            played: Vec::new(),
+            baseline_played: Vec::new(),
+            left_at: Vec::new(),
+            recorded: 0,
+            boundaries: Vec::new(),
         }
     }
 
@@ -292,6 +311,8 @@ impl Race {
             evidence: Evidence::new(self.goal.quantities().len()),
             exit: None,
         });
+        self.played.push(Vec::new());
+        self.left_at.push(None);
         Some(self.candidates.len() - 1)
     }
 
@@ -307,11 +328,16 @@ impl Race {
     /// a candidate with fewer deals pairs on the first ones only).
     pub fn record_round(&mut self, round: &[(usize, RoundValues)]) {
         let count = self.goal.quantities().len();
+        let now = self.recorded;
         for (c, values) in round {
             for deal in values {
                 self.candidates[*c].evidence.add_deal(deal);
             }
+            let played = &mut self.played[*c];
+            played.resize(now + 1, 0);
+            played[now] += values.len() as u64;
         }
+        self.recorded += 1;
         for (i, (a, va)) in round.iter().enumerate() {
             for (b, vb) in &round[i + 1..] {
                 let (first, second, v_first, v_second) = if a < b {
@@ -337,6 +363,8 @@ impl Race {
         for deal in values {
             self.baseline.add_deal(deal);
         }
+        self.baseline_played.resize(self.recorded + 1, 0);
+        self.baseline_played[self.recorded] += values.len() as u64;
     }
 
     /// The baseline's interval of quantity `q`.
@@ -527,6 +555,9 @@ impl Race {
     /// dominance among the candidates in (each decided on this round's
     /// intervals, before any leaves). The candidates that left.
     pub fn decide(&mut self, round: usize) -> Vec<usize> {
+        if self.budget.spending == Spending::MaxT && self.boundaries.len() < self.recorded {
+            self.calibrate();
+        }
         let alive = self.alive();
         let mut exits: Vec<(usize, Exit)> = Vec::new();
         for &c in &alive {
@@ -546,8 +577,107 @@ impl Race {
         }
         for &(c, exit) in &exits {
             self.candidates[c].exit = Some((round, exit));
+            self.left_at[c] = Some(self.recorded.saturating_sub(1));
         }
         exits.into_iter().map(|(c, _)| c).collect()
+    }
+
+    /// The round just recorded's critical values (`max-t`,
+    /// [`super::spending`]): each family spending `alpha / 2 · (r + 1) / R`
+    /// by round `r`, used by every interval from now on.
+    fn calibrate(&mut self) {
+        let round = self.recorded - 1;
+        // Each family's half of the error, spent linearly over the rounds.
+        let spent = self.budget.alpha / 2.0 * (round + 1).min(self.budget.rounds.max(1)) as f64
+            / self.budget.rounds.max(1) as f64;
+        let [single, paired] = critical_values(&self.blocks(), &self.boundaries, spent);
+        self.boundaries.push([single, paired]);
+        // Every interval uses its sample variance: the critical value of
+        // the fewest deals' degrees of freedom among the candidates still
+        // in (and the baseline), a pair's deals being at most its newer
+        // candidate's.
+        let fewest = self
+            .alive()
+            .iter()
+            .map(|&k| self.candidates[k].evidence.deals())
+            .chain((self.baseline.deals() > 0).then(|| self.baseline.deals()))
+            .filter(|&d| d >= 2)
+            .min()
+            .unwrap_or(2);
+        let df = (fewest - 1) as f64;
+        self.z_single = student_from_normal(single, df);
+        self.z_paired = student_from_normal(paired, df);
+    }
+
+    /// The statistics the race has used at each round recorded, as blocks
+    /// of the calibration: one per quantity (every candidate that played,
+    /// its own interval while it was in, each pair's while both were in and
+    /// shared deals), and the baseline's own per quantity.
+    fn blocks(&self) -> Vec<Block> {
+        let rounds = self.recorded;
+        let players: Vec<usize> = (0..self.candidates.len())
+            .filter(|&c| self.played[c].iter().any(|&d| d > 0))
+            .collect();
+        let n = players.len();
+        let used = |c: usize| -> Vec<bool> {
+            let first = self.played[c].iter().position(|&d| d > 0).unwrap_or(rounds);
+            let last = self.left_at[c].unwrap_or(rounds);
+            (0..rounds).map(|s| s >= first && s <= last).collect()
+        };
+        let deals: Vec<Vec<u64>> = players
+            .iter()
+            .map(|&c| {
+                let mut d = self.played[c].clone();
+                d.resize(rounds, 0);
+                d
+            })
+            .collect();
+        let single: Vec<Vec<bool>> = players.iter().map(|&c| used(c)).collect();
+        let mut blocks = Vec::new();
+        for q in 0..self.goal.quantities().len() {
+            let variance = |c: usize| self.candidates[c].evidence.moments[q].variance();
+            let mut correlation = vec![0.0; n * n];
+            let mut pairs = Vec::new();
+            for (i, &a) in players.iter().enumerate() {
+                correlation[i * n + i] = 1.0;
+                for (j, &b) in players.iter().enumerate().skip(i + 1) {
+                    let Some(pair) = self.pairs.get(&(a, b)) else {
+                        continue;
+                    };
+                    let (va, vb, vd) = (variance(a), variance(b), pair.moments[q].variance());
+                    let rho = if va > 0.0 && vb > 0.0 {
+                        ((va + vb - vd) / (2.0 * (va * vb).sqrt())).clamp(-1.0, 1.0)
+                    } else {
+                        0.0
+                    };
+                    correlation[i * n + j] = rho;
+                    correlation[j * n + i] = rho;
+                    let both: Vec<bool> = single[i]
+                        .iter()
+                        .zip(&single[j])
+                        .map(|(x, y)| *x && *y)
+                        .collect();
+                    pairs.push((i, j, both));
+                }
+            }
+            blocks.push(Block {
+                correlation,
+                deals: deals.clone(),
+                single: single.clone(),
+                pairs,
+            });
+            if self.baseline.deals() > 0 {
+                let mut d = self.baseline_played.clone();
+                d.resize(rounds, 0);
+                blocks.push(Block {
+                    correlation: vec![1.0],
+                    single: vec![d.iter().map(|&x| x > 0).collect()],
+                    deals: vec![d],
+                    pairs: Vec::new(),
+                });
+            }
+        }
+        blocks
     }
 
     /// The order of the pick: the objectives' estimated losses in turn,

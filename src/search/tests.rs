@@ -18,7 +18,7 @@ use crate::sweep::Vary;
 
 /// A standard normal draw (Box-Muller, the cosine branch) from two 53-bit
 /// uniforms, the first in (0, 1] so that its logarithm is finite.
-fn normal(rng: &mut GameRng) -> f64 {
+pub(super) fn normal(rng: &mut GameRng) -> f64 {
     const SCALE: f64 = 1.0 / (1u64 << 53) as f64;
     let u1 = ((rng.next_u64() >> 11) as f64 + 1.0) * SCALE;
     let u2 = (rng.next_u64() >> 11) as f64 * SCALE;
@@ -35,7 +35,7 @@ fn centered(seed: u64, n: usize, mean: f64, sd: f64) -> Vec<f64> {
 }
 
 /// A goal from texts (every objective with `margin`), at `players` seats.
-fn goal(objectives: &[&str], margin: f64, constraints: &[&str], players: usize) -> Goal {
+pub(super) fn goal(objectives: &[&str], margin: f64, constraints: &[&str], players: usize) -> Goal {
     Goal::new(
         objectives
             .iter()
@@ -84,9 +84,9 @@ fn close(a: f64, b: f64, tolerance: f64) -> bool {
 
 /// The noise of a simulated race: per quantity, the sd of a component
 /// common to every candidate on the same deal and of an individual one.
-struct Noise<'a> {
-    shared: &'a [f64],
-    own: &'a [f64],
+pub(super) struct Noise<'a> {
+    pub(super) shared: &'a [f64],
+    pub(super) own: &'a [f64],
 }
 
 /// A race of the candidates of `truth` (per candidate, the true mean of
@@ -94,7 +94,7 @@ struct Noise<'a> {
 /// round every candidate still in gets the same deals (deal `i`'s shared
 /// noise is common to all), then the race decides. `before_decide` sees
 /// the race after each round's games, before its eliminations.
-fn simulate(
+pub(super) fn simulate(
     goal: Goal,
     budget: Budget,
     truth: &[Vec<f64>],
@@ -165,7 +165,7 @@ fn truly_dominates(goal: &Goal, truth: &[Vec<f64>], d: usize, c: usize) -> bool 
 /// The wrong eliminations of a race against the truth: `(candidate, exit)`
 /// for each candidate eliminated by a constraint it truly meets, or as
 /// dominated by a candidate that does not truly dominate it.
-fn wrong_exits(race: &Race, truth: &[Vec<f64>]) -> Vec<(usize, Exit)> {
+pub(super) fn wrong_exits(race: &Race, truth: &[Vec<f64>]) -> Vec<(usize, Exit)> {
     let goal = &race.goal;
     race.candidates
         .iter()
@@ -230,6 +230,7 @@ fn min_objective_family_wise_error_within_alpha_and_power() {
         alpha,
         candidates: 12,
         rounds: 4,
+        spending: Default::default(),
     };
     let truth: Vec<Vec<f64>> = MIN_TRUTH.iter().map(|&m| vec![m]).collect();
     // Total per-deal sd sqrt(2): half shared with every candidate on the
@@ -299,6 +300,7 @@ fn pairing_eliminates_what_single_intervals_cannot() {
         alpha: 0.1,
         candidates: 12,
         rounds: 4,
+        spending: Default::default(),
     };
     let truth: Vec<Vec<f64>> = MIN_TRUTH.iter().map(|&m| vec![m]).collect();
     let noise = Noise {
@@ -381,6 +383,7 @@ fn near_objective_and_constraint_family_wise_error_within_alpha() {
         alpha,
         candidates: 12,
         rounds: 4,
+        spending: Default::default(),
     };
     let truth: Vec<Vec<f64>> = NEAR_TRUTH.iter().map(|&(s, t)| vec![s, t]).collect();
     let noise = Noise {
@@ -486,6 +489,7 @@ fn dominance_race(tie_of_3: (f64, f64)) -> Race {
         alpha: 0.1,
         candidates: 6,
         rounds: 1,
+        spending: Default::default(),
     };
     race_of(g, budget, &columns)
 }
@@ -576,6 +580,7 @@ fn difference_interval_is_the_paired_mean_and_its_standard_error() {
         alpha: 0.1,
         candidates: 12,
         rounds: 4,
+        spending: Default::default(),
     };
     let a = [1.0, 2.0, 3.0, 4.0, 5.0];
     let b = [2.0, 2.0, 5.0, 3.0, 7.0];
@@ -640,6 +645,7 @@ fn a_pair_needs_two_deals_together() {
         alpha: 0.1,
         candidates: 3,
         rounds: 2,
+        spending: Default::default(),
     };
     let mut race = Race::new(goal(&["mean_turns min"], 0.01, &[], 2), budget);
     race.add(Point(vec![0]), 0);
@@ -662,6 +668,7 @@ fn loss_difference_upper_takes_the_paired_bound_only_where_the_loss_is_linear() 
         alpha: 0.1,
         candidates: 2,
         rounds: 1,
+        spending: Default::default(),
     };
     // Two candidates sharing a large per-deal component (sd 1) with small
     // individual ones: single intervals wide, the paired one narrow (on
@@ -722,6 +729,7 @@ fn front_pick_gap_and_resolution_on_hand_data() {
         alpha: 0.1,
         candidates: 3,
         rounds: 2,
+        spending: Default::default(),
     };
     let shared = centered(3, 200, 0.0, 1.0);
     let column = |mean: f64, seed: u64| -> Vec<Vec<f64>> {
@@ -778,6 +786,7 @@ fn add_refuses_duplicates_and_candidates_beyond_the_budget() {
         alpha: 0.1,
         candidates: 2,
         rounds: 1,
+        spending: Default::default(),
     };
     let mut race = Race::new(goal(&["mean_turns min"], 0.01, &[], 2), budget);
     assert_eq!(race.add(Point(vec![4]), 0), Some(0));
@@ -799,6 +808,7 @@ fn budget_errors_are_alpha_spent_over_the_declared_budget() {
         alpha: 0.05,
         candidates: 24,
         rounds: 5,
+        spending: Default::default(),
     };
     // 0.05 / 2 / (24 · 5 · 1) and 0.05 / 2 / (276 · 5 · 1).
     assert!(close(b.single_error(1), 0.025 / 120.0, 1e-15));
@@ -828,6 +838,7 @@ fn budget_errors_are_alpha_spent_over_the_declared_budget() {
         alpha: 0.1,
         candidates: 1,
         rounds: 1,
+        spending: Default::default(),
     };
     assert!(close(one.paired_error(1), 0.05, 1e-15));
     assert!(close(one.single_error(0), 0.05, 1e-15));
@@ -902,6 +913,7 @@ fn an_enumerated_search_eliminates_and_decides() {
         alpha: 0.1,
         candidates: 12,
         rounds: 4,
+        spending: Default::default(),
     };
     let mut search = Search::new(
         space,
@@ -993,6 +1005,7 @@ fn a_search_stops_when_its_games_are_spent() {
         alpha: 0.1,
         candidates: 12,
         rounds: 4,
+        spending: Default::default(),
     };
     let g = goal(&["mean_turns min"], 0.01, &[], 2);
     // 10 candidates at 2 games a deal: 39 games do not pay for 2 deals.
@@ -1026,6 +1039,7 @@ fn a_search_stops_after_its_declared_rounds() {
         alpha: 0.1,
         candidates: 12,
         rounds: 2,
+        spending: Default::default(),
     };
     let g = goal(&["mean_turns min"], 0.01, &[], 2);
     let mut search = Search::new(space, g, settings(budget, 1_000_000, 3)).unwrap();
@@ -1055,6 +1069,7 @@ fn a_search_refuses_bad_settings_and_empty_spaces() {
         alpha: 0.1,
         candidates: 12,
         rounds: 2,
+        spending: Default::default(),
     };
     let g = goal(&["mean_turns min"], 0.01, &[], 2);
     let space = Space::new(vec![line("a", 0..5), line("b", 0..5)], &[]).unwrap();
@@ -1067,6 +1082,7 @@ fn a_search_refuses_bad_settings_and_empty_spaces() {
             alpha,
             candidates,
             rounds,
+            spending: Default::default(),
         },
         ..ok
     };
@@ -1161,6 +1177,7 @@ fn large_search(seed: u64) -> Search {
         alpha: 0.1,
         candidates: 20,
         rounds: 8,
+        spending: Default::default(),
     };
     let settings = Settings {
         budget,
@@ -1630,6 +1647,7 @@ fn proposals_are_never_left_unplayed() {
             alpha: 0.1,
             candidates: 20,
             rounds: 8,
+            spending: Default::default(),
         },
         first_deals: 4,
         max_games: 35,
@@ -1678,6 +1696,7 @@ fn a_bounded_space_of_few_feasible_points_is_raced_whole() {
         alpha: 0.1,
         candidates: 20,
         rounds: 4,
+        spending: Default::default(),
     };
     let search = Search::new(
         space,
@@ -1698,6 +1717,7 @@ fn a_rare_rate_meeting_its_constraint_is_not_eliminated_beyond_alpha() {
         alpha,
         candidates: 12,
         rounds: 4,
+        spending: Default::default(),
     };
     let mut wrong_seeds = 0;
     for seed in 0..SEEDS {

@@ -810,6 +810,7 @@ fn confirm(
         alpha: search.settings.budget.alpha,
         candidates: of.len().max(2),
         rounds: 1,
+        spending: Default::default(),
     };
     let mut confirmation = Race::new(race.goal.clone(), budget);
     for &c in &of {

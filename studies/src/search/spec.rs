@@ -305,6 +305,7 @@ impl SearchSpec {
                     alpha: self.alpha,
                     candidates: self.max_candidates,
                     rounds: self.max_rounds,
+                    spending: Default::default(),
                 },
                 first_deals: self.first_deals,
                 max_games: self.max_games,

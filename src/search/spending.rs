@@ -1,0 +1,448 @@
+//! How the race spends its error over its intervals: the union bound of
+//! the committed searches, or one critical value per round calibrated on
+//! the joint law of every interval it has used (`max-t`).
+//!
+//! `max-t` is the simultaneous "max-|t|" method (Hothorn, Bretz and
+//! Westfall 2008) made group-sequential by an error-spending function
+//! (Lan and DeMets 1983). Every interval the race uses at round `s` (a
+//! candidate's own, a pair's paired difference, the baseline's) is, in the
+//! normal approximation the race already makes, `estimate ± c_s · se` with
+//! a standardized statistic `T = (estimate − mean) / se`. The race's
+//! eliminations are all right on the event that every such interval, at
+//! every round, covers its mean: `|T| ≤ c_s` for all of them. At round `r`
+//! the critical value `c_r` is chosen so that, under the law of the
+//! statistics, the chance that any of them crossed its round's value at
+//! some round `s ≤ r` is `alpha · (r + 1) / R` (each family's half of it):
+//! after the `R` declared
+//! rounds at most `alpha`. The earlier values `c_0 … c_{r−1}` stay as they
+//! were used. As in the union bound, the error is split in halves between
+//! two families each with its own critical values ([`FAMILIES`]): the
+//! candidates' own intervals and the pairs'. On the event that both
+//! families cover (probability at least 1 − alpha by the union of the two),
+//! every elimination is right.
+//!
+//! The law is simulated ([`REPLICATES`] seeded draws, so a search gives the
+//! same intervals on every machine): for each quantity, the candidates'
+//! per-deal values are normal with the correlations measured on their shared
+//! deals (a pair's correlation from the variances of the two and of their
+//! difference); each round adds fresh deals (independent increments); a
+//! candidate's statistic counts from its first round to the round it left,
+//! a pair's on the rounds both played. The quantities are simulated as
+//! independent blocks and the baseline as a block of its own: by the
+//! Gaussian correlation inequality (Royen 2014) the chance that every
+//! interval covers is at least the product over blocks, so treating blocks
+//! as independent can only raise the critical value (conservative).
+
+use crate::rng::{GameRng, Rng, derive, rng_from_seed};
+
+/// Simulated draws of the statistics' law per calibration.
+pub const REPLICATES: usize = 4000;
+
+/// The seed of the calibration's draws at a round (salted: no other
+/// stream of the tool uses it).
+const CALIBRATION_SEED: u64 = 0x5EA5_0A1C_0000_0001;
+
+/// How the race spends its declared error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Spending {
+    /// The union bound over K candidates, K(K−1)/2 pairs, R rounds and Q
+    /// quantities (the searches committed before the `max-t` race).
+    #[default]
+    Union,
+    /// One critical value per round from the joint law of the intervals
+    /// used so far, spending `alpha · (r + 1) / R` by round `r`.
+    MaxT,
+}
+
+impl Spending {
+    /// The name in files and flags.
+    pub fn name(self) -> &'static str {
+        match self {
+            Spending::Union => "union",
+            Spending::MaxT => "max-t",
+        }
+    }
+
+    /// The spending of `name`, if it is one.
+    pub fn from_name(name: &str) -> Option<Spending> {
+        [Spending::Union, Spending::MaxT]
+            .into_iter()
+            .find(|s| s.name() == name)
+    }
+}
+
+/// One block of statistics (one quantity's candidates, or the baseline)
+/// over the rounds so far.
+#[derive(Clone, Debug, Default)]
+pub struct Block {
+    /// The participants' correlation matrix, row-major (`n × n`).
+    pub correlation: Vec<f64>,
+    /// Deals each participant played in each round: `deals[p][s]`.
+    pub deals: Vec<Vec<u64>>,
+    /// Whether participant `p`'s own interval is used at round `s`.
+    pub single: Vec<Vec<bool>>,
+    /// The pairs `(p, q)` whose paired interval is used, and the rounds
+    /// it is used at.
+    pub pairs: Vec<(usize, usize, Vec<bool>)>,
+}
+
+impl Block {
+    /// Participants.
+    fn len(&self) -> usize {
+        self.deals.len()
+    }
+}
+
+/// The lower-triangular factor `L` of `matrix = L Lᵀ` (row-major `n × n`),
+/// the matrix first shrunk towards the identity as little as makes it
+/// positive definite (correlations measured on different deals need not
+/// make a valid matrix together; shrinking lowers them).
+fn cholesky(matrix: &[f64], n: usize) -> Vec<f64> {
+    let mut shrink = 0.0;
+    loop {
+        let at = |i: usize, j: usize| {
+            if i == j {
+                1.0
+            } else {
+                matrix[i * n + j] * (1.0 - shrink)
+            }
+        };
+        let mut l = vec![0.0; n * n];
+        let mut ok = true;
+        'rows: for i in 0..n {
+            for j in 0..=i {
+                let mut sum = at(i, j);
+                for k in 0..j {
+                    sum -= l[i * n + k] * l[j * n + k];
+                }
+                if i == j {
+                    if sum <= 1e-9 {
+                        ok = false;
+                        break 'rows;
+                    }
+                    l[i * n + i] = sum.sqrt();
+                } else {
+                    l[i * n + j] = sum / l[j * n + j];
+                }
+            }
+        }
+        if ok {
+            return l;
+        }
+        shrink = if shrink == 0.0 { 1e-6 } else { shrink * 4.0 };
+        if shrink >= 1.0 {
+            // The identity: always positive definite.
+            shrink = 1.0;
+        }
+    }
+}
+
+/// Standard normal draws into `out` (Box–Muller from pairs of uniforms in
+/// (0, 1), both branches used).
+fn normals(rng: &mut GameRng, out: &mut [f64]) {
+    let uniform = |rng: &mut GameRng| ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+    for pair in out.chunks_mut(2) {
+        let (u, v) = (uniform(rng), uniform(rng));
+        let (r, angle) = ((-2.0 * u.ln()).sqrt(), std::f64::consts::TAU * v);
+        pair[0] = r * angle.cos();
+        if let Some(second) = pair.get_mut(1) {
+            *second = r * angle.sin();
+        }
+    }
+}
+
+/// One block's simulation: its factor, its pairs' scales and the scratch
+/// of one simulated history.
+struct BlockDraw<'a> {
+    block: &'a Block,
+    factor: Vec<f64>,
+    /// Per pair, the deals it shares in each round and its difference's
+    /// variance in correlation units (`2 − 2ρ`).
+    pair_scale: Vec<(Vec<u64>, f64)>,
+    z: Vec<f64>,
+    x: Vec<f64>,
+    sum: Vec<f64>,
+    count: Vec<u64>,
+    pair_sum: Vec<f64>,
+    pair_count: Vec<u64>,
+}
+
+impl<'a> BlockDraw<'a> {
+    fn new(block: &'a Block) -> BlockDraw<'a> {
+        let n = block.len();
+        let pair_scale = block
+            .pairs
+            .iter()
+            .map(|&(p, q, _)| {
+                let shared = block.deals[p]
+                    .iter()
+                    .zip(&block.deals[q])
+                    .map(|(a, b)| *a.min(b))
+                    .collect();
+                let rho = block.correlation[p * n + q].clamp(-1.0, 1.0);
+                (shared, (2.0 - 2.0 * rho).max(0.0))
+            })
+            .collect();
+        BlockDraw {
+            block,
+            factor: cholesky(&block.correlation, n),
+            pair_scale,
+            z: vec![0.0; n],
+            x: vec![0.0; n],
+            sum: vec![0.0; n],
+            count: vec![0; n],
+            pair_sum: vec![0.0; block.pairs.len()],
+            pair_count: vec![0; block.pairs.len()],
+        }
+    }
+
+    /// One simulated history of the block over `largest.len()` rounds: each
+    /// round's largest `|T|` of each family folded into `largest` (their
+    /// maximum with the other blocks').
+    fn draw(&mut self, rng: &mut GameRng, largest: &mut [[f64; FAMILIES]]) {
+        let block = self.block;
+        let n = block.len();
+        self.sum.iter_mut().for_each(|v| *v = 0.0);
+        self.count.iter_mut().for_each(|v| *v = 0);
+        self.pair_sum.iter_mut().for_each(|v| *v = 0.0);
+        self.pair_count.iter_mut().for_each(|v| *v = 0);
+        for (s, top) in largest.iter_mut().enumerate() {
+            normals(rng, &mut self.z);
+            for i in 0..n {
+                let row = &self.factor[i * n..i * n + i + 1];
+                self.x[i] = row.iter().zip(&self.z).map(|(l, z)| l * z).sum();
+            }
+            for p in 0..n {
+                let d = block.deals[p].get(s).copied().unwrap_or(0);
+                if d > 0 {
+                    self.sum[p] += (d as f64).sqrt() * self.x[p];
+                    self.count[p] += d;
+                }
+                if block.single[p].get(s).copied().unwrap_or(false) && self.count[p] >= 2 {
+                    top[0] = top[0].max((self.sum[p] / (self.count[p] as f64).sqrt()).abs());
+                }
+            }
+            for (k, (p, q, used)) in block.pairs.iter().enumerate() {
+                let (shared, variance) = &self.pair_scale[k];
+                let d = shared.get(s).copied().unwrap_or(0);
+                if d > 0 {
+                    self.pair_sum[k] += (d as f64).sqrt() * (self.x[*q] - self.x[*p]);
+                    self.pair_count[k] += d;
+                }
+                if used.get(s).copied().unwrap_or(false)
+                    && self.pair_count[k] >= 2
+                    && *variance > 1e-12
+                {
+                    let t = self.pair_sum[k] / (self.pair_count[k] as f64 * variance).sqrt();
+                    top[1] = top[1].max(t.abs());
+                }
+            }
+        }
+    }
+}
+
+/// The quantile of Student's t with `df` degrees of freedom at the
+/// probability of the standard normal's quantile `z` (the Cornish–Fisher
+/// expansion, Abramowitz and Stegun 26.7.5; within 0.01 of the exact value
+/// from 10 degrees of freedom at the race's quantiles). The race's
+/// intervals use each candidate's sample variance: at a few dozen deals a
+/// normal critical value would be too small in the far tail.
+pub fn student_from_normal(z: f64, df: f64) -> f64 {
+    if !z.is_finite() || df <= 0.0 {
+        return z;
+    }
+    let (z2, n) = (z * z, df);
+    let z3 = z2 * z;
+    let z5 = z3 * z2;
+    let z7 = z5 * z2;
+    let z9 = z7 * z2;
+    z + (z3 + z) / (4.0 * n)
+        + (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * n * n)
+        + (3.0 * z7 + 19.0 * z5 + 17.0 * z3 - 15.0 * z) / (384.0 * n.powi(3))
+        + (79.0 * z9 + 776.0 * z7 + 1482.0 * z5 - 1920.0 * z3 - 945.0 * z) / (92160.0 * n.powi(4))
+}
+
+/// The two families of the race's intervals, each spending half the
+/// error (as the union bound's do): the candidates' (and the baseline's)
+/// own intervals, which decide constraints and feasibility, and the pairs'
+/// paired differences, which decide dominance.
+pub const FAMILIES: usize = 2;
+
+/// The critical values of round `boundaries.len()` for the two families
+/// (the rounds before it used `boundaries`): for each, the value at which
+/// the chance that one of its statistics crossed its round's value by this
+/// round is `spent` (its error spent so far), from [`REPLICATES`] draws
+/// seeded by the round. Infinite when the earlier rounds already spent it.
+pub fn critical_values(
+    blocks: &[Block],
+    boundaries: &[[f64; FAMILIES]],
+    spent: f64,
+) -> [f64; FAMILIES] {
+    critical_values_from(blocks, boundaries, spent, REPLICATES)
+}
+
+/// [`critical_values`] from `replicates` draws.
+pub fn critical_values_from(
+    blocks: &[Block],
+    boundaries: &[[f64; FAMILIES]],
+    spent: f64,
+    replicates: usize,
+) -> [f64; FAMILIES] {
+    let round = boundaries.len();
+    let rounds = round + 1;
+    let mut draws: Vec<BlockDraw> = blocks.iter().map(BlockDraw::new).collect();
+    let mut rng = rng_from_seed(derive(CALIBRATION_SEED, round as u64));
+    let mut crossed_before = [0usize; FAMILIES];
+    let mut last: [Vec<f64>; FAMILIES] = std::array::from_fn(|_| Vec::with_capacity(replicates));
+    let mut largest = vec![[0.0; FAMILIES]; rounds];
+    for _ in 0..replicates {
+        largest.iter_mut().for_each(|v| *v = [0.0; FAMILIES]);
+        for draw in draws.iter_mut() {
+            draw.draw(&mut rng, &mut largest);
+        }
+        for f in 0..FAMILIES {
+            if largest[..round]
+                .iter()
+                .zip(boundaries)
+                .any(|(t, c)| t[f] > c[f])
+            {
+                crossed_before[f] += 1;
+            } else {
+                last[f].push(largest[round][f]);
+            }
+        }
+    }
+    let allowed = (spent * replicates as f64).floor() as usize;
+    std::array::from_fn(|f| {
+        let Some(left) = allowed.checked_sub(crossed_before[f]) else {
+            return f64::INFINITY;
+        };
+        let last = &mut last[f];
+        if left == 0 {
+            return last.iter().copied().fold(0.0, f64::max) + 1e-9;
+        }
+        // The value `left` of the draws not crossed before exceed.
+        last.sort_by(|a, b| b.total_cmp(a));
+        if left >= last.len() {
+            return 0.0;
+        }
+        (last[left - 1] + last[left]) / 2.0
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::equivalence::normal_quantile;
+
+    fn one_round(n: usize, rho: f64, deals: u64) -> Block {
+        let mut correlation = vec![rho; n * n];
+        for i in 0..n {
+            correlation[i * n + i] = 1.0;
+        }
+        Block {
+            correlation,
+            deals: vec![vec![deals]; n],
+            single: vec![vec![true]; n],
+            pairs: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn one_statistic_at_one_round_gets_the_normal_quantile() {
+        let [c, _] = critical_values_from(&[one_round(1, 0.0, 100)], &[], 0.05, 20_000);
+        assert!((c - normal_quantile(0.975)).abs() < 0.03, "{c}");
+    }
+
+    #[test]
+    fn independent_statistics_get_sidaks_value_and_equal_ones_one_quantile() {
+        // Ten independent: 1 - (1 - a)^(1/10) each.
+        let [c, _] = critical_values_from(&[one_round(10, 0.0, 100)], &[], 0.05, 20_000);
+        let each = 1.0 - 0.95f64.powf(0.1);
+        assert!((c - normal_quantile(1.0 - each / 2.0)).abs() < 0.04, "{c}");
+        // Ten copies of one statistic: one quantile.
+        let [c, _] = critical_values_from(&[one_round(10, 0.999_999, 100)], &[], 0.05, 20_000);
+        assert!((c - normal_quantile(0.975)).abs() < 0.05, "{c}");
+    }
+
+    #[test]
+    fn a_pair_of_equicorrelated_candidates_is_one_normal_statistic() {
+        let mut block = one_round(2, 0.7, 100);
+        block.single = vec![vec![false]; 2];
+        block.pairs = vec![(0, 1, vec![true])];
+        let [single, c] = critical_values_from(&[block], &[], 0.1, 20_000);
+        assert!((c - normal_quantile(0.95)).abs() < 0.03, "{c}");
+        // No candidate's own interval is used: nothing to spend on.
+        assert_eq!(single, 0.0);
+    }
+
+    #[test]
+    fn later_rounds_spend_what_is_left_and_a_round_already_spent_stops() {
+        // Two rounds of one statistic, the second on twice the deals:
+        // half the error at each.
+        let block = Block {
+            correlation: vec![1.0],
+            deals: vec![vec![100, 100]],
+            single: vec![vec![true, true]],
+            pairs: Vec::new(),
+        };
+        let [first, _] = critical_values_from(std::slice::from_ref(&block), &[], 0.025, 20_000);
+        let [second, _] =
+            critical_values_from(std::slice::from_ref(&block), &[[first, 0.0]], 0.05, 20_000);
+        assert!(
+            (first - normal_quantile(1.0 - 0.0125)).abs() < 0.05,
+            "{first}"
+        );
+        // Correlated looks (sqrt(1/2)) cost less than a union: the second
+        // value lies below the first's and above the single 5% one.
+        assert!(
+            second < first && second > normal_quantile(0.975),
+            "{second}"
+        );
+        // A first round that spent everything leaves nothing.
+        let [none, _] =
+            critical_values_from(std::slice::from_ref(&block), &[[0.1, 0.0]], 0.05, 2_000);
+        assert!(none.is_infinite());
+    }
+
+    #[test]
+    fn the_calibration_is_reproducible_and_its_names_round_trip() {
+        let block = one_round(5, 0.3, 50);
+        assert_eq!(
+            critical_values_from(std::slice::from_ref(&block), &[], 0.05, 1000),
+            critical_values_from(std::slice::from_ref(&block), &[], 0.05, 1000)
+        );
+        for s in [Spending::Union, Spending::MaxT] {
+            assert_eq!(Spending::from_name(s.name()), Some(s));
+        }
+        assert_eq!(Spending::from_name("bonferroni"), None);
+    }
+
+    #[test]
+    fn student_quantiles_from_normal_ones_match_the_tables() {
+        // t(0.975; 10) = 2.2281, t(0.9995; 49) = 3.5004 (by quadrature),
+        // t(0.975; 1000) = 1.9623.
+        let at = |p: f64, df: f64| student_from_normal(normal_quantile(p), df);
+        assert!(
+            (at(0.975, 10.0) - 2.2281).abs() < 0.002,
+            "{}",
+            at(0.975, 10.0)
+        );
+        assert!(
+            (at(0.9995, 49.0) - 3.5004).abs() < 0.003,
+            "{}",
+            at(0.9995, 49.0)
+        );
+        assert!((at(0.975, 1000.0) - 1.9623).abs() < 0.0005);
+        assert!(student_from_normal(f64::INFINITY, 10.0).is_infinite());
+    }
+
+    #[test]
+    fn an_invalid_correlation_matrix_is_shrunk_until_it_factors() {
+        // Three pairwise correlations no normal vector can have together.
+        let m = vec![1.0, 0.9, -0.9, 0.9, 1.0, 0.9, -0.9, 0.9, 1.0];
+        let l = cholesky(&m, 3);
+        assert!(l.iter().all(|v| v.is_finite()));
+        assert!(l[0] > 0.0 && l[4] > 0.0 && l[8] > 0.0);
+    }
+}
