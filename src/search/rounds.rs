@@ -190,6 +190,8 @@ impl Search {
             "a number at least 0",
         )?;
         let mut race = Race::new(goal, b);
+        // The max-t calibration's draws, seeded by the search's seed.
+        race.calibrate_with(settings.seed, super::spending::REPLICATES);
         let enumerated = match space.enumerate(ENUMERATED) {
             Some(points) if points.is_empty() => return Err(SearchError::NoFeasiblePoint),
             Some(points) if points.len() <= b.candidates => {

@@ -38,9 +38,9 @@ use crate::rng::{GameRng, Rng, derive, rng_from_seed};
 /// Simulated draws of the statistics' law per calibration.
 pub const REPLICATES: usize = 4000;
 
-/// The seed of the calibration's draws at a round (salted: no other
-/// stream of the tool uses it).
-const CALIBRATION_SEED: u64 = 0x5EA5_0A1C_0000_0001;
+/// The seed of the calibration's draws when the caller gives none
+/// (salted: no other stream of the tool uses it).
+pub const CALIBRATION_SEED: u64 = 0x5EA5_0A1C_0000_0001;
 
 /// How the race spends its declared error.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -278,20 +278,22 @@ pub fn critical_values(
     boundaries: &[[f64; FAMILIES]],
     spent: f64,
 ) -> [f64; FAMILIES] {
-    critical_values_from(blocks, boundaries, spent, REPLICATES)
+    critical_values_from(blocks, boundaries, spent, REPLICATES, CALIBRATION_SEED)
 }
 
-/// [`critical_values`] from `replicates` draws.
+/// [`critical_values`] from `replicates` draws, the round's seeded by
+/// `seed` and the round.
 pub fn critical_values_from(
     blocks: &[Block],
     boundaries: &[[f64; FAMILIES]],
     spent: f64,
     replicates: usize,
+    seed: u64,
 ) -> [f64; FAMILIES] {
     let round = boundaries.len();
     let rounds = round + 1;
     let mut draws: Vec<BlockDraw> = blocks.iter().map(BlockDraw::new).collect();
-    let mut rng = rng_from_seed(derive(CALIBRATION_SEED, round as u64));
+    let mut rng = rng_from_seed(derive(derive(seed, CALIBRATION_SEED), round as u64));
     let mut crossed_before = [0usize; FAMILIES];
     let mut last: [Vec<f64>; FAMILIES] = std::array::from_fn(|_| Vec::with_capacity(replicates));
     let mut largest = vec![[0.0; FAMILIES]; rounds];
@@ -350,18 +352,36 @@ mod tests {
 
     #[test]
     fn one_statistic_at_one_round_gets_the_normal_quantile() {
-        let [c, _] = critical_values_from(&[one_round(1, 0.0, 100)], &[], 0.05, 20_000);
+        let [c, _] = critical_values_from(
+            &[one_round(1, 0.0, 100)],
+            &[],
+            0.05,
+            20_000,
+            CALIBRATION_SEED,
+        );
         assert!((c - normal_quantile(0.975)).abs() < 0.03, "{c}");
     }
 
     #[test]
     fn independent_statistics_get_sidaks_value_and_equal_ones_one_quantile() {
         // Ten independent: 1 - (1 - a)^(1/10) each.
-        let [c, _] = critical_values_from(&[one_round(10, 0.0, 100)], &[], 0.05, 20_000);
+        let [c, _] = critical_values_from(
+            &[one_round(10, 0.0, 100)],
+            &[],
+            0.05,
+            20_000,
+            CALIBRATION_SEED,
+        );
         let each = 1.0 - 0.95f64.powf(0.1);
         assert!((c - normal_quantile(1.0 - each / 2.0)).abs() < 0.04, "{c}");
         // Ten copies of one statistic: one quantile.
-        let [c, _] = critical_values_from(&[one_round(10, 0.999_999, 100)], &[], 0.05, 20_000);
+        let [c, _] = critical_values_from(
+            &[one_round(10, 0.999_999, 100)],
+            &[],
+            0.05,
+            20_000,
+            CALIBRATION_SEED,
+        );
         assert!((c - normal_quantile(0.975)).abs() < 0.05, "{c}");
     }
 
@@ -370,7 +390,7 @@ mod tests {
         let mut block = one_round(2, 0.7, 100);
         block.single = vec![vec![false]; 2];
         block.pairs = vec![(0, 1, vec![true])];
-        let [single, c] = critical_values_from(&[block], &[], 0.1, 20_000);
+        let [single, c] = critical_values_from(&[block], &[], 0.1, 20_000, CALIBRATION_SEED);
         assert!((c - normal_quantile(0.95)).abs() < 0.03, "{c}");
         // No candidate's own interval is used: nothing to spend on.
         assert_eq!(single, 0.0);
@@ -386,9 +406,20 @@ mod tests {
             single: vec![vec![true, true]],
             pairs: Vec::new(),
         };
-        let [first, _] = critical_values_from(std::slice::from_ref(&block), &[], 0.025, 20_000);
-        let [second, _] =
-            critical_values_from(std::slice::from_ref(&block), &[[first, 0.0]], 0.05, 20_000);
+        let [first, _] = critical_values_from(
+            std::slice::from_ref(&block),
+            &[],
+            0.025,
+            20_000,
+            CALIBRATION_SEED,
+        );
+        let [second, _] = critical_values_from(
+            std::slice::from_ref(&block),
+            &[[first, 0.0]],
+            0.05,
+            20_000,
+            CALIBRATION_SEED,
+        );
         assert!(
             (first - normal_quantile(1.0 - 0.0125)).abs() < 0.05,
             "{first}"
@@ -400,8 +431,13 @@ mod tests {
             "{second}"
         );
         // A first round that spent everything leaves nothing.
-        let [none, _] =
-            critical_values_from(std::slice::from_ref(&block), &[[0.1, 0.0]], 0.05, 2_000);
+        let [none, _] = critical_values_from(
+            std::slice::from_ref(&block),
+            &[[0.1, 0.0]],
+            0.05,
+            2_000,
+            CALIBRATION_SEED,
+        );
         assert!(none.is_infinite());
     }
 
@@ -409,8 +445,20 @@ mod tests {
     fn the_calibration_is_reproducible_and_its_names_round_trip() {
         let block = one_round(5, 0.3, 50);
         assert_eq!(
-            critical_values_from(std::slice::from_ref(&block), &[], 0.05, 1000),
-            critical_values_from(std::slice::from_ref(&block), &[], 0.05, 1000)
+            critical_values_from(
+                std::slice::from_ref(&block),
+                &[],
+                0.05,
+                1000,
+                CALIBRATION_SEED
+            ),
+            critical_values_from(
+                std::slice::from_ref(&block),
+                &[],
+                0.05,
+                1000,
+                CALIBRATION_SEED
+            )
         );
         for s in [Spending::Union, Spending::MaxT] {
             assert_eq!(Spending::from_name(s.name()), Some(s));
