@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use beachcomber::search::{Constraint, Objective};
+use beachcomber::search::{Constraint, Objective, Spending};
 use beachcomber::spec::one_line_path;
 use beachcomber::sweep::Vary;
 use beachcomber_store::files::names::SUMMARY_MD;
@@ -103,6 +103,11 @@ pub struct SearchArgs {
     /// The family-wise error of every elimination together.
     #[arg(long, value_name = "A", default_value_t = search::DEFAULT_ALPHA)]
     pub alpha: f64,
+    /// How the race spends its error: `max-t` (one critical value per round
+    /// from the joint law of the intervals, docs/search.md) or `union` (the
+    /// union bound of the searches committed before it).
+    #[arg(long, value_name = "RACE", default_value = "max-t", value_parser = parse_race)]
+    pub race: Spending,
     /// Most candidates evaluated (the error is spent over them).
     #[arg(long, value_name = "K", default_value_t = search::DEFAULT_CANDIDATES)]
     pub max_candidates: usize,
@@ -163,6 +168,11 @@ pub struct SearchArgs {
     /// `DIR/rounds/R/shards/I/`, then stop.
     #[command(flatten)]
     pub control: RunControl,
+}
+
+/// `--race`'s word ([`Spending::parse`]'s message, listing the allowed).
+fn parse_race(text: &str) -> Result<Spending, String> {
+    Spending::parse(text).map_err(|e| e.to_string())
 }
 
 /// Why `search`'s flags are refused.
@@ -232,6 +242,7 @@ impl SearchArgs {
             constraints,
             baseline,
             alpha: self.alpha,
+            race: Some(self.race),
             max_candidates: self.max_candidates,
             max_rounds: self.max_rounds,
             first_deals: self.first_deals,

@@ -69,7 +69,28 @@ impl Spending {
             .into_iter()
             .find(|s| s.name() == name)
     }
+
+    /// The spending of `name`, or an error listing the allowed words.
+    pub fn parse(name: &str) -> Result<Spending, UnknownRace> {
+        Spending::from_name(name).ok_or_else(|| UnknownRace(name.to_string()))
+    }
 }
+
+/// A race's name that is none of [`Spending`]'s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRace(pub String);
+
+impl std::fmt::Display for UnknownRace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "`{}` is not a race (allowed: max-t, union)",
+            crate::one_line::one_line(&self.0)
+        )
+    }
+}
+
+impl std::error::Error for UnknownRace {}
 
 /// One block of statistics (one quantity's candidates, or the baseline)
 /// over the rounds so far.
@@ -464,6 +485,11 @@ mod tests {
             assert_eq!(Spending::from_name(s.name()), Some(s));
         }
         assert_eq!(Spending::from_name("bonferroni"), None);
+        assert_eq!(Spending::parse("max-t"), Ok(Spending::MaxT));
+        assert_eq!(
+            Spending::parse("max t\n").unwrap_err().to_string(),
+            "`max t\\n` is not a race (allowed: max-t, union)"
+        );
     }
 
     #[test]

@@ -631,3 +631,78 @@ fn a_search_figure_that_cannot_be_drawn_is_a_warning_in_summary_md_and_fails_qui
         stderr(&o)
     );
 }
+
+/// The race is chosen by `race` in `[criterion.search]` (a file without it
+/// races `union`, the committed searches' race, and says so in a note) and
+/// by `--race` (default `max-t`); a word that is none of them is refused in
+/// one line listing the allowed ones, before anything is written; summary.md
+/// names the race used.
+#[test]
+fn the_race_is_chosen_by_the_file_or_the_flag_and_named_in_the_summary() {
+    let dir = temp_dir();
+    let file = dir.path().join("shortest.toml");
+    let run_file = |text: &str, out: &str| {
+        std::fs::write(&file, text).unwrap();
+        let out = dir.path().join(out);
+        let o = run(&[
+            "run",
+            s(&file),
+            "--exploratory",
+            "--quiet",
+            "--out",
+            s(&out),
+        ]);
+        (o, out)
+    };
+    let note = "note: [criterion.search] has no `race` key: the race is `union`, the union bound \
+                of the searches committed before `max-t`; write race = \"max-t\" for the \
+                calibrated race (docs/search.md)";
+    let (o, out) = run_file(SEARCH_FILE, "union");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).lines().any(|l| l == note), "{}", stderr(&o));
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("; race `union` (the union bound over candidates, pairs"),
+        "{summary}"
+    );
+    let max_t = SEARCH_FILE.replace("games = 400\n", "games = 400\nrace = \"max-t\"\n");
+    let (o, out) = run_file(&max_t, "max-t");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("no `race` key"), "{}", stderr(&o));
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("; race `max-t` (each round's critical values calibrated"),
+        "{summary}"
+    );
+    let bad = SEARCH_FILE.replace("games = 400\n", "games = 400\nrace = \"holm\\n\"\n");
+    let (o, out) = run_file(&bad, "bad");
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.trim_end().ends_with(
+            "line 20: criterion.search.race: `holm\\n` is not a race (allowed: max-t, union)"
+        ),
+        "{err}"
+    );
+    assert!(!out.exists());
+    // The flag: max-t unless told.
+    for (extra, name) in [(&[][..], "max-t"), (&["--race", "union"][..], "union")] {
+        let out = dir.path().join(format!("flag-{name}"));
+        ok_args(&small(&out, extra));
+        let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        assert!(summary.contains(&format!("; race `{name}` (")), "{summary}");
+    }
+    let out = dir.path().join("flag-bad");
+    let o = bin()
+        .args(small(&out, &["--race", "holm"]))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o).lines().next().unwrap(),
+        "error: invalid value 'holm' for '--race <RACE>': `holm` is not a race (allowed: max-t, \
+         union)"
+    );
+    assert!(!out.exists());
+}

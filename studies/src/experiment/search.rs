@@ -124,6 +124,14 @@ impl Experiment {
                 })
             }
         };
+        let race = table
+            .race
+            .as_deref()
+            .map(|name| {
+                beachcomber::search::Spending::parse(name)
+                    .map_err(|e| ExperimentError::setting(self.search_at("race"), e.to_string()))
+            })
+            .transpose()?;
         let mut include = Vec::with_capacity(table.include.len());
         for point in &table.include {
             let mut values = Vec::with_capacity(point.len());
@@ -157,6 +165,7 @@ impl Experiment {
             constraints,
             baseline,
             alpha: table.alpha.unwrap_or(DEFAULT_ALPHA),
+            race,
             max_candidates: table.candidates.unwrap_or(DEFAULT_CANDIDATES),
             max_rounds: if quick {
                 QUICK_ROUNDS

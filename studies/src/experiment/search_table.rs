@@ -31,6 +31,10 @@ pub struct SearchTable {
     pub baseline: Option<String>,
     /// The family-wise error of the eliminations.
     pub alpha: Option<f64>,
+    /// How the race spends it: `"max-t"` or `"union"` (a file without
+    /// the key: `union`, the race of the searches committed before
+    /// `max-t`).
+    pub race: Option<String>,
     /// The most candidates evaluated.
     pub candidates: Option<usize>,
     /// The most rounds.

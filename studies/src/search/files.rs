@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use beachcomber::search::{Aim, Exit, Race, Search, elo_of_ratio};
+use beachcomber::search::{Aim, Exit, Race, Search, Spending, elo_of_ratio};
 
 use super::{SearchOutcome, SearchRunError, SearchSpec};
 use crate::files::names::{CONFIRM_FILE, SUMMARY_MD};
@@ -272,8 +272,21 @@ fn goal_section(md: &mut String, spec: &SearchSpec, search: &Search) {
     let _ = writeln!(
         md,
         "- budget: alpha {} over at most {} candidates and {} rounds; at most {} games; \
-         {} deals per candidate in round 0, doubled each round; seed {}",
-        s.budget.alpha, s.budget.candidates, s.budget.rounds, s.max_games, s.first_deals, s.seed
+         {} deals per candidate in round 0, doubled each round; seed {}; race `{}` ({})",
+        s.budget.alpha,
+        s.budget.candidates,
+        s.budget.rounds,
+        s.max_games,
+        s.first_deals,
+        s.seed,
+        s.budget.spending.name(),
+        match s.budget.spending {
+            Spending::Union => "the union bound over candidates, pairs, rounds and quantities",
+            Spending::MaxT => {
+                "each round's critical values calibrated on the joint law of its intervals, \
+                 the error spent by the rounds' information"
+            }
+        }
     );
 }
 
@@ -286,10 +299,15 @@ fn rounds_section(md: &mut String, outcome: &SearchOutcome) {
     let _ = writeln!(
         md,
         "\n## The guarantee\n\nEvery interval below is one of the race's simultaneous intervals \
-         (a candidate's at z = {z1:.3}, a pair's per-deal difference at z = {z2:.3}): they all \
+         (a candidate's at z = {z1:.3}, a pair's per-deal difference at z = {z2:.3}{}): they all \
          cover at once with probability at least {:.3}, and on that event every elimination \
          is right (docs/search.md). Deals are the unit: a deal's value is the mean over its \
          rotated games.",
+        if s.budget.spending == Spending::MaxT {
+            ", the last round's critical values"
+        } else {
+            ""
+        },
         1.0 - s.budget.alpha
     );
     let _ = writeln!(md, "\n## Rounds\n");

@@ -252,6 +252,13 @@ fn run_or_read(
         &planned.included,
     )?;
     create_dir(dir)?;
+    if spec.race.is_none() {
+        reporter.note(
+            "note: [criterion.search] has no `race` key: the race is `union`, the union bound \
+             of the searches committed before `max-t`; write race = \"max-t\" for the \
+             calibrated race (docs/search.md)",
+        );
+    }
     // With --quiet, the rounds' notes are not shown either.
     let quiet = NoNotes(reporter);
     let reporter: &dyn Reporter = if control.quiet { &quiet } else { reporter };
@@ -810,9 +817,10 @@ fn confirm(
         alpha: search.settings.budget.alpha,
         candidates: of.len().max(2),
         rounds: 1,
-        spending: Default::default(),
+        spending: search.settings.budget.spending,
     };
     let mut confirmation = Race::new(race.goal.clone(), budget);
+    confirmation.calibrate_with(seed, beachcomber::search::REPLICATES);
     for &c in &of {
         confirmation.add(race.candidates[c].point.clone(), 0);
     }

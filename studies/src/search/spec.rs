@@ -3,7 +3,7 @@
 //! settings before any game.
 
 use beachcomber::search::{
-    Budget, Constraint, Goal, GoalError, Objective, Settings, Space, SpaceError,
+    Budget, Constraint, Goal, GoalError, Objective, Settings, Space, SpaceError, Spending,
 };
 use beachcomber::sweep::{SweepCount, SweepError, SweepSpec, Vary};
 use beachcomber_bots::{BotSet, no_aliases};
@@ -123,6 +123,9 @@ pub struct SearchSpec {
     pub baseline: Option<Baseline>,
     /// The family-wise error of the eliminations.
     pub alpha: f64,
+    /// How the race spends it; `None`: not declared (an experiment file
+    /// without `race`), which is the `union` race.
+    pub race: Option<Spending>,
     /// Most candidates evaluated.
     pub max_candidates: usize,
     /// Most rounds.
@@ -305,7 +308,7 @@ impl SearchSpec {
                     alpha: self.alpha,
                     candidates: self.max_candidates,
                     rounds: self.max_rounds,
-                    spending: Default::default(),
+                    spending: self.race.unwrap_or(Spending::Union),
                 },
                 first_deals: self.first_deals,
                 max_games: self.max_games,
