@@ -29,7 +29,7 @@ pub use propose::{NTupleModel, propose};
 pub use race::{Budget, Candidate, Exit, Interval, Race, RoundValues, Verdict, round_deals};
 pub use rounds::{RoundPlan, RoundRecord, Search, SearchError, Settings, Stop};
 pub use space::{Point, Space, SpaceError, SumBound};
-pub use spending::{FAMILIES, REPLICATES, Spending, UnknownRace, critical_values};
+pub use spending::{REPLICATES, Spending, UnknownRace, critical_value};
 
 #[cfg(test)]
 mod duel_baseline_tests;

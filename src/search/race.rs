@@ -31,8 +31,7 @@ use super::evidence::{Evidence, Moments};
 use super::goal::{Aim, Bound, Goal};
 use super::space::Point;
 use super::spending::{
-    Block, CALIBRATION_SEED, FAMILIES, REPLICATES, Spending, critical_values_from,
-    student_from_normal,
+    Block, CALIBRATION_SEED, REPLICATES, Spending, critical_value_from, student_from_normal,
 };
 use crate::stats::equivalence::normal_quantile;
 use crate::stats::wilson;
@@ -277,9 +276,9 @@ pub struct Race {
     left_at: Vec<Option<usize>>,
     /// Rounds recorded.
     recorded: usize,
-    /// The critical values of each round decided (`max-t`): the
-    /// candidates' own intervals' and the pairs'.
-    boundaries: Vec<[f64; FAMILIES]>,
+    /// The critical value of each round decided (`max-t`), every
+    /// interval's.
+    boundaries: Vec<f64>,
     /// The seed of the calibration's draws (each round's derived from it).
     calibration_seed: u64,
     /// Draws per calibration.
@@ -646,22 +645,21 @@ impl Race {
         exits.into_iter().map(|(c, _)| c).collect()
     }
 
-    /// The round just recorded's critical values (`max-t`,
-    /// [`super::spending`]): each family spending `alpha / 2 · (r + 1) / R`
-    /// by round `r`, used by every interval from now on.
+    /// The round just recorded's critical value (`max-t`,
+    /// [`super::spending`]): one for every interval of the round, spending
+    /// `alpha · t_r` by round `r` ([`spent_fraction`]), used by every
+    /// interval from now on.
     fn calibrate(&mut self) {
         let round = self.recorded - 1;
-        // Each family's half of the error, spent by the information
-        // fraction of the declared doubling rounds.
-        let spent = self.budget.alpha / 2.0 * spent_fraction(round, self.budget.rounds);
-        let [single, paired] = critical_values_from(
+        let spent = self.budget.alpha * spent_fraction(round, self.budget.rounds);
+        let c = critical_value_from(
             &self.blocks(),
             &self.boundaries,
             spent,
             self.replicates,
             self.calibration_seed,
         );
-        self.boundaries.push([single, paired]);
+        self.boundaries.push(c);
         // Every interval uses its sample variance: the critical value of
         // the fewest deals' degrees of freedom among the candidates still
         // in (and the baseline), a pair's deals being at most its newer
@@ -675,8 +673,8 @@ impl Race {
             .min()
             .unwrap_or(2);
         let df = (fewest - 1) as f64;
-        self.z_single = student_from_normal(single, df);
-        self.z_paired = student_from_normal(paired, df);
+        self.z_single = student_from_normal(c, df);
+        self.z_paired = self.z_single;
     }
 
     /// The statistics the race has used at each round recorded, as blocks

@@ -1,6 +1,6 @@
-//! How the race spends its error over its intervals: the union bound of
-//! the committed searches, or one critical value per round calibrated on
-//! the joint law of every interval it has used (`max-t`).
+//! How the race spends its declared error over its intervals: the union
+//! bound of the committed searches, or one critical value per round
+//! calibrated on the joint law of every interval it has used (`max-t`).
 //!
 //! `max-t` is the simultaneous "max-|t|" method (Hothorn, Bretz and
 //! Westfall 2008) made group-sequential by an error-spending function
@@ -12,14 +12,11 @@
 //! every round, covers its mean: `|T| ≤ c_s` for all of them. At round `r`
 //! the critical value `c_r` is chosen so that, under the law of the
 //! statistics, the chance that any of them crossed its round's value at
-//! some round `s ≤ r` is `alpha · (r + 1) / R` (each family's half of it):
-//! after the `R` declared
-//! rounds at most `alpha`. The earlier values `c_0 … c_{r−1}` stay as they
-//! were used. As in the union bound, the error is split in halves between
-//! two families each with its own critical values ([`FAMILIES`]): the
-//! candidates' own intervals and the pairs'. On the event that both
-//! families cover (probability at least 1 − alpha by the union of the two),
-//! every elimination is right.
+//! some round `s ≤ r` is `alpha · t_r`, `t_r` the information fraction of
+//! the declared rounds (`super::race::spent_fraction`): after the `R`
+//! declared rounds at most `alpha`. The earlier values `c_0 … c_{r−1}` stay
+//! as they were used. One family: the candidates' own intervals and the
+//! pairs' share the maximum (the pairs, K(K−1)/2 of them, set it).
 //!
 //! The law is simulated ([`REPLICATES`] seeded draws, so a search gives the
 //! same intervals on every machine): for each quantity, the candidates'
@@ -172,91 +169,111 @@ fn normals(rng: &mut GameRng, out: &mut [f64]) {
     }
 }
 
-/// One block's simulation: its factor, its pairs' scales and the scratch
-/// of one simulated history.
-struct BlockDraw<'a> {
-    block: &'a Block,
+/// One block's simulation: its factor, each statistic's weights per
+/// round (computed once: the deals are known) and the scratch of one
+/// simulated history.
+struct BlockDraw {
+    /// Participants.
+    n: usize,
     factor: Vec<f64>,
-    /// Per pair, the deals it shares in each round and its difference's
-    /// variance in correlation units (`2 − 2ρ`).
-    pair_scale: Vec<(Vec<u64>, f64)>,
+    /// Per participant and round `s` (`p · rounds + s`): `√(deals)`, the
+    /// weight of the round's draw in its sum.
+    step: Vec<f64>,
+    /// Per participant and round: `1 / √(deals so far)` when its own
+    /// statistic is used at the round (two deals or more), else 0.
+    norm: Vec<f64>,
+    /// Per pair: its two participants.
+    pair_of: Vec<(usize, usize)>,
+    /// Per pair and round: `√(deals shared)`.
+    pair_step: Vec<f64>,
+    /// Per pair and round: `1 / √(shared deals so far · (2 − 2ρ))` when
+    /// its statistic is used at the round, else 0.
+    pair_norm: Vec<f64>,
+    rounds: usize,
     z: Vec<f64>,
     x: Vec<f64>,
     sum: Vec<f64>,
-    count: Vec<u64>,
     pair_sum: Vec<f64>,
-    pair_count: Vec<u64>,
 }
 
-impl<'a> BlockDraw<'a> {
-    fn new(block: &'a Block) -> BlockDraw<'a> {
+impl BlockDraw {
+    fn new(block: &Block, rounds: usize) -> BlockDraw {
         let n = block.len();
-        let pair_scale = block
-            .pairs
-            .iter()
-            .map(|&(p, q, _)| {
-                let shared = block.deals[p]
-                    .iter()
-                    .zip(&block.deals[q])
-                    .map(|(a, b)| *a.min(b))
-                    .collect();
-                let rho = block.correlation[p * n + q].clamp(-1.0, 1.0);
-                (shared, (2.0 - 2.0 * rho).max(0.0))
-            })
-            .collect();
+        let at = |v: &[u64], s: usize| v.get(s).copied().unwrap_or(0);
+        let used = |v: &[bool], s: usize| v.get(s).copied().unwrap_or(false);
+        let mut step = vec![0.0; n * rounds];
+        let mut norm = vec![0.0; n * rounds];
+        for p in 0..n {
+            let mut count = 0u64;
+            for s in 0..rounds {
+                let d = at(&block.deals[p], s);
+                count += d;
+                step[p * rounds + s] = (d as f64).sqrt();
+                if used(&block.single[p], s) && count >= 2 {
+                    norm[p * rounds + s] = 1.0 / (count as f64).sqrt();
+                }
+            }
+        }
+        let pairs = block.pairs.len();
+        let mut pair_step = vec![0.0; pairs * rounds];
+        let mut pair_norm = vec![0.0; pairs * rounds];
+        for (k, (p, q, use_at)) in block.pairs.iter().enumerate() {
+            let rho = block.correlation[p * n + q].clamp(-1.0, 1.0);
+            let variance = (2.0 - 2.0 * rho).max(0.0);
+            let mut count = 0u64;
+            for s in 0..rounds {
+                let d = at(&block.deals[*p], s).min(at(&block.deals[*q], s));
+                count += d;
+                pair_step[k * rounds + s] = (d as f64).sqrt();
+                if used(use_at, s) && count >= 2 && variance > 1e-12 {
+                    pair_norm[k * rounds + s] = 1.0 / (count as f64 * variance).sqrt();
+                }
+            }
+        }
         BlockDraw {
-            block,
+            n,
             factor: cholesky(&block.correlation, n),
-            pair_scale,
+            step,
+            norm,
+            pair_of: block.pairs.iter().map(|&(p, q, _)| (p, q)).collect(),
+            pair_step,
+            pair_norm,
+            rounds,
             z: vec![0.0; n],
             x: vec![0.0; n],
             sum: vec![0.0; n],
-            count: vec![0; n],
-            pair_sum: vec![0.0; block.pairs.len()],
-            pair_count: vec![0; block.pairs.len()],
+            pair_sum: vec![0.0; pairs],
         }
     }
 
-    /// One simulated history of the block over `largest.len()` rounds: each
-    /// round's largest `|T|` of each family folded into `largest` (their
-    /// maximum with the other blocks').
-    fn draw(&mut self, rng: &mut GameRng, largest: &mut [[f64; FAMILIES]]) {
-        let block = self.block;
-        let n = block.len();
+    /// One simulated history of the block over its rounds: each round's
+    /// largest `|T|` folded into `largest` (their maximum with the other
+    /// blocks').
+    ///
+    /// Round `s`'s draws come from `seed` and `s` alone, and a participant
+    /// added later only appends draws (its row of the factor is the last):
+    /// the calibration of a later round sees the same histories of the
+    /// earlier rounds as theirs did, so each round spends its own share.
+    fn draw(&mut self, seed: u64, largest: &mut [f64]) {
+        let (n, rounds) = (self.n, self.rounds);
         self.sum.iter_mut().for_each(|v| *v = 0.0);
-        self.count.iter_mut().for_each(|v| *v = 0);
         self.pair_sum.iter_mut().for_each(|v| *v = 0.0);
-        self.pair_count.iter_mut().for_each(|v| *v = 0);
-        for (s, top) in largest.iter_mut().enumerate() {
-            normals(rng, &mut self.z);
+        for (s, top) in largest.iter_mut().enumerate().take(rounds) {
+            let mut rng = rng_from_seed(derive(seed, s as u64));
+            normals(&mut rng, &mut self.z);
             for i in 0..n {
                 let row = &self.factor[i * n..i * n + i + 1];
                 self.x[i] = row.iter().zip(&self.z).map(|(l, z)| l * z).sum();
             }
             for p in 0..n {
-                let d = block.deals[p].get(s).copied().unwrap_or(0);
-                if d > 0 {
-                    self.sum[p] += (d as f64).sqrt() * self.x[p];
-                    self.count[p] += d;
-                }
-                if block.single[p].get(s).copied().unwrap_or(false) && self.count[p] >= 2 {
-                    top[0] = top[0].max((self.sum[p] / (self.count[p] as f64).sqrt()).abs());
-                }
+                let at = p * rounds + s;
+                self.sum[p] += self.step[at] * self.x[p];
+                *top = top.max((self.sum[p] * self.norm[at]).abs());
             }
-            for (k, (p, q, used)) in block.pairs.iter().enumerate() {
-                let (shared, variance) = &self.pair_scale[k];
-                let d = shared.get(s).copied().unwrap_or(0);
-                if d > 0 {
-                    self.pair_sum[k] += (d as f64).sqrt() * (self.x[*q] - self.x[*p]);
-                    self.pair_count[k] += d;
-                }
-                if used.get(s).copied().unwrap_or(false)
-                    && self.pair_count[k] >= 2
-                    && *variance > 1e-12
-                {
-                    let t = self.pair_sum[k] / (self.pair_count[k] as f64 * variance).sqrt();
-                    top[1] = top[1].max(t.abs());
-                }
+            for (k, &(p, q)) in self.pair_of.iter().enumerate() {
+                let at = k * rounds + s;
+                self.pair_sum[k] += self.pair_step[at] * (self.x[q] - self.x[p]);
+                *top = top.max((self.pair_sum[k] * self.pair_norm[at]).abs());
             }
         }
     }
@@ -283,74 +300,56 @@ pub fn student_from_normal(z: f64, df: f64) -> f64 {
         + (79.0 * z9 + 776.0 * z7 + 1482.0 * z5 - 1920.0 * z3 - 945.0 * z) / (92160.0 * n.powi(4))
 }
 
-/// The two families of the race's intervals, each spending half the
-/// error (as the union bound's do): the candidates' (and the baseline's)
-/// own intervals, which decide constraints and feasibility, and the pairs'
-/// paired differences, which decide dominance.
-pub const FAMILIES: usize = 2;
-
-/// The critical values of round `boundaries.len()` for the two families
-/// (the rounds before it used `boundaries`): for each, the value at which
-/// the chance that one of its statistics crossed its round's value by this
-/// round is `spent` (its error spent so far), from [`REPLICATES`] draws
-/// seeded by the round. Infinite when the earlier rounds already spent it.
-pub fn critical_values(
-    blocks: &[Block],
-    boundaries: &[[f64; FAMILIES]],
-    spent: f64,
-) -> [f64; FAMILIES] {
-    critical_values_from(blocks, boundaries, spent, REPLICATES, CALIBRATION_SEED)
+/// The critical value of round `boundaries.len()` (the rounds before it
+/// used `boundaries`): the value at which the chance that one of the
+/// race's statistics crossed its round's value by this round is `spent`
+/// (the error spent so far), from [`REPLICATES`] draws. Infinite when the
+/// earlier rounds already spent it.
+pub fn critical_value(blocks: &[Block], boundaries: &[f64], spent: f64) -> f64 {
+    critical_value_from(blocks, boundaries, spent, REPLICATES, CALIBRATION_SEED)
 }
 
-/// [`critical_values`] from `replicates` draws, the round's seeded by
-/// `seed` and the round.
-pub fn critical_values_from(
+/// [`critical_value`] from `replicates` draws seeded by `seed` (each
+/// replicate's, block's and round's draws derived from it).
+pub fn critical_value_from(
     blocks: &[Block],
-    boundaries: &[[f64; FAMILIES]],
+    boundaries: &[f64],
     spent: f64,
     replicates: usize,
     seed: u64,
-) -> [f64; FAMILIES] {
+) -> f64 {
     let round = boundaries.len();
     let rounds = round + 1;
-    let mut draws: Vec<BlockDraw> = blocks.iter().map(BlockDraw::new).collect();
-    let mut rng = rng_from_seed(derive(derive(seed, CALIBRATION_SEED), round as u64));
-    let mut crossed_before = [0usize; FAMILIES];
-    let mut last: [Vec<f64>; FAMILIES] = std::array::from_fn(|_| Vec::with_capacity(replicates));
-    let mut largest = vec![[0.0; FAMILIES]; rounds];
-    for _ in 0..replicates {
-        largest.iter_mut().for_each(|v| *v = [0.0; FAMILIES]);
-        for draw in draws.iter_mut() {
-            draw.draw(&mut rng, &mut largest);
+    let mut draws: Vec<BlockDraw> = blocks.iter().map(|b| BlockDraw::new(b, rounds)).collect();
+    let base = derive(seed, CALIBRATION_SEED);
+    let mut crossed_before = 0usize;
+    let mut last: Vec<f64> = Vec::with_capacity(replicates);
+    let mut largest = vec![0.0; rounds];
+    for i in 0..replicates {
+        largest.iter_mut().for_each(|v| *v = 0.0);
+        let replicate = derive(base, i as u64);
+        for (b, draw) in draws.iter_mut().enumerate() {
+            draw.draw(derive(replicate, b as u64), &mut largest);
         }
-        for f in 0..FAMILIES {
-            if largest[..round]
-                .iter()
-                .zip(boundaries)
-                .any(|(t, c)| t[f] > c[f])
-            {
-                crossed_before[f] += 1;
-            } else {
-                last[f].push(largest[round][f]);
-            }
+        if largest[..round].iter().zip(boundaries).any(|(t, c)| t > c) {
+            crossed_before += 1;
+        } else {
+            last.push(largest[round]);
         }
     }
     let allowed = (spent * replicates as f64).floor() as usize;
-    std::array::from_fn(|f| {
-        let Some(left) = allowed.checked_sub(crossed_before[f]) else {
-            return f64::INFINITY;
-        };
-        let last = &mut last[f];
-        if left == 0 {
-            return last.iter().copied().fold(0.0, f64::max) + 1e-9;
-        }
-        // The value `left` of the draws not crossed before exceed.
-        last.sort_by(|a, b| b.total_cmp(a));
-        if left >= last.len() {
-            return 0.0;
-        }
-        (last[left - 1] + last[left]) / 2.0
-    })
+    let Some(left) = allowed.checked_sub(crossed_before) else {
+        return f64::INFINITY;
+    };
+    if left == 0 {
+        return last.iter().copied().fold(0.0, f64::max) + 1e-9;
+    }
+    // The value `left` of the draws not crossed before exceed.
+    last.sort_by(|a, b| b.total_cmp(a));
+    if left >= last.len() {
+        return 0.0;
+    }
+    (last[left - 1] + last[left]) / 2.0
 }
 
 #[cfg(test)]
@@ -373,7 +372,7 @@ mod tests {
 
     #[test]
     fn one_statistic_at_one_round_gets_the_normal_quantile() {
-        let [c, _] = critical_values_from(
+        let c = critical_value_from(
             &[one_round(1, 0.0, 100)],
             &[],
             0.05,
@@ -386,7 +385,7 @@ mod tests {
     #[test]
     fn independent_statistics_get_sidaks_value_and_equal_ones_one_quantile() {
         // Ten independent: 1 - (1 - a)^(1/10) each.
-        let [c, _] = critical_values_from(
+        let c = critical_value_from(
             &[one_round(10, 0.0, 100)],
             &[],
             0.05,
@@ -396,7 +395,7 @@ mod tests {
         let each = 1.0 - 0.95f64.powf(0.1);
         assert!((c - normal_quantile(1.0 - each / 2.0)).abs() < 0.04, "{c}");
         // Ten copies of one statistic: one quantile.
-        let [c, _] = critical_values_from(
+        let c = critical_value_from(
             &[one_round(10, 0.999_999, 100)],
             &[],
             0.05,
@@ -411,10 +410,8 @@ mod tests {
         let mut block = one_round(2, 0.7, 100);
         block.single = vec![vec![false]; 2];
         block.pairs = vec![(0, 1, vec![true])];
-        let [single, c] = critical_values_from(&[block], &[], 0.1, 20_000, CALIBRATION_SEED);
+        let c = critical_value_from(&[block], &[], 0.1, 20_000, CALIBRATION_SEED);
         assert!((c - normal_quantile(0.95)).abs() < 0.03, "{c}");
-        // No candidate's own interval is used: nothing to spend on.
-        assert_eq!(single, 0.0);
     }
 
     #[test]
@@ -427,16 +424,16 @@ mod tests {
             single: vec![vec![true, true]],
             pairs: Vec::new(),
         };
-        let [first, _] = critical_values_from(
+        let first = critical_value_from(
             std::slice::from_ref(&block),
             &[],
             0.025,
             20_000,
             CALIBRATION_SEED,
         );
-        let [second, _] = critical_values_from(
+        let second = critical_value_from(
             std::slice::from_ref(&block),
-            &[[first, 0.0]],
+            &[first],
             0.05,
             20_000,
             CALIBRATION_SEED,
@@ -452,9 +449,9 @@ mod tests {
             "{second}"
         );
         // A first round that spent everything leaves nothing.
-        let [none, _] = critical_values_from(
+        let none = critical_value_from(
             std::slice::from_ref(&block),
-            &[[0.1, 0.0]],
+            &[0.1],
             0.05,
             2_000,
             CALIBRATION_SEED,
@@ -466,14 +463,14 @@ mod tests {
     fn the_calibration_is_reproducible_and_its_names_round_trip() {
         let block = one_round(5, 0.3, 50);
         assert_eq!(
-            critical_values_from(
+            critical_value_from(
                 std::slice::from_ref(&block),
                 &[],
                 0.05,
                 1000,
                 CALIBRATION_SEED
             ),
-            critical_values_from(
+            critical_value_from(
                 std::slice::from_ref(&block),
                 &[],
                 0.05,
