@@ -357,6 +357,11 @@ mod tests {
     use super::*;
     use crate::stats::equivalence::normal_quantile;
 
+    /// The calibration's value at the default seed.
+    fn value(blocks: &[Block], boundaries: &[f64], spent: f64, replicates: usize) -> f64 {
+        critical_value_from(blocks, boundaries, spent, replicates, CALIBRATION_SEED)
+    }
+
     fn one_round(n: usize, rho: f64, deals: u64) -> Block {
         let mut correlation = vec![rho; n * n];
         for i in 0..n {
@@ -410,7 +415,7 @@ mod tests {
         let mut block = one_round(2, 0.7, 100);
         block.single = vec![vec![false]; 2];
         block.pairs = vec![(0, 1, vec![true])];
-        let c = critical_value_from(&[block], &[], 0.1, 20_000, CALIBRATION_SEED);
+        let c = value(&[block], &[], 0.1, 20_000);
         assert!((c - normal_quantile(0.95)).abs() < 0.03, "{c}");
     }
 
@@ -424,20 +429,8 @@ mod tests {
             single: vec![vec![true, true]],
             pairs: Vec::new(),
         };
-        let first = critical_value_from(
-            std::slice::from_ref(&block),
-            &[],
-            0.025,
-            20_000,
-            CALIBRATION_SEED,
-        );
-        let second = critical_value_from(
-            std::slice::from_ref(&block),
-            &[first],
-            0.05,
-            20_000,
-            CALIBRATION_SEED,
-        );
+        let first = value(std::slice::from_ref(&block), &[], 0.025, 20_000);
+        let second = value(std::slice::from_ref(&block), &[first], 0.05, 20_000);
         assert!(
             (first - normal_quantile(1.0 - 0.0125)).abs() < 0.05,
             "{first}"
@@ -449,13 +442,7 @@ mod tests {
             "{second}"
         );
         // A first round that spent everything leaves nothing.
-        let none = critical_value_from(
-            std::slice::from_ref(&block),
-            &[0.1],
-            0.05,
-            2_000,
-            CALIBRATION_SEED,
-        );
+        let none = value(std::slice::from_ref(&block), &[0.1], 0.05, 2_000);
         assert!(none.is_infinite());
     }
 
@@ -463,20 +450,8 @@ mod tests {
     fn the_calibration_is_reproducible_and_its_names_round_trip() {
         let block = one_round(5, 0.3, 50);
         assert_eq!(
-            critical_value_from(
-                std::slice::from_ref(&block),
-                &[],
-                0.05,
-                1000,
-                CALIBRATION_SEED
-            ),
-            critical_value_from(
-                std::slice::from_ref(&block),
-                &[],
-                0.05,
-                1000,
-                CALIBRATION_SEED
-            )
+            value(std::slice::from_ref(&block), &[], 0.05, 1000),
+            value(std::slice::from_ref(&block), &[], 0.05, 1000)
         );
         for s in [Spending::Union, Spending::MaxT] {
             assert_eq!(Spending::from_name(s.name()), Some(s));

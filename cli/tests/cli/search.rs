@@ -324,8 +324,21 @@ games = 400
 /// [`SEARCH_FILE`] written in `dir` and run (`--exploratory`) into
 /// `dir/out`: the file, the folder and its summary.md.
 fn run_search_file(dir: &Path, out: &str) -> (std::path::PathBuf, std::path::PathBuf, String) {
+    let (o, file, out) = run_search_text(dir, SEARCH_FILE, out);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    (file, out, summary)
+}
+
+/// `text` written as `dir/shortest.toml` and run (`--exploratory`) into
+/// `dir/out`: what it printed, the file and the folder.
+fn run_search_text(
+    dir: &Path,
+    text: &str,
+    out: &str,
+) -> (std::process::Output, std::path::PathBuf, std::path::PathBuf) {
     let file = dir.join("shortest.toml");
-    std::fs::write(&file, SEARCH_FILE).unwrap();
+    std::fs::write(&file, text).unwrap();
     let out = dir.join(out);
     let o = run(&[
         "run",
@@ -335,9 +348,7 @@ fn run_search_file(dir: &Path, out: &str) -> (std::path::PathBuf, std::path::Pat
         "--out",
         s(&out),
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
-    (file, out, summary)
+    (o, file, out)
 }
 
 /// `run FILE --report-only --quiet --out OUT`.
@@ -640,18 +651,8 @@ fn a_search_figure_that_cannot_be_drawn_is_a_warning_in_summary_md_and_fails_qui
 #[test]
 fn the_race_is_chosen_by_the_file_or_the_flag_and_named_in_the_summary() {
     let dir = temp_dir();
-    let file = dir.path().join("shortest.toml");
     let run_file = |text: &str, out: &str| {
-        std::fs::write(&file, text).unwrap();
-        let out = dir.path().join(out);
-        let o = run(&[
-            "run",
-            s(&file),
-            "--exploratory",
-            "--quiet",
-            "--out",
-            s(&out),
-        ]);
+        let (o, _, out) = run_search_text(dir.path(), text, out);
         (o, out)
     };
     let note = "note: [criterion.search] has no `race` key: the race is `union`, the union bound \
