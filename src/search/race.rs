@@ -3,19 +3,25 @@
 //! are all right together with probability at least 1 − alpha, the front
 //! and the pick.
 //!
-//! The guarantee (docs/search.md): the race computes two families of
-//! two-sided normal intervals, each at round `r` from every deal played
-//! up to `r`:
-//! - one per candidate and quantity (its mean per-deal value), at error
-//!   `alpha / 2 / (K · R · Q)`;
-//! - one per pair of candidates and quantity (the mean of their per-deal
-//!   *differences*, over the rounds both played: every candidate of a round
-//!   plays the same deals, so the difference is paired per deal), at error
-//!   `alpha / 2 / (K(K−1)/2 · R · Q)`;
+//! The guarantee (docs/search.md): the race computes two-sided intervals,
+//! each at round `r` from every deal played up to `r`: one per candidate
+//! and quantity (its mean per-deal value), and one per pair of candidates
+//! and quantity (the mean of their per-deal *differences*, over the rounds
+//! both played: every candidate of a round plays the same deals, so the
+//! difference is paired per deal). K candidates, R rounds and Q quantities
+//! are the budget declared before the games. How wide they are is the
+//! budget's [`Spending`]:
+//! - `max-t`: every interval from its sample variance at one critical
+//!   value per round, calibrated on the simulated joint law of every
+//!   interval used so far, spending `alpha · t_r` by round `r`
+//!   ([`super::spending`], [`spent_fraction`]);
+//! - `union`: normal intervals (Wilson's for a bounded quantity) at error
+//!   `alpha / 2 / (K · R · Q)` for a candidate's and
+//!   `alpha / 2 / (K(K−1)/2 · R · Q)` for a pair's, by the union bound.
 //!
-//! with K candidates, R rounds and Q quantities the budget declared before
-//! the games. By the union bound all of them cover their true means at
-//! once with probability at least 1 − alpha, and on that event no
+//! Either way all of them cover their true means at once with
+//! probability at least 1 − alpha (`max-t`: in the normal approximation of
+//! its simulated law), and on that event no
 //! elimination is wrong: a candidate leaves for a constraint only when its
 //! interval lies wholly outside the bound, and as dominated only when
 //! another candidate, certified feasible (every constraint's interval
