@@ -26,7 +26,10 @@ pub use goal::{
     Aim, Bound, Constraint, Goal, GoalError, Objective, Quantity, elo_of_ratio, ratio_of_elo,
 };
 pub use propose::{NTupleModel, propose};
-pub use race::{Budget, Candidate, Exit, Interval, Race, RoundValues, Verdict, round_deals};
+pub use race::{
+    Budget, Candidate, Exit, Interval, Race, RoundValues, Verdict, round_deals, spent_fraction,
+    variance_floor,
+};
 pub use rounds::{RoundPlan, RoundRecord, Search, SearchError, Settings, Stop};
 pub use space::{Point, Space, SpaceError, SumBound};
 pub use spending::{REPLICATES, Spending, UnknownRace, critical_value};

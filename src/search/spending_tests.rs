@@ -214,3 +214,55 @@ fn max_t_eliminates_at_least_as_many_truly_worse_candidates_as_the_union_race() 
     assert!(right[0] >= right[1] && games[0] <= games[1]);
     assert_eq!((right, wrong), ([108, 29], [0, 0]));
 }
+
+/// The spending is the information fraction of the declared doubling
+/// rounds, all of it from the last declared round on.
+#[test]
+fn the_error_is_spent_by_the_declared_rounds_information() {
+    let spent: Vec<f64> = (0..7).map(|r| spent_fraction(r, 6)).collect();
+    let want = [1.0, 3.0, 7.0, 15.0, 31.0, 63.0, 63.0].map(|x| x / 63.0);
+    assert_eq!(spent, want);
+    assert_eq!(spent_fraction(0, 1), 1.0);
+    assert_eq!(spent_fraction(3, 0), 1.0);
+}
+
+/// A bounded quantity whose values are all 0 (no tie seen) gets, in the
+/// `max-t` race, the floor's interval `0 ± range · z² / n`, not a zero
+/// width; the union race keeps Wilson's `[0, z² / (n + z²)]`.
+#[test]
+fn a_degenerate_bounded_sample_gets_the_floor_in_the_max_t_race() {
+    let interval = |spending: Spending| {
+        let budget = Budget {
+            alpha: 0.05,
+            candidates: 2,
+            rounds: 1,
+            spending,
+        };
+        let g = goal(&["tie_rate min"], 0.01, &[], 2);
+        let mut race = Race::new(g, budget);
+        race.calibrate_with(1, 500);
+        for c in 0..2 {
+            race.add(Point(vec![c as u16]), 0);
+        }
+        race.record_round(&[(0, vec![vec![0.0]; 100]), (1, vec![vec![0.0]; 100])]);
+        race.decide(0);
+        let (z, _) = race.quantiles();
+        (
+            race.quantity_interval(0, 0),
+            race.difference_interval(1, 0, 0),
+            z,
+        )
+    };
+    let (own, paired, z) = interval(Spending::MaxT);
+    let half = z * variance_floor(1.0, z, 100);
+    assert_eq!(half, z * z / 100.0);
+    assert_eq!((own.low, own.high), (-half, half));
+    let paired = paired.unwrap();
+    assert_eq!((paired.low, paired.high), (-half, half));
+    let (own, _, z) = interval(Spending::Union);
+    assert_eq!(own.low, 0.0);
+    assert!(
+        (own.high - z * z / (100.0 + z * z)).abs() < 1e-12,
+        "{own:?}"
+    );
+}
