@@ -142,10 +142,10 @@ fn a_summary_opens_in_plain_words_and_gives_the_pick_against_the_baseline_paired
     assert!(
         summary.contains(
             "## The pick against the baseline\n\nThe pick less the baseline \
-             `removed=40,players=2` on `mean_turns` (paired per deal, at the race's simultaneous \
-             level: this interval and every other interval of the race cover their true values \
-             all at once with probability at least 0.950, so each is wider than a lone 95% \
-             interval)"
+             `removed=40,players=2` on `mean_turns` (paired per deal, at the race's pairs' z = \
+             4.645 standard errors: this interval alone misses its true value with probability \
+             at most 3.40e-6; no elimination rests on it, so it is outside the race's \
+             guarantee)"
         ),
         "{summary}"
     );

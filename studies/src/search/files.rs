@@ -721,13 +721,16 @@ fn baseline_section(md: &mut String, spec: &SearchSpec, outcome: &SearchOutcome)
     };
     let o = &race.goal.objectives[0];
     let _ = writeln!(md, "\n## The pick against the baseline\n");
+    let (_, z) = race.quantiles();
     let _ = writeln!(
         md,
-        "The pick less the baseline `{b}` on `{}` ({}), and whether the pick is better by the \
-         margin {}: its loss is at least the margin below the baseline's on the event that every \
-         interval covers.\n",
+        "The pick less the baseline `{b}` on `{}` (paired per deal, at the race's pairs' \
+         z = {z:.3} standard errors: this interval alone misses its true value with probability \
+         at most {:.2e}; no elimination rests on it, so it is outside the race's guarantee), and \
+         whether the pick is better by the margin {}: its loss is at least the margin below the \
+         baseline's when these intervals and the pick's cover.\n",
         o.quantity,
-        paired_level_words(search.settings.budget.alpha),
+        race.budget.paired_error(race.goal.quantities().len()),
         o.margin
     );
     let _ = writeln!(md, "- In the race: {}.", baseline_line(race, pick));
