@@ -55,7 +55,7 @@ for run in sorted(scratch.iterdir(), key=lambda p: int(p.name)):
     confirm_games = int(summary.split(" in the confirmation")[0].rsplit(" and ", 1)[1])
     confirmed = "**confirmed**" in summary
     rows.append(dict(seed=run.name, pick=pick, pick_loss=f"{truth[pick] - best:.4f}" if pick else "",
-                     within_margin=int(pick in within), survivors=sum(c["verdict"] != "eliminated" for c in cands),
+                     within_margin=int(pick in within), survivors=sum(c["verdict"] not in ("eliminated", "baseline") for c in cands),
                      games=games, confirm_games=confirm_games, total_games=games + confirm_games,
                      confirmed=int(confirmed)))
 with open(out / "runs.csv", "w", newline="") as f:

@@ -272,6 +272,13 @@ pub struct Race {
     pub baseline: Evidence,
     /// Each quantity's range at the baseline's player count.
     baseline_ranges: Vec<Option<f64>>,
+    /// Each candidate's per-deal differences from the baseline (candidate
+    /// less baseline), over the deals both played.
+    baseline_pairs: BTreeMap<usize, Evidence>,
+    /// The baseline's values of the round being recorded (given by
+    /// [`Race::record_baseline`] before the round's candidates'), paired
+    /// deal by deal with each candidate's by [`Race::record_round`].
+    round_baseline: RoundValues,
     z_single: f64,
     z_paired: f64,
     /// Deals each candidate played in each round recorded.
@@ -327,6 +334,8 @@ impl Race {
             ranges,
             baseline: Evidence::new(quantities),
             baseline_ranges,
+            baseline_pairs: BTreeMap::new(),
+            round_baseline: Vec::new(),
             goal,
             budget,
             candidates: Vec::new(),
@@ -390,6 +399,7 @@ impl Race {
     pub fn record_round(&mut self, round: &[(usize, RoundValues)]) {
         let count = self.goal.quantities().len();
         let now = self.recorded;
+        let baseline = std::mem::take(&mut self.round_baseline);
         for (c, values) in round {
             for deal in values {
                 self.candidates[*c].evidence.add_deal(deal);
@@ -397,6 +407,17 @@ impl Race {
             let played = &mut self.played[*c];
             played.resize(now + 1, 0);
             played[now] += values.len() as u64;
+            if !baseline.is_empty() {
+                let pair = self
+                    .baseline_pairs
+                    .entry(*c)
+                    .or_insert_with(|| Evidence::new(count));
+                for (x, b) in values.iter().zip(&baseline) {
+                    for ((m, x), b) in pair.moments.iter_mut().zip(x).zip(b) {
+                        m.add(x - b);
+                    }
+                }
+            }
         }
         self.recorded += 1;
         for (i, (a, va)) in round.iter().enumerate() {
@@ -420,13 +441,40 @@ impl Race {
     }
 
     /// Add one round's games of the baseline setting (played on the
-    /// round's deals beside the candidates).
+    /// round's deals beside the candidates), before the round's
+    /// candidates' ([`Race::record_round`] pairs them per deal).
     pub fn record_baseline(&mut self, values: &RoundValues) {
         for deal in values {
             self.baseline.add_deal(deal);
         }
         self.baseline_played.resize(self.recorded + 1, 0);
         self.baseline_played[self.recorded] += values.len() as u64;
+        self.round_baseline = values.clone();
+    }
+
+    /// The paired interval of quantity `q`'s mean difference of candidate
+    /// `c` less the baseline, over the deals both played (at the pairs'
+    /// quantile), if they played at least two deals together.
+    pub fn baseline_difference_interval(&self, c: usize, q: usize) -> Option<Interval> {
+        let pair = self.baseline_pairs.get(&c)?;
+        if pair.deals() < 2 {
+            return None;
+        }
+        // A difference of a value within [0, a] and one within [0, b]
+        // lies within [-b, a]: the wider range bounds its variance.
+        let range = match (self.ranges[q], self.baseline_ranges[q]) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            _ => None,
+        };
+        Some(match self.budget.spending {
+            Spending::Union => Interval::of_difference(&pair.moments[q], self.z_paired, range),
+            Spending::MaxT => Interval::of_sample(&pair.moments[q], self.z_paired, range),
+        })
+    }
+
+    /// The deals candidate `c` and the baseline played together.
+    pub fn baseline_shared_deals(&self, c: usize) -> u64 {
+        self.baseline_pairs.get(&c).map_or(0, Evidence::deals)
     }
 
     /// The baseline's interval of quantity `q`.
@@ -525,8 +573,12 @@ impl Race {
     /// Candidate `c`'s interval of objective `o`'s loss (smaller is
     /// better).
     pub fn loss_interval(&self, c: usize, o: usize) -> Interval {
+        self.loss_of(o, self.quantity_interval(c, self.objective_quantity[o]))
+    }
+
+    /// Objective `o`'s loss interval of an interval `i` of its quantity.
+    fn loss_of(&self, o: usize, i: Interval) -> Interval {
         let objective = &self.goal.objectives[o];
-        let i = self.quantity_interval(c, self.objective_quantity[o]);
         let (low, high) = if i.low.is_finite() && i.high.is_finite() {
             objective.loss_interval(i.low, i.high)
         } else {
@@ -545,13 +597,42 @@ impl Race {
     /// the quantity over both intervals (a minimum or maximum, or a target
     /// both intervals lie on one side of), the paired interval's.
     pub fn loss_difference_upper(&self, d: usize, c: usize, o: usize) -> f64 {
-        let single = self.loss_interval(d, o).high - self.loss_interval(c, o).low;
         let q = self.objective_quantity[o];
+        self.loss_upper(
+            o,
+            self.quantity_interval(d, q),
+            self.quantity_interval(c, q),
+            || self.difference_interval(d, c, q),
+        )
+    }
+
+    /// The same bound for candidate `c` less the baseline: its own and the
+    /// baseline's intervals, and their paired one
+    /// ([`Race::baseline_difference_interval`]).
+    pub fn baseline_loss_difference_upper(&self, c: usize, o: usize) -> f64 {
+        let q = self.objective_quantity[o];
+        self.loss_upper(
+            o,
+            self.quantity_interval(c, q),
+            self.baseline_interval(q),
+            || self.baseline_difference_interval(c, q),
+        )
+    }
+
+    /// [`Race::loss_difference_upper`] of intervals `a` and `b` of
+    /// objective `o`'s quantity and their paired difference `a − b`.
+    fn loss_upper(
+        &self,
+        o: usize,
+        a: Interval,
+        b: Interval,
+        paired: impl FnOnce() -> Option<Interval>,
+    ) -> f64 {
+        let single = self.loss_of(o, a).high - self.loss_of(o, b).low;
         let sign = match self.goal.objectives[o].aim {
             Aim::Min => Some(1.0),
             Aim::Max => Some(-1.0),
             Aim::Near(target) => {
-                let (a, b) = (self.quantity_interval(d, q), self.quantity_interval(c, q));
                 if a.low >= target && b.low >= target {
                     Some(1.0)
                 } else if a.high <= target && b.high <= target {
@@ -562,10 +643,7 @@ impl Race {
             }
         };
         let paired = sign
-            .and_then(|s| {
-                self.difference_interval(d, c, q)
-                    .map(|i| if s > 0.0 { i.high } else { -i.low })
-            })
+            .and_then(|s| paired().map(|i| if s > 0.0 { i.high } else { -i.low }))
             .unwrap_or(f64::INFINITY);
         if single.is_nan() {
             paired

@@ -94,6 +94,71 @@ fn a_deterministic_quantity_is_decided_in_one_round_exactly() {
     assert!(!out.join("confirm.csv").exists());
 }
 
+#[test]
+fn a_summary_opens_in_plain_words_and_gives_the_pick_against_the_baseline_paired() {
+    // Seaside's length is 70 − removed turns at two players, exactly: the
+    // pick (removed=50, 20 turns) is 10 turns shorter than the baseline
+    // (removed=40, 30 turns) on every deal, in the race and in the
+    // confirmation.
+    let dir = temp_dir();
+    let out = dir.path().join("s");
+    let o = run_line(&format!(
+        "search --game seaside --players 2 --vary removed=0,30,50 \
+         --objective 'mean_turns min margin 1' --baseline removed=40 --first-deals 4 --seed 9 \
+         --confirm-seed 10 --quiet --out {}",
+        s(&out)
+    ));
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The baseline has a row of its own kind, with its measured values.
+    assert_eq!(
+        std::fs::read_to_string(out.join("candidates.csv")).unwrap(),
+        "candidate,removed,entered,left,exit,verdict,deals,mean_turns,mean_turns_low,mean_turns_high\n\
+         0,0,0,0,dominated by 2,eliminated,4,70.0000,70.0000,70.0000\n\
+         1,30,0,0,dominated by 2,eliminated,4,40.0000,40.0000,40.0000\n\
+         2,50,0,,,front,4,20.0000,20.0000,20.0000\n\
+         baseline,40,,,,baseline,4,30.0000,30.0000,30.0000\n"
+    );
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.starts_with(
+            "# Search: seaside at 2 players\n\n## In short\n\n- Found: **removed=50** is the \
+             best of the 3 designs evaluated on `mean_turns min` by the estimates: `mean_turns` \
+             measured 20.0000 [20.0000, 20.0000]"
+        ),
+        "{summary}"
+    );
+    assert!(
+        summary.contains(
+            "- How sure: shown with probability at least 0.950 to be within 1 of the best design \
+             evaluated.\n- Against the baseline: `mean_turns` differs by -10.0000 [-10.0000, \
+             -10.0000] (pick less baseline, same deals).\n- Next: read the confirmation on fresh \
+             deals (seed 10, under The answer) before adopting the pick.\n"
+        ),
+        "{summary}"
+    );
+    // The opening comes before the statistics.
+    let opening = summary.find("## In short").unwrap();
+    assert!(opening < summary.find("## The goal").unwrap(), "{summary}");
+    assert!(
+        summary.contains(
+            "## The pick against the baseline\n\nThe pick less the baseline \
+             `removed=40,players=2` on `mean_turns` (paired per deal, at the race's pairs' z = \
+             4.645 standard errors: this interval alone misses its true value with probability \
+             at most 3.40e-6; no elimination rests on it, so it is outside the race's \
+             guarantee)"
+        ),
+        "{summary}"
+    );
+    assert!(
+        summary.contains(
+            "- In the race: over the 4 deals both played, -10.0000 [-10.0000, -10.0000]; better \
+             by the margin: **yes**.\n- In the confirmation (`random`): over the 4 deals both \
+             played, -10.0000 [-10.0000, -10.0000]; better by the margin: **yes**.\n"
+        ),
+        "{summary}"
+    );
+}
+
 /// The seed of round `round` of a search seeded `seed` (the library's
 /// `derive(seed, 1 + round)`, recomputed here from its definition).
 fn beachcomber_seed(seed: u64, index: u64) -> u64 {

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use beachcomber::search::{Aim, Exit, Race, Search, Spending, elo_of_ratio};
+use beachcomber::search::{Aim, Exit, Interval, Race, Search, Spending, elo_of_ratio};
 
 use super::{SearchOutcome, SearchRunError, SearchSpec};
 use crate::files::names::{CONFIRM_FILE, SUMMARY_MD};
@@ -24,7 +24,7 @@ pub fn write_all(
     let search = &outcome.search;
     write_whole(
         &dir.join(CANDIDATES_FILE),
-        candidates_csv(search).as_bytes(),
+        candidates_csv(spec, search).as_bytes(),
     )?;
     write_whole(&dir.join(ROUNDS_FILE), rounds_csv(search).as_bytes())?;
     write_whole(&dir.join(FRONT_FILE), front_csv(search).as_bytes())?;
@@ -61,11 +61,23 @@ fn number(x: f64) -> String {
     }
 }
 
-/// The quantities' cells of candidate `c` of `race`.
+/// The quantities' cells of candidate `c` of `race`: blank for one that
+/// played no deal (it has no estimate, not one of 0).
 fn quantity_cells(race: &Race, c: usize) -> Vec<String> {
+    interval_cells(race, race.candidates[c].evidence.deals(), |q| {
+        race.quantity_interval(c, q)
+    })
+}
+
+/// The cells `Q,Q_low,Q_high` of every quantity's interval (`interval`
+/// of its index), blank without `deals`.
+fn interval_cells(race: &Race, deals: u64, interval: impl Fn(usize) -> Interval) -> Vec<String> {
     (0..race.goal.quantities().len())
         .flat_map(|q| {
-            let i = race.quantity_interval(c, q);
+            if deals == 0 {
+                return [String::new(), String::new(), String::new()];
+            }
+            let i = interval(q);
             [number(i.estimate), number(i.low), number(i.high)]
         })
         .collect()
@@ -79,8 +91,9 @@ fn exit_text(race: &Race, exit: Exit) -> String {
     }
 }
 
-/// candidates.csv.
-fn candidates_csv(search: &Search) -> String {
+/// candidates.csv: a row per candidate, then the baseline's (kind
+/// `baseline`) when the search has one (docs/search.md).
+fn candidates_csv(spec: &SearchSpec, search: &Search) -> String {
     let race = &search.race;
     let mut header = vec!["candidate".to_string()];
     header.extend(keys(search));
@@ -112,7 +125,32 @@ fn candidates_csv(search: &Search) -> String {
         row.extend(quantity_cells(race, c));
         out += &csv_line(&row);
     }
+    if let Some(b) = &spec.baseline {
+        out += &csv_line(&baseline_row(search, b));
+    }
     out
+}
+
+/// candidates.csv's row of the baseline setting (kind `baseline`, no
+/// index): the options it sets (blank: the base game's value), no round or
+/// exit, its deals and its measured intervals (blank without deals).
+fn baseline_row(search: &Search, b: &super::Baseline) -> Vec<String> {
+    let race = &search.race;
+    let mut row = vec!["baseline".to_string()];
+    row.extend(search.space.dims.iter().map(|d| {
+        b.options
+            .iter()
+            .find(|(k, _)| *k == d.key)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    }));
+    row.extend([String::new(), String::new(), String::new()]);
+    row.push("baseline".to_string());
+    row.push(race.baseline.deals().to_string());
+    row.extend(interval_cells(race, race.baseline.deals(), |q| {
+        race.baseline_interval(q)
+    }));
+    row
 }
 
 /// One CSV line, cells quoted where they hold a comma or a quote.
@@ -228,12 +266,115 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
     if !spec.preface.is_empty() {
         let _ = writeln!(md, "{}\n", spec.preface.trim_end());
     }
+    plain_words_opening(&mut md, spec, outcome);
     goal_section(&mut md, spec, &outcome.search);
     rounds_section(&mut md, outcome);
     answer_section(&mut md, outcome);
     references_section(&mut md, outcome);
+    baseline_section(&mut md, spec, outcome);
     front_section(&mut md, spec, &outcome.search);
     md
+}
+
+/// summary.md's opening, before the statistics: what was found, how sure
+/// the race is of it, and what to do next, in a designer's words (the
+/// sections after it give the numbers and their tests).
+fn plain_words_opening(md: &mut String, spec: &SearchSpec, outcome: &SearchOutcome) {
+    let search = &outcome.search;
+    let race = &search.race;
+    let alpha = search.settings.budget.alpha;
+    let o = &race.goal.objectives[0];
+    let evaluated = race.candidates.len();
+    let _ = writeln!(md, "## In short\n");
+    let Some(p) = race.pick() else {
+        let _ = writeln!(
+            md,
+            "- Found: no design among the {evaluated} evaluated meets the constraints by its \
+             estimates.\n- Next: loosen a constraint or widen the space, then search again.\n\n\
+             The statistics follow.\n"
+        );
+        return;
+    };
+    let q = race.quantity_interval(p, race.goal.index_of(&o.quantity));
+    let _ = writeln!(
+        md,
+        "- Found: **{}** is the best of the {evaluated} designs evaluated on `{o}` by the \
+         estimates: `{}` measured {} (the range is where the true value lies, at the race's \
+         confidence).",
+        label(search, race, p),
+        o.quantity,
+        interval_text(q)
+    );
+    let shown = race
+        .pick_gap()
+        .is_some_and(|g| g.is_finite() && g <= o.margin);
+    let feasible = race.goal.constraints.is_empty() || race.certified_feasible(p);
+    let sure = match (shown, feasible) {
+        (true, true) => format!(
+            "shown with probability at least {:.3} to be within {} of the best design evaluated{}",
+            1.0 - alpha,
+            o.margin,
+            if race.goal.constraints.is_empty() {
+                ""
+            } else {
+                ", and to meet the constraints"
+            }
+        ),
+        (true, false) => format!(
+            "within {} of the best design evaluated, but its constraints are met by the \
+             estimates only, not shown",
+            o.margin
+        ),
+        (false, _) => format!(
+            "**not** shown to be within {} of the best design evaluated: the games played \
+             cannot tell it from the others still in the race (the best by the estimates is not \
+             a proof)",
+            o.margin
+        ),
+    };
+    let _ = writeln!(md, "- How sure: {sure}.");
+    if !search.enumerated {
+        let _ = writeln!(
+            md,
+            "- Coverage: {evaluated} of the {} designs of the space were evaluated; a better one \
+             may lie among the others.",
+            search.space.size()
+        );
+    }
+    if spec.baseline.is_some()
+        && let Some(d) = race.baseline_difference_interval(p, race.goal.index_of(&o.quantity))
+    {
+        let _ = writeln!(
+            md,
+            "- Against the baseline: `{}` differs by {} (pick less baseline, same deals).",
+            o.quantity,
+            interval_text(d)
+        );
+    }
+    let next = match &outcome.confirmation {
+        None if shown && feasible => {
+            "play the pick on fresh deals (a confirmation seed) before adopting it".to_string()
+        }
+        None => {
+            "give the search more games (or a narrower space) and a confirmation seed".to_string()
+        }
+        Some(c) => format!(
+            "read the confirmation on fresh deals (seed {}, under The answer) before adopting \
+             the pick{}",
+            c.seed,
+            if shown && feasible {
+                ""
+            } else {
+                "; more games would narrow the ranges"
+            }
+        ),
+    };
+    let _ = writeln!(md, "- Next: {next}.");
+    let _ = writeln!(
+        md,
+        "\nThe statistics follow: the goal as declared, the race's guarantee, the answer with its \
+         intervals, and the front.\n"
+    );
 }
 
 /// summary.md's goal: the lineup, the space, the objectives, constraints,
@@ -299,9 +440,10 @@ fn rounds_section(md: &mut String, outcome: &SearchOutcome) {
     let _ = writeln!(
         md,
         "\n## The guarantee\n\nEvery interval below is one of the race's simultaneous intervals \
-         (a candidate's at z = {z1:.3}, a pair's per-deal difference at z = {z2:.3}{}): they all \
-         cover at once with probability at least {:.3}, and on that event every elimination \
-         is right (docs/search.md). Deals are the unit: a deal's value is the mean over its \
+         (simultaneous: they all hold together, not each alone; a candidate's spans z = {z1:.3} \
+         standard errors either side of its estimate, a pair's per-deal difference z = \
+         {z2:.3}{}): they all cover at once with probability at least {:.3}, and on that event \
+         every elimination is right (docs/search.md). Deals are the unit: a deal's value is the mean over its \
          rotated games.",
         if s.budget.spending == Spending::MaxT {
             ", the last round's critical values"
@@ -371,21 +513,7 @@ fn answer_section(md: &mut String, outcome: &SearchOutcome) {
                 number(q.high),
                 number(l.estimate)
             );
-            let gap = race.pick_gap().unwrap_or(f64::INFINITY);
-            let within = gap <= o.margin;
-            let _ = writeln!(
-                md,
-                "\n- Its {} is at most {} worse than the best candidate's still in the race \
-                 ({}), with probability at least {:.3}.",
-                aim_word(o.aim),
-                number(gap),
-                if within {
-                    format!("within the margin {}", o.margin)
-                } else {
-                    format!("**not** shown within the margin {}", o.margin)
-                },
-                1.0 - s.budget.alpha
-            );
+            let _ = writeln!(md, "\n{}", gap_line(race, p, s.budget.alpha));
             if !race.goal.constraints.is_empty() {
                 let _ = writeln!(
                     md,
@@ -488,6 +616,151 @@ fn aim_word(aim: Aim) -> &'static str {
     match aim {
         Aim::Near(_) => "distance from the target",
         Aim::Min | Aim::Max => "value",
+    }
+}
+
+/// The answer's line on how far the pick `p` can be from the best
+/// candidate still in ([`Race::pick_gap`]), in words when no finite bound
+/// exists: never an empty number.
+fn gap_line(race: &Race, p: usize, alpha: f64) -> String {
+    let o = &race.goal.objectives[0];
+    let level = 1.0 - alpha;
+    match race.pick_gap().filter(|g| g.is_finite()) {
+        Some(gap) => format!(
+            "- Its {} is at most {} worse than the best candidate's still in the race ({}), \
+             with probability at least {level:.3}.",
+            aim_word(o.aim),
+            number(gap),
+            if gap <= o.margin {
+                format!("within the margin {}", o.margin)
+            } else {
+                format!("**not** shown within the margin {}", o.margin)
+            }
+        ),
+        None => {
+            let unbounded: Vec<usize> = race
+                .alive()
+                .into_iter()
+                .filter(|&c| c != p && !race.loss_difference_upper(p, c, 0).is_finite())
+                .collect();
+            let unplayed = unbounded
+                .iter()
+                .filter(|&&c| race.candidates[c].evidence.deals() < 2)
+                .count();
+            let why = if unbounded.is_empty() {
+                "the race's intervals give no finite bound".to_string()
+            } else if unplayed == unbounded.len() {
+                format!(
+                    "{} candidate{} still in played fewer than two deals, so {} interval{} \
+                     unbounded",
+                    unplayed,
+                    if unplayed == 1 { "" } else { "s" },
+                    if unplayed == 1 { "its" } else { "their" },
+                    if unplayed == 1 { " is" } else { "s are" }
+                )
+            } else {
+                format!(
+                    "the intervals of {} candidate{} still in do not bound the difference",
+                    unbounded.len(),
+                    if unbounded.len() == 1 { "" } else { "s" }
+                )
+            };
+            format!(
+                "- No bound on how much worse its {} is than the best candidate's still in the \
+                 race is shown ({why}): it is **not** shown within the margin {}.",
+                aim_word(o.aim),
+                o.margin
+            )
+        }
+    }
+}
+
+/// An estimate with its interval: `E [LOW, HIGH]`.
+fn interval_text(i: Interval) -> String {
+    format!(
+        "{} [{}, {}]",
+        number(i.estimate),
+        number(i.low),
+        number(i.high)
+    )
+}
+
+/// What the race's paired intervals are, in words: each is one of many
+/// that all cover their true values together with probability at least
+/// `1 − alpha` (so each alone is wider than a lone interval at that level).
+fn paired_level_words(alpha: f64) -> String {
+    format!(
+        "paired per deal, at the race's simultaneous level: this interval and every other \
+         interval of the race cover their true values all at once with probability at least \
+         {:.3}, so each is wider than a lone {:.0}% interval",
+        1.0 - alpha,
+        100.0 * (1.0 - alpha)
+    )
+}
+
+/// One paired comparison's words (the references' and the baseline's
+/// line): the difference `d` of the pick less the other with its interval
+/// (`None`: fewer than two shared deals), and whether the pick's loss is
+/// at least `margin` below the other's on the event that every interval
+/// covers (`upper`: the bound of the loss difference).
+fn paired_line(d: Option<Interval>, upper: f64, margin: f64) -> String {
+    let d = d.map_or_else(|| "no shared deals".to_string(), interval_text);
+    format!(
+        "{d}; better by the margin: {}",
+        if upper < -margin { "**yes**" } else { "no" }
+    )
+}
+
+/// The pick `p` of `race` against the baseline on the first objective's
+/// quantity: the paired difference over the deals both played, and
+/// whether the pick is better by the margin.
+fn baseline_line(race: &Race, p: usize) -> String {
+    let o = &race.goal.objectives[0];
+    let q = race.goal.index_of(&o.quantity);
+    format!(
+        "over the {} deals both played, {}",
+        race.baseline_shared_deals(p),
+        paired_line(
+            race.baseline_difference_interval(p, q),
+            race.baseline_loss_difference_upper(p, 0),
+            o.margin
+        )
+    )
+}
+
+/// summary.md's pick against the baseline (a search with one, and a
+/// pick): on the first objective, paired per deal, in the race and in the
+/// confirmation.
+fn baseline_section(md: &mut String, spec: &SearchSpec, outcome: &SearchOutcome) {
+    let search = &outcome.search;
+    let race = &search.race;
+    let (Some(b), Some(pick)) = (&spec.baseline, race.pick()) else {
+        return;
+    };
+    let o = &race.goal.objectives[0];
+    let _ = writeln!(md, "\n## The pick against the baseline\n");
+    let (_, z) = race.quantiles();
+    let _ = writeln!(
+        md,
+        "The pick less the baseline `{b}` on `{}` (paired per deal, at the race's pairs' \
+         z = {z:.3} standard errors: this interval alone misses its true value with probability \
+         at most {:.2e}; no elimination rests on it, so it is outside the race's guarantee), and \
+         whether the pick is better by the margin {}: its loss is at least the margin below the \
+         baseline's when these intervals and the pick's cover.\n",
+        o.quantity,
+        race.budget.paired_error(race.goal.quantities().len()),
+        o.margin
+    );
+    let _ = writeln!(md, "- In the race: {}.", baseline_line(race, pick));
+    if let Some(c) = &outcome.confirmation
+        && let Some(p) = c.of.iter().position(|&x| x == pick)
+    {
+        let _ = writeln!(
+            md,
+            "- In the confirmation (`{}`): {}.",
+            c.lineup,
+            baseline_line(&c.race, p)
+        );
     }
 }
 
@@ -597,10 +870,11 @@ fn references_section(md: &mut String, outcome: &SearchOutcome) {
     let _ = writeln!(
         md,
         "The pick against each point included from round 0, on `{}` (pick less reference, \
-         paired per deal, at the race's simultaneous level), and whether the pick is better by \
-         the margin {}: its loss is at least the margin below the reference's on the event that \
-         every interval covers.\n",
-        o.quantity, o.margin
+         {}), and whether the pick is better by the margin {}: its loss is at least the margin \
+         below the reference's on the event that every interval covers.\n",
+        o.quantity,
+        paired_level_words(search.settings.budget.alpha),
+        o.margin
     );
     for &r in &outcome.included {
         if r == pick {
@@ -612,21 +886,10 @@ fn references_section(md: &mut String, outcome: &SearchOutcome) {
             continue;
         }
         let line = |race: &Race, p: usize, r: usize| -> String {
-            let d = race
-                .difference_interval(p, r, q)
-                .map(|i| {
-                    format!(
-                        "{} [{}, {}]",
-                        number(i.estimate),
-                        number(i.low),
-                        number(i.high)
-                    )
-                })
-                .unwrap_or_else(|| "no shared deals".to_string());
-            let upper = race.loss_difference_upper(p, r, 0);
-            format!(
-                "{d}; better by the margin: {}",
-                if upper < -o.margin { "**yes**" } else { "no" }
+            paired_line(
+                race.difference_interval(p, r, q),
+                race.loss_difference_upper(p, r, 0),
+                o.margin,
             )
         };
         let _ = writeln!(
@@ -648,5 +911,97 @@ fn references_section(md: &mut String, outcome: &SearchOutcome) {
                 line(&c.race, p, x)
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use beachcomber::search::{Budget, Goal, Objective, Point};
+
+    /// A race of seat 0's ratio near 1 (margin 0.02) at 2 players, with a
+    /// baseline at 2 players when `baseline`, and three candidates.
+    fn race(baseline: bool) -> Race {
+        let goal = Goal::new(
+            vec![Objective::parse("seat_ratio:0 near 1", 0.02).unwrap()],
+            Vec::new(),
+            2,
+            baseline.then_some(2),
+        )
+        .unwrap();
+        let budget = Budget {
+            alpha: 0.05,
+            candidates: 3,
+            rounds: 1,
+            spending: Spending::Union,
+        };
+        let mut race = Race::new(goal, budget);
+        for c in 0..3u16 {
+            race.add(Point(vec![c]), 0);
+        }
+        race
+    }
+
+    #[test]
+    fn an_unbounded_gap_is_said_in_words_not_printed_as_an_empty_number() {
+        // Candidate 0 plays four deals, candidate 1 a single one (its
+        // interval is unbounded), candidate 2 none: the pick's gap from
+        // the others is infinite.
+        let mut race = race(false);
+        race.record_round(&[
+            (0, vec![vec![1.0], vec![1.0], vec![0.8], vec![1.2]]),
+            (1, vec![vec![2.0]]),
+        ]);
+        assert_eq!(race.pick(), Some(0));
+        assert_eq!(race.pick_gap(), Some(f64::INFINITY));
+        assert_eq!(
+            gap_line(&race, 0, 0.05),
+            "- No bound on how much worse its distance from the target is than the best \
+             candidate's still in the race is shown (2 candidates still in played fewer than \
+             two deals, so their intervals are unbounded): it is **not** shown within the \
+             margin 0.02."
+        );
+    }
+
+    #[test]
+    fn a_candidate_never_played_has_blank_cells_not_zeros() {
+        let mut race = race(false);
+        race.record_round(&[(0, vec![vec![1.0], vec![1.0]])]);
+        assert_eq!(quantity_cells(&race, 2), vec![""; 3]);
+        assert_eq!(
+            quantity_cells(&race, 0)[0],
+            "1.0000",
+            "a candidate played keeps its estimate"
+        );
+    }
+
+    #[test]
+    fn the_pick_against_the_baseline_is_paired_per_deal_over_the_shared_deals() {
+        // The baseline's deals are recorded before the round's
+        // candidates'; candidate 0 is 0.1 above it on every deal but
+        // one, so the paired difference has a small spread while the
+        // unpaired intervals are wide.
+        let mut race = race(true);
+        let baseline = vec![vec![0.5], vec![1.5], vec![0.9], vec![1.1], vec![1.0]];
+        race.record_baseline(&baseline);
+        let pick: Vec<Vec<f64>> = vec![vec![0.6], vec![1.6], vec![1.0], vec![1.2], vec![1.0]];
+        race.record_round(&[(0, pick)]);
+        let d = race.baseline_difference_interval(0, 0).unwrap();
+        assert!((d.estimate - 0.08).abs() < 1e-12, "{d:?}");
+        assert_eq!(race.baseline_shared_deals(0), 5);
+        // The paired standard error: the differences 0.1 x4, 0 x1 have a
+        // sample variance of 0.002, so sqrt(0.002 / 5) = 0.02; with the
+        // bounded range's floor 2 * sqrt(p / 5) at the share p that
+        // differs (its Wilson upper bound at the pairs' z).
+        let (_, z) = race.quantiles();
+        let (_, differ) = beachcomber::stats::wilson(4.0, 5.0, z);
+        let se = (0.002f64 / 5.0).sqrt().max(2.0 * (differ / 5.0).sqrt());
+        assert!((d.high - d.estimate - z * se).abs() < 1e-9, "{d:?}");
+        let line = baseline_line(&race, 0);
+        assert!(
+            line.starts_with("over the 5 deals both played, 0.0800 ["),
+            "{line}"
+        );
+        assert!(line.ends_with("; better by the margin: no"), "{line}");
     }
 }
