@@ -141,7 +141,7 @@ fn an_uncommitted_criterion_is_refused_and_a_committed_one_is_locked() {
     // commit stays the one that wrote it.
     let text = std::fs::read_to_string(dir.join(file)).unwrap();
     std::fs::write(dir.join(file), text.replace("Removals", "Tokens removed")).unwrap();
-    commit(dir, "a better title");
+    let (head, _) = commit(dir, "a better title");
     let o = run_in(dir, &["run", file, "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = dir.join("results/study");
@@ -153,6 +153,7 @@ fn an_uncommitted_criterion_is_refused_and_a_committed_one_is_locked() {
             "commit": { "commit": criterion_commit, "date": date },
             "seed": 7,
             "results_before": null,
+            "code": { "commit": head, "clean": true },
         })
     );
     assert_eq!(
@@ -166,6 +167,7 @@ fn an_uncommitted_criterion_is_refused_and_a_committed_one_is_locked() {
             "- No results of this file were committed before the criterion".to_string(),
             "- locked: the committed criterion, decided on games no committed results used"
                 .to_string(),
+            format!("- Code: commit `{}`, clean tree", &head[..12]),
         ]
     );
     // The power of its 4 games a cell, planned at fair seats: a seat's
@@ -260,9 +262,10 @@ fn a_seed_of_committed_results_is_refused_under_any_name_unless_reproduced_or_st
     commit(dir, "a looser rule, after the results");
     let used = |at: &str, by: &str| {
         format!(
-            "{at}: the seed 7 was used by the committed results `{by}`: a locked rule is \
-             decided on games nobody has seen; choose a seed no committed results used, or \
-             state `same_games_as = \"<commit>\"` in [criterion]"
+            "{at}: the seed 7 was used by the committed results `{by}` (commit {}): a locked \
+             rule is decided on games nobody has seen; choose a seed no committed results used \
+             (unused: 8, 9, 10), or state `same_games_as = \"<commit>\"` in [criterion]",
+            &results_commit[..7]
         )
     };
     refused_in(
@@ -446,6 +449,9 @@ fn exploratory_labels_every_verdict_and_writes_nowhere_under_results() {
             ),
             "- exploratory: every verdict is exploratory (the criterion need not be \
              committed, the seed may repeat published games); not an answer"
+                .to_string(),
+            "- Code: no commit, changed tree (first change `experiments/draft.toml`): \
+             exploratory, not an answer"
                 .to_string(),
         ]
     );
