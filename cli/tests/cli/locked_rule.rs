@@ -561,3 +561,102 @@ fn a_report_drawn_again_under_an_edited_criterion_is_refused() {
         ),
     );
 }
+
+#[test]
+fn a_run_under_results_from_a_changed_tree_is_refused_and_an_exploratory_one_says_so() {
+    let repo = repository();
+    let dir = repo.path();
+    let file = "experiments/study.toml";
+    std::fs::write(dir.join(file), study(7, "0.1")).unwrap();
+    std::fs::create_dir(dir.join("src")).unwrap();
+    std::fs::write(dir.join("src/lib.rs"), "pub fn f() {}\n").unwrap();
+    std::fs::write(dir.join(".gitignore"), "target/\n").unwrap();
+    let (head, _) = commit(dir, "the rule and the code");
+    // Ignored paths do not count.
+    std::fs::create_dir(dir.join("target")).unwrap();
+    std::fs::write(dir.join("target/build.log"), "x").unwrap();
+    // A source file edited after the commit.
+    std::fs::write(dir.join("src/lib.rs"), "pub fn f() { g() }\n").unwrap();
+    let changed = |path: &str| {
+        format!(
+            "experiments/study.toml: the tree has changes (first: `{path}`): results under \
+             results/ are made from committed code; commit the changes, or run with \
+             --exploratory --out DIR (labelled exploratory)"
+        )
+    };
+    refused_in(dir, &["run", file, "--quiet"], &changed("src/lib.rs"));
+    // Exploratory: played, and labelled from a changed tree.
+    let o = run_in(
+        dir,
+        &["run", file, "--exploratory", "--quiet", "--out", "scratch"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let scratch = dir.join("scratch");
+    assert_eq!(
+        record(&scratch)["code"],
+        serde_json::json!({ "commit": head, "clean": false, "changed": "src/lib.rs" })
+    );
+    assert_eq!(
+        rule_lines(&scratch).last().unwrap(),
+        &format!(
+            "- Code: commit `{}`, changed tree (first change `src/lib.rs`): exploratory, not \
+             an answer",
+            &head[..12]
+        )
+    );
+    std::fs::remove_dir_all(&scratch).unwrap();
+    // An untracked file counts too.
+    git(dir, &["checkout", "--", "src/lib.rs"]);
+    std::fs::write(dir.join("notes.txt"), "draft").unwrap();
+    refused_in(dir, &["run", file, "--quiet"], &changed("notes.txt"));
+    std::fs::remove_file(dir.join("notes.txt")).unwrap();
+    // The run's own folder does not: a second run into results/study/
+    // (its first run's files untracked) is made from a clean tree.
+    let o = run_in(dir, &["run", file, "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_in(dir, &["run", file, "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        record(&dir.join("results/study"))["code"],
+        serde_json::json!({ "commit": head, "clean": true })
+    );
+}
+
+#[test]
+fn a_seed_used_by_an_older_version_of_any_committed_results_is_refused_with_unused_seeds() {
+    let repo = repository();
+    let dir = repo.path();
+    std::fs::write(dir.join("experiments/old.toml"), study(7, "0.1")).unwrap();
+    commit(dir, "the old rule");
+    let o = run_in(dir, &["run", "experiments/old.toml", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (first, _) = commit(dir, "the old results, seed 7");
+    // The study moves on to seed 9: HEAD's manifest no longer holds 7.
+    std::fs::write(dir.join("experiments/old.toml"), study(9, "0.1")).unwrap();
+    commit(dir, "the old rule on seed 9");
+    std::fs::remove_dir_all(dir.join("results/old")).unwrap();
+    let o = run_in(dir, &["run", "experiments/old.toml", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    commit(dir, "the old results, seed 9");
+    // A new study on seed 7: used by the first version, found in history;
+    // the unused seeds skip 9 (used by the second version).
+    std::fs::write(dir.join("experiments/new.toml"), study(7, "0.2")).unwrap();
+    commit(dir, "the new rule");
+    refused_in(
+        dir,
+        &["run", "experiments/new.toml", "--quiet"],
+        &format!(
+            "experiments/new.toml line 6: the seed 7 was used by the committed results \
+             `results/old/manifest.json` (commit {}): a locked rule is decided on games nobody \
+             has seen; choose a seed no committed results used (unused: 8, 10, 11), or state \
+             `same_games_as = \"<commit>\"` in [criterion]",
+            &first[..7]
+        ),
+    );
+    // A proposed seed is accepted.
+    std::fs::write(dir.join("experiments/new.toml"), study(8, "0.2")).unwrap();
+    commit(dir, "the new rule on seed 8");
+    let o = run_in(dir, &["run", "experiments/new.toml", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(record(&dir.join("results/new"))["label"], "locked");
+}
