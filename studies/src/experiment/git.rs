@@ -4,8 +4,8 @@
 //! `git` is run as a child process (`std::process::Command`) rather than
 //! linked: `gix` or `git2` would add hundreds of crates (or a C library) to
 //! the build the README's test command must finish in 4 minutes, for a
-//! handful of read-only questions (`rev-parse`, `log`, `show`, `ls-tree`,
-//! `merge-base`). A missing `git`, or a file outside any repository, is
+//! handful of read-only questions (`rev-parse`, `log`, `show`, `status`,
+//! `cat-file`, `merge-base`). A missing `git`, or a file outside any repository, is
 //! "no git provenance" ([`Repository::holding`] gives `None`), not an
 //! error.
 
@@ -177,20 +177,6 @@ impl Repository {
             command: format!("merge-base --is-ancestor {ancestor} {commit}"),
             message: e.to_string(),
         })
-    }
-
-    /// The files under the folder `dir` (with `/`) at `HEAD`, as paths
-    /// from the top; none without a commit.
-    pub fn files_at_head(&self, dir: &str) -> Result<Vec<String>, GitError> {
-        if !self.has_commits() {
-            return Ok(Vec::new());
-        }
-        let text = self.git_text(&["ls-tree", "-r", "-z", "--name-only", "HEAD", "--", dir])?;
-        Ok(text
-            .split('\0')
-            .filter(|p| !p.is_empty())
-            .map(str::to_string)
-            .collect())
     }
 }
 

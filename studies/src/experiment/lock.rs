@@ -12,14 +12,20 @@
 //! - Refused, unless the run is exploratory (`--exploratory`, implied by
 //!   `--quick`): a criterion that differs from the committed one; a seed
 //!   (the run's, the confirmation's) that committed results of any file
-//!   used (every `results/**/manifest.json` of the repository at `HEAD`,
-//!   so that a renamed file does not escape), unless the criterion says
+//!   used (every version of every `results/**/manifest.json` in the
+//!   history of `HEAD`, so that neither a renamed file nor a study that
+//!   moved to another seed escapes; the refusal proposes unused seeds),
+//!   unless the criterion says
 //!   `same_games_as = "<commit>"` or the run is a reproduction (the seed
 //!   of this file's own committed results, made with this criterion). A
 //!   reproduction is labelled so even under `same_games_as`: only the
 //!   first run of such a criterion is "same games as".
 //! - An exploratory run writes nowhere under `results/` and its verdicts
 //!   are labelled ([`label_verdicts`]).
+//! - The code's commit (`HEAD`) and whether the tree was clean (no change
+//!   outside the run's folder and ignored paths) are recorded
+//!   ([`CodeState`]); a run under `results/` from a changed tree is
+//!   refused, one elsewhere is labelled exploratory in summary.md.
 //! - A file outside a git repository (or without `git`) has no
 //!   provenance: nothing is refused, and the label says so.
 
