@@ -533,7 +533,10 @@ pub const UNUSED_PROPOSED: usize = 3;
 /// `used` (every seed of every committed manifest version) nor among the
 /// file's own `seeds`.
 fn unused_after(seed: u64, used: &std::collections::BTreeSet<u64>, seeds: &[u64]) -> Vec<u64> {
-    (seed.saturating_add(1)..=u64::MAX)
+    let Some(next) = seed.checked_add(1) else {
+        return Vec::new();
+    };
+    (next..=u64::MAX)
         .filter(|s| !used.contains(s) && !seeds.contains(s))
         .take(UNUSED_PROPOSED)
         .collect()
