@@ -61,6 +61,17 @@ fn repository() -> tempfile::TempDir {
     dir
 }
 
+/// The study file of most tests.
+const STUDY: &str = "experiments/study.toml";
+
+/// A fresh repository with the study `file` (margin 0.1) on `seed`,
+/// not committed.
+fn repository_with(file: &str, seed: u64) -> tempfile::TempDir {
+    let repo = repository();
+    std::fs::write(repo.path().join(file), study(seed, "0.1")).unwrap();
+    repo
+}
+
 /// `beachcomber run args` in `dir`.
 fn run_in(dir: &Path, args: &[&str]) -> Output {
     bin().args(args).current_dir(dir).output().unwrap()
@@ -117,10 +128,9 @@ fn hash_of(dir: &Path, file: &str) -> String {
 
 #[test]
 fn an_uncommitted_criterion_is_refused_and_a_committed_one_is_locked() {
-    let repo = repository();
+    let repo = repository_with(STUDY, 7);
     let dir = repo.path();
-    let file = "experiments/study.toml";
-    std::fs::write(dir.join(file), study(7, "0.1")).unwrap();
+    let file = STUDY;
     let hash = hash_of(dir, file);
     assert_eq!(hash.len(), 16);
     let refusal = |working: &str, committed: &str| {
@@ -224,10 +234,9 @@ fn an_uncommitted_criterion_is_refused_and_a_committed_one_is_locked() {
 
 #[test]
 fn a_seed_of_committed_results_is_refused_under_any_name_unless_reproduced_or_stated() {
-    let repo = repository();
+    let repo = repository_with(STUDY, 7);
     let dir = repo.path();
-    let file = "experiments/study.toml";
-    std::fs::write(dir.join(file), study(7, "0.1")).unwrap();
+    let file = STUDY;
     let (criterion_commit, _) = commit(dir, "the rule");
     let o = run_in(dir, &["run", file, "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -502,10 +511,9 @@ fn outside_a_repository_a_criterion_has_no_git_provenance() {
 
 #[test]
 fn a_report_drawn_again_under_an_edited_criterion_is_refused() {
-    let repo = repository();
+    let repo = repository_with(STUDY, 7);
     let dir = repo.path();
-    let file = "experiments/study.toml";
-    std::fs::write(dir.join(file), study(7, "0.1")).unwrap();
+    let file = STUDY;
     let hash = hash_of(dir, file);
     commit(dir, "the rule");
     let o = run_in(dir, &["run", file, "--quiet"]);
@@ -564,10 +572,9 @@ fn a_report_drawn_again_under_an_edited_criterion_is_refused() {
 
 #[test]
 fn a_run_under_results_from_a_changed_tree_is_refused_and_an_exploratory_one_says_so() {
-    let repo = repository();
+    let repo = repository_with(STUDY, 7);
     let dir = repo.path();
-    let file = "experiments/study.toml";
-    std::fs::write(dir.join(file), study(7, "0.1")).unwrap();
+    let file = STUDY;
     std::fs::create_dir(dir.join("src")).unwrap();
     std::fs::write(dir.join("src/lib.rs"), "pub fn f() {}\n").unwrap();
     std::fs::write(dir.join(".gitignore"), "target/\n").unwrap();
@@ -624,9 +631,8 @@ fn a_run_under_results_from_a_changed_tree_is_refused_and_an_exploratory_one_say
 
 #[test]
 fn a_seed_used_by_an_older_version_of_any_committed_results_is_refused_with_unused_seeds() {
-    let repo = repository();
+    let repo = repository_with("experiments/old.toml", 7);
     let dir = repo.path();
-    std::fs::write(dir.join("experiments/old.toml"), study(7, "0.1")).unwrap();
     commit(dir, "the old rule");
     let o = run_in(dir, &["run", "experiments/old.toml", "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
