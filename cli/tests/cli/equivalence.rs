@@ -189,13 +189,18 @@ fn workspace_root() -> PathBuf {
 /// `decisions_per_second` cells by `0`; in a Markdown table whose last
 /// column is `decisions/s (1 thread)` that column by `N`; the plain
 /// progress lines (`progress: …`, printed every 10 s only while a run is
-/// slow, so their number depends on the machine's load) are dropped.
+/// slow, so their number depends on the machine's load) are dropped;
+/// the code's provenance (the checkout's commit and whether its tree was
+/// clean: a manifest's `"code": {…}` and summary.md's `- Code: …` line)
+/// by `{code}` (in a manifest `{"commit": "{code}", "clean": false}`, still
+/// a record the store reads: its test reads every manifest here).
 fn normalize(file: &str, bytes: &[u8], dir: &Path, root: &Path) -> Vec<u8> {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return bytes.to_vec();
     };
     let text = text.replace(s(dir), "{dir}").replace(s(root), "{root}");
     let text = without_progress_lines(&text);
+    let text = without_code_provenance(&text);
     let text = after_keys(&text, &["\"seconds\":", "\"threads\":"], "0");
     let text = after_keys(&text, &["\ntime:"], "N");
     let text = before_units(
@@ -208,6 +213,39 @@ fn normalize(file: &str, bytes: &[u8], dir: &Path, root: &Path) -> Vec<u8> {
         text
     };
     speed_column(&text).into_bytes()
+}
+
+/// A manifest's masked `code`: still a record the store reads, claiming
+/// no clean tree.
+const MASKED_CODE: &str = "{\"commit\": \"{code}\", \"clean\": false}";
+
+/// `text` with the code's provenance masked: the object after each
+/// `"code": ` (to its first `}`: it holds no object) by [`MASKED_CODE`], the
+/// rest of each line that starts with `- Code: ` by `{code}`.
+fn without_code_provenance(text: &str) -> String {
+    const KEY: &str = "\"code\": {";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(KEY) {
+        let Some(end) = rest[i..].find('}') else {
+            break;
+        };
+        out.push_str(&rest[..i]);
+        out.push_str("\"code\": ");
+        out.push_str(MASKED_CODE);
+        rest = &rest[i + end + 1..];
+    }
+    out.push_str(rest);
+    out.split_inclusive('\n')
+        .map(|line| {
+            if line.starts_with("- Code: ") {
+                let newline = if line.ends_with('\n') { "\n" } else { "" };
+                format!("- Code: {{code}}{newline}")
+            } else {
+                line.to_string()
+            }
+        })
+        .collect()
 }
 
 /// `text` without its lines that start with `progress: `.
@@ -441,6 +479,21 @@ fn the_normalization_replaces_only_timing_values_and_paths() {
     let norm = |file: &str, text: &str| {
         String::from_utf8(normalize(file, text.as_bytes(), dir, root)).unwrap()
     };
+    assert_eq!(
+        norm(
+            "m.json",
+            "{\n  \"seed\": 7,\n  \"code\": {\n    \"commit\": \"ab12\",\n    \"clean\": false,\n    \
+             \"changed\": \"src/a.rs\"\n  }\n}"
+        ),
+        "{\n  \"seed\": 7,\n  \"code\": {\"commit\": \"{code}\", \"clean\": false}\n}"
+    );
+    assert_eq!(
+        norm(
+            "summary.md",
+            "- x\n- Code: commit `ab12`, clean tree\n- Codes: kept\n"
+        ),
+        "- x\n- Code: {code}\n- Codes: kept\n"
+    );
     assert_eq!(
         norm(
             "m.json",

@@ -61,6 +61,17 @@ fn repository() -> tempfile::TempDir {
     dir
 }
 
+/// The study file of most tests.
+const STUDY: &str = "experiments/study.toml";
+
+/// A fresh repository with the study `file` (margin 0.1) on `seed`,
+/// not committed.
+fn repository_with(file: &str, seed: u64) -> tempfile::TempDir {
+    let repo = repository();
+    std::fs::write(repo.path().join(file), study(seed, "0.1")).unwrap();
+    repo
+}
+
 /// `beachcomber run args` in `dir`.
 fn run_in(dir: &Path, args: &[&str]) -> Output {
     bin().args(args).current_dir(dir).output().unwrap()
@@ -117,10 +128,9 @@ fn hash_of(dir: &Path, file: &str) -> String {
 
 #[test]
 fn an_uncommitted_criterion_is_refused_and_a_committed_one_is_locked() {
-    let repo = repository();
+    let repo = repository_with(STUDY, 7);
     let dir = repo.path();
-    let file = "experiments/study.toml";
-    std::fs::write(dir.join(file), study(7, "0.1")).unwrap();
+    let file = STUDY;
     let hash = hash_of(dir, file);
     assert_eq!(hash.len(), 16);
     let refusal = |working: &str, committed: &str| {
@@ -141,7 +151,7 @@ fn an_uncommitted_criterion_is_refused_and_a_committed_one_is_locked() {
     // commit stays the one that wrote it.
     let text = std::fs::read_to_string(dir.join(file)).unwrap();
     std::fs::write(dir.join(file), text.replace("Removals", "Tokens removed")).unwrap();
-    commit(dir, "a better title");
+    let (head, _) = commit(dir, "a better title");
     let o = run_in(dir, &["run", file, "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = dir.join("results/study");
@@ -153,6 +163,7 @@ fn an_uncommitted_criterion_is_refused_and_a_committed_one_is_locked() {
             "commit": { "commit": criterion_commit, "date": date },
             "seed": 7,
             "results_before": null,
+            "code": { "commit": head, "clean": true },
         })
     );
     assert_eq!(
@@ -166,6 +177,7 @@ fn an_uncommitted_criterion_is_refused_and_a_committed_one_is_locked() {
             "- No results of this file were committed before the criterion".to_string(),
             "- locked: the committed criterion, decided on games no committed results used"
                 .to_string(),
+            format!("- Code: commit `{}`, clean tree", &head[..12]),
         ]
     );
     // The power of its 4 games a cell, planned at fair seats: a seat's
@@ -222,10 +234,9 @@ fn an_uncommitted_criterion_is_refused_and_a_committed_one_is_locked() {
 
 #[test]
 fn a_seed_of_committed_results_is_refused_under_any_name_unless_reproduced_or_stated() {
-    let repo = repository();
+    let repo = repository_with(STUDY, 7);
     let dir = repo.path();
-    let file = "experiments/study.toml";
-    std::fs::write(dir.join(file), study(7, "0.1")).unwrap();
+    let file = STUDY;
     let (criterion_commit, _) = commit(dir, "the rule");
     let o = run_in(dir, &["run", file, "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -260,9 +271,10 @@ fn a_seed_of_committed_results_is_refused_under_any_name_unless_reproduced_or_st
     commit(dir, "a looser rule, after the results");
     let used = |at: &str, by: &str| {
         format!(
-            "{at}: the seed 7 was used by the committed results `{by}`: a locked rule is \
-             decided on games nobody has seen; choose a seed no committed results used, or \
-             state `same_games_as = \"<commit>\"` in [criterion]"
+            "{at}: the seed 7 was used by the committed results `{by}` (commit {}): a locked \
+             rule is decided on games nobody has seen; choose a seed no committed results used \
+             (unused: 8, 9, 10), or state `same_games_as = \"<commit>\"` in [criterion]",
+            &results_commit[..7]
         )
     };
     refused_in(
@@ -447,6 +459,9 @@ fn exploratory_labels_every_verdict_and_writes_nowhere_under_results() {
             "- exploratory: every verdict is exploratory (the criterion need not be \
              committed, the seed may repeat published games); not an answer"
                 .to_string(),
+            "- Code: no commit, changed tree (first change `experiments/draft.toml`): \
+             exploratory, not an answer"
+                .to_string(),
         ]
     );
     let verdicts: Vec<String> = csv_table(&scratch.join("compare.csv"))
@@ -496,10 +511,9 @@ fn outside_a_repository_a_criterion_has_no_git_provenance() {
 
 #[test]
 fn a_report_drawn_again_under_an_edited_criterion_is_refused() {
-    let repo = repository();
+    let repo = repository_with(STUDY, 7);
     let dir = repo.path();
-    let file = "experiments/study.toml";
-    std::fs::write(dir.join(file), study(7, "0.1")).unwrap();
+    let file = STUDY;
     let hash = hash_of(dir, file);
     commit(dir, "the rule");
     let o = run_in(dir, &["run", file, "--quiet"]);
@@ -554,4 +568,101 @@ fn a_report_drawn_again_under_an_edited_criterion_is_refused() {
              --out DIR)"
         ),
     );
+}
+
+#[test]
+fn a_run_under_results_from_a_changed_tree_is_refused_and_an_exploratory_one_says_so() {
+    let repo = repository_with(STUDY, 7);
+    let dir = repo.path();
+    let file = STUDY;
+    std::fs::create_dir(dir.join("src")).unwrap();
+    std::fs::write(dir.join("src/lib.rs"), "pub fn f() {}\n").unwrap();
+    std::fs::write(dir.join(".gitignore"), "target/\n").unwrap();
+    let (head, _) = commit(dir, "the rule and the code");
+    // Ignored paths do not count.
+    std::fs::create_dir(dir.join("target")).unwrap();
+    std::fs::write(dir.join("target/build.log"), "x").unwrap();
+    // A source file edited after the commit.
+    std::fs::write(dir.join("src/lib.rs"), "pub fn f() { g() }\n").unwrap();
+    let changed = |path: &str| {
+        format!(
+            "experiments/study.toml: the tree has changes (first: `{path}`): results under \
+             results/ are made from committed code; commit the changes, or run with \
+             --exploratory --out DIR (labelled exploratory)"
+        )
+    };
+    refused_in(dir, &["run", file, "--quiet"], &changed("src/lib.rs"));
+    // Exploratory: played, and labelled from a changed tree.
+    let o = run_in(
+        dir,
+        &["run", file, "--exploratory", "--quiet", "--out", "scratch"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let scratch = dir.join("scratch");
+    assert_eq!(
+        record(&scratch)["code"],
+        serde_json::json!({ "commit": head, "clean": false, "changed": "src/lib.rs" })
+    );
+    assert_eq!(
+        rule_lines(&scratch).last().unwrap(),
+        &format!(
+            "- Code: commit `{}`, changed tree (first change `src/lib.rs`): exploratory, not \
+             an answer",
+            &head[..12]
+        )
+    );
+    std::fs::remove_dir_all(&scratch).unwrap();
+    // An untracked file counts too.
+    git(dir, &["checkout", "--", "src/lib.rs"]);
+    std::fs::write(dir.join("notes.txt"), "draft").unwrap();
+    refused_in(dir, &["run", file, "--quiet"], &changed("notes.txt"));
+    std::fs::remove_file(dir.join("notes.txt")).unwrap();
+    // The run's own folder does not: a second run into results/study/
+    // (its first run's files untracked) is made from a clean tree.
+    let o = run_in(dir, &["run", file, "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_in(dir, &["run", file, "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        record(&dir.join("results/study"))["code"],
+        serde_json::json!({ "commit": head, "clean": true })
+    );
+}
+
+#[test]
+fn a_seed_used_by_an_older_version_of_any_committed_results_is_refused_with_unused_seeds() {
+    let repo = repository_with("experiments/old.toml", 7);
+    let dir = repo.path();
+    commit(dir, "the old rule");
+    let o = run_in(dir, &["run", "experiments/old.toml", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (first, _) = commit(dir, "the old results, seed 7");
+    // The study moves on to seed 9: HEAD's manifest no longer holds 7.
+    std::fs::write(dir.join("experiments/old.toml"), study(9, "0.1")).unwrap();
+    commit(dir, "the old rule on seed 9");
+    std::fs::remove_dir_all(dir.join("results/old")).unwrap();
+    let o = run_in(dir, &["run", "experiments/old.toml", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    commit(dir, "the old results, seed 9");
+    // A new study on seed 7: used by the first version, found in history;
+    // the unused seeds skip 9 (used by the second version).
+    std::fs::write(dir.join("experiments/new.toml"), study(7, "0.2")).unwrap();
+    commit(dir, "the new rule");
+    refused_in(
+        dir,
+        &["run", "experiments/new.toml", "--quiet"],
+        &format!(
+            "experiments/new.toml line 6: the seed 7 was used by the committed results \
+             `results/old/manifest.json` (commit {}): a locked rule is decided on games nobody \
+             has seen; choose a seed no committed results used (unused: 8, 10, 11), or state \
+             `same_games_as = \"<commit>\"` in [criterion]",
+            &first[..7]
+        ),
+    );
+    // A proposed seed is accepted.
+    std::fs::write(dir.join("experiments/new.toml"), study(8, "0.2")).unwrap();
+    commit(dir, "the new rule on seed 8");
+    let o = run_in(dir, &["run", "experiments/new.toml", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(record(&dir.join("results/new"))["label"], "locked");
 }

@@ -124,4 +124,24 @@ pub struct CriterionRecord {
     /// that the criterion's commit already contained: results known when
     /// the rule was committed; `None` when there were none.
     pub results_before: Option<CommitDate>,
+    /// The code the run was made from: the repository's `HEAD` and whether
+    /// its tree was clean; `None` without git provenance (and in manifests
+    /// from before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<CodeState>,
+}
+
+/// The code a run was made from (its manifest's `criterion.code`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CodeState {
+    /// The full hash of `HEAD` of the repository holding the experiment
+    /// file; `None` when it has no commit.
+    pub commit: Option<String>,
+    /// Whether the tree was clean: no tracked or untracked change outside
+    /// the run's own output folder and ignored paths.
+    pub clean: bool,
+    /// The first changed path (from the top) when it was not clean.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub changed: Option<String>,
 }

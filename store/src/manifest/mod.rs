@@ -21,7 +21,7 @@ use crate::path_suffix::with_suffix;
 mod criterion;
 mod inconsistent;
 mod kind;
-pub use criterion::{CommitDate, CriterionRecord, RuleLabel, UnknownLabel};
+pub use criterion::{CodeState, CommitDate, CriterionRecord, RuleLabel, UnknownLabel};
 pub use inconsistent::Inconsistent;
 pub use kind::{KindError, RunKind};
 

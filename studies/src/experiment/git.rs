@@ -4,8 +4,8 @@
 //! `git` is run as a child process (`std::process::Command`) rather than
 //! linked: `gix` or `git2` would add hundreds of crates (or a C library) to
 //! the build the README's test command must finish in 4 minutes, for a
-//! handful of read-only questions (`rev-parse`, `log`, `show`, `ls-tree`,
-//! `merge-base`). A missing `git`, or a file outside any repository, is
+//! handful of read-only questions (`rev-parse`, `log`, `show`, `status`,
+//! `cat-file`, `merge-base`). A missing `git`, or a file outside any repository, is
 //! "no git provenance" ([`Repository::holding`] gives `None`), not an
 //! error.
 
@@ -178,18 +178,155 @@ impl Repository {
             message: e.to_string(),
         })
     }
+}
 
-    /// The files under the folder `dir` (with `/`) at `HEAD`, as paths
-    /// from the top; none without a commit.
-    pub fn files_at_head(&self, dir: &str) -> Result<Vec<String>, GitError> {
+/// One committed version of a file: its path, the commit that brought it
+/// (the oldest reachable from `HEAD` with these bytes) and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileVersion {
+    /// The path from the top (with `/`).
+    pub path: String,
+    /// The full hash of the commit that added or changed it to this text.
+    pub commit: String,
+    /// Its text (lossy UTF-8).
+    pub text: String,
+}
+
+impl Repository {
+    /// The full hash of `HEAD`, `None` without a commit.
+    pub fn head(&self) -> Option<String> {
+        self.commit_of("HEAD")
+    }
+
+    /// The paths (from the top) that `git status` shows changed: tracked
+    /// files modified, added, deleted or renamed, and untracked files
+    /// (ignored paths are not shown), in git's order.
+    pub fn changes(&self) -> Result<Vec<String>, GitError> {
+        let bytes = self.git(&["status", "--porcelain", "-z", "--untracked-files=all"])?;
+        let text = String::from_utf8_lossy(&bytes);
+        let mut entries = text.split('\0').filter(|e| !e.is_empty());
+        let mut paths = Vec::new();
+        while let Some(entry) = entries.next() {
+            let (status, path) = (entry.get(..2).unwrap_or(""), entry.get(3..).unwrap_or(""));
+            // A rename or copy is followed by its source path.
+            if status.contains('R') || status.contains('C') {
+                entries.next();
+            }
+            paths.push(path.to_string());
+        }
+        Ok(paths)
+    }
+
+    /// Every version of every file named `name` under the folder `dir`
+    /// (with `/`) in the commits reachable from `HEAD` (merges included),
+    /// oldest commit first per text: one `git log --raw` pass and one
+    /// `git cat-file --batch`, whatever the number of versions.
+    pub fn versions_under(&self, dir: &str, name: &str) -> Result<Vec<FileVersion>, GitError> {
         if !self.has_commits() {
             return Ok(Vec::new());
         }
-        let text = self.git_text(&["ls-tree", "-r", "-z", "--name-only", "HEAD", "--", dir])?;
-        Ok(text
-            .split('\0')
-            .filter(|p| !p.is_empty())
-            .map(str::to_string)
+        let log = self.git(&[
+            "log",
+            "-m",
+            "--root",
+            "--no-renames",
+            "--diff-filter=AM",
+            "--format=%x01%H",
+            "--raw",
+            "-z",
+            "--no-abbrev",
+            "HEAD",
+            "--",
+            dir,
+        ])?;
+        let log = String::from_utf8_lossy(&log);
+        // (blob, path, commit), the newest commit first; a blob seen again
+        // in an older commit takes that commit.
+        let mut found: Vec<(String, String, String)> = Vec::new();
+        let mut commit = String::new();
+        let mut tokens = log.split('\0').map(|t| t.trim_start_matches('\n'));
+        while let Some(token) = tokens.next() {
+            if let Some(hash) = token.strip_prefix('\u{1}') {
+                commit = hash.to_string();
+            } else if token.starts_with(':') {
+                let Some(path) = tokens.next() else { break };
+                let blob = token.split(' ').nth(3).unwrap_or("");
+                if path.rsplit('/').next() != Some(name) || blob.is_empty() {
+                    continue;
+                }
+                match found.iter_mut().find(|(b, p, _)| b == blob && p == path) {
+                    Some(seen) => seen.2 = commit.clone(),
+                    None => found.push((blob.to_string(), path.to_string(), commit.clone())),
+                }
+            }
+        }
+        let blobs: Vec<&str> = found.iter().map(|(b, _, _)| b.as_str()).collect();
+        let texts = self.blobs(&blobs)?;
+        Ok(found
+            .into_iter()
+            .zip(texts)
+            .filter_map(|((_, path, commit), text)| {
+                text.map(|text| FileVersion { path, commit, text })
+            })
             .collect())
+    }
+
+    /// The texts of the blobs `hashes` (lossy UTF-8; `None`: missing), by
+    /// one `git cat-file --batch`.
+    fn blobs(&self, hashes: &[&str]) -> Result<Vec<Option<String>>, GitError> {
+        use std::io::{Read, Write};
+        if hashes.is_empty() {
+            return Ok(Vec::new());
+        }
+        let fail = |message: String| GitError {
+            command: "cat-file --batch".to_string(),
+            message,
+        };
+        let mut child = git_command(&self.root, &["cat-file", "--batch"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| fail(e.to_string()))?;
+        let input: String = hashes.iter().map(|h| format!("{h}\n")).collect();
+        let mut stdin = child.stdin.take().ok_or_else(|| fail("no stdin".into()))?;
+        let mut stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| fail("no stdout".into()))?;
+        let mut out = Vec::new();
+        let read = std::thread::scope(|scope| {
+            let writer = scope.spawn(move || stdin.write_all(input.as_bytes()));
+            let read = stdout.read_to_end(&mut out);
+            let written = writer.join().unwrap_or(Ok(()));
+            read.and(written)
+        });
+        let status = child.wait().map_err(|e| fail(e.to_string()))?;
+        read.map_err(|e| fail(e.to_string()))?;
+        if !status.success() {
+            return Err(fail(format!("exit status {status}")));
+        }
+        let mut texts = Vec::with_capacity(hashes.len());
+        let mut rest = out.as_slice();
+        for _ in hashes {
+            let Some(end) = rest.iter().position(|&b| b == b'\n') else {
+                return Err(fail("its output ends early".into()));
+            };
+            let header = String::from_utf8_lossy(&rest[..end]).to_string();
+            rest = &rest[end + 1..];
+            let size = header
+                .rsplit(' ')
+                .next()
+                .and_then(|s| s.parse::<usize>().ok());
+            match size.filter(|_| !header.ends_with(" missing")) {
+                Some(size) if size < rest.len() => {
+                    texts.push(Some(String::from_utf8_lossy(&rest[..size]).to_string()));
+                    rest = &rest[size + 1..];
+                }
+                Some(_) => return Err(fail("its output ends early".into())),
+                None => texts.push(None),
+            }
+        }
+        Ok(texts)
     }
 }

@@ -12,14 +12,20 @@
 //! - Refused, unless the run is exploratory (`--exploratory`, implied by
 //!   `--quick`): a criterion that differs from the committed one; a seed
 //!   (the run's, the confirmation's) that committed results of any file
-//!   used (every `results/**/manifest.json` of the repository at `HEAD`,
-//!   so that a renamed file does not escape), unless the criterion says
+//!   used (every version of every `results/**/manifest.json` in the
+//!   history of `HEAD`, so that neither a renamed file nor a study that
+//!   moved to another seed escapes; the refusal proposes unused seeds),
+//!   unless the criterion says
 //!   `same_games_as = "<commit>"` or the run is a reproduction (the seed
 //!   of this file's own committed results, made with this criterion). A
 //!   reproduction is labelled so even under `same_games_as`: only the
 //!   first run of such a criterion is "same games as".
 //! - An exploratory run writes nowhere under `results/` and its verdicts
 //!   are labelled ([`label_verdicts`]).
+//! - The code's commit (`HEAD`) and whether the tree was clean (no change
+//!   outside the run's folder and ignored paths) are recorded
+//!   ([`CodeState`]); a run under `results/` from a changed tree is
+//!   refused, one elsewhere is labelled exploratory in summary.md.
 //! - A file outside a git repository (or without `git`) has no
 //!   provenance: nothing is refused, and the label says so.
 
@@ -32,10 +38,12 @@ use beachcomber::stats::equivalence::Verdict;
 use serde::Deserialize;
 
 use super::file::{Experiment, Step};
-use super::git::{GitError, Repository};
+use super::git::{FileVersion, GitError, Repository};
 use crate::csv_rows::Rows;
 use crate::files::names::{MANIFEST_FILE, RESULTS_DIR};
-use crate::manifest::{CommitDate, CriterionRecord, Manifest, RuleLabel, write_json_atomically};
+use crate::manifest::{
+    CodeState, CommitDate, CriterionRecord, Manifest, RuleLabel, write_json_atomically,
+};
 
 /// The criterion table in canonical form: JSON with the keys of every
 /// table sorted (whatever the order in the file), arrays in order, dates
@@ -128,6 +136,18 @@ pub enum LockError {
         seed: u64,
         /// The committed manifest that used it.
         by: String,
+        /// The commit that brought the version of `by` that used it.
+        commit: String,
+        /// Seeds after it that no version of any committed manifest used
+        /// and the file does not set elsewhere ([`UNUSED_PROPOSED`] of them).
+        unused: Vec<u64>,
+    },
+    /// A run that writes under `results/` from a tree with changes.
+    ChangedTree {
+        /// The file, as the message begins.
+        at: String,
+        /// The first changed path (from the top of the repository).
+        path: String,
     },
     /// `same_games_as` names no commit of the repository.
     NotACommit {
@@ -181,11 +201,30 @@ impl fmt::Display for LockError {
                 "an exploratory run (--exploratory, --quick) writes nowhere under `{results}`, \
                  and `{dir}` is: give --out DIR elsewhere"
             ),
-            LockError::SeedUsed { at, seed, by } => write!(
+            LockError::SeedUsed {
+                at,
+                seed,
+                by,
+                commit,
+                unused,
+            } => {
+                let unused: Vec<String> = unused.iter().map(u64::to_string).collect();
+                write!(
+                    f,
+                    "{at}: the seed {seed} was used by the committed results `{by}` (commit {}): \
+                     a locked rule is decided on games nobody has seen; choose a seed no \
+                     committed results used (unused: {}), or state `same_games_as = \
+                     \"<commit>\"` in [criterion]",
+                    short_hash(commit),
+                    unused.join(", ")
+                )
+            }
+            LockError::ChangedTree { at, path } => write!(
                 f,
-                "{at}: the seed {seed} was used by the committed results `{by}`: a locked rule \
-                 is decided on games nobody has seen; choose a seed no committed results used, \
-                 or state `same_games_as = \"<commit>\"` in [criterion]"
+                "{at}: the tree has changes (first: `{}`): results under results/ are made \
+                 from committed code; commit the changes, or run with --exploratory --out DIR \
+                 (labelled exploratory)",
+                one_line(path)
             ),
             LockError::NotACommit { at, rev } => write!(
                 f,
@@ -265,12 +304,23 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
             });
         }
     }
+    let code =
+        match &repository {
+            Some((repository, _)) => Some(code_state(repository, request.dir).map_err(
+                |error| LockError::Git {
+                    at: at.clone(),
+                    error,
+                },
+            )?),
+            None => None,
+        };
     let record = |label, commit, results_before| CriterionRecord {
         hash: hash.clone(),
         label,
         commit,
         seed: experiment.seed,
         results_before,
+        code: code.clone(),
     };
     let Some((repository, path)) = repository else {
         let label = if request.exploratory {
@@ -342,37 +392,49 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
     // Every committed use of each seed: the run is a reproduction when one
     // of them is this file's own results made with this criterion,
     // refused when none is.
-    let mut uses: Vec<Vec<(String, bool)>> = vec![Vec::new(); seeds.len()];
-    for manifest in committed_manifests(&repository).map_err(git)? {
-        let Some(used) = repository
-            .show("HEAD", &manifest)
-            .and_then(|text| serde_json::from_str::<SeedsOnly>(&text).ok())
-        else {
+    // Every version of every committed manifest counts (a seed used by an
+    // older version of any study is used).
+    let mut uses: Vec<Vec<(String, String, bool)>> = vec![Vec::new(); seeds.len()];
+    let mut every_used: std::collections::BTreeSet<u64> = std::collections::BTreeSet::new();
+    for version in committed_manifests(&repository).map_err(git)? {
+        let Ok(used) = serde_json::from_str::<SeedsOnly>(&version.text) else {
             continue;
         };
         let used_seeds = used.seeds();
+        every_used.extend(&used_seeds);
         for ((seed, _), found) in seeds.iter().zip(&mut uses) {
             if used_seeds.contains(seed) {
-                let same_rule = manifest.starts_with(&own)
-                    && own_criterion_hash(&repository, &manifest, &used, &path)
-                        .map_err(git)?
-                        .as_deref()
+                let same_rule = version.path.starts_with(&own)
+                    && own_criterion_hash(&repository, &version.commit, &used, &path).as_deref()
                         == Some(hash.as_str());
-                found.push((manifest.clone(), same_rule));
+                found.push((version.path.clone(), version.commit.clone(), same_rule));
             }
         }
     }
     let mut reproduction = false;
     for ((seed, seed_at), found) in seeds.iter().zip(&uses) {
-        if found.iter().any(|(_, same_rule)| *same_rule) {
+        if found.iter().any(|(_, _, same_rule)| *same_rule) {
             reproduction = true;
-        } else if let Some((by, _)) = found.first().filter(|_| same_games.is_none()) {
+        } else if let Some((by, commit, _)) = found.first().filter(|_| same_games.is_none()) {
+            let file_seeds: Vec<u64> = seeds.iter().map(|(s, _)| *s).collect();
             return Err(LockError::SeedUsed {
                 at: seed_at.clone(),
                 seed: *seed,
                 by: by.clone(),
+                commit: commit.clone(),
+                unused: unused_after(*seed, &every_used, &file_seeds),
             });
         }
+    }
+    if !request.exploratory
+        && let Some(code) = &code
+        && let Some(changed) = &code.changed
+        && is_under(request.dir, &repository.root.join(RESULTS_DIR))
+    {
+        return Err(LockError::ChangedTree {
+            at,
+            path: changed.clone(),
+        });
     }
     let label = match same_games {
         _ if reproduction => RuleLabel::Reproduction,
@@ -457,36 +519,61 @@ impl SeedsOnly {
     }
 }
 
-/// Every committed manifest under `results/` at `HEAD` (of every study,
-/// its confirmation runs, shards if committed).
-fn committed_manifests(repository: &Repository) -> Result<Vec<String>, GitError> {
-    Ok(repository
-        .files_at_head(RESULTS_DIR)?
-        .into_iter()
-        .filter(|p| p.rsplit('/').next() == Some(MANIFEST_FILE))
-        .collect())
+/// Every version of every committed manifest under `results/` in the
+/// history of `HEAD` (of every study, its confirmation runs, shards if
+/// committed, files since renamed or removed).
+fn committed_manifests(repository: &Repository) -> Result<Vec<FileVersion>, GitError> {
+    repository.versions_under(RESULTS_DIR, MANIFEST_FILE)
 }
 
-/// The criterion hash this file's committed manifest `manifest` was made
-/// with: its record's, or for a manifest from before records, the hash of
-/// the file's criterion (at `path`) in the commit that last changed the
-/// manifest.
+/// How many unused seeds a refusal of a used seed proposes.
+pub const UNUSED_PROPOSED: usize = 3;
+
+/// The first [`UNUSED_PROPOSED`] seeds after `seed` that are neither in
+/// `used` (every seed of every committed manifest version) nor among the
+/// file's own `seeds`.
+fn unused_after(seed: u64, used: &std::collections::BTreeSet<u64>, seeds: &[u64]) -> Vec<u64> {
+    let Some(next) = seed.checked_add(1) else {
+        return Vec::new();
+    };
+    (next..=u64::MAX)
+        .filter(|s| !used.contains(s) && !seeds.contains(s))
+        .take(UNUSED_PROPOSED)
+        .collect()
+}
+
+/// The code a run in `dir` is made from: `HEAD`, and the first change of
+/// the tree outside `dir` (untracked files included, ignored paths not).
+fn code_state(repository: &Repository, dir: &Path) -> Result<CodeState, GitError> {
+    let own = resolved(dir);
+    let changed = repository
+        .changes()?
+        .into_iter()
+        .find(|p| !resolved(&repository.root.join(p)).starts_with(&own));
+    Ok(CodeState {
+        commit: repository.head(),
+        clean: changed.is_none(),
+        changed,
+    })
+}
+
+/// The criterion hash a version of this file's committed manifest was
+/// made with: its record's, or for a manifest from before records, the
+/// hash of the file's criterion (at `path`) in the commit that brought
+/// that version (`commit`).
 fn own_criterion_hash(
     repository: &Repository,
-    manifest: &str,
+    commit: &str,
     used: &SeedsOnly,
     path: &str,
-) -> Result<Option<String>, GitError> {
+) -> Option<String> {
     if let Some(record) = &used.criterion {
-        return Ok(Some(record.hash.clone()));
+        return Some(record.hash.clone());
     }
-    let Some(last) = repository.log(manifest, false)?.into_iter().next() else {
-        return Ok(None);
-    };
-    Ok(repository
-        .show(&last.commit, path)
+    repository
+        .show(commit, path)
         .as_deref()
-        .and_then(criterion_hash_in))
+        .and_then(criterion_hash_in)
 }
 
 /// The first commit that added this file's results (`own` is
@@ -610,6 +697,11 @@ fn short(commit: &str) -> &str {
     &commit[..commit.len().min(12)]
 }
 
+/// The short form of a commit hash in an error message (7 digits).
+fn short_hash(commit: &str) -> &str {
+    &commit[..commit.len().min(7)]
+}
+
 /// The locked rule at the head of summary.md (under `## Criterion`): the
 /// label, the criterion's hash, its commit and date, the seed, whether
 /// results of the file were already committed, and what the label means.
@@ -666,6 +758,21 @@ pub fn rule_lines(record: &CriterionRecord) -> String {
             .to_string(),
     };
     let _ = writeln!(md, "- {}: {meaning}", record.label);
+    if let Some(code) = &record.code {
+        let commit = match &code.commit {
+            Some(c) => format!("commit `{}`", short(c)),
+            None => "no commit".to_string(),
+        };
+        let _ = match &code.changed {
+            None => writeln!(md, "- Code: {commit}, clean tree"),
+            Some(path) => writeln!(
+                md,
+                "- Code: {commit}, changed tree (first change `{}`): {}, not an answer",
+                one_line(path),
+                RuleLabel::Exploratory
+            ),
+        };
+    }
     md
 }
 

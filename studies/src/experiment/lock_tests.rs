@@ -141,3 +141,12 @@ fn exploratory_labels_every_verdict_once_and_keeps_empty_cells() {
          3,greedy,tie_rate,,none\n"
     );
 }
+
+#[test]
+fn the_unused_seeds_proposed_skip_every_used_seed_and_the_files_own() {
+    let used: std::collections::BTreeSet<u64> = [8, 10].into_iter().collect();
+    assert_eq!(unused_after(7, &used, &[7, 11]), [9, 12, 13]);
+    // At the top of the range: fewer, never a wrap to 0.
+    assert_eq!(unused_after(u64::MAX - 1, &used, &[]), [u64::MAX]);
+    assert_eq!(unused_after(u64::MAX, &used, &[]), Vec::<u64>::new());
+}
