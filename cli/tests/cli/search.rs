@@ -23,7 +23,7 @@ fn small(out: &Path, extra: &[&str]) -> Vec<String> {
         "search --game shell-dash --players 2 --vary deck.Shell=6..=12:2 --vary deck.Jellyfish=4,8 \
          --bots random --strong-bots greedy --objective 'seat_ratio:0 near 1 margin 0.02' \
          --constraint 'mean_turns <= 12' --include deck.Shell=12,deck.Jellyfish=8 \
-         --first-deals 20 --max-rounds 3 --max-games 2000 --seed 3 --confirm-seed 4 --quiet \
+         --first-deals 20 --max-rounds 3 --max-games 2000 --seed 3 --confirm-seed 4 --allow-unresolvable --quiet \
          --checkpoint-every 0",
     );
     args.push("--out".to_string());
@@ -630,4 +630,67 @@ fn a_search_figure_that_cannot_be_drawn_is_a_warning_in_summary_md_and_fails_qui
         "{}",
         stderr(&o)
     );
+}
+
+/// A search file whose yes/no question its budget cannot resolve is
+/// refused before any game with the deals it needs; `allow_unresolvable =
+/// true` (hashed with the rule) lets it run.
+#[test]
+fn an_underpowered_search_file_is_refused_with_the_deals_it_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = SEARCH_FILE.replace(
+        "objectives = [\"mean_turns min margin 1\"]",
+        "objectives = [\"seat_ratio:0 near 1 margin 0.02\"]",
+    );
+    let file = dir.path().join("fair.toml");
+    std::fs::write(&file, &text).unwrap();
+    let out = dir.path().join("out");
+    let o = run(&[
+        "run",
+        s(&file),
+        "--exploratory",
+        "--quiet",
+        "--out",
+        s(&out),
+    ]);
+    assert!(!o.status.success());
+    // One-sided at 0.05, 80% power, 2-player seat ratio's paired worst-case
+    // sd 2: ((1.644854 + 0.841621) · 2 / 0.02)² -> 61826 deals; 400 games /
+    // 4 for the confirmation over 2 settings × 1 game per deal: 50 deals.
+    // The race's objective line is a warning: 4 · (2³ − 1) = 28 deals.
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "the question cannot be resolved at this budget: the yes/no test of the pick at \
+             margin 0.02 needs about 61826 fresh deals for 80% power at the worst-case spread, \
+             the confirmation budget pays for 50; raise `confirm_games`"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("error:")).count(),
+        1,
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "warning: objective seat_ratio:0 near 1 (paired, race): the margin 0.02 needs about \
+             163101 deals for 80% power at the worst-case spread (no data yet), 28 planned \
+             resolve 1.2083"
+        ),
+        "{err}"
+    );
+    assert!(!out.exists());
+    let allowed = text.replace("games = 400", "games = 400\nallow_unresolvable = true");
+    std::fs::write(&file, allowed).unwrap();
+    let o = run(&[
+        "run",
+        s(&file),
+        "--exploratory",
+        "--quiet",
+        "--out",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.join("summary.md").exists());
 }
