@@ -692,5 +692,24 @@ fn an_underpowered_search_file_is_refused_with_the_deals_it_needs() {
         s(&out),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(out.join("summary.md").exists());
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.contains(
+            "**Not resolvable at this budget**: the yes/no test of the pick at margin 0.02 \
+             needed about 61826 fresh deals for 80% power and the budget paid for 50"
+        ),
+        "{summary}"
+    );
+    assert!(
+        summary.contains(
+            "  - yes/no: the pick against its reference on seat_ratio:0 near 1 (one-sided, fresh \
+             deals): margin 0.02, smallest difference shown 0.4652, deals for 80% power 61826"
+        ),
+        "{summary}"
+    );
+    let note = summary.find("**Not resolvable").unwrap();
+    assert!(
+        note < summary.find("## The answer").unwrap_or(usize::MAX),
+        "{summary}"
+    );
 }
