@@ -713,3 +713,26 @@ fn an_underpowered_search_file_is_refused_with_the_deals_it_needs() {
         "{summary}"
     );
 }
+
+/// A search that eliminated nothing never says its pick is confirmed
+/// (issue 55 item 8): it says what was and was not shown.
+#[test]
+fn a_search_that_eliminated_nothing_does_not_call_its_pick_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let args = words(
+        "search --game shell-dash --players 2 --vary deck.Shell=6,8 --bots random \
+         --objective 'seat_ratio:0 near 1 margin 0.02' --first-deals 4 --max-rounds 1 \
+         --max-candidates 2 --max-games 100 --seed 3 --confirm-seed 4 --allow-unresolvable \
+         --quiet --checkpoint-every 0 --out",
+    );
+    let mut args = args;
+    args.push(s(&out).to_string());
+    ok_args(&args);
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(!summary.contains("**confirmed**"), "{summary}");
+    assert!(
+        summary.contains("the race eliminated nothing, so no candidate was shown worse"),
+        "{summary}"
+    );
+}

@@ -525,6 +525,9 @@ fn confirmation_lines(md: &mut String, outcome: &SearchOutcome, p: usize) {
     let dominated = race.candidates[at].exit.is_some();
     let feasible = race.certified_feasible(at);
     let confirmed = !dominated && (race.goal.constraints.is_empty() || feasible);
+    // A search that eliminated nothing showed no candidate worse than
+    // another: "confirmed" would say more than was shown.
+    let nothing_eliminated = search.race.candidates.iter().all(|k| k.exit.is_none());
     let confirmed_survivors = c.of[..survivors]
         .iter()
         .filter(|&&x| search.race.candidates[x].exit.is_none())
@@ -551,7 +554,11 @@ fn confirmation_lines(md: &mut String, outcome: &SearchOutcome, p: usize) {
     let _ = writeln!(
         md,
         "  - The pick: {}.",
-        if confirmed {
+        if confirmed && nothing_eliminated {
+            "not beaten with significance there, and no more: the race eliminated nothing, so \
+             no candidate was shown worse than another and this does not confirm the pick is \
+             the best"
+        } else if confirmed {
             "**confirmed** (no candidate beats it with significance there, and its constraints \
              hold with significance)"
         } else if dominated {
