@@ -327,17 +327,15 @@ fn run_search_file(dir: &Path, out: &str) -> (std::path::PathBuf, std::path::Pat
     let file = dir.join("shortest.toml");
     std::fs::write(&file, SEARCH_FILE).unwrap();
     let out = dir.join(out);
-    let o = run(&[
-        "run",
-        s(&file),
-        "--exploratory",
-        "--quiet",
-        "--out",
-        s(&out),
-    ]);
+    let o = run_exploratory(&file, &out);
     assert!(o.status.success(), "{}", stderr(&o));
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
     (file, out, summary)
+}
+
+/// `run FILE --exploratory --quiet --out OUT`.
+fn run_exploratory(file: &Path, out: &Path) -> std::process::Output {
+    run(&["run", s(file), "--exploratory", "--quiet", "--out", s(out)])
 }
 
 /// `run FILE --report-only --quiet --out OUT`.
@@ -645,14 +643,7 @@ fn an_underpowered_search_file_is_refused_with_the_deals_it_needs() {
     let file = dir.path().join("fair.toml");
     std::fs::write(&file, &text).unwrap();
     let out = dir.path().join("out");
-    let o = run(&[
-        "run",
-        s(&file),
-        "--exploratory",
-        "--quiet",
-        "--out",
-        s(&out),
-    ]);
+    let o = run_exploratory(&file, &out);
     assert!(!o.status.success());
     // One-sided at 0.05, 80% power, 2-player seat ratio's paired worst-case
     // sd 2: ((1.644854 + 0.841621) · 2 / 0.02)² -> 61826 deals; 400 games /
@@ -683,14 +674,7 @@ fn an_underpowered_search_file_is_refused_with_the_deals_it_needs() {
     assert!(!out.exists());
     let allowed = text.replace("games = 400", "games = 400\nallow_unresolvable = true");
     std::fs::write(&file, allowed).unwrap();
-    let o = run(&[
-        "run",
-        s(&file),
-        "--exploratory",
-        "--quiet",
-        "--out",
-        s(&out),
-    ]);
+    let o = run_exploratory(&file, &out);
     assert!(o.status.success(), "{}", stderr(&o));
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
     assert!(
