@@ -151,6 +151,11 @@ pub struct SearchArgs {
     /// confirmation beside the survivors: what the screen may have dropped.
     #[arg(long, value_name = "N", default_value_t = search::DEFAULT_RECHECK)]
     pub recheck: usize,
+    /// Run even when the budget cannot resolve the yes/no test of the
+    /// pick (docs/search.md, "The plan"): the answer can then only be
+    /// inconclusive.
+    #[arg(long)]
+    pub allow_unresolvable: bool,
     /// Most games of the confirmation [default: a quarter of --max-games].
     #[arg(long, value_name = "G")]
     pub confirm_games: Option<u64>,
@@ -257,6 +262,7 @@ impl SearchArgs {
             confirm_most: self.confirm_most,
             recheck: self.recheck,
             preface: String::new(),
+            allow_unresolvable: self.allow_unresolvable,
         })
     }
 }
@@ -271,6 +277,7 @@ pub fn run(args: SearchArgs) -> Result<(), CliError> {
     let engines = Engines::default();
     let reporter = crate::runs::terminal(control.quiet);
     let ports = crate::experiment::ports::terminal(&engines, &reporter);
+    beachcomber_studies::pipeline::search_file::check_plan(&spec, &ports, false)?;
     let Some((outcome, _)) = play(&spec, &args.out, &args.out, &control, args.merge, &ports)?
     else {
         return Ok(());

@@ -15,6 +15,7 @@
 
 mod evidence;
 mod goal;
+mod plan;
 mod propose;
 mod race;
 mod rounds;
@@ -25,6 +26,7 @@ pub use evidence::{Evidence, Moments, deal_values};
 pub use goal::{
     Aim, Bound, Constraint, Goal, GoalError, Objective, Quantity, elo_of_ratio, ratio_of_elo,
 };
+pub use plan::{Answer, PLANNED_POWER, PlanLine, SearchPlan, YesNo};
 pub use propose::{NTupleModel, propose};
 pub use race::{
     Budget, Candidate, Exit, Interval, Race, RoundValues, Verdict, round_deals, spent_fraction,

@@ -92,6 +92,22 @@ pub fn resolvable_difference(test: Test, spread: Spread, tests: usize) -> f64 {
     normal_quantile(1.0 - 0.05 / tests.max(1) as f64) * spread.standard_error()
 }
 
+/// The true difference a one-sided test whose bound lies `z` standard
+/// errors from its estimate detects with `power` (e.g. 0.8): `(z +
+/// z_power) · se`. The searches' plan and their yes/no test use it.
+pub fn detectable_difference(z: f64, power: f64, se: f64) -> f64 {
+    (z + normal_quantile(power)) * se
+}
+
+/// The units (deals, games) of standard deviation `sd` each that make
+/// [`detectable_difference`] at most `margin`: `ceil(((z + z_power) · sd /
+/// margin)²)`; `None` when no number does (a margin of 0 or less, or an
+/// infinite spread).
+pub fn units_for_power(z: f64, power: f64, sd: f64, margin: f64) -> Option<u64> {
+    let units = ((z + normal_quantile(power)) * sd / margin).powi(2).ceil();
+    (margin > 0.0 && units.is_finite() && units < u64::MAX as f64).then_some(units.max(1.0) as u64)
+}
+
 /// The margin the test needs for `power` (e.g. 0.8) when the true
 /// difference is 0 (`equivalent`: both bounds inside, `(z + z_{1−(1−power)/2}) ·
 /// se`; `non-inferior`: the bad-side bound inside, `(z + z_power) · se`);

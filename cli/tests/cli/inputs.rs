@@ -264,7 +264,7 @@ fn every_out_needs_its_parent_folder_and_only_a_folder_output_is_created() {
             "search --game shell-dash --players 2 --vary deck.Shell=6..=12:2 \
              --vary deck.Jellyfish=4,8 --bots random --strong-bots greedy \
              --objective 'seat_ratio:0 near 1 margin 0.02' --constraint 'mean_turns <= 12' \
-             --first-deals 20 --max-rounds 3 --max-games 2000 --seed 3 --confirm-seed 4 \
+             --first-deals 20 --max-rounds 3 --max-games 2000 --seed 3 --confirm-seed 4 --allow-unresolvable \
              --quiet --checkpoint-every 0 --out {}",
             s(&missing)
         ),

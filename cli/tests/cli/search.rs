@@ -23,7 +23,7 @@ fn small(out: &Path, extra: &[&str]) -> Vec<String> {
         "search --game shell-dash --players 2 --vary deck.Shell=6..=12:2 --vary deck.Jellyfish=4,8 \
          --bots random --strong-bots greedy --objective 'seat_ratio:0 near 1 margin 0.02' \
          --constraint 'mean_turns <= 12' --include deck.Shell=12,deck.Jellyfish=8 \
-         --first-deals 20 --max-rounds 3 --max-games 2000 --seed 3 --confirm-seed 4 --quiet \
+         --first-deals 20 --max-rounds 3 --max-games 2000 --seed 3 --confirm-seed 4 --allow-unresolvable --quiet \
          --checkpoint-every 0",
     );
     args.push("--out".to_string());
@@ -416,6 +416,11 @@ fn run_search_text(
     (o, file, out)
 }
 
+/// `run FILE --exploratory --quiet --out OUT`.
+fn run_exploratory(file: &Path, out: &Path) -> std::process::Output {
+    run(&["run", s(file), "--exploratory", "--quiet", "--out", s(out)])
+}
+
 /// `run FILE --report-only --quiet --out OUT`.
 fn report_only(file: &Path, out: &Path) -> std::process::Output {
     run(&["run", s(file), "--report-only", "--quiet", "--out", s(out)])
@@ -771,4 +776,95 @@ fn the_race_is_chosen_by_the_file_or_the_flag_and_named_in_the_summary() {
          union)"
     );
     assert!(!out.exists());
+}
+
+/// A search file whose yes/no question its budget cannot resolve is
+/// refused before any game with the deals it needs; `allow_unresolvable =
+/// true` (hashed with the rule) lets it run.
+#[test]
+fn an_underpowered_search_file_is_refused_with_the_deals_it_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = SEARCH_FILE.replace(
+        "objectives = [\"mean_turns min margin 1\"]",
+        "objectives = [\"seat_ratio:0 near 1 margin 0.02\"]",
+    );
+    let file = dir.path().join("fair.toml");
+    std::fs::write(&file, &text).unwrap();
+    let out = dir.path().join("out");
+    let o = run_exploratory(&file, &out);
+    assert!(!o.status.success());
+    // One-sided at 0.05, 80% power, 2-player seat ratio's paired worst-case
+    // sd 2: ((1.644854 + 0.841621) · 2 / 0.02)² -> 61826 deals; 400 games /
+    // 4 for the confirmation over 2 settings × 1 game per deal: 50 deals.
+    // The race's objective line is a warning: 4 · (2³ − 1) = 28 deals.
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "the question cannot be resolved at this budget: the yes/no test of the pick at \
+             margin 0.02 needs about 61826 fresh deals for 80% power at the worst-case spread, \
+             the confirmation budget pays for 50; raise `confirm_games`"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("error:")).count(),
+        1,
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "warning: objective seat_ratio:0 near 1 (paired, race): the margin 0.02 needs about \
+             163101 deals for 80% power at the worst-case spread (no data yet), 28 planned \
+             resolve 1.2083"
+        ),
+        "{err}"
+    );
+    assert!(!out.exists());
+    let allowed = text.replace("games = 400", "games = 400\nallow_unresolvable = true");
+    std::fs::write(&file, allowed).unwrap();
+    let o = run_exploratory(&file, &out);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.contains(
+            "**Not resolvable at this budget**: the yes/no test of the pick at margin 0.02 \
+             needed about 61826 fresh deals for 80% power and the budget paid for 50"
+        ),
+        "{summary}"
+    );
+    assert!(
+        summary.contains(
+            "  - yes/no: the pick against its reference on seat_ratio:0 near 1 (one-sided, fresh \
+             deals): margin 0.02, smallest difference shown 0.4652, deals for 80% power 61826"
+        ),
+        "{summary}"
+    );
+    let note = summary.find("**Not resolvable").unwrap();
+    assert!(
+        note < summary.find("## The answer").unwrap_or(usize::MAX),
+        "{summary}"
+    );
+}
+
+/// A search that eliminated nothing never says its pick is confirmed
+/// (issue 55 item 8): it says what was and was not shown.
+#[test]
+fn a_search_that_eliminated_nothing_does_not_call_its_pick_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let args = words(
+        "search --game shell-dash --players 2 --vary deck.Shell=6,8 --bots random \
+         --objective 'seat_ratio:0 near 1 margin 0.02' --first-deals 4 --max-rounds 1 \
+         --max-candidates 2 --max-games 100 --seed 3 --confirm-seed 4 --allow-unresolvable \
+         --quiet --checkpoint-every 0 --out",
+    );
+    let mut args = args;
+    args.push(s(&out).to_string());
+    ok_args(&args);
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(!summary.contains("**confirmed**"), "{summary}");
+    assert!(
+        summary.contains("the race eliminated nothing, so no candidate was shown worse"),
+        "{summary}"
+    );
 }

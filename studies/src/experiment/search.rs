@@ -188,6 +188,7 @@ impl Experiment {
             confirm_most: table.confirm_most.unwrap_or(DEFAULT_CONFIRM_MOST),
             recheck: table.recheck.unwrap_or(DEFAULT_RECHECK),
             preface: String::new(),
+            allow_unresolvable: table.allow_unresolvable.unwrap_or(false),
         })
     }
 

@@ -59,4 +59,7 @@ pub struct SearchTable {
     /// Candidates eliminated as dominated played again in the
     /// confirmation (default 3).
     pub recheck: Option<usize>,
+    /// Run even when the budget cannot resolve the rule's yes/no question
+    /// (its answer can then only be inconclusive).
+    pub allow_unresolvable: Option<bool>,
 }

@@ -13,7 +13,7 @@ use beachcomber_store::execute::Control;
 use beachcomber_store::files::names::{CONFIRM_DIR, MANIFEST_FILE, SUMMARY_MD};
 use beachcomber_store::files::output::write_whole;
 use beachcomber_store::files::staging::Staging;
-use beachcomber_store::manifest::{CriterionRecord, Manifest};
+use beachcomber_store::manifest::{CriterionRecord, Manifest, RuleLabel};
 
 use super::error::RunFileError;
 use super::report::PlotWarning;
@@ -84,6 +84,12 @@ pub fn run(
         }
     }
     spec.preface = preface;
+    // A reproduction of committed results re-runs history: warned, not
+    // refused; `--quick` plays a few deals by design.
+    let reproduction = rule.is_some_and(|r| r.label == RuleLabel::Reproduction);
+    if !args.report_only && args.combination.is_none() {
+        check_plan(&spec, ports, reproduction || args.quick)?;
+    }
     if let Some(k) = args.combination {
         let played = search::play_round_zero_candidate(
             &spec,
@@ -137,6 +143,23 @@ pub fn run(
         ));
     }
     super::plots_drawn(&args, &warnings, results, ports)
+}
+
+/// The search's power plan before round 0 (docs/search.md, "The plan"):
+/// a `warning:` for each question the budget cannot resolve, and the
+/// search refused when its yes/no question is one, unless the search allows
+/// it or is `exempt` (a reproduction of committed results, a quick run).
+pub fn check_plan(spec: &SearchSpec, ports: &Ports<'_>, exempt: bool) -> Result<(), RunFileError> {
+    let planned = spec.plan().map_err(search::SearchRunError::from)?;
+    let plan = search::power_plan(spec, &planned.goal, &planned.settings);
+    for warning in plan.warnings() {
+        ports.warn(&warning);
+    }
+    if !exempt {
+        spec.check_resolvable(&plan)
+            .map_err(search::SearchRunError::from)?;
+    }
+    Ok(())
 }
 
 /// Play `spec` into `dir` (the results folder `shown`, or its staging

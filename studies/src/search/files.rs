@@ -269,6 +269,7 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
     plain_words_opening(&mut md, spec, outcome);
     goal_section(&mut md, spec, &outcome.search);
     rounds_section(&mut md, outcome);
+    unresolvable_note(&mut md, spec, &outcome.search);
     answer_section(&mut md, outcome);
     references_section(&mut md, outcome);
     baseline_section(&mut md, spec, outcome);
@@ -429,6 +430,39 @@ fn goal_section(md: &mut String, spec: &SearchSpec, search: &Search) {
             }
         }
     );
+    let plan = super::power_plan(spec, &race.goal, s);
+    let _ = writeln!(
+        md,
+        "- plan, before the games (the worst-case spread of a bounded quantity, no data yet; the \
+         race's intervals at the union split, conservative for `max-t`): at most {} deals per \
+         candidate in the race, {} fresh deals for the yes/no test",
+        plan.deals, plan.confirmation_deals
+    );
+    for line in &plan.lines {
+        let _ = writeln!(md, "  - {line}");
+    }
+}
+
+/// Above the answer, when the plan said the rule's yes/no question could
+/// not be resolved at the budget (the search allowed it, or re-ran
+/// committed results): the answer can only be inconclusive.
+fn unresolvable_note(md: &mut String, spec: &SearchSpec, search: &Search) {
+    let plan = super::power_plan(spec, &search.race.goal, &search.settings);
+    if let (true, Some(line)) = (
+        plan.unresolvable() && spec.confirm_seed.is_some(),
+        plan.yes_no(),
+    ) {
+        let _ = writeln!(
+            md,
+            "\n**Not resolvable at this budget**: the yes/no test of the pick at margin {} needed \
+             about {} fresh deals for 80% power and the budget paid for {} \
+             (`allow_unresolvable`, or a re-run of committed results): the question's answer is \
+             inconclusive at this budget, whatever the picks below.\n",
+            line.margin.unwrap_or(0.0),
+            line.deals_needed.unwrap_or(0),
+            plan.confirmation_deals
+        );
+    }
 }
 
 /// summary.md's guarantee, its table of rounds and the games played.
@@ -782,6 +816,9 @@ fn confirmation_lines(md: &mut String, outcome: &SearchOutcome, p: usize) {
     let dominated = race.candidates[at].exit.is_some();
     let feasible = race.certified_feasible(at);
     let confirmed = !dominated && (race.goal.constraints.is_empty() || feasible);
+    // A search that eliminated nothing showed no candidate worse than
+    // another: "confirmed" would say more than was shown.
+    let nothing_eliminated = search.race.candidates.iter().all(|k| k.exit.is_none());
     let confirmed_survivors = c.of[..survivors]
         .iter()
         .filter(|&&x| search.race.candidates[x].exit.is_none())
@@ -808,7 +845,11 @@ fn confirmation_lines(md: &mut String, outcome: &SearchOutcome, p: usize) {
     let _ = writeln!(
         md,
         "  - The pick: {}.",
-        if confirmed {
+        if confirmed && nothing_eliminated {
+            "not beaten with significance there, and no more: the race eliminated nothing, so \
+             no candidate was shown worse than another and this does not confirm the pick is \
+             the best"
+        } else if confirmed {
             "**confirmed** (no candidate beats it with significance there, and its constraints \
              hold with significance)"
         } else if dominated {

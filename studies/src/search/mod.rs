@@ -38,7 +38,7 @@ use crate::manifest::{RunKind, failpoint, failpoint_stage};
 use crate::planned::PlannedSweep;
 
 pub use files::{CANDIDATES_FILE, FRONT_FILE, ROUNDS_DIR, ROUNDS_FILE};
-pub use spec::{Baseline, duel_lineups};
+pub use spec::{Baseline, duel_lineups, power_plan};
 pub use spec::{
     DEFAULT_ALPHA, DEFAULT_CANDIDATES, DEFAULT_CONFIRM_MOST, DEFAULT_EXPLORATION,
     DEFAULT_FIRST_DEALS, DEFAULT_GAMES, DEFAULT_INITIAL, DEFAULT_PROPOSALS, DEFAULT_RECHECK,

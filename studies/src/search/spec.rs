@@ -3,7 +3,8 @@
 //! settings before any game.
 
 use beachcomber::search::{
-    Budget, Constraint, Goal, GoalError, Objective, Settings, Space, SpaceError, Spending,
+    Budget, Constraint, Goal, GoalError, Objective, SearchPlan, Settings, Space, SpaceError,
+    Spending,
 };
 use beachcomber::sweep::{SweepCount, SweepError, SweepSpec, Vary};
 use beachcomber_bots::{BotSet, no_aliases};
@@ -163,6 +164,11 @@ pub struct SearchSpec {
     /// Markdown printed in summary.md under its title (an experiment
     /// file's question and locked rule); empty for none.
     pub preface: String,
+    /// Run even when the plan says the rule's yes/no question cannot be
+    /// resolved at the budget (`allow_unresolvable = true` in
+    /// `[criterion.search]`, `--allow-unresolvable`): it can then only
+    /// answer inconclusive.
+    pub allow_unresolvable: bool,
 }
 
 /// Why a search's settings are refused.
@@ -202,6 +208,64 @@ pub enum SearchSpecError {
          games it was not chosen on)"
     )]
     SameSeed(u64),
+    /// The rule's yes/no question cannot be resolved at the declared
+    /// confirmation budget.
+    #[error(
+        "the question cannot be resolved at this budget: the yes/no test of the pick at margin \
+         {margin} needs about {needed} fresh deals for 80% power at the worst-case spread, the \
+         confirmation budget pays for {planned}; raise `confirm_games` (or the margin), or allow \
+         an answer that can only be inconclusive with `allow_unresolvable = true` in \
+         [criterion.search] (`--allow-unresolvable` for `beachcomber search`)"
+    )]
+    Unresolvable {
+        /// The question's margin.
+        margin: f64,
+        /// Deals needed for 80% power.
+        needed: u64,
+        /// Deals the budget pays for.
+        planned: u64,
+    },
+}
+
+/// The power plan of a search (docs/search.md, "The plan"): its questions
+/// at the most deals a candidate plays in the race (`first_deals ·
+/// (2^R − 1)`, at most `max_games` over a deal's games) and, for the
+/// yes/no test, the deals the confirmation's games pay for the pick and
+/// its reference (`confirm_games`, a quarter of `max_games` when not
+/// given, over two settings' games per deal).
+pub fn power_plan(spec: &SearchSpec, goal: &Goal, settings: &Settings) -> SearchPlan {
+    let per_deal = settings.games_per_deal.max(1);
+    let doubled = 1u64
+        .checked_shl(settings.budget.rounds.min(63) as u32)
+        .map_or(u64::MAX, |d| d - 1);
+    let race = settings
+        .first_deals
+        .saturating_mul(doubled)
+        .min(settings.max_games / per_deal);
+    let confirm_games = spec.confirm_games.unwrap_or(settings.max_games / 4);
+    SearchPlan::new(goal, &settings.budget, race, confirm_games / (2 * per_deal))
+}
+
+impl SearchSpec {
+    /// Refuse a search whose rule's yes/no question its budget cannot
+    /// resolve, unless it allows it ([`SearchSpec::allow_unresolvable`]).
+    pub fn check_resolvable(&self, plan: &SearchPlan) -> Result<(), SearchSpecError> {
+        match plan.yes_no() {
+            // Without a confirmation seed there is no yes/no test to refuse.
+            Some(line)
+                if self.confirm_seed.is_some()
+                    && plan.unresolvable()
+                    && !self.allow_unresolvable =>
+            {
+                Err(SearchSpecError::Unresolvable {
+                    margin: line.margin.unwrap_or(0.0),
+                    needed: line.deals_needed.unwrap_or(0),
+                    planned: plan.confirmation_deals,
+                })
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 impl SearchSpec {
