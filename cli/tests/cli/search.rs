@@ -105,7 +105,7 @@ fn a_summary_opens_in_plain_words_and_gives_the_pick_against_the_baseline_paired
     let o = run_line(&format!(
         "search --game seaside --players 2 --vary removed=0,30,50 \
          --objective 'mean_turns min margin 1' --baseline removed=40 --first-deals 4 --seed 9 \
-         --confirm-seed 10 --quiet --out {}",
+         --confirm-seed 10 --race union --quiet --out {}",
         s(&out)
     ));
     assert!(o.status.success(), "{}", stderr(&o));
