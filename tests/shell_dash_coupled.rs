@@ -186,6 +186,14 @@ fn coupled_games_conform_and_replay_exactly() {
         let replay = g.replay(&record.setup, &record.events).unwrap();
         assert_eq!(replay.final_state, s);
         replayed += usize::from(s.reshuffles > 0);
+        // The setup's reshuffle seed is required, an integer.
+        let mut bad = record.clone();
+        bad.setup["chance_seed"] = json!("7");
+        let err = verify_record(&g, &bad).unwrap_err().to_string();
+        assert!(err.contains("setup.chance_seed"), "{err}");
+        bad.setup.as_object_mut().unwrap().remove("chance_seed");
+        let err = verify_record(&g, &bad).unwrap_err().to_string();
+        assert!(err.contains("setup.chance_seed"), "{err}");
     }
     assert!(replayed > 10, "{replayed} games with a reshuffle");
 }
