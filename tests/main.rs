@@ -31,6 +31,7 @@ mod seaside;
 mod seaside_alloc;
 mod shell_dash;
 mod shell_dash_alloc;
+mod shell_dash_coupled;
 mod shell_dash_solve;
 
 /// Every test file of tests/ is declared above: with `autotests =

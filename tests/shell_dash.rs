@@ -20,8 +20,14 @@ fn game(spec: &str, players: usize) -> ShellDash {
 
 #[test]
 fn conforms_with_the_default_deck() {
-    for players in 1..=2 {
-        let g = game("shell-dash", players);
+    // Also dealt by the coupled shuffle (tests/shell_dash_coupled.rs).
+    for (spec, players) in [
+        ("shell-dash", 1),
+        ("shell-dash", 2),
+        ("shell-dash(deal=coupled)", 1),
+        ("shell-dash(deal=coupled)", 2),
+    ] {
+        let g = game(spec, players);
         let report = check_game(
             &g,
             Conformance {
@@ -626,8 +632,9 @@ fn cards_are_conserved_at_every_step_of_random_games() {
     assert!(steps > 10_000, "{steps}");
 }
 
-/// Random games until one whose record has a reshuffle event.
-fn game_with_reshuffle(g: &ShellDash) -> beachcomber::record::GameRecord {
+/// Random games until one whose record has a reshuffle event (also
+/// tests/shell_dash_coupled.rs).
+pub(crate) fn game_with_reshuffle(g: &ShellDash) -> beachcomber::record::GameRecord {
     for index in 0..1000 {
         let seed = deal_seed(3, index);
         let mut rng = rng_from_seed(seed);

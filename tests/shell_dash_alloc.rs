@@ -17,6 +17,7 @@ fn hot_paths_do_not_allocate() {
         ("shell-dash", 2),
         ("shell-dash", 1),
         ("shell-dash(deck=Sand:5,Shell:3,Sun:4)", 2),
+        ("shell-dash(deal=coupled)", 2),
     ] {
         let g = ShellDash::from_spec(&spec.parse::<Spec>().unwrap(), players).unwrap();
         let ((plies, reshuffles, worlds), allocations) = count_allocations(|| {

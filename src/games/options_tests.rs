@@ -53,7 +53,7 @@ fn help_lists_are_todays_texts() {
              (default: the 70-token set; a PATH is read by the command line only))",
             "shell-dash (1-2 players; options: deck=KIND:N,... (default \
              Sand:16,Wave:10,Flip-Flop:6,Jellyfish:8,Sun:6,Shell:14; at least 3 Shells), \
-             max_turns=N (1 to 10000, default 200), reshuffle=choice|empty (default choice))",
+             max_turns=N (1 to 10000, default 200), reshuffle=choice|empty (default choice), deal=plain|coupled (default plain))",
         ]
     );
 }

@@ -90,7 +90,8 @@ pub mod solve;
 mod state;
 
 pub use state::{
-    Card, Phase, Position, ReshuffleRule, ShellDashAction, ShellDashObservation, ShellDashState,
+    Card, DealRule, Phase, Position, ReshuffleRule, ShellDashAction, ShellDashObservation,
+    ShellDashState,
 };
 
 use crate::games::{GameOption, OptionKind, SpecOptions};
@@ -161,8 +162,21 @@ pub const RESHUFFLE: GameOption = GameOption {
     help_note: Some("default choice"),
 };
 
+/// Option `deal`: the plain or the coupled shuffle (same distribution).
+pub const DEAL: GameOption = GameOption {
+    name: "deal",
+    kind: OptionKind::Choice {
+        words: &DealRule::NAMES,
+        default: 0,
+    },
+    about: "`plain`: each deck shuffled on its own; `coupled`: every card's place drawn from \
+            (seed, kind, copy), so decks that differ by a few cards deal mostly the same order \
+            from one seed. Changes no rule and no distribution, only which deals designs share",
+    help_note: Some("default plain"),
+};
+
 /// Shell Dash's options, in canonical order.
-pub const OPTIONS: [GameOption; 3] = [DECK, MAX_TURNS_OPTION, RESHUFFLE];
+pub const OPTIONS: [GameOption; 4] = [DECK, MAX_TURNS_OPTION, RESHUFFLE, DEAL];
 
 /// Why a Shell Dash configuration does not build (players, deck, turn cap).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,6 +238,8 @@ pub struct ShellDash {
     total: u16,
     max_turns: u32,
     reshuffle: ReshuffleRule,
+    /// The plain or the coupled shuffle (option `deal`).
+    deal: DealRule,
     /// The deck in kind order (the starting point of every shuffle).
     sorted: [u8; DECK_CAP],
 }
@@ -276,6 +292,7 @@ impl ShellDash {
             total: total as u16,
             max_turns,
             reshuffle,
+            deal: DealRule::Plain,
             sorted,
         })
     }
@@ -289,12 +306,13 @@ impl ShellDash {
         };
         let max_turns = options.integer(&MAX_TURNS_OPTION)? as u32;
         let reshuffle = ReshuffleRule::ALL[options.choice(&RESHUFFLE)?];
-        ShellDash::with_reshuffle(players, counts, max_turns, reshuffle).map_err(|why| {
-            SpecError::Invalid {
+        let deal = DealRule::ALL[options.choice(&DEAL)?];
+        ShellDash::with_reshuffle(players, counts, max_turns, reshuffle)
+            .map(|game| game.with_deal(deal))
+            .map_err(|why| SpecError::Invalid {
                 name: spec.name.clone(),
                 why: why.to_string(),
-            }
-        })
+            })
     }
 
     /// The deck's make-up: cards by kind, in [`Card::ALL`] order.
@@ -305,6 +323,17 @@ impl ShellDash {
     /// The turn cap.
     pub fn max_turns(&self) -> u32 {
         self.max_turns
+    }
+
+    /// This game dealt with `deal` (the plain or the coupled shuffle).
+    pub fn with_deal(mut self, deal: DealRule) -> ShellDash {
+        self.deal = deal;
+        self
+    }
+
+    /// The plain or the coupled shuffle.
+    pub fn deal_rule(&self) -> DealRule {
+        self.deal
     }
 
     /// The reshuffle rule.
@@ -374,6 +403,7 @@ impl crate::games::GameKind for ShellDash {
             Some(deck_text(&self.counts)),
             Some(self.max_turns.to_string()),
             Some(self.reshuffle.to_string()),
+            (self.deal != DealRule::Plain).then(|| self.deal.to_string()),
         ]
     }
 }

@@ -5,8 +5,8 @@ use serde_json::{Map, Value, json};
 
 use super::rules::{RandomShuffle, Shuffler, ok};
 use super::{
-    COLUMNS, Card, DECK, DECK_CAP, KINDS, OPTIONS, ReshuffleRule, ShellDash, ShellDashAction,
-    ShellDashState,
+    COLUMNS, Card, DECK, DECK_CAP, DealRule, KINDS, OPTIONS, ReshuffleRule, ShellDash,
+    ShellDashAction, ShellDashState,
 };
 use crate::game::Game;
 use crate::games::record_options::{self, RecordOptions};
@@ -79,16 +79,23 @@ fn only_keys<'a>(value: &'a Value, allowed: &[&str]) -> Result<&'a Map<String, V
     }
 }
 
+/// The setup's key of a coupled game's reshuffle seed (`deal=coupled`: the
+/// seed comes from the deal, not from the deck's cards, so the setup holds
+/// it).
+const CHANCE_SEED: &str = "chance_seed";
+
 /// Writing records: the play-time shuffle, each new deck written as a
 /// reshuffle event.
 struct RecordingShuffle<'a> {
     out: &'a mut Vec<Value>,
+    /// The game's shuffle (option `deal`).
+    deal: DealRule,
 }
 
 impl Shuffler for RecordingShuffle<'_> {
     type Error = std::convert::Infallible;
     fn shuffle(&mut self, cards: &mut [u8], seed: u64) -> Result<(), Self::Error> {
-        RandomShuffle.shuffle(cards, seed)?;
+        RandomShuffle(self.deal).shuffle(cards, seed)?;
         self.out
             .push(json!({ "chance": "reshuffle", "deck": names(cards) }));
         Ok(())
@@ -99,12 +106,14 @@ impl Shuffler for RecordingShuffle<'_> {
 /// text (the bytes of [`RecordingShuffle`]'s event).
 struct TextShuffle<'a, 'b> {
     events: &'a mut EventWriter<'b>,
+    /// The game's shuffle (option `deal`).
+    deal: DealRule,
 }
 
 impl Shuffler for TextShuffle<'_, '_> {
     type Error = std::convert::Infallible;
     fn shuffle(&mut self, cards: &mut [u8], seed: u64) -> Result<(), Self::Error> {
-        RandomShuffle.shuffle(cards, seed)?;
+        RandomShuffle(self.deal).shuffle(cards, seed)?;
         let out = self.events.start();
         out.extend_from_slice(b"{\"chance\":\"reshuffle\",\"deck\":");
         write_names(out, cards);
@@ -332,7 +341,11 @@ impl RecordFormat for ShellDash {
     }
 
     fn setup_json(&self, initial: &ShellDashState) -> Value {
-        json!({ "deck": names(&initial.deck[..self.total as usize]) })
+        let deck = names(&initial.deck[..self.total as usize]);
+        match self.deal_rule() {
+            DealRule::Plain => json!({ "deck": deck }),
+            DealRule::Coupled => json!({ "deck": deck, CHANCE_SEED: initial.chance_seed }),
+        }
     }
 
     fn action_events(
@@ -346,7 +359,10 @@ impl RecordFormat for ShellDash {
         // Play again from `before`, writing each reshuffle as it happens (the
         // same seeds give the same decks as the play that produced `after`).
         let mut replayed = *before;
-        let mut recorder = RecordingShuffle { out };
+        let mut recorder = RecordingShuffle {
+            out,
+            deal: self.deal_rule(),
+        };
         ok(self.step(&mut replayed, action, &mut recorder));
         debug_assert_eq!(
             &replayed, after,
@@ -384,6 +400,11 @@ impl RecordFormat for ShellDash {
     fn write_setup(&self, initial: &ShellDashState, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"deck\":");
         write_names(out, &initial.deck[..self.total as usize]);
+        if self.deal_rule() == DealRule::Coupled {
+            use std::io::Write as _;
+            // Writing to a Vec cannot fail.
+            let _ = write!(out, ",\"{CHANCE_SEED}\":{}", initial.chance_seed);
+        }
         out.push(b'}');
     }
 
@@ -414,7 +435,14 @@ impl RecordFormat for ShellDash {
         out.push(b'}');
         // As in `action_events`: play again, writing each reshuffle.
         let mut replayed = *before;
-        ok(self.step(&mut replayed, action, &mut TextShuffle { events }));
+        ok(self.step(
+            &mut replayed,
+            action,
+            &mut TextShuffle {
+                events,
+                deal: self.deal_rule(),
+            },
+        ));
         debug_assert_eq!(
             &replayed, after,
             "write_action_events: `after` is not `before` + `action`"
@@ -442,7 +470,11 @@ impl RecordFormat for ShellDash {
         setup: &Value,
         events: &E,
     ) -> Result<Replay<Self>, RecordError> {
-        only_keys(setup, &["deck"]).map_err(|why| RecordError::field("setup", why.to_string()))?;
+        let keys: &[&str] = match self.deal_rule() {
+            DealRule::Plain => &["deck"],
+            DealRule::Coupled => &["deck", CHANCE_SEED],
+        };
+        only_keys(setup, keys).map_err(|why| RecordError::field("setup", why.to_string()))?;
         let deck = setup
             .get("deck")
             .and_then(Value::as_array)
@@ -466,9 +498,21 @@ impl RecordFormat for ShellDash {
                 )
             })?);
         }
-        let initial = self
+        let mut initial = self
             .initial_state(&order)
             .map_err(|why| RecordError::field("setup.deck", why))?;
+        if self.deal_rule() == DealRule::Coupled {
+            initial.chance_seed =
+                setup
+                    .get(CHANCE_SEED)
+                    .and_then(Value::as_u64)
+                    .ok_or_else(|| {
+                        RecordError::field(
+                            "setup.chance_seed",
+                            "missing or not an integer 0 to 2^64-1 (deal=coupled)",
+                        )
+                    })?;
+        }
         replay_events(self, initial, events, Events)
     }
 }

@@ -6,12 +6,12 @@ use arrayvec::ArrayVec;
 
 use super::state::{FLIPFLOP, JELLYFISH, SHELL, SUN, WAVE, row_mask};
 use super::{
-    COLUMNS, Card, DECK_CAP, EMPTY, KINDS, MAX_ROWS, PLACES, Phase, Position, ReshuffleRule,
-    START_ROWS, ShellDash, ShellDashAction, ShellDashObservation, ShellDashState, WINNING_SHELLS,
-    deck_text,
+    COLUMNS, Card, DECK_CAP, DealRule, EMPTY, KINDS, MAX_ROWS, PLACES, Phase, Position,
+    ReshuffleRule, START_ROWS, ShellDash, ShellDashAction, ShellDashObservation, ShellDashState,
+    WINNING_SHELLS, deck_text,
 };
 use crate::game::{ExtraMetric, Game, InvalidState, MAX_SEATS, MetricKind, Outcome, Seat};
-use crate::rng::{GameRng, below, derive, mix, rng_from_seed, shuffle_pairs};
+use crate::rng::{GameRng, Rng, below, derive, mix, rng_from_seed, shuffle_pairs};
 
 /// How a reshuffle orders its cards: the random shuffle for play, the
 /// record-driven one for replays, a recording one for writing records.
@@ -23,16 +23,41 @@ pub(crate) trait Shuffler {
     fn shuffle(&mut self, cards: &mut [u8], seed: u64) -> Result<(), Self::Error>;
 }
 
-/// The play-time strategy: a shuffle seeded from the state's seed.
-pub(crate) struct RandomShuffle;
+/// The play-time strategy: a shuffle seeded from the state's seed, plain
+/// or coupled (option `deal`).
+pub(crate) struct RandomShuffle(pub(crate) DealRule);
 
 impl Shuffler for RandomShuffle {
     type Error = Infallible;
     #[inline]
     fn shuffle(&mut self, cards: &mut [u8], seed: u64) -> Result<(), Infallible> {
-        let mut rng = rng_from_seed(seed);
-        shuffle_pairs(cards, &mut rng);
+        match self.0 {
+            DealRule::Plain => shuffle_pairs(cards, &mut rng_from_seed(seed)),
+            DealRule::Coupled => coupled_shuffle(cards, seed),
+        }
         Ok(())
+    }
+}
+
+/// The coupled shuffle: `cards` (in kind order) are put in the order of
+/// their keys, card `(kind, copy)`'s key being `derive(seed, kind << 16 |
+/// copy)`. Keys of distinct cards are distinct pseudo-random values
+/// (`derive` is a bijection of its index), so the order is a uniform
+/// permutation of the multiset, as the plain shuffle's; two decks that
+/// differ by a few cards give every shared card the same key, so their
+/// orders differ only by the cards added or removed. Allocation-free.
+pub(crate) fn coupled_shuffle(cards: &mut [u8], seed: u64) {
+    let mut keyed = [(0u64, 0u8); DECK_CAP];
+    let mut copies = [0u64; KINDS];
+    let n = cards.len().min(DECK_CAP);
+    for (slot, &card) in keyed.iter_mut().zip(&cards[..n]) {
+        let kind = card as usize % KINDS;
+        *slot = (derive(seed, (kind as u64) << 16 | copies[kind]), card);
+        copies[kind] += 1;
+    }
+    keyed[..n].sort_unstable();
+    for (card, &(_, code)) in cards.iter_mut().zip(&keyed[..n]) {
+        *card = code;
     }
 }
 
@@ -154,7 +179,7 @@ impl ShellDash {
             s.turn = self.max_turns;
             s.phase = Phase::Over;
         } else {
-            ok(self.walk_from(&mut s, 0, &mut RandomShuffle));
+            ok(self.walk_from(&mut s, 0, &mut RandomShuffle(self.deal)));
         }
         self.check_invariants(&s)?;
         Ok(s)
@@ -462,8 +487,23 @@ impl Game for ShellDash {
 
     fn new_game(&self, rng: &mut GameRng) -> ShellDashState {
         let mut deck = self.sorted;
-        shuffle_pairs(&mut deck[..self.total as usize], rng);
-        self.deal(deck)
+        let n = self.total as usize;
+        match self.deal {
+            DealRule::Plain => {
+                shuffle_pairs(&mut deck[..n], rng);
+                self.deal(deck)
+            }
+            DealRule::Coupled => {
+                // One draw keys the deal; the reshuffles' seeds come from
+                // it too (not from the deck's cards), so decks dealt from
+                // one seed share their reshuffles' keys as well.
+                let seed = rng.next_u64();
+                coupled_shuffle(&mut deck[..n], seed);
+                let mut s = self.deal(deck);
+                s.chance_seed = derive(seed, u64::MAX);
+                s
+            }
+        }
     }
 
     #[inline]
@@ -499,7 +539,7 @@ impl Game for ShellDash {
     // hot path (see Seaside's).
     #[inline(always)]
     fn play_unchecked(&self, s: &mut ShellDashState, action: ShellDashAction) {
-        ok(self.step(s, action, &mut RandomShuffle));
+        ok(self.step(s, action, &mut RandomShuffle(self.deal)));
     }
 
     #[inline(always)]

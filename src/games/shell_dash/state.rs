@@ -33,6 +33,19 @@ crate::named_enum! {
     }
 }
 
+crate::named_enum! {
+    /// How the deck's orders are drawn (option `deal`): no rule and no
+    /// distribution changes, only which deals different decks share.
+    pub enum DealRule {
+        /// The plain shuffle (the default): each deck's own Fisher-Yates.
+        Plain = "plain",
+        /// The coupled shuffle: card `(kind, copy)` sorted by a key drawn
+        /// from `(seed, kind, copy)`, so decks that differ by a few cards
+        /// share the order of all the others.
+        Coupled = "coupled",
+    }
+}
+
 pub(crate) const WAVE: u8 = Card::Wave as u8;
 pub(crate) const FLIPFLOP: u8 = Card::FlipFlop as u8;
 pub(crate) const JELLYFISH: u8 = Card::Jellyfish as u8;
