@@ -98,8 +98,12 @@ fn truth(shape: &Shape) -> Vec<Vec<f64>> {
 
 /// Runs (seeds `seed0..seed0 + runs`) with at least one false elimination.
 fn false_runs(shape: &Shape, alpha: f64, spending: Spending, runs: u64, seed0: u64) -> u64 {
+    use rayon::prelude::*;
     let truth = truth(shape);
+    // Runs in parallel: each run's race depends on its seed only, so the
+    // count is the same at any thread count.
     (seed0..seed0 + runs)
+        .into_par_iter()
         .filter(|&seed| !wrong_exits(&race(shape, alpha, spending, seed), &truth).is_empty())
         .count() as u64
 }
