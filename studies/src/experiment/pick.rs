@@ -5,7 +5,8 @@
 //! a metric). A setting is a combination's values other than `lineup`: its
 //! lineups' rows are judged together. The baseline's own setting is never
 //! picked. The same rule judges the confirmation run's `compare.csv`: a
-//! pick is confirmed when it passes every test there again.
+//! pick is confirmed when it passes there again every test the rule decides
+//! on (its `accept` rows); the other rows are reported, not decided on.
 //!
 //! The trade-off table ([`table_section`]) prints, per player count, every
 //! setting's columns of `metrics.csv` that `[criterion.pick]`'s `table`
@@ -403,6 +404,35 @@ fn filter_text(f: &RowFilter) -> String {
     s
 }
 
+/// The tests the rule decides on, in words: its `accept` filters (the
+/// tie-break `by` orders the passing settings; it is not a test).
+fn deciding_text(rule: &PickRule) -> String {
+    rule.accept
+        .iter()
+        .map(filter_text)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Whether a row of `compare.csv` (its metric, lineup, seat and bot cells)
+/// is one the rule decides on: a row an `accept` filter names, or the
+/// metric row of `by` that breaks the tie. The others are reported, not
+/// decided on.
+pub fn decides_on(rule: &PickRule, metric: &str, lineup: &str, seat: &str, bot: &str) -> bool {
+    let named = |f: &RowFilter| {
+        f.metric == metric
+            && f.lineup.as_deref().is_none_or(|l| canonical(l) == lineup)
+            && f.seat.as_ref().is_none_or(|s| cell_text(s) == seat)
+            && f.bot.as_deref().is_none_or(|b| canonical(b) == bot)
+    };
+    rule.accept.iter().any(named)
+        || (rule.by == metric
+            && rule
+                .lineup
+                .as_deref()
+                .is_none_or(|l| canonical(l) == lineup))
+}
+
 /// The picks as confirmation tables (`{ players = 2, removed = 35 }`).
 pub fn confirm_tables(picks: &[PlayerPick]) -> Vec<toml::Table> {
     picks
@@ -465,13 +495,17 @@ pub fn picks_section(
             Some(s) => {
                 let again = confirmed.and_then(|c| c.iter().find(|c| c.players == p.players));
                 let confirmation = match again.and_then(|c| c.settings.iter().find(|x| x.0 == *s)) {
-                    Some((_, _, true)) => {
-                        "; **confirmed**: it passes every test again on the confirmation's fresh seed"
-                    }
-                    Some((_, _, false)) => {
-                        "; **not confirmed**: on the confirmation's fresh seed it fails a test (below), so it is not recommended"
-                    }
-                    None => "; not yet confirmed (no confirmation run)",
+                    Some((_, _, true)) => format!(
+                        "; **confirmed**: on the confirmation's fresh seed it passes again every \
+                         test the rule decides on ({})",
+                        deciding_text(rule)
+                    ),
+                    Some((_, _, false)) => format!(
+                        "; **not confirmed**: on the confirmation's fresh seed it fails a test the \
+                         rule decides on ({}; below), so it is not recommended",
+                        deciding_text(rule)
+                    ),
+                    None => "; not yet confirmed (no confirmation run)".to_string(),
                 };
                 let _ = writeln!(
                     md,

@@ -150,3 +150,50 @@ fn no_setting_passing_is_no_pick_and_the_section_says_so() {
         "{md}"
     );
 }
+
+#[test]
+fn a_confirmed_pick_says_which_tests_it_passed_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let gr = "greedy(worlds=8),random";
+    let rows = [
+        ("0", "4", "greedy", "max_seat_ratio", "1.1", "equivalent"),
+        ("20", "2", "greedy", "max_seat_ratio", "1.1", "non-inferior"),
+        ("20", "2", gr, "skill_elo", "40", "equivalent"),
+    ];
+    let path = compare_csv(dir.path(), &rows);
+    let r = rule(ACCEPT);
+    let picks = judge(&r, &baseline(), &path).unwrap();
+    let again = picks.clone();
+    let mut md = String::new();
+    picks_section(
+        &mut md,
+        &r,
+        &picks,
+        Some(&again),
+        &dir.path().join("metrics.csv"),
+    )
+    .unwrap();
+    assert!(
+        md.contains(
+            "**confirmed**: on the confirmation's fresh seed it passes again every test the rule \
+             decides on (max_seat_ratio (greedy), skill_elo of greedy (greedy,random))."
+        ),
+        "{md}"
+    );
+    // A row the rule names decides; the random mirror's row is reported.
+    assert!(decides_on(
+        &r,
+        "max_seat_ratio",
+        "greedy(worlds=8)",
+        "all",
+        "all"
+    ));
+    assert!(!decides_on(&r, "max_seat_ratio", "random", "all", "all"));
+    assert!(!decides_on(
+        &r,
+        "seat_ratio",
+        "greedy(worlds=8)",
+        "0",
+        "all"
+    ));
+}
