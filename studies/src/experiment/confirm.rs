@@ -340,19 +340,23 @@ mod tests {
         std::fs::write(dir.join(CONFIRM_FILE), text).unwrap();
     }
 
-    fn rule() -> PickRule {
-        toml::from_str(
+    /// The confirmation section of [`confirm_csv`] under a rule deciding
+    /// on max_seat_ratio of greedy.
+    fn section(deciding_again: &str) -> String {
+        let rule: PickRule = toml::from_str(
             "by = \"removed\"\naccept = [{ metric = \"max_seat_ratio\", lineup = \"greedy\" }]\n",
         )
-        .unwrap()
+        .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        confirm_csv(dir.path(), deciding_again);
+        let mut md = String::new();
+        confirm_section(&mut md, dir.path(), Some(&rule)).unwrap();
+        md
     }
 
     #[test]
     fn a_changed_reported_verdict_does_not_unconfirm_the_pick() {
-        let dir = tempfile::tempdir().unwrap();
-        confirm_csv(dir.path(), "non-inferior");
-        let mut md = String::new();
-        confirm_section(&mut md, dir.path(), Some(&rule())).unwrap();
+        let md = section("non-inferior");
         assert!(!md.contains("not confirmed"), "{md}");
         assert!(
             md.contains(
@@ -365,10 +369,7 @@ mod tests {
 
     #[test]
     fn a_changed_deciding_verdict_unconfirms_the_pick_and_says_which() {
-        let dir = tempfile::tempdir().unwrap();
-        confirm_csv(dir.path(), "inconclusive");
-        let mut md = String::new();
-        confirm_section(&mut md, dir.path(), Some(&rule())).unwrap();
+        let md = section("inconclusive");
         assert!(
             md.contains(
                 "1 verdict(s) the rule decides on changed: max_seat_ratio (greedy); the pick is \
