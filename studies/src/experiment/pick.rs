@@ -601,12 +601,15 @@ pub fn picks_section(
                 );
             }
             None => {
-                let _ = writeln!(
-                    md,
-                    "**No pick**: none of the {} settings passes every test after the \
-                     correction ({correction}).\n",
-                    p.settings.len()
-                );
+                let _ = if passed == 0 {
+                    writeln!(
+                        md,
+                        "**No pick**: none of the {} settings passes every test.\n",
+                        p.settings.len()
+                    )
+                } else {
+                    writeln!(md, "**No pick**: {correction}.\n")
+                };
             }
         }
         // The trade-off table.

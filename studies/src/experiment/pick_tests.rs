@@ -142,7 +142,7 @@ fn no_setting_passing_is_no_pick_and_the_section_says_so() {
     let mut md = String::new();
     picks_section(&mut md, &r, &picks, None, &dir.path().join("metrics.csv")).unwrap();
     assert!(
-        md.contains("**No pick**: none of the 1 settings passes every test after the correction"),
+        md.contains("**No pick**: none of the 1 settings passes every test."),
         "{md}"
     );
     assert!(
