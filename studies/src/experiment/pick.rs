@@ -647,6 +647,7 @@ pub fn picks_section(
             }
             line.extend(rule.accept.iter().map(|_| "—".to_string()));
             line.push("(reference)".to_string());
+            line.push("—".to_string());
             let _ = writeln!(md, "{}", bar(&line));
         }
         for ((s, verdicts, pass), held) in p.settings.iter().zip(&p.corrected) {
