@@ -494,9 +494,9 @@ fn deciding_text(rule: &PickRule) -> String {
 }
 
 /// Whether a row of `compare.csv` (its metric, lineup, seat and bot cells)
-/// is one the rule decides on: a row an `accept` filter names, or the
-/// metric row of `by` that breaks the tie. The others are reported, not
-/// decided on.
+/// is one the rule decides on: a row an `accept` filter names (the pick's
+/// confirmed status is judged on these alone; `by` orders, it is not a
+/// test). The others are reported, not decided on.
 pub fn decides_on(rule: &PickRule, metric: &str, lineup: &str, seat: &str, bot: &str) -> bool {
     let named = |f: &RowFilter| {
         f.metric == metric
@@ -505,11 +505,6 @@ pub fn decides_on(rule: &PickRule, metric: &str, lineup: &str, seat: &str, bot: 
             && f.bot.as_deref().is_none_or(|b| canonical(b) == bot)
     };
     rule.accept.iter().any(named)
-        || (rule.by == metric
-            && rule
-                .lineup
-                .as_deref()
-                .is_none_or(|l| canonical(l) == lineup))
 }
 
 /// The picks as confirmation tables (`{ players = 2, removed = 35 }`).
