@@ -95,22 +95,7 @@ pub fn two_sided_p(z: f64) -> f64 {
     erfc(z.abs() / std::f64::consts::SQRT_2).min(1.0)
 }
 
-/// Holm's step-down correction of `p` (each family member's p-value): the
-/// `i`-th smallest (from 1) becomes `max over j <= i of min(1, (m - j + 1)
-/// p_(j))`, in the order given back. Ties keep their order.
-pub fn holm(p: &[f64]) -> Vec<f64> {
-    let m = p.len();
-    let mut order: Vec<usize> = (0..m).collect();
-    order.sort_by(|&i, &j| p[i].total_cmp(&p[j]).then(i.cmp(&j)));
-    let mut out = vec![0.0; m];
-    let mut running = 0.0f64;
-    for (rank, &i) in order.iter().enumerate() {
-        let adjusted = ((m - rank) as f64 * p[i]).min(1.0);
-        running = running.max(adjusted);
-        out[i] = running;
-    }
-    out
-}
+pub use crate::stats::multiplicity::holm;
 
 /// The pairings of a league of `bots` bots from its pairwise results per
 /// deal (`deals`, as the ratings take them) and its fit with resamples
@@ -259,25 +244,6 @@ mod tests {
         assert!((p.z.unwrap() - z).abs() < 1e-9);
         assert_eq!(p.p_holm, p.p);
         assert!(!p.misfit);
-    }
-
-    #[test]
-    fn holm_by_hand() {
-        // Sorted: 0.01 (x3 = 0.03), 0.02 (x2 = 0.04), 0.04 (x1 = 0.04).
-        // A family of 4: 0.005 x4 = 0.02, 0.03 x3 = 0.09, 0.04 x2 = 0.08
-        // -> 0.09 (never below an earlier one), 0.5 x1 = 0.5.
-        let h = holm(&[0.04, 0.01, 0.02]);
-        let want = [0.04, 0.03, 0.04];
-        for (x, y) in h.iter().zip(want) {
-            assert!((x - y).abs() < EPS, "{h:?}");
-        }
-        let h = holm(&[0.5, 0.03, 0.005, 0.04]);
-        let want = [0.5, 0.09, 0.02, 0.09];
-        for (x, y) in h.iter().zip(want) {
-            assert!((x - y).abs() < EPS, "{h:?}");
-        }
-        assert_eq!(holm(&[0.9, 0.6]), vec![1.0, 1.0]);
-        assert!(holm(&[]).is_empty());
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! rankings ([`pairwise`]); verdicts against margins: the declared test
 //! ([`decision`]: equivalence by TOST in [`equivalence`], non-inferiority,
 //! superiority), intervals of selections from the data ([`selection`]:
-//! best and worst seats, distances from 1) and the power of a plan
+//! best and worst seats, distances from 1), Holm's correction for
+//! multiplicity ([`multiplicity`]) and the power of a plan
 //! ([`power`]). Formulas, choices and references:
 //! `docs/statistics.md`.
 
@@ -13,6 +14,7 @@ pub mod bradley_terry;
 pub mod cluster;
 pub mod decision;
 pub mod equivalence;
+pub mod multiplicity;
 mod normal;
 pub mod pairwise;
 pub mod power;

@@ -14,6 +14,7 @@ use beachcomber::spec::one_line;
 
 use super::error::ExperimentError;
 use super::file::{Experiment, Step};
+use super::pick::{PickRule, decides_on};
 use super::table_csv::read_all;
 use crate::files::names::{COMPARE_FILE, CONFIRM_DIR, CONFIRM_FILE};
 use crate::lineups::parse_lineups;
@@ -186,22 +187,39 @@ pub fn write_confirm_csv(experiment: &Experiment, dir: &Path) -> Result<(), Expe
 
 /// The `## Confirmation` section of summary.md from `DIR/confirm.csv`:
 /// per confirmed combination and value with a margin, the original and the
-/// confirmation verdicts side by side, a changed verdict flagged.
-pub fn confirm_section(md: &mut String, dir: &Path) -> Result<(), ExperimentError> {
+/// confirmation verdicts side by side, a changed verdict flagged. With the
+/// criterion's pick `rule`, a changed verdict is counted as one the rule
+/// decides on ([`decides_on`]: the pick is not confirmed) or as reported
+/// (not decided on: the pick's status does not move).
+pub fn confirm_section(
+    md: &mut String,
+    dir: &Path,
+    rule: Option<&PickRule>,
+) -> Result<(), ExperimentError> {
     let path = dir.join(CONFIRM_FILE);
     if !path.exists() {
         return Ok(());
     }
     let (header, rows) = read_all(&path)?;
     let col = |name: &str| header.iter().position(|h| h == name);
-    let (Some(seat), Some(bot), Some(metric), Some(margin), Some(verdict), Some(diff)) = (
+    let (
+        Some(lineup),
+        Some(seat),
+        Some(bot),
+        Some(metric),
+        Some(margin),
+        Some(verdict),
+        Some(diff),
+    ) = (
+        col("lineup"),
         col("seat"),
         col("bot"),
         col("metric"),
         col("margin"),
         col("verdict"),
         col("diff"),
-    ) else {
+    )
+    else {
         return Err(ExperimentError::LacksCompareColumns(path));
     };
     let (low, high) = (diff + 1, diff + 2);
@@ -218,6 +236,8 @@ pub fn confirm_section(md: &mut String, dir: &Path) -> Result<(), ExperimentErro
     let _ = writeln!(md, "|{}", " --- |".repeat(head.len()));
     let cell = |t: &str| t.replace('|', "\\|");
     let mut changed = 0;
+    let mut deciding: Vec<String> = Vec::new();
+    let mut reported: Vec<String> = Vec::new();
     for r in rows
         .iter()
         .filter(|r| r[0] == "original" && !r[margin].is_empty())
@@ -242,6 +262,13 @@ pub fn confirm_section(md: &mut String, dir: &Path) -> Result<(), ExperimentErro
             Some(a) if a[verdict] == r[verdict] => (show(a), String::new()),
             Some(a) => {
                 changed += 1;
+                let what = format!("{} ({})", label, short_label(&r[lineup]));
+                match rule {
+                    Some(rule) if !decides_on(rule, &r[metric], &r[lineup], &r[seat], &r[bot]) => {
+                        reported.push(what)
+                    }
+                    _ => deciding.push(what),
+                }
                 (show(a), "**changed**".to_string())
             }
             None => ("—".to_string(), String::new()),
@@ -253,18 +280,105 @@ pub fn confirm_section(md: &mut String, dir: &Path) -> Result<(), ExperimentErro
     let _ = writeln!(
         md,
         "\n{}\n",
-        if changed == 0 {
-            "Every verdict holds in the confirmation run.".to_string()
-        } else {
-            format!("{changed} verdict(s) changed: the pick is not confirmed.")
-        }
+        changed_text(changed, rule.is_some(), &deciding, &reported)
     );
     Ok(())
+}
+
+/// The sentence under the confirmation table: `changed` verdicts changed,
+/// those the pick rule decides on (`deciding`) and those only reported
+/// (`reported`), when the criterion has a rule (`ruled`). It never calls
+/// the pick both confirmed and not confirmed.
+fn changed_text(changed: usize, ruled: bool, deciding: &[String], reported: &[String]) -> String {
+    if changed == 0 {
+        return "Every verdict holds in the confirmation run.".to_string();
+    }
+    if !ruled {
+        return format!("{changed} verdict(s) changed: the pick is not confirmed.");
+    }
+    let mut out = Vec::new();
+    if !deciding.is_empty() {
+        out.push(format!(
+            "{} verdict(s) the rule decides on changed: {}; the pick is not confirmed.",
+            deciding.len(),
+            deciding.join("; ")
+        ));
+    }
+    if !reported.is_empty() {
+        out.push(format!(
+            "{} reported verdict(s) changed (not one the rule decides on): {}{}",
+            reported.len(),
+            reported.join("; "),
+            if deciding.is_empty() {
+                "; every verdict the rule decides on holds."
+            } else {
+                "."
+            }
+        ));
+    }
+    out.join(" ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A confirm.csv whose pick keeps its deciding verdict (max_seat_ratio
+    /// of greedy) while a reported one (seat_ratio seat 0 of
+    /// greedy,random) changes.
+    fn confirm_csv(dir: &Path, deciding_again: &str) {
+        let head = "run,removed,players,lineup,seat,bot,metric,value,baseline_value,diff,\
+                    diff_low95,diff_high95,paired,margin,verdict\n";
+        let g = "greedy(worlds=8)";
+        let gr = "\"greedy(worlds=8),random\"";
+        let text = format!(
+            "{head}original,35,2,{g},all,all,max_seat_ratio,1.07,1.1,-0.03,-0.05,-0.01,true,0.02,non-inferior\n\
+             original,35,2,{gr},0,{g},seat_ratio,1.0,1.1,-0.05,-0.08,-0.02,true,0.02,better\n\
+             confirm,35,2,{g},all,all,max_seat_ratio,1.07,1.1,-0.03,-0.05,-0.01,true,0.02,{deciding_again}\n\
+             confirm,35,2,{gr},0,{g},seat_ratio,1.0,1.1,-0.03,-0.06,-0.004,true,0.02,inconclusive\n"
+        );
+        std::fs::write(dir.join(CONFIRM_FILE), text).unwrap();
+    }
+
+    /// The confirmation section of [`confirm_csv`] under a rule deciding
+    /// on max_seat_ratio of greedy.
+    fn section(deciding_again: &str) -> String {
+        let rule: PickRule = toml::from_str(
+            "by = \"removed\"\naccept = [{ metric = \"max_seat_ratio\", lineup = \"greedy\" }]\n",
+        )
+        .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        confirm_csv(dir.path(), deciding_again);
+        let mut md = String::new();
+        confirm_section(&mut md, dir.path(), Some(&rule)).unwrap();
+        md
+    }
+
+    #[test]
+    fn a_changed_reported_verdict_does_not_unconfirm_the_pick() {
+        let md = section("non-inferior");
+        assert!(!md.contains("not confirmed"), "{md}");
+        assert!(
+            md.contains(
+                "1 reported verdict(s) changed (not one the rule decides on): seat_ratio seat 0 \
+                 (greedy,random); every verdict the rule decides on holds."
+            ),
+            "{md}"
+        );
+    }
+
+    #[test]
+    fn a_changed_deciding_verdict_unconfirms_the_pick_and_says_which() {
+        let md = section("inconclusive");
+        assert!(
+            md.contains(
+                "1 verdict(s) the rule decides on changed: max_seat_ratio (greedy); the pick is \
+                 not confirmed. 1 reported verdict(s) changed (not one the rule decides on): \
+                 seat_ratio seat 0 (greedy,random)."
+            ),
+            "{md}"
+        );
+    }
 
     #[test]
     fn a_pick_of_more_than_one_value_names_its_key() {

@@ -5,7 +5,8 @@
 //! a metric). A setting is a combination's values other than `lineup`: its
 //! lineups' rows are judged together. The baseline's own setting is never
 //! picked. The same rule judges the confirmation run's `compare.csv`: a
-//! pick is confirmed when it passes every test there again.
+//! pick is confirmed when it passes there again every test the rule decides
+//! on (its `accept` rows); the other rows are reported, not decided on.
 //!
 //! The trade-off table ([`table_section`]) prints, per player count, every
 //! setting's columns of `metrics.csv` that `[criterion.pick]`'s `table`
@@ -80,6 +81,42 @@ pub struct TableColumn {
     pub label: Option<String>,
 }
 
+/// The one-sided level of each pass (a verdict's 90% interval clears the
+/// margin) and of Holm's correction over the settings of a player count.
+pub const HOLM_ALPHA: f64 = 0.05;
+
+/// The one-sided p-value of a passing `verdict` of a row of `compare.csv`
+/// (its `diff`, 95% interval and `margin`; the standard error is the
+/// interval's half-width over 1.96): `better`, beyond the margin on the
+/// side of `diff`; `equivalent`, the larger of the two tests inside the
+/// margin; `non-inferior`, the test the interval clears (the smaller).
+/// A verdict that does not pass, or a row without numbers, is 1: it can
+/// only make the correction stricter.
+fn pass_p(verdict: &str, diff: &str, low: &str, high: &str, margin: &str) -> f64 {
+    let normal_cdf = |x: f64| 0.5 * beachcomber::league::pairs::erfc(-x / std::f64::consts::SQRT_2);
+    let num = |x: &str| x.parse::<f64>().ok();
+    let (Some(d), Some(lo), Some(hi), Some(m)) = (num(diff), num(low), num(high), num(margin))
+    else {
+        return 1.0;
+    };
+    let se = (hi - lo) / (2.0 * beachcomber::stats::Z95);
+    if se <= 0.0 || !PASSING.contains(&plain(verdict)) {
+        return if PASSING.contains(&plain(verdict)) {
+            0.0
+        } else {
+            1.0
+        };
+    }
+    let above_low = normal_cdf(-(d + m) / se);
+    let below_high = normal_cdf((d - m) / se);
+    match plain(verdict) {
+        "better" if d < 0.0 => normal_cdf((d + m) / se),
+        "better" => normal_cdf(-(d - m) / se),
+        "equivalent" => above_low.max(below_high),
+        _ => above_low.min(below_high),
+    }
+}
+
 /// What an exploratory verdict begins with.
 pub const EXPLORATORY: &str = "exploratory: ";
 
@@ -103,7 +140,11 @@ pub struct PlayerPick {
     /// Every setting judged, in the file's order, each with its verdict
     /// per `accept` filter (`None`: no such row) and whether it passed.
     pub settings: Vec<(Setting, Vec<Option<String>>, bool)>,
-    /// The pick, if any setting passed.
+    /// Per setting (the order of `settings`), whether it still passes
+    /// after Holm's step-down correction over the count's settings (see
+    /// [`HOLM_ALPHA`]).
+    pub corrected: Vec<bool>,
+    /// The pick, if any setting passed after the correction.
     pub pick: Option<Setting>,
     /// The baseline's setting (the trade-off table's reference row).
     pub baseline: Option<Setting>,
@@ -243,6 +284,37 @@ impl Judging<'_> {
         (counts, settings)
     }
 
+    /// The one-sided p-value of setting `s` passing every filter: the
+    /// largest of its rows' ([`pass_p`]; 1 without a row).
+    fn pass_p(&self, s: &Setting) -> f64 {
+        let col = |n: &str| self.t.col(n);
+        let (Some(d), Some(lo), Some(hi), Some(m)) = (
+            col("diff"),
+            col("diff_low95"),
+            col("diff_high95"),
+            col("margin"),
+        ) else {
+            return 1.0;
+        };
+        let mut worst = 0.0f64;
+        for f in &self.rule.accept {
+            let l = f.lineup.as_deref().map(canonical);
+            let rows: Vec<&Vec<String>> = self
+                .t
+                .rows
+                .iter()
+                .filter(|r| self.setting_of(r) == *s && self.matches(r, f, &l))
+                .collect();
+            if rows.is_empty() {
+                return 1.0;
+            }
+            for r in rows {
+                worst = worst.max(pass_p(&r[self.c.verdict], &r[d], &r[lo], &r[hi], &r[m]));
+            }
+        }
+        worst
+    }
+
     /// The verdict of setting `s` under each filter (`None`: no row), and
     /// whether every filter's rows pass.
     fn verdicts(&self, s: &Setting) -> (Vec<Option<String>>, bool) {
@@ -354,10 +426,17 @@ pub fn judge(
                 (s.clone(), verdicts, pass)
             })
             .collect();
+        let p: Vec<f64> = judged.iter().map(|(s, _, _)| judging.pass_p(s)).collect();
+        let corrected: Vec<bool> = beachcomber::stats::multiplicity::holm_passes(&p, HOLM_ALPHA)
+            .into_iter()
+            .zip(&judged)
+            .map(|(h, (_, _, pass))| h && *pass)
+            .collect();
         let pick = judged
             .iter()
-            .filter(|(_, _, pass)| *pass)
-            .filter_map(|(s, _, _)| judging.rank(&count, s).map(|k| (k, s)))
+            .zip(&corrected)
+            .filter(|(_, c)| **c)
+            .filter_map(|((s, _, _), _)| judging.rank(&count, s).map(|k| (k, s)))
             .min_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal))
             .map(|(_, s)| s.clone());
         if judged.is_empty() {
@@ -366,6 +445,7 @@ pub fn judge(
         out.push(PlayerPick {
             players: count,
             settings: judged,
+            corrected,
             pick,
             baseline: baseline_setting.clone(),
         });
@@ -401,6 +481,30 @@ fn filter_text(f: &RowFilter) -> String {
         let _ = write!(s, " ({})", short_label(lineup));
     }
     s
+}
+
+/// The tests the rule decides on, in words: its `accept` filters (the
+/// tie-break `by` orders the passing settings; it is not a test).
+fn deciding_text(rule: &PickRule) -> String {
+    rule.accept
+        .iter()
+        .map(filter_text)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Whether a row of `compare.csv` (its metric, lineup, seat and bot cells)
+/// is one the rule decides on: a row an `accept` filter names (the pick's
+/// confirmed status is judged on these alone; `by` orders, it is not a
+/// test). The others are reported, not decided on.
+pub fn decides_on(rule: &PickRule, metric: &str, lineup: &str, seat: &str, bot: &str) -> bool {
+    let named = |f: &RowFilter| {
+        f.metric == metric
+            && f.lineup.as_deref().is_none_or(|l| canonical(l) == lineup)
+            && f.seat.as_ref().is_none_or(|s| cell_text(s) == seat)
+            && f.bot.as_deref().is_none_or(|b| canonical(b) == bot)
+    };
+    rule.accept.iter().any(named)
 }
 
 /// The picks as confirmation tables (`{ players = 2, removed = 35 }`).
@@ -461,31 +565,46 @@ pub fn picks_section(
     for p in picks {
         let _ = writeln!(md, "### {} players\n", p.players);
         let passed = p.settings.iter().filter(|s| s.2).count();
+        let held = p.corrected.iter().filter(|c| **c).count();
+        let correction = format!(
+            "{passed} of {} settings pass uncorrected, {held} after Holm's step-down correction \
+             over the {} settings' one-sided tests at {HOLM_ALPHA} (valid under any dependence, \
+             such as shared deals); the pick is from the corrected passes",
+            p.settings.len(),
+            p.settings.len()
+        );
         match &p.pick {
             Some(s) => {
                 let again = confirmed.and_then(|c| c.iter().find(|c| c.players == p.players));
                 let confirmation = match again.and_then(|c| c.settings.iter().find(|x| x.0 == *s)) {
-                    Some((_, _, true)) => {
-                        "; **confirmed**: it passes every test again on the confirmation's fresh seed"
-                    }
-                    Some((_, _, false)) => {
-                        "; **not confirmed**: on the confirmation's fresh seed it fails a test (below), so it is not recommended"
-                    }
-                    None => "; not yet confirmed (no confirmation run)",
+                    Some((_, _, true)) => format!(
+                        "; **confirmed**: on the confirmation's fresh seed it passes again every \
+                         test the rule decides on ({})",
+                        deciding_text(rule)
+                    ),
+                    Some((_, _, false)) => format!(
+                        "; **not confirmed**: on the confirmation's fresh seed it fails a test the \
+                         rule decides on ({}; below), so it is not recommended",
+                        deciding_text(rule)
+                    ),
+                    None => "; not yet confirmed (no confirmation run)".to_string(),
                 };
                 let _ = writeln!(
                     md,
-                    "**Pick: {}** ({passed} of {} settings pass){confirmation}.\n",
+                    "**Pick: {}** ({correction}){confirmation}.\n",
                     setting_text(s),
-                    p.settings.len()
                 );
             }
             None => {
-                let _ = writeln!(
-                    md,
-                    "**No pick**: none of the {} settings passes every test.\n",
-                    p.settings.len()
-                );
+                let _ = if passed == 0 {
+                    writeln!(
+                        md,
+                        "**No pick**: none of the {} settings passes every test.\n",
+                        p.settings.len()
+                    )
+                } else {
+                    writeln!(md, "**No pick**: {correction}.\n")
+                };
             }
         }
         // The trade-off table.
@@ -501,6 +620,7 @@ pub fn picks_section(
         }));
         head.extend(rule.accept.iter().map(filter_text));
         head.push("passes".to_string());
+        head.push("after Holm".to_string());
         let bar = |cells: &[String]| {
             let cells: Vec<String> = cells.iter().map(|c| c.replace('|', "\\|")).collect();
             format!("| {} |", cells.join(" | "))
@@ -522,9 +642,10 @@ pub fn picks_section(
             }
             line.extend(rule.accept.iter().map(|_| "—".to_string()));
             line.push("(reference)".to_string());
+            line.push("—".to_string());
             let _ = writeln!(md, "{}", bar(&line));
         }
-        for (s, verdicts, pass) in &p.settings {
+        for ((s, verdicts, pass), held) in p.settings.iter().zip(&p.corrected) {
             let mut line = vec![setting_text(s)];
             for c in &rule.table {
                 line.push(match &metrics {
@@ -537,9 +658,10 @@ pub fn picks_section(
                     .iter()
                     .map(|v| v.clone().unwrap_or_else(|| "—".to_string())),
             );
+            line.push(if *pass { "yes" } else { "no" }.to_string());
             let mark = if p.pick.as_ref() == Some(s) {
                 "**pick**"
-            } else if *pass {
+            } else if *held {
                 "yes"
             } else {
                 "no"

@@ -146,7 +146,110 @@ fn no_setting_passing_is_no_pick_and_the_section_says_so() {
         "{md}"
     );
     assert!(
-        md.contains("| removed = 10 | — | inconclusive | — | no |"),
+        md.contains("| removed = 10 | — | inconclusive | — | no | no |"),
+        "{md}"
+    );
+}
+
+#[test]
+fn a_confirmed_pick_says_which_tests_it_passed_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let gr = "greedy(worlds=8),random";
+    let rows = [
+        ("0", "4", "greedy", "max_seat_ratio", "1.1", "equivalent"),
+        ("20", "2", "greedy", "max_seat_ratio", "1.1", "non-inferior"),
+        ("20", "2", gr, "skill_elo", "40", "equivalent"),
+    ];
+    let path = compare_csv(dir.path(), &rows);
+    let r = rule(ACCEPT);
+    let picks = judge(&r, &baseline(), &path).unwrap();
+    let again = picks.clone();
+    let mut md = String::new();
+    picks_section(
+        &mut md,
+        &r,
+        &picks,
+        Some(&again),
+        &dir.path().join("metrics.csv"),
+    )
+    .unwrap();
+    assert!(
+        md.contains(
+            "**confirmed**: on the confirmation's fresh seed it passes again every test the rule \
+             decides on (max_seat_ratio (greedy), skill_elo of greedy (greedy,random))."
+        ),
+        "{md}"
+    );
+    // A row the rule names decides; the random mirror's row is reported.
+    assert!(decides_on(
+        &r,
+        "max_seat_ratio",
+        "greedy(worlds=8)",
+        "all",
+        "all"
+    ));
+    assert!(!decides_on(&r, "max_seat_ratio", "random", "all", "all"));
+    assert!(!decides_on(
+        &r,
+        "seat_ratio",
+        "greedy(worlds=8)",
+        "0",
+        "all"
+    ));
+}
+
+#[test]
+fn the_pick_comes_from_the_passes_left_after_holms_correction() {
+    // Three settings, standard error 0.01 (95% half-width 0.0196), margin
+    // 0.02: removed = 10 is better at p = Φ(-1.9) = 0.0287, removed = 20
+    // at p = Φ(-4) = 3.2e-5, removed = 30 does not pass. Uncorrected, 10
+    // (nearest 12) would be the pick; Holm over 3: 3.2e-5 x 3 passes,
+    // 0.0287 x 2 = 0.057 > 0.05 does not, so the pick is 20.
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from(
+        "removed,players,lineup,seat,bot,metric,value,baseline_value,diff,diff_low95,\
+         diff_high95,paired,margin,verdict\n",
+    );
+    for (removed, d, verdict) in [
+        ("10", -0.039, "better"),
+        ("20", -0.06, "better"),
+        ("30", 0.0, "inconclusive"),
+    ] {
+        let half = beachcomber::stats::Z95 * 0.01;
+        text.push_str(&format!(
+            "{removed},2,greedy(worlds=8),all,all,max_seat_ratio,1,1,{d},{},{},true,0.02,{verdict}\n",
+            d - half,
+            d + half
+        ));
+    }
+    let path = dir.path().join("compare.csv");
+    std::fs::write(&path, text).unwrap();
+    let r = rule(
+        "by = \"removed\"\ntarget = { 2 = 12 }\naccept = [{ metric = \"max_seat_ratio\", lineup = \"greedy\" }]\n",
+    );
+    let picks = judge(&r, &baseline(), &path).unwrap();
+    let two = &picks[0];
+    assert_eq!(
+        two.settings.iter().map(|s| s.2).collect::<Vec<_>>(),
+        [true, true, false]
+    );
+    assert_eq!(two.corrected, [false, true, false]);
+    assert_eq!(
+        two.pick.as_ref().map(setting_text).as_deref(),
+        Some("removed = 20")
+    );
+    let mut md = String::new();
+    picks_section(&mut md, &r, &picks, None, &dir.path().join("metrics.csv")).unwrap();
+    assert!(
+        md.contains(
+            "(2 of 3 settings pass uncorrected, 1 after Holm's step-down correction over the 3 \
+             settings' one-sided tests at 0.05"
+        ),
+        "{md}"
+    );
+    assert!(md.contains("| removed = 10 | better | yes | no |"), "{md}");
+    assert!(
+        md.contains("| removed = 20 | better | yes | **pick** |"),
         "{md}"
     );
 }

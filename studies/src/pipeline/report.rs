@@ -200,7 +200,8 @@ fn summary_md(
                 .as_ref()
                 .is_some_and(|c| !c.confirm.is_empty())
             {
-                confirm::confirm_section(&mut md, dir)?;
+                let rule = experiment.criterion.as_ref().and_then(|c| c.pick.as_ref());
+                confirm::confirm_section(&mut md, dir, rule)?;
             }
         }
     }
