@@ -46,6 +46,24 @@ pub struct PickRule {
     /// The trade-off table's columns (`metrics.csv`).
     #[serde(default)]
     pub table: Vec<TableColumn>,
+    /// The correction of the passes for multiplicity the pick is made
+    /// from; a rule without the key means `none` (the rules committed
+    /// before it), so that they keep their picks.
+    #[serde(default)]
+    pub correction: Correction,
+}
+
+/// `[criterion.pick] correction`: which passes the pick is made from.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Correction {
+    /// The settings' uncorrected passes (the meaning of a rule without
+    /// the key).
+    #[default]
+    None,
+    /// The passes left by Holm's step-down correction over the settings
+    /// of a player count ([`HOLM_ALPHA`]).
+    Holm,
 }
 
 /// Rows of `compare.csv`: a metric, and optionally a lineup, seat or bot.
@@ -432,10 +450,11 @@ pub fn judge(
             .zip(&judged)
             .map(|(h, (_, _, pass))| h && *pass)
             .collect();
+        let holm = rule.correction == Correction::Holm;
         let pick = judged
             .iter()
             .zip(&corrected)
-            .filter(|(_, c)| **c)
+            .filter(|((_, _, pass), held)| if holm { **held } else { *pass })
             .filter_map(|((s, _, _), _)| judging.rank(&count, s).map(|k| (k, s)))
             .min_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal))
             .map(|(_, s)| s.clone());
@@ -566,10 +585,18 @@ pub fn picks_section(
         let _ = writeln!(md, "### {} players\n", p.players);
         let passed = p.settings.iter().filter(|s| s.2).count();
         let held = p.corrected.iter().filter(|c| **c).count();
+        let from = match rule.correction {
+            Correction::Holm => "the pick is from the corrected passes".to_string(),
+            Correction::None => format!(
+                "the rule names no `correction`, so the pick is from the uncorrected passes, of \
+                 which about {:.2} are expected by chance alone at {HOLM_ALPHA}",
+                HOLM_ALPHA * p.settings.len() as f64
+            ),
+        };
         let correction = format!(
             "{passed} of {} settings pass uncorrected, {held} after Holm's step-down correction \
              over the {} settings' one-sided tests at {HOLM_ALPHA} (valid under any dependence, \
-             such as shared deals); the pick is from the corrected passes",
+             such as shared deals); {from}",
             p.settings.len(),
             p.settings.len()
         );
@@ -658,15 +685,16 @@ pub fn picks_section(
                     .iter()
                     .map(|v| v.clone().unwrap_or_else(|| "—".to_string())),
             );
-            line.push(if *pass { "yes" } else { "no" }.to_string());
-            let mark = if p.pick.as_ref() == Some(s) {
-                "**pick**"
-            } else if *held {
-                "yes"
-            } else {
-                "no"
+            // The pick is marked in the column it was made from.
+            let picked = p.pick.as_ref() == Some(s);
+            let holm = rule.correction == Correction::Holm;
+            let mark = |passes: bool, from: bool| match (picked && from, passes) {
+                (true, _) => "**pick**",
+                (false, true) => "yes",
+                (false, false) => "no",
             };
-            line.push(mark.to_string());
+            line.push(mark(*pass, !holm).to_string());
+            line.push(mark(*held, holm).to_string());
             let _ = writeln!(md, "{}", bar(&line));
         }
         let _ = writeln!(md);

@@ -225,8 +225,28 @@ fn the_pick_comes_from_the_passes_left_after_holms_correction() {
     let path = dir.path().join("compare.csv");
     std::fs::write(&path, text).unwrap();
     let r = rule(
+        "by = \"removed\"\ntarget = { 2 = 12 }\ncorrection = \"holm\"\naccept = [{ metric = \"max_seat_ratio\", lineup = \"greedy\" }]\n",
+    );
+    // A rule without `correction` (the committed rules' meaning) picks
+    // from the uncorrected passes: 10, nearest 12, marked in `passes`.
+    let legacy = rule(
         "by = \"removed\"\ntarget = { 2 = 12 }\naccept = [{ metric = \"max_seat_ratio\", lineup = \"greedy\" }]\n",
     );
+    let picks = judge(&legacy, &baseline(), &path).unwrap();
+    assert_eq!(
+        picks[0].pick.as_ref().map(setting_text).as_deref(),
+        Some("removed = 10")
+    );
+    let mut md = String::new();
+    picks_section(&mut md, &legacy, &picks, None, &path.with_file_name("metrics.csv")).unwrap();
+    assert!(
+        md.contains(
+            "the rule names no `correction`, so the pick is from the uncorrected passes, of which \
+             about 0.15 are expected by chance alone at 0.05"
+        ),
+        "{md}"
+    );
+    assert!(md.contains("| removed = 10 | better | **pick** | no |"), "{md}");
     let picks = judge(&r, &baseline(), &path).unwrap();
     let two = &picks[0];
     assert_eq!(
