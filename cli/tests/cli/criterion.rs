@@ -439,7 +439,7 @@ fn the_tool_picks_by_the_rule_and_confirms_its_picks_on_the_fresh_seed() {
     let criterion = "[criterion]\nbaseline = { players = 3, removed = 0 }\n\
                      margins = { tie_rate = 2 }\nconfirm_seed = 99\n\n\
                      [criterion.pick]\naccept = [{ metric = \"tie_rate\", lineup = \"random\" }]\n\
-                     by = \"removed\"\ntarget = { 2 = 12, 3 = 12 }\n\
+                     by = \"removed\"\ntarget = { 2 = 12, 3 = 12 }\ncorrection = \"holm\"\n\
                      table = [{ metric = \"tie_rate\", lineup = \"random\", label = \"ties\" }]\n";
     std::fs::write(&file, format!("{HEAD}{criterion}{SWEEPS}")).unwrap();
     let out = dir.path().join("out");

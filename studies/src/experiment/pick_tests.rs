@@ -238,7 +238,14 @@ fn the_pick_comes_from_the_passes_left_after_holms_correction() {
         Some("removed = 10")
     );
     let mut md = String::new();
-    picks_section(&mut md, &legacy, &picks, None, &path.with_file_name("metrics.csv")).unwrap();
+    picks_section(
+        &mut md,
+        &legacy,
+        &picks,
+        None,
+        &path.with_file_name("metrics.csv"),
+    )
+    .unwrap();
     assert!(
         md.contains(
             "the rule names no `correction`, so the pick is from the uncorrected passes, of which \
@@ -246,7 +253,10 @@ fn the_pick_comes_from_the_passes_left_after_holms_correction() {
         ),
         "{md}"
     );
-    assert!(md.contains("| removed = 10 | better | **pick** | no |"), "{md}");
+    assert!(
+        md.contains("| removed = 10 | better | **pick** | no |"),
+        "{md}"
+    );
     let picks = judge(&r, &baseline(), &path).unwrap();
     let two = &picks[0];
     assert_eq!(
@@ -272,4 +282,23 @@ fn the_pick_comes_from_the_passes_left_after_holms_correction() {
         md.contains("| removed = 20 | better | yes | **pick** |"),
         "{md}"
     );
+}
+
+/// A `correction` that is neither `none` nor `holm` is refused with the
+/// words allowed.
+#[test]
+fn an_unknown_correction_is_refused_with_the_allowed_words() {
+    let error = toml::from_str::<PickRule>(
+        "by = \"removed\"\ncorrection = \"bonferroni\"\naccept = [{ metric = \"tie_rate\" }]\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        error.contains("unknown variant `bonferroni`, expected `none` or `holm`"),
+        "{error}"
+    );
+    let none =
+        rule("by = \"removed\"\ncorrection = \"none\"\naccept = [{ metric = \"tie_rate\" }]\n");
+    assert_eq!(none.correction, Correction::None);
+    assert_eq!(rule(ACCEPT).correction, Correction::None);
 }
