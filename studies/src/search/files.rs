@@ -782,7 +782,9 @@ fn baseline_section(md: &mut String, spec: &SearchSpec, outcome: &SearchOutcome)
          whether the pick is better by the margin {}: its loss is at least the margin below the \
          baseline's when these intervals and the pick's cover.\n",
         o.quantity,
-        race.budget.paired_error(race.goal.quantities().len()),
+        // The two-sided error of one interval at z (the union's pair error
+        // under `union`, the calibrated z's under `max-t`).
+        beachcomber::league::pairs::two_sided_p(z),
         o.margin
     );
     let _ = writeln!(md, "- In the race: {}.", baseline_line(race, pick));
