@@ -23,14 +23,14 @@ use crate::runs::RunControl;
 pub const EXAMPLES: &str = "\
 Examples:
   beachcomber search --game seaside --players 2 --vary removed=0..=50 --bots greedy \\
-      --objective 'seat_ratio:0 near 1 margin 0.02' --seed 5 --confirm-seed 6 --out search-removed
+      --objective 'seat_ratio:0 near 1 margin 0.05' --seed 5 --confirm-seed 6 --out search-removed
   beachcomber search --game seaside --players 2 --bots greedy --vary removed=0..=40:10 \\
-      --objective 'seat_ratio:0 near 1 margin 0.03' --constraint 'skill:greedy>random >= 100 elo' \\
+      --objective 'seat_ratio:0 near 1 margin 0.05' --constraint 'skill:greedy>random >= 100 elo' \\
       --constraint 'seat_ratio:0 near 1 <= baseline + 0.02' --baseline players=4 \\
-      --seed 7 --confirm-seed 8 --out search-removed-skill
+      --confirm-games 60000 --seed 7 --confirm-seed 8 --out search-removed-skill
   beachcomber search --game shell-dash --players 2 --bots greedy \\
       --vary deck.Shell=6..=24 --vary deck.Jellyfish=4..=16 --bound 'deck.Shell+deck.Jellyfish in 14..=36' \\
-      --objective 'seat_ratio:0 near 1 margin 0.02' --constraint 'mean_turns <= 9' \\
+      --objective 'seat_ratio:0 near 1 margin 0.05' --constraint 'mean_turns <= 9' \\
       --max-candidates 60 --max-games 200000 --seed 11 --confirm-seed 12 --out search-deck
 
 QUANTITY is seat_ratio:S (seat S's players x win share; 1 = fair), tie_rate,

@@ -519,21 +519,21 @@ const TABLE: &[(&str, Do)] = &[
     ),
     // `beachcomber search --help`.
     (
-        "beachcomber search --game seaside --players 2 --vary removed=0..=50 --bots greedy --objective 'seat_ratio:0 near 1 margin 0.02' --seed 5 --confirm-seed 6 --out search-removed",
+        "beachcomber search --game seaside --players 2 --vary removed=0..=50 --bots greedy --objective 'seat_ratio:0 near 1 margin 0.05' --seed 5 --confirm-seed 6 --out search-removed",
         Run(&[
             "search --game seaside --players 2 --vary removed=0..=50:25 --bots greedy --objective 'seat_ratio:0 near 1 margin 0.02' --first-deals 2 --max-games 40 --seed 5 --confirm-seed 6 --out search-removed --allow-unresolvable",
         ]),
     ),
     (
-        "beachcomber search --game seaside --players 2 --bots greedy --vary removed=0..=40:10 --objective 'seat_ratio:0 near 1 margin 0.03' --constraint 'skill:greedy>random >= 100 elo' --constraint 'seat_ratio:0 near 1 <= baseline + 0.02' --baseline players=4 --seed 7 --confirm-seed 8 --out search-removed-skill",
+        "beachcomber search --game seaside --players 2 --bots greedy --vary removed=0..=40:10 --objective 'seat_ratio:0 near 1 margin 0.05' --constraint 'skill:greedy>random >= 100 elo' --constraint 'seat_ratio:0 near 1 <= baseline + 0.02' --baseline players=4 --confirm-games 60000 --seed 7 --confirm-seed 8 --out search-removed-skill",
         Run(&[
-            "search --game seaside --players 2 --bots greedy --vary removed=0..=40:40 --objective 'seat_ratio:0 near 1 margin 0.03' --constraint 'skill:greedy>random >= 100 elo' --constraint 'seat_ratio:0 near 1 <= baseline + 0.02' --baseline players=4 --first-deals 2 --max-games 60 --seed 7 --confirm-seed 8 --out search-removed-skill --allow-unresolvable",
+            "search --game seaside --players 2 --bots greedy --vary removed=0..=40:40 --objective 'seat_ratio:0 near 1 margin 0.05' --constraint 'skill:greedy>random >= 100 elo' --constraint 'seat_ratio:0 near 1 <= baseline + 0.02' --baseline players=4 --first-deals 2 --max-games 60 --seed 7 --confirm-seed 8 --out search-removed-skill --allow-unresolvable",
         ]),
     ),
     (
-        "beachcomber search --game shell-dash --players 2 --bots greedy --vary deck.Shell=6..=24 --vary deck.Jellyfish=4..=16 --bound 'deck.Shell+deck.Jellyfish in 14..=36' --objective 'seat_ratio:0 near 1 margin 0.02' --constraint 'mean_turns <= 9' --max-candidates 60 --max-games 200000 --seed 11 --confirm-seed 12 --out search-deck",
+        "beachcomber search --game shell-dash --players 2 --bots greedy --vary deck.Shell=6..=24 --vary deck.Jellyfish=4..=16 --bound 'deck.Shell+deck.Jellyfish in 14..=36' --objective 'seat_ratio:0 near 1 margin 0.05' --constraint 'mean_turns <= 9' --max-candidates 60 --max-games 200000 --seed 11 --confirm-seed 12 --out search-deck",
         Run(&[
-            "search --game shell-dash --players 2 --bots greedy --vary deck.Shell=6..=24 --vary deck.Jellyfish=4..=16 --bound 'deck.Shell+deck.Jellyfish in 14..=36' --objective 'seat_ratio:0 near 1 margin 0.02' --constraint 'mean_turns <= 9' --max-candidates 60 --initial 4 --proposals 2 --first-deals 2 --max-rounds 2 --max-games 60 --seed 11 --confirm-seed 12 --out search-deck --allow-unresolvable",
+            "search --game shell-dash --players 2 --bots greedy --vary deck.Shell=6..=24 --vary deck.Jellyfish=4..=16 --bound 'deck.Shell+deck.Jellyfish in 14..=36' --objective 'seat_ratio:0 near 1 margin 0.05' --constraint 'mean_turns <= 9' --max-candidates 60 --initial 4 --proposals 2 --first-deals 2 --max-rounds 2 --max-games 60 --seed 11 --confirm-seed 12 --out search-deck --allow-unresolvable",
         ]),
     ),
     // `beachcomber replay --help` (after HELP_SETUP's records).

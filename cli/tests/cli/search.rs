@@ -802,7 +802,8 @@ fn an_underpowered_search_file_is_refused_with_the_deals_it_needs() {
         err.contains(
             "the question cannot be resolved at this budget: the yes/no test of the pick at \
              margin 0.02 needs about 61826 fresh deals for 80% power at the worst-case spread, \
-             the confirmation budget pays for 50; raise `confirm_games`"
+             the confirmation budget pays for 50; raise `confirm_games` (`--confirm-games`) to \
+             about 123652 games (or widen the margin)"
         ),
         "{err}"
     );

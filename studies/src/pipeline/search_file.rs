@@ -156,7 +156,7 @@ pub fn check_plan(spec: &SearchSpec, ports: &Ports<'_>, exempt: bool) -> Result<
         ports.warn(&warning);
     }
     if !exempt {
-        spec.check_resolvable(&plan)
+        spec.check_resolvable(&plan, planned.settings.games_per_deal)
             .map_err(search::SearchRunError::from)?;
     }
     Ok(())

@@ -213,7 +213,8 @@ pub enum SearchSpecError {
     #[error(
         "the question cannot be resolved at this budget: the yes/no test of the pick at margin \
          {margin} needs about {needed} fresh deals for 80% power at the worst-case spread, the \
-         confirmation budget pays for {planned}; raise `confirm_games` (or the margin), or allow \
+         confirmation budget pays for {planned}; raise `confirm_games` (`--confirm-games`) to \
+         about {games} games (or widen the margin), or allow \
          an answer that can only be inconclusive with `allow_unresolvable = true` in \
          [criterion.search] (`--allow-unresolvable` for `beachcomber search`)"
     )]
@@ -224,6 +225,9 @@ pub enum SearchSpecError {
         needed: u64,
         /// Deals the budget pays for.
         planned: u64,
+        /// The confirmation's games the needed deals take (two settings'
+        /// games a deal).
+        games: u64,
     },
 }
 
@@ -249,7 +253,12 @@ pub fn power_plan(spec: &SearchSpec, goal: &Goal, settings: &Settings) -> Search
 impl SearchSpec {
     /// Refuse a search whose rule's yes/no question its budget cannot
     /// resolve, unless it allows it ([`SearchSpec::allow_unresolvable`]).
-    pub fn check_resolvable(&self, plan: &SearchPlan) -> Result<(), SearchSpecError> {
+    /// `games_per_deal`: the games of one setting's deal.
+    pub fn check_resolvable(
+        &self,
+        plan: &SearchPlan,
+        games_per_deal: u64,
+    ) -> Result<(), SearchSpecError> {
         match plan.yes_no() {
             // Without a confirmation seed there is no yes/no test to refuse.
             Some(line)
@@ -261,6 +270,10 @@ impl SearchSpec {
                     margin: line.margin.unwrap_or(0.0),
                     needed: line.deals_needed.unwrap_or(0),
                     planned: plan.confirmation_deals,
+                    games: line
+                        .deals_needed
+                        .unwrap_or(0)
+                        .saturating_mul(2 * games_per_deal.max(1)),
                 })
             }
             _ => Ok(()),
