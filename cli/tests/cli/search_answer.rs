@@ -107,3 +107,52 @@ fn a_search_without_a_reference_asks_no_yes_no_question() {
          a baseline) to test the pick against."
     );
 }
+
+#[test]
+fn too_few_fresh_deals_under_allow_unresolvable_is_inconclusive_never_no() {
+    // The seat ratio at a margin of 0.01 needs about 247303 fresh deals;
+    // 400 games pay for 50. The pick's bound is below 0, but the deals
+    // resolve only a gain of 0.4133: inconclusive, not no.
+    let summary = summary_of(
+        "--vary removed=0,30 --objective 'seat_ratio:0 max margin 0.01' --include removed=0 \
+         --first-deals 4 --max-games 400 --allow-unresolvable",
+    );
+    let (first, bullet) = answer_lines(&summary);
+    assert_eq!(
+        first,
+        "**inconclusive**: the games cannot tell whether the pick is better than the included \
+         candidate 0, removed=0 on the confirmation's fresh deals (gain in `seat_ratio:0 max`'s \
+         loss 0.0800 per deal, one-sided 95% lower bound -0.1934, over 50 fresh deals; the gain \
+         these deals resolve with 80% power: 0.4133 (margin 0.01)). Inconclusive whatever the \
+         numbers: the plan said the question is not resolvable at this budget \
+         (`allow_unresolvable`)."
+    );
+    assert_eq!(bullet, format!("- Answer: {first}"));
+}
+
+#[test]
+fn the_confirmation_plays_the_deals_the_yes_no_test_needs_not_the_race_s() {
+    // One round of 8 deals: the confirmation used to play 8 again; now
+    // the race's paired spread of the pick against removed=30 at the
+    // margin 0.2 asks for 254 (within the 4000 games' budget), and those
+    // resolve a gain of 0.1696 <= 0.2: a no, not an inconclusive.
+    let summary = summary_of(
+        "--vary removed=0,30,50 --objective 'seat_ratio:0 max margin 0.2' --include removed=30 \
+         --first-deals 8 --max-rounds 1 --confirm-games 4000",
+    );
+    assert!(
+        summary.contains(
+            "- Confirmation on seed 10 with `random` (254 deals each, confirm.csv): the 3 best \
+             survivors.\n"
+        ),
+        "{summary}"
+    );
+    let (first, _) = answer_lines(&summary);
+    assert_eq!(
+        first,
+        "**no**: the pick is not better by the margin than the included candidate 1, removed=30 \
+         on the confirmation's fresh deals (gain in `seat_ratio:0 max`'s loss -0.0118 per deal, \
+         one-sided 95% lower bound -0.1240, over 254 fresh deals; the gain these deals resolve \
+         with 80% power: 0.1696 (margin 0.2))."
+    );
+}

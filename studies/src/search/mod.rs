@@ -20,7 +20,7 @@ use std::sync::atomic::AtomicBool;
 use beachcomber::compare::SeatRow;
 use beachcomber::search::{
     Budget, Exit, Goal, Point, Race, RoundPlan, RoundValues, Search, SearchError, Settings, Space,
-    YesNo, deal_values,
+    deal_values,
 };
 use beachcomber::spec::one_line_path;
 use beachcomber::sweep::{SweepError, Vary};
@@ -795,25 +795,12 @@ fn confirm(
     // At least the deals the yes/no test needs for 80% power at the
     // margin, at the paired spread the race measured of the pick against
     // its reference, within the confirmation's budget.
-    let o = &race.goal.objectives[0];
-    let q = race.goal.index_of(&o.quantity);
-    let needed = race
-        .pick()
-        .zip(yes_no::reference_of(included, spec.baseline.is_some()))
-        .and_then(|(p, r)| match r {
-            yes_no::Reference::Included(r) if r == p => None,
-            yes_no::Reference::Included(r) => race.pair_moments(p, r, q),
-            yes_no::Reference::Baseline => race.baseline_pair_moments(p, q),
-        })
-        .filter(|m| m.deals >= 2)
-        .map_or(0, |m| {
-            YesNo::deals_for(
-                m.variance().sqrt(),
-                search.settings.budget.alpha,
-                o.margin,
-                affordable,
-            )
-        });
+    let needed = yes_no::deals_needed(
+        race,
+        yes_no::reference_of(included, spec.baseline.is_some()),
+        search.settings.budget.alpha,
+        affordable,
+    );
     let deals = deals.max(needed);
     let sweep = sweep_of(spec, search, &of, deals, seed, &lineup, true)?;
     at.reporter.note(&format!(

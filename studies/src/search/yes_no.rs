@@ -85,6 +85,26 @@ pub fn paired(
     }
 }
 
+/// The fresh deals the yes/no test needs ([`YesNo::deals_for`] at the
+/// first objective's margin and the paired standard deviation `race`
+/// measured of its pick against `reference`), capped by `cap`; 0 when
+/// there is no question or fewer than two shared deals to measure.
+pub fn deals_needed(race: &Race, reference: Option<Reference>, alpha: f64, cap: u64) -> u64 {
+    let o = &race.goal.objectives[0];
+    let q = race.goal.index_of(&o.quantity);
+    race.pick()
+        .zip(reference)
+        .and_then(|(p, r)| match r {
+            Reference::Included(r) if r == p => None,
+            Reference::Included(r) => race.pair_moments(p, r, q),
+            Reference::Baseline => race.baseline_pair_moments(p, q),
+        })
+        .filter(|m| m.deals >= 2)
+        .map_or(0, |m| {
+            YesNo::deals_for(m.variance().sqrt(), alpha, o.margin, cap)
+        })
+}
+
 /// The gains' moments: the paired moments scaled by the gain's sign.
 pub fn gains(m: Moments, sign: f64) -> Moments {
     Moments {
@@ -187,4 +207,74 @@ pub fn answer_line(
         line += &format!(" Inconclusive whatever the numbers: {why}.");
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use beachcomber::search::{Budget, Goal, Point, Spending};
+
+    fn interval(low: f64, high: f64) -> Interval {
+        Interval {
+            estimate: (low + high) / 2.0,
+            low,
+            high,
+        }
+    }
+
+    #[test]
+    fn the_gain_s_sign_follows_the_aim_and_refuses_a_target_between_the_two() {
+        let near = Objective::parse("mean_turns near 45", 1.0).unwrap();
+        let min = Objective::parse("mean_turns min", 1.0).unwrap();
+        let max = Objective::parse("mean_turns max", 1.0).unwrap();
+        let (above, above2) = (interval(50.0, 60.0), interval(46.0, 70.0));
+        let below = interval(30.0, 40.0);
+        assert_eq!(gain_sign(&min, below, above), Some(-1.0));
+        assert_eq!(gain_sign(&max, below, above), Some(1.0));
+        assert_eq!(gain_sign(&near, above, above2), Some(-1.0));
+        assert_eq!(gain_sign(&near, below, interval(20.0, 44.0)), Some(1.0));
+        assert_eq!(gain_sign(&near, below, above), None);
+        assert_eq!(gain_sign(&near, interval(40.0, 50.0), above), None);
+    }
+
+    #[test]
+    fn the_deals_needed_come_from_the_race_s_paired_spread_capped_by_the_budget() {
+        let goal = Goal::new(
+            vec![Objective::parse("mean_turns min", 1.0).unwrap()],
+            Vec::new(),
+            2,
+            None,
+        )
+        .unwrap();
+        let budget = Budget {
+            alpha: 0.05,
+            candidates: 2,
+            rounds: 1,
+            spending: Spending::Union,
+        };
+        let mut race = Race::new(goal, budget);
+        race.add(Point(vec![0]), 0);
+        race.add(Point(vec![1]), 0);
+        // Candidate 1 less candidate 0: 0, -2, 0, -2 (sd sqrt(4/3)); the
+        // pick is 1 (mean 10 against 11).
+        race.record_round(&[
+            (0, vec![vec![10.0], vec![12.0], vec![10.0], vec![12.0]]),
+            (1, vec![vec![10.0]; 4]),
+        ]);
+        assert_eq!(race.pick(), Some(1));
+        // ceil(((1.6449 + 0.8416) * 1.1547 / 1)^2) = ceil(8.244) = 9.
+        let reference = Some(Reference::Included(0));
+        assert_eq!(deals_needed(&race, reference, 0.05, 1000), 9);
+        assert_eq!(deals_needed(&race, reference, 0.05, 5), 5);
+        // The pick as its own reference, or no reference: no question.
+        assert_eq!(
+            deals_needed(&race, Some(Reference::Included(1)), 0.05, 1000),
+            0
+        );
+        assert_eq!(deals_needed(&race, None, 0.05, 1000), 0);
+        // The gains of the pick: 0, 2, 0, 2 (the reference less the pick).
+        let m = race.pair_moments(1, 0, 0).unwrap();
+        let g = gains(m, -1.0);
+        assert_eq!((g.deals, g.sum, g.sum_sq), (4, 4.0, 8.0));
+    }
 }
