@@ -33,6 +33,11 @@ fn answer_lines(summary: &str) -> (String, String) {
     (first, bullet)
 }
 
+/// The answer lines of the summary of a search with `extra` arguments.
+fn answer_with(extra: &str) -> (String, String) {
+    answer_lines(&summary_of(extra))
+}
+
 #[test]
 fn a_pick_shorter_than_its_included_reference_on_every_deal_is_a_yes() {
     // The pick removed=50 (20 turns) against the included removed=0 (70
@@ -64,11 +69,10 @@ fn a_pick_shorter_than_the_baseline_under_max_with_a_resolved_margin_is_a_no() {
     // than the baseline removed=10 (60 turns) on every deal, a loss; the
     // exact spread (0) resolves any margin, so the answer is no, not
     // inconclusive.
-    let summary = summary_of(
+    let (first, _) = answer_with(
         "--vary removed=20,30 --objective 'mean_turns max margin 5' --baseline removed=10 \
          --first-deals 4",
     );
-    let (first, _) = answer_lines(&summary);
     assert_eq!(
         first,
         "**no**: the pick is not better by the margin than the baseline `removed=10,players=2` \
@@ -83,10 +87,9 @@ fn a_pick_and_reference_on_opposite_sides_of_the_target_is_inconclusive() {
     // Near 45: the pick removed=30 (40 turns) lies below, the included
     // removed=0 (70 turns) above; the distance is not linear in the
     // paired difference, so the test is not made.
-    let summary = summary_of(
+    let (first, _) = answer_with(
         "--vary removed=0,30 --objective 'mean_turns near 45 margin 1' --include removed=0 --first-deals 4",
     );
-    let (first, _) = answer_lines(&summary);
     assert_eq!(
         first,
         "**inconclusive**: the games cannot tell whether the pick is better than the included \
@@ -98,9 +101,8 @@ fn a_pick_and_reference_on_opposite_sides_of_the_target_is_inconclusive() {
 
 #[test]
 fn a_search_without_a_reference_asks_no_yes_no_question() {
-    let summary =
-        summary_of("--vary removed=0,30 --objective 'mean_turns min margin 1' --first-deals 4");
-    let (first, _) = answer_lines(&summary);
+    let (first, _) =
+        answer_with("--vary removed=0,30 --objective 'mean_turns min margin 1' --first-deals 4");
     assert_eq!(
         first,
         "No yes/no question is answered: the search names no reference (an `include`d point or \
@@ -113,11 +115,10 @@ fn too_few_fresh_deals_under_allow_unresolvable_is_inconclusive_never_no() {
     // The seat ratio at a margin of 0.01 needs about 247303 fresh deals;
     // 400 games pay for 50. The pick's bound is below 0, but the deals
     // resolve only a gain of 0.4133: inconclusive, not no.
-    let summary = summary_of(
+    let (first, bullet) = answer_with(
         "--vary removed=0,30 --objective 'seat_ratio:0 max margin 0.01' --include removed=0 \
          --first-deals 4 --max-games 400 --allow-unresolvable",
     );
-    let (first, bullet) = answer_lines(&summary);
     assert_eq!(
         first,
         "**inconclusive**: the games cannot tell whether the pick is better than the included \

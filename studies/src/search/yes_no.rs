@@ -246,13 +246,15 @@ mod tests {
             None,
         )
         .unwrap();
-        let budget = Budget {
-            alpha: 0.05,
-            candidates: 2,
-            rounds: 1,
-            spending: Spending::Union,
-        };
-        let mut race = Race::new(goal, budget);
+        let mut race = Race::new(
+            goal,
+            Budget {
+                alpha: 0.05,
+                candidates: 2,
+                rounds: 1,
+                spending: Spending::Union,
+            },
+        );
         race.add(Point(vec![0]), 0);
         race.add(Point(vec![1]), 0);
         // Candidate 1 less candidate 0: 0, -2, 0, -2 (sd sqrt(4/3)); the
