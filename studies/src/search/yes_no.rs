@@ -113,6 +113,30 @@ pub fn gains(m: Moments, sign: f64) -> Moments {
     }
 }
 
+/// The answer's word of a test (`None`: the gain could not be
+/// linearized), with why it is inconclusive whatever the numbers: an
+/// unresolvable question (`allow_unresolvable`) can only say
+/// inconclusive, even when its bound is above 0.
+pub fn word(test: Option<YesNo>, unresolvable: bool) -> (Answer, Option<&'static str>) {
+    match test {
+        None => (
+            Answer::Inconclusive,
+            Some(
+                "the two intervals do not lie on one side of the target, so the gain in \
+                 distance is not linear in the paired difference",
+            ),
+        ),
+        Some(_) if unresolvable => (
+            Answer::Inconclusive,
+            Some(
+                "the plan said the question is not resolvable at this budget \
+                 (`allow_unresolvable`)",
+            ),
+        ),
+        Some(t) => (t.answer, None),
+    }
+}
+
 /// The answer of `outcome`: `None` without a pick, a confirmation or a
 /// reference (the rule then asks no yes/no question), or when the pick is
 /// its own reference. `unresolvable`: the plan said the question could
@@ -133,21 +157,7 @@ pub fn answer_of(outcome: &SearchOutcome, baseline: bool, unresolvable: bool) ->
     let (m, pi, ri) = paired(&c.race, at, r, q)?;
     let alpha = outcome.search.settings.budget.alpha;
     let test = gain_sign(o, pi, ri).map(|sign| YesNo::judge(&gains(m, sign), alpha, o.margin));
-    let (answer, why) = match test {
-        None => (
-            Answer::Inconclusive,
-            Some(
-                "the two intervals do not lie on one side of the target, so the gain in distance is not linear in the paired difference",
-            ),
-        ),
-        Some(_) if unresolvable => (
-            Answer::Inconclusive,
-            Some(
-                "the plan said the question is not resolvable at this budget (`allow_unresolvable`)",
-            ),
-        ),
-        Some(t) => (t.answer, None),
-    };
+    let (answer, why) = word(test, unresolvable);
     Some(TheAnswer {
         reference,
         test,
@@ -278,5 +288,22 @@ mod tests {
         let m = race.pair_moments(1, 0, 0).unwrap();
         let g = gains(m, -1.0);
         assert_eq!((g.deals, g.sum, g.sum_sq), (4, 4.0, 8.0));
+    }
+
+    #[test]
+    fn an_unresolvable_question_is_inconclusive_even_when_its_bound_is_above_zero() {
+        let m = Moments {
+            deals: 4,
+            sum: 4.0,
+            sum_sq: 4.0,
+            nonzero: 4,
+        };
+        let yes = YesNo::judge(&m, 0.05, 1.0);
+        assert_eq!(yes.answer, Answer::Yes);
+        assert_eq!(word(Some(yes), false), (Answer::Yes, None));
+        let (answer, why) = word(Some(yes), true);
+        assert_eq!(answer, Answer::Inconclusive);
+        assert!(why.unwrap().contains("allow_unresolvable"));
+        assert_eq!(word(None, false).0, Answer::Inconclusive);
     }
 }
