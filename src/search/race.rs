@@ -472,6 +472,30 @@ impl Race {
         })
     }
 
+    /// The moments of quantity `q`'s per-deal difference of candidate `c`
+    /// less the baseline, over the deals both played (`None` without
+    /// them): the yes/no test's data against the baseline.
+    pub fn baseline_pair_moments(&self, c: usize, q: usize) -> Option<Moments> {
+        self.baseline_pairs.get(&c).map(|pair| pair.moments[q])
+    }
+
+    /// The moments of quantity `q`'s per-deal difference `d − c`, over the
+    /// deals the two played together (`None` if they played none): the
+    /// yes/no test's data against an included reference.
+    pub fn pair_moments(&self, d: usize, c: usize, q: usize) -> Option<Moments> {
+        let (key, flip) = if c < d {
+            ((c, d), false)
+        } else {
+            ((d, c), true)
+        };
+        let m = self.pairs.get(&key)?.moments[q];
+        Some(if flip {
+            Moments { sum: -m.sum, ..m }
+        } else {
+            m
+        })
+    }
+
     /// The deals candidate `c` and the baseline played together.
     pub fn baseline_shared_deals(&self, c: usize) -> u64 {
         self.baseline_pairs.get(&c).map_or(0, Evidence::deals)

@@ -29,6 +29,7 @@ mod quality;
 mod run_lock;
 mod runs;
 mod search;
+mod search_answer;
 mod seat_ratios;
 mod serve;
 mod solve;

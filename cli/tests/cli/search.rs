@@ -121,7 +121,11 @@ fn a_summary_opens_in_plain_words_and_gives_the_pick_against_the_baseline_paired
     let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
     assert!(
         summary.starts_with(
-            "# Search: seaside at 2 players\n\n## In short\n\n- Found: **removed=50** is the \
+            "# Search: seaside at 2 players\n\n## In short\n\n- Answer: **yes**: the pick is \
+             shown better than the baseline `removed=40,players=2` on the confirmation's fresh \
+             deals (gain in `mean_turns min`'s loss 10.0000 per deal, one-sided 95% lower bound \
+             10.0000, over 4 fresh deals; the gain these deals resolve with 80% power: 0.0000 \
+             (margin 1)).\n- Found: **removed=50** is the \
              best of the 3 designs evaluated on `mean_turns min` by the estimates: `mean_turns` \
              measured 20.0000 [20.0000, 20.0000]"
         ),

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use beachcomber::search::{Aim, Exit, Interval, Race, Search, Spending, elo_of_ratio};
 
+use super::yes_no::{Reference, answer_line};
 use super::{SearchOutcome, SearchRunError, SearchSpec};
 use crate::files::names::{CONFIRM_FILE, SUMMARY_MD};
 use crate::files::output::{remove_stale, write_whole};
@@ -270,11 +271,29 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
     goal_section(&mut md, spec, &outcome.search);
     rounds_section(&mut md, outcome);
     unresolvable_note(&mut md, spec, &outcome.search);
-    answer_section(&mut md, outcome);
+    answer_section(&mut md, spec, outcome);
     references_section(&mut md, outcome);
     baseline_section(&mut md, spec, outcome);
     front_section(&mut md, spec, &outcome.search);
     md
+}
+
+/// The rule's yes/no answer (docs/search.md, "The answer: yes, no or
+/// inconclusive"), the reference named by its options or the baseline's.
+fn the_answer(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
+    let search = &outcome.search;
+    answer_line(spec, outcome, |r| match r {
+        Reference::Included(r) => format!(
+            "the included candidate {r}, {}",
+            label(search, &search.race, r)
+        ),
+        Reference::Baseline => format!(
+            "the baseline `{}`",
+            spec.baseline
+                .as_ref()
+                .map_or(String::new(), |b| b.to_string())
+        ),
+    })
 }
 
 /// summary.md's opening, before the statistics: what was found, how sure
@@ -287,6 +306,7 @@ fn plain_words_opening(md: &mut String, spec: &SearchSpec, outcome: &SearchOutco
     let o = &race.goal.objectives[0];
     let evaluated = race.candidates.len();
     let _ = writeln!(md, "## In short\n");
+    let _ = writeln!(md, "- Answer: {}", the_answer(spec, outcome));
     let Some(p) = race.pick() else {
         let _ = writeln!(
             md,
@@ -519,11 +539,18 @@ fn rounds_section(md: &mut String, outcome: &SearchOutcome) {
 
 /// summary.md's answer: the pick with its interval and what is shown of
 /// it, or that no candidate meets the constraints.
-fn answer_section(md: &mut String, outcome: &SearchOutcome) {
+fn answer_section(md: &mut String, spec: &SearchSpec, outcome: &SearchOutcome) {
     let search = &outcome.search;
     let race = &search.race;
     let s = &search.settings;
     let _ = writeln!(md, "\n## The answer\n");
+    let _ = writeln!(md, "{}\n", the_answer(spec, outcome));
+    if race.pick().is_some() {
+        let _ = writeln!(
+            md,
+            "The race's and the confirmation's details follow (the answer above is the rule's)."
+        );
+    }
     match race.pick() {
         None => {
             let _ = writeln!(

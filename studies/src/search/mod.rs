@@ -12,6 +12,7 @@
 
 mod files;
 mod spec;
+mod yes_no;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -791,6 +792,16 @@ fn confirm(
     let games = spec.confirm_games.unwrap_or(search.settings.max_games / 4);
     let affordable = games / (of.len() as u64 * per_setting + baseline_per_deal).max(1);
     let deals = most.min(affordable).max(2);
+    // At least the deals the yes/no test needs for 80% power at the
+    // margin, at the paired spread the race measured of the pick against
+    // its reference, within the confirmation's budget.
+    let needed = yes_no::deals_needed(
+        race,
+        yes_no::reference_of(included, spec.baseline.is_some()),
+        search.settings.budget.alpha,
+        affordable,
+    );
+    let deals = deals.max(needed);
     let sweep = sweep_of(spec, search, &of, deals, seed, &lineup, true)?;
     at.reporter.note(&format!(
         "confirmation: {} candidates (survivors and references) and {} eliminated ones x \
