@@ -588,8 +588,9 @@ pub fn picks_section(
         let from = match rule.correction {
             Correction::Holm => "the pick is from the corrected passes".to_string(),
             Correction::None => format!(
-                "the rule names no `correction`, so the pick is from the uncorrected passes, of \
-                 which about {:.2} are expected by chance alone at {HOLM_ALPHA}",
+                "the rule names no `correction`, so the pick is from the uncorrected passes (at \
+                 {HOLM_ALPHA} each, about {:.2} of them would pass by chance alone if no setting \
+                 truly met its tests)",
                 HOLM_ALPHA * p.settings.len() as f64
             ),
         };

@@ -248,8 +248,8 @@ fn the_pick_comes_from_the_passes_left_after_holms_correction() {
     .unwrap();
     assert!(
         md.contains(
-            "the rule names no `correction`, so the pick is from the uncorrected passes, of which \
-             about 0.15 are expected by chance alone at 0.05"
+            "the rule names no `correction`, so the pick is from the uncorrected passes (at 0.05 \
+             each, about 0.15 of them would pass by chance alone if no setting truly met its tests)"
         ),
         "{md}"
     );
