@@ -263,6 +263,7 @@ impl SearchArgs {
             recheck: self.recheck,
             preface: String::new(),
             allow_unresolvable: self.allow_unresolvable,
+            power_sized_confirmation: true,
         })
     }
 }

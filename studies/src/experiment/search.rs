@@ -189,6 +189,7 @@ impl Experiment {
             recheck: table.recheck.unwrap_or(DEFAULT_RECHECK),
             preface: String::new(),
             allow_unresolvable: table.allow_unresolvable.unwrap_or(false),
+            power_sized_confirmation: !quick,
         })
     }
 

@@ -801,7 +801,11 @@ fn confirm(
         search.settings.budget.alpha,
         affordable,
     );
-    let deals = deals.max(needed);
+    let deals = if spec.power_sized_confirmation {
+        deals.max(needed)
+    } else {
+        deals
+    };
     let sweep = sweep_of(spec, search, &of, deals, seed, &lineup, true)?;
     at.reporter.note(&format!(
         "confirmation: {} candidates (survivors and references) and {} eliminated ones x \

@@ -169,6 +169,10 @@ pub struct SearchSpec {
     /// `[criterion.search]`, `--allow-unresolvable`): it can then only
     /// answer inconclusive.
     pub allow_unresolvable: bool,
+    /// Whether the confirmation plays at least the deals the yes/no test
+    /// needs for 80% power (within its budget); off for `--quick`, which
+    /// plays a few deals by design.
+    pub power_sized_confirmation: bool,
 }
 
 /// Why a search's settings are refused.
