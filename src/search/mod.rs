@@ -15,6 +15,7 @@
 
 mod evidence;
 mod goal;
+mod interval;
 mod plan;
 mod propose;
 mod race;
@@ -26,12 +27,10 @@ pub use evidence::{Evidence, Moments, deal_values};
 pub use goal::{
     Aim, Bound, Constraint, Goal, GoalError, Objective, Quantity, elo_of_ratio, ratio_of_elo,
 };
+pub use interval::{Interval, variance_floor};
 pub use plan::{Answer, PLANNED_POWER, PlanLine, SearchPlan, YesNo};
 pub use propose::{NTupleModel, propose};
-pub use race::{
-    Budget, Candidate, Exit, Interval, Race, RoundValues, Verdict, round_deals, spent_fraction,
-    variance_floor,
-};
+pub use race::{Budget, Candidate, Exit, Race, RoundValues, Verdict, round_deals, spent_fraction};
 pub use rounds::{RoundPlan, RoundRecord, Search, SearchError, Settings, Stop};
 pub use space::{Point, Space, SpaceError, SumBound};
 pub use spending::{REPLICATES, Spending, UnknownRace, critical_value};

@@ -375,42 +375,11 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
             rev: rev.clone(),
         });
     }
-    let mut seeds = vec![(experiment.seed, source.at(&[Step::key("seed")]))];
-    // A search's rounds deal from seeds derived from its own, and its
-    // survivors are confirmed on `confirm_seed`.
-    seeds.extend(experiment.search_seeds());
-    if let Some(c) = criterion.filter(|c| !c.confirm.is_empty()) {
-        let confirm_at = match c.confirm_seed {
-            Some(_) => source.at(&[Step::key("criterion"), Step::key("confirm_seed")]),
-            None => format!(
-                "{} (the confirmation's seed)",
-                source.at(&[Step::key("seed")])
-            ),
-        };
-        seeds.push((c.confirmation_seed(experiment.seed), confirm_at));
-    }
+    let seeds = file_seeds(experiment);
     // Every committed use of each seed: the run is a reproduction when one
     // of them is this file's own results made with this criterion,
     // refused when none is.
-    // Every version of every committed manifest counts (a seed used by an
-    // older version of any study is used).
-    let mut uses: Vec<Vec<(String, String, bool)>> = vec![Vec::new(); seeds.len()];
-    let mut every_used: std::collections::BTreeSet<u64> = std::collections::BTreeSet::new();
-    for version in committed_manifests(&repository).map_err(git)? {
-        let Ok(used) = serde_json::from_str::<SeedsOnly>(&version.text) else {
-            continue;
-        };
-        let used_seeds = used.seeds();
-        every_used.extend(&used_seeds);
-        for ((seed, _), found) in seeds.iter().zip(&mut uses) {
-            if used_seeds.contains(seed) {
-                let same_rule = version.path.starts_with(&own)
-                    && own_criterion_hash(&repository, &version.commit, &used, &path).as_deref()
-                        == Some(hash.as_str());
-                found.push((version.path.clone(), version.commit.clone(), same_rule));
-            }
-        }
-    }
+    let (uses, every_used) = seed_uses(&repository, &seeds, &own, &hash, &path).map_err(git)?;
     let mut reproduction = false;
     for ((seed, seed_at), found) in seeds.iter().zip(&uses) {
         if found.iter().any(|(_, _, same_rule)| *same_rule) {
@@ -442,6 +411,69 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
         None => RuleLabel::Locked,
     };
     Ok(Some(record(label, Some(commit), results_before)))
+}
+
+/// The seeds a run of `experiment` deals from, each with where it is set:
+/// the file's seed, a search's rounds' seeds (derived from it) and its
+/// confirmation's, a pick's confirmation seed.
+fn file_seeds(experiment: &Experiment) -> Vec<(u64, String)> {
+    let source = &experiment.source;
+    let criterion = experiment.criterion.as_ref();
+    let mut seeds = vec![(experiment.seed, source.at(&[Step::key("seed")]))];
+    // A search's rounds deal from seeds derived from its own, and its
+    // survivors are confirmed on `confirm_seed`.
+    seeds.extend(experiment.search_seeds());
+    if let Some(c) = criterion.filter(|c| !c.confirm.is_empty()) {
+        let confirm_at = match c.confirm_seed {
+            Some(_) => source.at(&[Step::key("criterion"), Step::key("confirm_seed")]),
+            None => format!(
+                "{} (the confirmation's seed)",
+                source.at(&[Step::key("seed")])
+            ),
+        };
+        seeds.push((c.confirmation_seed(experiment.seed), confirm_at));
+    }
+    seeds
+}
+
+/// Per seed its committed uses (the manifest, its version's commit, and
+/// whether it is this file's own results under this criterion), and every
+/// seed any version used.
+type SeedUses = (
+    Vec<Vec<(String, String, bool)>>,
+    std::collections::BTreeSet<u64>,
+);
+
+/// Every use of each of `seeds` in every version of every committed
+/// manifest (a seed used by an older version of any study is used): per
+/// seed the manifest's path, the version's commit and whether it is this
+/// file's own results (`own`) made with the criterion `hash` (the file at
+/// `path`); and every seed any version used.
+fn seed_uses(
+    repository: &Repository,
+    seeds: &[(u64, String)],
+    own: &str,
+    hash: &str,
+    path: &str,
+) -> Result<SeedUses, GitError> {
+    let mut uses: Vec<Vec<(String, String, bool)>> = vec![Vec::new(); seeds.len()];
+    let mut every_used: std::collections::BTreeSet<u64> = std::collections::BTreeSet::new();
+    for version in committed_manifests(repository)? {
+        let Ok(used) = serde_json::from_str::<SeedsOnly>(&version.text) else {
+            continue;
+        };
+        let used_seeds = used.seeds();
+        every_used.extend(&used_seeds);
+        for ((seed, _), found) in seeds.iter().zip(&mut uses) {
+            if used_seeds.contains(seed) {
+                let same_rule = version.path.starts_with(own)
+                    && own_criterion_hash(repository, &version.commit, &used, path).as_deref()
+                        == Some(hash);
+                found.push((version.path.clone(), version.commit.clone(), same_rule));
+            }
+        }
+    }
+    Ok((uses, every_used))
 }
 
 /// Check a report drawn again (`--report-only`) from the finished results

@@ -635,70 +635,7 @@ pub fn picks_section(
                 };
             }
         }
-        // The trade-off table.
-        let mut head: Vec<String> = vec!["setting".to_string()];
-        head.extend(rule.table.iter().map(|c| {
-            c.label.clone().unwrap_or_else(|| {
-                let mut s = c.metric.clone();
-                if let Some(l) = &c.lineup {
-                    let _ = write!(s, " ({})", short_label(l));
-                }
-                s
-            })
-        }));
-        head.extend(rule.accept.iter().map(filter_text));
-        head.push("passes".to_string());
-        head.push("after Holm".to_string());
-        let bar = |cells: &[String]| {
-            let cells: Vec<String> = cells.iter().map(|c| c.replace('|', "\\|")).collect();
-            format!("| {} |", cells.join(" | "))
-        };
-        let _ = writeln!(md, "{}", bar(&head));
-        let _ = writeln!(md, "|{}", " --- |".repeat(head.len()));
-        if let Some(b) = &p.baseline {
-            let players = b.iter().find(|(k, _)| k == "players");
-            let mut line = vec![format!(
-                "baseline: {} players, {}",
-                players.map_or("", |(_, v)| v.as_str()),
-                setting_text(b)
-            )];
-            for c in &rule.table {
-                line.push(match &metrics {
-                    Some(m) => metric_cell(m, b, c),
-                    None => "—".to_string(),
-                });
-            }
-            line.extend(rule.accept.iter().map(|_| "—".to_string()));
-            line.push("(reference)".to_string());
-            line.push("—".to_string());
-            let _ = writeln!(md, "{}", bar(&line));
-        }
-        for ((s, verdicts, pass), held) in p.settings.iter().zip(&p.corrected) {
-            let mut line = vec![setting_text(s)];
-            for c in &rule.table {
-                line.push(match &metrics {
-                    Some(m) => metric_cell(m, s, c),
-                    None => "—".to_string(),
-                });
-            }
-            line.extend(
-                verdicts
-                    .iter()
-                    .map(|v| v.clone().unwrap_or_else(|| "—".to_string())),
-            );
-            // The pick is marked in the column it was made from.
-            let picked = p.pick.as_ref() == Some(s);
-            let holm = rule.correction == Correction::Holm;
-            let mark = |passes: bool, from: bool| match (picked && from, passes) {
-                (true, _) => "**pick**",
-                (false, true) => "yes",
-                (false, false) => "no",
-            };
-            line.push(mark(*pass, !holm).to_string());
-            line.push(mark(*held, holm).to_string());
-            let _ = writeln!(md, "{}", bar(&line));
-        }
-        let _ = writeln!(md);
+        tradeoff_table(md, rule, p, &metrics);
         if let Some(again) = confirmed.and_then(|c| c.iter().find(|c| c.players == p.players)) {
             for (s, verdicts, pass) in &again.settings {
                 if p.pick.as_ref() != Some(s) {
@@ -721,6 +658,76 @@ pub fn picks_section(
         }
     }
     Ok(())
+}
+
+/// The trade-off table of one player count's pick `p`: the baseline as a
+/// reference row, then every setting with its `table` columns (from
+/// `metrics`), its verdicts, and whether it passes uncorrected and after
+/// Holm's correction, the pick marked in the column it was made from.
+fn tradeoff_table(md: &mut String, rule: &PickRule, p: &PlayerPick, metrics: &Option<Table>) {
+    let mut head: Vec<String> = vec!["setting".to_string()];
+    head.extend(rule.table.iter().map(|c| {
+        c.label.clone().unwrap_or_else(|| {
+            let mut s = c.metric.clone();
+            if let Some(l) = &c.lineup {
+                let _ = write!(s, " ({})", short_label(l));
+            }
+            s
+        })
+    }));
+    head.extend(rule.accept.iter().map(filter_text));
+    head.push("passes".to_string());
+    head.push("after Holm".to_string());
+    let bar = |cells: &[String]| {
+        let cells: Vec<String> = cells.iter().map(|c| c.replace('|', "\\|")).collect();
+        format!("| {} |", cells.join(" | "))
+    };
+    let _ = writeln!(md, "{}", bar(&head));
+    let _ = writeln!(md, "|{}", " --- |".repeat(head.len()));
+    if let Some(b) = &p.baseline {
+        let players = b.iter().find(|(k, _)| k == "players");
+        let mut line = vec![format!(
+            "baseline: {} players, {}",
+            players.map_or("", |(_, v)| v.as_str()),
+            setting_text(b)
+        )];
+        for c in &rule.table {
+            line.push(match &metrics {
+                Some(m) => metric_cell(m, b, c),
+                None => "—".to_string(),
+            });
+        }
+        line.extend(rule.accept.iter().map(|_| "—".to_string()));
+        line.push("(reference)".to_string());
+        line.push("—".to_string());
+        let _ = writeln!(md, "{}", bar(&line));
+    }
+    for ((s, verdicts, pass), held) in p.settings.iter().zip(&p.corrected) {
+        let mut line = vec![setting_text(s)];
+        for c in &rule.table {
+            line.push(match &metrics {
+                Some(m) => metric_cell(m, s, c),
+                None => "—".to_string(),
+            });
+        }
+        line.extend(
+            verdicts
+                .iter()
+                .map(|v| v.clone().unwrap_or_else(|| "—".to_string())),
+        );
+        // The pick is marked in the column it was made from.
+        let picked = p.pick.as_ref() == Some(s);
+        let holm = rule.correction == Correction::Holm;
+        let mark = |passes: bool, from: bool| match (picked && from, passes) {
+            (true, _) => "**pick**",
+            (false, true) => "yes",
+            (false, false) => "no",
+        };
+        line.push(mark(*pass, !holm).to_string());
+        line.push(mark(*held, holm).to_string());
+        let _ = writeln!(md, "{}", bar(&line));
+    }
+    let _ = writeln!(md);
 }
 
 /// One cell of the trade-off table: the metric's value of setting `s`'s

@@ -33,6 +33,36 @@ impl Experiment {
         )
     }
 
+    /// The `include` points of `[criterion.search]`: each option's value as
+    /// text (a number or a word).
+    fn include_points(
+        &self,
+        table: &super::search_table::SearchTable,
+    ) -> Result<Vec<Vec<(String, String)>>, ExperimentError> {
+        let mut include = Vec::with_capacity(table.include.len());
+        for point in &table.include {
+            let mut values = Vec::with_capacity(point.len());
+            for (key, value) in point {
+                let text = match value {
+                    toml::Value::String(s) => s.clone(),
+                    toml::Value::Integer(i) => i.to_string(),
+                    _ => {
+                        return Err(ExperimentError::setting(
+                            self.search_at("include"),
+                            format!(
+                                "`{}`: write a number or a word",
+                                beachcomber::spec::one_line(key)
+                            ),
+                        ));
+                    }
+                };
+                values.push((key.clone(), text));
+            }
+            include.push(values);
+        }
+        Ok(include)
+    }
+
     /// The search this file describes (`quick`: two deals per candidate in
     /// round 0 and two rounds), checked: errors name the file, the line and
     /// the key.
@@ -132,27 +162,7 @@ impl Experiment {
                     .map_err(|e| ExperimentError::setting(self.search_at("race"), e.to_string()))
             })
             .transpose()?;
-        let mut include = Vec::with_capacity(table.include.len());
-        for point in &table.include {
-            let mut values = Vec::with_capacity(point.len());
-            for (key, value) in point {
-                let text = match value {
-                    toml::Value::String(s) => s.clone(),
-                    toml::Value::Integer(i) => i.to_string(),
-                    _ => {
-                        return Err(ExperimentError::setting(
-                            self.search_at("include"),
-                            format!(
-                                "`{}`: write a number or a word",
-                                beachcomber::spec::one_line(key)
-                            ),
-                        ));
-                    }
-                };
-                values.push((key.clone(), text));
-            }
-            include.push(values);
-        }
+        let include = self.include_points(table)?;
         Ok(SearchSpec {
             game,
             players,

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use beachcomber::search::{Aim, Exit, Interval, Race, Search, Spending, elo_of_ratio};
 
+use super::comparisons::{baseline_section, references_section};
 use super::yes_no::{Reference, answer_line};
 use super::{SearchOutcome, SearchRunError, SearchSpec};
 use crate::files::names::{CONFIRM_FILE, SUMMARY_MD};
@@ -250,7 +251,7 @@ fn table_csv(search: &Search, race: &Race, rows: &[usize], own: Option<()>) -> S
 }
 
 /// A candidate's options as `key=value, ...`.
-fn label(search: &Search, race: &Race, c: usize) -> String {
+pub(super) fn label(search: &Search, race: &Race, c: usize) -> String {
     search
         .space
         .values(&race.candidates[c].point)
@@ -737,94 +738,13 @@ fn gap_line(race: &Race, p: usize, alpha: f64) -> String {
 }
 
 /// An estimate with its interval: `E [LOW, HIGH]`.
-fn interval_text(i: Interval) -> String {
+pub(super) fn interval_text(i: Interval) -> String {
     format!(
         "{} [{}, {}]",
         number(i.estimate),
         number(i.low),
         number(i.high)
     )
-}
-
-/// What the race's paired intervals are, in words: each is one of many
-/// that all cover their true values together with probability at least
-/// `1 − alpha` (so each alone is wider than a lone interval at that level).
-fn paired_level_words(alpha: f64) -> String {
-    format!(
-        "paired per deal, at the race's simultaneous level: this interval and every other \
-         interval of the race cover their true values all at once with probability at least \
-         {:.3}, so each is wider than a lone {:.0}% interval",
-        1.0 - alpha,
-        100.0 * (1.0 - alpha)
-    )
-}
-
-/// One paired comparison's words (the references' and the baseline's
-/// line): the difference `d` of the pick less the other with its interval
-/// (`None`: fewer than two shared deals), and whether the pick's loss is
-/// at least `margin` below the other's on the event that every interval
-/// covers (`upper`: the bound of the loss difference).
-fn paired_line(d: Option<Interval>, upper: f64, margin: f64) -> String {
-    let d = d.map_or_else(|| "no shared deals".to_string(), interval_text);
-    format!(
-        "{d}; better by the margin: {}",
-        if upper < -margin { "**yes**" } else { "no" }
-    )
-}
-
-/// The pick `p` of `race` against the baseline on the first objective's
-/// quantity: the paired difference over the deals both played, and
-/// whether the pick is better by the margin.
-fn baseline_line(race: &Race, p: usize) -> String {
-    let o = &race.goal.objectives[0];
-    let q = race.goal.index_of(&o.quantity);
-    format!(
-        "over the {} deals both played, {}",
-        race.baseline_shared_deals(p),
-        paired_line(
-            race.baseline_difference_interval(p, q),
-            race.baseline_loss_difference_upper(p, 0),
-            o.margin
-        )
-    )
-}
-
-/// summary.md's pick against the baseline (a search with one, and a
-/// pick): on the first objective, paired per deal, in the race and in the
-/// confirmation.
-fn baseline_section(md: &mut String, spec: &SearchSpec, outcome: &SearchOutcome) {
-    let search = &outcome.search;
-    let race = &search.race;
-    let (Some(b), Some(pick)) = (&spec.baseline, race.pick()) else {
-        return;
-    };
-    let o = &race.goal.objectives[0];
-    let _ = writeln!(md, "\n## The pick against the baseline\n");
-    let (_, z) = race.quantiles();
-    let _ = writeln!(
-        md,
-        "The pick less the baseline `{b}` on `{}` (paired per deal, at the race's pairs' \
-         z = {z:.3} standard errors: this interval alone misses its true value with probability \
-         at most {:.2e}; no elimination rests on it, so it is outside the race's guarantee), and \
-         whether the pick is better by the margin {}: its loss is at least the margin below the \
-         baseline's when these intervals and the pick's cover.\n",
-        o.quantity,
-        // The two-sided error of one interval at z (the union's pair error
-        // under `union`, the calibrated z's under `max-t`).
-        beachcomber::league::pairs::two_sided_p(z),
-        o.margin
-    );
-    let _ = writeln!(md, "- In the race: {}.", baseline_line(race, pick));
-    if let Some(c) = &outcome.confirmation
-        && let Some(p) = c.of.iter().position(|&x| x == pick)
-    {
-        let _ = writeln!(
-            md,
-            "- In the confirmation (`{}`): {}.",
-            c.lineup,
-            baseline_line(&c.race, p)
-        );
-    }
 }
 
 /// The confirmation's lines for the pick `p` (an index into the search).
@@ -922,156 +842,6 @@ fn confirmation_lines(md: &mut String, outcome: &SearchOutcome, p: usize) {
     }
 }
 
-/// The pick against each included reference: the paired difference of the
-/// first objective's quantity, in the race and in the confirmation, and
-/// whether the pick is better by the margin with significance.
-fn references_section(md: &mut String, outcome: &SearchOutcome) {
-    let search = &outcome.search;
-    let race = &search.race;
-    let Some(pick) = race.pick() else {
-        return;
-    };
-    if outcome.included.is_empty() {
-        return;
-    }
-    let o = &race.goal.objectives[0];
-    let q = race.goal.index_of(&o.quantity);
-    let _ = writeln!(md, "\n## The references\n");
-    let _ = writeln!(
-        md,
-        "The pick against each point included from round 0, on `{}` (pick less reference, \
-         {}), and whether the pick is better by the margin {}: its loss is at least the margin \
-         below the reference's on the event that every interval covers.\n",
-        o.quantity,
-        paired_level_words(search.settings.budget.alpha),
-        o.margin
-    );
-    for &r in &outcome.included {
-        if r == pick {
-            let _ = writeln!(
-                md,
-                "- Candidate {r}, {}: the pick itself.",
-                label(search, race, r)
-            );
-            continue;
-        }
-        let line = |race: &Race, p: usize, r: usize| -> String {
-            paired_line(
-                race.difference_interval(p, r, q),
-                race.loss_difference_upper(p, r, 0),
-                o.margin,
-            )
-        };
-        let _ = writeln!(
-            md,
-            "- Candidate {r}, {}: in the race {}.",
-            label(search, race, r),
-            line(race, pick, r)
-        );
-        if let Some(c) = &outcome.confirmation
-            && let (Some(p), Some(x)) = (
-                c.of.iter().position(|&x| x == pick),
-                c.of.iter().position(|&x| x == r),
-            )
-        {
-            let _ = writeln!(
-                md,
-                "  - In the confirmation (`{}`): {}.",
-                c.lineup,
-                line(&c.race, p, x)
-            );
-        }
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use beachcomber::search::{Budget, Goal, Objective, Point};
-
-    /// A race of seat 0's ratio near 1 (margin 0.02) at 2 players, with a
-    /// baseline at 2 players when `baseline`, and three candidates.
-    fn race(baseline: bool) -> Race {
-        let goal = Goal::new(
-            vec![Objective::parse("seat_ratio:0 near 1", 0.02).unwrap()],
-            Vec::new(),
-            2,
-            baseline.then_some(2),
-        )
-        .unwrap();
-        let budget = Budget {
-            alpha: 0.05,
-            candidates: 3,
-            rounds: 1,
-            spending: Spending::Union,
-        };
-        let mut race = Race::new(goal, budget);
-        for c in 0..3u16 {
-            race.add(Point(vec![c]), 0);
-        }
-        race
-    }
-
-    #[test]
-    fn an_unbounded_gap_is_said_in_words_not_printed_as_an_empty_number() {
-        // Candidate 0 plays four deals, candidate 1 a single one (its
-        // interval is unbounded), candidate 2 none: the pick's gap from
-        // the others is infinite.
-        let mut race = race(false);
-        race.record_round(&[
-            (0, vec![vec![1.0], vec![1.0], vec![0.8], vec![1.2]]),
-            (1, vec![vec![2.0]]),
-        ]);
-        assert_eq!(race.pick(), Some(0));
-        assert_eq!(race.pick_gap(), Some(f64::INFINITY));
-        assert_eq!(
-            gap_line(&race, 0, 0.05),
-            "- No bound on how much worse its distance from the target is than the best \
-             candidate's still in the race is shown (2 candidates still in played fewer than \
-             two deals, so their intervals are unbounded): it is **not** shown within the \
-             margin 0.02."
-        );
-    }
-
-    #[test]
-    fn a_candidate_never_played_has_blank_cells_not_zeros() {
-        let mut race = race(false);
-        race.record_round(&[(0, vec![vec![1.0], vec![1.0]])]);
-        assert_eq!(quantity_cells(&race, 2), vec![""; 3]);
-        assert_eq!(
-            quantity_cells(&race, 0)[0],
-            "1.0000",
-            "a candidate played keeps its estimate"
-        );
-    }
-
-    #[test]
-    fn the_pick_against_the_baseline_is_paired_per_deal_over_the_shared_deals() {
-        // The baseline's deals are recorded before the round's
-        // candidates'; candidate 0 is 0.1 above it on every deal but
-        // one, so the paired difference has a small spread while the
-        // unpaired intervals are wide.
-        let mut race = race(true);
-        let baseline = vec![vec![0.5], vec![1.5], vec![0.9], vec![1.1], vec![1.0]];
-        race.record_baseline(&baseline);
-        let pick: Vec<Vec<f64>> = vec![vec![0.6], vec![1.6], vec![1.0], vec![1.2], vec![1.0]];
-        race.record_round(&[(0, pick)]);
-        let d = race.baseline_difference_interval(0, 0).unwrap();
-        assert!((d.estimate - 0.08).abs() < 1e-12, "{d:?}");
-        assert_eq!(race.baseline_shared_deals(0), 5);
-        // The paired standard error: the differences 0.1 x4, 0 x1 have a
-        // sample variance of 0.002, so sqrt(0.002 / 5) = 0.02; with the
-        // bounded range's floor 2 * sqrt(p / 5) at the share p that
-        // differs (its Wilson upper bound at the pairs' z).
-        let (_, z) = race.quantiles();
-        let (_, differ) = beachcomber::stats::wilson(4.0, 5.0, z);
-        let se = (0.002f64 / 5.0).sqrt().max(2.0 * (differ / 5.0).sqrt());
-        assert!((d.high - d.estimate - z * se).abs() < 1e-9, "{d:?}");
-        let line = baseline_line(&race, 0);
-        assert!(
-            line.starts_with("over the 5 deals both played, 0.0800 ["),
-            "{line}"
-        );
-        assert!(line.ends_with("; better by the margin: no"), "{line}");
-    }
-}
+#[path = "files_tests.rs"]
+mod tests;

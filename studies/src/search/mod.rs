@@ -10,6 +10,7 @@
 //! rounds are read again, an interrupted round goes on from its
 //! checkpoint) and gives the same bytes on any thread count.
 
+mod comparisons;
 mod files;
 mod spec;
 mod yes_no;
