@@ -75,8 +75,9 @@ fn a_pick_shorter_than_the_baseline_under_max_with_a_resolved_margin_is_a_no() {
     );
     assert_eq!(
         first,
-        "**no**: the pick is not better by the margin than the baseline `removed=10,players=2` \
-         on the confirmation's fresh deals (gain in `mean_turns max`'s loss -10.0000 per deal, \
+        "**no**: the pick was not shown better than the baseline `removed=10,players=2` on the \
+         confirmation's fresh deals, where a gain of the margin would have been shown with at \
+         least 80% power (gain in `mean_turns max`'s loss -10.0000 per deal, \
          one-sided 95% lower bound -10.0000, over 4 fresh deals; the gain these deals resolve \
          with 80% power: 0.0000 (margin 5))."
     );
@@ -151,8 +152,9 @@ fn the_confirmation_plays_the_deals_the_yes_no_test_needs_not_the_race_s() {
     let (first, _) = answer_lines(&summary);
     assert_eq!(
         first,
-        "**no**: the pick is not better by the margin than the included candidate 1, removed=30 \
-         on the confirmation's fresh deals (gain in `seat_ratio:0 max`'s loss -0.0118 per deal, \
+        "**no**: the pick was not shown better than the included candidate 1, removed=30 on the \
+         confirmation's fresh deals, where a gain of the margin would have been shown with at \
+         least 80% power (gain in `seat_ratio:0 max`'s loss -0.0118 per deal, \
          one-sided 95% lower bound -0.1240, over 254 fresh deals; the gain these deals resolve \
          with 80% power: 0.1696 (margin 0.2))."
     );

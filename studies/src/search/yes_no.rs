@@ -204,13 +204,18 @@ pub fn answer_line(
         ),
         None => format!("no gain computed (margin {})", o.margin),
     };
-    let said = match a.answer {
-        Answer::Yes => "the pick is shown better than",
-        Answer::No => "the pick is not better by the margin than",
-        Answer::Inconclusive => "the games cannot tell whether the pick is better than",
+    let (said, power) = match a.answer {
+        Answer::Yes => ("the pick is shown better than", ""),
+        // Not a claim that no gain exists: the gain of the margin would
+        // have been shown with at least 80% power, and it was not.
+        Answer::No => (
+            "the pick was not shown better than",
+            ", where a gain of the margin would have been shown with at least 80% power",
+        ),
+        Answer::Inconclusive => ("the games cannot tell whether the pick is better than", ""),
     };
     let mut line = format!(
-        "**{}**: {said} {against} on the confirmation's fresh deals ({numbers}).",
+        "**{}**: {said} {against} on the confirmation's fresh deals{power} ({numbers}).",
         a.answer.word()
     );
     if let Some(why) = a.why {
