@@ -22,6 +22,11 @@ pub struct GameOption {
     pub about: &'static str,
     /// What `--help` adds in parentheses after the values, if anything.
     pub help_note: Option<&'static str>,
+    /// Whether a value other than the default is a variant, not the rules
+    /// (an ablation such as `bottles=plain`, a balancing lever): `--help`
+    /// marks it `[variant]`, the docs' table says so, and summaries name
+    /// the variants a run used ([`variants_of`]).
+    pub variant: bool,
 }
 
 /// The values an option takes, and its default.
@@ -60,6 +65,15 @@ pub enum OptionKind {
         /// What an absent option means.
         default: &'static str,
     },
+    /// An integer per seat, written `SEAT:N,...` (seats from 0; a seat left
+    /// out gets 0, so the default is 0 for every seat), read by
+    /// [`SpecOptions::seat_list`] and written by [`seat_list_text`].
+    SeatList {
+        /// The smallest value of a seat.
+        min: u64,
+        /// The largest value of a seat.
+        max: u64,
+    },
     /// A label the command line writes beside another option (never typed
     /// by a user, so not in `--help`), read by the game.
     Label {
@@ -77,8 +91,52 @@ impl GameOption {
             OptionKind::Integer { .. } => "N".to_string(),
             OptionKind::IntegerOrWord { min, max, word } => format!("{word}|{min}..={max}"),
             OptionKind::Text { syntax, .. } | OptionKind::Label { syntax } => syntax.to_string(),
+            OptionKind::SeatList { .. } => SEAT_LIST_SYNTAX.to_string(),
         }
     }
+}
+
+/// How a [`OptionKind::SeatList`] is written.
+pub const SEAT_LIST_SYNTAX: &str = "SEAT:N,...";
+
+/// The marker `--help` writes after a [`GameOption::variant`] option.
+pub const VARIANT_MARK: &str = "[variant]";
+
+/// The variant options (see [`GameOption::variant`]) that `spec` sets to a
+/// value other than the default, as `key=value` in the spec's order: what a
+/// summary names as "not the rules". A canonical spec leaves defaults out
+/// or writes them; both read as the rules.
+pub fn variants_of(spec: &Spec, table: &[GameOption]) -> Vec<String> {
+    spec.options
+        .iter()
+        .filter_map(|(key, value)| {
+            let option = table.iter().find(|o| o.name == key && o.variant)?;
+            let default = match option.kind {
+                OptionKind::Choice { words, default } => value == words[default],
+                OptionKind::Integer { default, .. } => value.parse() == Ok(default),
+                OptionKind::IntegerOrWord { word, .. } => value == word,
+                OptionKind::SeatList { .. } => value.split(',').all(|item| {
+                    item.split_once(':')
+                        .is_some_and(|(_, n)| n.trim().parse() == Ok(0u64))
+                }),
+                OptionKind::Text { .. } | OptionKind::Label { .. } => false,
+            };
+            (!default).then(|| format!("{key}={value}"))
+        })
+        .collect()
+}
+
+/// The canonical text of a seat list (seats in order, zeros left out),
+/// `None` when every seat has 0 (the option is then left out of the
+/// canonical spec).
+pub fn seat_list_text(values: &[u64]) -> Option<String> {
+    let items: Vec<String> = values
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n != 0)
+        .map(|(seat, n)| format!("{seat}:{n}"))
+        .collect();
+    (!items.is_empty()).then(|| items.join(","))
 }
 
 /// The `--help` list of a game's options:
@@ -87,9 +145,16 @@ pub fn help_list(table: &[GameOption]) -> String {
     table
         .iter()
         .filter(|o| !matches!(o.kind, OptionKind::Label { .. }))
-        .map(|o| match o.help_note {
-            Some(note) => format!("{}={} ({note})", o.name, o.values_syntax()),
-            None => format!("{}={}", o.name, o.values_syntax()),
+        .map(|o| {
+            let entry = match o.help_note {
+                Some(note) => format!("{}={} ({note})", o.name, o.values_syntax()),
+                None => format!("{}={}", o.name, o.values_syntax()),
+            };
+            if o.variant {
+                format!("{entry} {VARIANT_MARK}")
+            } else {
+                entry
+            }
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -121,9 +186,18 @@ pub fn markdown_table(table: &[GameOption]) -> String {
             }
             OptionKind::Text { syntax, default } => (code(syntax), default.to_string()),
             OptionKind::Label { syntax } => (code(syntax), "none".to_string()),
+            OptionKind::SeatList { min, max } => (
+                format!("{}, each N from {min} to {max}", code(SEAT_LIST_SYNTAX)),
+                "0 for every seat".to_string(),
+            ),
+        };
+        let variant = if option.variant {
+            format!("{VARIANT_MARK} ")
+        } else {
+            String::new()
         };
         out.push_str(&format!(
-            "| `{}` | {values} | {default} | {} |\n",
+            "| `{}` | {values} | {default} | {variant}{} |\n",
             option.name, option.about
         ));
     }
@@ -210,6 +284,54 @@ impl<'a> SpecOptions<'a> {
                 )),
             },
         }
+    }
+
+    /// An [`OptionKind::SeatList`] option's value per seat of a
+    /// `players`-player game (0 for a seat left out, every seat 0 when
+    /// absent). A malformed item, a seat given twice or not below
+    /// `players` (or above `N`), or a value outside the row's range is a
+    /// [`SpecError::BadValue`] that says what was expected.
+    ///
+    /// # Panics
+    /// When `option` is of another kind.
+    pub fn seat_list<const N: usize>(
+        &self,
+        option: &GameOption,
+        players: usize,
+    ) -> Result<[u64; N], SpecError> {
+        let OptionKind::SeatList { min, max } = option.kind else {
+            panic!("`{}` is not a seat list", option.name);
+        };
+        let mut values = [0u64; N];
+        let Some(text) = self.spec.get(option.name) else {
+            return Ok(values);
+        };
+        let seats = players.min(N);
+        let expected = || {
+            format!(
+                "{SEAT_LIST_SYNTAX} with each SEAT from 0 to {} once and each N from {min} to {max} \
+                 (e.g. `{}=1:2`)",
+                seats.saturating_sub(1),
+                option.name
+            )
+        };
+        let mut given = [false; N];
+        for item in text.split(',') {
+            let parsed = item.split_once(':').and_then(|(seat, n)| {
+                Some((
+                    seat.trim().parse::<usize>().ok()?,
+                    n.trim().parse::<u64>().ok()?,
+                ))
+            });
+            match parsed {
+                Some((seat, n)) if seat < seats && !given[seat] && (min..=max).contains(&n) => {
+                    given[seat] = true;
+                    values[seat] = n;
+                }
+                _ => return Err(self.bad_value(option, text, expected())),
+            }
+        }
+        Ok(values)
     }
 
     /// The raw value of an [`OptionKind::Text`] or [`OptionKind::Label`]

@@ -47,7 +47,7 @@ fn help_lists_are_todays_texts() {
         help,
         [
             "seashells (2-5 players; options: mode=board|stroll, scoring=simple|advanced, \
-             bottles=spend|plain (plain: not the rules))",
+             bottles=spend|plain (plain: not the rules) [variant])",
             "seaside (1-5 players; options: removed=rulebook|0..=69 (default: rulebook, drawn \
              per game from the rulebook's range), tokens=[FACE_A/FACE_B:COUNT;...]|PATH \
              (default: the 70-token set; a PATH is read by the command line only))",
@@ -69,6 +69,7 @@ fn a_markdown_table_escapes_bars_and_states_each_kind() {
             },
             about: "which side",
             help_note: None,
+            variant: false,
         },
         GameOption {
             name: "n",
@@ -79,6 +80,7 @@ fn a_markdown_table_escapes_bars_and_states_each_kind() {
             },
             about: "how many",
             help_note: Some("2 to 9"),
+            variant: false,
         },
         GameOption {
             name: "cut",
@@ -89,6 +91,7 @@ fn a_markdown_table_escapes_bars_and_states_each_kind() {
             },
             about: "where",
             help_note: None,
+            variant: false,
         },
         GameOption {
             name: "list",
@@ -98,12 +101,14 @@ fn a_markdown_table_escapes_bars_and_states_each_kind() {
             },
             about: "what",
             help_note: None,
+            variant: false,
         },
         GameOption {
             name: "from",
             kind: OptionKind::Label { syntax: "P@H" },
             about: "whence",
             help_note: None,
+            variant: false,
         },
     ];
     assert_eq!(
@@ -177,4 +182,65 @@ fn canonical_specs_write_the_table_in_order() {
         let game = AnyGame::from_spec(spec, players).unwrap();
         assert_eq!(game.canonical_spec(), canonical, "{spec}");
     }
+}
+
+/// A lever of two seats: `SEAT:N` items, read per seat.
+const LEVER: GameOption = GameOption {
+    name: "bonus",
+    kind: OptionKind::SeatList { min: 0, max: 6 },
+    about: "points per seat",
+    help_note: None,
+    variant: true,
+};
+
+#[test]
+fn a_seat_list_reads_each_seat_and_refuses_what_is_not_one() {
+    let read = |text: &str, players: usize| {
+        let spec: Spec = text.parse().unwrap();
+        let options = SpecOptions::read(&spec, &[LEVER]).unwrap();
+        options
+            .seat_list::<4>(&LEVER, players)
+            .map_err(|e| e.to_string())
+    };
+    assert_eq!(read("g", 2), Ok([0, 0, 0, 0]));
+    assert_eq!(read("g(bonus=1:2)", 2), Ok([0, 2, 0, 0]));
+    assert_eq!(read("g(bonus=2:6,0:1)", 3), Ok([1, 0, 6, 0]));
+    let refused = "bad value `2:1` for `g` option `bonus`: expected SEAT:N,... with each SEAT \
+                   from 0 to 1 once and each N from 0 to 6 (e.g. `bonus=1:2`)";
+    assert_eq!(read("g(bonus=2:1)", 2), Err(refused.to_string()));
+    for bad in ["1:7", "1:2,1:3", "1", "x:1", "1:-1", "1:"] {
+        assert!(read(&format!("g(bonus={bad})"), 2).is_err(), "{bad}");
+    }
+    // More players than the game's array holds: seats stop at N.
+    assert!(read("g(bonus=4:1)", 5).is_err());
+}
+
+#[test]
+fn a_seat_lists_canonical_text_leaves_zeros_out() {
+    assert_eq!(seat_list_text(&[0, 0]), None);
+    assert_eq!(seat_list_text(&[0, 2]).as_deref(), Some("1:2"));
+    assert_eq!(seat_list_text(&[3, 0, 1]).as_deref(), Some("0:3,2:1"));
+}
+
+#[test]
+fn variants_are_marked_in_help_and_docs_and_named_from_a_spec() {
+    assert_eq!(help_list(&[LEVER]), "bonus=SEAT:N,... [variant]");
+    assert_eq!(
+        markdown_table(&[LEVER]).lines().nth(2),
+        Some(
+            "| `bonus` | `SEAT:N,...`, each N from 0 to 6 | 0 for every seat | [variant] points \
+             per seat |"
+        )
+    );
+    let spec: Spec = "seashells(mode=stroll,bottles=plain)".parse().unwrap();
+    assert_eq!(
+        variants_of(&spec, &crate::games::seashells::OPTIONS),
+        ["bottles=plain"]
+    );
+    let spec: Spec = "seashells(mode=stroll,bottles=spend)".parse().unwrap();
+    assert!(variants_of(&spec, &crate::games::seashells::OPTIONS).is_empty());
+    let spec: Spec = "g(bonus=1:0)".parse().unwrap();
+    assert!(variants_of(&spec, &[LEVER]).is_empty());
+    let spec: Spec = "g(bonus=1:2)".parse().unwrap();
+    assert_eq!(variants_of(&spec, &[LEVER]), ["bonus=1:2"]);
 }

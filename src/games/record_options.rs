@@ -66,6 +66,7 @@ fn expected(option: &GameOption) -> String {
             format!("an integer from {min} to {max}")
         }
         OptionKind::Text { .. } | OptionKind::Label { .. } => "a string".to_string(),
+        OptionKind::SeatList { .. } => format!("a string `{}`", super::options::SEAT_LIST_SYNTAX),
     }
 }
 

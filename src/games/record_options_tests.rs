@@ -24,6 +24,7 @@ const SPEED: GameOption = GameOption {
     },
     about: "a word",
     help_note: None,
+    variant: false,
 };
 
 /// `extra`: in the table and nowhere else.
@@ -36,6 +37,7 @@ const EXTRA: GameOption = GameOption {
     },
     about: "an option only the table knows",
     help_note: None,
+    variant: false,
 };
 
 const TABLE: [GameOption; 2] = [SPEED, EXTRA];

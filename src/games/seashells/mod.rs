@@ -159,6 +159,7 @@ pub const MODE: GameOption = GameOption {
     about: "`board`: the 8x8 beach, take an item in the Bucket's row or column; `stroll`: \
             the ring, move the Bucket 1 to 4 items clockwise",
     help_note: None,
+    variant: false,
 };
 
 /// Option `scoring`: simple or advanced scoring of shapes and colours.
@@ -171,6 +172,7 @@ pub const SCORING: GameOption = GameOption {
     about: "`simple`: every leader of a shape or colour earns 3; `advanced`: a single \
             leader earns 3 and the tied seconds 1 each, tied leaders 1 each",
     help_note: None,
+    variant: false,
 };
 
 /// Option `bottles`: the rules, or the `plain` ablation.
@@ -183,6 +185,7 @@ pub const BOTTLES: GameOption = GameOption {
     about: "`spend`: the rules, a bottle held when the turn began pays for an extra turn; \
             `plain` (not the rules, an ablation): bottles earn nothing and are never spent",
     help_note: Some("plain: not the rules"),
+    variant: true,
 };
 
 /// Seashells' options, in canonical order.

@@ -141,6 +141,7 @@ pub const REMOVED: GameOption = GameOption {
     about: "tokens set aside unseen at setup (below the set's size); `rulebook`: drawn per \
             game from the rulebook's range (2 players 30 to 40, 3 players 15 to 20, else 0)",
     help_note: Some("default: rulebook, drawn per game from the rulebook's range"),
+    variant: false,
 };
 
 /// Option `tokens`: the token set, inline (or a path the command line
@@ -154,6 +155,7 @@ pub const TOKENS: GameOption = GameOption {
     about: "the token set, inline (`;` between items) or a manifest file that only the \
             command line reads",
     help_note: Some("default: the 70-token set; a PATH is read by the command line only"),
+    variant: false,
 };
 
 /// Option `tokens_file`: the file an inline `tokens` set was read from.
@@ -165,6 +167,7 @@ pub const TOKENS_FILE_OPTION: GameOption = GameOption {
     about: "written by the command line beside a set read from a file: the path and the \
             xxh3-64 hash of its bytes (only a label, never opened)",
     help_note: None,
+    variant: false,
 };
 
 /// Seaside's options, in canonical order.

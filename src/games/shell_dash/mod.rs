@@ -136,6 +136,7 @@ pub const DECK: GameOption = GameOption {
     help_note: Some(
         "default Sand:16,Wave:10,Flip-Flop:6,Jellyfish:8,Sun:6,Shell:14; at least 3 Shells",
     ),
+    variant: false,
 };
 
 /// Option `max_turns`: the turn cap.
@@ -148,6 +149,7 @@ pub const MAX_TURNS_OPTION: GameOption = GameOption {
     },
     about: "the turns (of all players together) after which the game ends",
     help_note: Some("1 to 10000, default 200"),
+    variant: false,
 };
 
 /// Option `reshuffle`: the reshuffle rule.
@@ -160,6 +162,7 @@ pub const RESHUFFLE: GameOption = GameOption {
     about: "`choice`: the player whose turn ends may shuffle the discard pile and the deck \
             together before the refill; `empty`: only an empty deck is reshuffled",
     help_note: Some("default choice"),
+    variant: false,
 };
 
 /// Option `deal`: the plain or the coupled shuffle (same distribution).
@@ -173,6 +176,7 @@ pub const DEAL: GameOption = GameOption {
             (seed, kind, copy), so decks that differ by a few cards deal mostly the same order \
             from one seed. Changes no rule and no distribution, only which deals designs share",
     help_note: Some("default plain"),
+    variant: false,
 };
 
 /// Shell Dash's options, in canonical order.
