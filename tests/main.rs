@@ -27,6 +27,7 @@ mod record_lines;
 mod records;
 mod seashells;
 mod seashells_alloc;
+mod seashells_levers;
 mod seaside;
 mod seaside_alloc;
 mod shell_dash;

@@ -55,19 +55,19 @@ fn conformance_all_configurations() {
 // Hand-built positions.
 
 /// The Sun shell of most positions: Nautilus Violet.
-const SUN: (u8, u8) = (6, 6);
+pub(crate) const SUN: (u8, u8) = (6, 6);
 
-fn shell(shape: u8, colour: u8) -> Item {
+pub(crate) fn shell(shape: u8, colour: u8) -> Item {
     Item::Shell { shape, colour }
 }
 
-fn bit(i: u8) -> u8 {
+pub(crate) fn bit(i: u8) -> u8 {
     1 << i
 }
 
 /// A deal with `placed` items on the given squares, the Bucket on `bucket`
 /// and every other item in canonical order on the remaining squares.
-fn deal(
+pub(crate) fn deal(
     g: &Seashells,
     placed: &[(usize, Item)],
     bucket: usize,
@@ -99,14 +99,14 @@ fn deal(
 }
 
 /// Give the item on `square` to `seat`, as if collected earlier.
-fn give(s: &mut SeashellsState, seat: usize, square: usize) {
+pub(crate) fn give(s: &mut SeashellsState, seat: usize, square: usize) {
     assert!(s.occ >> square & 1 == 1, "square {square} is empty");
     s.got[seat] += 1 << s.items[square];
     s.occ &= !(1 << square);
 }
 
 /// Give `seat` an item of this kind lying anywhere but on `keep`.
-fn give_item(s: &mut SeashellsState, seat: usize, item: Item) {
+pub(crate) fn give_item(s: &mut SeashellsState, seat: usize, item: Item) {
     let square = (0..64)
         .find(|&sq| s.occ >> sq & 1 == 1 && s.items[sq] == item.code())
         .expect("item on the board");
@@ -114,7 +114,7 @@ fn give_item(s: &mut SeashellsState, seat: usize, item: Item) {
 }
 
 /// A position for scoring: items given to seats, the game's end flag set.
-fn scored(
+pub(crate) fn scored(
     g: &Seashells,
     cards: &[(u8, u8)],
     sun: (u8, u8),
@@ -313,15 +313,15 @@ fn sun_tie_break_and_shared_victory() {
     assert_eq!(g.outcome(&s).winners, SeatSet::single(1));
 }
 
-fn take(square: u8, bottle: bool) -> SeashellsAction {
+pub(crate) fn take(square: u8, bottle: bool) -> SeashellsAction {
     SeashellsAction::Take { square, bottle }
 }
 
-fn step(steps: u8, bottle: bool) -> SeashellsAction {
+pub(crate) fn step(steps: u8, bottle: bool) -> SeashellsAction {
     SeashellsAction::Step { steps, bottle }
 }
 
-fn legal_text(g: &Seashells, s: &SeashellsState) -> Vec<String> {
+pub(crate) fn legal_text(g: &Seashells, s: &SeashellsState) -> Vec<String> {
     g.legal_actions(s).iter().map(|a| a.to_string()).collect()
 }
 
@@ -691,7 +691,8 @@ fn specs_and_their_errors() {
     );
     assert_eq!(
         err("seashells(sun=1)", 3),
-        "unknown option `sun` for `seashells` (allowed: mode, scoring, bottles)"
+        "unknown option `sun` for `seashells` (allowed: mode, scoring, bottles, compensation, \
+         start_bottles)"
     );
 }
 
@@ -1125,7 +1126,7 @@ fn random_action_is_uniform_over_the_legal_actions() {
 // Record audit: forged records, each refused with a one-line error.
 
 /// A finished random game's record.
-fn record_of(g: &Seashells, seed: u64) -> GameRecord {
+pub(crate) fn record_of(g: &Seashells, seed: u64) -> GameRecord {
     let mut rng = rng_from_seed(seed);
     let initial = g.new_game(&mut rng);
     let mut s = initial;
@@ -1140,7 +1141,7 @@ fn record_of(g: &Seashells, seed: u64) -> GameRecord {
 }
 
 /// Read a record the way `replay` does: options, then setup and events.
-fn read(record: &GameRecord) -> Result<(), String> {
+pub(crate) fn read(record: &GameRecord) -> Result<(), String> {
     let g = Seashells::from_record_options(record.players, &record.options)
         .map_err(|e| e.to_string())?;
     verify_record(&g, record)
@@ -1148,7 +1149,7 @@ fn read(record: &GameRecord) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
-fn refused(record: &GameRecord, why: &str) {
+pub(crate) fn refused(record: &GameRecord, why: &str) {
     let err = read(record).expect_err(why);
     assert!(err.contains(why), "expected `{why}`, got `{err}`");
     assert!(!err.contains('\n'), "{err}");
@@ -1184,7 +1185,8 @@ fn forged_board_records_are_refused() {
     );
     forged(
         &|r| r.options["shovels"] = json!(3),
-        "field `options`: unknown key `shovels` (allowed: mode, scoring, bottles)",
+        "field `options`: unknown key `shovels` (allowed: mode, scoring, bottles, compensation, \
+         start_bottles)",
     );
     forged(
         &|r| r.options = json!("board"),

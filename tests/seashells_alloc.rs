@@ -1,8 +1,8 @@
 //! Seashells is allocation-free: setup, move generation, play, random
-//! playouts, determinization, scoring and evaluation (a counting global
-//! allocator proves it).
+//! playouts, determinization, scoring and evaluation, with and without the
+//! balancing levers (a counting global allocator proves it).
 
-use beachcomber::game::{Evaluate, Game, random_playout};
+use beachcomber::game::{Evaluate, Game, MAX_SEATS, random_playout};
 use beachcomber::games::seashells::{Mode, Scoring, Seashells};
 use beachcomber::rng::rng_from_seed;
 use beachcomber::testing::alloc::count_allocations;
@@ -13,7 +13,19 @@ fn no_heap_allocation_in_the_hot_paths() {
     for players in 2..=5 {
         for mode in [Mode::Board, Mode::Stroll] {
             for scoring in [Scoring::Simple, Scoring::Advanced] {
-                let g = Seashells::new(players, mode, scoring).unwrap();
+                // Half the configurations with both levers set (later seats
+                // get coins and start bottles).
+                let mut g = Seashells::new(players, mode, scoring).unwrap();
+                if scoring == Scoring::Advanced {
+                    let mut coins = [0u64; MAX_SEATS];
+                    let mut bottles = [0u64; MAX_SEATS];
+                    for p in 1..players {
+                        coins[p] = 2 * p as u64;
+                        bottles[p] = 1;
+                    }
+                    g = g.with_compensation(coins).unwrap();
+                    g = g.with_start_bottles(bottles).unwrap();
+                }
                 let mut rng = rng_from_seed(players as u64 * 10 + mode as u64);
                 let (checksum, allocations) = count_allocations(|| {
                     let mut checksum = 0i64;

@@ -47,7 +47,9 @@ fn help_lists_are_todays_texts() {
         help,
         [
             "seashells (2-5 players; options: mode=board|stroll, scoring=simple|advanced, \
-             bottles=spend|plain (plain: not the rules) [variant])",
+             bottles=spend|plain (plain: not the rules) [variant], compensation=SEAT:N,... \
+             (coins, N 0 to 10) [variant], start_bottles=SEAT:N,... (N 0 to 4, needs \
+             bottles=spend) [variant])",
             "seaside (1-5 players; options: removed=rulebook|0..=69 (default: rulebook, drawn \
              per game from the rulebook's range), tokens=[FACE_A/FACE_B:COUNT;...]|PATH \
              (default: the 70-token set; a PATH is read by the command line only))",

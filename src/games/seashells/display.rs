@@ -355,6 +355,14 @@ impl Describe for Seashells {
             let _ = write!(out, " | {:>5} {:>4}", b.sand_dollars[p], b.sand_dollars[p]);
         }
         out.push('\n');
+        if b.compensation.iter().any(|&c| c != 0) {
+            // The `compensation` lever (not the rules): its row only when set.
+            let _ = write!(out, "{:<10}", "compens.");
+            for p in 0..n {
+                let _ = write!(out, " | {:>10}", b.compensation[p]);
+            }
+            out.push('\n');
+        }
         let _ = write!(out, "{:<10}", "TOTAL");
         for p in 0..n {
             let _ = write!(out, " | {:>10}", b.coins[p]);

@@ -16,7 +16,8 @@ use crate::game::{Game, Seat};
 pub const PLACE_FEATURES: usize = 18;
 
 /// Entries per seat: the 49 shells collected, then fossil heads / 3, fossil
-/// tails / 3, sand dollars / 5, bottles collected / 4, bottles spent / 4.
+/// tails / 3, sand dollars / 5, bottles held or spent / 4, bottles spent / 4
+/// (with the `start_bottles` lever, both / (4 + the seat's start bottles)).
 pub const SEAT_FEATURES: usize = 54;
 
 /// The entries of a place holding the item of each code: a shell's shape
@@ -102,15 +103,19 @@ impl Encode for Seashells {
         w.one_hot(Some(o.sun as usize % 7), 7);
         w.bits(u64::from(o.shape_cards[seat]), 7);
         w.bits(u64::from(o.colour_cards[seat]), 7);
+        let start_bottles = self.start_bottles();
         for r in 0..players {
             let p = (seat + r) % players;
             let got = o.got[p];
+            // The most bottles a seat can hold: the beach's 4 and its start
+            // bottles (the `start_bottles` lever; 4 in the rules).
+            let bottles = f64::from(4 + start_bottles[p]);
             w.bits(got & ALL_SHELLS, 49);
             w.ratio(f64::from(heads_of(got)), 3.0);
             w.ratio(f64::from(tails_of(got)), 3.0);
             w.ratio(f64::from(sand_dollars_of(got)), 5.0);
-            w.ratio(f64::from(bottles_of(got)), 4.0);
-            w.ratio(f64::from(o.spent[p]), 4.0);
+            w.ratio(f64::from(bottles_of(got)), bottles);
+            w.ratio(f64::from(o.spent[p]), bottles);
         }
         let to_move = (!o.over).then(|| relative_seat(o.turn as usize, seat, players));
         w.one_hot(to_move, players);

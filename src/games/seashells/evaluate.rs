@@ -59,7 +59,8 @@ impl Seashells {
             }
         }
         for (p, e) in expected.iter_mut().enumerate().take(n) {
-            *e += (3 * pairs_of(s.got[p]) + sand_dollars_of(s.got[p])) as f64;
+            *e += (3 * pairs_of(s.got[p]) + sand_dollars_of(s.got[p])) as f64
+                + f64::from(self.compensation[p]);
         }
         expected
     }
@@ -106,7 +107,8 @@ mod tests {
             let n = self.players;
             let mut expected = [0.0f64; MAX_SEATS];
             for (p, e) in expected.iter_mut().enumerate().take(n) {
-                *e = (3 * pairs_of(s.got[p]) + sand_dollars_of(s.got[p])) as f64;
+                *e = (3 * pairs_of(s.got[p]) + sand_dollars_of(s.got[p])) as f64
+                    + f64::from(self.compensation[p]);
             }
             let per = self.cards_per_player();
             let kinds = [

@@ -75,6 +75,25 @@
 //! Everything else, the deal included, is unchanged, so a deal plays the
 //! same setup with either setting.
 //!
+//! # Levers (variants, not the rules; docs/seashells.md, "Levers")
+//! Two balancing levers, per seat, off by default (the canonical spec and
+//! the record's `options` name them only when set, so a game of the rules
+//! is unchanged):
+//! - `compensation=SEAT:N,...` (`N` 0 to [`MAX_COMPENSATION`]): `N` coins
+//!   added to that seat's total at the final scoring (and to every "coins
+//!   if the game ended now": running scores, `expected_coins`,
+//!   `final_margin`). Most coins, compensation included, wins; the Sun
+//!   tie-break then separates the players tied on that total (the
+//!   compensation never enters the Sun count); still tied, they share.
+//! - `start_bottles=SEAT:N,...` (`N` 0 to [`MAX_START_BOTTLES`]): that
+//!   seat holds `N` bottles at setup, added from outside the 64 items (the
+//!   deal, and so every item on the beach, is the one the rules deal from
+//!   the same seed). They sit in the seat's bottle counter of `got` from
+//!   the start, so they are "held when the turn began" on its very first
+//!   turn and can pay for an extra turn then; unspent, they earn nothing,
+//!   like any bottle. `bottles=plain` refuses the lever (a plain bottle
+//!   does nothing).
+//!
 //! # Determinization
 //! The only hidden things are the opponents' secret cards. A world keeps
 //! the viewer's cards and deals every opponent the same number of shape and
@@ -105,6 +124,7 @@ mod scoring;
 mod state;
 
 use crate::game::MAX_SEATS;
+use crate::games::options::seat_list_text;
 use crate::games::{GameOption, OptionKind, SpecOptions};
 use crate::spec::{Spec, SpecError};
 
@@ -188,8 +208,47 @@ pub const BOTTLES: GameOption = GameOption {
     variant: true,
 };
 
+/// The most coins [`COMPENSATION`] gives a seat: more than three
+/// categories' leads (3 coins each), above any value a balancing search
+/// would try (issue 56 searches `0..=6`), and a finite range for `--vary`.
+pub const MAX_COMPENSATION: u64 = 10;
+
+/// The most bottles [`START_BOTTLES`] gives a seat: as many as the beach
+/// holds (4), so a seat's bottle counter (4 bits of `got`) holds at most
+/// 8 and never overflows.
+pub const MAX_START_BOTTLES: u64 = 4;
+
+/// Option `compensation` (a balancing lever, not the rules): coins added to
+/// a seat's total at the final scoring.
+pub const COMPENSATION: GameOption = GameOption {
+    name: "compensation",
+    kind: OptionKind::SeatList {
+        min: 0,
+        max: MAX_COMPENSATION,
+    },
+    about: "coins added to that seat's total at the final scoring (`1:2`: seat 1 gets 2); \
+            most coins, compensation included, wins, then the Sun tie-break among the tied",
+    help_note: Some("coins, N 0 to 10"),
+    variant: true,
+};
+
+/// Option `start_bottles` (a balancing lever, not the rules): bottles a seat
+/// holds at setup, added from outside the 64 items.
+pub const START_BOTTLES: GameOption = GameOption {
+    name: "start_bottles",
+    kind: OptionKind::SeatList {
+        min: 0,
+        max: MAX_START_BOTTLES,
+    },
+    about: "bottles that seat holds at setup (`1:1`), added from outside the beach's 64 items \
+            (the deal is unchanged); spendable from its first turn, unspent they earn nothing; \
+            needs `bottles=spend`",
+    help_note: Some("N 0 to 4, needs bottles=spend"),
+    variant: true,
+};
+
 /// Seashells' options, in canonical order.
-pub const OPTIONS: [GameOption; 3] = [MODE, SCORING, BOTTLES];
+pub const OPTIONS: [GameOption; 5] = [MODE, SCORING, BOTTLES, COMPENSATION, START_BOTTLES];
 
 /// The Seashells rules for a player count, a mode and a scoring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,6 +257,12 @@ pub struct Seashells {
     mode: Mode,
     scoring: Scoring,
     bottles: Bottles,
+    /// Coins added to each seat's total at the final scoring (the
+    /// `compensation` lever; 0 for every seat in the rules).
+    compensation: [i32; MAX_SEATS],
+    /// What each seat holds at setup, as a `got` value: its start bottles
+    /// in the bottle counter (the `start_bottles` lever; 0 in the rules).
+    start_got: [u64; MAX_SEATS],
 }
 
 impl Seashells {
@@ -214,12 +279,77 @@ impl Seashells {
             mode,
             scoring,
             bottles: Bottles::Spend,
+            compensation: [0; MAX_SEATS],
+            start_got: [0; MAX_SEATS],
         })
     }
 
     /// The same rules with bottles doing `bottles` (the rules: `Spend`).
+    /// Set it before [`Self::with_start_bottles`], which refuses start
+    /// bottles with `Plain` (a spec is read in that order); `Plain` set
+    /// afterwards makes the start bottles plain items too (never spent,
+    /// worth nothing).
     pub fn with_bottles(self, bottles: Bottles) -> Seashells {
         Seashells { bottles, ..self }
+    }
+
+    /// The same rules with `coins[seat]` added to each seat's total at the
+    /// final scoring (the `compensation` lever, not the rules). Refused
+    /// when a value is above [`MAX_COMPENSATION`] or a seat that does not
+    /// play gets one.
+    pub fn with_compensation(self, coins: [u64; MAX_SEATS]) -> Result<Seashells, SpecError> {
+        let compensation = self.seat_values(&COMPENSATION, &coins, MAX_COMPENSATION)?;
+        Ok(Seashells {
+            compensation: compensation.map(|c| c as i32),
+            ..self
+        })
+    }
+
+    /// The same rules with seat `seat` holding `bottles[seat]` bottles at
+    /// setup, added from outside the 64 items (the `start_bottles` lever,
+    /// not the rules). Refused when a value is above
+    /// [`MAX_START_BOTTLES`], a seat that does not play gets one, or
+    /// bottles are plain (a plain bottle does nothing, so the lever would
+    /// mean nothing).
+    pub fn with_start_bottles(self, bottles: [u64; MAX_SEATS]) -> Result<Seashells, SpecError> {
+        let bottles = self.seat_values(&START_BOTTLES, &bottles, MAX_START_BOTTLES)?;
+        if self.bottles == Bottles::Plain && bottles.iter().any(|&b| b > 0) {
+            return Err(SpecError::Invalid {
+                name: "seashells".into(),
+                why: "`start_bottles` needs `bottles=spend`: a plain bottle is never spent and \
+                      earns nothing, so a bottle held at setup would do nothing"
+                    .into(),
+            });
+        }
+        Ok(Seashells {
+            start_got: bottles.map(|b| b << BOTTLE),
+            ..self
+        })
+    }
+
+    /// `values` checked for a seat-list lever: each at most `max`, and 0
+    /// for every seat that does not play.
+    fn seat_values(
+        &self,
+        option: &GameOption,
+        values: &[u64; MAX_SEATS],
+        max: u64,
+    ) -> Result<[u64; MAX_SEATS], SpecError> {
+        let bad = values
+            .iter()
+            .enumerate()
+            .find(|&(seat, &v)| v > max || (seat >= self.players && v > 0));
+        match bad {
+            None => Ok(*values),
+            Some((seat, &v)) => Err(SpecError::Invalid {
+                name: "seashells".into(),
+                why: format!(
+                    "`{}`: seat {seat} cannot get {v} (seats 0 to {}, each 0 to {max})",
+                    option.name,
+                    self.players - 1
+                ),
+            }),
+        }
     }
 
     /// Build from a parsed spec (the options of [`OPTIONS`]).
@@ -228,7 +358,30 @@ impl Seashells {
         let mode = Mode::ALL[options.choice(&MODE)?];
         let scoring = Scoring::ALL[options.choice(&SCORING)?];
         let bottles = Bottles::ALL[options.choice(&BOTTLES)?];
-        Ok(Seashells::new(players, mode, scoring)?.with_bottles(bottles))
+        let compensation = options.seat_list::<MAX_SEATS>(&COMPENSATION, players)?;
+        let start_bottles = options.seat_list::<MAX_SEATS>(&START_BOTTLES, players)?;
+        Seashells::new(players, mode, scoring)?
+            .with_bottles(bottles)
+            .with_compensation(compensation)?
+            .with_start_bottles(start_bottles)
+    }
+
+    /// Coins each seat gets at the final scoring beside what it earned
+    /// (the `compensation` lever; 0 for every seat in the rules).
+    pub fn compensation(&self) -> [i32; MAX_SEATS] {
+        self.compensation
+    }
+
+    /// Bottles each seat holds at setup (the `start_bottles` lever; 0 for
+    /// every seat in the rules).
+    pub fn start_bottles(&self) -> [u32; MAX_SEATS] {
+        self.start_got.map(bottles_of)
+    }
+
+    /// What each seat holds when the game begins, as `got` values (its
+    /// start bottles).
+    pub(crate) fn start_got(&self) -> [u64; MAX_SEATS] {
+        self.start_got
     }
 
     /// What bottles do: the rules (`Spend`) or the `Plain` ablation.
@@ -266,6 +419,8 @@ impl crate::games::GameKind for Seashells {
             Some(self.mode.to_string()),
             Some(self.scoring.to_string()),
             Some(self.bottles.to_string()),
+            seat_list_text(&self.compensation.map(|c| c as u64)[..self.players]),
+            seat_list_text(&self.start_bottles().map(u64::from)[..self.players]),
         ]
     }
 }

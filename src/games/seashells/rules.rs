@@ -31,7 +31,7 @@ impl Seashells {
         let mut s = SeashellsState {
             items: [0; SQUARES],
             occ: 0,
-            got: [0; MAX_SEATS],
+            got: self.start_got(),
             spent: [0; MAX_SEATS],
             shape_cards: [0; MAX_SEATS],
             colour_cards: [0; MAX_SEATS],
@@ -238,7 +238,7 @@ impl Game for Seashells {
         SeashellsState {
             items,
             occ: !(1u64 << bucket),
-            got: [0; MAX_SEATS],
+            got: self.start_got(),
             spent: [0; MAX_SEATS],
             shape_cards,
             colour_cards,
@@ -444,9 +444,11 @@ impl Game for Seashells {
         if s.occ & (1 << s.bucket) != 0 || s.occ & (1 << s.start) != 0 {
             return Err("the Bucket's place (or its starting place) holds an item".into());
         }
-        // Conservation: on the board + collected + the Sun = every item.
+        // Conservation: on the board + collected + the Sun = every item,
+        // the start bottles (from outside the 64 items) set aside.
         let mut count = [0u32; SQUARES];
         count[s.sun as usize] += 1;
+        let start = self.start_bottles();
         let mut m = s.occ;
         while m != 0 {
             count[s.items[m.trailing_zeros() as usize] as usize] += 1;
@@ -468,7 +470,10 @@ impl Game for Seashells {
             count[FOSSIL_HEAD as usize] += heads_of(got);
             count[FOSSIL_TAIL as usize] += tails_of(got);
             count[SAND_DOLLAR as usize] += sand_dollars_of(got);
-            count[BOTTLE as usize] += bottles_of(got);
+            let Some(collected) = bottles_of(got).checked_sub(start[p]) else {
+                return Err(format!("seat {p} holds fewer bottles than it started with").into());
+            };
+            count[BOTTLE as usize] += collected;
             if s.spent[p] as u32 > bottles_of(got) {
                 return Err(format!("seat {p} spent more bottles than it collected").into());
             }

@@ -20,7 +20,9 @@ pub struct ScoreBreakdown {
     pub fossil_pairs: Vec<u32>,
     /// Sand dollars by seat.
     pub sand_dollars: Vec<u32>,
-    /// Total coins by seat.
+    /// Coins of the `compensation` lever by seat (0 in the rules).
+    pub compensation: Vec<i32>,
+    /// Total coins by seat, the compensation included.
     pub coins: Vec<i32>,
     /// Sun tie-break values by seat.
     pub sun_counts: Vec<u32>,
@@ -110,12 +112,13 @@ impl Seashells {
         let mut coins = fast::lane_coins(lanes, self.players, self.scoring);
         for (p, c) in coins.iter_mut().enumerate().take(self.players) {
             let got = s.got[p];
-            *c += 3 * pairs_of(got) as i32 + sand_dollars_of(got) as i32;
+            *c += 3 * pairs_of(got) as i32 + sand_dollars_of(got) as i32 + self.compensation[p];
         }
         coins
     }
 
-    /// Coins of every seat if the game ended now (true cards).
+    /// Coins of every seat if the game ended now (true cards), the
+    /// `compensation` lever's coins included.
     pub fn coins(&self, s: &SeashellsState) -> [i32; MAX_SEATS] {
         self.coins_from(s, &self.all_lanes(s))
     }
@@ -196,6 +199,7 @@ impl Seashells {
             category_coins,
             fossil_pairs,
             sand_dollars,
+            compensation: self.compensation[..n].to_vec(),
             coins: all[..n].to_vec(),
             sun_counts: (0..n).map(|p| self.sun_count(s, p)).collect(),
         }

@@ -81,7 +81,8 @@ pub const fn tails_of(got: u64) -> u32 {
 pub const fn sand_dollars_of(got: u64) -> u32 {
     ((got >> SAND_DOLLAR) & 31) as u32
 }
-/// Bottles collected (spent or not) counted in a `got` value.
+/// Bottles counted in a `got` value: collected ones and those held at
+/// setup (the `start_bottles` lever), spent or not.
 #[inline(always)]
 pub const fn bottles_of(got: u64) -> u32 {
     (got >> BOTTLE) as u32
