@@ -11,7 +11,7 @@ use beachcomber::games::seashells::{
 use beachcomber::record::{GameRecord, RecordFormat, build_record, verify_record};
 use beachcomber::rng::rng_from_seed;
 use beachcomber::spec::Spec;
-use beachcomber::testing::conformance::{Conformance, check_game};
+use beachcomber::testing::conformance::{Conformance, ConformanceReport, check_game};
 use serde_json::{Value, json};
 
 fn game(players: usize, mode: Mode, scoring: Scoring) -> Seashells {
@@ -434,19 +434,22 @@ fn plain_bottles_are_never_spent() {
     );
 }
 
+/// The conformance suite over `games` games of `g` from `seed`.
+pub(crate) fn conformance(g: &Seashells, games: u64, seed: u64) -> ConformanceReport {
+    let cfg = Conformance {
+        games,
+        seed,
+        ..Default::default()
+    };
+    check_game(g, cfg)
+}
+
 #[test]
 fn conformance_with_plain_bottles() {
     for players in [2, 5] {
         for mode in [Mode::Board, Mode::Stroll] {
             let g = game(players, mode, Scoring::Advanced).with_bottles(Bottles::Plain);
-            let report = check_game(
-                &g,
-                Conformance {
-                    games: 30,
-                    seed: 90 + players as u64,
-                    ..Default::default()
-                },
-            );
+            let report = conformance(&g, 30, 90 + players as u64);
             assert_eq!(report.games, 30);
             // Without extra turns the seats strictly alternate.
             let mut rng = rng_from_seed(players as u64);

@@ -12,11 +12,10 @@ use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::record::{RecordFormat, build_record};
 use beachcomber::rng::rng_from_seed;
 use beachcomber::spec::Spec;
-use beachcomber::testing::conformance::{Conformance, check_game};
 use serde_json::{Value, json};
 
 use crate::seashells::{
-    SUN, deal, legal_text, read, record_of, refused, scored, shell, step, take,
+    SUN, conformance, deal, legal_text, read, record_of, refused, scored, shell, step, take,
 };
 
 /// The game a spec names for `players` players.
@@ -69,26 +68,43 @@ fn levers_specs_canonical_forms_and_errors() {
     let g = spec_game("seashells(compensation=3:10,0:1)", 4);
     assert_eq!(g.compensation(), [1, 0, 0, 10, 0]);
     assert!(g.canonical_spec().contains("compensation=0:1,3:10"));
-    assert_eq!(
-        spec_error("seashells(compensation=2:1)", 2),
-        "bad value `2:1` for `seashells` option `compensation`: expected SEAT:N,... with each \
-         SEAT from 0 to 1 once and each N from 0 to 10 (e.g. `compensation=1:2`)"
-    );
-    assert_eq!(
-        spec_error("seashells(compensation=1:11)", 2),
-        "bad value `1:11` for `seashells` option `compensation`: expected SEAT:N,... with each \
-         SEAT from 0 to 1 once and each N from 0 to 10 (e.g. `compensation=1:2`)"
-    );
-    assert_eq!(
-        spec_error("seashells(start_bottles=1:5)", 3),
-        "bad value `1:5` for `seashells` option `start_bottles`: expected SEAT:N,... with each \
-         SEAT from 0 to 2 once and each N from 0 to 4 (e.g. `start_bottles=1:2`)"
-    );
-    assert_eq!(
-        spec_error("seashells(bottles=plain,start_bottles=1:1)", 2),
-        "invalid `seashells`: `start_bottles` needs `bottles=spend`: a plain bottle is never \
-         spent and earns nothing, so a bottle held at setup would do nothing"
-    );
+    let expected = |value: &str, key: &str, last_seat: u8, max: u8| {
+        format!(
+            "bad value `{value}` for `seashells` option `{key}`: expected SEAT:N,... with each \
+             SEAT from 0 to {last_seat} once and each N from 0 to {max} (e.g. `{key}=1:2`)"
+        )
+    };
+    for (spec, players, error) in [
+        (
+            "seashells(compensation=2:1)",
+            2,
+            expected("2:1", "compensation", 1, 10),
+        ),
+        (
+            "seashells(compensation=1:11)",
+            2,
+            expected("1:11", "compensation", 1, 10),
+        ),
+        (
+            "seashells(compensation=0:1,0:2)",
+            2,
+            expected("0:1,0:2", "compensation", 1, 10),
+        ),
+        (
+            "seashells(start_bottles=1:5)",
+            3,
+            expected("1:5", "start_bottles", 2, 4),
+        ),
+        (
+            "seashells(bottles=plain,start_bottles=1:1)",
+            2,
+            "invalid `seashells`: `start_bottles` needs `bottles=spend`: a plain bottle is never \
+             spent and earns nothing, so a bottle held at setup would do nothing"
+                .to_string(),
+        ),
+    ] {
+        assert_eq!(spec_error(spec, players), error, "{spec}");
+    }
     // With plain bottles, a compensation is allowed (it is not a bottle).
     let plain = spec_game("seashells(bottles=plain,compensation=0:1)", 2);
     assert_eq!(plain.compensation()[0], 1);
@@ -395,14 +411,7 @@ fn conformance_with_every_lever_set() {
                 .unwrap()
                 .with_start_bottles(seats(&bottles))
                 .unwrap();
-            let report = check_game(
-                &g,
-                Conformance {
-                    games: 20,
-                    seed: 70 + players as u64,
-                    ..Default::default()
-                },
-            );
+            let report = conformance(&g, 20, 70 + players as u64);
             assert_eq!(report.games, 20);
             assert_eq!(report.revealing, 20 * players as u64, "{report:?}");
         }

@@ -169,7 +169,7 @@ def test_options_as_text_or_mapping_make_the_same_game():
     a = seaside_v0.env(options="removed=5,tokens=[Beach/Wave:6;Isopod/Crab:4;Rock/Shell:4]")
     b = seaside_v0.env(options={"removed": 5, "tokens": "[Beach/Wave:6;Isopod/Crab:4;Rock/Shell:4]"})
     assert a.game == b.game
-    with pytest.raises(beachcomber.SpecError, match=r"^unknown option `colour` for `seashells` \(allowed: mode, scoring, bottles\)$"):
+    with pytest.raises(beachcomber.SpecError, match=r"^unknown option `colour` for `seashells` \(allowed: mode, scoring, bottles, compensation, start_bottles\)$"):
         seashells_v0.env(options={"colour": "blue"})
     with pytest.raises(ValueError, match="render_mode"):
         seashells_v0.env(render_mode="rgb_array")

@@ -1372,8 +1372,8 @@ fn a_misspelt_game_bot_or_option_suggests_the_nearest_name() {
     );
     assert_eq!(
         err(&["--game", "seashells(mdoe=stroll)", "--players", "2"]),
-        "error: --game: unknown option `mdoe` for `seashells` (allowed: mode, scoring, bottles); did \
-         you mean `mode`?\n"
+        "error: --game: unknown option `mdoe` for `seashells` (allowed: mode, scoring, bottles, \
+         compensation, start_bottles); did you mean `mode`?\n"
     );
     assert_eq!(
         err(&[

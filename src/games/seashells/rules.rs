@@ -454,7 +454,7 @@ impl Game for Seashells {
             count[s.items[m.trailing_zeros() as usize] as usize] += 1;
             m &= m - 1;
         }
-        for p in 0..MAX_SEATS {
+        for (p, &started) in start.iter().enumerate() {
             let got = s.got[p];
             if p >= n
                 && (got | s.shape_cards[p] as u64 | s.colour_cards[p] as u64 | s.spent[p] as u64)
@@ -470,7 +470,7 @@ impl Game for Seashells {
             count[FOSSIL_HEAD as usize] += heads_of(got);
             count[FOSSIL_TAIL as usize] += tails_of(got);
             count[SAND_DOLLAR as usize] += sand_dollars_of(got);
-            let Some(collected) = bottles_of(got).checked_sub(start[p]) else {
+            let Some(collected) = bottles_of(got).checked_sub(started) else {
                 return Err(format!("seat {p} holds fewer bottles than it started with").into());
             };
             count[BOTTLE as usize] += collected;
