@@ -382,12 +382,12 @@ fn a_chain_of_two_bottles() {
 #[test]
 fn plain_bottles_are_never_spent() {
     let rules = game(3, Mode::Board, Scoring::Simple);
-    let plain = rules.with_bottles(Bottles::Plain);
+    let plain = rules.with_bottles(Bottles::Plain).unwrap();
     assert_eq!(plain.bottles(), Bottles::Plain);
     // The same deal from the same seed, in both modes.
     for mode in [Mode::Board, Mode::Stroll] {
         let r = game(4, mode, Scoring::Advanced);
-        let p = r.with_bottles(Bottles::Plain);
+        let p = r.with_bottles(Bottles::Plain).unwrap();
         for seed in 0..5 {
             assert_eq!(
                 r.new_game(&mut rng_from_seed(seed)),
@@ -417,7 +417,7 @@ fn plain_bottles_are_never_spent() {
     assert_eq!(plain.outcome(&after).scores, rules.outcome(&after).scores);
     // Stroll: no step spends one either.
     let ring = game(2, Mode::Stroll, Scoring::Simple);
-    let ring_plain = ring.with_bottles(Bottles::Plain);
+    let ring_plain = ring.with_bottles(Bottles::Plain).unwrap();
     let mut rng = rng_from_seed(4);
     let mut s = ring.new_game(&mut rng);
     let mut spends_offered = 0;
@@ -448,7 +448,9 @@ pub(crate) fn conformance(g: &Seashells, games: u64, seed: u64) -> ConformanceRe
 fn conformance_with_plain_bottles() {
     for players in [2, 5] {
         for mode in [Mode::Board, Mode::Stroll] {
-            let g = game(players, mode, Scoring::Advanced).with_bottles(Bottles::Plain);
+            let g = game(players, mode, Scoring::Advanced)
+                .with_bottles(Bottles::Plain)
+                .unwrap();
             let report = conformance(&g, 30, 90 + players as u64);
             assert_eq!(report.games, 30);
             // Without extra turns the seats strictly alternate.
@@ -472,7 +474,9 @@ fn plain_bottles_are_written_in_the_record_options_only_when_chosen() {
         record_of(&rules, 3).options,
         json!({"mode": "board", "scoring": "simple"})
     );
-    let plain = game(2, Mode::Stroll, Scoring::Simple).with_bottles(Bottles::Plain);
+    let plain = game(2, Mode::Stroll, Scoring::Simple)
+        .with_bottles(Bottles::Plain)
+        .unwrap();
     let record = record_of(&plain, 3);
     assert_eq!(
         record.options,

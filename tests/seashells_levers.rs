@@ -7,7 +7,9 @@
 use beachcomber::display::Describe;
 use beachcomber::game::{Evaluate, Game, MAX_SEATS, SeatSet};
 use beachcomber::games::options::variants_of;
-use beachcomber::games::seashells::{Item, Mode, OPTIONS, Scoring, Seashells, SeashellsState};
+use beachcomber::games::seashells::{
+    Bottles, Item, Mode, OPTIONS, Scoring, Seashells, SeashellsState,
+};
 use beachcomber::games::{AnyGame, GameKind};
 use beachcomber::record::{RecordFormat, build_record};
 use beachcomber::rng::rng_from_seed;
@@ -105,6 +107,21 @@ fn levers_specs_canonical_forms_and_errors() {
     ] {
         assert_eq!(spec_error(spec, players), error, "{spec}");
     }
+    // The builders refuse the combination in either order.
+    let bottled = rules(2, Mode::Board)
+        .with_start_bottles(seats(&[0, 1]))
+        .unwrap();
+    assert_eq!(
+        bottled
+            .with_bottles(Bottles::Plain)
+            .unwrap_err()
+            .to_string(),
+        spec_error("seashells(bottles=plain,start_bottles=1:1)", 2)
+    );
+    assert!(bottled.with_bottles(Bottles::Spend).is_ok());
+    let plain = rules(2, Mode::Board).with_bottles(Bottles::Plain).unwrap();
+    assert!(plain.with_start_bottles(seats(&[0, 1])).is_err());
+    assert!(plain.with_start_bottles(seats(&[0, 0])).is_ok());
     // With plain bottles, a compensation is allowed (it is not a bottle).
     let plain = spec_game("seashells(bottles=plain,compensation=0:1)", 2);
     assert_eq!(plain.compensation()[0], 1);

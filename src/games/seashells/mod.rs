@@ -285,12 +285,26 @@ impl Seashells {
     }
 
     /// The same rules with bottles doing `bottles` (the rules: `Spend`).
-    /// Set it before [`Self::with_start_bottles`], which refuses start
-    /// bottles with `Plain` (a spec is read in that order); `Plain` set
-    /// afterwards makes the start bottles plain items too (never spent,
-    /// worth nothing).
-    pub fn with_bottles(self, bottles: Bottles) -> Seashells {
-        Seashells { bottles, ..self }
+    /// `Plain` is refused when start bottles are set (as
+    /// [`Self::with_start_bottles`] refuses them with `Plain`), so every
+    /// configuration is one a spec names.
+    pub fn with_bottles(self, bottles: Bottles) -> Result<Seashells, SpecError> {
+        let plain = Seashells { bottles, ..self };
+        plain.check_start_bottles()?;
+        Ok(plain)
+    }
+
+    /// Start bottles need bottles that can be spent.
+    fn check_start_bottles(&self) -> Result<(), SpecError> {
+        if self.bottles == Bottles::Plain && self.start_got.iter().any(|&g| g != 0) {
+            return Err(SpecError::Invalid {
+                name: "seashells".into(),
+                why: "`start_bottles` needs `bottles=spend`: a plain bottle is never spent and \
+                      earns nothing, so a bottle held at setup would do nothing"
+                    .into(),
+            });
+        }
+        Ok(())
     }
 
     /// The same rules with `coins[seat]` added to each seat's total at the
@@ -313,18 +327,12 @@ impl Seashells {
     /// mean nothing).
     pub fn with_start_bottles(self, bottles: [u64; MAX_SEATS]) -> Result<Seashells, SpecError> {
         let bottles = self.seat_values(&START_BOTTLES, &bottles, MAX_START_BOTTLES)?;
-        if self.bottles == Bottles::Plain && bottles.iter().any(|&b| b > 0) {
-            return Err(SpecError::Invalid {
-                name: "seashells".into(),
-                why: "`start_bottles` needs `bottles=spend`: a plain bottle is never spent and \
-                      earns nothing, so a bottle held at setup would do nothing"
-                    .into(),
-            });
-        }
-        Ok(Seashells {
+        let with = Seashells {
             start_got: bottles.map(|b| b << BOTTLE),
             ..self
-        })
+        };
+        with.check_start_bottles()?;
+        Ok(with)
     }
 
     /// `values` checked for a seat-list lever: each at most `max`, and 0
@@ -361,7 +369,7 @@ impl Seashells {
         let compensation = options.seat_list::<MAX_SEATS>(&COMPENSATION, players)?;
         let start_bottles = options.seat_list::<MAX_SEATS>(&START_BOTTLES, players)?;
         Seashells::new(players, mode, scoring)?
-            .with_bottles(bottles)
+            .with_bottles(bottles)?
             .with_compensation(compensation)?
             .with_start_bottles(start_bottles)
     }
