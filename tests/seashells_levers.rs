@@ -308,6 +308,34 @@ fn start_bottles_earn_nothing_and_are_conserved() {
     assert!(err(&plain_rules, &s).starts_with("items are not conserved"));
 }
 
+#[test]
+fn the_tensor_counts_start_bottles_against_the_most_a_seat_can_hold() {
+    use beachcomber::encode::{Encode, field_range};
+    let g = rules(2, Mode::Board)
+        .with_start_bottles(seats(&[4, 1]))
+        .unwrap();
+    let mut s = g.new_game(&mut rng_from_seed(2));
+    // Seat 0 also collects the beach's 4 bottles and spends 2: it has had
+    // 8 bottles (4 + its 4 start bottles), 6 still held.
+    for _ in 0..4 {
+        let square = (0..64)
+            .find(|&sq| s.occ >> sq & 1 == 1 && s.items[sq] == Item::Bottle.code())
+            .unwrap();
+        crate::seashells::give(&mut s, 0, square);
+    }
+    s.spent[0] = 2;
+    g.check_invariants(&s).unwrap();
+    let mut out = vec![0.0f32; g.encoding_len()];
+    g.encode(&s, 0, &mut out);
+    let seats = field_range(&g.encoding_fields(), "seats").unwrap();
+    // Per seat: 49 shells, heads, tails, sand dollars, bottles, spent; the
+    // viewer first. Bottles over 4 + start bottles (8 and 5).
+    let seat0 = &out[seats.start..seats.start + 54];
+    let seat1 = &out[seats.start + 54..seats.end];
+    assert_eq!((seat0[52], seat0[53]), (1.0, 0.25));
+    assert_eq!((seat1[52], seat1[53]), (0.2, 0.0));
+}
+
 /// A finished game of `g` from `seed` in which every seat that can spends
 /// a bottle on its first turn, then plays at random.
 fn first_turn_spends(
