@@ -2,6 +2,7 @@
 //! combination of player count, varied values and lineup.
 
 use super::SweepError;
+use super::set_option::{SetError, set_option};
 use super::vary::Vary;
 use crate::games::AnyGame;
 use crate::spec::{Spec, SpecError};
@@ -172,16 +173,18 @@ impl SweepSpec {
                 base_canonical.insert(spec).clone()
             }
         };
+        let table = crate::games::GAMES
+            .iter()
+            .find(|g| g.name == spec.name)
+            .map_or(&[][..], |g| g.options);
         for (key, value) in values {
-            set_option(&mut spec, key, value).map_err(|e| match e {
+            set_option(&mut spec, key, value, table).map_err(|e| match e {
                 SetError::Unknown => SweepError::UnknownOption {
                     key: key.clone(),
                     game: spec.name.clone(),
-                    allowed: spec.options.iter().map(|(k, _)| k.clone()).collect(),
+                    allowed: table.iter().map(|o| o.name.to_string()).collect(),
                 },
-                SetError::NotAList(option) => refuse(format!(
-                    "`{key}` sets one count of a list, but `{option}` is not a KIND:N list"
-                )),
+                e => refuse(e.why(key)),
             })?;
         }
         let game = AnyGame::from_spec(&spec.to_string(), players).map_err(|e| match e {
@@ -227,55 +230,5 @@ impl SweepSpec {
             part: Part { values, run },
             game,
         })
-    }
-}
-
-/// Why [`set_option`] refused a key.
-pub(super) enum SetError {
-    Unknown,
-    NotAList(String),
-}
-
-/// Set `key` (or one count of a list, `OPTION.KIND`) to `value` in `spec`.
-pub(super) fn set_option(spec: &mut Spec, key: &str, value: &str) -> Result<(), SetError> {
-    match key.split_once('.') {
-        None => {
-            match spec.options.iter_mut().find(|(k, _)| k == key) {
-                Some((_, v)) => *v = value.to_string(),
-                // Options a canonical spec leaves out (e.g. `tokens`):
-                // added, and the game says whether it knows them.
-                None => spec.options.push((key.to_string(), value.to_string())),
-            }
-            // A varied value replaces a file's content: the base's label
-            // of that file (`tokens_file`) no longer describes it.
-            for file in crate::spec_files::FILE_OPTIONS {
-                if file.game == spec.name && file.key == key {
-                    spec.options.retain(|(k, _)| k != file.label);
-                }
-            }
-            Ok(())
-        }
-        Some((option, kind)) => {
-            let Some((_, list)) = spec.options.iter_mut().find(|(k, _)| k == option) else {
-                return Err(SetError::Unknown);
-            };
-            let mut items: Vec<(String, String)> = Vec::new();
-            for item in list.split(',') {
-                let (k, n) = item
-                    .split_once(':')
-                    .ok_or_else(|| SetError::NotAList(option.to_string()))?;
-                items.push((k.to_string(), n.to_string()));
-            }
-            match items.iter_mut().find(|(k, _)| k == kind) {
-                Some((_, n)) => *n = value.to_string(),
-                None => items.push((kind.to_string(), value.to_string())),
-            }
-            *list = items
-                .iter()
-                .map(|(k, n)| format!("{k}:{n}"))
-                .collect::<Vec<_>>()
-                .join(",");
-            Ok(())
-        }
     }
 }
