@@ -159,42 +159,7 @@ impl SweepSpec {
             combination: label.clone(),
             why,
         };
-        // The base game's full options, so that a sub-key changes one count
-        // of a list and keeps the others.
-        let mut spec = match base_canonical {
-            Some(spec) => spec.clone(),
-            None => {
-                let canonical = AnyGame::from_spec(&base.to_string(), players)
-                    .map_err(|e| refuse(e.to_string()))?
-                    .canonical_spec();
-                let spec: Spec = canonical
-                    .parse()
-                    .map_err(|e: SpecError| refuse(e.to_string()))?;
-                base_canonical.insert(spec).clone()
-            }
-        };
-        let table = crate::games::GAMES
-            .iter()
-            .find(|g| g.name == spec.name)
-            .map_or(&[][..], |g| g.options);
-        for (key, value) in values {
-            set_option(&mut spec, key, value, table).map_err(|e| match e {
-                SetError::Unknown => SweepError::UnknownOption {
-                    key: key.clone(),
-                    game: spec.name.clone(),
-                    allowed: table.iter().map(|o| o.name.to_string()).collect(),
-                },
-                e => refuse(e.why(key)),
-            })?;
-        }
-        let game = AnyGame::from_spec(&spec.to_string(), players).map_err(|e| match e {
-            SpecError::UnknownKey { key, name, allowed } => SweepError::UnknownOption {
-                key,
-                game: name,
-                allowed,
-            },
-            e => refuse(e.to_string()),
-        })?;
+        let game = game_of(base, base_canonical, players, values, &refuse)?;
         // The sweep's notation into one spec per seat, then the one seat
         // rule.
         let seats =
@@ -231,4 +196,78 @@ impl SweepSpec {
             game,
         })
     }
+
+    /// The game of one point of the sweep's options (`values`, each
+    /// `(key, value)` as a [`Vary`] writes them) at `players` players, built
+    /// as a combination's is: what a search checks of its points before
+    /// its first round.
+    pub fn game_of(
+        &self,
+        players: usize,
+        values: &[(String, String)],
+    ) -> Result<AnyGame, SweepError> {
+        let base: Spec = self
+            .game
+            .parse()
+            .map_err(|e: SpecError| SweepError::Combination {
+                combination: format!("game {}", self.game),
+                why: e.to_string(),
+            })?;
+        let mut label: Vec<String> = values.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        label.push(format!("players={players}"));
+        let label = label.join(", ");
+        let refuse = |why: String| SweepError::Combination {
+            combination: label.clone(),
+            why,
+        };
+        game_of(&base, &mut None, players, values, &refuse)
+    }
+}
+
+/// The game of `base` with `values` set at `players` players; the base's
+/// canonical spec cached in `base_canonical` (parsed at the first call,
+/// whose label a refusal names).
+fn game_of(
+    base: &Spec,
+    base_canonical: &mut Option<Spec>,
+    players: usize,
+    values: &[(String, String)],
+    refuse: &dyn Fn(String) -> SweepError,
+) -> Result<AnyGame, SweepError> {
+    // The base game's full options, so that a sub-key changes one count
+    // of a list and keeps the others.
+    let mut spec = match base_canonical {
+        Some(spec) => spec.clone(),
+        None => {
+            let canonical = AnyGame::from_spec(&base.to_string(), players)
+                .map_err(|e| refuse(e.to_string()))?
+                .canonical_spec();
+            let spec: Spec = canonical
+                .parse()
+                .map_err(|e: SpecError| refuse(e.to_string()))?;
+            base_canonical.insert(spec).clone()
+        }
+    };
+    let table = crate::games::GAMES
+        .iter()
+        .find(|g| g.name == spec.name)
+        .map_or(&[][..], |g| g.options);
+    for (key, value) in values {
+        set_option(&mut spec, key, value, table).map_err(|e| match e {
+            SetError::Unknown => SweepError::UnknownOption {
+                key: key.clone(),
+                game: spec.name.clone(),
+                allowed: table.iter().map(|o| o.name.to_string()).collect(),
+            },
+            e => refuse(e.why(key)),
+        })?;
+    }
+    AnyGame::from_spec(&spec.to_string(), players).map_err(|e| match e {
+        SpecError::UnknownKey { key, name, allowed } => SweepError::UnknownOption {
+            key,
+            game: name,
+            allowed,
+        },
+        e => refuse(e.to_string()),
+    })
 }
