@@ -260,6 +260,11 @@ fn print_summary(plan: &Plan, result: &RunResult, dir: &Path) {
         result.played_now as f64 / result.elapsed.as_secs_f64().max(1e-9),
         one_line_path(dir)
     );
+    if let Some(line) =
+        beachcomber::games::variants::variants_line(plan.parts.iter().map(|p| p.run.game.as_str()))
+    {
+        out!("{line}");
+    }
     // The columns after the combination's: one per metric with a summary
     // column (beachcomber::metrics::registry).
     out!(

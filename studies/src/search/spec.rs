@@ -427,9 +427,23 @@ impl SearchSpec {
         let Some(points) = space.enumerate(CHECKED_POINTS) else {
             return Ok(());
         };
+        for point in &points {
+            self.game_of(self.players, &space.values(point))
+                .map_err(|e| SearchSpecError::RefusedPoint(Box::new(e)))?;
+        }
+        Ok(())
+    }
+
+    /// The game of one setting of the varied options (`values`) at
+    /// `players` players, built as the search's sweeps build it.
+    pub fn game_of(
+        &self,
+        players: usize,
+        values: &[(String, String)],
+    ) -> Result<beachcomber::games::AnyGame, SweepError> {
         let sweep = SweepSpec {
             game: self.game.clone(),
-            players: vec![self.players],
+            players: vec![players],
             varies: Vec::new(),
             lineups: Vec::new(),
             count: SweepCount::Deals(1),
@@ -437,12 +451,7 @@ impl SearchSpec {
             rotate: true,
             quality: false,
         };
-        for point in &points {
-            sweep
-                .game_of(self.players, &space.values(point))
-                .map_err(|e| SearchSpecError::RefusedPoint(Box::new(e)))?;
-        }
-        Ok(())
+        sweep.game_of(players, values)
     }
 }
 
