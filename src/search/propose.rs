@@ -324,6 +324,29 @@ mod tests {
         points
     }
 
+    /// `rounds` rounds of `count` proposals each from the best `parents`
+    /// evaluated so far, each proposal feasible, added with its bowl loss.
+    fn bowl_rounds(
+        space: &Space,
+        model: &mut NTupleModel,
+        evaluated: &mut Vec<Point>,
+        (rounds, parents, count): (usize, usize, usize),
+        rng: &mut GameRng,
+    ) {
+        for _round in 0..rounds {
+            let mut best_first = evaluated.clone();
+            best_first.sort_by(|a, b| bowl(a).total_cmp(&bowl(b)).then_with(|| a.cmp(b)));
+            let parents = &best_first[..parents];
+            let proposals = propose(space, model, evaluated, parents, count, 0.3, rng);
+            assert_eq!(proposals.len(), count);
+            for point in proposals {
+                assert!(space.feasible(&point), "{point:?}");
+                model.add(&point, bowl(&point));
+                evaluated.push(point);
+            }
+        }
+    }
+
     #[test]
     fn tuples_are_singles_pairs_and_the_full_tuple_once() {
         assert_eq!(NTupleModel::new(1).tuples.len(), 1);
@@ -417,17 +440,7 @@ mod tests {
         let mut rng = rng_from_seed(2018);
         let mut model = NTupleModel::new(2);
         let mut evaluated = seed_points(&space, &mut model, 5, &mut rng);
-        for _round in 0..10 {
-            let mut best_first = evaluated.clone();
-            best_first.sort_by(|a, b| bowl(a).total_cmp(&bowl(b)).then_with(|| a.cmp(b)));
-            let parents = &best_first[..3];
-            let proposals = propose(&space, &model, &evaluated, parents, 4, 0.3, &mut rng);
-            assert_eq!(proposals.len(), 4);
-            for point in proposals {
-                model.add(&point, bowl(&point));
-                evaluated.push(point);
-            }
-        }
+        bowl_rounds(&space, &mut model, &mut evaluated, (10, 3, 4), &mut rng);
         let best = evaluated.iter().map(bowl).fold(f64::INFINITY, f64::min);
         assert!(best <= 1.0, "best loss {best} among {evaluated:?}");
     }
@@ -492,24 +505,7 @@ mod tests {
         // point of sum at most 6 is (1, 5), at loss 8.
         let mut model = NTupleModel::new(2);
         let mut evaluated = seed_points(&space, &mut model, 4, &mut rng);
-        for _round in 0..8 {
-            let mut best_first = evaluated.clone();
-            best_first.sort_by(|a, b| bowl(a).total_cmp(&bowl(b)).then_with(|| a.cmp(b)));
-            let proposals = propose(
-                &space,
-                &model,
-                &evaluated,
-                &best_first[..2],
-                3,
-                0.3,
-                &mut rng,
-            );
-            for point in proposals {
-                assert!(space.feasible(&point), "{point:?}");
-                model.add(&point, bowl(&point));
-                evaluated.push(point);
-            }
-        }
+        bowl_rounds(&space, &mut model, &mut evaluated, (8, 2, 3), &mut rng);
         assert!(evaluated.contains(&Point(vec![1, 5])), "{evaluated:?}");
     }
 }

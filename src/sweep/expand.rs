@@ -87,13 +87,7 @@ impl SweepSpec {
         if count > cap as u128 {
             return Err(SweepError::TooMany { count, cap });
         }
-        let base: Spec = self
-            .game
-            .parse()
-            .map_err(|e: SpecError| SweepError::Combination {
-                combination: format!("game {}", self.game),
-                why: e.to_string(),
-            })?;
+        let base = self.base()?;
         let mut out = Vec::with_capacity(count as usize);
         let mut choice = vec![0usize; self.varies.len()];
         for &players in &self.players {
@@ -197,6 +191,16 @@ impl SweepSpec {
         })
     }
 
+    /// The base game's spec, parsed.
+    fn base(&self) -> Result<Spec, SweepError> {
+        self.game
+            .parse()
+            .map_err(|e: SpecError| SweepError::Combination {
+                combination: format!("game {}", self.game),
+                why: e.to_string(),
+            })
+    }
+
     /// The game of one point of the sweep's options (`values`, each
     /// `(key, value)` as a [`Vary`] writes them) at `players` players, built
     /// as a combination's is: what a search checks of its points before
@@ -206,13 +210,7 @@ impl SweepSpec {
         players: usize,
         values: &[(String, String)],
     ) -> Result<AnyGame, SweepError> {
-        let base: Spec = self
-            .game
-            .parse()
-            .map_err(|e: SpecError| SweepError::Combination {
-                combination: format!("game {}", self.game),
-                why: e.to_string(),
-            })?;
+        let base = self.base()?;
         let mut label: Vec<String> = values.iter().map(|(k, v)| format!("{k}={v}")).collect();
         label.push(format!("players={players}"));
         let label = label.join(", ");

@@ -39,24 +39,29 @@ fn set(spec: &str, key: &str, value: &str, table: &[GameOption]) -> Result<Strin
 #[test]
 fn a_seat_folds_into_the_list_from_every_seat_zero() {
     let t = &TABLE;
-    assert_eq!(
-        set("g(mode=a)", "compensation.1", "2", t).unwrap(),
-        "g(mode=a,compensation=1:2)"
-    );
-    // Every seat 0 is the default: the option is left out.
-    assert_eq!(
-        set("g(mode=a)", "compensation.1", "0", t).unwrap(),
-        "g(mode=a)"
-    );
-    assert_eq!(
-        set("g(compensation=1:2)", "compensation.1", "0", t).unwrap(),
-        "g"
-    );
-    // Seats in order, the others kept.
-    assert_eq!(
-        set("g(compensation=2:1)", "compensation.0", "3", t).unwrap(),
-        "g(compensation=0:3,2:1)"
-    );
+    for (base, setting, want) in [
+        (
+            "g(mode=a)",
+            "compensation.1=2",
+            "g(mode=a,compensation=1:2)",
+        ),
+        // Every seat 0 is the default: the option is left out.
+        ("g(mode=a)", "compensation.1=0", "g(mode=a)"),
+        ("g(compensation=1:2)", "compensation.1=0", "g"),
+        // Seats in order, the others kept.
+        (
+            "g(compensation=2:1)",
+            "compensation.0=3",
+            "g(compensation=0:3,2:1)",
+        ),
+    ] {
+        let (key, value) = setting.split_once('=').unwrap();
+        assert_eq!(
+            set(base, key, value, t).as_deref(),
+            Ok(want),
+            "{base} {setting}"
+        );
+    }
     // Two seats varied one after the other: a per-seat vector.
     let mut spec: Spec = "g".parse().unwrap();
     set_option(&mut spec, "compensation.0", "4", t).unwrap();

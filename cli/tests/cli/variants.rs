@@ -12,34 +12,24 @@ fn variant_lines(text: &str) -> Vec<&str> {
     text.lines().filter(|l| l.starts_with("Variants")).collect()
 }
 
+/// The standard output of the command `line`, which must succeed.
+fn stdout(line: &str) -> String {
+    let o = run_line(line);
+    assert!(o.status.success(), "{line}: {}", stderr(&o));
+    String::from_utf8(o.stdout).unwrap()
+}
+
 #[test]
 fn a_tournament_and_a_league_name_their_variant_under_their_first_line() {
-    let base = "--players 2 --games 2 --seed 1";
-    let stdout = |line: &str| {
-        let o = run_line(line);
-        assert!(o.status.success(), "{line}: {}", stderr(&o));
-        String::from_utf8(o.stdout).unwrap()
-    };
-    let plain = stdout(&format!(
-        "tournament --game seashells(bottles=plain) {base}"
-    ));
+    let tournament =
+        |game: &str| stdout(&format!("tournament --game {game} --players 2 --games 2"));
+    let plain = tournament("seashells(bottles=plain)");
     assert_eq!(plain.lines().nth(1), Some(LINE), "{plain}");
-    let rules = stdout(&format!("tournament --game seashells {base}"));
-    assert!(variant_lines(&rules).is_empty(), "{rules}");
+    assert!(variant_lines(&tournament("seashells")).is_empty());
     let league = |game: &str| {
-        ok(&[
-            "league",
-            "--game",
-            game,
-            "--players",
-            "2",
-            "--bots",
-            "greedy,random",
-            "--games-per-pairing",
-            "2",
-            "--seed",
-            "1",
-        ])
+        stdout(&format!(
+            "league --game {game} --players 2 --bots greedy,random --games-per-pairing 2"
+        ))
     };
     let plain = league("seashells(bottles=plain)");
     assert_eq!(plain.lines().nth(1), Some(LINE), "{plain}");
@@ -50,21 +40,11 @@ fn a_tournament_and_a_league_name_their_variant_under_their_first_line() {
 fn a_sweep_names_the_variants_any_combination_used() {
     let dir = temp_dir();
     let sweep = |vary: &str, out: &str| {
-        ok(&[
-            "sweep",
-            "--game",
-            "seashells",
-            "--players",
-            "2",
-            "--vary",
-            vary,
-            "--games",
-            "2",
-            "--seed",
-            "1",
-            "--out",
-            s(&dir.path().join(out)),
-        ])
+        let out = dir.path().join(out);
+        stdout(&format!(
+            "sweep --game seashells --players 2 --vary {vary} --games 2 --out {}",
+            s(&out)
+        ))
     };
     let both = sweep("bottles=spend,plain", "both");
     assert_eq!(both.lines().nth(1), Some(LINE), "{both}");
@@ -78,7 +58,7 @@ fn a_sweep_names_the_variants_any_combination_used() {
     )
     .unwrap();
     let out = dir.path().join("experiment");
-    ok(&["run", s(&file), "--quiet", "--out", s(&out)]);
+    stdout(&format!("run {} --quiet --out {}", s(&file), s(&out)));
     let md = read(&out.join("summary.md"));
     assert_eq!(variant_lines(&md), [LINE], "{md}");
 }
@@ -88,27 +68,12 @@ fn a_search_summary_names_the_variants_its_candidates_played() {
     let dir = temp_dir();
     let search = |vary: &str, out: &str| {
         let out = dir.path().join(out);
-        ok(&[
-            "search",
-            "--game",
-            "seashells",
-            "--players",
-            "2",
-            "--vary",
-            vary,
-            "--bots",
-            "random",
-            "--objective",
-            "mean_turns min margin 1",
-            "--first-deals",
-            "2",
-            "--max-rounds",
-            "1",
-            "--allow-unresolvable",
-            "--quiet",
-            "--out",
-            s(&out),
-        ]);
+        stdout(&format!(
+            "search --game seashells --players 2 --vary {vary} --bots random --objective \
+             'mean_turns min margin 1' --first-deals 2 --max-rounds 1 --allow-unresolvable \
+             --quiet --out {}",
+            s(&out)
+        ));
         read(&out.join("summary.md"))
     };
     let md = search("bottles=spend,plain", "plain");
