@@ -138,6 +138,9 @@ pub fn run(args: LeagueArgs) -> Result<(), CliError> {
         per_pairing,
         result.played_now as f64 / result.elapsed.as_secs_f64().max(1e-9)
     );
+    if let Some(line) = beachcomber::games::variants::variants_line([spec.game.as_str()]) {
+        out!("{line}");
+    }
     let width = names.iter().map(String::len).max().unwrap_or(0).max(24);
     let anchor = &names[league.anchor];
     out!("ratings (Elo) relative to the anchor {anchor}, rated 0:");

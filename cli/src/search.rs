@@ -67,7 +67,9 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=16))]
     pub players: u64,
     /// An option and its values, as for `sweep` (`removed=0..=50`,
-    /// `deck.Shell=6..=24:2`). Repeatable: the space is every combination.
+    /// `deck.Shell=6..=24:2`, `compensation.1=0..=6`,
+    /// `tokens.Beach-Wave=0..=12`). Repeatable: the space is every
+    /// combination.
     #[arg(long, value_name = "KEY=VALUES", required = true)]
     pub vary: Vec<String>,
     /// A bound on a sum of varied integer options: `KEY+KEY in LO..=HI`.

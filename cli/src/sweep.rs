@@ -35,7 +35,9 @@ Examples:
 
 VALUES are separated by commas; each is a value or an integer range LO..=HI
 (or LO..HI) with an optional step :STEP. A key OPTION.KIND sets one count of a
-KIND:N list (deck.Shell). Every combination plays the same seed, so settings
+KIND:N list (deck.Shell), OPTION.SEAT one seat of a per-seat SEAT:N list
+(compensation.1, from every seat 0), tokens.FACE_A-FACE_B one kind's count of
+Seaside's token set (tokens.Beach-Wave, from the default set). Every combination plays the same seed, so settings
 that do not change the setup share their deals (common random numbers).
 
 The folder gets games.csv (one row per seat per game, the varied settings,
@@ -65,7 +67,8 @@ pub struct SweepArgs {
     #[arg(long, value_name = "LIST")]
     pub players: String,
     /// An option and its values: `KEY=VALUES` (`removed=0..=50:5`,
-    /// `scoring=simple,advanced`, `deck.Shell=8..=20:2`). Repeatable: every
+    /// `scoring=simple,advanced`, `deck.Shell=8..=20:2`, `compensation.1=0..=6`,
+    /// `tokens.Beach-Wave=0..=12`). Repeatable: every
     /// combination of the values is played.
     #[arg(long, value_name = "KEY=VALUES")]
     pub vary: Vec<String>,
@@ -260,6 +263,11 @@ fn print_summary(plan: &Plan, result: &RunResult, dir: &Path) {
         result.played_now as f64 / result.elapsed.as_secs_f64().max(1e-9),
         one_line_path(dir)
     );
+    if let Some(line) =
+        beachcomber::games::variants::variants_line(plan.parts.iter().map(|p| p.run.game.as_str()))
+    {
+        out!("{line}");
+    }
     // The columns after the combination's: one per metric with a summary
     // column (beachcomber::metrics::registry).
     out!(

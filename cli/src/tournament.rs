@@ -256,6 +256,9 @@ fn print_header(spec: &RunSpec, game: &AnyGame, result: &RunResult) {
             String::new()
         }
     );
+    if let Some(line) = beachcomber::games::variants::variants_line([spec.game.as_str()]) {
+        out!("{line}");
+    }
     if spec.players == 1
         && let Some(note) = game.solo_score()
     {

@@ -17,6 +17,7 @@ pub mod record_options;
 pub mod seashells;
 pub mod seaside;
 pub mod shell_dash;
+pub mod variants;
 
 use std::fmt;
 use std::ops::RangeInclusive;

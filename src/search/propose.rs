@@ -324,6 +324,29 @@ mod tests {
         points
     }
 
+    /// `rounds` rounds of `count` proposals each from the best `parents`
+    /// evaluated so far, each proposal feasible, added with its bowl loss.
+    fn bowl_rounds(
+        space: &Space,
+        model: &mut NTupleModel,
+        evaluated: &mut Vec<Point>,
+        (rounds, parents, count): (usize, usize, usize),
+        rng: &mut GameRng,
+    ) {
+        for _round in 0..rounds {
+            let mut best_first = evaluated.clone();
+            best_first.sort_by(|a, b| bowl(a).total_cmp(&bowl(b)).then_with(|| a.cmp(b)));
+            let parents = &best_first[..parents];
+            let proposals = propose(space, model, evaluated, parents, count, 0.3, rng);
+            assert_eq!(proposals.len(), count);
+            for point in proposals {
+                assert!(space.feasible(&point), "{point:?}");
+                model.add(&point, bowl(&point));
+                evaluated.push(point);
+            }
+        }
+    }
+
     #[test]
     fn tuples_are_singles_pairs_and_the_full_tuple_once() {
         assert_eq!(NTupleModel::new(1).tuples.len(), 1);
@@ -417,17 +440,7 @@ mod tests {
         let mut rng = rng_from_seed(2018);
         let mut model = NTupleModel::new(2);
         let mut evaluated = seed_points(&space, &mut model, 5, &mut rng);
-        for _round in 0..10 {
-            let mut best_first = evaluated.clone();
-            best_first.sort_by(|a, b| bowl(a).total_cmp(&bowl(b)).then_with(|| a.cmp(b)));
-            let parents = &best_first[..3];
-            let proposals = propose(&space, &model, &evaluated, parents, 4, 0.3, &mut rng);
-            assert_eq!(proposals.len(), 4);
-            for point in proposals {
-                model.add(&point, bowl(&point));
-                evaluated.push(point);
-            }
-        }
+        bowl_rounds(&space, &mut model, &mut evaluated, (10, 3, 4), &mut rng);
         let best = evaluated.iter().map(bowl).fold(f64::INFINITY, f64::min);
         assert!(best <= 1.0, "best loss {best} among {evaluated:?}");
     }
@@ -457,5 +470,42 @@ mod tests {
         let only = [Point(vec![0, 0])];
         let proposals = propose(&single, &model, &only, &only, 5, 0.3, &mut rng);
         assert!(proposals.is_empty());
+    }
+
+    #[test]
+    fn per_seat_keys_are_integer_dimensions_like_a_decks_counts() {
+        // `--vary compensation.0=0..=6 --vary compensation.1=0..=6` with
+        // their sum bounded, as `deck.KIND` counts are.
+        let dims: Vec<Vary> = ["compensation.0=0..=6", "compensation.1=0..=6"]
+            .iter()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let bound = ["compensation.0+compensation.1 in 0..=6".to_string()];
+        let space = Space::new(dims, &bound).unwrap();
+        let all = space.enumerate(100).unwrap();
+        assert_eq!(all.len(), 28);
+        assert_eq!(
+            space.values(&all[27]),
+            [
+                ("compensation.0".to_string(), "6".to_string()),
+                ("compensation.1".to_string(), "0".to_string())
+            ]
+        );
+        // Integer dimensions: neighbours step to adjacent values.
+        let neighbourhood = Neighbourhood::of(&space);
+        let mut rng = rng_from_seed(56);
+        let parent = Point(vec![2, 2]);
+        let steps = (0..200)
+            .map(|_| neighbourhood.neighbour(&parent, &mut rng))
+            .filter(|p| p.0.iter().zip(&parent.0).all(|(a, b)| a.abs_diff(*b) <= 1))
+            .count();
+        assert!(steps > 100, "{steps} of 200 neighbours one step away");
+        // Proposals keep to the bound, and a few rounds find the bowl's
+        // best point within it: its bottom (3, 7) is outside, the nearest
+        // point of sum at most 6 is (1, 5), at loss 8.
+        let mut model = NTupleModel::new(2);
+        let mut evaluated = seed_points(&space, &mut model, 4, &mut rng);
+        bowl_rounds(&space, &mut model, &mut evaluated, (8, 2, 3), &mut rng);
+        assert!(evaluated.contains(&Point(vec![1, 5])), "{evaluated:?}");
     }
 }

@@ -77,11 +77,19 @@ impl fmt::Display for SweepError {
                 )
             }
             SweepError::UnknownOption { key, game, allowed } => {
-                f.write_str(&crate::suggest::unknown_key(
-                    crate::suggest::KeyPlace::SweepOption(game),
-                    key,
-                    allowed,
-                ))
+                use crate::suggest::{KeyPlace, nearest, unknown_key};
+                let names = || allowed.iter().map(String::as_str);
+                f.write_str(&unknown_key(KeyPlace::SweepOption(game), key, allowed))?;
+                // `compensaton.1`: the option's name suggested, with its entry.
+                match key.split_once('.') {
+                    Some((option, entry)) if nearest(key, names()).is_none() => {
+                        match nearest(option, names()) {
+                            Some(name) => write!(f, "; did you mean `{name}.{}`?", one_line(entry)),
+                            None => Ok(()),
+                        }
+                    }
+                    _ => Ok(()),
+                }
             }
             SweepError::Combination { combination, why } => {
                 write!(

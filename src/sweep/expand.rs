@@ -2,6 +2,7 @@
 //! combination of player count, varied values and lineup.
 
 use super::SweepError;
+use super::set_option::{SetError, set_option};
 use super::vary::Vary;
 use crate::games::AnyGame;
 use crate::spec::{Spec, SpecError};
@@ -86,13 +87,7 @@ impl SweepSpec {
         if count > cap as u128 {
             return Err(SweepError::TooMany { count, cap });
         }
-        let base: Spec = self
-            .game
-            .parse()
-            .map_err(|e: SpecError| SweepError::Combination {
-                combination: format!("game {}", self.game),
-                why: e.to_string(),
-            })?;
+        let base = self.base()?;
         let mut out = Vec::with_capacity(count as usize);
         let mut choice = vec![0usize; self.varies.len()];
         for &players in &self.players {
@@ -158,40 +153,7 @@ impl SweepSpec {
             combination: label.clone(),
             why,
         };
-        // The base game's full options, so that a sub-key changes one count
-        // of a list and keeps the others.
-        let mut spec = match base_canonical {
-            Some(spec) => spec.clone(),
-            None => {
-                let canonical = AnyGame::from_spec(&base.to_string(), players)
-                    .map_err(|e| refuse(e.to_string()))?
-                    .canonical_spec();
-                let spec: Spec = canonical
-                    .parse()
-                    .map_err(|e: SpecError| refuse(e.to_string()))?;
-                base_canonical.insert(spec).clone()
-            }
-        };
-        for (key, value) in values {
-            set_option(&mut spec, key, value).map_err(|e| match e {
-                SetError::Unknown => SweepError::UnknownOption {
-                    key: key.clone(),
-                    game: spec.name.clone(),
-                    allowed: spec.options.iter().map(|(k, _)| k.clone()).collect(),
-                },
-                SetError::NotAList(option) => refuse(format!(
-                    "`{key}` sets one count of a list, but `{option}` is not a KIND:N list"
-                )),
-            })?;
-        }
-        let game = AnyGame::from_spec(&spec.to_string(), players).map_err(|e| match e {
-            SpecError::UnknownKey { key, name, allowed } => SweepError::UnknownOption {
-                key,
-                game: name,
-                allowed,
-            },
-            e => refuse(e.to_string()),
-        })?;
+        let game = game_of(base, base_canonical, players, values, &refuse)?;
         // The sweep's notation into one spec per seat, then the one seat
         // rule.
         let seats =
@@ -228,54 +190,82 @@ impl SweepSpec {
             game,
         })
     }
-}
 
-/// Why [`set_option`] refused a key.
-pub(super) enum SetError {
-    Unknown,
-    NotAList(String),
-}
-
-/// Set `key` (or one count of a list, `OPTION.KIND`) to `value` in `spec`.
-pub(super) fn set_option(spec: &mut Spec, key: &str, value: &str) -> Result<(), SetError> {
-    match key.split_once('.') {
-        None => {
-            match spec.options.iter_mut().find(|(k, _)| k == key) {
-                Some((_, v)) => *v = value.to_string(),
-                // Options a canonical spec leaves out (e.g. `tokens`):
-                // added, and the game says whether it knows them.
-                None => spec.options.push((key.to_string(), value.to_string())),
-            }
-            // A varied value replaces a file's content: the base's label
-            // of that file (`tokens_file`) no longer describes it.
-            for file in crate::spec_files::FILE_OPTIONS {
-                if file.game == spec.name && file.key == key {
-                    spec.options.retain(|(k, _)| k != file.label);
-                }
-            }
-            Ok(())
-        }
-        Some((option, kind)) => {
-            let Some((_, list)) = spec.options.iter_mut().find(|(k, _)| k == option) else {
-                return Err(SetError::Unknown);
-            };
-            let mut items: Vec<(String, String)> = Vec::new();
-            for item in list.split(',') {
-                let (k, n) = item
-                    .split_once(':')
-                    .ok_or_else(|| SetError::NotAList(option.to_string()))?;
-                items.push((k.to_string(), n.to_string()));
-            }
-            match items.iter_mut().find(|(k, _)| k == kind) {
-                Some((_, n)) => *n = value.to_string(),
-                None => items.push((kind.to_string(), value.to_string())),
-            }
-            *list = items
-                .iter()
-                .map(|(k, n)| format!("{k}:{n}"))
-                .collect::<Vec<_>>()
-                .join(",");
-            Ok(())
-        }
+    /// The base game's spec, parsed.
+    fn base(&self) -> Result<Spec, SweepError> {
+        self.game
+            .parse()
+            .map_err(|e: SpecError| SweepError::Combination {
+                combination: format!("game {}", self.game),
+                why: e.to_string(),
+            })
     }
+
+    /// The game of one point of the sweep's options (`values`, each
+    /// `(key, value)` as a [`Vary`] writes them) at `players` players, built
+    /// as a combination's is: what a search checks of its points before
+    /// its first round.
+    pub fn game_of(
+        &self,
+        players: usize,
+        values: &[(String, String)],
+    ) -> Result<AnyGame, SweepError> {
+        let base = self.base()?;
+        let mut label: Vec<String> = values.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        label.push(format!("players={players}"));
+        let label = label.join(", ");
+        let refuse = |why: String| SweepError::Combination {
+            combination: label.clone(),
+            why,
+        };
+        game_of(&base, &mut None, players, values, &refuse)
+    }
+}
+
+/// The game of `base` with `values` set at `players` players; the base's
+/// canonical spec cached in `base_canonical` (parsed at the first call,
+/// whose label a refusal names).
+fn game_of(
+    base: &Spec,
+    base_canonical: &mut Option<Spec>,
+    players: usize,
+    values: &[(String, String)],
+    refuse: &dyn Fn(String) -> SweepError,
+) -> Result<AnyGame, SweepError> {
+    // The base game's full options, so that a sub-key changes one count
+    // of a list and keeps the others.
+    let mut spec = match base_canonical {
+        Some(spec) => spec.clone(),
+        None => {
+            let canonical = AnyGame::from_spec(&base.to_string(), players)
+                .map_err(|e| refuse(e.to_string()))?
+                .canonical_spec();
+            let spec: Spec = canonical
+                .parse()
+                .map_err(|e: SpecError| refuse(e.to_string()))?;
+            base_canonical.insert(spec).clone()
+        }
+    };
+    let table = crate::games::GAMES
+        .iter()
+        .find(|g| g.name == spec.name)
+        .map_or(&[][..], |g| g.options);
+    for (key, value) in values {
+        set_option(&mut spec, key, value, table).map_err(|e| match e {
+            SetError::Unknown => SweepError::UnknownOption {
+                key: key.clone(),
+                game: spec.name.clone(),
+                allowed: table.iter().map(|o| o.name.to_string()).collect(),
+            },
+            e => refuse(e.why(key)),
+        })?;
+    }
+    AnyGame::from_spec(&spec.to_string(), players).map_err(|e| match e {
+        SpecError::UnknownKey { key, name, allowed } => SweepError::UnknownOption {
+            key,
+            game: name,
+            allowed,
+        },
+        e => refuse(e.to_string()),
+    })
 }

@@ -31,6 +31,7 @@ mod error;
 mod expand;
 mod lineup;
 mod metrics_csv;
+mod set_option;
 mod vary;
 
 pub use error::SweepError;

@@ -1,7 +1,7 @@
 //! Tests of sweeps: varied values and ranges, combinations and their
 //! refusals, and metrics.csv's seat ratios, gap and skill.
 
-use super::expand::set_option;
+use super::set_option::set_option;
 use super::*;
 use crate::spec::Spec;
 use crate::stats::cluster::ClusterSums;
@@ -83,12 +83,20 @@ fn varying_a_file_option_drops_the_base_files_label() {
                           tokens_file=set.txt@xxh3:0123456789abcdef)"
         .parse()
         .unwrap();
-    assert!(set_option(&mut spec, "removed", "4").is_ok());
+    assert!(set_option(&mut spec, "removed", "4", &crate::games::seaside::OPTIONS).is_ok());
     assert_eq!(
         spec.get("tokens_file"),
         Some("set.txt@xxh3:0123456789abcdef")
     );
-    assert!(set_option(&mut spec, "tokens", "[Rock/Crab:9]").is_ok());
+    assert!(
+        set_option(
+            &mut spec,
+            "tokens",
+            "[Rock/Crab:9]",
+            &crate::games::seaside::OPTIONS
+        )
+        .is_ok()
+    );
     assert_eq!(spec.to_string(), "seaside(removed=4,tokens=[Rock/Crab:9])");
     // Inline sets are varied as a list (`;` inside a set, `,` between).
     assert_eq!(

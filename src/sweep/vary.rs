@@ -8,7 +8,8 @@ use crate::spec::one_line;
 /// One varied option and its values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Vary {
-    /// The option (`removed`, or `deck.Shell` for one count of a list).
+    /// The option (`removed`), or one entry of a list (`deck.Shell`,
+    /// `compensation.1`, `tokens.Beach-Wave`).
     pub key: String,
     /// Its values, in order.
     pub values: Vec<String>,
@@ -61,7 +62,8 @@ impl Vary {
         let parts: Vec<&str> = key.split('.').collect();
         if parts.len() > 2 || !parts.iter().all(|p| key_ok(p)) {
             return Err(malformed(
-                "the key is an option name, or OPTION.KIND for one count of a list (deck.Shell)",
+                "the key is an option name, or OPTION.ENTRY for one entry of a list (deck.Shell, \
+                 compensation.1, tokens.Beach-Wave)",
             ));
         }
         let mut out = Vec::new();

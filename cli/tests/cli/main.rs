@@ -37,3 +37,4 @@ mod spec_files;
 mod study_folder;
 mod sweep;
 mod trends;
+mod variants;

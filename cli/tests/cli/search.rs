@@ -302,6 +302,21 @@ fn bad_searches_are_refused_in_one_line_before_anything_is_written() {
         "{err}"
     );
     assert!(!out.exists());
+    // A point the game refuses, not the first: refused before round 0.
+    let out = dir.path().join("bag");
+    let o = run_line(&format!(
+        "search --game seaside --players 2 --vary removed=30,69 --vary tokens.Beach-Wave=0,6 \
+         --objective 'mean_turns min margin 1' --out {}",
+        s(&out)
+    ));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o).trim_end(),
+        "error: the space holds a point the game refuses (narrow its values or bound it out \
+         with `bounds`): combination removed=69, tokens.Beach-Wave=0, players=2: invalid \
+         `seaside`: removed=69 leaves no token in the bag: the set holds 64 tokens"
+    );
+    assert!(!out.exists());
 }
 
 #[test]

@@ -176,6 +176,15 @@ fn summary_md(
         manifest.timing.seconds,
         manifest.timing.threads
     );
+    let specs = manifest
+        .description
+        .plan
+        .parts
+        .iter()
+        .map(|p| p.run.game.as_str());
+    if let Some(line) = beachcomber::games::variants::variants_line(specs) {
+        let _ = writeln!(md, "{line}\n");
+    }
     match experiment.kind {
         Kind::League => league_table(&mut md, dir)?,
         // A search writes its own summary.md (the studies crate's search module).

@@ -261,12 +261,34 @@ pub(super) fn label(search: &Search, race: &Race, c: usize) -> String {
         .join(", ")
 }
 
+/// The variants (not the rules) the search's games played: the base
+/// game's, every candidate's and the baseline's
+/// ([`beachcomber::games::variants::variants_line`]).
+fn variants_line(spec: &SearchSpec, search: &Search) -> Option<String> {
+    let mut specs = vec![spec.game.clone()];
+    let settings = search
+        .race
+        .candidates
+        .iter()
+        .map(|c| (search.space.values(&c.point), spec.players))
+        .chain(spec.baseline.iter().map(|b| (b.options.clone(), b.players)));
+    for (values, players) in settings {
+        if let Ok(game) = spec.game_of(players, &values) {
+            specs.push(game.canonical_spec());
+        }
+    }
+    beachcomber::games::variants::variants_line(specs.iter().map(String::as_str))
+}
+
 /// summary.md.
 fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
     let mut md = String::new();
     let _ = writeln!(md, "# Search: {} at {} players\n", spec.game, spec.players);
     if !spec.preface.is_empty() {
         let _ = writeln!(md, "{}\n", spec.preface.trim_end());
+    }
+    if let Some(line) = variants_line(spec, &outcome.search) {
+        let _ = writeln!(md, "{line}\n");
     }
     plain_words_opening(&mut md, spec, outcome);
     goal_section(&mut md, spec, &outcome.search);

@@ -33,6 +33,11 @@ pub const DEFAULT_EXPLORATION: f64 = 0.5;
 /// when none is given.
 pub const DEFAULT_RECHECK: usize = 3;
 
+/// Most points of a space (bounds aside) whose games are all built before
+/// round 0 ([`SearchSpec::plan`]): a point the game refuses is then an
+/// error before any game.
+pub const CHECKED_POINTS: usize = 10_000;
+
 /// Survivors confirmed at most when no number is given.
 pub const DEFAULT_CONFIRM_MOST: usize = 10;
 
@@ -206,6 +211,14 @@ pub enum SearchSpecError {
         /// What is wrong with its bots (boxed: the error stays small).
         error: Box<crate::lineups::LineupsError>,
     },
+    /// A feasible point of the space whose game the game refuses (a bag
+    /// emptied by its removals, a count below the game's least), found
+    /// before round 0.
+    #[error(
+        "the space holds a point the game refuses (narrow its values or bound it out with \
+         `bounds`): {0}"
+    )]
+    RefusedPoint(Box<SweepError>),
     /// The confirmation seed is the search's.
     #[error(
         "the confirmation seed {0} is the search's own: give another (a pick is confirmed on \
@@ -301,6 +314,7 @@ impl SearchSpec {
             return Err(SearchSpecError::SameSeed(self.seed));
         }
         let space = Space::new(self.varies.clone(), &self.bounds)?;
+        self.check_points(&space)?;
         let mut included = Vec::with_capacity(self.include.len());
         for (i, values) in self.include.iter().enumerate() {
             let bad = |why: String| SearchSpecError::Include { index: i + 1, why };
@@ -401,6 +415,43 @@ impl SearchSpec {
                 seed: self.seed,
             },
         })
+    }
+}
+
+impl SearchSpec {
+    /// Every feasible point's game built, when the space has at most
+    /// [`CHECKED_POINTS`] points (bounds aside), so that a point the game
+    /// refuses stops the search before round 0 rather than at the round
+    /// that draws it. A larger space's points are built as they are drawn.
+    fn check_points(&self, space: &Space) -> Result<(), SearchSpecError> {
+        let Some(points) = space.enumerate(CHECKED_POINTS) else {
+            return Ok(());
+        };
+        for point in &points {
+            self.game_of(self.players, &space.values(point))
+                .map_err(|e| SearchSpecError::RefusedPoint(Box::new(e)))?;
+        }
+        Ok(())
+    }
+
+    /// The game of one setting of the varied options (`values`) at
+    /// `players` players, built as the search's sweeps build it.
+    pub fn game_of(
+        &self,
+        players: usize,
+        values: &[(String, String)],
+    ) -> Result<beachcomber::games::AnyGame, SweepError> {
+        let sweep = SweepSpec {
+            game: self.game.clone(),
+            players: vec![players],
+            varies: Vec::new(),
+            lineups: Vec::new(),
+            count: SweepCount::Deals(1),
+            seed: self.seed,
+            rotate: true,
+            quality: false,
+        };
+        sweep.game_of(players, values)
     }
 }
 
