@@ -15,7 +15,7 @@ use beachcomber::games::shell_dash::{
     Card, OPTIONS, Phase, Position, ReshuffleRule, ShellDash, ShellDashAction, ShellDashState,
 };
 use beachcomber::games::{AnyGame, GameKind};
-use beachcomber::record::{RecordFormat, build_record, verify_record, write_record_line};
+use beachcomber::record::{RecordFormat, verify_record, write_record_line};
 use beachcomber::rng::{deal_seed, rng_from_seed};
 use beachcomber::spec::Spec;
 use beachcomber::testing::conformance::{Conformance, check_game};
@@ -400,48 +400,25 @@ fn starting_flipflops_circulate_and_every_card_is_conserved() {
 // ---------------------------------------------------------------------------
 // Records and replays.
 
-/// Random games of `g` until one that ends with a reshuffle played, its
-/// record.
+/// A record of `g` with a reshuffle (tests/shell_dash.rs), checked to be
+/// the bytes the direct writer writes.
 fn record_of(g: &ShellDash) -> beachcomber::record::GameRecord {
-    for index in 0..500 {
-        let seed = deal_seed(21, index);
-        let mut rng = rng_from_seed(seed);
-        let initial = g.new_game(&mut rng);
-        let mut s = initial;
-        let mut actions = Vec::new();
-        while g.to_move(&s).is_some() {
-            let a = g.random_action(&s, &mut rng);
-            g.play_unchecked(&mut s, a);
-            actions.push(a);
-        }
-        if s.reshuffles > 0 {
-            let record = build_record(
-                g,
-                Some(seed),
-                &["random".into(), "random".into()],
-                &initial,
-                &actions,
-            );
-            // The record line written directly is the same bytes.
-            let mut line = Vec::new();
-            write_record_line(
-                g,
-                Some(seed),
-                &["random".into(), "random".into()],
-                &initial,
-                &actions,
-                &mut line,
-            );
-            let mut expected = serde_json::to_vec(&record).unwrap();
-            expected.push(b'\n');
-            assert_eq!(
-                String::from_utf8(line).unwrap(),
-                String::from_utf8(expected).unwrap()
-            );
-            return record;
-        }
-    }
-    panic!("no game with a reshuffle");
+    let record = crate::shell_dash::game_with_reshuffle(g);
+    let replay = verify_record(g, &record).unwrap();
+    let actions: Vec<ShellDashAction> = replay.steps.iter().map(|(_, a)| *a).collect();
+    let mut line = Vec::new();
+    write_record_line(
+        g,
+        record.seed,
+        &record.bots,
+        &replay.initial,
+        &actions,
+        &mut line,
+    );
+    let mut expected = serde_json::to_vec(&record).unwrap();
+    expected.push(b'\n');
+    assert_eq!(String::from_utf8(line), String::from_utf8(expected));
+    record
 }
 
 #[test]
