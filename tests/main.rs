@@ -33,6 +33,7 @@ mod seaside_alloc;
 mod shell_dash;
 mod shell_dash_alloc;
 mod shell_dash_coupled;
+mod shell_dash_levers;
 mod shell_dash_solve;
 
 /// Every test file of tests/ is declared above: with `autotests =

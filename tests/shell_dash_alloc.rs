@@ -1,6 +1,6 @@
 //! Shell Dash's hot paths make no heap allocation: new game, move
 //! generation, play (reshuffles included), random playouts, determinization,
-//! observation and evaluation.
+//! observation and evaluation, with and without the balancing levers.
 
 use beachcomber::game::{Evaluate, Game, random_playout};
 use beachcomber::games::shell_dash::ShellDash;
@@ -18,6 +18,13 @@ fn hot_paths_do_not_allocate() {
         ("shell-dash", 1),
         ("shell-dash(deck=Sand:5,Shell:3,Sun:4)", 2),
         ("shell-dash(deal=coupled)", 2),
+        // The balancing levers (variants): Shells and Flip-Flops held from
+        // the start, the Flip-Flops reshuffled into the deck once spent.
+        ("shell-dash(compensation=1:1,start_flipflops=0:1,1:2)", 2),
+        (
+            "shell-dash(deal=coupled,compensation=1:2,start_flipflops=1:1)",
+            2,
+        ),
     ] {
         let g = ShellDash::from_spec(&spec.parse::<Spec>().unwrap(), players).unwrap();
         let ((plies, reshuffles, worlds), allocations) = count_allocations(|| {

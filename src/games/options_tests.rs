@@ -55,7 +55,9 @@ fn help_lists_are_todays_texts() {
              (default: the 70-token set; a PATH is read by the command line only))",
             "shell-dash (1-2 players; options: deck=KIND:N,... (default \
              Sand:16,Wave:10,Flip-Flop:6,Jellyfish:8,Sun:6,Shell:14; at least 3 Shells), \
-             max_turns=N (1 to 10000, default 200), reshuffle=choice|empty (default choice), deal=plain|coupled (default plain))",
+             max_turns=N (1 to 10000, default 200), reshuffle=choice|empty (default choice), deal=plain|coupled (default plain), \
+             compensation=SEAT:N,... (0 to 2 per seat, e.g. 1:1; 2 players) [variant], \
+             start_flipflops=SEAT:N,... (0 to 6 per seat, e.g. 1:1; 2 players) [variant])",
         ]
     );
 }

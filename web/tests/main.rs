@@ -21,6 +21,7 @@ mod replay_window;
 mod saved_files;
 mod saving;
 mod secrets;
+mod shell_dash_levers;
 mod spec_paths;
 mod timeout;
 mod undo;

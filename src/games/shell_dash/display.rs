@@ -7,6 +7,17 @@ use super::{COLUMNS, Card, Phase, ShellDash, ShellDashAction, ShellDashState, WI
 use crate::display::{Describe, Viewer};
 use crate::game::Seat;
 
+impl ShellDash {
+    /// ` (1 from the compensation)` for a seat given Shells at the start
+    /// (option `compensation`), else nothing.
+    fn compensation_note(&self, seat: usize) -> String {
+        match self.compensation().get(seat) {
+            Some(&n) if n > 0 => format!(" ({n} from the compensation)"),
+            _ => String::new(),
+        }
+    }
+}
+
 impl Describe for ShellDash {
     /// The board, the piles and the seats' holdings. Face-down cards and the
     /// deck's order are hidden from both seats: a seat's picture shows
@@ -94,8 +105,10 @@ impl Describe for ShellDash {
         for p in 0..self.players {
             let _ = writeln!(
                 text,
-                "seat {p}: {} Shells, {} Flip-Flops held",
-                s.shells[p], s.flipflops[p]
+                "seat {p}: {} Shells{}, {} Flip-Flops held",
+                s.shells[p],
+                self.compensation_note(p),
+                s.flipflops[p]
             );
         }
         if s.spent > 0 {
@@ -185,8 +198,9 @@ impl Describe for ShellDash {
         for p in 0..self.players {
             let _ = writeln!(
                 text,
-                "seat {p}: {} Shells{}",
+                "seat {p}: {} Shells{}{}",
                 s.shells[p],
+                self.compensation_note(p),
                 if winners.contains(p) { " (winner)" } else { "" }
             );
         }

@@ -39,7 +39,9 @@ impl Encode for ShellDash {
 
     fn encode_observation(&self, o: &ShellDashState, seat: Seat, out: &mut [f32]) {
         let players = self.players();
-        let counts = self.deck_counts();
+        // The cards in play: the deck plus any starting Flip-Flops (option
+        // `start_flipflops`), so every ratio stays within 0 to 1.
+        let counts = self.cards_in_play();
         let total: f64 = counts.iter().map(|&c| f64::from(c)).sum();
         let flipflops = f64::from(counts[Card::FlipFlop as usize]);
         let max_turns = f64::from(self.max_turns());

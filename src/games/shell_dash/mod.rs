@@ -19,6 +19,14 @@
 //!   player whose turn ends decides whether to shuffle them together into a
 //!   new deck before the refill) or `empty` (only an empty deck is
 //!   reshuffled, from the discard pile).
+//! - `compensation=SEAT:N,...` and `start_flipflops=SEAT:N,...`: the
+//!   balancing levers (variants, not the rules; 2 players only): Shells (0
+//!   to [`MAX_COMPENSATION`]) and Flip-Flops (0 to [`MAX_START_FLIPFLOPS`])
+//!   a seat holds at the start, from outside the deck. Compensation Shells
+//!   are Shells held (toward the 3 that win, and at the cap); spent starting
+//!   Flip-Flops are discarded and reshuffled like the deck's, so the cards
+//!   in play are [`ShellDash::cards_in_play`]. Both are state (`shells`,
+//!   `flipflops`), so the evaluation and the encoding see them.
 //!
 //! # Layout
 //! `state.rs` (state, actions, cards), `rules.rs` (setup and play: the
@@ -94,6 +102,7 @@ pub use state::{
     ShellDashState,
 };
 
+use crate::games::options::seat_list_text;
 use crate::games::{GameOption, OptionKind, SpecOptions};
 use crate::spec::{Spec, SpecError};
 
@@ -179,8 +188,54 @@ pub const DEAL: GameOption = GameOption {
     variant: false,
 };
 
+/// Seats a lever can name (Shell Dash has at most 2).
+pub const SEATS: usize = 2;
+/// The most Shells a seat may start with: one fewer than a win (with 3 the
+/// seat would have won before any turn).
+pub const MAX_COMPENSATION: u8 = WINNING_SHELLS - 1;
+/// The most Flip-Flops a seat may start with: a walk passes at most one
+/// Jellyfish per row, so 6 (one per row of the largest board) is the most
+/// one walk can spend.
+pub const MAX_START_FLIPFLOPS: u16 = MAX_ROWS as u16;
+
+/// Option `compensation` (a balancing lever, not the rules): Shells each
+/// seat holds at the start.
+pub const COMPENSATION: GameOption = GameOption {
+    name: "compensation",
+    kind: OptionKind::SeatList {
+        min: 0,
+        max: MAX_COMPENSATION as u64,
+    },
+    about: "Shells a seat holds at the start, from outside the deck (2 players only): they \
+            count toward the 3 that win and at the max_turns cap, where the most Shells held, \
+            compensation included and at least one, win, ties shared",
+    help_note: Some("0 to 2 per seat, e.g. 1:1; 2 players"),
+    variant: true,
+};
+
+/// Option `start_flipflops` (a balancing lever, not the rules): Flip-Flops
+/// each seat holds at the start.
+pub const START_FLIPFLOPS: GameOption = GameOption {
+    name: "start_flipflops",
+    kind: OptionKind::SeatList {
+        min: 0,
+        max: MAX_START_FLIPFLOPS as u64,
+    },
+    about: "Flip-Flops a seat holds at the start, from outside the deck (2 players only): \
+            spent like any Flip-Flop, then discarded and reshuffled with the other cards",
+    help_note: Some("0 to 6 per seat, e.g. 1:1; 2 players"),
+    variant: true,
+};
+
 /// Shell Dash's options, in canonical order.
-pub const OPTIONS: [GameOption; 4] = [DECK, MAX_TURNS_OPTION, RESHUFFLE, DEAL];
+pub const OPTIONS: [GameOption; 6] = [
+    DECK,
+    MAX_TURNS_OPTION,
+    RESHUFFLE,
+    DEAL,
+    COMPENSATION,
+    START_FLIPFLOPS,
+];
 
 /// Why a Shell Dash configuration does not build (players, deck, turn cap).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,6 +250,24 @@ pub enum ShellDashConfigError {
     TooManyCards(usize),
     /// A turn cap outside 1 to [`MAX_TURNS`].
     MaxTurns(u32),
+    /// A lever (`compensation`, `start_flipflops`) set in a solo game.
+    SoloLever(&'static str),
+    /// A seat's compensation above [`MAX_COMPENSATION`].
+    Compensation {
+        /// The seat.
+        seat: usize,
+        /// Its Shells.
+        shells: u8,
+    },
+    /// A seat's starting Flip-Flops above [`MAX_START_FLIPFLOPS`].
+    StartFlipFlops {
+        /// The seat.
+        seat: usize,
+        /// Its Flip-Flops.
+        flipflops: u16,
+    },
+    /// The deck and the starting Flip-Flops together exceed [`DECK_CAP`].
+    TooManyInPlay(usize),
 }
 
 impl std::fmt::Display for ShellDashConfigError {
@@ -219,6 +292,25 @@ impl std::fmt::Display for ShellDashConfigError {
             ShellDashConfigError::MaxTurns(max_turns) => {
                 write!(f, "max_turns must be 1 to {MAX_TURNS}, not {max_turns}")
             }
+            ShellDashConfigError::SoloLever(name) => write!(
+                f,
+                "`{name}` balances the seats of a 2-player game; solo has one seat and a fixed \
+                 goal of {WINNING_SHELLS} Shells"
+            ),
+            ShellDashConfigError::Compensation { seat, shells } => write!(
+                f,
+                "seat {seat} cannot start with {shells} Shells: 0 to {MAX_COMPENSATION} \
+                 ({WINNING_SHELLS} would win before a turn)"
+            ),
+            ShellDashConfigError::StartFlipFlops { seat, flipflops } => write!(
+                f,
+                "seat {seat} cannot start with {flipflops} Flip-Flops: 0 to {MAX_START_FLIPFLOPS}"
+            ),
+            ShellDashConfigError::TooManyInPlay(total) => write!(
+                f,
+                "the deck and the starting Flip-Flops make {total} cards, more than the \
+                 {DECK_CAP} supported"
+            ),
         }
     }
 }
@@ -246,6 +338,13 @@ pub struct ShellDash {
     deal: DealRule,
     /// The deck in kind order (the starting point of every shuffle).
     sorted: [u8; DECK_CAP],
+    /// Shells each seat holds at the start, from outside the deck (option
+    /// `compensation`; 0 for both by default).
+    compensation: [u8; SEATS],
+    /// Flip-Flops each seat holds at the start, from outside the deck
+    /// (option `start_flipflops`; 0 for both by default). Once spent they
+    /// are cards like the others: the cards in play are the deck plus these.
+    start_flipflops: [u16; SEATS],
 }
 
 impl ShellDash {
@@ -298,7 +397,70 @@ impl ShellDash {
             reshuffle,
             deal: DealRule::Plain,
             sorted,
+            compensation: [0; SEATS],
+            start_flipflops: [0; SEATS],
         })
+    }
+
+    /// This game with the levers `compensation` (Shells by seat, 0 to
+    /// [`MAX_COMPENSATION`]) and `start_flipflops` (Flip-Flops by seat, 0
+    /// to [`MAX_START_FLIPFLOPS`]), both from outside the deck; refused in
+    /// a solo game (unless all 0) and when the cards in play would exceed
+    /// [`DECK_CAP`].
+    pub fn with_levers(
+        mut self,
+        compensation: [u8; SEATS],
+        start_flipflops: [u16; SEATS],
+    ) -> Result<ShellDash, ShellDashConfigError> {
+        for seat in 0..SEATS {
+            if compensation[seat] > MAX_COMPENSATION {
+                return Err(ShellDashConfigError::Compensation {
+                    seat,
+                    shells: compensation[seat],
+                });
+            }
+            if start_flipflops[seat] > MAX_START_FLIPFLOPS {
+                return Err(ShellDashConfigError::StartFlipFlops {
+                    seat,
+                    flipflops: start_flipflops[seat],
+                });
+            }
+        }
+        if self.players == 1 {
+            if compensation != [0; SEATS] {
+                return Err(ShellDashConfigError::SoloLever(COMPENSATION.name));
+            }
+            if start_flipflops != [0; SEATS] {
+                return Err(ShellDashConfigError::SoloLever(START_FLIPFLOPS.name));
+            }
+        }
+        let in_play =
+            self.total as usize + start_flipflops.iter().map(|&n| n as usize).sum::<usize>();
+        if in_play > DECK_CAP {
+            return Err(ShellDashConfigError::TooManyInPlay(in_play));
+        }
+        self.compensation = compensation;
+        self.start_flipflops = start_flipflops;
+        Ok(self)
+    }
+
+    /// Shells each seat holds at the start (option `compensation`).
+    pub fn compensation(&self) -> [u8; SEATS] {
+        self.compensation
+    }
+
+    /// Flip-Flops each seat holds at the start (option `start_flipflops`).
+    pub fn start_flipflops(&self) -> [u16; SEATS] {
+        self.start_flipflops
+    }
+
+    /// The cards in play by kind: the deck plus the starting Flip-Flops
+    /// (the compensation Shells are not cards of play: they never leave
+    /// their seat).
+    pub fn cards_in_play(&self) -> [u16; KINDS] {
+        let mut counts = self.counts;
+        counts[Card::FlipFlop as usize] += self.start_flipflops.iter().sum::<u16>();
+        counts
     }
 
     /// Build from a parsed spec (see the module docs for the options).
@@ -311,8 +473,19 @@ impl ShellDash {
         let max_turns = options.integer(&MAX_TURNS_OPTION)? as u32;
         let reshuffle = ReshuffleRule::ALL[options.choice(&RESHUFFLE)?];
         let deal = DealRule::ALL[options.choice(&DEAL)?];
+        // Read for both seats whatever the player count, so that a lever in
+        // a solo game gets the solo refusal rather than a seat range error.
+        let compensation = options
+            .seat_list::<SEATS>(&COMPENSATION, SEATS)?
+            .map(|n| n as u8);
+        let start_flipflops = options
+            .seat_list::<SEATS>(&START_FLIPFLOPS, SEATS)?
+            .map(|n| n as u16);
         ShellDash::with_reshuffle(players, counts, max_turns, reshuffle)
-            .map(|game| game.with_deal(deal))
+            .and_then(|game| {
+                game.with_deal(deal)
+                    .with_levers(compensation, start_flipflops)
+            })
             .map_err(|why| SpecError::Invalid {
                 name: spec.name.clone(),
                 why: why.to_string(),
@@ -408,6 +581,8 @@ impl crate::games::GameKind for ShellDash {
             Some(self.max_turns.to_string()),
             Some(self.reshuffle.to_string()),
             (self.deal != DealRule::Plain).then(|| self.deal.to_string()),
+            seat_list_text(&self.compensation.map(u64::from)),
+            seat_list_text(&self.start_flipflops.map(u64::from)),
         ]
     }
 }

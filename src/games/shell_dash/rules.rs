@@ -167,11 +167,11 @@ impl ShellDash {
             return Err("a seat already holds 3 Shells".into());
         }
         let counts = self.card_counts(&s)?;
-        if counts != self.counts {
+        if counts != self.cards_in_play() {
             return Err(format!(
-                "the position holds {} but the deck is {}",
+                "the position holds {} but the cards in play are {}",
                 deck_text(&counts),
-                deck_text(&self.counts)
+                deck_text(&self.cards_in_play())
             )
             .into());
         }
@@ -196,8 +196,8 @@ impl ShellDash {
             row: 0,
             phase: Phase::Flip,
             to_move: 0,
-            shells: [0; 2],
-            flipflops: [0; 2],
+            shells: self.compensation,
+            flipflops: self.start_flipflops,
             spent: 0,
             turn: 1,
             discard: [0; KINDS],
@@ -465,7 +465,13 @@ impl ShellDash {
             counts[c as usize] += 1;
         }
         counts[FLIPFLOP as usize] += s.flipflops[0] + s.flipflops[1] + s.spent;
-        counts[SHELL as usize] += (s.shells[0] + s.shells[1]) as u16;
+        // The compensation Shells came from outside the deck.
+        for (seat, (&held, &given)) in s.shells.iter().zip(&self.compensation).enumerate() {
+            let collected = held.checked_sub(given).ok_or_else(|| {
+                format!("seat {seat} holds {held} Shells, fewer than its compensation {given}")
+            })?;
+            counts[SHELL as usize] += u16::from(collected);
+        }
         Ok(counts)
     }
 }
@@ -633,11 +639,11 @@ impl Game for ShellDash {
 
     fn check_invariants(&self, s: &ShellDashState) -> Result<(), InvalidState> {
         let counts = self.card_counts(s)?;
-        if counts != self.counts {
+        if counts != self.cards_in_play() {
             return Err(format!(
-                "card conservation: the state holds {} but the deck is {}",
+                "card conservation: the state holds {} but the cards in play are {}",
                 deck_text(&counts),
-                deck_text(&self.counts)
+                deck_text(&self.cards_in_play())
             )
             .into());
         }

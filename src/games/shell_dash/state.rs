@@ -119,7 +119,9 @@ impl fmt::Display for ShellDashAction {
 /// Card codes are `Card as u8`; the board holds [`EMPTY`](super::EMPTY)
 /// where no card lies. Card conservation: the deck's `top..len`, the board,
 /// the discard pile, the Flip-Flops held and spent and the Shells collected
-/// together make up exactly the configured deck. `deck` outside `top..len`
+/// (held minus the compensation) together make up exactly the cards in
+/// play ([`ShellDash::cards_in_play`](super::ShellDash::cards_in_play): the
+/// configured deck plus the starting Flip-Flops). `deck` outside `top..len`
 /// holds cards already drawn (history, not part of the position).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShellDashState {
@@ -139,7 +141,7 @@ pub struct ShellDashState {
     /// The walker (seat to move; in [`Phase::Shuffle`], the player whose
     /// turn ends).
     pub to_move: u8,
-    /// Shells collected, by seat.
+    /// Shells held, by seat (collected, plus the seat's compensation).
     pub shells: [u8; 2],
     /// Flip-Flops held, by seat.
     pub flipflops: [u16; 2],
@@ -206,9 +208,11 @@ pub struct Position {
     pub deck: Vec<Card>,
     /// The discard pile.
     pub discard: Vec<Card>,
-    /// Shells collected by seat.
+    /// Shells held by seat (with option `compensation`, the seat's
+    /// compensation included: at least it).
     pub shells: [u8; 2],
-    /// Flip-Flops held by seat.
+    /// Flip-Flops held by seat (the cards in play, deck plus option
+    /// `start_flipflops`, must all be in the position).
     pub flipflops: [u16; 2],
     /// The walker.
     pub to_move: usize,
