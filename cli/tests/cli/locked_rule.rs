@@ -666,3 +666,84 @@ fn a_seed_used_by_an_older_version_of_any_committed_results_is_refused_with_unus
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(record(&dir.join("results/new"))["label"], "locked");
 }
+
+/// A run the lock lets through on a seed another file's committed results
+/// used (here `same_games_as`, then a reproduction of its own results, as
+/// `seaside-removals-searcher`'s seed 20261205 after the first
+/// `seaside-removals` confirmation's) says so: a `warning:` per use, the
+/// record's `shared_seeds`, a line under the rule in summary.md.
+#[test]
+fn a_seed_let_through_that_another_file_s_results_used_is_flagged() {
+    let repo = repository_with("experiments/first.toml", 7);
+    let dir = repo.path();
+    commit(dir, "the first rule");
+    let o = run_in(dir, &["run", "experiments/first.toml", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (first, _) = commit(dir, "the first results, seed 7");
+    // Another file on seed 7, stating it plays published games.
+    std::fs::write(
+        dir.join("experiments/second.toml"),
+        format!(
+            "{}same_games_as = \"{first}\"\n",
+            study(7, "0.2").replace("Removals", "Second")
+        ),
+    )
+    .unwrap();
+    commit(dir, "the second rule, on the same games");
+    let warning = format!(
+        "warning: the seed 7 was also used by the committed results \
+         `results/first/manifest.json` (commit {}), another file's: games dealt from it were \
+         published before this run, so on the settings both play, this run's deals are not \
+         fresh",
+        &first[..7]
+    );
+    let o = run_in(dir, &["run", "experiments/second.toml", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o).lines().next(), Some(warning.as_str()));
+    let results = dir.join("results/second");
+    let shared = serde_json::json!([{
+        "seed": 7, "by": "results/first/manifest.json", "commit": first
+    }]);
+    assert_eq!(record(&results)["shared_seeds"], shared);
+    let line = format!("- Shared seed: {}", warning.trim_start_matches("warning: "));
+    assert!(
+        rule_lines(&results).contains(&line),
+        "{:?}",
+        rule_lines(&results)
+    );
+    // Its own results committed, a run of them again is a reproduction,
+    // and still flagged.
+    commit(dir, "the second results");
+    let o = run_in(
+        dir,
+        &[
+            "run",
+            "experiments/second.toml",
+            "--quiet",
+            "--out",
+            "again",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o).lines().next(), Some(warning.as_str()));
+    let again = dir.join("again");
+    assert_eq!(record(&again)["label"], "reproduction");
+    assert_eq!(record(&again)["shared_seeds"], shared);
+    // A file's own results on its seed are no other file's: the first
+    // study's reproduction shares its seed with the second's results.
+    let o = run_in(
+        dir,
+        &[
+            "run",
+            "experiments/first.toml",
+            "--quiet",
+            "--out",
+            "first-again",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let own = record(&dir.join("first-again"));
+    assert_eq!(own["label"], "reproduction");
+    assert_eq!(own["shared_seeds"][0]["by"], "results/second/manifest.json");
+    assert_eq!(own["shared_seeds"].as_array().unwrap().len(), 1);
+}

@@ -22,7 +22,7 @@ mod criterion;
 mod inconsistent;
 mod kind;
 mod plan;
-pub use criterion::{CodeState, CommitDate, CriterionRecord, RuleLabel, UnknownLabel};
+pub use criterion::{CodeState, CommitDate, CriterionRecord, RuleLabel, SharedSeed, UnknownLabel};
 pub use inconsistent::Inconsistent;
 pub use kind::{KindError, RunKind};
 pub use plan::PlanRecord;
