@@ -72,6 +72,19 @@ fn repository_with(file: &str, seed: u64) -> tempfile::TempDir {
     repo
 }
 
+/// A fresh repository with the study `file` on seed 7, its rule committed,
+/// then run and its results committed: the repository and the results'
+/// commit.
+fn study_with_results(file: &str) -> (tempfile::TempDir, String) {
+    let repo = repository_with(file, 7);
+    let dir = repo.path();
+    commit(dir, "the rule");
+    let o = run_in(dir, &["run", file, "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (results, _) = commit(dir, "the results, seed 7");
+    (repo, results)
+}
+
 /// `beachcomber run args` in `dir`.
 fn run_in(dir: &Path, args: &[&str]) -> Output {
     bin().args(args).current_dir(dir).output().unwrap()
@@ -631,12 +644,8 @@ fn a_run_under_results_from_a_changed_tree_is_refused_and_an_exploratory_one_say
 
 #[test]
 fn a_seed_used_by_an_older_version_of_any_committed_results_is_refused_with_unused_seeds() {
-    let repo = repository_with("experiments/old.toml", 7);
+    let (repo, first) = study_with_results("experiments/old.toml");
     let dir = repo.path();
-    commit(dir, "the old rule");
-    let o = run_in(dir, &["run", "experiments/old.toml", "--quiet"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let (first, _) = commit(dir, "the old results, seed 7");
     // The study moves on to seed 9: HEAD's manifest no longer holds 7.
     std::fs::write(dir.join("experiments/old.toml"), study(9, "0.1")).unwrap();
     commit(dir, "the old rule on seed 9");
@@ -674,12 +683,8 @@ fn a_seed_used_by_an_older_version_of_any_committed_results_is_refused_with_unus
 /// record's `shared_seeds`, a line under the rule in summary.md.
 #[test]
 fn a_seed_let_through_that_another_file_s_results_used_is_flagged() {
-    let repo = repository_with("experiments/first.toml", 7);
+    let (repo, first) = study_with_results("experiments/first.toml");
     let dir = repo.path();
-    commit(dir, "the first rule");
-    let o = run_in(dir, &["run", "experiments/first.toml", "--quiet"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let (first, _) = commit(dir, "the first results, seed 7");
     // Another file on seed 7, stating it plays published games.
     std::fs::write(
         dir.join("experiments/second.toml"),
