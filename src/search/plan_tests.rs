@@ -6,6 +6,16 @@ fn goal() -> Goal {
     Goal::new(vec![o], vec![], 2, None).unwrap()
 }
 
+/// K = 2 candidates, R = 1 round at alpha 0.05, the union bound.
+fn budget() -> Budget {
+    Budget {
+        alpha: 0.05,
+        candidates: 2,
+        rounds: 1,
+        spending: crate::search::Spending::Union,
+    }
+}
+
 #[test]
 fn a_hand_built_budget_plans_exact_numbers() {
     // K = 2, R = 1, Q = 1 at alpha 0.05: the pair's two-sided error
@@ -15,12 +25,7 @@ fn a_hand_built_budget_plans_exact_numbers() {
     // 95050.37 -> 95051. The yes/no test, one-sided at 0.05 (z = 1.644854)
     // on 10,000 deals: 1.644854 · 2 / 100 = 0.032897; deals: 61825.57 ->
     // 61826.
-    let budget = Budget {
-        alpha: 0.05,
-        candidates: 2,
-        rounds: 1,
-        spending: crate::search::Spending::Union,
-    };
+    let budget = budget();
     let plan = SearchPlan::new(&goal(), &budget, 400, 10_000);
     assert_eq!(plan.lines.len(), 2);
     let race = &plan.lines[0];
@@ -88,12 +93,7 @@ fn the_fresh_deals_are_sized_by_the_race_sd_and_capped() {
 
 #[test]
 fn a_plan_reads_back_from_json_exactly_even_at_no_deals() {
-    let budget = Budget {
-        alpha: 0.05,
-        candidates: 2,
-        rounds: 1,
-        spending: crate::search::Spending::Union,
-    };
+    let budget = budget();
     // No confirmation deals: the yes/no line shows nothing (infinite).
     let plan = SearchPlan::new(&goal(), &budget, 400, 0);
     assert_eq!(plan.yes_no().unwrap().resolvable, Some(f64::INFINITY));
