@@ -17,6 +17,8 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use super::evidence::Moments;
 use super::goal::{Bound, Goal};
 use super::race::Budget;
@@ -26,8 +28,10 @@ use crate::stats::power::{detectable_difference, units_for_power};
 /// The power the plan asks of every question.
 pub const PLANNED_POWER: f64 = 0.8;
 
-/// One question of the plan.
-#[derive(Clone, Debug, PartialEq)]
+/// One question of the plan (serialized as a search's manifest records it,
+/// its `plan.lines`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlanLine {
     /// What is compared (`objective seat_ratio:0 near 1`, ...).
     pub what: String,
@@ -38,7 +42,9 @@ pub struct PlanLine {
     pub sd: Option<f64>,
     /// The smallest difference the planned deals can show (the interval's
     /// half-width at the worst-case spread); `None` when the spread is
-    /// unknown.
+    /// unknown; infinite at no deals (written `"inf"` in JSON, which has
+    /// no infinity).
+    #[serde(with = "infinite_as_text")]
     pub resolvable: Option<f64>,
     /// The deals needed to show the margin with [`PLANNED_POWER`].
     pub deals_needed: Option<u64>,
@@ -73,7 +79,8 @@ impl PlanLine {
 }
 
 /// The plan of a search: its questions at the deals a candidate plays.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SearchPlan {
     /// The most deals a candidate plays in the race.
     pub deals: u64,
@@ -169,6 +176,46 @@ impl SearchPlan {
             }
         }
         out
+    }
+}
+
+/// A number that may be infinite, in JSON: a finite one as a number, an
+/// infinite one as the text `"inf"` (serde_json writes a non-finite number
+/// as `null`, which reads back as no number).
+mod infinite_as_text {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// The text of positive infinity.
+    const INF: &str = "inf";
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(untagged)]
+    enum Written {
+        Number(f64),
+        Text(String),
+    }
+
+    pub fn serialize<S: Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+        match x {
+            Some(x) if *x == f64::INFINITY => Some(Written::Text(INF.into())).serialize(s),
+            Some(x) if !x.is_finite() => Err(serde::ser::Error::custom(format!(
+                "{x} is not a difference the plan can show"
+            ))),
+            Some(x) => Some(Written::Number(*x)).serialize(s),
+            None => None::<Written>.serialize(s),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+        match Option::<Written>::deserialize(d)? {
+            None => Ok(None),
+            Some(Written::Number(x)) => Ok(Some(x)),
+            Some(Written::Text(t)) if t == INF => Ok(Some(f64::INFINITY)),
+            Some(Written::Text(t)) => Err(serde::de::Error::custom(format!(
+                "`{}` is not a number (a number, or \"{INF}\")",
+                crate::spec::one_line(&t)
+            ))),
+        }
     }
 }
 

@@ -6,6 +6,16 @@ fn goal() -> Goal {
     Goal::new(vec![o], vec![], 2, None).unwrap()
 }
 
+/// K = 2 candidates, R = 1 round at alpha 0.05, the union bound.
+fn budget() -> Budget {
+    Budget {
+        alpha: 0.05,
+        candidates: 2,
+        rounds: 1,
+        spending: crate::search::Spending::Union,
+    }
+}
+
 #[test]
 fn a_hand_built_budget_plans_exact_numbers() {
     // K = 2, R = 1, Q = 1 at alpha 0.05: the pair's two-sided error
@@ -15,12 +25,7 @@ fn a_hand_built_budget_plans_exact_numbers() {
     // 95050.37 -> 95051. The yes/no test, one-sided at 0.05 (z = 1.644854)
     // on 10,000 deals: 1.644854 · 2 / 100 = 0.032897; deals: 61825.57 ->
     // 61826.
-    let budget = Budget {
-        alpha: 0.05,
-        candidates: 2,
-        rounds: 1,
-        spending: crate::search::Spending::Union,
-    };
+    let budget = budget();
     let plan = SearchPlan::new(&goal(), &budget, 400, 10_000);
     assert_eq!(plan.lines.len(), 2);
     let race = &plan.lines[0];
@@ -84,4 +89,27 @@ fn the_fresh_deals_are_sized_by_the_race_sd_and_capped() {
     // sd 0.5 at margin 0.02: ((1.644854 + 0.841621) · 25)² = 3864.1 -> 3865.
     assert_eq!(YesNo::deals_for(0.5, 0.05, 0.02, 100_000), 3865);
     assert_eq!(YesNo::deals_for(0.5, 0.05, 0.02, 1000), 1000);
+}
+
+#[test]
+fn a_plan_reads_back_from_json_exactly_even_at_no_deals() {
+    let budget = budget();
+    // No confirmation deals: the yes/no line shows nothing (infinite).
+    let plan = SearchPlan::new(&goal(), &budget, 400, 0);
+    assert_eq!(plan.yes_no().unwrap().resolvable, Some(f64::INFINITY));
+    let text = serde_json::to_string(&plan).unwrap();
+    assert!(text.contains(r#""resolvable":"inf""#), "{text}");
+    assert!(
+        text.contains(r#""resolvable":0.22414027264652867"#),
+        "{text}"
+    );
+    let back: SearchPlan = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, plan);
+    // An unknown spread reads back as unknown, and a stray text is refused.
+    let unknown = text.replacen(r#""resolvable":"inf""#, r#""resolvable":null"#, 1);
+    let back: SearchPlan = serde_json::from_str(&unknown).unwrap();
+    assert_eq!(back.yes_no().unwrap().resolvable, None);
+    let bad = text.replacen(r#""resolvable":"inf""#, r#""resolvable":"lots""#, 1);
+    let err = serde_json::from_str::<SearchPlan>(&bad).unwrap_err();
+    assert!(err.to_string().contains("`lots` is not a number"), "{err}");
 }

@@ -460,6 +460,7 @@ fn write_merged_manifest(
         timing,
         files: merged_files(paths)?,
         criterion: None,
+        plan: None,
     };
     write_json_atomically(name, &manifest).map_err(MergeError::WriteManifest)
 }

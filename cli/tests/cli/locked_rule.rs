@@ -72,6 +72,19 @@ fn repository_with(file: &str, seed: u64) -> tempfile::TempDir {
     repo
 }
 
+/// A fresh repository with the study `file` on seed 7, its rule committed,
+/// then run and its results committed: the repository and the results'
+/// commit.
+fn study_with_results(file: &str) -> (tempfile::TempDir, String) {
+    let repo = repository_with(file, 7);
+    let dir = repo.path();
+    commit(dir, "the rule");
+    let o = run_in(dir, &["run", file, "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (results, _) = commit(dir, "the results, seed 7");
+    (repo, results)
+}
+
 /// `beachcomber run args` in `dir`.
 fn run_in(dir: &Path, args: &[&str]) -> Output {
     bin().args(args).current_dir(dir).output().unwrap()
@@ -631,12 +644,8 @@ fn a_run_under_results_from_a_changed_tree_is_refused_and_an_exploratory_one_say
 
 #[test]
 fn a_seed_used_by_an_older_version_of_any_committed_results_is_refused_with_unused_seeds() {
-    let repo = repository_with("experiments/old.toml", 7);
+    let (repo, first) = study_with_results("experiments/old.toml");
     let dir = repo.path();
-    commit(dir, "the old rule");
-    let o = run_in(dir, &["run", "experiments/old.toml", "--quiet"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let (first, _) = commit(dir, "the old results, seed 7");
     // The study moves on to seed 9: HEAD's manifest no longer holds 7.
     std::fs::write(dir.join("experiments/old.toml"), study(9, "0.1")).unwrap();
     commit(dir, "the old rule on seed 9");
@@ -665,4 +674,81 @@ fn a_seed_used_by_an_older_version_of_any_committed_results_is_refused_with_unus
     let o = run_in(dir, &["run", "experiments/new.toml", "--quiet"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(record(&dir.join("results/new"))["label"], "locked");
+}
+
+/// A run the lock lets through on a seed another file's committed results
+/// used (here `same_games_as`, then a reproduction of its own results, as
+/// `seaside-removals-searcher`'s seed 20261205 after the first
+/// `seaside-removals` confirmation's) says so: a `warning:` per use, the
+/// record's `shared_seeds`, a line under the rule in summary.md.
+#[test]
+fn a_seed_let_through_that_another_file_s_results_used_is_flagged() {
+    let (repo, first) = study_with_results("experiments/first.toml");
+    let dir = repo.path();
+    // Another file on seed 7, stating it plays published games.
+    std::fs::write(
+        dir.join("experiments/second.toml"),
+        format!(
+            "{}same_games_as = \"{first}\"\n",
+            study(7, "0.2").replace("Removals", "Second")
+        ),
+    )
+    .unwrap();
+    commit(dir, "the second rule, on the same games");
+    let warning = format!(
+        "warning: the seed 7 was also used by the committed results \
+         `results/first/manifest.json` (commit {}), another file's: games dealt from it were \
+         published before this run, so on the settings both play, this run's deals are not \
+         fresh",
+        &first[..7]
+    );
+    let o = run_in(dir, &["run", "experiments/second.toml", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o).lines().next(), Some(warning.as_str()));
+    let results = dir.join("results/second");
+    let shared = serde_json::json!([{
+        "seed": 7, "by": "results/first/manifest.json", "commit": first
+    }]);
+    assert_eq!(record(&results)["shared_seeds"], shared);
+    let line = format!("- Shared seed: {}", warning.trim_start_matches("warning: "));
+    assert!(
+        rule_lines(&results).contains(&line),
+        "{:?}",
+        rule_lines(&results)
+    );
+    // Its own results committed, a run of them again is a reproduction,
+    // and still flagged.
+    commit(dir, "the second results");
+    let o = run_in(
+        dir,
+        &[
+            "run",
+            "experiments/second.toml",
+            "--quiet",
+            "--out",
+            "again",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o).lines().next(), Some(warning.as_str()));
+    let again = dir.join("again");
+    assert_eq!(record(&again)["label"], "reproduction");
+    assert_eq!(record(&again)["shared_seeds"], shared);
+    // A file's own results on its seed are no other file's: the first
+    // study's reproduction shares its seed with the second's results.
+    let o = run_in(
+        dir,
+        &[
+            "run",
+            "experiments/first.toml",
+            "--quiet",
+            "--out",
+            "first-again",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let own = record(&dir.join("first-again"));
+    assert_eq!(own["label"], "reproduction");
+    assert_eq!(own["shared_seeds"][0]["by"], "results/second/manifest.json");
+    assert_eq!(own["shared_seeds"].as_array().unwrap().len(), 1);
 }

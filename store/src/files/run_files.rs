@@ -624,6 +624,7 @@ impl RunFiles {
                 timing: checkpoint.timing.clone(),
                 files: finishing.files.clone(),
                 criterion: None,
+                plan: None,
             };
             write_manifest(path, &manifest).map_err(|source| RunFilesError::WriteManifest {
                 path: path.clone(),

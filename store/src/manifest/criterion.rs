@@ -129,6 +129,26 @@ pub struct CriterionRecord {
     /// from before it was recorded).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub code: Option<CodeState>,
+    /// The committed results of other files (not this file's own) that
+    /// used one of the run's seeds, for a run the lock let through on it
+    /// (a reproduction, `same_games_as`): their games were dealt from the
+    /// same seed and published before. Empty (and not written) otherwise,
+    /// and in manifests from before it was recorded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shared_seeds: Vec<SharedSeed>,
+}
+
+/// One committed use of a run's seed by another file's results (a
+/// [`CriterionRecord::shared_seeds`] entry).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SharedSeed {
+    /// The seed.
+    pub seed: u64,
+    /// The committed manifest that used it (`results/NAME/.../manifest.json`).
+    pub by: String,
+    /// The commit that brought the version of `by` that used it.
+    pub commit: String,
 }
 
 /// The code a run was made from (its manifest's `criterion.code`).

@@ -21,9 +21,11 @@ use crate::path_suffix::with_suffix;
 mod criterion;
 mod inconsistent;
 mod kind;
-pub use criterion::{CodeState, CommitDate, CriterionRecord, RuleLabel, UnknownLabel};
+mod plan;
+pub use criterion::{CodeState, CommitDate, CriterionRecord, RuleLabel, SharedSeed, UnknownLabel};
 pub use inconsistent::Inconsistent;
 pub use kind::{KindError, RunKind};
+pub use plan::PlanRecord;
 
 /// The version of the manifest and checkpoint formats (4: totals with the
 /// sums per deal of the cluster-robust intervals and the pairwise score
@@ -280,6 +282,11 @@ pub struct Manifest {
     /// a run of a criterion: other manifests keep their bytes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub criterion: Option<CriterionRecord>,
+    /// A search's power plan, made before round 0 (written only in a
+    /// search's `rounds/0/manifest.json`: other manifests keep their
+    /// bytes, and one from before it was recorded reads as without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan: Option<PlanRecord>,
 }
 
 /// Why a manifest or checkpoint could not be read.

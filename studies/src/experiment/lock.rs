@@ -42,7 +42,7 @@ use super::git::{FileVersion, GitError, Repository};
 use crate::csv_rows::Rows;
 use crate::files::names::{MANIFEST_FILE, RESULTS_DIR};
 use crate::manifest::{
-    CodeState, CommitDate, CriterionRecord, Manifest, RuleLabel, write_json_atomically,
+    CodeState, CommitDate, CriterionRecord, Manifest, RuleLabel, SharedSeed, write_json_atomically,
 };
 
 /// The criterion table in canonical form: JSON with the keys of every
@@ -321,6 +321,7 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
         seed: experiment.seed,
         results_before,
         code: code.clone(),
+        shared_seeds: Vec::new(),
     };
     let Some((repository, path)) = repository else {
         let label = if request.exploratory {
@@ -410,7 +411,47 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
         Some(rev) => RuleLabel::SameGamesAs(rev.clone()),
         None => RuleLabel::Locked,
     };
-    Ok(Some(record(label, Some(commit), results_before)))
+    Ok(Some(CriterionRecord {
+        shared_seeds: shared_seeds(&seeds, &uses, &own),
+        ..record(label, Some(commit), results_before)
+    }))
+}
+
+/// The committed uses of the run's `seeds` by other files' results (not
+/// under `own`, this file's `results/NAME/`), one per seed and manifest
+/// (its first version found): what a reproduction or a `same_games_as` run
+/// the lock lets through shares with other studies' published games.
+fn shared_seeds(
+    seeds: &[(u64, String)],
+    uses: &[Vec<(String, String, bool)>],
+    own: &str,
+) -> Vec<SharedSeed> {
+    let mut shared: Vec<SharedSeed> = Vec::new();
+    for ((seed, _), found) in seeds.iter().zip(uses) {
+        for (by, commit, _) in found.iter().filter(|(by, _, _)| !by.starts_with(own)) {
+            if !shared.iter().any(|s| s.seed == *seed && &s.by == by) {
+                shared.push(SharedSeed {
+                    seed: *seed,
+                    by: by.clone(),
+                    commit: commit.clone(),
+                });
+            }
+        }
+    }
+    shared
+}
+
+/// The `warning:` text of a seed the run shares with other committed
+/// results (see [`CriterionRecord::shared_seeds`]).
+pub fn shared_seed_warning(shared: &SharedSeed) -> String {
+    format!(
+        "the seed {} was also used by the committed results `{}` (commit {}), another file's: \
+         games dealt from it were published before this run, so on the settings both play, \
+         this run's deals are not fresh",
+        shared.seed,
+        one_line(&shared.by),
+        short_hash(&shared.commit)
+    )
 }
 
 /// The seeds a run of `experiment` deals from, each with where it is set:
@@ -790,6 +831,9 @@ pub fn rule_lines(record: &CriterionRecord) -> String {
             .to_string(),
     };
     let _ = writeln!(md, "- {}: {meaning}", record.label);
+    for shared in &record.shared_seeds {
+        let _ = writeln!(md, "- Shared seed: {}", shared_seed_warning(shared));
+    }
     if let Some(code) = &record.code {
         let commit = match &code.commit {
             Some(c) => format!("commit `{}`", short(c)),

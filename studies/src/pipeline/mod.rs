@@ -287,6 +287,9 @@ pub fn run_file(mut args: RunFileRequest, ports: &Ports<'_>) -> Result<PathBuf, 
     let _fresh = FreshFolder((args.quick && args.out.is_none()).then(|| dir.clone()));
     let exploratory = args.exploratory || args.quick;
     let rule = locked_rule(&experiment, &args, &name, &dir)?;
+    for shared in rule.iter().flat_map(|r| &r.shared_seeds) {
+        ports.warn(&lock::shared_seed_warning(shared));
+    }
     // The rule of every `--out` (after the lock's own refusals of the
     // folder): the folder may be created, never its parents.
     if let Some(out) = &args.out {

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use beachcomber::search::{Aim, Exit, Interval, Race, Search, Spending, elo_of_ratio};
+use beachcomber::search::{Aim, Exit, Interval, Race, Search, SearchPlan, Spending, elo_of_ratio};
 
 use super::comparisons::{baseline_section, references_section};
 use super::yes_no::{Reference, answer_line};
@@ -291,9 +291,9 @@ fn summary(spec: &SearchSpec, outcome: &SearchOutcome) -> String {
         let _ = writeln!(md, "{line}\n");
     }
     plain_words_opening(&mut md, spec, outcome);
-    goal_section(&mut md, spec, &outcome.search);
+    goal_section(&mut md, spec, &outcome.search, &outcome.plan);
     rounds_section(&mut md, outcome);
-    unresolvable_note(&mut md, spec, &outcome.search);
+    unresolvable_note(&mut md, spec, &outcome.plan);
     answer_section(&mut md, spec, outcome);
     references_section(&mut md, outcome);
     baseline_section(&mut md, spec, outcome);
@@ -423,7 +423,7 @@ fn plain_words_opening(md: &mut String, spec: &SearchSpec, outcome: &SearchOutco
 
 /// summary.md's goal: the lineup, the space, the objectives, constraints,
 /// baseline and duels, and the budget.
-fn goal_section(md: &mut String, spec: &SearchSpec, search: &Search) {
+fn goal_section(md: &mut String, spec: &SearchSpec, search: &Search, plan: &SearchPlan) {
     let race = &search.race;
     let s = &search.settings;
     let _ = writeln!(md, "## The goal (declared before the games)\n");
@@ -473,7 +473,6 @@ fn goal_section(md: &mut String, spec: &SearchSpec, search: &Search) {
             }
         }
     );
-    let plan = super::power_plan(spec, &race.goal, s);
     let _ = writeln!(
         md,
         "- plan, before the games (the worst-case spread of a bounded quantity, no data yet; the \
@@ -489,8 +488,7 @@ fn goal_section(md: &mut String, spec: &SearchSpec, search: &Search) {
 /// Above the answer, when the plan said the rule's yes/no question could
 /// not be resolved at the budget (the search allowed it, or re-ran
 /// committed results): the answer can only be inconclusive.
-fn unresolvable_note(md: &mut String, spec: &SearchSpec, search: &Search) {
-    let plan = super::power_plan(spec, &search.race.goal, &search.settings);
+fn unresolvable_note(md: &mut String, spec: &SearchSpec, plan: &SearchPlan) {
     if let (true, Some(line)) = (
         plan.unresolvable() && spec.confirm_seed.is_some(),
         plan.yes_no(),

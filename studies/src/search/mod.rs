@@ -12,6 +12,7 @@
 
 mod comparisons;
 mod files;
+mod recorded_plan;
 mod spec;
 mod yes_no;
 
@@ -20,8 +21,8 @@ use std::sync::atomic::AtomicBool;
 
 use beachcomber::compare::SeatRow;
 use beachcomber::search::{
-    Budget, Exit, Goal, Point, Race, RoundPlan, RoundValues, Search, SearchError, Settings, Space,
-    deal_values,
+    Budget, Exit, Goal, Point, Race, RoundPlan, RoundValues, Search, SearchError, SearchPlan,
+    Settings, Space, deal_values,
 };
 use beachcomber::spec::one_line_path;
 use beachcomber::sweep::{SweepError, Vary};
@@ -99,6 +100,9 @@ pub enum SearchRunError {
         one_line_path(.0)
     )]
     NotFinished(PathBuf),
+    /// Recording the plan in round 0's manifest, or reading it back.
+    #[error(transparent)]
+    Plan(crate::experiment::lock::RecordError),
     /// The folder cannot be made.
     #[error("cannot create the folder `{}`: {source}", one_line_path(.path))]
     CreateFolder {
@@ -118,6 +122,9 @@ pub struct SearchOutcome {
     pub included: Vec<usize>,
     /// The confirmation: the survivors played on the confirmation seed.
     pub confirmation: Option<Confirmation>,
+    /// The power plan made before round 0 (as round 0's manifest records
+    /// it when the report is redrawn: docs/search.md, "The plan").
+    pub plan: SearchPlan,
 }
 
 /// The survivors played again on a fresh seed.
@@ -331,10 +338,18 @@ fn run_or_read(
         },
         None => None,
     };
+    let record = recorded_plan::record_of(spec, &search);
+    let plan = if mode == Mode::ReadOnly {
+        recorded_plan::read_back(dir, record.plan(), reporter)?
+    } else {
+        recorded_plan::record(dir, &record)?;
+        record.plan()
+    };
     let outcome = SearchOutcome {
         included,
         search,
         confirmation,
+        plan,
     };
     failpoint("search-before-files");
     files::write_all(spec, &outcome, dir)?;

@@ -6,7 +6,7 @@
 
 use beachcomber::search::{Aim, Answer, Interval, Moments, Objective, Race, YesNo};
 
-use super::{SearchOutcome, SearchSpec, power_plan};
+use super::{SearchOutcome, SearchSpec};
 
 /// The reference the pick is tested against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,7 +175,7 @@ pub fn answer_line(
 ) -> String {
     let race = &outcome.search.race;
     let o = &race.goal.objectives[0];
-    let unresolvable = power_plan(spec, &race.goal, &outcome.search.settings).unresolvable();
+    let unresolvable = outcome.plan.unresolvable();
     let Some(a) = answer_of(outcome, spec.baseline.is_some(), unresolvable) else {
         let why = if race.pick().is_none() {
             "there is no pick"
