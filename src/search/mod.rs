@@ -33,7 +33,7 @@ pub use propose::{NTupleModel, propose};
 pub use race::{Budget, Candidate, Exit, Race, RoundValues, Verdict, round_deals, spent_fraction};
 pub use rounds::{RoundPlan, RoundRecord, Search, SearchError, Settings, Stop};
 pub use space::{Point, Space, SpaceError, SumBound};
-pub use spending::{REPLICATES, Spending, UnknownRace, critical_value};
+pub use spending::{REPLICATES, Spending, Spent, UnknownRace, critical_value};
 
 #[cfg(test)]
 mod duel_baseline_tests;

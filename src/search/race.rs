@@ -38,7 +38,7 @@ use super::goal::{Aim, Bound, Goal};
 use super::interval::Interval;
 use super::space::Point;
 use super::spending::{
-    Block, CALIBRATION_SEED, REPLICATES, Spending, critical_value_from, student_from_normal,
+    Block, CALIBRATION_SEED, REPLICATES, Spending, Spent, critical_value_from, student_from_normal,
 };
 use crate::stats::equivalence::normal_quantile;
 
@@ -652,7 +652,7 @@ impl Race {
     /// interval from now on.
     fn calibrate(&mut self) {
         let round = self.recorded - 1;
-        let spent = self.budget.alpha * spent_fraction(round, self.budget.rounds);
+        let spent = Spent::at(self.budget.alpha, round, self.budget.rounds);
         let c = critical_value_from(
             &self.blocks(),
             &self.boundaries,

@@ -300,12 +300,50 @@ pub fn student_from_normal(z: f64, df: f64) -> f64 {
         + (79.0 * z9 + 776.0 * z7 + 1482.0 * z5 - 1920.0 * z3 - 945.0 * z) / (92160.0 * n.powi(4))
 }
 
+/// The error a round of the race may have spent: the schedule's share by
+/// the round before, by this round, and the declared total (`alpha`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spent {
+    /// `alpha · t_{r−1}` (0 at round 0).
+    pub before: f64,
+    /// `alpha · t_r`.
+    pub by_now: f64,
+    /// `alpha`, which no round's calibration exceeds.
+    pub total: f64,
+}
+
+impl Spent {
+    /// Round `round` of `rounds` declared at `alpha`, by
+    /// [`super::race::spent_fraction`].
+    pub fn at(alpha: f64, round: usize, rounds: usize) -> Spent {
+        let fraction = super::race::spent_fraction;
+        Spent {
+            before: if round == 0 {
+                0.0
+            } else {
+                alpha * fraction(round - 1, rounds)
+            },
+            by_now: alpha * fraction(round, rounds),
+            total: alpha,
+        }
+    }
+}
+
 /// The critical value of round `boundaries.len()` (the rounds before it
-/// used `boundaries`): the value at which the chance that one of the
-/// race's statistics crossed its round's value by this round is `spent`
-/// (the error spent so far), from [`REPLICATES`] draws. Infinite when the
-/// earlier rounds already spent it.
-pub fn critical_value(blocks: &[Block], boundaries: &[f64], spent: f64) -> f64 {
+/// used `boundaries`), from [`REPLICATES`] draws of the statistics' law as
+/// measured now: the value at which the chance that one of the race's
+/// statistics crossed its round's value by this round is `spent.by_now`.
+///
+/// The law is measured again at every round (new candidates, correlations
+/// on more deals), so the earlier values may now be crossed more often than
+/// the schedule planned. Then this round spends its own share,
+/// `by_now − before`, as long as the chance of a crossing by this round
+/// stays within `spent.total` (Lan and DeMets's increment), rather than
+/// nothing: so a race never stops eliminating for the calibration's noise,
+/// and under the law measured now its error is at most `alpha` at every
+/// round. Infinite only when the earlier rounds already crossed more than
+/// `alpha`.
+pub fn critical_value(blocks: &[Block], boundaries: &[f64], spent: Spent) -> f64 {
     critical_value_from(blocks, boundaries, spent, REPLICATES, CALIBRATION_SEED)
 }
 
@@ -314,7 +352,7 @@ pub fn critical_value(blocks: &[Block], boundaries: &[f64], spent: f64) -> f64 {
 pub fn critical_value_from(
     blocks: &[Block],
     boundaries: &[f64],
-    spent: f64,
+    spent: Spent,
     replicates: usize,
     seed: u64,
 ) -> f64 {
@@ -337,10 +375,20 @@ pub fn critical_value_from(
             last.push(largest[round]);
         }
     }
-    let allowed = (spent * replicates as f64).floor() as usize;
-    let Some(left) = allowed.checked_sub(crossed_before) else {
+    let draws_of = |error: f64| (error * replicates as f64).floor() as usize;
+    let (before, by_now, total) = (
+        draws_of(spent.before),
+        draws_of(spent.by_now),
+        draws_of(spent.total),
+    );
+    // On schedule (or under it): spend up to the schedule. Over it: this
+    // round's own share, never beyond the total.
+    let share = by_now.saturating_sub(before);
+    let wanted = by_now.saturating_sub(crossed_before).max(share);
+    let Some(room) = total.checked_sub(crossed_before) else {
         return f64::INFINITY;
     };
+    let left = wanted.min(room);
     if left == 0 {
         return last.iter().copied().fold(0.0, f64::max) + 1e-9;
     }
@@ -357,8 +405,15 @@ mod tests {
     use super::*;
     use crate::stats::equivalence::normal_quantile;
 
-    /// The calibration's value at the default seed.
+    /// The calibration's value at the default seed, for a round spending
+    /// `spent` by now on a schedule that spent nothing before it and
+    /// declares `spent` in all.
     fn value(blocks: &[Block], boundaries: &[f64], spent: f64, replicates: usize) -> f64 {
+        let spent = Spent {
+            before: 0.0,
+            by_now: spent,
+            total: spent,
+        };
         critical_value_from(blocks, boundaries, spent, replicates, CALIBRATION_SEED)
     }
 
@@ -380,7 +435,7 @@ mod tests {
         let c = critical_value_from(
             &[one_round(1, 0.0, 100)],
             &[],
-            0.05,
+            Spent::at(0.05, 0, 1),
             20_000,
             CALIBRATION_SEED,
         );
@@ -393,7 +448,7 @@ mod tests {
         let c = critical_value_from(
             &[one_round(10, 0.0, 100)],
             &[],
-            0.05,
+            Spent::at(0.05, 0, 1),
             20_000,
             CALIBRATION_SEED,
         );
@@ -403,7 +458,7 @@ mod tests {
         let c = critical_value_from(
             &[one_round(10, 0.999_999, 100)],
             &[],
-            0.05,
+            Spent::at(0.05, 0, 1),
             20_000,
             CALIBRATION_SEED,
         );
@@ -443,6 +498,41 @@ mod tests {
         );
         // A first round that spent everything leaves nothing.
         let none = value(std::slice::from_ref(&block), &[0.1], 0.05, 2_000);
+        assert!(none.is_infinite());
+    }
+
+    /// When the law measured now says the earlier values were crossed more
+    /// often than the schedule planned (here round 0's value 1.5, crossed
+    /// by about 13% of draws, where the schedule spent 1%), the round spends
+    /// its own share rather than stopping: the old calibration returned
+    /// infinity here (no elimination again), while the total of 20% is
+    /// not yet spent.
+    #[test]
+    fn a_round_over_its_schedule_spends_its_own_share_within_the_total() {
+        let block = Block {
+            correlation: vec![1.0],
+            deals: vec![vec![100, 100]],
+            single: vec![vec![true, true]],
+            pairs: Vec::new(),
+        };
+        let blocks = std::slice::from_ref(&block);
+        let spent = Spent {
+            before: 0.01,
+            by_now: 0.02,
+            total: 0.2,
+        };
+        let c = critical_value_from(blocks, &[1.5], spent, 20_000, CALIBRATION_SEED);
+        // About 1% of the draws not crossed at round 0 cross c at round 1:
+        // a finite value above the 1% two-sided quantile of the increment's
+        // law, which is a normal's at correlation sqrt(1/2) with round 0.
+        assert!(c.is_finite() && c > 1.5 && c < 3.5, "{c}");
+        // Over the total, nothing is left: infinite.
+        let spent = Spent {
+            before: 0.01,
+            by_now: 0.02,
+            total: 0.05,
+        };
+        let none = critical_value_from(blocks, &[1.5], spent, 20_000, CALIBRATION_SEED);
         assert!(none.is_infinite());
     }
 

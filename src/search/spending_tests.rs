@@ -216,7 +216,7 @@ fn max_t_eliminates_at_least_as_many_truly_worse_candidates_as_the_union_race() 
         return;
     }
     assert!(right[0] >= right[1] && games[0] <= games[1]);
-    assert_eq!((right, wrong), ([108, 29], [0, 0]));
+    assert_eq!((right, wrong), ([109, 29], [0, 0]));
 }
 
 /// The spending is the information fraction of the declared doubling
