@@ -28,6 +28,7 @@ mod records;
 mod seashells;
 mod seashells_alloc;
 mod seaside;
+mod seaside_levers;
 mod seaside_alloc;
 mod shell_dash;
 mod shell_dash_alloc;
