@@ -81,7 +81,10 @@ fn winners(seats: &[usize]) -> SeatSet {
 fn conformance_with_every_lever_set() {
     for (players, spec) in [
         (2, "seaside(compensation=1:3,start_tokens=1:2)"),
-        (2, "seaside(removed=40,compensation=0:1,1:20,start_tokens=0:1,1:5)"),
+        (
+            2,
+            "seaside(removed=40,compensation=0:1,1:20,start_tokens=0:1,1:5)",
+        ),
         (3, "seaside(compensation=1:2,2:4,start_tokens=1:1,2:2)"),
         (4, "seaside(removed=0,compensation=3:5,start_tokens=3:3)"),
         (5, "seaside(compensation=4:2,start_tokens=1:1,2:1,3:2,4:3)"),
@@ -214,7 +217,12 @@ fn a_start_tokens_hidden_back_is_dealt_with_the_coins_likelihood() {
     // holds Beach/Shell (token 1). Unseen by seat 0: Wave/Isopod, Wave/Rock and
     // Beach/Shell. A Wave/Rock start token shows its Wave half the time, a
     // Wave/Isopod one always: the Wave hides an Isopod with probability 2/3.
-    let (g, s) = stacked(&[(W, I), (B, S), (W, R), (B, S)], seats(&[]), seats(&[(1, 1)]), &[W]);
+    let (g, s) = stacked(
+        &[(W, I), (B, S), (W, R), (B, S)],
+        seats(&[]),
+        seats(&[(1, 1)]),
+        &[W],
+    );
     let mut rng = rng_from_seed(4);
     let mut isopods = 0;
     for _ in 0..6000 {
@@ -249,12 +257,18 @@ fn compensation_adds_to_the_score_and_ties_share_the_victory() {
     assert_eq!(o.scores.as_slice(), &[6, 6]);
     assert_eq!(o.winners, winners(&[0, 1]));
     assert_eq!(g.final_margin(&s, 0), 0.0);
-    assert_eq!(g.result_json(&s), serde_json::json!({"scores": [6, 6], "winners": [0, 1]}));
+    assert_eq!(
+        g.result_json(&s),
+        serde_json::json!({"scores": [6, 6], "winners": [0, 1]})
+    );
     // By 4, seat 0 wins alone.
     let (g, mut s) = stacked(&START_GAME, seats(&[(0, 4)]), seats(&[(1, 2)]), &[R, B]);
     play(&g, &mut s, &START_ACTIONS);
     let o = g.outcome(&s);
-    assert_eq!((o.scores.as_slice(), o.winners), (&[7, 6][..], winners(&[0])));
+    assert_eq!(
+        (o.scores.as_slice(), o.winners),
+        (&[7, 6][..], winners(&[0]))
+    );
     assert_eq!(g.final_margin(&s, 1), -1.0 / 20.0);
 }
 
@@ -287,7 +301,10 @@ fn levers_are_validated() {
          token must be left to draw"
     );
     assert_eq!(
-        spec_err("seaside(tokens=[Isopod/Shell:10;Beach/Wave:1],start_tokens=1:2)", 4),
+        spec_err(
+            "seaside(tokens=[Isopod/Shell:10;Beach/Wave:1],start_tokens=1:2)",
+            4
+        ),
         "invalid `seaside`: start_tokens gives 2 tokens, but with 0 removed the bag may hold \
          only 11 tokens (1 with a seaside face): each start token needs a seaside face and one \
          token must be left to draw"
@@ -369,7 +386,10 @@ fn records_name_the_levers_and_replay_them() {
     }
     // The default game's record has neither the options nor `start`.
     let plain = recorded(&game("seaside", 3), 7);
-    assert_eq!(plain.options, serde_json::json!({"removed": plain.options["removed"]}));
+    assert_eq!(
+        plain.options,
+        serde_json::json!({"removed": plain.options["removed"]})
+    );
     assert!(plain.setup.get("start").is_none());
     // Compensation alone needs no `start`.
     let record = recorded(&game("seaside(compensation=0:1)", 2), 3);
@@ -420,7 +440,11 @@ fn forged_start_tokens_are_refused() {
     setup["start"] = serde_json::json!(["Rock", "Sand"]);
     assert_eq!(refused(setup), "field `setup.start`: unknown face `Sand`");
     // Without the lever, `start` is an unknown key.
-    let plain = Seaside::from_record_options(2, &serde_json::json!({"removed": 0, "tokens": record.options["tokens"]})).unwrap();
+    let plain = Seaside::from_record_options(
+        2,
+        &serde_json::json!({"removed": 0, "tokens": record.options["tokens"]}),
+    )
+    .unwrap();
     let e = verify_record(&plain, &record).unwrap_err().to_string();
     assert!(e.contains("unknown key `start`"), "{e}");
     // The Wave face of the start Rock/Wave is legal too (another game).

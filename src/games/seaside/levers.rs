@@ -54,9 +54,8 @@ impl Seaside {
     /// The seat of each start token, in draw order (seat order, each seat's
     /// tokens together).
     fn start_seats(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..MAX_SEATS as u8).flat_map(|seat| {
-            std::iter::repeat_n(seat, self.start_tokens[seat as usize] as usize)
-        })
+        (0..MAX_SEATS as u8)
+            .flat_map(|seat| std::iter::repeat_n(seat, self.start_tokens[seat as usize] as usize))
     }
 
     /// Setup steps 2 to 4 (see the module docs) on a state whose draw order
@@ -72,7 +71,8 @@ impl Seaside {
         let bag_end = s.bag_end as usize;
         for seat in self.start_seats() {
             let at = s.drawn as usize;
-            let Some(found) = (at..bag_end).find(|&i| has_seaside_face(s.faces[s.order[i] as usize]))
+            let Some(found) =
+                (at..bag_end).find(|&i| has_seaside_face(s.faces[s.order[i] as usize]))
             else {
                 debug_assert!(false, "no token with a seaside face left in the bag");
                 return;

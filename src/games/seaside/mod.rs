@@ -23,11 +23,18 @@
 //!   hex digits). Only a label, never opened; it makes a run of an edited
 //!   file differ from the run of the file before (`--resume` refuses it).
 //!
+//! - `compensation=SEAT:N,...` (0..=[`MAX_COMPENSATION`] a seat) and
+//!   `start_tokens=SEAT:N,...` (0..=[`MAX_START_TOKENS`] a seat): the
+//!   balancing levers, variants and not the rules (docs/seaside.md,
+//!   "Levers"; their setup in `levers.rs`), refused in solo.
+//!
 //! Canonical spec ([`GameKind::canonical_spec`](crate::games::GameKind::canonical_spec)):
 //! `seaside(removed=rulebook)` or `seaside(removed=N)`, followed by
 //! `,tokens=[...]` (the set inline, in id order) for a set other than the
 //! default one or one read from a file, then `,tokens_file=PATH@xxh3:HASH`
-//! for a set read from a file. The default set writes no `tokens`.
+//! for a set read from a file, then `,compensation=...` and
+//! `,start_tokens=...` when a seat has a value other than 0. The default set
+//! writes no `tokens`.
 //!
 //! # Files
 //! `state.rs` (state, actions, small types), `rules.rs` (setup, move
@@ -35,7 +42,7 @@
 //! winners, solo bands), `evaluate.rs` ([`Evaluate`](crate::game::Evaluate)), `determinize.rs`
 //! (determinization and observation), `record.rs` (the record format),
 //! `display.rs` (the [`Describe`](crate::display::Describe) impl), `tokens.rs`
-//! (faces, token sets, manifests).
+//! (faces, token sets, manifests), `levers.rs` (the levers' setup).
 //!
 //! # State
 //! [`SeasideState`] is `Copy` and heap-free (560 bytes): the faces of every
@@ -86,7 +93,7 @@
 //! current score, where a score counts every token in front of the player
 //! plus the player's *expected share of the Sea* if the game ended now (the
 //! Sea divided equally, not floored, among the current Wave leaders with at
-//! least one Wave). Everything it reads is public, so two states with equal
+//! least one Wave), plus its `compensation`. Everything it reads is public, so two states with equal
 //! observations for a seat get equal values. In solo games: the score, the
 //! Sea included if the player has a Wave. [`Evaluate::final_margin`](crate::game::Evaluate::final_margin):
 //! (score − best other score) / 20, clamped to [−1, 1]; solo: score / 60

@@ -98,8 +98,8 @@ impl Seaside {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::seaside::SeatArea;
     use crate::game::Game;
+    use crate::games::seaside::SeatArea;
     use crate::rng::rng_from_seed;
 
     #[test]
