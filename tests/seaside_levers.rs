@@ -69,12 +69,9 @@ fn legal(g: &Seaside, s: &SeasideState) -> Vec<String> {
     g.legal_actions(s).iter().map(|a| a.to_string()).collect()
 }
 
+/// The winners as a set of seats (bit `seat`).
 fn winners(seats: &[usize]) -> SeatSet {
-    let mut w = SeatSet::EMPTY;
-    for &p in seats {
-        w.insert(p);
-    }
-    w
+    SeatSet(seats.iter().fold(0, |bits, &seat| bits | 1 << seat))
 }
 
 #[test]
@@ -89,16 +86,7 @@ fn conformance_with_every_lever_set() {
         (4, "seaside(removed=0,compensation=3:5,start_tokens=3:3)"),
         (5, "seaside(compensation=4:2,start_tokens=1:1,2:1,3:2,4:3)"),
     ] {
-        let g = game(spec, players);
-        let report = check_game(
-            &g,
-            Conformance {
-                games: 40,
-                worlds_per_state: 2,
-                ..Default::default()
-            },
-        );
-        assert_eq!(report.games, 40, "{spec}");
+        let report = conform(&game(spec, players), 40);
         assert!(report.determinizations_differing > 0, "{spec}");
     }
     // A set with doubles (a Beach/Beach start token shows Beach, a Rock/Rock
@@ -107,18 +95,23 @@ fn conformance_with_every_lever_set() {
         "Isopod Isopod 3\nBeach Beach 4\nWave Beach 6\nRock Rock 5\nCrab Sandpiper 6\nShell Wave 6",
     )
     .unwrap();
-    let g = Seaside::new(3, Some(2), set)
+    let levers = Seaside::new(3, Some(2), set)
         .unwrap()
-        .with_levers(seats(&[(2, 7)]), seats(&[(1, 2), (2, 3)]))
-        .unwrap();
-    let report = check_game(
-        &g,
-        Conformance {
-            games: 60,
-            ..Default::default()
-        },
-    );
-    assert_eq!(report.games, 60);
+        .with_levers(seats(&[(2, 7)]), seats(&[(1, 2), (2, 3)]));
+    conform(&levers.unwrap(), 60);
+}
+
+/// The conformance suite on `games` games of `g`, two worlds a state; every
+/// game played.
+fn conform(g: &Seaside, games: u64) -> beachcomber::testing::conformance::ConformanceReport {
+    let cfg = Conformance {
+        games,
+        worlds_per_state: 2,
+        ..Default::default()
+    };
+    let report = check_game(g, cfg);
+    assert_eq!(report.games, games, "{}", g.canonical_spec());
+    report
 }
 
 // ------------------------------------------------------------ start tokens
@@ -224,16 +217,17 @@ fn a_start_tokens_hidden_back_is_dealt_with_the_coins_likelihood() {
         &[W],
     );
     let mut rng = rng_from_seed(4);
-    let mut isopods = 0;
-    for _ in 0..6000 {
-        let w = g.determinize(&s, 0, &mut rng);
-        match w.back_face(0) {
-            I => isopods += 1,
-            R => {}
-            other => panic!("a Wave cannot hide {other} in this set"),
-        }
-        assert_eq!(w.token(1), [B, S], "seat 0's own token");
-    }
+    let worlds: Vec<SeasideState> = (0..6000).map(|_| g.determinize(&s, 0, &mut rng)).collect();
+    assert!(
+        worlds.iter().all(|w| w.token(1) == [B, S]),
+        "seat 0's own token"
+    );
+    let backs: Vec<Face> = worlds.iter().map(|w| w.back_face(0)).collect();
+    assert!(
+        backs.iter().all(|&f| f == I || f == R),
+        "a Wave hides an Isopod or a Rock"
+    );
+    let isopods = backs.iter().filter(|&&f| f == I).count();
     // 4000 expected, standard deviation 37 (3000 without the coin's weight).
     assert!((3880..=4120).contains(&isopods), "{isopods}");
     // Seat 1 knows its own start token.
@@ -347,12 +341,13 @@ fn recorded(g: &Seaside, seed: u64) -> beachcomber::record::GameRecord {
     let mut rng = rng_from_seed(seed);
     let initial = g.new_game(&mut rng);
     let mut s = initial;
-    let mut actions = Vec::new();
-    while g.to_move(&s).is_some() {
+    let actions: Vec<Action> = std::iter::from_fn(|| {
+        g.to_move(&s)?;
         let a = g.random_action(&s, &mut rng);
-        actions.push(a);
         g.play_unchecked(&mut s, a);
-    }
+        Some(a)
+    })
+    .collect();
     let bots = vec!["random".to_string(); g.players()];
     let record = build_record(g, Some(seed), &bots, &initial, &actions);
     let mut expected = serde_json::to_vec(&record).unwrap();
@@ -416,7 +411,7 @@ fn forged_start_tokens_are_refused() {
     setup.as_object_mut().unwrap().remove("start");
     assert_eq!(
         refused(setup),
-        "field `setup.start`: missing or not an array (the options give start_tokens)"
+        "field `setup.start`: missing or not an array"
     );
     let mut setup = record.setup.clone();
     setup["start"] = serde_json::json!(["Rock"]);

@@ -185,17 +185,12 @@ pub const MAX_COMPENSATION: u64 = 20;
 
 /// Option `compensation` (a balancing lever, a variant): points added to a
 /// seat's score, the tie-break unchanged (see [`Seaside::compensation`]).
-pub const COMPENSATION: GameOption = GameOption {
-    name: "compensation",
-    kind: OptionKind::SeatList {
-        min: 0,
-        max: MAX_COMPENSATION,
-    },
-    about: "points added to a seat's score (`1:2`: seat 1 gets 2), counted with its tokens from \
-            the start; the highest total wins, tied totals share the victory; not in solo",
-    help_note: None,
-    variant: true,
-};
+pub const COMPENSATION: GameOption = lever(
+    "compensation",
+    MAX_COMPENSATION,
+    "points added to a seat's score (`1:2`: seat 1 gets 2), counted with its tokens from the \
+     start; the highest total wins, tied totals share the victory; not in solo",
+);
 
 /// The most tokens [`START_TOKENS`] gives a seat: about a quarter of a
 /// seat's tokens in a 2-player game at the rulebook's removals, and two
@@ -206,18 +201,24 @@ pub const MAX_START_TOKENS: u64 = 5;
 /// Option `start_tokens` (a balancing lever, a variant): tokens a seat
 /// finds on its seaside at the start (see [`Seaside::start_tokens`] and
 /// the setup procedure in `levers.rs`).
-pub const START_TOKENS: GameOption = GameOption {
-    name: "start_tokens",
-    kind: OptionKind::SeatList {
-        min: 0,
-        max: MAX_START_TOKENS,
-    },
-    about: "tokens a seat starts with on its seaside (`1:1`): after the removals, in seat \
-            order, each a random token of the bag with a seaside face, that face up (a coin \
-            between two), placed with no effect; not in solo",
-    help_note: None,
-    variant: true,
-};
+pub const START_TOKENS: GameOption = lever(
+    "start_tokens",
+    MAX_START_TOKENS,
+    "tokens a seat starts with on its seaside (`1:1`): after the removals, in seat order, each \
+     a random token of the bag with a seaside face, that face up (a coin between two), placed \
+     with no effect; not in solo",
+);
+
+/// A balancing lever's row: a per-seat integer from 0 to `max`, a variant.
+const fn lever(name: &'static str, max: u64, about: &'static str) -> GameOption {
+    GameOption {
+        name,
+        kind: OptionKind::SeatList { min: 0, max },
+        about,
+        help_note: None,
+        variant: true,
+    }
+}
 
 /// Seaside's options, in canonical order.
 pub const OPTIONS: [GameOption; 5] = [

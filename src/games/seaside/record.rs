@@ -129,49 +129,46 @@ fn parse_face(v: &Value) -> Result<Face, EventError> {
     Face::from_name(name).ok_or_else(|| EventError::UnknownFace(name.to_string()))
 }
 
+/// The array `setup.FIELD`, of at most [`MAX_TOKENS`] entries (`what`
+/// names them in the error), each read by `read` (its error as a message).
+fn setup_list<T>(
+    setup: &Value,
+    field: &str,
+    what: &str,
+    read: impl Fn(&Value) -> Result<T, String>,
+) -> Result<Vec<T>, RecordError> {
+    let bad = |why: String| RecordError::field(format!("setup.{field}"), why);
+    let Some(arr) = setup.get(field).and_then(Value::as_array) else {
+        return Err(bad("missing or not an array".into()));
+    };
+    if arr.len() > MAX_TOKENS {
+        let n = arr.len();
+        return Err(bad(format!(
+            "{n} {what}, a set holds at most {MAX_TOKENS} tokens"
+        )));
+    }
+    arr.iter().map(|v| read(v).map_err(bad)).collect()
+}
+
 /// The token ids of `setup.FIELD`: at most [`MAX_TOKENS`] ids, each below
 /// `MAX_TOKENS` (that each id is below the set's size and listed once is
 /// checked by [`Seaside::start_from`]).
 fn id_list(setup: &Value, field: &str) -> Result<Vec<u8>, RecordError> {
-    let bad = |why: String| RecordError::field(format!("setup.{field}"), why);
-    let arr = setup
-        .get(field)
-        .and_then(Value::as_array)
-        .ok_or_else(|| bad("missing or not an array".into()))?;
-    if arr.len() > MAX_TOKENS {
-        return Err(bad(format!(
-            "{} ids, a set holds at most {MAX_TOKENS} tokens",
-            arr.len()
-        )));
-    }
-    arr.iter()
-        .map(|v| {
-            v.as_u64()
-                .and_then(|id| u8::try_from(id).ok())
-                .filter(|&id| (id as usize) < MAX_TOKENS)
-                .ok_or_else(|| bad(format!("`{v}` is not a token id")))
-        })
-        .collect()
+    setup_list(setup, field, "ids", |v| {
+        v.as_u64()
+            .and_then(|id| u8::try_from(id).ok())
+            .filter(|&id| (id as usize) < MAX_TOKENS)
+            .ok_or_else(|| format!("`{v}` is not a token id"))
+    })
 }
 
 /// The faces of `setup.start` (`start_tokens`): at most [`MAX_TOKENS`]
 /// face names (that they fit the bag's first tokens is checked by
 /// [`Seaside::start_from_placed`]).
 fn start_faces(setup: &Value) -> Result<Vec<Face>, RecordError> {
-    let bad = |why: String| RecordError::field("setup.start", why);
-    let arr = setup
-        .get("start")
-        .and_then(Value::as_array)
-        .ok_or_else(|| bad("missing or not an array (the options give start_tokens)".into()))?;
-    if arr.len() > MAX_TOKENS {
-        return Err(bad(format!(
-            "{} faces, a set holds at most {MAX_TOKENS} tokens",
-            arr.len()
-        )));
-    }
-    arr.iter()
-        .map(|v| parse_face(v).map_err(|e| bad(e.to_string())))
-        .collect()
+    setup_list(setup, "start", "faces", |v| {
+        parse_face(v).map_err(|e| e.to_string())
+    })
 }
 
 /// Refuse a key of `object` (named `what`) that is not in `allowed` (the
