@@ -3,10 +3,12 @@
 //! per lever with its exact effect, validation, records and replays, and
 //! the determinization of a start token's hidden back.
 
+use beachcomber::encode::{Encode, field_range};
 use beachcomber::game::{Evaluate, Game, MAX_SEATS, SeatSet};
 use beachcomber::games::GameKind;
 use beachcomber::games::options::variants_of;
 use beachcomber::games::seaside::{Action, Face, OPTIONS, Seaside, SeasideState, TokenSet};
+use beachcomber::observe::Observe;
 use beachcomber::record::{RecordFormat, build_record, verify_record, write_record_line};
 use beachcomber::rng::rng_from_seed;
 use beachcomber::spec::Spec;
@@ -255,6 +257,28 @@ fn compensation_adds_to_the_score_and_ties_share_the_victory() {
         g.result_json(&s),
         serde_json::json!({"scores": [6, 6], "winners": [0, 1]})
     );
+    // The observation shows it on the seat; a game without it has no key.
+    let seat0 = &g.observation_json(&s, 1)["seats"][0];
+    assert_eq!(
+        (seat0["compensation"].as_u64(), seat0["tokens"].as_u64()),
+        (Some(3), Some(3))
+    );
+    let plain = stacked(&START_GAME, seats(&[]), seats(&[(1, 2)]), &[R, B]).0;
+    assert!(
+        plain.observation_json(&s, 1)["seats"][0]
+            .get("compensation")
+            .is_none()
+    );
+    // The encoding's score feature of seat 0 counts it (from seat 1's view,
+    // seat 0 comes second: its score is the 20th seat entry), in ninths.
+    let encode = |g: &Seaside| {
+        let mut out = vec![0.0; g.encoding_len()];
+        g.encode(&s, 1, &mut out);
+        out[field_range(&g.encoding_fields(), "seats").unwrap()].to_vec()
+    };
+    let (with, without) = (encode(&g), encode(&plain));
+    assert_eq!((with[19], without[19]), (6.0 / 9.0, 3.0 / 9.0));
+    assert_eq!(with[..19], without[..19]);
     // By 4, seat 0 wins alone.
     let (g, mut s) = stacked(&START_GAME, seats(&[(0, 4)]), seats(&[(1, 2)]), &[R, B]);
     play(&g, &mut s, &START_ACTIONS);

@@ -333,17 +333,27 @@ impl RecordFormat for Seaside {
 
     /// The configuration itself and, when it fixes `removed` at a number
     /// the rulebook's range can draw, the configuration that draws it
-    /// (`removed=rulebook`): a record says `"removed": N` either way.
+    /// (`removed=rulebook`): a record says `"removed": N` either way. (With
+    /// `start_tokens`, only if the drawing configuration is valid: its bag
+    /// must hold the start tokens at the range's top too.)
     fn dealing_configs(&self) -> Vec<Self> {
         let mut configs = vec![self.clone()];
         if let Some(r) = self.removed {
-            let drawing = Seaside {
-                removed: None,
-                ..self.clone()
-            };
-            let (lo, hi) = drawing.removed_range();
-            if (lo..=hi).contains(&r) {
-                configs.push(drawing);
+            let drawing = Seaside::new(self.players as usize, None, self.set).and_then(|g| {
+                g.with_levers(
+                    self.compensation.map(u64::from),
+                    self.start_tokens.map(u64::from),
+                )
+            });
+            if let Ok(drawing) = drawing {
+                let (lo, hi) = drawing.removed_range();
+                if (lo..=hi).contains(&r) {
+                    configs.push(Seaside {
+                        manifest: self.manifest.clone(),
+                        custom: self.custom,
+                        ..drawing
+                    });
+                }
             }
         }
         configs
