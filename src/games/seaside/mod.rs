@@ -93,8 +93,9 @@
 //! current score, where a score counts every token in front of the player
 //! plus the player's *expected share of the Sea* if the game ended now (the
 //! Sea divided equally, not floored, among the current Wave leaders with at
-//! least one Wave), plus its `compensation`. Everything it reads is public, so two states with equal
-//! observations for a seat get equal values. In solo games: the score, the
+//! least one Wave), plus its `compensation`. Everything it reads is
+//! public, so two states with equal observations for a seat get equal
+//! values. In solo games: the score, the
 //! Sea included if the player has a Wave. [`Evaluate::final_margin`](crate::game::Evaluate::final_margin):
 //! (score − best other score) / 20, clamped to [−1, 1]; solo: score / 60
 //! clamped to [0, 1].
