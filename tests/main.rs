@@ -30,6 +30,7 @@ mod seashells_alloc;
 mod seashells_levers;
 mod seaside;
 mod seaside_alloc;
+mod seaside_levers;
 mod shell_dash;
 mod shell_dash_alloc;
 mod shell_dash_coupled;

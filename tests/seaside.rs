@@ -1381,7 +1381,7 @@ fn forged_options_are_refused() {
     use serde_json::json;
     assert_eq!(
         options_err(json!({"removed": 30, "speed": 1})),
-        "field `options`: unknown key `speed` (allowed: removed, tokens)"
+        "field `options`: unknown key `speed` (allowed: removed, tokens, compensation, start_tokens)"
     );
     assert_eq!(
         options_err(json!({})),

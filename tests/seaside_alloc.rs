@@ -1,5 +1,6 @@
 //! Seaside's hot paths make no heap allocation: move generation, play,
-//! random playouts (setup included) and determinization.
+//! random playouts (setup included) and determinization, with the levers
+//! set too.
 
 use beachcomber::Game;
 use beachcomber::game::random_playout;
@@ -13,6 +14,26 @@ fn game(players: usize) -> Seaside {
     Seaside::from_spec(&spec, players).unwrap()
 }
 
+/// The same with every lever set (`compensation`, `start_tokens`; not in
+/// solo, where they are refused).
+fn with_levers(players: usize) -> Seaside {
+    let spec = match players {
+        1 => "seaside".to_string(),
+        2 => "seaside(compensation=1:3,start_tokens=1:2)".to_string(),
+        _ => format!(
+            "seaside(compensation={last}:3,start_tokens=1:2,{last}:1)",
+            last = players - 1
+        ),
+    };
+    let spec: Spec = spec.parse().unwrap();
+    Seaside::from_spec(&spec, players).unwrap()
+}
+
+/// Every configuration the tests below check: the rules and the levers.
+fn games(players: usize) -> [Seaside; 2] {
+    [game(players), with_levers(players)]
+}
+
 #[test]
 fn counting_allocator_counts() {
     let (_, n) = count_allocations(|| std::hint::black_box(vec![1u8, 2, 3]));
@@ -21,8 +42,7 @@ fn counting_allocator_counts() {
 
 #[test]
 fn playouts_allocate_nothing() {
-    for players in 1..=5 {
-        let g = game(players);
+    for (players, g) in (1..=5).flat_map(|p| games(p).map(|g| (p, g))) {
         let mut rng = rng_from_seed(players as u64);
         let (plies, allocs) = count_allocations(|| {
             let mut plies = 0u32;
@@ -39,8 +59,7 @@ fn playouts_allocate_nothing() {
 
 #[test]
 fn move_generation_play_and_determinization_allocate_nothing() {
-    for players in 1..=5 {
-        let g = game(players);
+    for (players, g) in (1..=5).flat_map(|p| games(p).map(|g| (p, g))) {
         let mut rng = rng_from_seed(100 + players as u64);
         let mut checked = 0u32;
         for _ in 0..50 {

@@ -496,7 +496,7 @@ def test_a_cheating_bot_is_noted_as_a_warning():
         (lambda: beachcomber.league("seaside", 2, "random,greedy", resamples=5), "resamples: 5 is not in 100..=100000"),
         (
             lambda: beachcomber.sweep("seaside", 2, "colour=1,2"),
-            "vary: `colour` is not an option of seaside (its options: removed, tokens, tokens_file)",
+            "vary: `colour` is not an option of seaside (its options: removed, tokens, tokens_file, compensation, start_tokens)",
         ),
         (lambda: beachcomber.sweep("seaside", 2, margin="seat_ratio=0.05"), "margin: needs a baseline (the combination to compare with)"),
         (lambda: beachcomber.tournament("seaside", 2, threads=0), "threads: 0 is not in 1..=1024 (None: every core)"),

@@ -52,7 +52,8 @@ fn help_lists_are_todays_texts() {
              bottles=spend) [variant])",
             "seaside (1-5 players; options: removed=rulebook|0..=69 (default: rulebook, drawn \
              per game from the rulebook's range), tokens=[FACE_A/FACE_B:COUNT;...]|PATH \
-             (default: the 70-token set; a PATH is read by the command line only))",
+             (default: the 70-token set; a PATH is read by the command line only), \
+             compensation=SEAT:N,... [variant], start_tokens=SEAT:N,... [variant])",
             "shell-dash (1-2 players; options: deck=KIND:N,... (default \
              Sand:16,Wave:10,Flip-Flop:6,Jellyfish:8,Sun:6,Shell:14; at least 3 Shells), \
              max_turns=N (1 to 10000, default 200), reshuffle=choice|empty (default choice), deal=plain|coupled (default plain), \
@@ -138,7 +139,8 @@ fn unknown_keys_list_the_table_in_order_and_values_are_checked_when_read() {
         SpecOptions::read(&spec, crate::games::seaside::Seaside::OPTIONS)
             .unwrap_err()
             .to_string(),
-        "unknown option `colour` for `seaside` (allowed: removed, tokens, tokens_file)"
+        "unknown option `colour` for `seaside` (allowed: removed, tokens, tokens_file, \
+         compensation, start_tokens)"
     );
     let spec: Spec = "seaside(removed=70)".parse().unwrap();
     let options = SpecOptions::read(&spec, &crate::games::seaside::OPTIONS).unwrap();

@@ -285,7 +285,7 @@ fn an_option_only_the_table_knows_is_checked_recorded_read_back_and_replayed() {
 fn labels_are_not_record_keys_and_absent_options_keep_their_meaning() {
     assert_eq!(
         record_keys(&crate::games::seaside::OPTIONS),
-        ["removed", "tokens"]
+        ["removed", "tokens", "compensation", "start_tokens"]
     );
     let form = RecordOptions {
         required: &[],

@@ -276,7 +276,7 @@ fn bad_sweeps_are_refused_in_one_line_before_anything_is_written() {
     let cases: Vec<(Vec<String>, &str)> = vec![
         (
             sweep("seaside", "2", &["colour=1,2"]),
-            "--vary: `colour` is not an option of seaside (its options: removed, tokens, tokens_file)",
+            "--vary: `colour` is not an option of seaside (its options: removed, tokens, tokens_file, compensation, start_tokens)",
         ),
         (
             sweep("seaside", "2", &["removed=5..5"]),

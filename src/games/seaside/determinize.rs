@@ -19,6 +19,10 @@
 //!    slack of all face sets is kept up to date (a lower bound on the
 //!    smallest slack skips the check while it is ≥ 1), so the deal never
 //!    dead-ends.
+//!    A start token (`start_tokens`, levers.rs) shows a seaside face that a
+//!    coin chose between two, so its kinds are weighted by that face's
+//!    likelihood too: a kind with a seaside back other than the face up
+//!    counts once, any other twice.
 //! 3. The rest of the pool is shuffled onto the fully unknown tokens (bag,
 //!    removed, another player's hand).
 //!
@@ -111,12 +115,19 @@ impl Seaside {
             let exact_min =
                 |slack: &[i16; MASKS]| slack[1..MASKS - 1].iter().copied().fold(i16::MAX, i16::min);
             let mut lower = exact_min(&slack);
+            // `start_tokens` (levers.rs): a start token shows a seaside face,
+            // a coin choosing between two, so a seaside back other than the
+            // face up is half as likely as a sea back or the same face.
+            let start = self.start_ids(s);
             for &id in &partial {
                 let id = id as usize;
                 let f = s.up_face(id) as usize;
+                let coin = start >> id & 1 != 0;
                 let mut weights = [0u32; FACES];
                 for (x, wt) in weights.iter_mut().enumerate() {
-                    *wt = pool[KIND_OF_PACKED[f | x << 4] as usize].max(0) as u32;
+                    let count = pool[KIND_OF_PACKED[f | x << 4] as usize].max(0) as u32;
+                    let halved = coin && x != f && !Face::from_index(x as u8).is_sea();
+                    *wt = if coin && !halved { 2 * count } else { count };
                 }
                 let x = loop {
                     let sum: u32 = weights.iter().sum();

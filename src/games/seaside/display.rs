@@ -63,7 +63,8 @@ impl Describe for Seaside {
         let drawn = &s.order[..s.drawn as usize];
         for p in 0..self.players as usize {
             let a = &s.seats[p];
-            let share = scores[p] - a.tokens();
+            let compensation = i32::from(self.compensation(p));
+            let share = scores[p] - a.tokens() - compensation;
             let mut backs = Vec::new();
             if viewer.sees_secrets_of(p) {
                 for f in super::Face::ALL {
@@ -100,6 +101,9 @@ impl Describe for Seaside {
             out.push_str(&format!(" · Shell {} · Crab {}", a.shells, a.crabs));
             if a.won > 0 {
                 out.push_str(&format!(" · won {}", a.won));
+            }
+            if compensation > 0 {
+                out.push_str(&format!(" · compensation +{compensation}"));
             }
             out.push('\n');
             if viewer.sees_secrets_of(p) {

@@ -12,7 +12,8 @@ use crate::encode::{Encode, Field, Writer, relative_seat};
 use crate::game::{Game, Seat};
 
 /// Counters per seat: Beaches, Waves, Rocks, kept stacks, stack size,
-/// Shells, Crabs, tokens won from the Sea, loose Sandpipers, all tokens.
+/// Shells, Crabs, tokens won from the Sea, loose Sandpipers, the score
+/// (all tokens plus the seat's `compensation`, public).
 pub const SEAT_FEATURES: usize = 10;
 
 /// Phases, in order: choose a face, Isopods, Shells, flip, steal, over.
@@ -104,7 +105,9 @@ impl Encode for Seaside {
             ] {
                 w.ratio(f64::from(count), n);
             }
-            w.ratio(f64::from(a.tokens()), n);
+            // The score: the tokens and the (public) compensation.
+            let compensation = self.compensation((seat + r) % players);
+            w.ratio(f64::from(a.tokens() + i32::from(compensation)), n);
         }
         for count in o.seats[seat].beach_backs {
             w.ratio(f64::from(count), n);

@@ -24,7 +24,7 @@ impl Evaluate for Seaside {
             } else {
                 0.0
             };
-            a.tokens() as f64 + share
+            f64::from(a.tokens() + i32::from(self.compensation(p))) + share
         };
         if players == 1 {
             return value(0);

@@ -23,11 +23,18 @@
 //!   hex digits). Only a label, never opened; it makes a run of an edited
 //!   file differ from the run of the file before (`--resume` refuses it).
 //!
+//! - `compensation=SEAT:N,...` (0..=[`MAX_COMPENSATION`] a seat) and
+//!   `start_tokens=SEAT:N,...` (0..=[`MAX_START_TOKENS`] a seat): the
+//!   balancing levers, variants and not the rules (docs/seaside.md,
+//!   "Levers"; their setup in `levers.rs`), refused in solo.
+//!
 //! Canonical spec ([`GameKind::canonical_spec`](crate::games::GameKind::canonical_spec)):
 //! `seaside(removed=rulebook)` or `seaside(removed=N)`, followed by
 //! `,tokens=[...]` (the set inline, in id order) for a set other than the
 //! default one or one read from a file, then `,tokens_file=PATH@xxh3:HASH`
-//! for a set read from a file. The default set writes no `tokens`.
+//! for a set read from a file, then `,compensation=...` and
+//! `,start_tokens=...` when a seat has a value other than 0. The default set
+//! writes no `tokens`.
 //!
 //! # Files
 //! `state.rs` (state, actions, small types), `rules.rs` (setup, move
@@ -35,7 +42,7 @@
 //! winners, solo bands), `evaluate.rs` ([`Evaluate`](crate::game::Evaluate)), `determinize.rs`
 //! (determinization and observation), `record.rs` (the record format),
 //! `display.rs` (the [`Describe`](crate::display::Describe) impl), `tokens.rs`
-//! (faces, token sets, manifests).
+//! (faces, token sets, manifests), `levers.rs` (the levers' setup).
 //!
 //! # State
 //! [`SeasideState`] is `Copy` and heap-free (560 bytes): the faces of every
@@ -86,8 +93,9 @@
 //! current score, where a score counts every token in front of the player
 //! plus the player's *expected share of the Sea* if the game ended now (the
 //! Sea divided equally, not floored, among the current Wave leaders with at
-//! least one Wave). Everything it reads is public, so two states with equal
-//! observations for a seat get equal values. In solo games: the score, the
+//! least one Wave), plus its `compensation`. Everything it reads is
+//! public, so two states with equal observations for a seat get equal
+//! values. In solo games: the score, the
 //! Sea included if the player has a Wave. [`Evaluate::final_margin`](crate::game::Evaluate::final_margin):
 //! (score − best other score) / 20, clamped to [−1, 1]; solo: score / 60
 //! clamped to [0, 1].
@@ -96,6 +104,7 @@ mod determinize;
 mod display;
 mod encode;
 mod evaluate;
+mod levers;
 mod observe;
 mod playout;
 mod record;
@@ -170,8 +179,56 @@ pub const TOKENS_FILE_OPTION: GameOption = GameOption {
     variant: false,
 };
 
+/// The most points [`COMPENSATION`] adds to a seat: about one seat's whole
+/// score in a 2-player game at the rulebook's removals (30 to 40 tokens in
+/// play, 15 to 20 a seat), far above any fair value.
+pub const MAX_COMPENSATION: u64 = 20;
+
+/// Option `compensation` (a balancing lever, a variant): points added to a
+/// seat's score, the tie-break unchanged (see [`Seaside::compensation`]).
+pub const COMPENSATION: GameOption = lever(
+    "compensation",
+    MAX_COMPENSATION,
+    "points added to a seat's score (`1:2`: seat 1 gets 2), counted with its tokens from the \
+     start; the highest total wins, tied totals share the victory; not in solo",
+);
+
+/// The most tokens [`START_TOKENS`] gives a seat: about a quarter of a
+/// seat's tokens in a 2-player game at the rulebook's removals, and two
+/// seats' worth (10) still leaves the bag at the rulebook's most removals
+/// (40) at least 20 tokens with a seaside face.
+pub const MAX_START_TOKENS: u64 = 5;
+
+/// Option `start_tokens` (a balancing lever, a variant): tokens a seat
+/// finds on its seaside at the start (see [`Seaside::start_tokens`] and
+/// the setup procedure in `levers.rs`).
+pub const START_TOKENS: GameOption = lever(
+    "start_tokens",
+    MAX_START_TOKENS,
+    "tokens a seat starts with on its seaside (`1:1`): after the removals, in seat order, each \
+     a random token of the bag with a seaside face, that face up (a coin between two), placed \
+     with no effect; not in solo",
+);
+
+/// A balancing lever's row: a per-seat integer from 0 to `max`, a variant.
+const fn lever(name: &'static str, max: u64, about: &'static str) -> GameOption {
+    GameOption {
+        name,
+        kind: OptionKind::SeatList { min: 0, max },
+        about,
+        help_note: None,
+        variant: true,
+    }
+}
+
 /// Seaside's options, in canonical order.
-pub const OPTIONS: [GameOption; 3] = [REMOVED, TOKENS, TOKENS_FILE_OPTION];
+pub const OPTIONS: [GameOption; 5] = [
+    REMOVED,
+    TOKENS,
+    TOKENS_FILE_OPTION,
+    COMPENSATION,
+    START_TOKENS,
+];
 
 /// Seaside's rules configuration: player count, removals and token set.
 #[derive(Clone, Debug)]
@@ -186,6 +243,10 @@ pub struct Seaside {
     /// `tokens_file` label), kept for the canonical spec; shared, so a
     /// clone does not allocate.
     manifest: Option<Arc<str>>,
+    /// Points added to each seat's score (`compensation`), by seat.
+    compensation: [u8; MAX_SEATS],
+    /// Tokens each seat starts with on its seaside (`start_tokens`).
+    start_tokens: [u8; MAX_SEATS],
 }
 
 impl Seaside {
@@ -222,7 +283,84 @@ impl Seaside {
             custom: set != TokenSet::standard(),
             set,
             manifest: None,
+            compensation: [0; MAX_SEATS],
+            start_tokens: [0; MAX_SEATS],
         })
+    }
+
+    /// This configuration with the levers `compensation` (points added to
+    /// each seat's score, 0 to [`MAX_COMPENSATION`]) and `start_tokens`
+    /// (tokens each seat starts with on its seaside, 0 to
+    /// [`MAX_START_TOKENS`]), by seat. Refused: a lever in solo (one seat
+    /// has no one to be balanced against), a value out of range or for a
+    /// seat beyond the player count, and start tokens that the bag could
+    /// not hold at the most removals this configuration allows (the tokens
+    /// with a seaside face that are left after the removals must cover
+    /// them, and a token must be left to draw).
+    pub fn with_levers(
+        mut self,
+        compensation: [u64; MAX_SEATS],
+        start_tokens: [u64; MAX_SEATS],
+    ) -> Result<Seaside, SpecError> {
+        let invalid = |why: String| SpecError::Invalid {
+            name: "seaside".into(),
+            why,
+        };
+        let players = self.players as usize;
+        for (option, values, max) in [
+            (&COMPENSATION, &compensation, MAX_COMPENSATION),
+            (&START_TOKENS, &start_tokens, MAX_START_TOKENS),
+        ] {
+            if let Some((seat, n)) = values
+                .iter()
+                .enumerate()
+                .find(|&(seat, &n)| n > max || (n > 0 && seat >= players))
+            {
+                return Err(invalid(format!(
+                    "{}={seat}:{n}: a seat from 0 to {} and a value from 0 to {max}",
+                    option.name,
+                    players - 1
+                )));
+            }
+            if players == 1 && values.iter().any(|&n| n > 0) {
+                return Err(invalid(format!(
+                    "`{}` balances seats against each other: solo has one seat",
+                    option.name
+                )));
+            }
+        }
+        let total: u64 = start_tokens.iter().sum();
+        if total > 0 {
+            let n = self.set.len() as u64;
+            let most_removed = u64::from(match self.removed {
+                Some(r) => r,
+                None => self.removed_range().1,
+            });
+            let seaside = self.set.seaside_tokens() as u64;
+            let left = seaside.saturating_sub(most_removed);
+            if left < total || n - most_removed <= total {
+                return Err(invalid(format!(
+                    "start_tokens gives {total} tokens, but with {most_removed} removed the bag \
+                     may hold only {} tokens ({left} with a seaside face): each start token \
+                     needs a seaside face and one token must be left to draw",
+                    n - most_removed
+                )));
+            }
+        }
+        self.compensation = compensation.map(|n| n as u8);
+        self.start_tokens = start_tokens.map(|n| n as u8);
+        Ok(self)
+    }
+
+    /// The points `compensation` adds to `seat`'s score.
+    #[inline]
+    pub fn compensation(&self, seat: usize) -> u8 {
+        self.compensation.get(seat).copied().unwrap_or(0)
+    }
+
+    /// The tokens `start_tokens` places on `seat`'s seaside at setup.
+    pub fn start_tokens(&self, seat: usize) -> u8 {
+        self.start_tokens.get(seat).copied().unwrap_or(0)
     }
 
     /// Build from a parsed spec (`removed=N` or `removed=rulebook`,
@@ -271,7 +409,10 @@ impl Seaside {
                 Some(Arc::from(label))
             }
         };
-        let mut game = Seaside::new(players, removed, set)?;
+        let compensation = options.seat_list::<MAX_SEATS>(&COMPENSATION, players)?;
+        let start_tokens = options.seat_list::<MAX_SEATS>(&START_TOKENS, players)?;
+        let mut game =
+            Seaside::new(players, removed, set)?.with_levers(compensation, start_tokens)?;
         game.manifest = manifest;
         Ok(game)
     }
@@ -335,6 +476,15 @@ impl crate::games::GameKind for Seaside {
         };
         let tokens = (self.custom || self.manifest.is_some()).then(|| self.set.inline());
         let label = self.manifest.as_deref().map(str::to_string);
-        vec![Some(removed), tokens, label]
+        let seats = |values: &[u8; MAX_SEATS]| {
+            crate::games::options::seat_list_text(&values.map(u64::from))
+        };
+        vec![
+            Some(removed),
+            tokens,
+            label,
+            seats(&self.compensation),
+            seats(&self.start_tokens),
+        ]
     }
 }

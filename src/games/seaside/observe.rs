@@ -70,6 +70,11 @@ impl Observe for Seaside {
                     "loose_sandpipers": a.loose_sandpipers,
                     "tokens": a.tokens(),
                 });
+                // A lever (public), only when set: default observations keep
+                // their keys.
+                if self.compensation(p) > 0 {
+                    area["compensation"] = Value::from(self.compensation(p));
+                }
                 if p == seat {
                     let backs: serde_json::Map<String, Value> = Face::ALL
                         .iter()

@@ -7,9 +7,14 @@
 //!   `"tokens": [[FACE_A, FACE_B, COUNT], ...]` (the manifest's lines), so
 //!   that the record is replayable without the manifest file; the record's
 //!   `setup.tokens` then give each token its id and must hold exactly that
-//!   set. No other key; `removed` is a required integer.
+//!   set. No other key but the levers below; `removed` is a required integer.
 //! - `setup`: exactly `"tokens"` (`[FACE_A, FACE_B]` by id), `"bag"` (ids,
-//!   first drawn first), `"removed"` (ids); every id once.
+//!   first drawn first), `"removed"` (ids); every id once. With the
+//!   `start_tokens` lever (and only then) also `"start"`: the faces up of the
+//!   start tokens, which are the bag's first tokens (levers.rs).
+//! - `options`: the levers `compensation` and `start_tokens`, when set, as
+//!   their spec text (`"compensation": "1:2"`), written and read through the
+//!   option table ([`record_options`]).
 //! - events: `seat` and exactly one of `play`, `isopods`, `shells`, `flip`
 //!   (a token id), `steal` (a seat or null). A `flip` names the lowest id
 //!   among the player's Beaches with the chosen back (the engine's rule); a
@@ -124,29 +129,46 @@ fn parse_face(v: &Value) -> Result<Face, EventError> {
     Face::from_name(name).ok_or_else(|| EventError::UnknownFace(name.to_string()))
 }
 
+/// The array `setup.FIELD`, of at most [`MAX_TOKENS`] entries (`what`
+/// names them in the error), each read by `read` (its error as a message).
+fn setup_list<T>(
+    setup: &Value,
+    field: &str,
+    what: &str,
+    read: impl Fn(&Value) -> Result<T, String>,
+) -> Result<Vec<T>, RecordError> {
+    let bad = |why: String| RecordError::field(format!("setup.{field}"), why);
+    let Some(arr) = setup.get(field).and_then(Value::as_array) else {
+        return Err(bad("missing or not an array".into()));
+    };
+    if arr.len() > MAX_TOKENS {
+        let n = arr.len();
+        return Err(bad(format!(
+            "{n} {what}, a set holds at most {MAX_TOKENS} tokens"
+        )));
+    }
+    arr.iter().map(|v| read(v).map_err(bad)).collect()
+}
+
 /// The token ids of `setup.FIELD`: at most [`MAX_TOKENS`] ids, each below
 /// `MAX_TOKENS` (that each id is below the set's size and listed once is
 /// checked by [`Seaside::start_from`]).
 fn id_list(setup: &Value, field: &str) -> Result<Vec<u8>, RecordError> {
-    let bad = |why: String| RecordError::field(format!("setup.{field}"), why);
-    let arr = setup
-        .get(field)
-        .and_then(Value::as_array)
-        .ok_or_else(|| bad("missing or not an array".into()))?;
-    if arr.len() > MAX_TOKENS {
-        return Err(bad(format!(
-            "{} ids, a set holds at most {MAX_TOKENS} tokens",
-            arr.len()
-        )));
-    }
-    arr.iter()
-        .map(|v| {
-            v.as_u64()
-                .and_then(|id| u8::try_from(id).ok())
-                .filter(|&id| (id as usize) < MAX_TOKENS)
-                .ok_or_else(|| bad(format!("`{v}` is not a token id")))
-        })
-        .collect()
+    setup_list(setup, field, "ids", |v| {
+        v.as_u64()
+            .and_then(|id| u8::try_from(id).ok())
+            .filter(|&id| (id as usize) < MAX_TOKENS)
+            .ok_or_else(|| format!("`{v}` is not a token id"))
+    })
+}
+
+/// The faces of `setup.start` (`start_tokens`): at most [`MAX_TOKENS`]
+/// face names (that they fit the bag's first tokens is checked by
+/// [`Seaside::start_from_placed`]).
+fn start_faces(setup: &Value) -> Result<Vec<Face>, RecordError> {
+    setup_list(setup, "start", "faces", |v| {
+        parse_face(v).map_err(|e| e.to_string())
+    })
 }
 
 /// Refuse a key of `object` (named `what`) that is not in `allowed` (the
@@ -311,17 +333,27 @@ impl RecordFormat for Seaside {
 
     /// The configuration itself and, when it fixes `removed` at a number
     /// the rulebook's range can draw, the configuration that draws it
-    /// (`removed=rulebook`): a record says `"removed": N` either way.
+    /// (`removed=rulebook`): a record says `"removed": N` either way. (With
+    /// `start_tokens`, only if the drawing configuration is valid: its bag
+    /// must hold the start tokens at the range's top too.)
     fn dealing_configs(&self) -> Vec<Self> {
         let mut configs = vec![self.clone()];
         if let Some(r) = self.removed {
-            let drawing = Seaside {
-                removed: None,
-                ..self.clone()
-            };
-            let (lo, hi) = drawing.removed_range();
-            if (lo..=hi).contains(&r) {
-                configs.push(drawing);
+            let drawing = Seaside::new(self.players as usize, None, self.set).and_then(|g| {
+                g.with_levers(
+                    self.compensation.map(u64::from),
+                    self.start_tokens.map(u64::from),
+                )
+            });
+            if let Ok(drawing) = drawing {
+                let (lo, hi) = drawing.removed_range();
+                if (lo..=hi).contains(&r) {
+                    configs.push(Seaside {
+                        manifest: self.manifest.clone(),
+                        custom: self.custom,
+                        ..drawing
+                    });
+                }
             }
         }
         configs
@@ -335,11 +367,16 @@ impl RecordFormat for Seaside {
                 json!([a.name(), b.name()])
             })
             .collect();
-        json!({
+        let mut setup = json!({
             "tokens": tokens,
             "bag": &s.order[..s.bag_end as usize],
             "removed": &s.order[s.bag_end as usize..n],
-        })
+        });
+        if self.start_total() > 0 {
+            let faces: Vec<Value> = self.start_faces(s).into_iter().map(face_json).collect();
+            setup["start"] = Value::Array(faces);
+        }
+        setup
     }
 
     fn action_events(
@@ -410,6 +447,16 @@ impl RecordFormat for Seaside {
                 .iter()
                 .map(|&id| i64::from(id)),
         );
+        if self.start_total() > 0 {
+            out.extend_from_slice(b",\"start\":[");
+            for (i, face) in self.start_faces(s).into_iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                text::string(out, face.name());
+            }
+            out.push(b']');
+        }
         out.push(b'}');
     }
 
@@ -478,7 +525,13 @@ impl RecordFormat for Seaside {
         let object = setup
             .as_object()
             .ok_or_else(|| RecordError::field("setup", "not an object"))?;
-        check_fields(object, "setup", &["tokens", "bag", "removed"])?;
+        let with_start = self.start_total() > 0;
+        let keys: &[&str] = if with_start {
+            &["tokens", "bag", "removed", "start"]
+        } else {
+            &["tokens", "bag", "removed"]
+        };
+        check_fields(object, "setup", keys)?;
         let list = setup
             .get("tokens")
             .and_then(Value::as_array)
@@ -528,7 +581,12 @@ impl RecordFormat for Seaside {
                 ),
             ));
         }
-        let initial = self.start_from(&packed, &bag, &removed)?;
+        let start = if with_start {
+            start_faces(setup)?
+        } else {
+            Vec::new()
+        };
+        let initial = self.start_from_placed(&packed, &bag, &removed, &start)?;
         replay_decisions(self, initial, events, |s, e| {
             self.decode_event(s, e).map_err(String::from)
         })

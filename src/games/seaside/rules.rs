@@ -16,12 +16,27 @@ impl Seaside {
     /// first drawn first) with the tokens `removed` set aside; token ids and
     /// faces are those of `tokens` (packed, see [`tokens::pack`]). Every id
     /// `0..tokens.len()` must appear exactly once in `bag` + `removed`, and
-    /// `bag` must not be empty.
+    /// `bag` must not be empty. A configuration with `start_tokens` needs
+    /// their faces: [`Seaside::start_from_placed`].
     pub fn start_from(
         &self,
         tokens: &[u8],
         bag: &[u8],
         removed: &[u8],
+    ) -> Result<SeasideState, RecordError> {
+        self.start_from_placed(tokens, bag, removed, &[])
+    }
+
+    /// [`Seaside::start_from`] with `start_tokens`: the first
+    /// `start.len()` tokens of `bag` are the start tokens, placed on their
+    /// seats' seasides with these faces up (as a record's `setup.start`
+    /// says; see `levers.rs`).
+    pub fn start_from_placed(
+        &self,
+        tokens: &[u8],
+        bag: &[u8],
+        removed: &[u8],
+        start: &[Face],
     ) -> Result<SeasideState, RecordError> {
         let bad = |why: String| RecordError::field("setup", why);
         let n = tokens.len();
@@ -63,6 +78,7 @@ impl Seaside {
                 "the tokens are not this configuration's token set".into()
             ));
         }
+        self.place_recorded_start(&mut s, start)?;
         self.start_turn(&mut s, 0);
         Ok(s)
     }
@@ -259,6 +275,7 @@ impl Game for Seaside {
             *o = i as u8;
         }
         shuffle(&mut s.order[..n], rng);
+        self.place_start_tokens(&mut s, rng);
         self.start_turn(&mut s, 0);
         s
     }
@@ -381,9 +398,9 @@ impl Game for Seaside {
 
     /// Every draw begins a turn (an Isopod, Shell or Crab gives the same
     /// player another turn: they draw again), so the turns are the tokens
-    /// drawn.
+    /// drawn, but the start tokens (`start_tokens`, drawn at setup).
     fn turns(&self, s: &SeasideState, _plies: u32) -> u32 {
-        u32::from(s.drawn)
+        u32::from(s.drawn).saturating_sub(self.start_total() as u32)
     }
 
     fn extra_columns(&self) -> &'static [&'static str] {

@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 
 use super::Seaside;
-use super::state::{Phase, SeasideState, SeatArea};
+use super::state::{Phase, SeasideState};
 use crate::game::{MAX_SEATS, Outcome, SeatSet};
 
 /// The rating band of a solo score (docs/rules.md, Seaside, "Solo"): `"0-19"`, `"20-29"`,
@@ -48,12 +48,16 @@ impl Seaside {
         }
     }
 
-    /// Scores: every token in front of each player; before the end, plus
-    /// the Sea's split as if the game ended now.
+    /// Scores: every token in front of each player plus the seat's
+    /// `compensation`; before the end, plus the Sea's split as if the game
+    /// ended now.
     pub fn scores(&self, s: &SeasideState) -> ArrayVec<i32, MAX_SEATS> {
         let players = self.players as usize;
-        let mut scores: ArrayVec<i32, MAX_SEATS> =
-            s.seats[..players].iter().map(SeatArea::tokens).collect();
+        let mut scores: ArrayVec<i32, MAX_SEATS> = s.seats[..players]
+            .iter()
+            .zip(self.compensation)
+            .map(|(a, c)| a.tokens() + i32::from(c))
+            .collect();
         if s.phase != Phase::Over
             && let Some((most, leaders)) = self.wave_leaders(s)
         {
@@ -75,8 +79,9 @@ impl Seaside {
         (most > 0).then(|| (most, seats.iter().filter(|a| a.waves == most).count()))
     }
 
-    /// The outcome: every seat's score (see [`Seaside::scores`]) and the
-    /// seats with the best one (tied players share the victory).
+    /// The outcome: every seat's score (see [`Seaside::scores`], the
+    /// compensation included) and the seats with the best one (tied players
+    /// share the victory).
     pub(super) fn outcome_of(&self, s: &SeasideState) -> Outcome {
         let scores = self.scores(s);
         let best = scores.iter().copied().max().unwrap_or(0);
@@ -94,6 +99,7 @@ impl Seaside {
 mod tests {
     use super::*;
     use crate::game::Game;
+    use crate::games::seaside::SeatArea;
     use crate::rng::rng_from_seed;
 
     #[test]

@@ -149,6 +149,13 @@ pub const KIND_OF_PACKED: [u8; 256] = {
     t
 };
 
+/// Whether the packed token `p` (see [`pack`]) has a seaside face
+/// (Sandpiper, Beach, Wave or Rock) on either side.
+#[inline]
+pub const fn has_seaside_face(p: u8) -> bool {
+    !Face::from_index(p & 15).is_sea() || !Face::from_index(p >> 4).is_sea()
+}
+
 /// Pack a token's two faces in one byte: face A in the low nibble.
 #[inline]
 pub const fn pack(a: Face, b: Face) -> u8 {
@@ -486,6 +493,15 @@ impl TokenSet {
     #[inline]
     pub fn face_counts(&self) -> [u16; FACES] {
         self.face_counts
+    }
+
+    /// The tokens with at least one seaside face (those a seaside can
+    /// start with, `start_tokens`).
+    pub fn seaside_tokens(&self) -> usize {
+        self.packed()
+            .iter()
+            .filter(|&&p| has_seaside_face(p))
+            .count()
     }
 
     /// Tokens by unordered kind (see [`kind_of`]).
