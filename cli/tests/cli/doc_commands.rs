@@ -479,6 +479,23 @@ const TABLE: &[(&str, Do)] = &[
             "search --game seaside --players 2 --vary removed=0..=50:25 --bots greedy --objective 'mean_lead_changes near 3.9 margin 0.15' --first-deals 2 --max-games 40 --seed 20261401 --confirm-seed 20261402 --out search-removed",
         ]),
     ),
+    // docs/balancing.md: the diagnosis, a lever by hand, a search over it.
+    (
+        "beachcomber tournament --game seashells --players 2 --bots greedy --games 4000 --seed 5",
+        Run(&["tournament --game seashells --players 2 --bots greedy --games 40 --seed 5"]),
+    ),
+    (
+        "beachcomber tournament --game 'seashells(compensation=1:1)' --players 2 --bots greedy --games 4000 --seed 6",
+        Run(&[
+            "tournament --game 'seashells(compensation=1:1)' --players 2 --bots greedy --games 40 --seed 6",
+        ]),
+    ),
+    (
+        "beachcomber search --game seashells --players 2 --vary compensation.1=0..=4 --include compensation.1=0 --bots greedy --objective 'seat_ratio:0 near 1 margin 0.02' --first-deals 2000 --max-games 400000 --confirm-games 140000 --seed 11 --confirm-seed 12 --out balance",
+        Run(&[
+            "search --game seashells --players 2 --vary compensation.1=0..=4 --include compensation.1=0 --bots greedy --objective 'seat_ratio:0 near 1 margin 0.02' --first-deals 20 --max-games 400 --confirm-games 200 --seed 11 --confirm-seed 12 --out balance --allow-unresolvable",
+        ]),
+    ),
     // docs/search.md's loop of a search over Slurm, line by line.
     ("until [ -f search-deck/summary.md ]; do", Skip(SLURM)),
     (
