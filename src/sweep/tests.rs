@@ -248,7 +248,7 @@ fn refusals_name_the_combination() {
     let err = |s: SweepSpec| s.combinations(100).unwrap_err().to_string();
     assert_eq!(
         err(sweep("seaside", &[2], &["colour=1,2"], &[&["random"]])),
-        "`colour` is not an option of seaside (its options: removed, tokens, tokens_file)"
+        "`colour` is not an option of seaside (its options: removed, tokens, tokens_file, compensation, start_tokens)"
     );
     assert!(
         err(sweep(

@@ -272,8 +272,8 @@ fn a_sweep_names_each_refused_setting() {
         (
             SweepText { vary: &colour, ..t },
             [
-                "--vary: `colour` is not an option of seaside (its options: removed, tokens, tokens_file)",
-                "vary: `colour` is not an option of seaside (its options: removed, tokens, tokens_file)",
+                "--vary: `colour` is not an option of seaside (its options: removed, tokens, tokens_file, compensation, start_tokens)",
+                "vary: `colour` is not an option of seaside (its options: removed, tokens, tokens_file, compensation, start_tokens)",
             ],
         ),
         (
