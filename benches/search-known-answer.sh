@@ -18,7 +18,7 @@
 # setting eliminated although within the margin of the exhaustive best),
 # and a random pick's rate beside them.
 #
-#   bash benches/search-known-answer.sh [BEACHCOMBER]   # about 5 minutes on 2 cores
+#   bash benches/search-known-answer.sh [BEACHCOMBER]   # about 2.5 minutes on 2 cores
 #
 # Writes results/search-known-answer/runs.csv and summary.md (the searches'
 # folders go to a temporary folder, removed at the end).
