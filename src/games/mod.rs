@@ -93,6 +93,11 @@ impl fmt::Display for GameInfo {
     }
 }
 
+/// The game of [`GAMES`] named `name` (its spec name), if any.
+pub fn game_info(name: &str) -> Option<&'static GameInfo> {
+    GAMES.iter().find(|g| g.name == name)
+}
+
 /// The names of [`GAMES`], in order.
 pub fn game_names() -> Vec<&'static str> {
     GAMES.iter().map(|g| g.name).collect()

@@ -3,7 +3,6 @@
 //! value than their default): "Variants (not the rules): bottles=plain".
 //! Nothing when every game of the run plays the rules.
 
-use super::GAMES;
 use super::options::variants_of;
 use crate::spec::Spec;
 
@@ -15,7 +14,7 @@ const LISTED_VALUES: usize = 4;
 
 /// The variants (`key=value`) the game specs `specs` use, each once, in
 /// the order they first appear: [`variants_of`] of each spec with its
-/// game's table (from [`GAMES`]). A spec that does not parse, or names no
+/// game's table (from [`GAMES`](super::GAMES)). A spec that does not parse, or names no
 /// game, has none.
 pub fn variants_in<'a>(specs: impl IntoIterator<Item = &'a str>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -23,7 +22,7 @@ pub fn variants_in<'a>(specs: impl IntoIterator<Item = &'a str>) -> Vec<String> 
         let Ok(spec) = text.parse::<Spec>() else {
             continue;
         };
-        let Some(game) = GAMES.iter().find(|g| g.name == spec.name) else {
+        let Some(game) = super::game_info(&spec.name) else {
             continue;
         };
         for variant in variants_of(&spec, game.options) {

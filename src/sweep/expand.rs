@@ -246,10 +246,7 @@ fn game_of(
             base_canonical.insert(spec).clone()
         }
     };
-    let table = crate::games::GAMES
-        .iter()
-        .find(|g| g.name == spec.name)
-        .map_or(&[][..], |g| g.options);
+    let table = crate::games::game_info(&spec.name).map_or(&[][..], |g| g.options);
     for (key, value) in values {
         set_option(&mut spec, key, value, table).map_err(|e| match e {
             SetError::Unknown => SweepError::UnknownOption {
