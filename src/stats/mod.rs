@@ -21,6 +21,7 @@ pub mod power;
 pub mod selection;
 pub mod sprt;
 pub mod trend;
+pub mod within;
 
 /// z for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;

@@ -24,11 +24,15 @@ use beachcomber_bots::short_label;
 /// The confirmation sweep of `sweep` (the combinations `confirm` names and
 /// their baselines, with the confirmation seed), and the values of the
 /// confirmed combinations; `None` when the criterion confirms nothing.
-/// Errors name the file, the line and the key.
+/// With `[criterion.pick] strong`, only the combinations of the lineup
+/// its `within` rows name are played, with the strong bot in every seat
+/// and `strong_games` games (the sweep's under `quick`). Errors name the
+/// file, the line and the key.
 pub fn confirm_sweep(
     experiment: &Experiment,
     sweep: &PlannedSweep,
     spec: &CompareSpec,
+    quick: bool,
 ) -> Result<Option<PlannedSweep>, ExperimentError> {
     let Some(criterion) = &experiment.criterion else {
         return Ok(None);
@@ -89,16 +93,47 @@ pub fn confirm_sweep(
             }
         })?;
     let picked: Vec<usize> = (0..keep.len()).filter(|&p| keep[p]).collect();
+    // A baseline that is not itself confirmed plays a strong
+    // confirmation's `strong_baseline_games`.
+    let mut only_baseline = vec![false; keep.len()];
     for p in picked {
+        if !keep[baselines[p]] {
+            only_baseline[baselines[p]] = true;
+        }
         keep[baselines[p]] = true;
     }
     let seed = criterion.confirmation_seed(experiment.seed);
+    let strong = criterion
+        .pick
+        .as_ref()
+        .map(|rule| strong_players(rule, quick))
+        .transpose()
+        .map_err(|why| ExperimentError::setting(strong_at(experiment), why))?
+        .flatten();
+    let mut bots = sweep.bots.clone();
+    if let Some(s) = &strong {
+        bots.extend(&s.bots);
+    }
     let mut parts = Vec::new();
     let mut games = Vec::new();
-    for ((part, game), keep) in plan.parts.iter().zip(&sweep.games).zip(keep) {
+    for (((part, game), keep), baseline) in plan
+        .parts
+        .iter()
+        .zip(&sweep.games)
+        .zip(keep)
+        .zip(only_baseline)
+    {
         if keep {
             let mut part = part.clone();
             part.run.seed = seed;
+            if let Some(s) = &strong {
+                let played = s
+                    .replace(&mut part, baseline)
+                    .map_err(|why| ExperimentError::setting(strong_at(experiment), why))?;
+                if !played {
+                    continue;
+                }
+            }
             parts.push(part);
             games.push(game.clone());
         }
@@ -106,9 +141,100 @@ pub fn confirm_sweep(
     let confirm = PlannedSweep {
         plan: beachcomber::tournament::Plan { parts },
         games,
-        bots: sweep.bots.clone(),
+        bots,
     };
     Ok(Some(confirm))
+}
+
+/// Where a `strong` error points: the file, the line and the key.
+fn strong_at(experiment: &Experiment) -> String {
+    let steps = [
+        Step::key("criterion"),
+        Step::key("pick"),
+        Step::key("strong"),
+    ];
+    format!("{}: criterion.pick.strong: ", experiment.source.at(&steps))
+}
+
+/// The players of a `strong` confirmation: the lineup they replace, the
+/// strong bot's canonical spec and configuration, and the games.
+struct StrongPlayers {
+    /// The screening lineup (canonical) they replace.
+    from: String,
+    /// The strong bot's canonical spec.
+    bot: String,
+    /// Its configuration.
+    bots: beachcomber_bots::BotSet,
+    /// Games per combination; `None`: the sweep's.
+    games: Option<u64>,
+    /// Games of a baseline played only as the picks' reference; `None`:
+    /// `games`. Fewer than the picks' make its comparisons unpaired
+    /// (docs/statistics.md), which is valid, with wider intervals.
+    baseline_games: Option<u64>,
+}
+
+impl StrongPlayers {
+    /// Put the strong bot in every seat of `part` if it is of the lineup
+    /// replaced (with the strong games, or the part's deals); `Ok(false)`
+    /// for another lineup's part (not played by the confirmation).
+    fn replace(
+        &self,
+        part: &mut beachcomber::tournament::Part,
+        baseline: bool,
+    ) -> Result<bool, String> {
+        use beachcomber::tournament::{Count, RunSpec};
+        let lineup = part.values.iter().find(|(k, _)| k == "lineup");
+        if lineup.is_none_or(|(_, v)| *v != self.from) {
+            return Ok(false);
+        }
+        let run = &part.run;
+        let seats = vec![self.bot.clone(); run.players];
+        let one = RunSpec::new(
+            &run.game,
+            run.players,
+            &seats,
+            Count::Deals(1),
+            run.seed,
+            run.rotate,
+        )
+        .map_err(|e| e.to_string())?;
+        let games = match baseline {
+            true => self.baseline_games.or(self.games),
+            false => self.games,
+        };
+        let deals = games.map_or(run.deals, |g| g.div_ceil(one.games_per_deal()));
+        let quality = run.quality;
+        part.run = one
+            .with_count(Count::Deals(deals))
+            .map_err(|e| e.to_string())?;
+        part.run.quality = quality;
+        for (k, v) in &mut part.values {
+            if k == "lineup" {
+                *v = self.bot.clone();
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// The strong players of `rule` (`None` without `strong`); under `quick`
+/// the sweep's games. Errors: the bot does not parse.
+fn strong_players(rule: &PickRule, quick: bool) -> Result<Option<StrongPlayers>, String> {
+    let (Some(strong), Some(from)) = (&rule.strong, rule.screening_lineup()) else {
+        return Ok(None);
+    };
+    let (lineups, bots) =
+        parse_lineups(std::slice::from_ref(strong), &beachcomber_bots::no_aliases)
+            .map_err(|e| e.to_string())?;
+    let (from_lineups, _) =
+        parse_lineups(&[from], &beachcomber_bots::no_aliases).map_err(|e| e.to_string())?;
+    Ok(Some(StrongPlayers {
+        from: from_lineups[0].join(","),
+        bot: lineups[0].join(","),
+        bots,
+        games: rule.strong_games.filter(|_| !quick),
+        baseline_games: rule.strong_baseline_games.filter(|_| !quick),
+    }))
 }
 
 /// The combinations `confirm` names, as compare.csv's value cells (the
@@ -224,6 +350,43 @@ pub fn confirm_section(
     };
     let (low, high) = (diff + 1, diff + 2);
     let key = |r: &Vec<String>| r[1..seat].to_vec();
+    if let Some(strong) = rule.and_then(|r| r.strong.as_deref()) {
+        // Other players than the sweep's: nothing to set side by side.
+        let _ = writeln!(
+            md,
+            "## Confirmation\n\nThe picks played again with a fresh seed between `{}` \
+             players, with the baseline between the same players (`confirm.csv`'s `confirm` \
+             rows): each value against the baseline's, reported (the decision is the Picks \
+             section's test).\n",
+            short_label(strong)
+        );
+        let mut head: Vec<String> = header[1..seat].to_vec();
+        head.extend(["value", "against the baseline"].map(String::from));
+        let _ = writeln!(md, "| {} |", head.join(" | "));
+        let _ = writeln!(md, "|{}", " --- |".repeat(head.len()));
+        for r in rows
+            .iter()
+            .filter(|r| r[0] == "confirm" && !r[margin].is_empty())
+        {
+            let label = if r[seat] != "all" {
+                format!("{} seat {}", r[metric], r[seat])
+            } else {
+                r[metric].clone()
+            };
+            let mut line: Vec<String> = key(r)
+                .iter()
+                .map(|v| short_label(v).replace('|', "\\|"))
+                .collect();
+            line.push(label);
+            line.push(format!(
+                "{} {} [{}, {}]",
+                r[verdict], r[diff], r[low], r[high]
+            ));
+            let _ = writeln!(md, "| {} |", line.join(" | "));
+        }
+        let _ = writeln!(md);
+        return Ok(());
+    }
     let _ = writeln!(
         md,
         "## Confirmation\n\nThe recommended combinations played again with a fresh seed, \
@@ -394,5 +557,48 @@ mod tests {
                 ("lineup".to_string(), "greedy(worlds=8)".to_string())
             ]
         );
+    }
+
+    #[test]
+    fn a_strong_confirmation_puts_the_strong_bot_in_every_seat_of_the_screened_lineup_only() {
+        use beachcomber::tournament::{Count, Part, RunSpec};
+        let rule: PickRule = toml::from_str(
+            "by = \"c\"\nstrong = \"expert(iterations=10)\"\nstrong_games = 30\n\
+             strong_baseline_games = 7\n\
+             within = [{ metric = \"seat_ratio\", lineup = \"greedy\", margin = 0.02 }]\n",
+        )
+        .unwrap();
+        let strong = strong_players(&rule, false).unwrap().unwrap();
+        let part = |lineup: &[&str]| {
+            let seats: Vec<String> = lineup.iter().map(|s| s.to_string()).collect();
+            let run = RunSpec::new("seashells", 2, &seats, Count::Deals(100), 5, true).unwrap();
+            Part {
+                values: vec![
+                    ("c".to_string(), "1".to_string()),
+                    ("lineup".to_string(), lineup.join(",")),
+                ],
+                run,
+            }
+        };
+        let mut greedy = part(&["greedy(worlds=8)", "greedy(worlds=8)"]);
+        greedy.values[1].1 = "greedy(worlds=8)".to_string();
+        assert!(strong.replace(&mut greedy, false).unwrap());
+        let bot = "expert(iterations=10,c=0.7,cutoff=auto,scale=2,belief=auto,leaf=evaluate)";
+        assert_eq!(greedy.run.lineups, vec![vec![bot.to_string(); 2]]);
+        assert_eq!(greedy.values[1].1, bot);
+        assert_eq!((greedy.run.deals, greedy.run.seed), (30, 5));
+        // The baseline plays its own games; another lineup is not played.
+        let mut baseline = part(&["greedy(worlds=8)", "greedy(worlds=8)"]);
+        baseline.values[1].1 = "greedy(worlds=8)".to_string();
+        assert!(strong.replace(&mut baseline, true).unwrap());
+        assert_eq!(baseline.run.deals, 7);
+        let mut duel = part(&["greedy(worlds=8)", "random"]);
+        assert!(!strong.replace(&mut duel, false).unwrap());
+        // Under --quick the sweep's games stay.
+        let quick = strong_players(&rule, true).unwrap().unwrap();
+        let mut again = part(&["greedy(worlds=8)", "greedy(worlds=8)"]);
+        again.values[1].1 = "greedy(worlds=8)".to_string();
+        assert!(quick.replace(&mut again, false).unwrap());
+        assert_eq!(again.run.deals, 100);
     }
 }

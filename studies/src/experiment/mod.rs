@@ -16,6 +16,7 @@ pub mod file;
 pub mod git;
 pub mod lock;
 pub mod pick;
+pub mod pick_within;
 pub mod search;
 pub mod search_table;
 pub mod specs;

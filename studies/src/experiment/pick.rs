@@ -19,13 +19,17 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::error::ExperimentError;
+use super::pick_within::{Metrics, WithinFilter, WithinResult};
+use beachcomber::stats::within::WithinVerdict;
 use beachcomber_bots::short_label;
 
 /// `[criterion.pick]`: how the tool picks a setting per player count.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PickRule {
-    /// The rows of `compare.csv` that must pass their declared test.
+    /// The rows of `compare.csv` that must pass their declared test
+    /// (none: the `within` rows decide alone).
+    #[serde(default)]
     pub accept: Vec<RowFilter>,
     /// What orders the accepted settings: a value column (`removed`,
     /// nearest to `target`) or a metric of `compare.csv` (of `lineup`).
@@ -51,6 +55,22 @@ pub struct PickRule {
     /// before it), so that they keep their picks.
     #[serde(default)]
     pub correction: Correction,
+    /// Rows of `metrics.csv` whose own value must be shown within a margin
+    /// of a target (`within = [{ metric = "seat_ratio", lineup = "greedy",
+    /// margin = 0.02 }]`, [`super::pick_within`]); a setting passes when
+    /// these and the `accept` rows all pass.
+    #[serde(default)]
+    pub within: Vec<WithinFilter>,
+    /// The bot the confirmation plays in every seat in place of the
+    /// `within` rows' lineup (strong play: `strong = "expert"`); without
+    /// it the confirmation plays the sweep's lineups.
+    pub strong: Option<String>,
+    /// Games per combination of a `strong` confirmation (default: the
+    /// sweep's).
+    pub strong_games: Option<u64>,
+    /// Games of the baseline in a `strong` confirmation, where it is only
+    /// the picks' reference (default: `strong_games`).
+    pub strong_baseline_games: Option<u64>,
 }
 
 /// `[criterion.pick] correction`: which passes the pick is made from.
@@ -162,14 +182,20 @@ pub struct PlayerPick {
     /// after Holm's step-down correction over the count's settings (see
     /// [`HOLM_ALPHA`]).
     pub corrected: Vec<bool>,
+    /// Per setting (the order of `settings`), its result under each
+    /// `within` filter (`None`: no row).
+    pub within: Vec<Vec<Option<WithinResult>>>,
     /// The pick, if any setting passed after the correction.
     pub pick: Option<Setting>,
     /// The baseline's setting (the trade-off table's reference row).
     pub baseline: Option<Setting>,
+    /// The baseline's results under the `within` filters (reported: the
+    /// baseline is never picked).
+    pub baseline_within: Vec<Option<WithinResult>>,
 }
 
 /// A lineup as `compare.csv` writes it (canonical specs).
-fn canonical(lineup: &str) -> String {
+pub(super) fn canonical(lineup: &str) -> String {
     match crate::lineups::parse_lineups(&[lineup.to_string()], &beachcomber_bots::no_aliases) {
         Ok((lineups, _)) => lineups[0].join(","),
         Err(_) => lineup.to_string(),
@@ -248,6 +274,8 @@ struct Judging<'a> {
     columns: Vec<usize>,
     rule: &'a PickRule,
     baseline: &'a toml::Table,
+    /// `metrics.csv` beside `compare.csv`, for the `within` rows.
+    metrics: Option<Metrics>,
 }
 
 impl Judging<'_> {
@@ -330,7 +358,24 @@ impl Judging<'_> {
                 worst = worst.max(pass_p(&r[self.c.verdict], &r[d], &r[lo], &r[hi], &r[m]));
             }
         }
+        for w in self.within(s) {
+            worst = worst.max(w.map_or(1.0, |w| w.test.p));
+        }
         worst
+    }
+
+    /// Setting `s`'s result under each `within` filter (`None`: no row).
+    fn within(&self, s: &Setting) -> Vec<Option<WithinResult>> {
+        self.rule
+            .within
+            .iter()
+            .map(|f| {
+                let lineup = f.lineup.as_deref().map(canonical);
+                self.metrics
+                    .as_ref()
+                    .and_then(|m| m.judge(s, f, lineup.as_deref()))
+            })
+            .collect()
     }
 
     /// The verdict of setting `s` under each filter (`None`: no row), and
@@ -369,6 +414,12 @@ impl Judging<'_> {
                         .to_string()
                 }),
             });
+        }
+        for w in self.within(s) {
+            pass &= w
+                .as_ref()
+                .is_some_and(|w| w.verdict == WithinVerdict::Within);
+            verdicts.push(w.map(|w| w.cell()));
         }
         (verdicts, pass)
     }
@@ -420,15 +471,21 @@ pub fn judge(
     path: &Path,
 ) -> Result<Vec<PlayerPick>, ExperimentError> {
     let t = Table::read(path)?;
+    let metrics_path = path.with_file_name(crate::files::names::METRICS_FILE);
+    let metrics = if rule.within.is_empty() {
+        None
+    } else {
+        Some(Metrics::read(&metrics_path)?)
+    };
     let judging = Judging {
         c: CompareColumns::of(&t, path)?,
         columns: setting_columns(&t),
         t: &t,
         rule,
         baseline,
+        metrics,
     };
     let (counts, settings) = judging.counts_and_settings();
-    let baseline_setting = settings.iter().find(|s| judging.is_baseline(s)).cloned();
     let mut out = Vec::new();
     for count in counts {
         if !rule.players.is_empty() && !rule.players.iter().any(|p| p.to_string() == count) {
@@ -461,12 +518,28 @@ pub fn judge(
         if judged.is_empty() {
             continue;
         }
+        let within = judged.iter().map(|(s, _, _)| judging.within(s)).collect();
+        // The count's own baseline (a baseline without `players` is held at
+        // each count), else the one baseline.
+        let of_count = |s: &&&Setting| s.iter().any(|(k, v)| k == "players" && *v == count);
+        let baselines: Vec<&Setting> = settings.iter().filter(|s| judging.is_baseline(s)).collect();
+        let baseline_setting = baselines
+            .iter()
+            .find(of_count)
+            .or(baselines.first())
+            .map(|s| (*s).clone());
+        let baseline_within = baseline_setting
+            .as_ref()
+            .map(|b| judging.within(b))
+            .unwrap_or_default();
         out.push(PlayerPick {
             players: count,
             settings: judged,
             corrected,
+            within,
             pick,
-            baseline: baseline_setting.clone(),
+            baseline: baseline_setting,
+            baseline_within,
         });
     }
     Ok(out)
@@ -505,11 +578,17 @@ fn filter_text(f: &RowFilter) -> String {
 /// The tests the rule decides on, in words: its `accept` filters (the
 /// tie-break `by` orders the passing settings; it is not a test).
 fn deciding_text(rule: &PickRule) -> String {
+    tests_text(rule).join(", ")
+}
+
+/// Every test of the rule in words: its `accept` rows, then its `within`
+/// rows.
+fn tests_text(rule: &PickRule) -> Vec<String> {
     rule.accept
         .iter()
         .map(filter_text)
-        .collect::<Vec<_>>()
-        .join(", ")
+        .chain(rule.within.iter().map(WithinFilter::text))
+        .collect()
 }
 
 /// Whether a row of `compare.csv` (its metric, lineup, seat and bot cells)
@@ -547,7 +626,7 @@ pub fn confirm_tables(picks: &[PlayerPick]) -> Vec<toml::Table> {
 
 /// The rule in words, one sentence.
 fn rule_text(rule: &PickRule) -> String {
-    let tests: Vec<String> = rule.accept.iter().map(filter_text).collect();
+    let tests = tests_text(rule);
     let order = match (&rule.target, rule.best.as_deref()) {
         (Some(_), _) => format!("the one whose `{}` is nearest the target", rule.by),
         (None, Some(best)) => format!("the one with the {best} `{}`", rule.by),
@@ -608,12 +687,12 @@ pub fn picks_section(
                     Some((_, _, true)) => format!(
                         "; **confirmed**: on the confirmation's fresh seed it passes again every \
                          test the rule decides on ({})",
-                        deciding_text(rule)
+                        deciding_text(&rule.confirmation_rule())
                     ),
                     Some((_, _, false)) => format!(
                         "; **not confirmed**: on the confirmation's fresh seed it fails a test the \
                          rule decides on ({}; below), so it is not recommended",
-                        deciding_text(rule)
+                        deciding_text(&rule.confirmation_rule())
                     ),
                     None => "; not yet confirmed (no confirmation run)".to_string(),
                 };
@@ -635,17 +714,34 @@ pub fn picks_section(
                 };
             }
         }
+        if !rule.within.is_empty() {
+            let again = confirmed.and_then(|c| c.iter().find(|c| c.players == p.players));
+            let results = p.pick.as_ref().and_then(|s| {
+                let again = again?;
+                let at = again.settings.iter().position(|x| x.0 == *s)?;
+                again.within.get(at).map(Vec::as_slice)
+            });
+            let resolves: Vec<f64> = p
+                .within
+                .iter()
+                .map(|w| w.iter().flatten().map(|r| r.resolves).fold(0.0, f64::max))
+                .collect();
+            let _ = writeln!(
+                md,
+                "{}\n",
+                super::pick_within::answer_line(rule, p.pick.as_ref(), &resolves, results)
+            );
+        }
         tradeoff_table(md, rule, p, &metrics);
         if let Some(again) = confirmed.and_then(|c| c.iter().find(|c| c.players == p.players)) {
             for (s, verdicts, pass) in &again.settings {
                 if p.pick.as_ref() != Some(s) {
                     continue;
                 }
-                let words: Vec<String> = rule
-                    .accept
-                    .iter()
+                let words: Vec<String> = tests_text(&rule.confirmation_rule())
+                    .into_iter()
                     .zip(verdicts)
-                    .map(|(f, v)| format!("{} {}", filter_text(f), v.as_deref().unwrap_or("—")))
+                    .map(|(f, v)| format!("{f} {}", v.as_deref().unwrap_or("—")))
                     .collect();
                 let _ = writeln!(
                     md,
@@ -675,7 +771,7 @@ fn tradeoff_table(md: &mut String, rule: &PickRule, p: &PlayerPick, metrics: &Op
             s
         })
     }));
-    head.extend(rule.accept.iter().map(filter_text));
+    head.extend(tests_text(rule));
     head.push("passes".to_string());
     head.push("after Holm".to_string());
     let bar = |cells: &[String]| {
@@ -698,6 +794,12 @@ fn tradeoff_table(md: &mut String, rule: &PickRule, p: &PlayerPick, metrics: &Op
             });
         }
         line.extend(rule.accept.iter().map(|_| "—".to_string()));
+        line.extend(rule.within.iter().enumerate().map(|(i, _)| {
+            p.baseline_within
+                .get(i)
+                .and_then(|w| w.as_ref())
+                .map_or("—".to_string(), WithinResult::cell)
+        }));
         line.push("(reference)".to_string());
         line.push("—".to_string());
         let _ = writeln!(md, "{}", bar(&line));
@@ -792,7 +894,7 @@ pub fn judge_dir(
         .join(crate::files::names::CONFIRM_DIR)
         .join(crate::files::names::COMPARE_FILE);
     let confirmed = if again.exists() {
-        Some(judge(rule, baseline, &again)?)
+        Some(judge(&rule.confirmation_rule(), baseline, &again)?)
     } else {
         None
     };

@@ -844,12 +844,13 @@ fn check_pick(
     at: &dyn Fn(&[&str]) -> String,
 ) -> Result<(), ExperimentError> {
     use beachcomber::compare::Metric;
-    if pick.accept.is_empty() {
+    if pick.accept.is_empty() && pick.within.is_empty() {
         return Err(ExperimentError::setting(
             at(&["accept"]),
-            "name at least one row that must pass ({ metric = \"max_seat_ratio\", lineup = \"greedy\" })",
+            "name at least one row that must pass ({ metric = \"max_seat_ratio\", lineup = \"greedy\" }), in `accept` or `within`",
         ));
     }
+    crate::experiment::pick_within::check_within(pick, at)?;
     for f in &pick.accept {
         if Metric::from_name(&f.metric).is_none_or(|m| spec.margin(m).is_none()) {
             return Err(ExperimentError::setting(

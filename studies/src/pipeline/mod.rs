@@ -172,7 +172,7 @@ fn play_file_sweep(
     };
     // The confirmation's picks checked before playing.
     if let Some(spec) = &compare {
-        confirm::confirm_sweep(experiment, &sweep, spec)?;
+        confirm::confirm_sweep(experiment, &sweep, spec, args.quick)?;
     }
     // Power, when the rule is locked: a margin no outcome of the
     // planned games can resolve is said before they are played.
@@ -469,7 +469,7 @@ fn play_confirmation(
     let Some(spec) = experiment.compare_spec(&sweep.plan, quick)? else {
         return Ok(stale()?);
     };
-    let Some(confirm) = confirm::confirm_sweep(experiment, &sweep, &spec)? else {
+    let Some(confirm) = confirm::confirm_sweep(experiment, &sweep, &spec, quick)? else {
         return Ok(stale()?);
     };
     let confirm_dir = dir.join(beachcomber_store::files::names::CONFIRM_DIR);
