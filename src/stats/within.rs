@@ -113,8 +113,19 @@ pub fn within_target(value: f64, se: f64, target: f64, margin: f64) -> Within {
         low90,
         high90,
         p,
-        resolves: (z90 + normal_quantile(0.9)) * se,
+        resolves: resolved_margin(se, 1),
     }
+}
+
+/// The margin a value of standard error `se` resolves when it is one of
+/// `tests` settings whose passes are corrected for multiplicity (Holm's
+/// first step, Bonferroni's level `0.05 / tests`; 1: uncorrected): a value
+/// exactly at the target passes with 80% probability when the margin is at
+/// least `(z_{1 − 0.05/tests} + z₀.₉₀) · se`. With Holm's correction the
+/// first pass needs this level, so a "no" over several settings is a no
+/// only at this margin.
+pub fn resolved_margin(se: f64, tests: usize) -> f64 {
+    (normal_quantile(1.0 - 0.05 / tests.max(1) as f64) + normal_quantile(0.9)) * se
 }
 
 #[cfg(test)]
@@ -184,5 +195,10 @@ mod tests {
             Some(WithinVerdict::Beyond)
         );
         assert_eq!(WithinVerdict::from_name("fair"), None);
+        // Over 14 settings (Holm's first step at 0.05/14): z 2.690, so the
+        // same games resolve (2.690 + 1.282) / 2.926 times as much.
+        let m14 = resolved_margin(0.005_77, 14);
+        assert!((m14 - 0.022_92).abs() < 1e-4, "{m14}");
+        assert_eq!(resolved_margin(0.01, 1), resolved_margin(0.01, 0));
     }
 }

@@ -20,7 +20,7 @@ use serde::Deserialize;
 
 use super::error::ExperimentError;
 use super::pick::{PickRule, Setting};
-use beachcomber::stats::within::{Within, WithinVerdict, within_target};
+use beachcomber::stats::within::{Within, WithinVerdict, resolved_margin, within_target};
 use beachcomber_bots::short_label;
 
 /// The ratio metrics a `within` row may test (their target is 1, fair).
@@ -297,7 +297,19 @@ pub fn answer_line(
         Some(s) => format!(" between `{}` players", short_label(s)),
         None => String::new(),
     };
-    let worst = resolves.iter().copied().fold(0.0, f64::max);
+    // With Holm's correction, an exactly fair setting passes only at the
+    // first step's level: the settings' margins resolved at that level.
+    let tests = match rule.correction {
+        super::pick::Correction::Holm => resolves.len().max(1),
+        super::pick::Correction::None => 1,
+    };
+    let scale = resolved_margin(1.0, tests) / resolved_margin(1.0, 1);
+    let worst = resolves.iter().copied().fold(0.0, f64::max) * scale;
+    let over = if tests > 1 {
+        format!(", after Holm's correction over the {tests} settings")
+    } else {
+        String::new()
+    };
     match (pick, confirmation) {
         (Some(s), Some(results)) => {
             let all_within = results.iter().all(|r| {
@@ -348,11 +360,11 @@ pub fn answer_line(
         (None, _) if worst <= margin => format!(
             "**Answer: no**: no setting is shown within the margin, where an exactly fair setting \
              would have been shown within it with 80% power (the settings' games resolve at \
-             worst {worst:.4}; margin {margin})."
+             worst {worst:.4}{over}; margin {margin})."
         ),
         (None, _) => format!(
             "**Answer: inconclusive**: no setting is shown within the margin, and some settings' \
-             games cannot tell (they resolve at worst {worst:.4}; margin {margin})."
+             games cannot tell (they resolve at worst {worst:.4}{over}; margin {margin})."
         ),
     }
 }
@@ -454,6 +466,17 @@ mod tests {
         assert!(
             answer_line(&rule, None, &[0.01, 0.021], None).starts_with("**Answer: inconclusive**")
         );
+        // With Holm's correction over 14 settings, 0.0169 resolved at 0.05
+        // is 0.0229 at the first step's level: inconclusive.
+        let mut holm = rule.clone();
+        holm.correction = super::super::pick::Correction::Holm;
+        let line = answer_line(&holm, None, &[0.0169; 14], None);
+        assert!(line.starts_with("**Answer: inconclusive**"), "{line}");
+        assert!(
+            line.contains("0.0229, after Holm's correction over the 14 settings"),
+            "{line}"
+        );
+        assert!(answer_line(&rule, None, &[0.0169; 14], None).starts_with("**Answer: no**"));
         // The confirmation rule names the strong bot where the screen's
         // lineup was.
         let again = rule.confirmation_rule();
