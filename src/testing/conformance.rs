@@ -42,6 +42,10 @@ pub struct ConformanceReport {
     /// Determinizations that differed from the true state (a game with
     /// hidden information should report many).
     pub determinizations_differing: u64,
+    /// Worlds of [`Game::determinize_chance`](crate::game::Game::determinize_chance)
+    /// (one per state) that differed from the true state: none in a game
+    /// whose only hidden things are private.
+    pub chance_worlds_differing: u64,
     /// (move, viewer) pairs where [`Game::reveals`](crate::game::Game::reveals)
     /// said the move shows the viewer something.
     pub revealing: u64,
@@ -60,6 +64,11 @@ pub const REVEAL_WORLDS: u32 = 3;
 /// changes no game the suite plays.
 const REVEAL_STREAM: u64 = 0x5245_5645_414c;
 
+/// What the worlds of the [`Game::determinize_chance`](crate::game::Game::determinize_chance)
+/// check are drawn with (derived from the game's seed), so the check
+/// changes no game the suite plays.
+const CHANCE_STREAM: u64 = 0x4348_414e_4345;
+
 /// Run the whole suite on `game`:
 /// - random playouts reach a terminal state within `max_plies`;
 /// - every generated action is accepted by [`Game::play`](crate::game::Game::play) and gives the same
@@ -71,6 +80,10 @@ const REVEAL_STREAM: u64 = 0x5245_5645_414c;
 /// - a determinization for the seat to move keeps that seat's observation,
 ///   its legal actions and the game's invariants, and depends only on that
 ///   observation and the rng (same seed, indistinguishable states, same world);
+/// - a world of [`Game::determinize_chance`](crate::game::Game::determinize_chance)
+///   keeps every seat's observation, the seat to move, its legal actions
+///   and the invariants, and depends only on the seats' observations and
+///   the rng;
 /// - a move that [`Game::reveals`](crate::game::Game::reveals) nothing to a
 ///   seat (any seat, for every move played) is legal in [`REVEAL_WORLDS`]
 ///   determinizations of the state before it for that seat and gives that
@@ -85,6 +98,7 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
         let seed = deal_seed(cfg.seed, index);
         let mut rng = rng_from_seed(seed);
         let mut worlds_rng = rng_from_seed(derive(seed, REVEAL_STREAM));
+        let mut chance_rng = rng_from_seed(derive(seed, CHANCE_STREAM));
         let initial = game.new_game(&mut rng);
         let mut state = initial.clone();
         let mut actions = Vec::new();
@@ -102,6 +116,7 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
             for _ in 0..cfg.worlds_per_state {
                 check_determinization(game, &state, seat, &legal_set, &mut rng, &mut report, at);
             }
+            check_chance_world(game, &state, &legal_set, &mut chance_rng, &mut report, at);
             let (action, next) = check_copy_make(game, &state, &legal_set, &mut rng, at);
             check_reveals(
                 game,
@@ -267,6 +282,53 @@ fn check_determinization<G: RecordFormat>(
         from_truth, from_world,
         "{at}: determinize depends on hidden information (same seed, \
          indistinguishable states, different worlds)"
+    );
+}
+
+/// A world of [`Game::determinize_chance`](crate::game::Game::determinize_chance)
+/// keeps every seat's observation (so every seat's private information),
+/// the invariants, the seat to move and its legal actions (`legal_set`),
+/// and depends only on what the seats see and on the rng.
+fn check_chance_world<G: RecordFormat>(
+    game: &G,
+    state: &G::State,
+    legal_set: &BTreeSet<G::Action>,
+    rng: &mut GameRng,
+    report: &mut ConformanceReport,
+    at: At,
+) {
+    let world = game.determinize_chance(state, rng);
+    for seat in 0..game.players() {
+        assert_eq!(
+            game.observation(&world, seat),
+            game.observation(state, seat),
+            "{at}: determinize_chance changed seat {seat}'s observation"
+        );
+    }
+    if let Err(e) = game.check_invariants(&world) {
+        panic!("{at}: determinize_chance broke an invariant: {e}");
+    }
+    assert_eq!(
+        game.to_move(&world),
+        game.to_move(state),
+        "{at}: determinize_chance changed the seat to move"
+    );
+    let world_legal: BTreeSet<G::Action> = game.legal_actions(&world).iter().copied().collect();
+    assert_eq!(
+        &world_legal, legal_set,
+        "{at}: determinize_chance changed the legal actions"
+    );
+    if world != *state {
+        report.chance_worlds_differing += 1;
+    }
+    // Two states no seat can tell apart (the world and the truth) give the
+    // same world for the same seed: the bag's true order is never read.
+    let probe = rng.next_u64();
+    assert_eq!(
+        game.determinize_chance(state, &mut rng_from_seed(probe)),
+        game.determinize_chance(&world, &mut rng_from_seed(probe)),
+        "{at}: determinize_chance depends on what no seat has seen (same seed, \
+         states no seat can tell apart, different worlds)"
     );
 }
 
