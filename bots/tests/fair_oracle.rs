@@ -67,8 +67,18 @@ fn same_search<G: Evaluate>(game: &G, a: &str, b: &str, games: u64, seed: u64) -
         let s = derive(seed ^ 0xFA1E, i as u64);
         let (action_a, stats_a) = decide(a, game, state, s);
         let (action_b, stats_b) = decide(b, game, state, s);
-        assert_eq!(action_a, action_b, "{}: `{a}` and `{b}`, state {i}", game.name());
-        assert_eq!(stats_a, stats_b, "{}: `{a}` and `{b}`, state {i}", game.name());
+        assert_eq!(
+            action_a,
+            action_b,
+            "{}: `{a}` and `{b}`, state {i}",
+            game.name()
+        );
+        assert_eq!(
+            stats_a,
+            stats_b,
+            "{}: `{a}` and `{b}`, state {i}",
+            game.name()
+        );
     }
     states.len()
 }
@@ -102,7 +112,10 @@ fn sees_hands_is_the_oracle_where_nothing_is_drawn() {
         let game = Seashells::from_spec(&spec(text), players).unwrap();
         assert_eq!(same_search(&game, HANDS, ORACLE, 1, 43), 30, "{text}");
     }
-    assert_eq!(same_search(&Pebbles { players: 3 }, HANDS, ORACLE, 8, 44), 30);
+    assert_eq!(
+        same_search(&Pebbles { players: 3 }, HANDS, ORACLE, 8, 44),
+        30
+    );
 }
 
 /// What the Seaside pairs showed.
@@ -139,7 +152,10 @@ fn chance_pairs(players: usize, games: u64, seed: u64) -> Pairs {
         let (a, stats_a) = decide(HANDS, &game, state, s);
         let (b, stats_b) = decide(HANDS, &game, &twin, s);
         assert_eq!(a, b, "state {i}: `{HANDS}` read the bag's order");
-        assert_eq!(stats_a, stats_b, "state {i}: `{HANDS}` read the bag's order");
+        assert_eq!(
+            stats_a, stats_b,
+            "state {i}: `{HANDS}` read the bag's order"
+        );
         let (a, _) = decide(ORACLE, &game, state, s);
         let (b, _) = decide(ORACLE, &game, &twin, s);
         report.oracle_differs += u64::from(a != b);
@@ -183,7 +199,8 @@ fn sees_hands_reads_the_other_seats_hidden_tokens() {
             decide(ISMCTS, &game, &twin, s),
             "state {i}"
         );
-        report.hands_differs += u64::from(decide(HANDS, &game, state, s).0 != decide(HANDS, &game, &twin, s).0);
+        report.hands_differs +=
+            u64::from(decide(HANDS, &game, state, s).0 != decide(HANDS, &game, &twin, s).0);
     }
     assert!(report.pairs >= 10, "{report:?}");
     assert!(report.hands_differs > 0, "{report:?}");
@@ -213,9 +230,12 @@ fn chance_worlds_keep_every_drawn_token_and_reshuffle_the_rest() {
     let hidden_back = state.order[..drawn]
         .iter()
         .any(|&id| game.observation(&state, 0).faces[id as usize] >> 4 == 0xF);
-    assert!(hidden_back || state.order[..drawn].iter().any(|&id| {
-        game.observation(&state, 1).faces[id as usize] >> 4 == 0xF
-    }));
+    assert!(
+        hidden_back
+            || state.order[..drawn]
+                .iter()
+                .any(|&id| { game.observation(&state, 1).faces[id as usize] >> 4 == 0xF })
+    );
     let kind = |faces: u8| {
         let (a, b) = (faces & 0xF, faces >> 4);
         (a.min(b), a.max(b))
@@ -233,7 +253,10 @@ fn chance_worlds_keep_every_drawn_token_and_reshuffle_the_rest() {
     for _ in 0..worlds {
         let world = game.determinize_chance(&state, &mut world_rng);
         for &id in &state.order[..drawn] {
-            assert_eq!(world.faces[id as usize], state.faces[id as usize], "drawn token {id}");
+            assert_eq!(
+                world.faces[id as usize], state.faces[id as usize],
+                "drawn token {id}"
+            );
         }
         assert_eq!(world.order, state.order);
         assert_eq!(world.info, state.info);
@@ -255,4 +278,91 @@ fn chance_worlds_keep_every_drawn_token_and_reshuffle_the_rest() {
     );
     assert!(p < 0.5, "{p}");
     assert_eq!(all_same, 0, "the bag's true order came back");
+}
+
+/// A hand-built 2-player Seaside endgame of four tokens: seat 0 holds a
+/// Crab/Rock; the bag holds one token, a Wave/Wave; two Isopod/Shells are
+/// set aside. Rock (kept) ends the turn and seat 1 draws the last token;
+/// Crab goes to the Sea and seat 0 draws it. With the Wave next, Crab wins
+/// (seat 0 plays the Wave and takes the Sea: 2-0) and Rock ties (1-1); with
+/// an Isopod/Shell next, Crab ties (0-0, the Sea stays) and Rock wins
+/// (1-0). The full oracle knows the Wave is next: Crab (1 against 1/2).
+/// `sees=hands` knows only the three tokens no seat has seen, the Wave
+/// next in one world of three: Rock (5/6 against 2/3), as `ismcts`.
+#[test]
+fn the_full_oracle_plays_the_next_draw_and_sees_hands_its_odds() {
+    use beachcomber::games::seaside::{Action, Face, TokenSet};
+    let tokens = [
+        [Face::Crab, Face::Rock],
+        [Face::Wave, Face::Wave],
+        [Face::Isopod, Face::Shell],
+        [Face::Isopod, Face::Shell],
+    ];
+    let set = TokenSet::from_tokens(&tokens).unwrap();
+    let game = Seaside::new(2, Some(2), set).unwrap();
+    let state = game.start_from(set.packed(), &[0, 1], &[2, 3]).unwrap();
+    assert_eq!(game.to_move(&state), Some(0));
+    let crab = Action::Play(Face::Crab);
+    let rock = Action::Play(Face::Rock);
+    let mut legal: Vec<Action> = game.legal_actions(&state).to_vec();
+    legal.sort();
+    let mut expected = vec![crab, rock];
+    expected.sort();
+    assert_eq!(legal, expected);
+    for seed in 0..10 {
+        let full = decide("oracle(iterations=2000)", &game, &state, seed);
+        let hands = decide("oracle(iterations=2000,sees=hands)", &game, &state, seed);
+        let ismcts = decide("ismcts(iterations=2000)", &game, &state, seed);
+        assert_eq!(full.0, crab, "seed {seed}: {:?}", full.1);
+        assert_eq!(hands.0, rock, "seed {seed}: {:?}", hands.1);
+        assert_eq!(ismcts.0, rock, "seed {seed}: {:?}", ismcts.1);
+        // The root values: exact for the full oracle (one world), near the
+        // odds for `sees=hands` (its worlds are dealt at random).
+        let mean = |stats: &[RootStat<Action>], a: Action| {
+            let s = stats.iter().find(|s| s.action == a).unwrap();
+            s.reward / s.visits as f64
+        };
+        assert_eq!(mean(&full.1, crab), 1.0, "seed {seed}");
+        assert_eq!(mean(&full.1, rock), 0.5, "seed {seed}");
+        let (c, r) = (mean(&hands.1, crab), mean(&hands.1, rock));
+        assert!(
+            (c - 2.0 / 3.0).abs() < 0.1 && (r - 5.0 / 6.0).abs() < 0.1,
+            "seed {seed}: {c} {r}"
+        );
+    }
+}
+
+/// Whole 2-player Seaside games with `sees=hands` in one seat: the same
+/// seed gives the same moves, whether its bot is fresh or reused from an
+/// earlier game; another seed gives another game.
+#[test]
+fn sees_hands_games_are_reproducible() {
+    let game = Seaside::from_spec(&spec("seaside"), 2).unwrap();
+    let play = |bots: &mut [MctsBot<Seaside>; 2], seed: u64| {
+        let mut rng = rng_from_seed(derive(seed, 0));
+        let mut state = game.new_game(&mut rng);
+        let mut moves = Vec::new();
+        while let Some(seat) = game.to_move(&state) {
+            let mut decision = rng_from_seed(derive(derive(seed, 1), moves.len() as u64));
+            let action =
+                beachcomber::bot::Bot::choose(&mut bots[seat], &game, &state, &mut decision);
+            game.play_unchecked(&mut state, action);
+            moves.push(action);
+        }
+        moves
+    };
+    let fresh = || {
+        [
+            search_bot("oracle(iterations=300,sees=hands)"),
+            search_bot("ismcts(iterations=300)"),
+        ]
+    };
+    let mut reused = fresh();
+    let first = play(&mut reused, 70);
+    let other = play(&mut reused, 71);
+    assert_eq!(play(&mut reused, 70), first);
+    assert_eq!(play(&mut fresh(), 70), first);
+    assert_eq!(play(&mut fresh(), 71), other);
+    assert_ne!(first, other);
+    assert!(first.len() > 20, "{}", first.len());
 }

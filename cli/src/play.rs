@@ -398,9 +398,11 @@ impl<G: GameKind + CompiledBots> Terminal<G> {
                 out!("  seat {seat}: {spec}");
             }
         }
-        if self.players.iter().any(
-            |p| matches!(p, Player::Bot(SeatBot::Search(bot, _)) if bot.mode().cheats()),
-        ) {
+        if self
+            .players
+            .iter()
+            .any(|p| matches!(p, Player::Bot(SeatBot::Search(bot, _)) if bot.mode().cheats()))
+        {
             out!("note: `oracle` sees hidden information (cheats): it is not a fair opponent");
         }
         out!(
