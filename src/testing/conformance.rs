@@ -113,10 +113,13 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
             else {
                 break;
             };
+            let here = (&state, seat, &legal_set);
             for _ in 0..cfg.worlds_per_state {
-                check_determinization(game, &state, seat, &legal_set, &mut rng, &mut report, at);
+                let differs = check_deal(game, here, Deal::Seat(seat), &mut rng, at);
+                report.determinizations_differing += u64::from(differs);
             }
-            check_chance_world(game, &state, &legal_set, &mut chance_rng, &mut report, at);
+            let differs = check_deal(game, here, Deal::Chance, &mut chance_rng, at);
+            report.chance_worlds_differing += u64::from(differs);
             let (action, next) = check_copy_make(game, &state, &legal_set, &mut rng, at);
             check_reveals(
                 game,
@@ -236,100 +239,90 @@ fn check_state<G: RecordFormat>(
     Some((seat, legal_set))
 }
 
-/// One determinization of `state` for the seat to move (`seat`, whose
-/// legal actions are `legal_set`) keeps its observation, the invariants,
-/// the seat to move and the legal actions, and depends only on the seat's
-/// observation and the rng.
-fn check_determinization<G: RecordFormat>(
+/// The worlds a check deals from a state: a seat's determinizations or
+/// chance's ([`Game::determinize_chance`](crate::game::Game::determinize_chance)).
+#[derive(Clone, Copy)]
+enum Deal {
+    /// [`Game::determinize`](crate::game::Game::determinize) for this seat.
+    Seat(usize),
+    /// [`Game::determinize_chance`](crate::game::Game::determinize_chance).
+    Chance,
+}
+
+impl Deal {
+    /// A world of `state`.
+    fn world<G: RecordFormat>(self, game: &G, state: &G::State, rng: &mut GameRng) -> G::State {
+        match self {
+            Deal::Seat(seat) => game.determinize(state, seat, rng),
+            Deal::Chance => game.determinize_chance(state, rng),
+        }
+    }
+
+    /// The seats whose observation a world keeps.
+    fn viewers(self, players: usize) -> std::ops::Range<usize> {
+        match self {
+            Deal::Seat(seat) => seat..seat + 1,
+            Deal::Chance => 0..players,
+        }
+    }
+
+    /// Its name in the messages.
+    fn name(self) -> &'static str {
+        match self {
+            Deal::Seat(_) => "determinization",
+            Deal::Chance => "determinize_chance",
+        }
+    }
+}
+
+/// One world of `state` dealt by `deal` (`seat` to move, whose legal
+/// actions are `legal_set`) keeps the observation of every seat it must
+/// keep (the dealt-for seat; for chance, every seat), the invariants, the
+/// seat to move and the legal actions, and depends only on those
+/// observations and the rng. Returns whether the world differs from the
+/// true state.
+fn check_deal<G: RecordFormat>(
     game: &G,
-    state: &G::State,
-    seat: usize,
-    legal_set: &BTreeSet<G::Action>,
+    (state, seat, legal_set): (&G::State, usize, &BTreeSet<G::Action>),
+    deal: Deal,
     rng: &mut GameRng,
-    report: &mut ConformanceReport,
     at: At,
-) {
-    let world = game.determinize(state, seat, rng);
-    assert_eq!(
-        game.observation(&world, seat),
-        game.observation(state, seat),
-        "{at}: determinization changed seat {seat}'s observation"
-    );
+) -> bool {
+    let what = deal.name();
+    let world = deal.world(game, state, rng);
+    for viewer in deal.viewers(game.players()) {
+        assert_eq!(
+            game.observation(&world, viewer),
+            game.observation(state, viewer),
+            "{at}: {what} changed seat {viewer}'s observation"
+        );
+    }
     if let Err(e) = game.check_invariants(&world) {
-        panic!("{at}: determinization broke an invariant: {e}");
+        panic!("{at}: {what} broke an invariant: {e}");
     }
     assert_eq!(
         game.to_move(&world),
         Some(seat),
-        "{at}: determinization changed the seat to move"
+        "{at}: {what} changed the seat to move"
     );
     let world_legal: BTreeSet<G::Action> = game.legal_actions(&world).iter().copied().collect();
     assert_eq!(
         &world_legal, legal_set,
-        "{at}: determinization changed the legal actions"
+        "{at}: {what} changed the legal actions"
     );
-    if world != *state {
-        report.determinizations_differing += 1;
-    }
-    // A determinization must be a function of the seat's
-    // observation and the rng alone: from two states the seat
-    // cannot tell apart, the same seed gives the same world
-    // (otherwise a bot's choices would depend on hidden facts).
+    // A world must be a function of the observations it keeps and the rng
+    // alone: from two states those seats cannot tell apart, the same seed
+    // gives the same world (otherwise a bot's choices would depend on
+    // hidden facts; for chance, on the bag's true order).
     let probe = rng.next_u64();
-    let from_truth = game.determinize(state, seat, &mut rng_from_seed(probe));
-    let from_world = game.determinize(&world, seat, &mut rng_from_seed(probe));
+    let from_truth = deal.world(game, state, &mut rng_from_seed(probe));
+    let from_world = deal.world(game, &world, &mut rng_from_seed(probe));
     assert_eq!(
         from_truth, from_world,
-        "{at}: determinize depends on hidden information (same seed, \
+        "{at}: {what} depends on hidden information (same seed, \
          indistinguishable states, different worlds)"
     );
-}
-
-/// A world of [`Game::determinize_chance`](crate::game::Game::determinize_chance)
-/// keeps every seat's observation (so every seat's private information),
-/// the invariants, the seat to move and its legal actions (`legal_set`),
-/// and depends only on what the seats see and on the rng.
-fn check_chance_world<G: RecordFormat>(
-    game: &G,
-    state: &G::State,
-    legal_set: &BTreeSet<G::Action>,
-    rng: &mut GameRng,
-    report: &mut ConformanceReport,
-    at: At,
-) {
-    let world = game.determinize_chance(state, rng);
-    for seat in 0..game.players() {
-        assert_eq!(
-            game.observation(&world, seat),
-            game.observation(state, seat),
-            "{at}: determinize_chance changed seat {seat}'s observation"
-        );
-    }
-    if let Err(e) = game.check_invariants(&world) {
-        panic!("{at}: determinize_chance broke an invariant: {e}");
-    }
-    assert_eq!(
-        game.to_move(&world),
-        game.to_move(state),
-        "{at}: determinize_chance changed the seat to move"
-    );
-    let world_legal: BTreeSet<G::Action> = game.legal_actions(&world).iter().copied().collect();
-    assert_eq!(
-        &world_legal, legal_set,
-        "{at}: determinize_chance changed the legal actions"
-    );
-    if world != *state {
-        report.chance_worlds_differing += 1;
-    }
-    // Two states no seat can tell apart (the world and the truth) give the
-    // same world for the same seed: the bag's true order is never read.
-    let probe = rng.next_u64();
-    assert_eq!(
-        game.determinize_chance(state, &mut rng_from_seed(probe)),
-        game.determinize_chance(&world, &mut rng_from_seed(probe)),
-        "{at}: determinize_chance depends on what no seat has seen (same seed, \
-         states no seat can tell apart, different worlds)"
-    );
+    world != *state
 }
 
 /// Clone equality and copy-make: a random action (legal) played on a copy
