@@ -232,6 +232,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// from `rng`. Hidden chance to come (e.g. future reshuffles) is re-seeded.
     fn determinize(&self, state: &Self::State, viewer: Seat, rng: &mut GameRng) -> Self::State;
 
+    /// A full state consistent with what *every* seat knows in `state`
+    /// (every seat's observation unchanged, so every seat's private
+    /// information is the true one), with only what no seat has seen
+    /// re-dealt from `rng`: the bag's or deck's order, the items set aside
+    /// or never dealt, future reshuffles. It depends only on the seats'
+    /// observations together and on `rng` (two states that differ only in
+    /// what no seat has seen give the same world for the same seed). A game
+    /// with no such chance returns `state` as it is; a game where nothing
+    /// is private returns what [`Game::determinize`] would for any seat.
+    /// The worlds of `oracle(sees=hands)`, the ceiling of fair information.
+    fn determinize_chance(&self, state: &Self::State, rng: &mut GameRng) -> Self::State;
+
     /// What `viewer` can see of `state`.
     fn observation(&self, state: &Self::State, viewer: Seat) -> Self::Observation;
 

@@ -43,6 +43,9 @@ fn conformance_all_configurations() {
                     report.determinizations_differing,
                     report.plies
                 );
+                // The secret cards are private and nothing is drawn: the
+                // worlds of `determinize_chance` are the true state.
+                assert_eq!(report.chance_worlds_differing, 0, "{report:?}");
                 // Only the last move of each game shows the cards (to every seat).
                 assert_eq!(report.revealing, 40 * players as u64, "{report:?}");
                 assert!(report.quiet > 0, "{report:?}");

@@ -41,6 +41,12 @@ fn conforms_with_the_default_deck() {
             report.determinizations_differing > report.plies / 2,
             "{report:?}"
         );
+        // Nothing is private: chance's worlds are the viewer's worlds
+        // (the same function, checked in bots/tests/fair_oracle.rs).
+        assert!(
+            report.chance_worlds_differing > report.plies / 2,
+            "{report:?}"
+        );
         // Flips show a card, the other moves nothing: both are checked.
         assert!(report.revealing > 0 && report.quiet > 0, "{report:?}");
     }

@@ -14,7 +14,7 @@
 //! | `greedy` | `worlds=8` |
 //! | `pimc` | `iterations=2000`, `worlds=20`, `c=0.7`, `rollout=random`, `reward=auto` |
 //! | `ismcts` | `iterations=2000`, `c=0.7`, `rollout=random`, `reward=auto` |
-//! | `oracle` (cheats) | `iterations=2000`, `c=0.7`, `rollout=random`, `reward=auto` |
+//! | `oracle` (cheats) | `iterations=2000`, `c=0.7`, `rollout=random`, `reward=auto`, `sees=all` (or `hands`: the others' private information, not the future) |
 //! | `engine` | `name` (required): an external process declared with `--engine NAME=COMMAND` ([`external`], docs/protocol.md) |
 //!
 //! (`reward=auto` is `win` with two or more players, `margin` in solo
@@ -92,7 +92,7 @@ pub use random::{RandomBot, RandomConfig};
 pub use record_check::{HUMAN, LineError, RecordBotsError, check_record_bots};
 pub use registry::{BOT_NAMES, BotConfig, BotKind};
 pub use search_config::{
-    DEFAULT_PIMC_WORLDS, IsmctsConfig, MAX_ITERATIONS, OracleConfig, PimcConfig,
+    DEFAULT_PIMC_WORLDS, IsmctsConfig, MAX_ITERATIONS, OracleConfig, PimcConfig, Sees,
 };
 pub use seat_bot::{SearchBot, SeatBot};
 pub use session::GameSession;
@@ -129,7 +129,10 @@ mod tests {
         );
         assert_eq!(
             BotConfig::parse("oracle()").unwrap(),
-            BotConfig::Oracle(OracleConfig(p))
+            BotConfig::Oracle(OracleConfig {
+                params: p,
+                sees: Sees::All
+            })
         );
         assert_eq!(
             BotConfig::parse("pimc").unwrap(),
@@ -182,12 +185,28 @@ mod tests {
             "greedy(worlds=3)",
             "ismcts(iterations=7,c=0,rollout=random,reward=win)",
             "oracle(iterations=2000,c=0.7,rollout=random,reward=auto)",
+            "oracle(iterations=2000,c=0.7,rollout=random,reward=auto,sees=hands)",
         ] {
             let config = BotConfig::parse(text).unwrap();
             assert_eq!(config.to_string(), text);
             assert_eq!(BotConfig::parse(&config.to_string()).unwrap(), config);
         }
         assert!(BotConfig::parse("oracle").unwrap().is_cheating());
+        assert!(
+            BotConfig::parse("oracle(sees=hands)")
+                .unwrap()
+                .is_cheating()
+        );
+        // `sees=all` is the default, left out of the canonical spec (so
+        // the specs of earlier results keep their text).
+        assert_eq!(
+            BotConfig::parse("oracle(sees=all)").unwrap(),
+            BotConfig::parse("oracle").unwrap()
+        );
+        assert_eq!(
+            BotConfig::parse("oracle(sees=all)").unwrap().to_string(),
+            "oracle(iterations=2000,c=0.7,rollout=random,reward=auto)"
+        );
         for fair in ["random", "greedy", "pimc", "ismcts"] {
             assert!(!BotConfig::parse(fair).unwrap().is_cheating(), "{fair}");
         }
@@ -215,6 +234,14 @@ mod tests {
         assert_eq!(
             err("oracle(rollout=smart)"),
             "bad value `smart` for `oracle` option `rollout`: expected one of random|greedy|policy"
+        );
+        assert_eq!(
+            err("oracle(sees=future)"),
+            "bad value `future` for `oracle` option `sees`: expected one of all|hands"
+        );
+        assert_eq!(
+            err("oracle(worlds=3)"),
+            "unknown option `worlds` for `oracle` (allowed: iterations, c, rollout, reward, sees)"
         );
         assert_eq!(
             err("pimc(reward=score)"),

@@ -1,6 +1,6 @@
 //! Monte Carlo tree search: the engine behind `ismcts`, `pimc` and `oracle`.
 //!
-//! One search loop serves all three bots; they differ only in which world
+//! One search loop serves all of them; they differ only in which world
 //! each iteration runs in:
 //! - `ismcts` (single-observer information-set MCTS, Cowling, Powley &
 //!   Whitehouse 2012): one tree over the searcher's information sets; every
@@ -10,7 +10,14 @@
 //!   a separate UCT search in each (the tree is cleared between worlds), the
 //!   root visit counts summed over worlds;
 //! - `oracle`: UCT on the true state (it sees hidden information: a
-//!   cheating upper bound, never a fair opponent).
+//!   cheating upper bound, never a fair opponent), bag order and future
+//!   draws included;
+//! - `oracle(sees=hands)`: like `ismcts`, one tree and a fresh world every
+//!   iteration, but the world keeps every seat's private information (the
+//!   others' hands and hidden backs, the true ones) and re-deals only what
+//!   no seat has seen ([`Game::determinize_chance`]: the bag's or deck's
+//!   order, future reshuffles). It cheats too, but only by what the other
+//!   seats know: the ceiling of fair information, not of foresight.
 //!
 //! # The tree
 //! Nodes live in an arena (vectors cleared but never shrunk between
@@ -210,6 +217,17 @@ pub enum Mode {
     },
     /// The true state (cheating).
     Oracle,
+    /// A fresh world every iteration, one shared tree, every seat's private
+    /// information the true one and only chance re-dealt
+    /// ([`Game::determinize_chance`]; cheating, `oracle(sees=hands)`).
+    OracleHands,
+}
+
+impl Mode {
+    /// Whether the mode sees hidden information (`oracle`, either kind).
+    pub fn cheats(self) -> bool {
+        matches!(self, Mode::Oracle | Mode::OracleHands)
+    }
 }
 
 impl fmt::Display for Mode {
@@ -218,6 +236,7 @@ impl fmt::Display for Mode {
             Mode::Ismcts => "ismcts",
             Mode::Pimc { .. } => "pimc",
             Mode::Oracle => "oracle",
+            Mode::OracleHands => "oracle(sees=hands)",
         })
     }
 }
@@ -345,7 +364,7 @@ impl<G: Evaluate> MctsBot<G> {
             let iterations = self.params.iterations;
             let per_tree = match self.mode {
                 Mode::Pimc { worlds } => iterations.div_ceil(worlds.clamp(1, iterations)),
-                Mode::Ismcts | Mode::Oracle => iterations,
+                Mode::Ismcts | Mode::Oracle | Mode::OracleHands => iterations,
             };
             self.tree = Some(Tree::new(per_tree as usize + 1, max_legal, any));
             self.root.reserve(max_legal);
@@ -407,6 +426,13 @@ impl<G: Evaluate> MctsBot<G> {
                 tree.reset(any, seat);
                 for _ in 0..iterations {
                     search.iterate(tree, state.clone(), rng);
+                }
+                add_root_stats(&mut self.root, tree);
+            }
+            Mode::OracleHands => {
+                tree.reset(any, seat);
+                for _ in 0..iterations {
+                    search.iterate(tree, game.determinize_chance(state, rng), rng);
                 }
                 add_root_stats(&mut self.root, tree);
             }

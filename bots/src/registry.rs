@@ -132,7 +132,9 @@ registry! {
     Ismcts(IsmctsConfig),
     /// `expert`: the strongest fair bot (ISMCTS with evaluated cut-offs).
     Expert(ExpertConfig),
-    /// `oracle`: UCT on the true state (cheats).
+    /// `oracle`: UCT on the true state, or (`sees=hands`) on worlds that
+    /// keep every seat's private information and re-deal only chance
+    /// (cheats).
     Oracle(OracleConfig);
     unlisted:
     /// `engine(name=NAME)`: an external process speaking the engine
@@ -184,6 +186,8 @@ mod tests {
             &[
                 ("oracle", 2000),
                 ("oracle(iterations=10,rollout=greedy)", 1280),
+                ("oracle(iterations=3000,sees=hands)", 3000),
+                ("oracle(iterations=10,rollout=greedy,sees=hands)", 1280),
             ],
         ),
     ];

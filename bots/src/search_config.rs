@@ -47,13 +47,14 @@ fn search_params(spec: &Spec) -> Result<SearchParams, SpecError> {
     })
 }
 
-/// `c=...,rollout=...,reward=...)`: the canonical tail of a search spec.
+/// `c=...,rollout=...,reward=...`: the canonical tail of a search spec
+/// (without its closing parenthesis).
 fn write_search(f: &mut fmt::Formatter<'_>, p: &SearchParams) -> fmt::Result {
     let reward = match p.reward {
         None => REWARD_WORDS[0],
         Some(r) => r.name(),
     };
-    write!(f, "c={},rollout={},reward={reward})", p.c, p.rollout.name())
+    write!(f, "c={},rollout={},reward={reward}", p.c, p.rollout.name())
 }
 
 /// `pimc`: UCT in `worlds` determinizations.
@@ -88,7 +89,8 @@ impl BotKind for PimcConfig {
             "pimc(iterations={},worlds={},",
             self.params.iterations, self.worlds
         )?;
-        write_search(f, &self.params)
+        write_search(f, &self.params)?;
+        f.write_str(")")
     }
 
     fn work_per_decision(&self) -> Option<u64> {
@@ -130,7 +132,8 @@ impl BotKind for IsmctsConfig {
 
     fn write_spec(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "ismcts(iterations={},", self.0.iterations)?;
-        write_search(f, &self.0)
+        write_search(f, &self.0)?;
+        f.write_str(")")
     }
 
     fn work_per_decision(&self) -> Option<u64> {
@@ -150,26 +153,64 @@ impl IsmctsConfig {
     }
 }
 
-/// `oracle`: UCT on the true state; it sees hidden information (cheats).
+beachcomber::named_enum! {
+    /// What `oracle` sees (spec words `all`, `hands`).
+    pub enum Sees {
+        /// The true state: every seat's private information, and the bag's
+        /// or deck's order and every future draw (UCT on the true state).
+        All = "all",
+        /// Every seat's private information (the others' hands, secret
+        /// cards and hidden backs, the true ones) but not the future: each
+        /// iteration re-deals what no seat has seen
+        /// ([`beachcomber::game::Game::determinize_chance`]).
+        Hands = "hands",
+    }
+}
+
+/// `oracle`: it sees hidden information (cheats). `sees=all` (the default):
+/// UCT on the true state; `sees=hands`: the other seats' private
+/// information but not the future.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct OracleConfig(pub SearchParams);
+pub struct OracleConfig {
+    /// Search settings.
+    pub params: SearchParams,
+    /// What it sees.
+    pub sees: Sees,
+}
 
 impl BotKind for OracleConfig {
     const NAME: &'static str = "oracle";
     const CHEATS: bool = true;
 
     fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
-        spec.check_keys(&SEARCH_KEYS)?;
-        search_params(spec).map(OracleConfig)
+        let mut keys = SEARCH_KEYS.to_vec();
+        keys.push("sees");
+        spec.check_keys(&keys)?;
+        Ok(OracleConfig {
+            params: search_params(spec)?,
+            sees: Sees::ALL[spec.choice("sees", &Sees::NAMES, 0)?],
+        })
     }
 
     fn write_spec(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "oracle(iterations={},", self.0.iterations)?;
-        write_search(f, &self.0)
+        write!(f, "oracle(iterations={},", self.params.iterations)?;
+        // `sees` is spelled out only when it is not its default, `all`
+        // (like `expert`'s `trees`): the specs of earlier results keep
+        // their text. It comes last, before the closing parenthesis.
+        write_search(f, &self.params)?;
+        if self.sees != Sees::All {
+            write!(f, ",sees={}", self.sees.name())?;
+        }
+        f.write_str(")")
     }
 
     fn work_per_decision(&self) -> Option<u64> {
-        Some(crate::work::search_work(self.0.iterations, self.0.rollout))
+        // A world dealt per iteration (`sees=hands`) is no playout: the
+        // same count as `ismcts`, whose worlds are dealt the same way.
+        Some(crate::work::search_work(
+            self.params.iterations,
+            self.params.rollout,
+        ))
     }
 
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
@@ -181,6 +222,10 @@ impl OracleConfig {
     /// The bot itself (not boxed), for callers that read its root
     /// statistics ([`crate::seat_bot`]).
     pub fn bot<G: Evaluate>(&self) -> MctsBot<G> {
-        MctsBot::new(Mode::Oracle, self.0)
+        let mode = match self.sees {
+            Sees::All => Mode::Oracle,
+            Sees::Hands => Mode::OracleHands,
+        };
+        MctsBot::new(mode, self.params)
     }
 }

@@ -15,7 +15,7 @@ use beachcomber_bots::{BOT_NAMES, BotConfig};
 // `expert(trees=K)` with K > 1 is left out: its trees allocate nothing per
 // iteration, but handing them to rayon's threads may allocate a little
 // (measured: 1-2 allocations over a game of 57-59 decisions).
-const SPECS: [&str; 10] = [
+const SPECS: [&str; 11] = [
     "expert(iterations=300)",
     "expert(iterations=300,cutoff=3,belief=2,leaf=score)",
     "greedy",
@@ -25,6 +25,8 @@ const SPECS: [&str; 10] = [
     "ismcts(iterations=30,rollout=policy)",
     "expert(iterations=300,rollout=policy)",
     "oracle(iterations=300)",
+    // A world of `determinize_chance` dealt every iteration.
+    "oracle(iterations=300,sees=hands)",
     "random",
 ];
 

@@ -172,6 +172,10 @@ impl Game for Ferry {
             _ => *state,
         }
     }
+    /// The card is hidden from both seats: chance.
+    fn determinize_chance(&self, state: &FerryState, rng: &mut GameRng) -> FerryState {
+        self.determinize(state, 0, rng)
+    }
 
     fn observation(&self, state: &FerryState, _viewer: Seat) -> Phase {
         state.phase

@@ -22,6 +22,7 @@ static ALLOC: beachcomber::testing::alloc::CountingAllocator =
 mod alloc;
 mod belief;
 mod expert;
+mod fair_oracle;
 mod handshake;
 mod hidden_mover;
 mod leak;

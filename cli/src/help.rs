@@ -35,7 +35,7 @@ pub fn bots_help() -> String {
         }
     }
     text.push_str(
-        "\nrollout=random|greedy|policy (policy: the game's own heuristic; expert also takes auto, its default: policy in Seaside, random elsewhere); reward=auto|win|margin (auto: win, or margin in solo games).",
+        "\nrollout=random|greedy|policy (policy: the game's own heuristic; expert also takes auto, its default: policy in Seaside, random elsewhere); reward=auto|win|margin (auto: win, or margin in solo games); oracle also takes sees=all|hands (all, its default: the true state, future draws included; hands: the other seats' private information, not the future).",
     );
     text
 }

@@ -37,7 +37,7 @@ use beachcomber::rng::derive;
 use beachcomber::seating::Table;
 use beachcomber::with_game;
 use beachcomber_bots::session::{PlayError, Verdict};
-use beachcomber_bots::{CompiledBots, GameSession, Mode, PersonLineup, Reward, SearchBot, SeatBot};
+use beachcomber_bots::{CompiledBots, GameSession, PersonLineup, Reward, SearchBot, SeatBot};
 use clap::Args;
 
 use crate::signals;
@@ -398,9 +398,11 @@ impl<G: GameKind + CompiledBots> Terminal<G> {
                 out!("  seat {seat}: {spec}");
             }
         }
-        if self.players.iter().any(
-            |p| matches!(p, Player::Bot(SeatBot::Search(bot, _)) if bot.mode() == Mode::Oracle),
-        ) {
+        if self
+            .players
+            .iter()
+            .any(|p| matches!(p, Player::Bot(SeatBot::Search(bot, _)) if bot.mode().cheats()))
+        {
             out!("note: `oracle` sees hidden information (cheats): it is not a fair opponent");
         }
         out!(
@@ -747,7 +749,7 @@ fn explain<G: GameKind>(bot: &dyn SearchBot<G>, action: G::Action, reward: Rewar
         100.0 * s.visits as f64 / total as f64,
         stats.len(),
         estimate(s.reward / s.visits as f64, reward),
-        if bot.mode() == Mode::Oracle {
+        if bot.mode().cheats() {
             " (sees hidden cards)"
         } else {
             ""

@@ -110,6 +110,9 @@ impl Game for Tuned {
     fn determinize(&self, s: &PebblesState, viewer: Seat, rng: &mut GameRng) -> PebblesState {
         self.pebbles.determinize(s, viewer, rng)
     }
+    fn determinize_chance(&self, s: &PebblesState, rng: &mut GameRng) -> PebblesState {
+        self.pebbles.determinize_chance(s, rng)
+    }
     fn observation(&self, s: &PebblesState, viewer: Seat) -> Self::Observation {
         self.pebbles.observation(s, viewer)
     }

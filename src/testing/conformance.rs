@@ -42,6 +42,10 @@ pub struct ConformanceReport {
     /// Determinizations that differed from the true state (a game with
     /// hidden information should report many).
     pub determinizations_differing: u64,
+    /// Worlds of [`Game::determinize_chance`](crate::game::Game::determinize_chance)
+    /// (one per state) that differed from the true state: none in a game
+    /// whose only hidden things are private.
+    pub chance_worlds_differing: u64,
     /// (move, viewer) pairs where [`Game::reveals`](crate::game::Game::reveals)
     /// said the move shows the viewer something.
     pub revealing: u64,
@@ -60,6 +64,11 @@ pub const REVEAL_WORLDS: u32 = 3;
 /// changes no game the suite plays.
 const REVEAL_STREAM: u64 = 0x5245_5645_414c;
 
+/// What the worlds of the [`Game::determinize_chance`](crate::game::Game::determinize_chance)
+/// check are drawn with (derived from the game's seed), so the check
+/// changes no game the suite plays.
+const CHANCE_STREAM: u64 = 0x4348_414e_4345;
+
 /// Run the whole suite on `game`:
 /// - random playouts reach a terminal state within `max_plies`;
 /// - every generated action is accepted by [`Game::play`](crate::game::Game::play) and gives the same
@@ -71,6 +80,10 @@ const REVEAL_STREAM: u64 = 0x5245_5645_414c;
 /// - a determinization for the seat to move keeps that seat's observation,
 ///   its legal actions and the game's invariants, and depends only on that
 ///   observation and the rng (same seed, indistinguishable states, same world);
+/// - a world of [`Game::determinize_chance`](crate::game::Game::determinize_chance)
+///   keeps every seat's observation, the seat to move, its legal actions
+///   and the invariants, and depends only on the seats' observations and
+///   the rng;
 /// - a move that [`Game::reveals`](crate::game::Game::reveals) nothing to a
 ///   seat (any seat, for every move played) is legal in [`REVEAL_WORLDS`]
 ///   determinizations of the state before it for that seat and gives that
@@ -85,6 +98,7 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
         let seed = deal_seed(cfg.seed, index);
         let mut rng = rng_from_seed(seed);
         let mut worlds_rng = rng_from_seed(derive(seed, REVEAL_STREAM));
+        let mut chance_rng = rng_from_seed(derive(seed, CHANCE_STREAM));
         let initial = game.new_game(&mut rng);
         let mut state = initial.clone();
         let mut actions = Vec::new();
@@ -99,9 +113,13 @@ pub fn check_game<G: RecordFormat>(game: &G, cfg: Conformance) -> ConformanceRep
             else {
                 break;
             };
+            let here = (&state, seat, &legal_set);
             for _ in 0..cfg.worlds_per_state {
-                check_determinization(game, &state, seat, &legal_set, &mut rng, &mut report, at);
+                let differs = check_deal(game, here, Deal::Seat(seat), &mut rng, at);
+                report.determinizations_differing += u64::from(differs);
             }
+            let differs = check_deal(game, here, Deal::Chance, &mut chance_rng, at);
+            report.chance_worlds_differing += u64::from(differs);
             let (action, next) = check_copy_make(game, &state, &legal_set, &mut rng, at);
             check_reveals(
                 game,
@@ -221,53 +239,90 @@ fn check_state<G: RecordFormat>(
     Some((seat, legal_set))
 }
 
-/// One determinization of `state` for the seat to move (`seat`, whose
-/// legal actions are `legal_set`) keeps its observation, the invariants,
-/// the seat to move and the legal actions, and depends only on the seat's
-/// observation and the rng.
-fn check_determinization<G: RecordFormat>(
+/// The worlds a check deals from a state: a seat's determinizations or
+/// chance's ([`Game::determinize_chance`](crate::game::Game::determinize_chance)).
+#[derive(Clone, Copy)]
+enum Deal {
+    /// [`Game::determinize`](crate::game::Game::determinize) for this seat.
+    Seat(usize),
+    /// [`Game::determinize_chance`](crate::game::Game::determinize_chance).
+    Chance,
+}
+
+impl Deal {
+    /// A world of `state`.
+    fn world<G: RecordFormat>(self, game: &G, state: &G::State, rng: &mut GameRng) -> G::State {
+        match self {
+            Deal::Seat(seat) => game.determinize(state, seat, rng),
+            Deal::Chance => game.determinize_chance(state, rng),
+        }
+    }
+
+    /// The seats whose observation a world keeps.
+    fn viewers(self, players: usize) -> std::ops::Range<usize> {
+        match self {
+            Deal::Seat(seat) => seat..seat + 1,
+            Deal::Chance => 0..players,
+        }
+    }
+
+    /// Its name in the messages.
+    fn name(self) -> &'static str {
+        match self {
+            Deal::Seat(_) => "determinization",
+            Deal::Chance => "determinize_chance",
+        }
+    }
+}
+
+/// One world of `state` dealt by `deal` (`seat` to move, whose legal
+/// actions are `legal_set`) keeps the observation of every seat it must
+/// keep (the dealt-for seat; for chance, every seat), the invariants, the
+/// seat to move and the legal actions, and depends only on those
+/// observations and the rng. Returns whether the world differs from the
+/// true state.
+fn check_deal<G: RecordFormat>(
     game: &G,
-    state: &G::State,
-    seat: usize,
-    legal_set: &BTreeSet<G::Action>,
+    (state, seat, legal_set): (&G::State, usize, &BTreeSet<G::Action>),
+    deal: Deal,
     rng: &mut GameRng,
-    report: &mut ConformanceReport,
     at: At,
-) {
-    let world = game.determinize(state, seat, rng);
-    assert_eq!(
-        game.observation(&world, seat),
-        game.observation(state, seat),
-        "{at}: determinization changed seat {seat}'s observation"
-    );
+) -> bool {
+    let what = deal.name();
+    let world = deal.world(game, state, rng);
+    for viewer in deal.viewers(game.players()) {
+        assert_eq!(
+            game.observation(&world, viewer),
+            game.observation(state, viewer),
+            "{at}: {what} changed seat {viewer}'s observation"
+        );
+    }
     if let Err(e) = game.check_invariants(&world) {
-        panic!("{at}: determinization broke an invariant: {e}");
+        panic!("{at}: {what} broke an invariant: {e}");
     }
     assert_eq!(
         game.to_move(&world),
         Some(seat),
-        "{at}: determinization changed the seat to move"
+        "{at}: {what} changed the seat to move"
     );
     let world_legal: BTreeSet<G::Action> = game.legal_actions(&world).iter().copied().collect();
     assert_eq!(
         &world_legal, legal_set,
-        "{at}: determinization changed the legal actions"
+        "{at}: {what} changed the legal actions"
     );
-    if world != *state {
-        report.determinizations_differing += 1;
-    }
-    // A determinization must be a function of the seat's
-    // observation and the rng alone: from two states the seat
-    // cannot tell apart, the same seed gives the same world
-    // (otherwise a bot's choices would depend on hidden facts).
+    // A world must be a function of the observations it keeps and the rng
+    // alone: from two states those seats cannot tell apart, the same seed
+    // gives the same world (otherwise a bot's choices would depend on
+    // hidden facts; for chance, on the bag's true order).
     let probe = rng.next_u64();
-    let from_truth = game.determinize(state, seat, &mut rng_from_seed(probe));
-    let from_world = game.determinize(&world, seat, &mut rng_from_seed(probe));
+    let from_truth = deal.world(game, state, &mut rng_from_seed(probe));
+    let from_world = deal.world(game, &world, &mut rng_from_seed(probe));
     assert_eq!(
         from_truth, from_world,
-        "{at}: determinize depends on hidden information (same seed, \
+        "{at}: {what} depends on hidden information (same seed, \
          indistinguishable states, different worlds)"
     );
+    world != *state
 }
 
 /// Clone equality and copy-make: a random action (legal) played on a copy

@@ -134,6 +134,11 @@ impl Game for Pebbles {
         }
         world
     }
+    /// The true state: the cards are private, the undealt ones count for
+    /// nothing and nothing is drawn after the setup.
+    fn determinize_chance(&self, s: &PebblesState, _rng: &mut GameRng) -> PebblesState {
+        *s
+    }
     fn observation(&self, s: &PebblesState, viewer: Seat) -> Self::Observation {
         (s.pile, s.taken, s.to_move, s.cards[viewer])
     }
@@ -284,6 +289,8 @@ mod tests {
             );
             assert_eq!(report.games, 50);
             assert!(report.determinizations_differing > 0);
+            // The cards are private and nothing is drawn.
+            assert_eq!(report.chance_worlds_differing, 0);
             // The last take of each game shows the cards to every seat.
             assert_eq!(report.revealing, 50 * players as u64);
             assert!(report.quiet > 0);

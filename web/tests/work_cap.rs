@@ -68,6 +68,7 @@ async fn default_bots_and_searches_at_the_cap_are_allowed() {
             "expert(iterations=50000,belief=0,trees=4)",
             "ismcts(iterations=1562,rollout=greedy)",
             "greedy(worlds=10000)",
+            "oracle(iterations=200000,sees=hands)",
         ]
         .map(String::from),
     );
@@ -80,4 +81,36 @@ async fn default_bots_and_searches_at_the_cap_are_allowed() {
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["max_work"], 200_000);
     assert_eq!(v["max_thinking"], 4);
+}
+
+/// `oracle(sees=hands)` is capped as every search: one playout an
+/// iteration (its worlds are dealt, not played), refused one past the cap.
+#[tokio::test]
+async fn the_fair_oracle_is_capped_as_every_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, r) = app_for(vec![], None, dir.path().join("s"));
+    let (s, v) = post(
+        &r,
+        "/api/games",
+        r#"{"game":"seaside","players":2,"bots":"oracle(iterations=200001,sees=hands)"}"#,
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(
+        error_of(&v),
+        "bots: `oracle(iterations=200001,c=0.7,rollout=random,reward=auto,sees=hands)` does \
+         200001 playouts a decision; this server allows at most 200000 (iterations x trees, a \
+         greedy rollout counts 128)"
+    );
+    let (s, v) = post(
+        &r,
+        "/api/games",
+        r#"{"game":"seaside","players":2,"bots":"oracle(sees=future)"}"#,
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(
+        error_of(&v),
+        "bots: bad value `future` for `oracle` option `sees`: expected one of all|hands"
+    );
 }

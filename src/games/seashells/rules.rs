@@ -378,6 +378,13 @@ impl Game for Seashells {
         self.deal_world(s, viewer, rng)
     }
 
+    /// The true state: the secret cards are the only hidden thing, and the
+    /// cards nobody holds count for nothing (nothing is drawn after the
+    /// setup), so `oracle(sees=hands)` is `oracle` here.
+    fn determinize_chance(&self, s: &SeashellsState, _rng: &mut GameRng) -> SeashellsState {
+        *s
+    }
+
     fn observation(&self, s: &SeashellsState, viewer: Seat) -> SeashellsState {
         self.observe(s, viewer)
     }

@@ -28,6 +28,12 @@
 //!
 //! So the tokens of the whole world are exactly the token set, and the
 //! viewer's observation is unchanged. No heap allocation.
+//!
+//! [`Game::determinize_chance`] (the worlds of `oracle(sees=hands)`) is the
+//! same deal for a viewer that knows what every seat knows: both faces of
+//! every drawn token (the hands and the hidden backs are the true ones), so
+//! no back is hidden and only the bag and the removed tokens, which no seat
+//! has seen, are re-dealt (step 3 alone).
 
 use arrayvec::ArrayVec;
 
@@ -65,6 +71,25 @@ impl Seaside {
         viewer: Seat,
         rng: &mut GameRng,
     ) -> SeasideState {
+        self.deal_unknown(s, Some(viewer), rng)
+    }
+
+    /// A world consistent with what every seat knows of `s`: every drawn
+    /// token as it is, the bag's and the removed tokens' faces re-dealt
+    /// ([`Game::determinize_chance`]).
+    pub(super) fn deal_chance(&self, s: &SeasideState, rng: &mut GameRng) -> SeasideState {
+        self.deal_unknown(s, None, rng)
+    }
+
+    /// The deal of the module docs for `viewer`, or (`None`) for a viewer
+    /// that knows both faces of every drawn token.
+    #[inline]
+    fn deal_unknown(
+        &self,
+        s: &SeasideState,
+        viewer: Option<Seat>,
+        rng: &mut GameRng,
+    ) -> SeasideState {
         let mut w = *s;
         let n = s.n as usize;
         let drawn = s.drawn as usize;
@@ -78,7 +103,7 @@ impl Seaside {
         let mut demand = [0i16; FACES];
         for &id in &s.order[..drawn] {
             let info = s.info[id as usize];
-            if (info & DRAWER) as Seat == viewer || info & FLIPPED != 0 {
+            if viewer.is_none_or(|v| (info & DRAWER) as Seat == v) || info & FLIPPED != 0 {
                 let p = s.faces[id as usize];
                 pool[KIND_OF_PACKED[p as usize] as usize] -= 1;
             } else if info & IN_HAND != 0 {

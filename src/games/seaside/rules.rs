@@ -359,6 +359,10 @@ impl Game for Seaside {
         self.determinize_state(s, viewer, rng)
     }
 
+    fn determinize_chance(&self, s: &SeasideState, rng: &mut GameRng) -> SeasideState {
+        self.deal_chance(s, rng)
+    }
+
     fn observation(&self, s: &SeasideState, viewer: Seat) -> SeasideState {
         self.observe(s, viewer)
     }

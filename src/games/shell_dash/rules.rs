@@ -579,6 +579,12 @@ impl Game for ShellDash {
         self.determinize_state(s, viewer, rng)
     }
 
+    /// Nothing is private (every hidden card is hidden from both seats):
+    /// the world of [`Game::determinize`], the same for every viewer.
+    fn determinize_chance(&self, s: &ShellDashState, rng: &mut GameRng) -> ShellDashState {
+        self.determinize_state(s, 0, rng)
+    }
+
     fn observation(&self, s: &ShellDashState, viewer: Seat) -> ShellDashObservation {
         self.observe(s, viewer)
     }
