@@ -26,7 +26,7 @@
 
 use std::fmt;
 
-pub use super::normal::normal_quantile;
+pub use super::normal::{normal_cdf, normal_quantile};
 
 /// Which way a metric is better, for the verdict's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

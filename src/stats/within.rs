@@ -20,7 +20,7 @@
 
 use std::fmt;
 
-use super::normal::normal_quantile;
+use super::normal::{normal_cdf, normal_quantile};
 
 /// The verdict of [`within_target`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,11 +78,6 @@ pub struct Within {
     /// The margin these games resolve: a value exactly at the target is
     /// shown `within` a margin this large with 80% probability.
     pub resolves: f64,
-}
-
-/// The standard normal distribution function.
-fn normal_cdf(x: f64) -> f64 {
-    0.5 * crate::league::pairs::erfc(-x / std::f64::consts::SQRT_2)
 }
 
 /// Test `value` (standard error `se`, e.g. cluster-robust by deal) against

@@ -131,7 +131,7 @@ pub const HOLM_ALPHA: f64 = 0.05;
 /// A verdict that does not pass, or a row without numbers, is 1: it can
 /// only make the correction stricter.
 fn pass_p(verdict: &str, diff: &str, low: &str, high: &str, margin: &str) -> f64 {
-    let normal_cdf = |x: f64| 0.5 * beachcomber::league::pairs::erfc(-x / std::f64::consts::SQRT_2);
+    use beachcomber::stats::equivalence::normal_cdf;
     let num = |x: &str| x.parse::<f64>().ok();
     let (Some(d), Some(lo), Some(hi), Some(m)) = (num(diff), num(low), num(high), num(margin))
     else {
@@ -331,8 +331,9 @@ impl Judging<'_> {
     }
 
     /// The one-sided p-value of setting `s` passing every filter: the
-    /// largest of its rows' ([`pass_p`]; 1 without a row).
-    fn pass_p(&self, s: &Setting) -> f64 {
+    /// largest of its rows' ([`pass_p`]; 1 without a row) and of its
+    /// `within` results (`within`, [`Judging::within`]).
+    fn pass_p(&self, s: &Setting, within: &[Option<WithinResult>]) -> f64 {
         let col = |n: &str| self.t.col(n);
         let (Some(d), Some(lo), Some(hi), Some(m)) = (
             col("diff"),
@@ -358,8 +359,8 @@ impl Judging<'_> {
                 worst = worst.max(pass_p(&r[self.c.verdict], &r[d], &r[lo], &r[hi], &r[m]));
             }
         }
-        for w in self.within(s) {
-            worst = worst.max(w.map_or(1.0, |w| w.test.p));
+        for w in within {
+            worst = worst.max(w.as_ref().map_or(1.0, |w| w.test.p));
         }
         worst
     }
@@ -378,9 +379,14 @@ impl Judging<'_> {
             .collect()
     }
 
-    /// The verdict of setting `s` under each filter (`None`: no row), and
-    /// whether every filter's rows pass.
-    fn verdicts(&self, s: &Setting) -> (Vec<Option<String>>, bool) {
+    /// The verdict of setting `s` under each filter (`None`: no row), its
+    /// `within` results' cells after them, and whether every filter's rows
+    /// pass.
+    fn verdicts(
+        &self,
+        s: &Setting,
+        within: &[Option<WithinResult>],
+    ) -> (Vec<Option<String>>, bool) {
         let verdict = self.c.verdict;
         let rows: Vec<&Vec<String>> = self
             .t
@@ -415,11 +421,11 @@ impl Judging<'_> {
                 }),
             });
         }
-        for w in self.within(s) {
+        for w in within {
             pass &= w
                 .as_ref()
                 .is_some_and(|w| w.verdict == WithinVerdict::Within);
-            verdicts.push(w.map(|w| w.cell()));
+            verdicts.push(w.as_ref().map(WithinResult::cell));
         }
         (verdicts, pass)
     }
@@ -491,17 +497,29 @@ pub fn judge(
         if !rule.players.is_empty() && !rule.players.iter().any(|p| p.to_string() == count) {
             continue;
         }
-        let judged: Vec<(Setting, Vec<Option<String>>, bool)> = settings
+        let of_count: Vec<&Setting> = settings
             .iter()
             .filter(|s| {
                 s.iter().any(|(k, v)| k == "players" && *v == count) && !judging.is_baseline(s)
             })
-            .map(|s| {
-                let (verdicts, pass) = judging.verdicts(s);
-                (s.clone(), verdicts, pass)
+            .collect();
+        // Each setting's `within` results, once: its verdicts, its p-value
+        // and the answer's power read them.
+        let within: Vec<Vec<Option<WithinResult>>> =
+            of_count.iter().map(|s| judging.within(s)).collect();
+        let judged: Vec<(Setting, Vec<Option<String>>, bool)> = of_count
+            .iter()
+            .zip(&within)
+            .map(|(s, w)| {
+                let (verdicts, pass) = judging.verdicts(s, w);
+                ((*s).clone(), verdicts, pass)
             })
             .collect();
-        let p: Vec<f64> = judged.iter().map(|(s, _, _)| judging.pass_p(s)).collect();
+        let p: Vec<f64> = of_count
+            .iter()
+            .zip(&within)
+            .map(|(s, w)| judging.pass_p(s, w))
+            .collect();
         let corrected: Vec<bool> = beachcomber::stats::multiplicity::holm_passes(&p, HOLM_ALPHA)
             .into_iter()
             .zip(&judged)
@@ -518,7 +536,6 @@ pub fn judge(
         if judged.is_empty() {
             continue;
         }
-        let within = judged.iter().map(|(s, _, _)| judging.within(s)).collect();
         // The count's own baseline (a baseline without `players` is held at
         // each count), else the one baseline.
         let of_count = |s: &&&Setting| s.iter().any(|(k, v)| k == "players" && *v == count);
