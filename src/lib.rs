@@ -17,6 +17,7 @@ pub mod encode;
 pub mod game;
 pub mod games;
 pub mod league;
+pub mod learn;
 pub mod metrics;
 pub mod move_input;
 pub mod names;
