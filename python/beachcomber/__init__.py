@@ -24,6 +24,11 @@ polars) DataFrames, with Python callables seated in-process.
 file whole into its results folder, as ``beachcomber run`` does (no figures
 drawn: each plot is a note, and summary.md says so).
 
+Learned evaluations: ``beachcomber.load_model(path)`` reads a model file
+(``beachcomber train``'s, or one fitted in NumPy and written with
+``Model(...).write(path)``), its weights as NumPy arrays and its value
+``model.value(x)`` over ``state.features(seat)``.
+
 Fork safety: only ``VectorEnv`` starts threads, in a pool it builds again
 in a forked child, so a process that forks (as ``multiprocessing`` does on
 Linux) can use the package in the child as before.
@@ -34,6 +39,7 @@ from beachcomber._native import (
     Bot,
     Game,
     IllegalActionError,
+    ModelError,
     RecordError,
     SpecError,
     State,
@@ -46,6 +52,7 @@ from beachcomber._native import (
     games,
     run_experiment,
 )
+from beachcomber._model import Model, load_model, save_model
 from beachcomber._runs import Policy, Tables, league, policy, sweep, tournament
 
 __all__ = [
@@ -53,6 +60,8 @@ __all__ = [
     "Bot",
     "Game",
     "IllegalActionError",
+    "Model",
+    "ModelError",
     "Policy",
     "RecordError",
     "SpecError",
@@ -66,8 +75,10 @@ __all__ = [
     "game",
     "games",
     "league",
+    "load_model",
     "policy",
     "run_experiment",
+    "save_model",
     "sweep",
     "tournament",
 ]

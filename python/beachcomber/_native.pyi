@@ -20,6 +20,8 @@ __all__ = [
     "Game",
     "GamesLayout",
     "IllegalActionError",
+    "ModelError",
+    "NativeModel",
     "RecordError",
     "SpecError",
     "State",
@@ -65,6 +67,9 @@ class IllegalActionError(ValueError):
 class RecordError(ValueError):
     """A record that cannot be read or does not replay, or a state without a record."""
 
+class ModelError(ValueError):
+    """A model file that cannot be read or written, is malformed, or whose weights do not match its hash."""
+
 @final
 class Game:
     """A game configuration: a game, its options and its player count."""
@@ -85,6 +90,8 @@ class Game:
     def observation_tensor_shape(self) -> list[int]: ...
     def observation_fields(self) -> list[tuple[str, int, int]]:
         """The tensor's fields in order, as ``(name, start, length)``."""
+    def feature_size(self, features: str = "encoding") -> int:
+        """The length of ``State.features(seat, features)``: a model's inputs."""
     def action_to_string(self, action: SupportsIndex) -> str: ...
     def string_to_action(self, text: str) -> int: ...
     def action_names(self) -> list[str]:
@@ -119,6 +126,10 @@ class State:
         """What ``seat`` may see: the library's JSON observation as a dict."""
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
         """What ``seat`` may see as a flat ``float32`` array, entries in [0, 1]."""
+    def features(self, seat: int, features: str = "encoding") -> npt.NDArray[np.float32]:
+        """A learned evaluation's features of this state for ``seat``
+        (``encoding``, or ``encoding+evaluate``: the game's evaluation of
+        this state added, so use a sampled world for a fair row)."""
     def action_to_string(self, action: SupportsIndex) -> str: ...
     def string_to_action(self, text: str) -> int: ...
     def sample_world(self, seat: int, rng_seed: int) -> State:
@@ -224,6 +235,45 @@ class Bot:
     def __call__(self, state: State) -> int: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+
+@final
+class NativeModel:
+    """A model file's contents as the library reads and writes them
+    (``beachcomber.Model`` is the NumPy class around it)."""
+
+    def __new__(
+        cls,
+        game: str,
+        players: int,
+        features: str,
+        weights: npt.NDArray[np.float32],
+        bias: float,
+        provenance: str,
+    ) -> NativeModel: ...
+    @staticmethod
+    def from_json(data: bytes) -> NativeModel:
+        """The model of a file's bytes, checked; raises ``ModelError``."""
+    @staticmethod
+    def read(path: str | PathLike[str]) -> NativeModel:
+        """The model file at ``path``, checked; raises ``ModelError``."""
+    @property
+    def game(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def features(self) -> str: ...
+    @property
+    def weights(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def bias(self) -> float: ...
+    @property
+    def provenance(self) -> dict[str, Any]: ...
+    @property
+    def hash(self) -> str: ...
+    def value(self, x: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+        """The library's value of each row of ``x`` (``N x inputs``)."""
+    def to_json(self) -> str: ...
+    def write(self, path: str | PathLike[str]) -> None: ...
 
 def bot(spec: str) -> Bot:
     """The bot ``spec`` names, as a policy; raises ``SpecError``."""

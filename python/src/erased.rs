@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use beachcomber::Seat;
 use beachcomber::encode::Field;
+use beachcomber::learn::features::FeatureSet;
 use beachcomber_bots::BotConfig;
 use pyo3::prelude::*;
 use serde_json::Value;
@@ -70,6 +71,9 @@ pub trait Table: Send + Sync {
     fn observation_json(&self, seat: Seat) -> Value;
     /// What `seat` sees, encoded into `out` (the encoding's length).
     fn encode(&self, seat: Seat, out: &mut [f32]);
+    /// The learned evaluations' features `set` of this state for `seat`
+    /// into `out` (`set.len(encoding_len)` entries: `FeatureSet::write`).
+    fn features(&self, seat: Seat, set: FeatureSet, out: &mut [f32]);
     /// A world `seat` cannot tell from this one, its hidden things re-dealt
     /// from `seed` (no history: it was not played from a deal).
     fn sample_world(&self, seat: Seat, seed: u64) -> Box<dyn Table>;

@@ -39,3 +39,15 @@ pub fn illegal(error: impl std::fmt::Display) -> PyErr {
 pub fn record_error(error: impl std::fmt::Display) -> PyErr {
     RecordError::new_err(error.to_string())
 }
+
+pyo3::create_exception!(
+    beachcomber,
+    ModelError,
+    PyValueError,
+    "A model file that cannot be read or written, is malformed, or whose weights do not match its hash (the library's one-line message)."
+);
+
+/// A model refused (read, layout, hash) as [`ModelError`].
+pub fn model_error(error: impl std::fmt::Display) -> PyErr {
+    ModelError::new_err(error.to_string())
+}

@@ -14,6 +14,7 @@ use pyo3::types::PyDict;
 
 use crate::erased::{PyState, Rules};
 use crate::errors::{illegal, record_error, spec_error};
+use crate::model::feature_set;
 use crate::rules::{Engine, replay_line};
 
 /// A game configuration: a game, its options and its player count.
@@ -121,6 +122,15 @@ impl PyGame {
                 (f.name, at - f.len, f.len)
             })
             .collect()
+    }
+
+    /// The number of entries of the learned evaluations' features
+    /// `features` (`encoding`: the observation tensor's; `encoding+evaluate`:
+    /// one more, the game's evaluation), as `State.features` gives them and
+    /// a model file's `inputs` must be.
+    #[pyo3(signature = (features = "encoding"))]
+    fn feature_size(&self, features: &str) -> PyResult<usize> {
+        Ok(feature_set(features)?.len(self.rules.encoding_len()))
     }
 
     /// The text form of action `action` (as records and the command line

@@ -4,7 +4,8 @@
 //! environments' engine ([`aec::AecCore`]), the built-in bots as policies
 //! ([`bot::PyBot`]), runs played by the run store into memory
 //! ([`runs`]: tournaments, leagues, sweeps; Python callables seated by
-//! [`seat`]) and the package's exceptions. The Python files around it
+//! [`seat`]), learned evaluations' model files ([`model::NativeModel`])
+//! and the package's exceptions. The Python files around it
 //! (`python/beachcomber/`) re-export it and hold the PettingZoo classes and
 //! the runs' DataFrames (`_runs.py`); docs/python.md is the user's guide.
 //!
@@ -26,6 +27,7 @@ mod errors;
 mod experiment;
 mod game;
 mod json;
+mod model;
 mod parquet;
 mod pool;
 mod rules;
@@ -49,6 +51,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<aec::AecCore>()?;
     m.add_class::<vector::VectorEnv>()?;
     m.add_class::<bot::PyBot>()?;
+    m.add_class::<model::NativeModel>()?;
     m.add_function(wrap_pyfunction!(game::game, m)?)?;
     m.add_function(wrap_pyfunction!(game::from_record, m)?)?;
     m.add_function(wrap_pyfunction!(game::deal_seed, m)?)?;
@@ -69,6 +72,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<errors::IllegalActionError>(),
     )?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
+    m.add("ModelError", py.get_type::<errors::ModelError>())?;
     m.add("TERMINAL_PLAYER", state::TERMINAL_PLAYER)?;
     // The runs' defaults, the ones the command line's flags use (`_runs.py`
     // reads them for its signatures).

@@ -13,6 +13,7 @@ use beachcomber::encode::{Encode, Field};
 use beachcomber::game::check_legal;
 use beachcomber::games::GameKind;
 use beachcomber::games::record_line::parse_line;
+use beachcomber::learn::features::FeatureSet;
 use beachcomber::record::{RecordError, Replay, verify_record_events, write_record_line};
 use beachcomber::rng::{GameRng, decision_seed, rng_from_seed};
 use beachcomber::with_game;
@@ -252,6 +253,10 @@ impl<G: GameKind + Encode> Table for Played<G> {
     #[inline]
     fn encode(&self, seat: Seat, out: &mut [f32]) {
         self.engine.game.encode(&self.state, seat, out);
+    }
+
+    fn features(&self, seat: Seat, set: FeatureSet, out: &mut [f32]) {
+        set.write(&self.engine.game, &self.state, seat, out);
     }
 
     fn sample_world(&self, seat: Seat, seed: u64) -> Box<dyn Table> {

@@ -13,6 +13,7 @@ use crate::errors::{illegal, record_error};
 pub use crate::erased::PyState;
 use crate::game::{PyGame, action_text, parse_action};
 use crate::json::to_python;
+use crate::model::feature_set;
 use crate::step_actions::action_index;
 
 /// `current_player()` of a finished game (OpenSpiel's `TERMINAL`).
@@ -127,6 +128,27 @@ impl PyState {
         let seat = self.seat(seat)?;
         let mut out = vec![0.0f32; self.table.rules().encoding_len()];
         self.table.encode(seat, &mut out);
+        Ok(PyArray1::from_slice(py, &out))
+    }
+
+    /// The learned evaluations' features of this state for `seat`
+    /// (`FeatureSet::write`), a flat NumPy `float32` array of
+    /// `game.feature_size(features)` entries: `encoding` is the observation
+    /// tensor; `encoding+evaluate` adds the game's evaluation of the state
+    /// for the seat, which reads the state it is given, so a fair row is
+    /// one of a world sampled for the seat (`sample_world`), never the
+    /// true state.
+    #[pyo3(signature = (seat, features = "encoding"))]
+    fn features<'py>(
+        &self,
+        py: Python<'py>,
+        seat: i64,
+        features: &str,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.seat(seat)?;
+        let set = feature_set(features)?;
+        let mut out = vec![0.0f32; set.len(self.table.rules().encoding_len())];
+        self.table.features(seat, set, &mut out);
         Ok(PyArray1::from_slice(py, &out))
     }
 
