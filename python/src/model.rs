@@ -133,7 +133,10 @@ impl NativeModel {
     /// The provenance, as a dict in the file's order.
     #[getter]
     fn provenance<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, &serde_json::Value::Object(self.model.provenance.clone()))
+        to_python(
+            py,
+            &serde_json::Value::Object(self.model.provenance.clone()),
+        )
     }
 
     /// The content hash (`Model::hash`: xxh3-64 in 16 hex digits).
@@ -178,7 +181,6 @@ impl NativeModel {
     /// then a rename: never a half-written file); raises `ModelError`
     /// when it cannot be written.
     fn write(&self, path: PathBuf) -> PyResult<()> {
-        write_atomically(&path, self.model.to_json().as_bytes())
-            .map_err(model_error)
+        write_atomically(&path, self.model.to_json().as_bytes()).map_err(model_error)
     }
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +28,7 @@ def example():
     spec = importlib.util.spec_from_file_location("train_numpy", EXAMPLE)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules["train_numpy"] = module  # for its dataclass
     spec.loader.exec_module(module)
     return module
 
@@ -151,7 +153,7 @@ def test_features_are_the_tensor_then_the_evaluation() -> None:
 def test_bad_models_and_files_are_one_line_errors(tmp_path: Path) -> None:
     good = shell_dash_model()
     cases = [
-        (lambda: beachcomber.Model("shell-dash", 2, "encoding", np.zeros(5), 0.0), "5 weights for encoding features of shell-dash("),
+        (lambda: beachcomber.Model("shell-dash", 2, "encoding", np.zeros(5), 0.0), r"5 weights for encoding features of shell-dash\(deck=.* at 2 players \(183 inputs\)$"),
         (lambda: beachcomber.Model("shell-dash", 2, "pixels", np.zeros(183), 0.0), 'unknown features "pixels"'),
         (lambda: beachcomber.Model("shell-dash", 2, "encoding", np.full(183, np.nan), 0.0), "not a finite number"),
         (lambda: beachcomber.Model("shell-dash", 2, "encoding", np.zeros(183), float("inf")), "not a finite number"),
@@ -199,7 +201,7 @@ def test_the_examples_fit_recovers_a_known_logistic() -> None:
     assert fitted < constant - 0.2
 
 
-def test_the_example_trains_writes_and_reads_back_a_model(tmp_path: Path) -> None:
+def test_the_example_trains_writes_and_reads_back_a_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "model.json"
     run = subprocess.run(
         [sys.executable, str(EXAMPLE), "--games", "300", "--seed", "3", "--out", str(out)],
@@ -223,3 +225,12 @@ def test_the_example_trains_writes_and_reads_back_a_model(tmp_path: Path) -> Non
         check=True,
     )
     assert again.read_bytes() == out.read_bytes()
+
+    # docs/python.md's first example reads that file as written.
+    text = (ROOT / "docs" / "python.md").read_text()
+    part = text[text.index("\n## Learned evaluations\n") : text.index("\n### Training in NumPy\n")]
+    (code,) = re.findall(r"```python\n(.*?)```", part, flags=re.S)
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {}
+    exec(compile(code, "docs/python.md", "exec"), namespace)
+    assert namespace["model"] == model
