@@ -56,23 +56,25 @@ def collect(
     game_of_env = np.arange(n, dtype=np.int64)  # the game each env plays
     next_game = n
     results: dict[int, npt.NDArray[np.float32]] = {}
-    xs, seats, ids = [], [], []
+    xs: list[npt.NDArray[np.float32]] = []
+    seats: list[npt.NDArray[np.int64]] = []
+    ids: list[npt.NDArray[np.int64]] = []
     while len(results) < games:
         rows = obs.copy()
         if features == "encoding+evaluate":
             evaluation = np.empty((n, 1), dtype=np.float32)
-            for i in range(n):
-                seat = int(player[i])
-                world = env.state(i).sample_world(seat, seed + 7919 * len(xs) + i)
-                evaluation[i, 0] = world.features(seat, features)[-1]
+            for k in range(n):
+                mover = int(player[k])
+                world = env.state(k).sample_world(mover, seed + 7919 * len(xs) + k)
+                evaluation[k, 0] = world.features(mover, features)[-1]
             rows = np.hstack([rows, evaluation])
         xs.append(rows)
         seats.append(player.copy())
         ids.append(game_of_env.copy())
         obs, _mask, player, rewards, done = env.step(env.random_actions())
-        for i in np.flatnonzero(done):
-            results[int(game_of_env[i])] = rewards[i].copy()
-            game_of_env[i] = next_game
+        for ended in np.flatnonzero(done):
+            results[int(game_of_env[ended])] = rewards[ended].copy()
+            game_of_env[ended] = next_game
             next_game += 1
     x = np.concatenate(xs)
     seat = np.concatenate(seats)
