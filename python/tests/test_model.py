@@ -234,3 +234,13 @@ def test_the_example_trains_writes_and_reads_back_a_model(tmp_path: Path, monkey
     namespace: dict[str, object] = {}
     exec(compile(code, "docs/python.md", "exec"), namespace)
     assert namespace["model"] == model
+
+
+def test_the_hash_of_a_hand_built_model_is_pinned() -> None:
+    # The library's unit test model (src/learn/model.rs): a change of the
+    # hash's definition would orphan every committed model file's hash.
+    native = beachcomber._native.NativeModel(
+        "shell-dash(deck=default)", 2, "encoding+evaluate", np.array([0.5, -0.25, 0.1], dtype=np.float32), -0.125, "{}"
+    )
+    assert native.hash == "dac5e03fc049ef3a"
+    assert list(json.loads(native.to_json())) == KEYS
