@@ -91,19 +91,25 @@ impl<G: Evaluate> Bot<G> for GreedyBot {
                 *value += game.evaluate(&next, seat);
             }
         }
-        let mut best = 0;
-        let mut ties = 0u32;
-        for (i, &value) in self.values.iter().enumerate() {
-            if i == 0 || value > self.values[best] {
+        legal[best_index(&self.values, rng)]
+    }
+}
+
+/// The index of the largest of `values` (not empty), ties broken uniformly
+/// at random (one draw from `rng` per tie met): the lookahead bots' pick.
+pub(crate) fn best_index(values: &[f64], rng: &mut GameRng) -> usize {
+    let mut best = 0;
+    let mut ties = 0u32;
+    for (i, &value) in values.iter().enumerate() {
+        if i == 0 || value > values[best] {
+            best = i;
+            ties = 1;
+        } else if value == values[best] {
+            ties += 1;
+            if below(rng, ties) == 0 {
                 best = i;
-                ties = 1;
-            } else if value == self.values[best] {
-                ties += 1;
-                if below(rng, ties) == 0 {
-                    best = i;
-                }
             }
         }
-        legal[best]
     }
+    best
 }

@@ -12,11 +12,15 @@ use std::fmt;
 
 use beachcomber::bot::Bot;
 use beachcomber::game::Evaluate;
+use beachcomber::games::AnyGame;
+use beachcomber::learn::loaded::{LoadedModel, check_game};
+use beachcomber::learn::model::ModelError;
 use beachcomber::spec::{Spec, SpecError};
 
 use crate::engine_config::EngineConfig;
 use crate::expert::ExpertConfig;
 use crate::greedy::GreedyConfig;
+use crate::learned::LearnedConfig;
 pub use crate::kind::BotKind;
 use crate::random::RandomConfig;
 use crate::search_config::{IsmctsConfig, OracleConfig, PimcConfig};
@@ -97,6 +101,26 @@ macro_rules! registry {
                 }
             }
 
+            /// The learned model the bot plays with (`learned`,
+            /// `expert(leaf=learned)`), if any.
+            pub fn model(&self) -> Option<&LoadedModel> {
+                match self {
+                    $( BotConfig::$variant(c) => c.model(), )+
+                    $( BotConfig::$uvariant(c) => c.model(), )*
+                }
+            }
+
+            /// Refuse a bot whose learned model was trained for another
+            /// game, options or player count than `game`: callers check
+            /// every bot of a lineup before playing, so a mismatch is a
+            /// one-line error, not a failure mid-game.
+            pub fn check_game(&self, game: &AnyGame) -> Result<(), ModelError> {
+                match self.model() {
+                    Some(m) => check_game(m.model(), game),
+                    None => Ok(()),
+                }
+            }
+
             /// A fresh bot for game `G`.
             pub fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
                 match self {
@@ -132,6 +156,8 @@ registry! {
     Ismcts(IsmctsConfig),
     /// `expert`: the strongest fair bot (ISMCTS with evaluated cut-offs).
     Expert(ExpertConfig),
+    /// `learned`: one-step lookahead with a learned evaluation.
+    Learned(LearnedConfig),
     /// `oracle`: UCT on the true state, or (`sees=hands`) on worlds that
     /// keep every seat's private information and re-deal only chance
     /// (cheats).

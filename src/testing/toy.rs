@@ -14,6 +14,7 @@ use arrayvec::ArrayVec;
 use serde_json::{Value, json};
 
 use crate::display::{Describe, Viewer};
+use crate::encode::{Encode, Field, Writer, relative_seat};
 use crate::game::{Evaluate, Game, InvalidState, MAX_SEATS, Outcome, Seat, SeatSet};
 use crate::record::{EventList, RecordError, RecordFormat, Replay, get_u64, replay_decisions};
 use crate::rng::{GameRng, below, shuffle};
@@ -191,6 +192,35 @@ impl Evaluate for Pebbles {
             .max()
             .unwrap_or(0);
         ((scores[seat] - best_other) as f64 / 18.0).clamp(-1.0, 1.0)
+    }
+}
+
+/// What a seat sees of a pebbles game, as numbers (for the learned bots'
+/// tests): `pile` (pebbles left over 7), `taken` (each seat's pebbles
+/// over 7, the viewer first), `card` (the viewer's card, one-hot of 10),
+/// `to_move` (one-hot, relative to the viewer).
+impl Encode for Pebbles {
+    fn encoding_fields(&self) -> Vec<Field> {
+        let field = |name, len| Field { name, len };
+        vec![
+            field("pile", 1),
+            field("taken", self.players),
+            field("card", 10),
+            field("to_move", self.players),
+        ]
+    }
+
+    fn encode_observation(&self, o: &Self::Observation, seat: Seat, out: &mut [f32]) {
+        let (pile, taken, to_move, card) = *o;
+        let n = self.players;
+        let mut w = Writer::new(out);
+        w.ratio(f64::from(pile), f64::from(PILE));
+        for k in 0..n {
+            w.ratio(f64::from(taken[(seat + k) % n]), f64::from(PILE));
+        }
+        w.one_hot(Some(card as usize), 10);
+        w.one_hot(Some(relative_seat(to_move as usize, seat, n)), n);
+        w.finish();
     }
 }
 
