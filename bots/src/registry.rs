@@ -205,6 +205,14 @@ mod tests {
                 ("expert(iterations=200000,trees=64)", 12_816_384),
                 ("expert(iterations=1000,belief=0,trees=3)", 3000),
                 ("expert(iterations=100,belief=1,rollout=greedy)", 13_056),
+                ("expert(iterations=300,leaf=learned,model=M)", 556),
+            ],
+        ),
+        (
+            "learned",
+            &[
+                ("learned(model=M)", 8),
+                ("learned(model=M,worlds=100)", 100),
             ],
         ),
         (
@@ -219,17 +227,25 @@ mod tests {
     ];
 
     /// Every listed bot has a defined work, checked on its default spec and
-    /// hand-chosen ones: a new bot fails here until it is added to `WORK`.
+    /// hand-chosen ones: a new bot fails here until it is added to `WORK`
+    /// (`model=M` stands for a loaded model).
     #[test]
     fn every_bot_has_its_work_per_decision() {
+        let model = beachcomber::testing::models::loaded_fixed_model(
+            &beachcomber::testing::toy::Pebbles { players: 2 },
+            "pebbles",
+            beachcomber::learn::features::FeatureSet::Encoding,
+        );
+        let with_model = |spec: &str| spec.replace("model=M", &format!("model={}", model.label()));
         for name in BOT_NAMES {
             let (_, cases) = WORK
                 .iter()
                 .find(|(n, _)| n == name)
                 .unwrap_or_else(|| panic!("no expected work for `{name}`"));
-            assert_eq!(cases[0].0, *name, "the first case is the default spec");
+            let first = cases[0].0.split('(').next().unwrap();
+            assert_eq!(first, *name, "the first case is the default spec");
             for (spec, work) in cases.iter() {
-                let config = BotConfig::parse(spec).unwrap();
+                let config = BotConfig::parse(&with_model(spec)).unwrap();
                 assert_eq!(config.name(), *name, "{spec}");
                 assert_eq!(config.work_per_decision(), Some(*work), "{spec}");
             }

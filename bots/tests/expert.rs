@@ -31,7 +31,7 @@ fn spec_is_canonical_and_checked() {
     let e = expert("expert(cutoff=end,belief=0.5,leaf=score,iterations=10)");
     assert_eq!(e.cutoff, Some(None));
     assert_eq!(e.belief, Some(0.5));
-    let text = BotConfig::Expert(e).to_string();
+    let text = BotConfig::Expert(e.clone()).to_string();
     assert_eq!(
         text,
         "expert(iterations=10,c=0.7,cutoff=end,scale=2,belief=0.5,leaf=score)"
