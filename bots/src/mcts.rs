@@ -632,7 +632,9 @@ impl<G: Evaluate> Search<'_, G> {
         // Backup.
         let rewards = if game.to_move(&world).is_some() {
             match self.learned {
-                Some(model) => learned_rewards(game, &world, model, &mut self.features.borrow_mut()),
+                Some(model) => {
+                    learned_rewards(game, &world, model, &mut self.features.borrow_mut())
+                }
                 None => evaluated_rewards(game, &world, self.scale, self.score_leaf),
             }
         } else {

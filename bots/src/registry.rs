@@ -20,8 +20,8 @@ use beachcomber::spec::{Spec, SpecError};
 use crate::engine_config::EngineConfig;
 use crate::expert::ExpertConfig;
 use crate::greedy::GreedyConfig;
-use crate::learned::LearnedConfig;
 pub use crate::kind::BotKind;
+use crate::learned::LearnedConfig;
 use crate::random::RandomConfig;
 use crate::search_config::{IsmctsConfig, OracleConfig, PimcConfig};
 

@@ -6,9 +6,9 @@
 use beachcomber::bot::Bot;
 use beachcomber::game::Evaluate;
 use beachcomber::games::{seashells::Seashells, seaside::Seaside, shell_dash::ShellDash};
+use beachcomber::learn::features::FeatureSet;
 use beachcomber::rng::{derive, rng_from_seed};
 use beachcomber::spec::Spec;
-use beachcomber::learn::features::FeatureSet;
 use beachcomber::testing::alloc::count_allocations;
 use beachcomber::testing::models::loaded_fixed_model;
 use beachcomber::testing::toy::Pebbles;
@@ -79,7 +79,11 @@ fn check<G: Evaluate>(game: &G, games: u64) {
         .iter()
         .flat_map(|&f| learned_specs(loaded_fixed_model(game, game.name(), f).label()))
         .collect();
-    for spec in SPECS.iter().copied().chain(learned.iter().map(String::as_str)) {
+    for spec in SPECS
+        .iter()
+        .copied()
+        .chain(learned.iter().map(String::as_str))
+    {
         let (decisions, allocations) = allocations_after_warm_up(game, spec, games);
         assert!(
             decisions >= games,

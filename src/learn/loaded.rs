@@ -153,7 +153,11 @@ fn registry() -> &'static Mutex<HashMap<String, Arc<Model>>> {
 pub fn load(source: &str, model: Model) -> LoadedModel {
     let hash = model.hash();
     let mut models = registry().lock().unwrap_or_else(|e| e.into_inner());
-    let model = Arc::clone(models.entry(hash.clone()).or_insert_with(|| Arc::new(model)));
+    let model = Arc::clone(
+        models
+            .entry(hash.clone())
+            .or_insert_with(|| Arc::new(model)),
+    );
     LoadedModel {
         label: format!("{source}@xxh3:{hash}"),
         model,
