@@ -57,6 +57,41 @@ pub(crate) fn feature_len<G: Encode>(game: &G, model: &Model) -> usize {
     len
 }
 
+/// A bot whose learned model does not fit the game it is to play: the
+/// bot's canonical spec and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModelMismatch {
+    /// The bot's canonical spec.
+    pub bot: String,
+    /// Why its model does not fit.
+    pub error: beachcomber::learn::model::ModelError,
+}
+
+impl std::fmt::Display for ModelMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "bot `{}`: {}", self.bot, self.error)
+    }
+}
+
+impl std::error::Error for ModelMismatch {}
+
+/// Refuse the first of `bots` whose learned model was trained for another
+/// game, options or player count than `game`
+/// ([`crate::BotConfig::check_game`]): callers check every lineup before
+/// playing it, so a mismatch is a one-line error before any game.
+pub fn check_models<'a>(
+    bots: impl IntoIterator<Item = &'a crate::BotConfig>,
+    game: &beachcomber::games::AnyGame,
+) -> Result<(), ModelMismatch> {
+    for bot in bots {
+        bot.check_game(game).map_err(|error| ModelMismatch {
+            bot: bot.to_string(),
+            error,
+        })?;
+    }
+    Ok(())
+}
+
 /// The learned bot (see the module docs).
 #[derive(Clone, Debug)]
 pub struct LearnedBot {

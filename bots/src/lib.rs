@@ -85,7 +85,7 @@ pub use compiled::CompiledBots;
 pub use engine_config::EngineConfig;
 pub use expert::ExpertConfig;
 pub use greedy::{GreedyBot, GreedyConfig};
-pub use learned::{LearnedBot, LearnedConfig};
+pub use learned::{LearnedBot, LearnedConfig, ModelMismatch, check_models};
 pub use lineup::{
     Aliases, BotSet, Lineup, LineupError, PersonLineup, no_aliases, parse_bot_with, parse_list,
     parse_list_with,
