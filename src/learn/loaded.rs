@@ -111,6 +111,8 @@ pub enum ResolveError {
     PathNotAllowed(String),
     /// A file where this process reads none (a library's default).
     NoFiles(String),
+    /// A name with no committed model (`models/NAME.json` cannot be read).
+    NoSuchName(String),
 }
 
 impl fmt::Display for ResolveError {
@@ -122,6 +124,12 @@ impl fmt::Display for ResolveError {
                 "the model path `{}` is read only by the command line, not here: name a \
                  committed model instead (model=NAME, the file models/NAME.json)",
                 crate::spec::one_line(path)
+            ),
+            ResolveError::NoSuchName(name) => write!(
+                f,
+                "no committed model is named `{}` (the file models/{}.json)",
+                crate::spec::one_line(name),
+                crate::spec::one_line(name)
             ),
             ResolveError::NoFiles(value) => write!(
                 f,
@@ -209,7 +217,8 @@ pub fn resolve_with(
             model,
         });
     }
-    let path = if is_model_name(source) {
+    let named = is_model_name(source);
+    let path = if named {
         if files == ModelFiles::Loaded {
             return Err(ResolveError::NoFiles(value.into()));
         }
@@ -221,7 +230,12 @@ pub fn resolve_with(
             ModelFiles::Paths => PathBuf::from(source),
         }
     };
-    let model = Model::read(&path)?;
+    // A name's missing file is said without the folder's path (which a
+    // server would otherwise tell its clients).
+    let model = Model::read(&path).map_err(|e| match e {
+        ModelError::Read(_) if named => ResolveError::NoSuchName(source.into()),
+        e => ResolveError::Model(e),
+    })?;
     if let Some(expected) = hash {
         let found = model.hash();
         if found != expected {
@@ -334,11 +348,10 @@ mod tests {
         let missing = resolve_with("nosuch", ModelFiles::Named, &dir)
             .unwrap_err()
             .to_string();
-        assert!(
-            missing.starts_with("cannot read the model: ") && missing.contains("nosuch.json"),
-            "{missing}"
+        assert_eq!(
+            missing,
+            "no committed model is named `nosuch` (the file models/nosuch.json)"
         );
-        assert!(!missing.contains('\n'));
         assert!(is_model_name("seaside-2p_g3"));
         for path in ["m.json", "./m", "a/b", ""] {
             assert!(!is_model_name(path), "{path}");
