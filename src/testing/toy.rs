@@ -328,6 +328,31 @@ mod tests {
     }
 
     #[test]
+    fn pebbles_encodes_what_the_seat_sees() {
+        for players in 2..=5 {
+            crate::encode::check_encoding(&Pebbles { players }, 10, 70 + players as u64);
+        }
+        // Hand-checked: 2 players, seat 1 sees pile 5, its 2 pebbles, the
+        // other's 0, its card 7, and that the seat after it moves.
+        let g = Pebbles { players: 2 };
+        let s = PebblesState {
+            cards: [3, 7, 0, 0, 0],
+            taken: [0, 2, 0, 0, 0],
+            pile: 5,
+            to_move: 0,
+            last: 0,
+        };
+        let mut out = vec![f32::NAN; g.encoding_len()];
+        g.encode(&s, 1, &mut out);
+        let mut want = vec![0.0; 15];
+        want[0] = 5.0 / 7.0;
+        want[1] = 2.0 / 7.0;
+        want[3 + 7] = 1.0;
+        want[13 + 1] = 1.0;
+        assert_eq!(out, want);
+    }
+
+    #[test]
     fn last_pebble_bonus() {
         let g = Pebbles { players: 2 };
         let mut s = PebblesState {
