@@ -2,7 +2,6 @@
 //! of a missing or mismatched model, and that they play what the model's
 //! value prefers (hand-built Pebbles positions, models with known values).
 
-use beachcomber::bot::Bot;
 use beachcomber::games::AnyGame;
 use beachcomber::learn::features::FeatureSet;
 use beachcomber::learn::loaded::{LoadedModel, load};
