@@ -72,11 +72,11 @@ fn spec_is_canonical_and_checked() {
         ),
         (
             "expert(leaf=rollout)",
-            "bad value `rollout` for `expert` option `leaf`: expected one of evaluate|score",
+            "bad value `rollout` for `expert` option `leaf`: expected one of evaluate|score|learned",
         ),
         (
             "expert(worlds=3)",
-            "unknown option `worlds` for `expert` (allowed: iterations, c, cutoff, scale, belief, leaf, trees, rollout)",
+            "unknown option `worlds` for `expert` (allowed: iterations, c, cutoff, scale, belief, leaf, trees, rollout, model)",
         ),
     ] {
         assert_eq!(BotConfig::parse(bad).unwrap_err().to_string(), message);
