@@ -25,7 +25,7 @@ use beachcomber::learn::model::Model;
 use beachcomber::rng::GameRng;
 use beachcomber::spec::{Spec, SpecError};
 
-use crate::greedy::{GreedyBot, best_index};
+use crate::greedy::{GreedyBot, lookahead};
 
 /// The model a spec's `model=` names, resolved ([`resolve`]): its error as
 /// the spec's.
@@ -179,24 +179,17 @@ impl<G: Evaluate> Bot<G> for LearnedBot {
             self.features
                 .resize(feature_len(game, &self.model), f32::NAN);
         }
-        let legal = game.legal_actions(state);
-        if legal.len() == 1 {
-            return legal[0];
-        }
-        let seat = game.to_move(state).expect("choose on a finished game");
-        self.values.clear();
-        self.values.resize(legal.len(), 0.0);
-        let features = self.model.features;
-        for _ in 0..self.worlds {
-            // A determinization keeps the legal actions of the seat to move.
-            let world = game.determinize(state, seat, rng);
-            for (value, &action) in self.values.iter_mut().zip(legal.iter()) {
-                let mut next = world.clone();
-                game.play_unchecked(&mut next, action);
-                features.write(game, &next, seat, &mut self.features);
-                *value += self.model.value(&self.features);
-            }
-        }
-        legal[best_index(&self.values, rng)]
+        let (model, buffer) = (&self.model, &mut self.features);
+        lookahead(
+            game,
+            state,
+            self.worlds,
+            &mut self.values,
+            rng,
+            |next, seat| {
+                model.features.write(game, next, seat, buffer);
+                model.value(buffer)
+            },
+        )
     }
 }

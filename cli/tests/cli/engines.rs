@@ -301,7 +301,7 @@ fn an_unknown_bot_lists_the_declared_engines_and_suggests_the_nearest() {
     assert_eq!(
         stderr(&o),
         "error: --bots: unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, \
-         oracle, mine); did you mean `mine`?\n"
+         learned, oracle, mine); did you mean `mine`?\n"
     );
     assert!(!out.exists());
 }
