@@ -385,7 +385,13 @@ pub fn random_playout<G: Game>(game: &G, state: &mut G::State, rng: &mut GameRng
 /// Per-game knowledge for bots, so that no bot contains game rules: a
 /// heuristic for the greedy bot and greedy rollouts, and the normalized
 /// final margin for MCTS's `reward=margin`.
-pub trait Evaluate: Game {
+///
+/// A game that bots play also encodes what each seat sees
+/// ([`Encode`](crate::encode::Encode), a supertrait), so that the bots
+/// that read a learned evaluation (`learned`, `expert(leaf=learned)`) are
+/// built for every game through the same `G: Evaluate` bound as the
+/// others.
+pub trait Evaluate: Game + crate::encode::Encode {
     /// Heuristic value of `state` for `seat`: the expected final score margin
     /// (its score minus the best other score; in solo games, the expected
     /// score), in score units, computed **only from what `seat` can see**

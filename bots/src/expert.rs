@@ -15,6 +15,7 @@ use std::fmt;
 
 use beachcomber::bot::Bot;
 use beachcomber::game::Evaluate;
+use beachcomber::learn::loaded::LoadedModel;
 use beachcomber::spec::{Spec, SpecError};
 
 use crate::kind::BotKind;
@@ -28,12 +29,15 @@ const MAX_TREES: u64 = 64;
 /// The words of `rollout`: `auto`, then [`Rollout::NAMES`] in order.
 const ROLLOUT_WORDS: [&str; 4] = ["auto", "random", "greedy", "policy"];
 
+/// The words of `leaf`.
+const LEAF_WORDS: [&str; 3] = ["evaluate", "score", "learned"];
+
 /// The largest cut-off accepted, in plies.
 const MAX_CUTOFF: u64 = 1000;
 
 /// The configuration of `expert`. `None` in `cutoff` or `belief` means
 /// `auto`: the tuned value for the game ([`tuned`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ExpertConfig {
     /// Iterations per decision.
     pub iterations: u32,
@@ -56,6 +60,10 @@ pub struct ExpertConfig {
     /// How rollouts pick actions (`rollout=auto|random|greedy|policy`);
     /// `None` is `auto`.
     pub rollout: Option<Rollout>,
+    /// The model valuing cut-off worlds (`leaf=learned,model=...`), in
+    /// place of the evaluation; with it, `cutoff=auto` is 0 (the model's
+    /// value at the new node, no rollout).
+    pub learned: Option<LoadedModel>,
 }
 
 impl ExpertConfig {
@@ -75,27 +83,36 @@ impl ExpertConfig {
             rollout: self.rollout.unwrap_or(Rollout::Random),
             reward: None,
         };
+        // A learned leaf is valued where the search leaves the tree unless
+        // a cut-off is given.
+        let cutoff = match (&self.learned, self.cutoff) {
+            (Some(_), None) => Some(Some(0)),
+            (_, cutoff) => cutoff,
+        };
         let extras = Enhancements {
-            cutoff: self.cutoff.flatten(),
+            cutoff: cutoff.flatten(),
             scale: self.scale,
             score_leaf: self.leaf_score,
             belief: self.belief.unwrap_or(0.0),
         };
-        let bot = MctsBot::<G>::new(Mode::Ismcts, params).with_enhancements(extras);
-        if self.cutoff.is_some() && self.belief.is_some() && self.rollout.is_some() {
+        let mut bot = MctsBot::<G>::new(Mode::Ismcts, params).with_enhancements(extras);
+        if let Some(model) = &self.learned {
+            bot = bot.with_learned_leaf(model.shared());
+        }
+        if cutoff.is_some() && self.belief.is_some() && self.rollout.is_some() {
             return bot;
         }
         // Only what is `auto` is tuned; given values are kept.
-        let config = *self;
+        let (belief, rollout) = (self.belief, self.rollout);
         bot.with_tuning(Box::new(move |game, players, params, extras| {
             let tuned = tuned(game, players);
-            if config.cutoff.is_none() {
+            if cutoff.is_none() {
                 extras.cutoff = tuned.cutoff;
             }
-            if config.belief.is_none() {
+            if belief.is_none() {
                 extras.belief = tuned.belief;
             }
-            if config.rollout.is_none() {
+            if rollout.is_none() {
                 params.rollout = tuned.rollout;
             }
         }))
@@ -153,6 +170,7 @@ impl BotKind for ExpertConfig {
             "leaf",
             "trees",
             "rollout",
+            "model",
         ])?;
         let iterations = spec.u64_in(
             "iterations",
@@ -192,18 +210,29 @@ impl BotKind for ExpertConfig {
                     })?,
             ),
         };
+        let leaf = spec.choice("leaf", &LEAF_WORDS, 0)?;
+        let learned = crate::learned::spec_model(spec)?;
+        if (leaf == 2) != learned.is_some() {
+            return Err(SpecError::Invalid {
+                name: Self::NAME.into(),
+                why: "`leaf=learned` and `model` go together: leaf=learned,model=PATH (or \
+                      model=NAME) values the cut-off worlds by a learned model"
+                    .into(),
+            });
+        }
         Ok(ExpertConfig {
             iterations,
             c: spec.f64_in("c", Self::DEFAULT_C, 0.0, 100.0)?,
             cutoff,
             scale: spec.f64_in("scale", Self::DEFAULT_SCALE, 0.01, 1000.0)?,
             belief,
-            leaf_score: spec.choice("leaf", &["evaluate", "score"], 0)? == 1,
+            leaf_score: leaf == 1,
             trees: spec.u64_in("trees", 1, 1, MAX_TREES)? as u32,
             rollout: match spec.choice("rollout", &ROLLOUT_WORDS, 0)? {
                 0 => None,
                 i => Some(Rollout::ALL[i - 1]),
             },
+            learned,
         })
     }
 
@@ -219,8 +248,13 @@ impl BotKind for ExpertConfig {
             None => f.write_str("belief=auto,")?,
             Some(b) => write!(f, "belief={b},")?,
         }
-        let leaf = if self.leaf_score { "score" } else { "evaluate" };
-        write!(f, "leaf={leaf}")?;
+        match &self.learned {
+            Some(model) => write!(f, "leaf=learned,model={}", model.label())?,
+            None => {
+                let leaf = if self.leaf_score { "score" } else { "evaluate" };
+                write!(f, "leaf={leaf}")?;
+            }
+        }
         // Like `reward` of the other searchers, `trees` is spelled out only
         // when it is not its default, 1.
         if self.trees > 1 {
@@ -242,6 +276,10 @@ impl BotKind for ExpertConfig {
             self.belief,
             self.trees,
         ))
+    }
+
+    fn model(&self) -> Option<&LoadedModel> {
+        self.learned.as_ref()
     }
 
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {

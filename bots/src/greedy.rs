@@ -75,35 +75,65 @@ impl<G: Evaluate> Bot<G> for GreedyBot {
             // Sized once for the largest legal list (the action universe).
             self.values.reserve(game.all_actions().len());
         }
-        let legal = game.legal_actions(state);
-        if legal.len() == 1 {
-            return legal[0];
-        }
-        let seat = game.to_move(state).expect("choose on a finished game");
-        self.values.clear();
-        self.values.resize(legal.len(), 0.0);
-        for _ in 0..self.worlds {
-            // A determinization keeps the legal actions of the seat to move.
-            let world = game.determinize(state, seat, rng);
-            for (value, &action) in self.values.iter_mut().zip(legal.iter()) {
-                let mut next = world.clone();
-                game.play_unchecked(&mut next, action);
-                *value += game.evaluate(&next, seat);
-            }
-        }
-        let mut best = 0;
-        let mut ties = 0u32;
-        for (i, &value) in self.values.iter().enumerate() {
-            if i == 0 || value > self.values[best] {
-                best = i;
-                ties = 1;
-            } else if value == self.values[best] {
-                ties += 1;
-                if below(rng, ties) == 0 {
-                    best = i;
-                }
-            }
-        }
-        legal[best]
+        lookahead(
+            game,
+            state,
+            self.worlds,
+            &mut self.values,
+            rng,
+            |next, seat| game.evaluate(next, seat),
+        )
     }
+}
+
+/// The one-step lookahead of `greedy` and `learned`: each legal action
+/// played in `worlds` determinizations from the mover's view, each
+/// resulting world rated by `rate(world, mover)`, the ratings summed per
+/// action into `values` (reused: sized for the action universe, so
+/// nothing allocates); the best sum ([`best_index`]). A single legal
+/// action is played without rating.
+pub(crate) fn lookahead<G: Evaluate>(
+    game: &G,
+    state: &G::State,
+    worlds: u32,
+    values: &mut Vec<f64>,
+    rng: &mut GameRng,
+    mut rate: impl FnMut(&G::State, beachcomber::game::Seat) -> f64,
+) -> G::Action {
+    let legal = game.legal_actions(state);
+    if legal.len() == 1 {
+        return legal[0];
+    }
+    let seat = game.to_move(state).expect("choose on a finished game");
+    values.clear();
+    values.resize(legal.len(), 0.0);
+    for _ in 0..worlds {
+        // A determinization keeps the legal actions of the seat to move.
+        let world = game.determinize(state, seat, rng);
+        for (value, &action) in values.iter_mut().zip(legal.iter()) {
+            let mut next = world.clone();
+            game.play_unchecked(&mut next, action);
+            *value += rate(&next, seat);
+        }
+    }
+    legal[best_index(values, rng)]
+}
+
+/// The index of the largest of `values` (not empty), ties broken uniformly
+/// at random (one draw from `rng` per tie met): the lookahead bots' pick.
+pub(crate) fn best_index(values: &[f64], rng: &mut GameRng) -> usize {
+    let mut best = 0;
+    let mut ties = 0u32;
+    for (i, &value) in values.iter().enumerate() {
+        if i == 0 || value > values[best] {
+            best = i;
+            ties = 1;
+        } else if value == values[best] {
+            ties += 1;
+            if below(rng, ties) == 0 {
+                best = i;
+            }
+        }
+    }
+    best
 }

@@ -24,6 +24,11 @@ pub trait BotKind: Clone + fmt::Debug + PartialEq + Sized {
     /// [`crate::work`]); `None` where the work is not the library's to
     /// know (an external engine).
     fn work_per_decision(&self) -> Option<u64>;
+    /// The learned model the bot plays with, if any
+    /// ([`beachcomber::learn::loaded`]).
+    fn model(&self) -> Option<&beachcomber::learn::loaded::LoadedModel> {
+        None
+    }
     /// A fresh bot for game `G`.
     fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>>;
 }

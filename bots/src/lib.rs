@@ -12,6 +12,7 @@
 //! | --- | --- |
 //! | `random` | none |
 //! | `greedy` | `worlds=8` |
+//! | `learned` | `model` (required: `PATH`, `NAME` or either `@xxh3:HASH`), `worlds=8` |
 //! | `pimc` | `iterations=2000`, `worlds=20`, `c=0.7`, `rollout=random`, `reward=auto` |
 //! | `ismcts` | `iterations=2000`, `c=0.7`, `rollout=random`, `reward=auto` |
 //! | `oracle` (cheats) | `iterations=2000`, `c=0.7`, `rollout=random`, `reward=auto`, `sees=all` (or `hands`: the others' private information, not the future) |
@@ -67,6 +68,7 @@ pub mod external;
 pub mod greedy;
 pub mod hint;
 pub mod kind;
+pub mod learned;
 pub mod lineup;
 pub mod mcts;
 pub mod random;
@@ -83,6 +85,7 @@ pub use compiled::CompiledBots;
 pub use engine_config::EngineConfig;
 pub use expert::ExpertConfig;
 pub use greedy::{GreedyBot, GreedyConfig};
+pub use learned::{LearnedBot, LearnedConfig, ModelMismatch, check_models};
 pub use lineup::{
     Aliases, BotSet, Lineup, LineupError, PersonLineup, no_aliases, parse_bot_with, parse_list,
     parse_list_with,

@@ -338,7 +338,7 @@ mod tests {
         );
         assert_eq!(
             Lineup::parse("random,nosuch", 2).unwrap_err().to_string(),
-            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, oracle)"
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, learned, oracle)"
         );
         assert!(matches!(
             Lineup::parse("ismcts(iterations=5", 2),
@@ -388,7 +388,7 @@ mod tests {
             PersonLineup::parse_with("nosuch,random,random", table, &no_aliases)
                 .unwrap_err()
                 .to_string(),
-            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, oracle)"
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, learned, oracle)"
         );
         assert_eq!(
             PersonLineup::parse_with("random,random,random", table, &no_aliases)
@@ -441,14 +441,14 @@ mod tests {
         // Without the alias, the name is an unknown bot, as before.
         assert_eq!(
             Lineup::parse("py,random", 2).unwrap_err().to_string(),
-            "unknown bot `py` (known: random, greedy, pimc, ismcts, expert, oracle)"
+            "unknown bot `py` (known: random, greedy, pimc, ismcts, expert, learned, oracle)"
         );
         // An unknown name that is no alias is still refused the same way.
         assert_eq!(
             parse_list_with("py,nosuch", &engine_py)
                 .unwrap_err()
                 .to_string(),
-            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, oracle)"
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, learned, oracle)"
         );
         assert!(matches!(
             parse_list_with("py,greedy(", &engine_py),
@@ -477,24 +477,24 @@ mod tests {
     fn an_unknown_bot_lists_and_suggests_the_aliases_too() {
         assert_eq!(
             parse_bot_with("mnie", &Listed).unwrap_err().to_string(),
-            "unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, oracle, mine, \
+            "unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, learned, oracle, mine, \
              py); did you mean `mine`?"
         );
         assert_eq!(
             parse_list_with("mine,gredy(worlds=2)", &Listed)
                 .unwrap_err()
                 .to_string(),
-            "unknown bot `gredy` (known: random, greedy, pimc, ismcts, expert, oracle, mine, \
+            "unknown bot `gredy` (known: random, greedy, pimc, ismcts, expert, learned, oracle, mine, \
              py); did you mean `greedy`?"
         );
         assert_eq!(
             parse_bot_with("nosuch", &Listed).unwrap_err().to_string(),
-            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, oracle, mine, py)"
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, learned, oracle, mine, py)"
         );
         // A closure lists no name.
         assert_eq!(
             parse_bot_with("mnie", &engine_py).unwrap_err().to_string(),
-            "unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, oracle)"
+            "unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, learned, oracle)"
         );
     }
 
@@ -546,7 +546,7 @@ mod tests {
             Lineup::parse_with("py,nosuch", 2, &counting)
                 .unwrap_err()
                 .to_string(),
-            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, oracle)"
+            "unknown bot `nosuch` (known: random, greedy, pimc, ismcts, expert, learned, oracle)"
         );
     }
 }

@@ -92,11 +92,13 @@
 //! visited in action order; nothing depends on addresses, hashing, time or
 //! threads.
 
+use std::cell::RefCell;
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use beachcomber::bot::Bot;
 use beachcomber::game::{Evaluate, Game, MAX_SEATS, Seat};
+use beachcomber::learn::model::Model;
 use beachcomber::rng::{GameRng, below};
 
 use crate::belief::Belief;
@@ -265,6 +267,12 @@ pub struct MctsBot<G: Game> {
     tree: Option<Tree<G::Action>>,
     /// Root statistics of the last decision, sorted by action.
     root: Vec<RootStat<G::Action>>,
+    /// The learned model valuing cut-off worlds (`expert(leaf=learned)`),
+    /// in place of [`Enhancements::score_leaf`] and the evaluation.
+    learned: Option<Arc<Model>>,
+    /// The features of one seat's view of a cut-off world (sized at the
+    /// first decision).
+    features: Vec<f32>,
 }
 
 impl<G: Game> fmt::Debug for MctsBot<G> {
@@ -291,7 +299,16 @@ impl<G: Evaluate> MctsBot<G> {
             belief: None,
             tree: None,
             root: Vec::new(),
+            learned: None,
+            features: Vec::new(),
         }
+    }
+
+    /// The same bot with cut-off worlds valued by `model`: each seat's
+    /// reward is the model's value of its view of the world.
+    pub fn with_learned_leaf(mut self, model: Arc<Model>) -> Self {
+        self.learned = Some(model);
+        self
     }
 
     /// The same bot with the search `extras` switched on.
@@ -371,6 +388,10 @@ impl<G: Evaluate> MctsBot<G> {
             if self.extras.belief > 0.0 && self.mode == Mode::Ismcts {
                 self.belief = Some(Belief::new());
             }
+            if let Some(model) = &self.learned {
+                self.features
+                    .resize(crate::learned::feature_len(game, model), f32::NAN);
+            }
         }
     }
 
@@ -403,6 +424,8 @@ impl<G: Evaluate> MctsBot<G> {
             },
             scale: self.extras.scale,
             score_leaf: self.extras.score_leaf,
+            learned: self.learned.as_deref(),
+            features: RefCell::new(std::mem::take(&mut self.features)),
         };
         let iterations = self.params.iterations;
         match self.mode {
@@ -451,6 +474,7 @@ impl<G: Evaluate> MctsBot<G> {
                 }
             }
         }
+        self.features = search.features.into_inner();
         best_root_action(&self.root).unwrap_or(any)
     }
 }
@@ -519,6 +543,10 @@ struct Search<'g, G> {
     scale: f64,
     /// [`Enhancements::score_leaf`].
     score_leaf: bool,
+    /// [`MctsBot::with_learned_leaf`].
+    learned: Option<&'g Model>,
+    /// The bot's feature buffer, lent for the decision.
+    features: RefCell<Vec<f32>>,
 }
 
 impl<G: Evaluate> Search<'_, G> {
@@ -603,7 +631,12 @@ impl<G: Evaluate> Search<'_, G> {
         }
         // Backup.
         let rewards = if game.to_move(&world).is_some() {
-            evaluated_rewards(game, &world, self.scale, self.score_leaf)
+            match self.learned {
+                Some(model) => {
+                    learned_rewards(game, &world, model, &mut self.features.borrow_mut())
+                }
+                None => evaluated_rewards(game, &world, self.scale, self.score_leaf),
+            }
         } else {
             rewards(game, &world, self.reward)
         };
@@ -673,6 +706,23 @@ fn evaluated_rewards<G: Evaluate>(
     }
     for (seat, r) in out.iter_mut().enumerate().take(n) {
         *r = 1.0 / (1.0 + (-game.evaluate(state, seat) / scale).exp());
+    }
+    out
+}
+
+/// Every seat's reward in the unfinished `state` (a world of the search):
+/// the model's value of the seat's view of it (its features written into
+/// `features`, exactly the model's inputs). Allocation-free.
+fn learned_rewards<G: Evaluate>(
+    game: &G,
+    state: &G::State,
+    model: &Model,
+    features: &mut [f32],
+) -> [f64; MAX_SEATS] {
+    let mut out = [0.0; MAX_SEATS];
+    for (seat, r) in out.iter_mut().enumerate().take(game.players()) {
+        model.features.write(game, state, seat, features);
+        *r = model.value(features);
     }
     out
 }

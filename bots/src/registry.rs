@@ -12,12 +12,16 @@ use std::fmt;
 
 use beachcomber::bot::Bot;
 use beachcomber::game::Evaluate;
+use beachcomber::games::AnyGame;
+use beachcomber::learn::loaded::{LoadedModel, check_game};
+use beachcomber::learn::model::ModelError;
 use beachcomber::spec::{Spec, SpecError};
 
 use crate::engine_config::EngineConfig;
 use crate::expert::ExpertConfig;
 use crate::greedy::GreedyConfig;
 pub use crate::kind::BotKind;
+use crate::learned::LearnedConfig;
 use crate::random::RandomConfig;
 use crate::search_config::{IsmctsConfig, OracleConfig, PimcConfig};
 
@@ -97,6 +101,26 @@ macro_rules! registry {
                 }
             }
 
+            /// The learned model the bot plays with (`learned`,
+            /// `expert(leaf=learned)`), if any.
+            pub fn model(&self) -> Option<&LoadedModel> {
+                match self {
+                    $( BotConfig::$variant(c) => c.model(), )+
+                    $( BotConfig::$uvariant(c) => c.model(), )*
+                }
+            }
+
+            /// Refuse a bot whose learned model was trained for another
+            /// game, options or player count than `game`: callers check
+            /// every bot of a lineup before playing, so a mismatch is a
+            /// one-line error, not a failure mid-game.
+            pub fn check_game(&self, game: &AnyGame) -> Result<(), ModelError> {
+                match self.model() {
+                    Some(m) => check_game(m.model(), game),
+                    None => Ok(()),
+                }
+            }
+
             /// A fresh bot for game `G`.
             pub fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
                 match self {
@@ -132,6 +156,8 @@ registry! {
     Ismcts(IsmctsConfig),
     /// `expert`: the strongest fair bot (ISMCTS with evaluated cut-offs).
     Expert(ExpertConfig),
+    /// `learned`: one-step lookahead with a learned evaluation.
+    Learned(LearnedConfig),
     /// `oracle`: UCT on the true state, or (`sees=hands`) on worlds that
     /// keep every seat's private information and re-deal only chance
     /// (cheats).
@@ -179,6 +205,14 @@ mod tests {
                 ("expert(iterations=200000,trees=64)", 12_816_384),
                 ("expert(iterations=1000,belief=0,trees=3)", 3000),
                 ("expert(iterations=100,belief=1,rollout=greedy)", 13_056),
+                ("expert(iterations=300,leaf=learned,model=M)", 556),
+            ],
+        ),
+        (
+            "learned",
+            &[
+                ("learned(model=M)", 8),
+                ("learned(model=M,worlds=100)", 100),
             ],
         ),
         (
@@ -193,17 +227,25 @@ mod tests {
     ];
 
     /// Every listed bot has a defined work, checked on its default spec and
-    /// hand-chosen ones: a new bot fails here until it is added to `WORK`.
+    /// hand-chosen ones: a new bot fails here until it is added to `WORK`
+    /// (`model=M` stands for a loaded model).
     #[test]
     fn every_bot_has_its_work_per_decision() {
+        let model = beachcomber::testing::models::loaded_fixed_model(
+            &beachcomber::testing::toy::Pebbles { players: 2 },
+            "pebbles",
+            beachcomber::learn::features::FeatureSet::Encoding,
+        );
+        let with_model = |spec: &str| spec.replace("model=M", &format!("model={}", model.label()));
         for name in BOT_NAMES {
             let (_, cases) = WORK
                 .iter()
                 .find(|(n, _)| n == name)
                 .unwrap_or_else(|| panic!("no expected work for `{name}`"));
-            assert_eq!(cases[0].0, *name, "the first case is the default spec");
+            let first = cases[0].0.split('(').next().unwrap();
+            assert_eq!(first, *name, "the first case is the default spec");
             for (spec, work) in cases.iter() {
-                let config = BotConfig::parse(spec).unwrap();
+                let config = BotConfig::parse(&with_model(spec)).unwrap();
                 assert_eq!(config.name(), *name, "{spec}");
                 assert_eq!(config.work_per_decision(), Some(*work), "{spec}");
             }

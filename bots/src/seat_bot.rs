@@ -57,6 +57,9 @@ fn other_words(config: &BotConfig) -> &'static str {
     match config {
         BotConfig::Random(_) => "random: any legal move",
         BotConfig::Greedy(_) => "greedy: the best position after one move by the game's evaluation",
+        BotConfig::Learned(_) => {
+            "learned: the best position after one move by the learned evaluation"
+        }
         BotConfig::Expert(_) => "expert: several search trees merged at the root",
         BotConfig::Engine(_) => "an external engine",
         BotConfig::Ismcts(_) | BotConfig::Oracle(_) | BotConfig::Pimc(_) => "search",

@@ -132,7 +132,11 @@ mod tests {
         // Every registry entry: all defaults give the bare name, and the
         // short spec of any canonical spec parses back to the same bot.
         for name in BOT_NAMES {
-            let config = BotConfig::parse(name).unwrap();
+            // `learned` has no spec of defaults alone: it needs a model.
+            let Ok(config) = BotConfig::parse(name) else {
+                assert_eq!(*name, "learned");
+                continue;
+            };
             assert_eq!(short_spec(&config.to_string()), *name);
             for spec in [
                 format!("{name}(iterations=123)"),

@@ -6,9 +6,11 @@
 use beachcomber::bot::Bot;
 use beachcomber::game::Evaluate;
 use beachcomber::games::{seashells::Seashells, seaside::Seaside, shell_dash::ShellDash};
+use beachcomber::learn::features::FeatureSet;
 use beachcomber::rng::{derive, rng_from_seed};
 use beachcomber::spec::Spec;
 use beachcomber::testing::alloc::count_allocations;
+use beachcomber::testing::models::loaded_fixed_model;
 use beachcomber::testing::toy::Pebbles;
 use beachcomber_bots::{BOT_NAMES, BotConfig};
 
@@ -61,8 +63,27 @@ fn allocations_after_warm_up<G: Evaluate>(game: &G, spec: &str, games: u64) -> (
     (decisions, allocations)
 }
 
+/// The specs of the bots that read a learned model, with `label` (a
+/// loaded model's `model=` value).
+fn learned_specs(label: &str) -> [String; 3] {
+    [
+        format!("learned(model={label},worlds=4)"),
+        format!("expert(iterations=300,leaf=learned,model={label})"),
+        format!("expert(iterations=300,cutoff=3,belief=2,leaf=learned,model={label})"),
+    ]
+}
+
 fn check<G: Evaluate>(game: &G, games: u64) {
-    for spec in SPECS {
+    // A model of this game reading both kinds of features.
+    let learned: Vec<String> = FeatureSet::ALL
+        .iter()
+        .flat_map(|&f| learned_specs(loaded_fixed_model(game, game.name(), f).label()))
+        .collect();
+    for spec in SPECS
+        .iter()
+        .copied()
+        .chain(learned.iter().map(String::as_str))
+    {
         let (decisions, allocations) = allocations_after_warm_up(game, spec, games);
         assert!(
             decisions >= games,
@@ -119,10 +140,14 @@ fn shell_dash_decisions_do_not_allocate() {
 /// without its allocation check.
 #[test]
 fn every_bot_of_the_registry_is_measured() {
+    let model = loaded_fixed_model(&Pebbles { players: 2 }, "pebbles", FeatureSet::Encoding);
+    let learned = learned_specs(model.label());
     for name in BOT_NAMES {
         assert!(
             SPECS
                 .iter()
+                .copied()
+                .chain(learned.iter().map(String::as_str))
                 .any(|s| BotConfig::parse(s).unwrap().name() == *name),
             "bot `{name}` is not in SPECS"
         );

@@ -31,7 +31,7 @@ fn spec_is_canonical_and_checked() {
     let e = expert("expert(cutoff=end,belief=0.5,leaf=score,iterations=10)");
     assert_eq!(e.cutoff, Some(None));
     assert_eq!(e.belief, Some(0.5));
-    let text = BotConfig::Expert(e).to_string();
+    let text = BotConfig::Expert(e.clone()).to_string();
     assert_eq!(
         text,
         "expert(iterations=10,c=0.7,cutoff=end,scale=2,belief=0.5,leaf=score)"
@@ -72,11 +72,11 @@ fn spec_is_canonical_and_checked() {
         ),
         (
             "expert(leaf=rollout)",
-            "bad value `rollout` for `expert` option `leaf`: expected one of evaluate|score",
+            "bad value `rollout` for `expert` option `leaf`: expected one of evaluate|score|learned",
         ),
         (
             "expert(worlds=3)",
-            "unknown option `worlds` for `expert` (allowed: iterations, c, cutoff, scale, belief, leaf, trees, rollout)",
+            "unknown option `worlds` for `expert` (allowed: iterations, c, cutoff, scale, belief, leaf, trees, rollout, model)",
         ),
     ] {
         assert_eq!(BotConfig::parse(bad).unwrap_err().to_string(), message);

@@ -27,6 +27,7 @@
 //! `gamble` drops to 9/32 and the search plays `safe`.
 
 use arrayvec::ArrayVec;
+use beachcomber::encode::{Encode, Field};
 use beachcomber::game::{Evaluate, Game, Outcome, Seat, SeatSet};
 use beachcomber::games::shell_dash::ShellDash;
 use beachcomber::rng::{GameRng, below, rng_from_seed};
@@ -199,6 +200,26 @@ impl Game for Ferry {
 
     fn check_invariants(&self, _state: &FerryState) -> Result<(), beachcomber::game::InvalidState> {
         Ok(())
+    }
+}
+
+/// The phase, one-hot (start, seat 0 crosses, seat 1 crosses, over).
+impl Encode for Ferry {
+    fn encoding_fields(&self) -> Vec<Field> {
+        vec![Field {
+            name: "phase",
+            len: 4,
+        }]
+    }
+
+    fn encode_observation(&self, phase: &Phase, _seat: Seat, out: &mut [f32]) {
+        out.fill(0.0);
+        let hot = match phase {
+            Phase::Start => 0,
+            Phase::Crossing { crosser } => 1 + *crosser as usize,
+            Phase::Over { .. } => 3,
+        };
+        out[hot] = 1.0;
     }
 }
 

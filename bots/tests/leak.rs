@@ -6,8 +6,10 @@
 
 use beachcomber::game::Evaluate;
 use beachcomber::games::{seashells::Seashells, seaside::Seaside, shell_dash::ShellDash};
+use beachcomber::learn::features::FeatureSet;
 use beachcomber::rng::{derive, rng_from_seed};
 use beachcomber::spec::Spec;
+use beachcomber::testing::models::loaded_fixed_model;
 use beachcomber::testing::toy::Pebbles;
 use beachcomber_bots::{BOT_NAMES, BotConfig};
 
@@ -29,6 +31,16 @@ const FAIR: [&str; 9] = [
 ];
 const ORACLE: &str = "oracle(iterations=200)";
 
+/// The fair bots that read a learned model, with `label` (a loaded
+/// model's `model=` value).
+fn learned_specs(label: &str) -> [String; 3] {
+    [
+        format!("learned(model={label})"),
+        format!("expert(iterations=200,leaf=learned,model={label})"),
+        format!("expert(iterations=200,cutoff=3,belief=2,leaf=learned,model={label})"),
+    ]
+}
+
 /// What [`check_leaks`] saw.
 #[derive(Debug, Default)]
 struct LeakReport {
@@ -42,7 +54,10 @@ struct LeakReport {
 /// build an indistinguishable pair and compare the bots' decisions (at
 /// most `max_pairs` pairs in all).
 fn check_leaks<G: Evaluate>(game: &G, games: u64, max_pairs: u64, seed: u64) -> LeakReport {
-    let fair: Vec<BotConfig> = FAIR.iter().map(|s| BotConfig::parse(s).unwrap()).collect();
+    let mut fair: Vec<BotConfig> = FAIR.iter().map(|s| BotConfig::parse(s).unwrap()).collect();
+    // A model of this game reading the observation and the evaluation.
+    let model = loaded_fixed_model(game, game.name(), FeatureSet::EncodingEvaluate);
+    fair.extend(learned_specs(model.label()).map(|s| BotConfig::parse(&s).unwrap()));
     let oracle = BotConfig::parse(ORACLE).unwrap();
     let mut report = LeakReport::default();
     for g in 0..games {
@@ -200,11 +215,20 @@ fn shell_dash_fair_bots_do_not_peek() {
 /// added without its leak check), and the oracle is the only cheat.
 #[test]
 fn every_fair_bot_of_the_registry_is_checked() {
+    let model = loaded_fixed_model(&Pebbles { players: 2 }, "pebbles", FeatureSet::Encoding);
+    let learned = learned_specs(model.label());
     let checked: Vec<&str> = FAIR
         .iter()
+        .copied()
+        .chain(learned.iter().map(String::as_str))
         .map(|s| BotConfig::parse(s).unwrap().name())
         .collect();
     for name in BOT_NAMES {
+        if *name == "learned" {
+            // No spec of defaults alone: it needs a model (checked above).
+            assert!(checked.contains(name));
+            continue;
+        }
         let config = BotConfig::parse(name).unwrap();
         if config.is_cheating() {
             assert_eq!(BotConfig::parse(ORACLE).unwrap().name(), *name);

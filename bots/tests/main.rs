@@ -26,6 +26,7 @@ mod fair_oracle;
 mod handshake;
 mod hidden_mover;
 mod leak;
+mod learned;
 mod search;
 mod sprt_pairwise;
 mod strength;

@@ -72,6 +72,7 @@ fn bench_bots(game: &AnyGame, bots: &str, args: &BenchArgs) -> Result<(), CliErr
     for config in beachcomber_bots::parse_list(bots).map_err(FlagError::of("--bots"))? {
         configs.insert(config);
     }
+    beachcomber_bots::check_models(configs.configs(), game).map_err(FlagError::of("--bots"))?;
     let engines = Engines::default();
     engines.check(configs.configs())?;
     let games = args.games.map_or(BOT_GAMES, Games::get);

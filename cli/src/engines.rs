@@ -133,20 +133,20 @@ mod tests {
         let e = Lineup::parse_with("py", 2, none.aliases()).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown bot `py` (known: random, greedy, pimc, ismcts, expert, oracle)"
+            "unknown bot `py` (known: random, greedy, pimc, ismcts, expert, learned, oracle)"
         );
         // An unknown name lists the declared engines after the registry's
         // bots, and suggests the nearest.
         let e = parse_list_with("other", engines.aliases()).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown bot `other` (known: random, greedy, pimc, ismcts, expert, oracle, py)"
+            "unknown bot `other` (known: random, greedy, pimc, ismcts, expert, learned, oracle, py)"
         );
         let engines = args(&["mine=python3 x.py", "py=x"]).start().unwrap();
         let e = parse_list_with("random,mnie", engines.aliases()).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, oracle, mine, \
+            "unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, learned, oracle, mine, \
              py); did you mean `mine`?"
         );
     }

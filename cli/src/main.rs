@@ -91,6 +91,14 @@ fn main() -> ExitCode {
     // end the program without cleaning up).
     signals::install();
     let cli = Cli::parse();
+    // Bot specs may name model files (`learned(model=PATH)`): read by the
+    // command line, never by the web server, which takes only named
+    // committed models (docs/bots.md, "Models").
+    use beachcomber::learn::loaded::{ModelFiles, allow_model_files};
+    allow_model_files(match cli.command {
+        Command::Serve(_) => ModelFiles::Named,
+        _ => ModelFiles::Paths,
+    });
     let result = match cli.command {
         Command::Tournament(args) => tournament::run(args),
         Command::League(args) => league::run(args),

@@ -130,6 +130,8 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     let engines = args.engines.start()?;
     let lineup = PersonLineup::parse_with(&args.bots, table, engines.aliases())
         .map_err(FlagError::of("--bots"))?;
+    beachcomber_bots::check_models(lineup.seats().iter().flatten(), &game)
+        .map_err(FlagError::of("--bots"))?;
     engines.check(lineup.seats().iter().flatten())?;
     let mut record_file = match &args.record {
         None => None,

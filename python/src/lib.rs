@@ -46,6 +46,9 @@ use pyo3::prelude::*;
 #[pyo3(name = "_native")]
 fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    // Bot specs may name model files (`learned(model=PATH)`), read here as
+    // on the command line (docs/bots.md, "Models").
+    beachcomber::learn::loaded::allow_model_files(beachcomber::learn::loaded::ModelFiles::Paths);
     m.add_class::<game::PyGame>()?;
     m.add_class::<state::PyState>()?;
     m.add_class::<aec::AecCore>()?;

@@ -329,6 +329,13 @@ impl<G: GameKind + Encode> Table for Played<G> {
         if game.to_move(&self.state).is_none() {
             return Err("the game is over".into());
         }
+        if let Some(loaded) = config.model() {
+            let model = loaded.model();
+            let inputs = model.features.len(self.engine.len);
+            model
+                .check_game(&self.engine.spec, game.players(), inputs)
+                .map_err(|e| format!("bot `{config}`: {e}"))?;
+        }
         let mut rng = match (seed, &self.decision, &self.history) {
             (Some(seed), _, _) => rng_from_seed(seed),
             (None, Some(decision), _) => decision.clone(),

@@ -472,7 +472,7 @@ def test_a_cheating_bot_is_noted_as_a_warning():
         (lambda: beachcomber.tournament("nope", 2), "game: unknown game `nope` (known: seashells, seaside, shell-dash)"),
         (
             lambda: beachcomber.tournament("seaside", 2, "nobot"),
-            "bots: unknown bot `nobot` (known: random, greedy, pimc, ismcts, expert, oracle)",
+            "bots: unknown bot `nobot` (known: random, greedy, pimc, ismcts, expert, learned, oracle)",
         ),
         (
             lambda: beachcomber.tournament("seaside", 2, "greedy,random", games=3),
@@ -515,7 +515,7 @@ def test_a_cheating_bot_is_noted_as_a_warning():
             ),
             "bots: two Python policies are named `p`: name each once (beachcomber.policy(fn, name=...))",
         ),
-        (lambda: beachcomber.bot("nobot(x=1)"), "unknown bot `nobot` (known: random, greedy, pimc, ismcts, expert, oracle)"),
+        (lambda: beachcomber.bot("nobot(x=1)"), "unknown bot `nobot` (known: random, greedy, pimc, ismcts, expert, learned, oracle)"),
         (lambda: beachcomber.bot("ismcts(iterations=0)"), None),
     ],
 )

@@ -130,6 +130,15 @@ impl Game for Tuned {
     }
 }
 
+impl crate::encode::Encode for Tuned {
+    fn encoding_fields(&self) -> Vec<crate::encode::Field> {
+        self.pebbles.encoding_fields()
+    }
+    fn encode_observation(&self, o: &Self::Observation, seat: Seat, out: &mut [f32]) {
+        self.pebbles.encode_observation(o, seat, out)
+    }
+}
+
 impl Evaluate for Tuned {
     fn evaluate(&self, s: &PebblesState, seat: Seat) -> f64 {
         self.pebbles.evaluate(s, seat)

@@ -14,6 +14,7 @@ use arrayvec::ArrayVec;
 use serde_json::{Value, json};
 
 use crate::display::{Describe, Viewer};
+use crate::encode::{Encode, Field, Writer, relative_seat};
 use crate::game::{Evaluate, Game, InvalidState, MAX_SEATS, Outcome, Seat, SeatSet};
 use crate::record::{EventList, RecordError, RecordFormat, Replay, get_u64, replay_decisions};
 use crate::rng::{GameRng, below, shuffle};
@@ -194,6 +195,35 @@ impl Evaluate for Pebbles {
     }
 }
 
+/// What a seat sees of a pebbles game, as numbers (for the learned bots'
+/// tests): `pile` (pebbles left over 7), `taken` (each seat's pebbles
+/// over 7, the viewer first), `card` (the viewer's card, one-hot of 10),
+/// `to_move` (one-hot, relative to the viewer).
+impl Encode for Pebbles {
+    fn encoding_fields(&self) -> Vec<Field> {
+        let field = |name, len| Field { name, len };
+        vec![
+            field("pile", 1),
+            field("taken", self.players),
+            field("card", 10),
+            field("to_move", self.players),
+        ]
+    }
+
+    fn encode_observation(&self, o: &Self::Observation, seat: Seat, out: &mut [f32]) {
+        let (pile, taken, to_move, card) = *o;
+        let n = self.players;
+        let mut w = Writer::new(out);
+        w.ratio(f64::from(pile), f64::from(PILE));
+        for k in 0..n {
+            w.ratio(f64::from(taken[(seat + k) % n]), f64::from(PILE));
+        }
+        w.one_hot(Some(card as usize), 10);
+        w.one_hot(Some(relative_seat(to_move as usize, seat, n)), n);
+        w.finish();
+    }
+}
+
 impl RecordFormat for Pebbles {
     fn options_json(&self) -> Value {
         json!({})
@@ -295,6 +325,31 @@ mod tests {
             assert_eq!(report.revealing, 50 * players as u64);
             assert!(report.quiet > 0);
         }
+    }
+
+    #[test]
+    fn pebbles_encodes_what_the_seat_sees() {
+        for players in 2..=5 {
+            crate::encode::check_encoding(&Pebbles { players }, 10, 70 + players as u64);
+        }
+        // Hand-checked: 2 players, seat 1 sees pile 5, its 2 pebbles, the
+        // other's 0, its card 7, and that the seat after it moves.
+        let g = Pebbles { players: 2 };
+        let s = PebblesState {
+            cards: [3, 7, 0, 0, 0],
+            taken: [0, 2, 0, 0, 0],
+            pile: 5,
+            to_move: 0,
+            last: 0,
+        };
+        let mut out = vec![f32::NAN; g.encoding_len()];
+        g.encode(&s, 1, &mut out);
+        let mut want = vec![0.0; 15];
+        want[0] = 5.0 / 7.0;
+        want[1] = 2.0 / 7.0;
+        want[3 + 7] = 1.0;
+        want[13 + 1] = 1.0;
+        assert_eq!(out, want);
     }
 
     #[test]

@@ -36,6 +36,9 @@ pub enum StoreError {
     /// The final files cannot be made.
     #[error(transparent)]
     FinalFiles(#[from] FinalFilesError),
+    /// A bot's learned model does not fit the run's game.
+    #[error(transparent)]
+    Model(#[from] beachcomber_bots::ModelMismatch),
     /// The worker threads cannot start.
     #[error("cannot start worker threads: {0}")]
     Threads(rayon::ThreadPoolBuildError),

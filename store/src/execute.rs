@@ -170,6 +170,10 @@ pub fn execute(
     cancel: &AtomicBool,
 ) -> Result<RunResult, StoreError> {
     let plan = request.plan;
+    // Before any file is opened: every learned model fits every game.
+    for game in request.games {
+        beachcomber_bots::check_models(request.bots.configs(), game)?;
+    }
     let (mut files, start, record_compression) = open_run_files(request, reporter)?;
     if let Some(finished) = &start.finished {
         // An interrupted finish, completed: nothing left to play.

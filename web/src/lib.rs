@@ -88,7 +88,12 @@ impl std::error::Error for ServeError {}
 
 /// Build the app's shared state from `config`: index the record files,
 /// check the results folder, create the save folder.
+///
+/// From here on, bot specs of this process may name only committed
+/// models (`model=NAME`, the file `models/NAME.json`); a path is refused
+/// ([`beachcomber::learn::loaded::ModelFiles::Named`]).
 pub fn build_app(config: &ServeConfig) -> Result<Arc<App>, ServeError> {
+    beachcomber::learn::loaded::allow_model_files(beachcomber::learn::loaded::ModelFiles::Named);
     App::new(config)
 }
 

@@ -95,7 +95,7 @@ pub fn start(req: &NewGame, file: PathBuf) -> Result<Box<dyn Live>, ApiError> {
     let game = beachcomber::games::AnyGame::from_spec(&req.game, req.players)
         .map_err(|e| bad(format!("game: {e}")))?;
     let table = Table::with_person(req.players, req.seat).map_err(|e| bad(e.to_string()))?;
-    let lineup = parse_bots(req.bots.as_deref().unwrap_or("random"), table)?;
+    let lineup = parse_bots(req.bots.as_deref().unwrap_or("random"), table, &game)?;
     let seed = match req.seed {
         Some(seed) => seed,
         None => os_seed()?,
@@ -109,8 +109,13 @@ pub fn start(req: &NewGame, file: PathBuf) -> Result<Box<dyn Live>, ApiError> {
 /// The bots around the person of `table`: `text` holds one spec for every
 /// bot, or one per bot seat in seat order. External engines and bots that
 /// do more than [`MAX_WORK`] a decision are refused (before the count is
-/// checked).
-fn parse_bots(text: &str, table: Table) -> Result<PersonLineup, ApiError> {
+/// checked), and so are learned models of another game than `game` (a
+/// model is named, `model=NAME`, never a path: see [`crate::build_app`]).
+fn parse_bots(
+    text: &str,
+    table: Table,
+    game: &beachcomber::games::AnyGame,
+) -> Result<PersonLineup, ApiError> {
     let bad = ApiError::BadRequest;
     let given = beachcomber_bots::parse_list(text).map_err(|e| bad(format!("bots: {e}")))?;
     for c in &given {
@@ -128,6 +133,8 @@ fn parse_bots(text: &str, table: Table) -> Result<PersonLineup, ApiError> {
                 beachcomber_bots::work::GREEDY_ROLLOUT_COST
             )));
         }
+        c.check_game(game)
+            .map_err(|e| bad(format!("bots: `{c}`: {e}")))?;
     }
     PersonLineup::seat(given, table).map_err(|e| bad(format!("bots: {e}")))
 }

@@ -16,6 +16,7 @@ mod api;
 mod hidden;
 mod hostile;
 mod http_limits;
+mod learned;
 mod move_input;
 mod replay_window;
 mod saved_files;

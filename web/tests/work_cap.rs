@@ -56,9 +56,14 @@ async fn greedy_rollouts_count_their_cost() {
 async fn default_bots_and_searches_at_the_cap_are_allowed() {
     let dir = tempfile::tempdir().unwrap();
     let (_, r) = app_for(vec![], None, dir.path().join("s"));
+    // `learned` needs a model: one loaded in this process, by its label.
+    let model = crate::learned::loaded_model("seashells", 2);
     let mut specs: Vec<String> = beachcomber_bots::BOT_NAMES
         .iter()
-        .map(|s| s.to_string())
+        .map(|s| match *s {
+            "learned" => format!("learned(model={})", model.label()),
+            s => s.to_string(),
+        })
         .collect();
     specs.extend(
         [
@@ -68,6 +73,7 @@ async fn default_bots_and_searches_at_the_cap_are_allowed() {
             "expert(iterations=50000,belief=0,trees=4)",
             "ismcts(iterations=1562,rollout=greedy)",
             "greedy(worlds=10000)",
+            &format!("learned(model={},worlds=10000)", model.label()),
             "oracle(iterations=200000,sees=hands)",
         ]
         .map(String::from),

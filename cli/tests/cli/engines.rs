@@ -301,7 +301,7 @@ fn an_unknown_bot_lists_the_declared_engines_and_suggests_the_nearest() {
     assert_eq!(
         stderr(&o),
         "error: --bots: unknown bot `mnie` (known: random, greedy, pimc, ismcts, expert, \
-         oracle, mine); did you mean `mine`?\n"
+         learned, oracle, mine); did you mean `mine`?\n"
     );
     assert!(!out.exists());
 }
@@ -352,7 +352,7 @@ fn bad_engine_options_are_one_line_errors() {
             &["--engine", "greedy=python3 x.py", "--bots", "greedy"],
             "error: --engine: `greedy` cannot name an engine: use lowercase letters, digits, \
              `-` and `_`, starting with a letter, and not a built-in bot's name \
-             (random, greedy, pimc, ismcts, expert, oracle) or `engine`/`human`",
+             (random, greedy, pimc, ismcts, expert, learned, oracle) or `engine`/`human`",
         ),
     ];
     for (extra, expected) in cases {

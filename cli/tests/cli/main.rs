@@ -20,6 +20,7 @@ mod hostile_manifests;
 mod inputs;
 mod league_file;
 mod league_pairs;
+mod learned;
 mod locked_rule;
 mod newuser;
 mod parquet;

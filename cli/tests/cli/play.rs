@@ -582,7 +582,7 @@ fn bad_options_are_one_line_errors() {
     assert!(err(&["--game", "chess", "--players", "2"]).starts_with("error: --game: unknown game"));
     assert_eq!(
         err(&["--game", "shell-dash", "--players", "1", "--bots", "clever"]),
-        "error: --bots: unknown bot `clever` (known: random, greedy, pimc, ismcts, expert, oracle)\n"
+        "error: --bots: unknown bot `clever` (known: random, greedy, pimc, ismcts, expert, learned, oracle)\n"
     );
     assert!(
         err(&[

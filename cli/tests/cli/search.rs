@@ -279,7 +279,7 @@ fn bad_searches_are_refused_in_one_line_before_anything_is_written() {
         (
             "--objective 'skill:greedy>grumpy max margin 0.1'",
             "error: skill:greedy>grumpy: unknown bot `grumpy` (known: random, greedy, pimc, ismcts, \
-             expert, oracle)",
+             expert, learned, oracle)",
         ),
     ];
     for (i, (flags, expected)) in cases.iter().enumerate() {

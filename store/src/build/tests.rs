@@ -58,8 +58,8 @@ fn a_tournament_names_each_refused_setting() {
         (
             TournamentText { bots: "nobot", ..t },
             [
-                "--bots: unknown bot `nobot` (known: random, greedy, pimc, ismcts, expert, oracle)",
-                "bots: unknown bot `nobot` (known: random, greedy, pimc, ismcts, expert, oracle)",
+                "--bots: unknown bot `nobot` (known: random, greedy, pimc, ismcts, expert, learned, oracle)",
+                "bots: unknown bot `nobot` (known: random, greedy, pimc, ismcts, expert, learned, oracle)",
             ],
         ),
         (
