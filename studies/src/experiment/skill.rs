@@ -1,0 +1,476 @@
+//! Balance by skill (`[criterion.skill]`, docs/balancing.md "Balance by
+//! skill"): seat 0's ratio (2 × win share; 1 = fair) in each bot's mirror
+//! games against the bot's strength (its Elo from a league's
+//! `ratings.csv` of the same game and player count), into `skill.csv`, and
+//! the answer to "does seat 0's edge grow with skill?" from the paired
+//! per-deal difference of seat 0's ratio between the strongest bot's mirror
+//! and the weakest's (`compare.csv`, the weakest's mirror the baseline).
+//!
+//! The answer: `yes` when that difference's 95% interval lies above 0 (seat
+//! 0's ratio rises with skill) and it is not shown within the margin; `no`
+//! when its 90% interval lies within ±margin (TOST, as
+//! [`beachcomber::stats::within`]) or its 95% interval lies below 0 (the
+//! edge shrinks); else `inconclusive`. The margin is `compare.csv`'s
+//! `seat_ratio` margin; the margin the games resolve is
+//! [`resolved_margin`] of the difference's standard error.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::error::ExperimentError;
+use super::file::{Experiment, Quick};
+use super::specs::quick_replace_text;
+use super::table_csv::read_all;
+use crate::files::names::{COMPARE_FILE, METRICS_FILE, SKILL_FILE};
+use beachcomber::stats::within::{WithinVerdict, resolved_margin, within_target};
+use beachcomber_bots::{BotConfig, short_label};
+
+/// `[criterion.skill]`: where the bots' ratings are.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SkillTable {
+    /// A league's `ratings.csv` (relative to the experiment file's folder)
+    /// that rates every mirror lineup's bot at the sweep's game and player
+    /// count.
+    pub ratings: String,
+}
+
+/// One bot's rating read from a league's `ratings.csv`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotRating {
+    /// The bot's canonical spec.
+    pub bot: String,
+    /// Its Elo (the league's anchor at 0).
+    pub elo: f64,
+    /// The lower end of its 95% interval.
+    pub low95: f64,
+    /// The upper end of its 95% interval.
+    pub high95: f64,
+}
+
+/// Seat 0's ratio in one bot's mirror games (a row of `metrics.csv`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MirrorSeat0 {
+    /// The lineup: one canonical bot spec in every seat.
+    pub bot: String,
+    /// Seat 0's ratio (players × its win share).
+    pub ratio: f64,
+    /// The lower end of its 95% interval.
+    pub low95: f64,
+    /// The upper end of its 95% interval.
+    pub high95: f64,
+    /// The games played.
+    pub games: u64,
+}
+
+/// One row of `skill.csv`: a bot's Elo and seat 0's ratio in its mirror.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SkillRow {
+    /// Seat 0's ratio in the bot's mirror games.
+    pub mirror: MirrorSeat0,
+    /// The bot's rating.
+    pub rating: BotRating,
+}
+
+/// The columns of `skill.csv`.
+pub const SKILL_COLUMNS: &str =
+    "bot,elo,elo_low95,elo_high95,seat0_ratio,seat0_ratio_low95,seat0_ratio_high95,games";
+
+/// The rows of `skill.csv`, weakest first (by Elo): each mirror with the
+/// rating whose key (`key(rating's bot)`: the bot itself, or under
+/// `--quick` the bot `replace` puts in its place) is the mirror's bot. A
+/// mirror without a rating is an error naming it.
+pub fn skill_rows(
+    mirrors: &[MirrorSeat0],
+    ratings: &[BotRating],
+    key: &dyn Fn(&str) -> String,
+) -> Result<Vec<SkillRow>, String> {
+    let mut rows = Vec::new();
+    for mirror in mirrors {
+        let rating = ratings
+            .iter()
+            .find(|r| key(&r.bot) == mirror.bot)
+            .ok_or_else(|| format!("no rating of `{}` in the ratings file", mirror.bot))?;
+        rows.push(SkillRow {
+            mirror: mirror.clone(),
+            rating: rating.clone(),
+        });
+    }
+    rows.sort_by(|a, b| a.rating.elo.total_cmp(&b.rating.elo));
+    Ok(rows)
+}
+
+/// `skill.csv`'s text: the header and one line per row.
+pub fn skill_csv(rows: &[SkillRow]) -> String {
+    let mut text = format!("{SKILL_COLUMNS}\n");
+    for row in rows {
+        let (m, r) = (&row.mirror, &row.rating);
+        let _ = writeln!(
+            text,
+            "{},{:.1},{:.1},{:.1},{:.4},{:.4},{:.4},{}",
+            csv_field(&m.bot),
+            r.elo,
+            r.low95,
+            r.high95,
+            m.ratio,
+            m.low95,
+            m.high95,
+            m.games
+        );
+    }
+    text
+}
+
+/// A CSV field, quoted when it holds a comma or a quote.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The answer to "does seat 0's edge grow with skill?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkillAnswer {
+    /// Seat 0's ratio is higher between the strongest players.
+    Yes,
+    /// It is not: shown within the margin, or lower.
+    No,
+    /// Neither is shown.
+    Inconclusive,
+}
+
+impl SkillAnswer {
+    /// The answer's word.
+    pub fn name(self) -> &'static str {
+        match self {
+            SkillAnswer::Yes => "yes",
+            SkillAnswer::No => "no",
+            SkillAnswer::Inconclusive => "inconclusive",
+        }
+    }
+}
+
+/// The answer from the paired strongest-minus-weakest difference of seat
+/// 0's ratio (`diff` with its 95% interval) and the margin, with the
+/// margin the games resolve (the standard error read off the 95%
+/// interval's half-width over 1.96).
+pub fn edge_grows(diff: f64, low95: f64, high95: f64, margin: f64) -> (SkillAnswer, f64) {
+    let se = (high95 - low95) / 2.0 / 1.959_963_984_540_054;
+    let within = within_target(diff, se, 0.0, margin).verdict == WithinVerdict::Within;
+    let answer = if within || high95 < 0.0 {
+        SkillAnswer::No
+    } else if low95 > 0.0 {
+        SkillAnswer::Yes
+    } else {
+        SkillAnswer::Inconclusive
+    };
+    (answer, resolved_margin(se, 1))
+}
+
+/// The mirrors' seat 0 rows of `metrics.csv` (a mirror: its seat's bot is
+/// its lineup). More than one row of a lineup (varied options, player
+/// counts) is an error: a skill table compares bots at one setting.
+fn read_mirrors(path: &Path) -> Result<Vec<MirrorSeat0>, String> {
+    let (header, rows) = read_all(path).map_err(|e| e.to_string())?;
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| format!("metrics.csv has no `{name}` column"))
+    };
+    let (lineup, seat, bot) = (col("lineup")?, col("seat")?, col("bot")?);
+    let (ratio, low, high, games) = (
+        col("seat_ratio")?,
+        col("seat_ratio_low95")?,
+        col("seat_ratio_high95")?,
+        col("games")?,
+    );
+    let mut mirrors: Vec<MirrorSeat0> = Vec::new();
+    for row in rows
+        .iter()
+        .filter(|r| r[seat] == "0" && r[bot] == r[lineup])
+    {
+        if mirrors.iter().any(|m| m.bot == row[lineup]) {
+            return Err(format!(
+                "the mirror `{}` is played at more than one setting; \
+                 a skill table compares the bots at one game and player count",
+                short_label(&row[lineup])
+            ));
+        }
+        let number = |i: usize| {
+            row[i]
+                .parse::<f64>()
+                .map_err(|_| format!("metrics.csv: `{}` is not a number", row[i]))
+        };
+        mirrors.push(MirrorSeat0 {
+            bot: row[lineup].clone(),
+            ratio: number(ratio)?,
+            low95: number(low)?,
+            high95: number(high)?,
+            games: row[games]
+                .parse()
+                .map_err(|_| format!("metrics.csv: `{}` is not a count", row[games]))?,
+        });
+    }
+    if mirrors.len() < 2 {
+        return Err("name at least two mirror lineups (one bot in every seat)".to_string());
+    }
+    Ok(mirrors)
+}
+
+/// The ratings of `game` at `players` in a league's `ratings.csv`.
+fn read_ratings(path: &Path, game: &str, players: usize) -> Result<Vec<BotRating>, String> {
+    let (header, rows) = read_all(path).map_err(|e| e.to_string())?;
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| format!("the ratings file has no `{name}` column"))
+    };
+    let (g, p, bot) = (col("game_spec")?, col("players")?, col("bot")?);
+    let (elo, low, high) = (col("rating")?, col("low95")?, col("high95")?);
+    let mut ratings = Vec::new();
+    for row in rows
+        .iter()
+        .filter(|r| r[g] == game && r[p] == players.to_string())
+    {
+        let number = |i: usize| {
+            row[i]
+                .parse::<f64>()
+                .map_err(|_| format!("the ratings file: `{}` is not a number", row[i]))
+        };
+        ratings.push(BotRating {
+            bot: row[bot].clone(),
+            elo: number(elo)?,
+            low95: number(low)?,
+            high95: number(high)?,
+        });
+    }
+    if ratings.is_empty() {
+        return Err(format!(
+            "the ratings file rates no bot of `{game}` at {players} players"
+        ));
+    }
+    Ok(ratings)
+}
+
+/// The paired difference of seat 0's ratio, the strongest mirror's minus
+/// the baseline's, from `compare.csv`: `(diff, low95, high95)`.
+fn read_difference(path: &Path, strongest: &str) -> Result<(f64, f64, f64), String> {
+    let (header, rows) = read_all(path).map_err(|e| e.to_string())?;
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| format!("compare.csv has no `{name}` column"))
+    };
+    let (lineup, seat, metric, paired) =
+        (col("lineup")?, col("seat")?, col("metric")?, col("paired")?);
+    let (diff, low, high) = (col("diff")?, col("diff_low95")?, col("diff_high95")?);
+    let row = rows
+        .iter()
+        .find(|r| r[lineup] == strongest && r[seat] == "0" && r[metric] == "seat_ratio")
+        .ok_or_else(|| {
+            format!(
+                "compare.csv has no seat 0 `seat_ratio` row of `{}`",
+                short_label(strongest)
+            )
+        })?;
+    if row[paired] != "true" {
+        return Err(
+            "the difference is not paired by deal: play every mirror on the same deals".to_string(),
+        );
+    }
+    let number = |i: usize| {
+        row[i]
+            .parse::<f64>()
+            .map_err(|_| format!("compare.csv: `{}` is not a number", row[i]))
+    };
+    Ok((number(diff)?, number(low)?, number(high)?))
+}
+
+/// Under `--quick`, the key of a rated bot: the canonical spec of the bot
+/// `replace` puts in its place (the mirrors' bot); else the bot itself.
+fn rating_key(quick: Option<&Quick>, bot: &str) -> String {
+    match quick {
+        Some(q) => {
+            let replaced = quick_replace_text(q, bot);
+            BotConfig::parse(&replaced)
+                .map(|c| c.to_string())
+                .unwrap_or(replaced)
+        }
+        None => bot.to_string(),
+    }
+}
+
+/// Write `skill.csv` into `dir` and the `## Balance by skill` section of
+/// summary.md, when the file's criterion has a `skill` table. `game` and
+/// `players` are the sweep's (its one setting); the weakest bot's mirror
+/// must be the baseline (`baseline_lineup`, canonical); `margin` is the
+/// `seat_ratio` margin.
+pub fn skill_section(
+    md: &mut String,
+    experiment: &Experiment,
+    quick: bool,
+    dir: &Path,
+    setting: (&str, usize),
+    baseline_lineup: Option<&str>,
+) -> Result<(), ExperimentError> {
+    let Some(table) = experiment.criterion.as_ref().and_then(|c| c.skill.as_ref()) else {
+        return Ok(());
+    };
+    let at = format!("{}: criterion.skill: ", experiment.source.at(&[]));
+    let fail = |why: String| ExperimentError::setting(at.clone(), why);
+    let margin = experiment
+        .criterion
+        .as_ref()
+        .and_then(|c| c.margins.as_ref())
+        .and_then(|m| m.get("seat_ratio"))
+        .and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64)))
+        .ok_or_else(|| fail("give `margins = { seat_ratio = M }`".to_string()))?;
+    let folder = experiment.source.path.parent().unwrap_or(Path::new(""));
+    let ratings_path = folder.join(&table.ratings);
+    let (game, players) = setting;
+    let ratings = read_ratings(&ratings_path, game, players).map_err(|why| {
+        fail(format!(
+            "{}: {why}",
+            beachcomber::spec::one_line_path(&ratings_path)
+        ))
+    })?;
+    let mirrors = read_mirrors(&dir.join(METRICS_FILE)).map_err(&fail)?;
+    let quick_table = quick.then_some(&experiment.quick);
+    let rows =
+        skill_rows(&mirrors, &ratings, &|bot| rating_key(quick_table, bot)).map_err(&fail)?;
+    let (weakest, strongest) = (&rows[0].mirror.bot, &rows[rows.len() - 1].mirror.bot);
+    if baseline_lineup != Some(weakest.as_str()) {
+        return Err(fail(format!(
+            "the baseline must be the weakest bot's mirror, `lineup = \"{}\"`",
+            short_label(weakest)
+        )));
+    }
+    let (diff, low, high) = read_difference(&dir.join(COMPARE_FILE), strongest).map_err(&fail)?;
+    let (answer, resolves) = edge_grows(diff, low, high, margin);
+    beachcomber_store::files::output::write_whole(
+        &dir.join(SKILL_FILE),
+        skill_csv(&rows).as_bytes(),
+    )?;
+    let _ = writeln!(md, "\n## Balance by skill\n");
+    let _ = writeln!(
+        md,
+        "**Answer: seat 0's edge grows with skill: {}** (`{}` minus `{}`, paired by deal: \
+         {diff:.4} [{low:.4}, {high:.4}]; margin {margin}; the games resolve {resolves:.4}).\n",
+        answer.name(),
+        short_label(strongest),
+        short_label(weakest),
+    );
+    let _ = writeln!(
+        md,
+        "| bot | Elo [95%] | seat 0's ratio [95%] | games |\n| --- | --- | --- | --- |"
+    );
+    for row in &rows {
+        let (m, r) = (&row.mirror, &row.rating);
+        let _ = writeln!(
+            md,
+            "| {} | {:.0} [{:.0}, {:.0}] | {:.4} [{:.4}, {:.4}] | {} |",
+            short_label(&m.bot),
+            r.elo,
+            r.low95,
+            r.high95,
+            m.ratio,
+            m.low95,
+            m.high95,
+            m.games
+        );
+    }
+    let _ = writeln!(md, "\nEvery row is in `skill.csv`.");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mirror(bot: &str, ratio: f64) -> MirrorSeat0 {
+        MirrorSeat0 {
+            bot: bot.to_string(),
+            ratio,
+            low95: ratio - 0.02,
+            high95: ratio + 0.02,
+            games: 100,
+        }
+    }
+
+    fn rating(bot: &str, elo: f64) -> BotRating {
+        BotRating {
+            bot: bot.to_string(),
+            elo,
+            low95: elo - 10.0,
+            high95: elo + 10.0,
+        }
+    }
+
+    #[test]
+    fn rows_are_ordered_by_elo_and_written_exactly() {
+        let mirrors = [mirror("expert", 1.3), mirror("random", 1.1)];
+        let ratings = [
+            rating("greedy", 800.0),
+            rating("expert", 1400.0),
+            rating("random", 0.0),
+        ];
+        let rows = skill_rows(&mirrors, &ratings, &|b| b.to_string()).unwrap();
+        assert_eq!(
+            skill_csv(&rows),
+            format!(
+                "{SKILL_COLUMNS}\nrandom,0.0,-10.0,10.0,1.1000,1.0800,1.1200,100\n\
+                 expert,1400.0,1390.0,1410.0,1.3000,1.2800,1.3200,100\n"
+            )
+        );
+    }
+
+    #[test]
+    fn a_spec_with_commas_is_quoted_and_a_missing_rating_is_named() {
+        let mirrors = [mirror("ismcts(iterations=20,c=0.7)", 1.0)];
+        let ratings = [rating("ismcts(iterations=2000,c=0.7)", 600.0)];
+        // Under --quick the rated bot's key is its replacement.
+        let key = |b: &str| b.replace("2000", "20");
+        let rows = skill_rows(&mirrors, &ratings, &key).unwrap();
+        assert!(
+            skill_csv(&rows).ends_with(
+                "\"ismcts(iterations=20,c=0.7)\",600.0,590.0,610.0,1.0000,0.9800,1.0200,100\n"
+            ),
+            "{}",
+            skill_csv(&rows)
+        );
+        let error = skill_rows(&mirrors, &ratings, &|b| b.to_string()).unwrap_err();
+        assert_eq!(
+            error,
+            "no rating of `ismcts(iterations=20,c=0.7)` in the ratings file"
+        );
+    }
+
+    #[test]
+    fn each_answer_on_constructed_differences() {
+        // se = 0.01: 0.05 ± 0.0196 lies above 0 and beyond 0.02: yes.
+        let (answer, resolves) = edge_grows(0.05, 0.05 - 0.0196, 0.05 + 0.0196, 0.02);
+        assert_eq!(answer, SkillAnswer::Yes);
+        // (z(0.95) + z(0.9)) · se = (1.6449 + 1.2816) · 0.01.
+        assert!((resolves - 0.029_264).abs() < 1e-5, "{resolves}");
+        // 0.001 ± 1.645 · 0.005 lies within ±0.02: no.
+        let (answer, _) = edge_grows(0.001, 0.001 - 0.0098, 0.001 + 0.0098, 0.02);
+        assert_eq!(answer, SkillAnswer::No);
+        // Lower with skill, beyond the margin: no (the edge shrinks).
+        let (answer, _) = edge_grows(-0.05, -0.07, -0.03, 0.02);
+        assert_eq!(answer, SkillAnswer::No);
+        // Above 0 but reaching past the margin from inside it, and across 0: inconclusive.
+        assert_eq!(
+            edge_grows(0.01, -0.01, 0.03, 0.02).0,
+            SkillAnswer::Inconclusive
+        );
+        // Above 0 and shown within the margin: no (smaller than what matters).
+        assert_eq!(edge_grows(0.01, 0.008, 0.012, 0.02).0, SkillAnswer::No);
+    }
+}
