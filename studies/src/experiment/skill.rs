@@ -99,6 +99,15 @@ pub fn skill_rows(
         });
     }
     rows.sort_by(|a, b| a.rating.elo.total_cmp(&b.rating.elo));
+    if let [.., second, first] = rows.as_slice()
+        && first.rating.elo == second.rating.elo
+    {
+        return Err(format!(
+            "`{}` and `{}` are rated the same: no one bot is the strongest",
+            short_label(&second.mirror.bot),
+            short_label(&first.mirror.bot)
+        ));
+    }
     Ok(rows)
 }
 
@@ -446,6 +455,12 @@ mod tests {
             skill_csv(&rows)
         );
         let error = skill_rows(&mirrors, &ratings, &|b| b.to_string()).unwrap_err();
+        let tied = [mirror("a", 1.0), mirror("b", 1.1)];
+        let same = [rating("a", 41.0), rating("b", 41.0)];
+        assert_eq!(
+            skill_rows(&tied, &same, &|b| b.to_string()).unwrap_err(),
+            "`a` and `b` are rated the same: no one bot is the strongest"
+        );
         assert_eq!(
             error,
             "no rating of `ismcts(iterations=20,c=0.7)` in the ratings file"
