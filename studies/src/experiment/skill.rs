@@ -20,10 +20,11 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::error::ExperimentError;
-use super::file::{Experiment, Quick};
+use super::file::{Experiment, Quick, Step};
 use super::specs::quick_replace_text;
 use super::table_csv::read_all;
 use crate::files::names::{COMPARE_FILE, METRICS_FILE, SKILL_FILE};
+use beachcomber::spec::one_line_path;
 use beachcomber::stats::within::{WithinVerdict, resolved_margin, within_target};
 use beachcomber_bots::{BotConfig, short_label};
 
@@ -238,7 +239,7 @@ fn read_ratings(path: &Path, game: &str, players: usize) -> Result<Vec<BotRating
         header
             .iter()
             .position(|h| h == name)
-            .ok_or_else(|| format!("the ratings file has no `{name}` column"))
+            .ok_or_else(|| format!("{} has no `{name}` column", one_line_path(path)))
     };
     let (g, p, bot) = (col("game_spec")?, col("players")?, col("bot")?);
     let (elo, low, high) = (col("rating")?, col("low95")?, col("high95")?);
@@ -250,7 +251,7 @@ fn read_ratings(path: &Path, game: &str, players: usize) -> Result<Vec<BotRating
         let number = |i: usize| {
             row[i]
                 .parse::<f64>()
-                .map_err(|_| format!("the ratings file: `{}` is not a number", row[i]))
+                .map_err(|_| format!("{}: `{}` is not a number", one_line_path(path), row[i]))
         };
         ratings.push(BotRating {
             bot: row[bot].clone(),
@@ -261,7 +262,8 @@ fn read_ratings(path: &Path, game: &str, players: usize) -> Result<Vec<BotRating
     }
     if ratings.is_empty() {
         return Err(format!(
-            "the ratings file rates no bot of `{game}` at {players} players"
+            "{} rates no bot of `{game}` at {players} players",
+            one_line_path(path)
         ));
     }
     Ok(ratings)
@@ -332,7 +334,12 @@ pub fn skill_section(
     let Some(table) = experiment.criterion.as_ref().and_then(|c| c.skill.as_ref()) else {
         return Ok(());
     };
-    let at = format!("{}: criterion.skill: ", experiment.source.at(&[]));
+    let at = format!(
+        "{}: criterion.skill: ",
+        experiment
+            .source
+            .at(&[Step::key("criterion"), Step::key("skill")])
+    );
     let fail = |why: String| ExperimentError::setting(at.clone(), why);
     let margin = experiment
         .criterion
@@ -344,12 +351,7 @@ pub fn skill_section(
     let folder = experiment.source.path.parent().unwrap_or(Path::new(""));
     let ratings_path = folder.join(&table.ratings);
     let (game, players) = setting;
-    let ratings = read_ratings(&ratings_path, game, players).map_err(|why| {
-        fail(format!(
-            "{}: {why}",
-            beachcomber::spec::one_line_path(&ratings_path)
-        ))
-    })?;
+    let ratings = read_ratings(&ratings_path, game, players).map_err(&fail)?;
     let mirrors = read_mirrors(&dir.join(METRICS_FILE)).map_err(&fail)?;
     let quick_table = quick.then_some(&experiment.quick);
     let rows =
