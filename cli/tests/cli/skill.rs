@@ -92,6 +92,35 @@ fn skill_csv_joins_the_ratings_and_the_mirrors_and_answers_from_the_paired_diffe
     assert!(summary.contains(&line), "want {line} in {summary}");
 }
 
+/// A bot the ratings do not rate is refused before any game.
+#[test]
+fn a_bot_without_a_rating_is_refused_before_the_games() {
+    let dir = temp_dir();
+    let file = experiment(dir.path(), "random");
+    let text = read(&file).replace("\"greedy\", \"random\"", "\"greedy\", \"random\", \"pimc\"");
+    std::fs::write(&file, text).unwrap();
+    let out = dir.path().join("out");
+    let o = run(&[
+        "run",
+        s(&file),
+        "--exploratory",
+        "--quiet",
+        "--out",
+        s(&out),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "error: {} line 12: criterion.skill: no rating of \
+             `pimc(iterations=2000,worlds=20,c=0.7,rollout=random,reward=auto)` in the ratings file",
+            s(&file)
+        )
+    );
+    assert!(!out.exists() || crate::common::names(&out).is_empty());
+}
+
 #[test]
 fn a_baseline_other_than_the_weakest_mirror_is_refused_in_one_line() {
     let dir = temp_dir();
@@ -107,7 +136,8 @@ fn a_baseline_other_than_the_weakest_mirror_is_refused_in_one_line() {
     ]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
-    let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    // Refused before any game: one line, nothing played.
+    let errors: Vec<&str> = err.lines().collect();
     assert_eq!(errors.len(), 1, "{err}");
     assert!(
         errors[0].starts_with(&format!("error: {} line 12: criterion.skill: ", s(&file))),
@@ -119,6 +149,5 @@ fn a_baseline_other_than_the_weakest_mirror_is_refused_in_one_line() {
         ),
         "{err}"
     );
-    assert!(!out.join("skill.csv").exists());
-    assert!(!out.join("summary.md").exists());
+    assert!(!out.exists() || crate::common::names(&out).is_empty());
 }

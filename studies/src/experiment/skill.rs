@@ -26,6 +26,7 @@ use super::table_csv::read_all;
 use crate::files::names::{COMPARE_FILE, METRICS_FILE, SKILL_FILE};
 use beachcomber::spec::one_line_path;
 use beachcomber::stats::within::{WithinVerdict, resolved_margin, within_target};
+use beachcomber::tournament::Plan;
 use beachcomber_bots::{BotConfig, short_label};
 
 /// `[criterion.skill]`: where the bots' ratings are.
@@ -181,6 +182,18 @@ pub fn edge_grows(diff: f64, low95: f64, high95: f64, margin: f64) -> (SkillAnsw
     (answer, resolved_margin(se, 1))
 }
 
+/// Why a skill table's sweep has too few mirrors.
+const TOO_FEW_MIRRORS: &str = "name at least two mirror lineups (one bot in every seat)";
+
+/// Why a mirror played at several settings is refused.
+fn twice(bot: &str) -> String {
+    format!(
+        "the mirror `{}` is played at more than one setting; \
+         a skill table compares the bots at one game and player count",
+        short_label(bot)
+    )
+}
+
 /// The mirrors' seat 0 rows of `metrics.csv` (a mirror: its seat's bot is
 /// its lineup). More than one row of a lineup (varied options, player
 /// counts) is an error: a skill table compares bots at one setting.
@@ -205,11 +218,7 @@ fn read_mirrors(path: &Path) -> Result<Vec<MirrorSeat0>, String> {
         .filter(|r| r[seat] == "0" && r[bot] == r[lineup])
     {
         if mirrors.iter().any(|m| m.bot == row[lineup]) {
-            return Err(format!(
-                "the mirror `{}` is played at more than one setting; \
-                 a skill table compares the bots at one game and player count",
-                short_label(&row[lineup])
-            ));
+            return Err(twice(&row[lineup]));
         }
         let number = |i: usize| {
             row[i]
@@ -227,7 +236,7 @@ fn read_mirrors(path: &Path) -> Result<Vec<MirrorSeat0>, String> {
         });
     }
     if mirrors.len() < 2 {
-        return Err("name at least two mirror lineups (one bot in every seat)".to_string());
+        return Err(TOO_FEW_MIRRORS.to_string());
     }
     Ok(mirrors)
 }
@@ -318,87 +327,190 @@ fn rating_key(quick: Option<&Quick>, bot: &str) -> String {
     }
 }
 
-/// Write `skill.csv` into `dir` and the `## Balance by skill` section of
-/// summary.md, when the file's criterion has a `skill` table. `game` and
-/// `players` are the sweep's (its one setting); the weakest bot's mirror
-/// must be the baseline (`baseline_lineup`, canonical); `margin` is the
-/// `seat_ratio` margin.
-pub fn skill_section(
-    md: &mut String,
-    experiment: &Experiment,
+/// What a skill table needs from the run: the sweep's one game and player
+/// count (`setting`), `--quick` or not, and the baseline's lineup
+/// (canonical).
+pub struct SkillRun<'a> {
+    experiment: &'a Experiment,
     quick: bool,
-    dir: &Path,
-    setting: (&str, usize),
-    baseline_lineup: Option<&str>,
-) -> Result<(), ExperimentError> {
-    let Some(table) = experiment.criterion.as_ref().and_then(|c| c.skill.as_ref()) else {
-        return Ok(());
-    };
-    let at = format!(
-        "{}: criterion.skill: ",
-        experiment
-            .source
-            .at(&[Step::key("criterion"), Step::key("skill")])
-    );
-    let fail = |why: String| ExperimentError::setting(at.clone(), why);
-    let margin = experiment
-        .criterion
-        .as_ref()
-        .and_then(|c| c.margins.as_ref())
-        .and_then(|m| m.get("seat_ratio"))
-        .and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64)))
-        .ok_or_else(|| fail("give `margins = { seat_ratio = M }`".to_string()))?;
-    let folder = experiment.source.path.parent().unwrap_or(Path::new(""));
-    let ratings_path = folder.join(&table.ratings);
-    let (game, players) = setting;
-    let ratings = read_ratings(&ratings_path, game, players).map_err(&fail)?;
-    let mirrors = read_mirrors(&dir.join(METRICS_FILE)).map_err(&fail)?;
-    let quick_table = quick.then_some(&experiment.quick);
-    let rows =
-        skill_rows(&mirrors, &ratings, &|bot| rating_key(quick_table, bot)).map_err(&fail)?;
-    let (weakest, strongest) = (&rows[0].mirror.bot, &rows[rows.len() - 1].mirror.bot);
-    if baseline_lineup != Some(weakest.as_str()) {
-        return Err(fail(format!(
-            "the baseline must be the weakest bot's mirror, `lineup = \"{}\"`",
-            short_label(weakest)
-        )));
+    setting: (String, usize),
+    baseline_lineup: Option<String>,
+}
+
+impl<'a> SkillRun<'a> {
+    /// The skill table's run of `experiment` over `plan` (its first part's
+    /// game, canonical, and player count; the comparison's baseline
+    /// lineup), `None` without a `[criterion.skill]`.
+    pub fn new(
+        experiment: &'a Experiment,
+        plan: &Plan,
+        quick: bool,
+    ) -> Result<Option<SkillRun<'a>>, ExperimentError> {
+        let has_skill = experiment
+            .criterion
+            .as_ref()
+            .is_some_and(|c| c.skill.is_some());
+        let (Some(part), true) = (plan.parts.first(), has_skill) else {
+            return Ok(None);
+        };
+        let run = &part.run;
+        let game = beachcomber::games::AnyGame::from_spec(&run.game, run.players)
+            .map(|g| g.canonical_spec())
+            .unwrap_or_else(|_| run.game.clone());
+        let spec = experiment.compare_spec(plan, quick)?;
+        let baseline_lineup = spec.and_then(|s| {
+            s.baseline
+                .into_iter()
+                .find(|(k, _)| k == "lineup")
+                .map(|(_, v)| v)
+        });
+        Ok(Some(SkillRun {
+            experiment,
+            quick,
+            setting: (game, run.players),
+            baseline_lineup,
+        }))
     }
-    let (diff, low, high) = read_difference(&dir.join(COMPARE_FILE), strongest).map_err(&fail)?;
-    let (answer, resolves) = edge_grows(diff, low, high, margin);
-    beachcomber_store::files::output::write_whole(
-        &dir.join(SKILL_FILE),
-        skill_csv(&rows).as_bytes(),
-    )?;
-    let _ = writeln!(md, "\n## Balance by skill\n");
-    let _ = writeln!(
-        md,
-        "**Answer: seat 0's edge grows with skill: {}** (`{}` minus `{}`, paired by deal: \
-         {diff:.4} [{low:.4}, {high:.4}]; margin {margin}; the games resolve {resolves:.4}).\n",
-        answer.name(),
-        short_label(strongest),
-        short_label(weakest),
-    );
-    let _ = writeln!(
-        md,
-        "| bot | Elo [95%] | seat 0's ratio [95%] | games |\n| --- | --- | --- | --- |"
-    );
-    for row in &rows {
-        let (m, r) = (&row.mirror, &row.rating);
+
+    /// An error of the skill table: `FILE line N: criterion.skill: why`.
+    fn fail(&self, why: String) -> ExperimentError {
+        let at = self
+            .experiment
+            .source
+            .at(&[Step::key("criterion"), Step::key("skill")]);
+        ExperimentError::setting(format!("{at}: criterion.skill: "), why)
+    }
+
+    /// The mirrors joined with their ratings, weakest first, checked:
+    /// every bot rated, one strongest, the baseline the weakest's mirror.
+    fn rank(
+        &self,
+        table: &SkillTable,
+        mirrors: &[MirrorSeat0],
+    ) -> Result<Vec<SkillRow>, ExperimentError> {
+        let folder = self
+            .experiment
+            .source
+            .path
+            .parent()
+            .unwrap_or(Path::new(""));
+        let (game, players) = (&self.setting.0, self.setting.1);
+        let ratings =
+            read_ratings(&folder.join(&table.ratings), game, players).map_err(|w| self.fail(w))?;
+        let quick_table = self.quick.then_some(&self.experiment.quick);
+        let rows = skill_rows(mirrors, &ratings, &|bot| rating_key(quick_table, bot))
+            .map_err(|w| self.fail(w))?;
+        let weakest = &rows[0].mirror.bot;
+        if self.baseline_lineup.as_deref() != Some(weakest.as_str()) {
+            return Err(self.fail(format!(
+                "the baseline must be the weakest bot's mirror, `lineup = \"{}\"`",
+                short_label(weakest)
+            )));
+        }
+        Ok(rows)
+    }
+
+    /// The `seat_ratio` margin of the criterion.
+    fn margin(&self) -> Result<f64, ExperimentError> {
+        self.experiment
+            .criterion
+            .as_ref()
+            .and_then(|c| c.margins.as_ref())
+            .and_then(|m| m.get("seat_ratio"))
+            .and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64)))
+            .ok_or_else(|| self.fail("give `margins = { seat_ratio = M }`".to_string()))
+    }
+
+    /// Before any game: the skill table checked against the planned
+    /// lineups (`plan`'s), so that a bot without a rating or a wrong
+    /// baseline is refused before the games, not after them.
+    pub fn check_before_games(&self, plan: &Plan) -> Result<(), ExperimentError> {
+        let lineups: Vec<&Vec<String>> = plan.parts.iter().flat_map(|p| &p.run.lineups).collect();
+        let Some(table) = self.table() else {
+            return Ok(());
+        };
+        self.margin()?;
+        let mut mirrors: Vec<MirrorSeat0> = Vec::new();
+        for lineup in lineups {
+            if lineup.len() > 1 && lineup.iter().any(|x| *x != lineup[0]) {
+                continue;
+            }
+            let Some(bot) = lineup.first().filter(|b| lineup.iter().all(|x| x == *b)) else {
+                continue;
+            };
+            if mirrors.iter().any(|m| &m.bot == bot) {
+                return Err(self.fail(twice(bot)));
+            }
+            mirrors.push(MirrorSeat0 {
+                bot: bot.clone(),
+                ratio: 0.0,
+                low95: 0.0,
+                high95: 0.0,
+                games: 0,
+            });
+        }
+        if mirrors.len() < 2 {
+            return Err(self.fail(TOO_FEW_MIRRORS.to_string()));
+        }
+        self.rank(table, &mirrors).map(|_| ())
+    }
+
+    fn table(&self) -> Option<&SkillTable> {
+        self.experiment
+            .criterion
+            .as_ref()
+            .and_then(|c| c.skill.as_ref())
+    }
+
+    /// Write `skill.csv` into `dir` (a finished sweep's folder) and the
+    /// `## Balance by skill` section of summary.md into `md`, when the
+    /// file's criterion has a `skill` table.
+    pub fn write(&self, md: &mut String, dir: &Path) -> Result<(), ExperimentError> {
+        let Some(table) = self.table() else {
+            return Ok(());
+        };
+        let margin = self.margin()?;
+        let mirrors = read_mirrors(&dir.join(METRICS_FILE)).map_err(|w| self.fail(w))?;
+        let rows = self.rank(table, &mirrors)?;
+        let (weakest, strongest) = (&rows[0].mirror.bot, &rows[rows.len() - 1].mirror.bot);
+        let (diff, low, high) =
+            read_difference(&dir.join(COMPARE_FILE), strongest).map_err(|w| self.fail(w))?;
+        let (answer, resolves) = edge_grows(diff, low, high, margin);
+        beachcomber_store::files::output::write_whole(
+            &dir.join(SKILL_FILE),
+            skill_csv(&rows).as_bytes(),
+        )?;
+        let _ = writeln!(md, "\n## Balance by skill\n");
         let _ = writeln!(
             md,
-            "| {} | {:.0} [{:.0}, {:.0}] | {:.4} [{:.4}, {:.4}] | {} |",
-            short_label(&m.bot),
-            r.elo,
-            r.low95,
-            r.high95,
-            m.ratio,
-            m.low95,
-            m.high95,
-            m.games
+            "**Answer: seat 0's edge grows with skill: {}** (`{}` minus `{}`, paired by deal: \
+             {diff:.4} [{low:.4}, {high:.4}]; margin {margin}; the games resolve {resolves:.4}).\n",
+            answer.name(),
+            short_label(strongest),
+            short_label(weakest),
         );
+        let _ = writeln!(
+            md,
+            "| bot | Elo [95%] | seat 0's ratio [95%] | games |\n| --- | --- | --- | --- |"
+        );
+        for row in &rows {
+            let (m, r) = (&row.mirror, &row.rating);
+            let _ = writeln!(
+                md,
+                "| {} | {:.0} [{:.0}, {:.0}] | {:.4} [{:.4}, {:.4}] | {} |",
+                short_label(&m.bot),
+                r.elo,
+                r.low95,
+                r.high95,
+                m.ratio,
+                m.low95,
+                m.high95,
+                m.games
+            );
+        }
+        let _ = writeln!(md, "\nEvery row is in `skill.csv`.");
+        Ok(())
     }
-    let _ = writeln!(md, "\nEvery row is in `skill.csv`.");
-    Ok(())
 }
 
 #[cfg(test)]

@@ -139,7 +139,7 @@ pub fn write(
 
 /// A sweep's balance by skill (`[criterion.skill]`): `skill.csv` written
 /// into `dir` and its summary.md section returned (empty without the
-/// table). The sweep's one game and player count are its first part's.
+/// table).
 fn skill_part(
     experiment: &Experiment,
     args: &RunFileRequest,
@@ -147,33 +147,9 @@ fn skill_part(
     dir: &Path,
 ) -> Result<String, RunFileError> {
     let mut md = String::new();
-    let plan = &manifest.description.plan;
-    let has_skill = experiment
-        .criterion
-        .as_ref()
-        .is_some_and(|c| c.skill.is_some());
-    let (Some(part), true) = (plan.parts.first(), has_skill) else {
-        return Ok(md);
-    };
-    let run = &part.run;
-    let game = beachcomber::games::AnyGame::from_spec(&run.game, run.players)
-        .map(|g| g.canonical_spec())
-        .unwrap_or_else(|_| run.game.clone());
-    let spec = experiment.compare_spec(plan, args.quick)?;
-    let baseline = spec.as_ref().and_then(|s| {
-        s.baseline
-            .iter()
-            .find(|(k, _)| k == "lineup")
-            .map(|(_, v)| v.as_str())
-    });
-    skill::skill_section(
-        &mut md,
-        experiment,
-        args.quick,
-        dir,
-        (&game, run.players),
-        baseline,
-    )?;
+    if let Some(run) = skill::SkillRun::new(experiment, &manifest.description.plan, args.quick)? {
+        run.write(&mut md, dir)?;
+    }
     Ok(md)
 }
 
