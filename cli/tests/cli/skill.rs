@@ -92,6 +92,19 @@ fn skill_csv_joins_the_ratings_and_the_mirrors_and_answers_from_the_paired_diffe
     assert!(summary.contains(&line), "want {line} in {summary}");
 }
 
+/// `run FILE --exploratory` is refused before any game (nothing in its
+/// output folder) with exactly the one line `want` (after `error: FILE
+/// line 12: criterion.skill: `).
+fn refused_before_the_games(file: &Path, out: &Path, want: &str) {
+    let o = run(&["run", s(file), "--exploratory", "--quiet", "--out", s(out)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        format!("error: {} line 12: criterion.skill: {want}\n", s(file))
+    );
+    assert!(!out.exists() || crate::common::names(out).is_empty());
+}
+
 /// A bot the ratings do not rate is refused before any game.
 #[test]
 fn a_bot_without_a_rating_is_refused_before_the_games() {
@@ -99,55 +112,22 @@ fn a_bot_without_a_rating_is_refused_before_the_games() {
     let file = experiment(dir.path(), "random");
     let text = read(&file).replace("\"greedy\", \"random\"", "\"greedy\", \"random\", \"pimc\"");
     std::fs::write(&file, text).unwrap();
-    let out = dir.path().join("out");
-    let o = run(&[
-        "run",
-        s(&file),
-        "--exploratory",
-        "--quiet",
-        "--out",
-        s(&out),
-    ]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = stderr(&o);
-    assert_eq!(
-        err.trim_end(),
-        format!(
-            "error: {} line 12: criterion.skill: no rating of \
-             `pimc(iterations=2000,worlds=20,c=0.7,rollout=random,reward=auto)` in the ratings file",
-            s(&file)
-        )
+    refused_before_the_games(
+        &file,
+        &dir.path().join("out"),
+        "no rating of `pimc(iterations=2000,worlds=20,c=0.7,rollout=random,reward=auto)` \
+         in the ratings file",
     );
-    assert!(!out.exists() || crate::common::names(&out).is_empty());
 }
 
+/// A baseline that is not the weakest bot's mirror is refused before any game.
 #[test]
-fn a_baseline_other_than_the_weakest_mirror_is_refused_in_one_line() {
+fn a_baseline_other_than_the_weakest_mirror_is_refused_before_the_games() {
     let dir = temp_dir();
     let file = experiment(dir.path(), "greedy");
-    let out = dir.path().join("out");
-    let o = run(&[
-        "run",
-        s(&file),
-        "--exploratory",
-        "--quiet",
-        "--out",
-        s(&out),
-    ]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = stderr(&o);
-    // Refused before any game: one line, nothing played.
-    let errors: Vec<&str> = err.lines().collect();
-    assert_eq!(errors.len(), 1, "{err}");
-    assert!(
-        errors[0].starts_with(&format!("error: {} line 12: criterion.skill: ", s(&file))),
-        "{err}"
+    refused_before_the_games(
+        &file,
+        &dir.path().join("out"),
+        "the baseline must be the weakest bot's mirror, `lineup = \"random\"`",
     );
-    assert!(
-        err.contains(
-            "criterion.skill: the baseline must be the weakest bot's mirror, `lineup = \"random\"`"
-        ),
-        "{err}"
-    );
-    assert!(!out.exists() || crate::common::names(&out).is_empty());
 }

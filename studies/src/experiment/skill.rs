@@ -194,42 +194,64 @@ fn twice(bot: &str) -> String {
     )
 }
 
+/// A small results CSV read whole, its errors naming it (`label`).
+struct Table {
+    label: String,
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    fn read(path: &Path, label: String) -> Result<Table, String> {
+        let (header, rows) = read_all(path).map_err(|e| e.to_string())?;
+        Ok(Table {
+            label,
+            header,
+            rows,
+        })
+    }
+
+    /// The index of column `name`.
+    fn col(&self, name: &str) -> Result<usize, String> {
+        self.header
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| format!("{} has no `{name}` column", self.label))
+    }
+
+    /// A cell as a number.
+    fn number(&self, cell: &str) -> Result<f64, String> {
+        cell.parse()
+            .map_err(|_| format!("{}: `{cell}` is not a number", self.label))
+    }
+}
+
 /// The mirrors' seat 0 rows of `metrics.csv` (a mirror: its seat's bot is
 /// its lineup). More than one row of a lineup (varied options, player
 /// counts) is an error: a skill table compares bots at one setting.
 fn read_mirrors(path: &Path) -> Result<Vec<MirrorSeat0>, String> {
-    let (header, rows) = read_all(path).map_err(|e| e.to_string())?;
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| h == name)
-            .ok_or_else(|| format!("metrics.csv has no `{name}` column"))
-    };
-    let (lineup, seat, bot) = (col("lineup")?, col("seat")?, col("bot")?);
+    let t = Table::read(path, "metrics.csv".to_string())?;
+    let (lineup, seat, bot) = (t.col("lineup")?, t.col("seat")?, t.col("bot")?);
     let (ratio, low, high, games) = (
-        col("seat_ratio")?,
-        col("seat_ratio_low95")?,
-        col("seat_ratio_high95")?,
-        col("games")?,
+        t.col("seat_ratio")?,
+        t.col("seat_ratio_low95")?,
+        t.col("seat_ratio_high95")?,
+        t.col("games")?,
     );
     let mut mirrors: Vec<MirrorSeat0> = Vec::new();
-    for row in rows
+    for row in t
+        .rows
         .iter()
         .filter(|r| r[seat] == "0" && r[bot] == r[lineup])
     {
         if mirrors.iter().any(|m| m.bot == row[lineup]) {
             return Err(twice(&row[lineup]));
         }
-        let number = |i: usize| {
-            row[i]
-                .parse::<f64>()
-                .map_err(|_| format!("metrics.csv: `{}` is not a number", row[i]))
-        };
         mirrors.push(MirrorSeat0 {
             bot: row[lineup].clone(),
-            ratio: number(ratio)?,
-            low95: number(low)?,
-            high95: number(high)?,
+            ratio: t.number(&row[ratio])?,
+            low95: t.number(&row[low])?,
+            high95: t.number(&row[high])?,
             games: row[games]
                 .parse()
                 .map_err(|_| format!("metrics.csv: `{}` is not a count", row[games]))?,
@@ -243,36 +265,26 @@ fn read_mirrors(path: &Path) -> Result<Vec<MirrorSeat0>, String> {
 
 /// The ratings of `game` at `players` in a league's `ratings.csv`.
 fn read_ratings(path: &Path, game: &str, players: usize) -> Result<Vec<BotRating>, String> {
-    let (header, rows) = read_all(path).map_err(|e| e.to_string())?;
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| h == name)
-            .ok_or_else(|| format!("{} has no `{name}` column", one_line_path(path)))
-    };
-    let (g, p, bot) = (col("game_spec")?, col("players")?, col("bot")?);
-    let (elo, low, high) = (col("rating")?, col("low95")?, col("high95")?);
+    let t = Table::read(path, one_line_path(path))?;
+    let (g, p, bot) = (t.col("game_spec")?, t.col("players")?, t.col("bot")?);
+    let (elo, low, high) = (t.col("rating")?, t.col("low95")?, t.col("high95")?);
     let mut ratings = Vec::new();
-    for row in rows
+    for row in t
+        .rows
         .iter()
         .filter(|r| r[g] == game && r[p] == players.to_string())
     {
-        let number = |i: usize| {
-            row[i]
-                .parse::<f64>()
-                .map_err(|_| format!("{}: `{}` is not a number", one_line_path(path), row[i]))
-        };
         ratings.push(BotRating {
             bot: row[bot].clone(),
-            elo: number(elo)?,
-            low95: number(low)?,
-            high95: number(high)?,
+            elo: t.number(&row[elo])?,
+            low95: t.number(&row[low])?,
+            high95: t.number(&row[high])?,
         });
     }
     if ratings.is_empty() {
         return Err(format!(
             "{} rates no bot of `{game}` at {players} players",
-            one_line_path(path)
+            t.label
         ));
     }
     Ok(ratings)
@@ -281,17 +293,12 @@ fn read_ratings(path: &Path, game: &str, players: usize) -> Result<Vec<BotRating
 /// The paired difference of seat 0's ratio, the strongest mirror's minus
 /// the baseline's, from `compare.csv`: `(diff, low95, high95)`.
 fn read_difference(path: &Path, strongest: &str) -> Result<(f64, f64, f64), String> {
-    let (header, rows) = read_all(path).map_err(|e| e.to_string())?;
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| h == name)
-            .ok_or_else(|| format!("compare.csv has no `{name}` column"))
-    };
-    let (lineup, seat, metric, paired) =
-        (col("lineup")?, col("seat")?, col("metric")?, col("paired")?);
-    let (diff, low, high) = (col("diff")?, col("diff_low95")?, col("diff_high95")?);
-    let row = rows
+    let t = Table::read(path, "compare.csv".to_string())?;
+    let (lineup, seat, metric) = (t.col("lineup")?, t.col("seat")?, t.col("metric")?);
+    let paired = t.col("paired")?;
+    let (diff, low, high) = (t.col("diff")?, t.col("diff_low95")?, t.col("diff_high95")?);
+    let row = t
+        .rows
         .iter()
         .find(|r| r[lineup] == strongest && r[seat] == "0" && r[metric] == "seat_ratio")
         .ok_or_else(|| {
@@ -305,12 +312,11 @@ fn read_difference(path: &Path, strongest: &str) -> Result<(f64, f64, f64), Stri
             "the difference is not paired by deal: play every mirror on the same deals".to_string(),
         );
     }
-    let number = |i: usize| {
-        row[i]
-            .parse::<f64>()
-            .map_err(|_| format!("compare.csv: `{}` is not a number", row[i]))
-    };
-    Ok((number(diff)?, number(low)?, number(high)?))
+    Ok((
+        t.number(&row[diff])?,
+        t.number(&row[low])?,
+        t.number(&row[high])?,
+    ))
 }
 
 /// Under `--quick`, the key of a rated bot: the canonical spec of the bot
