@@ -113,22 +113,31 @@ pub fn skill_rows(
     Ok(rows)
 }
 
+/// A row's cells after its bot: Elo and its interval (one decimal), seat
+/// 0's ratio and its interval (four), the games: `skill.csv`'s and the
+/// summary's.
+fn number_cells(row: &SkillRow) -> [String; 7] {
+    let (m, r) = (&row.mirror, &row.rating);
+    [
+        format!("{:.1}", r.elo),
+        format!("{:.1}", r.low95),
+        format!("{:.1}", r.high95),
+        format!("{:.4}", m.ratio),
+        format!("{:.4}", m.low95),
+        format!("{:.4}", m.high95),
+        m.games.to_string(),
+    ]
+}
+
 /// `skill.csv`'s text: the header and one line per row.
 pub fn skill_csv(rows: &[SkillRow]) -> String {
     let mut text = format!("{SKILL_COLUMNS}\n");
     for row in rows {
-        let (m, r) = (&row.mirror, &row.rating);
         let _ = writeln!(
             text,
-            "{},{:.1},{:.1},{:.1},{:.4},{:.4},{:.4},{}",
-            csv_field(&m.bot),
-            r.elo,
-            r.low95,
-            r.high95,
-            m.ratio,
-            m.low95,
-            m.high95,
-            m.games
+            "{},{}",
+            csv_field(&row.mirror.bot),
+            number_cells(row).join(",")
         );
     }
     text
@@ -497,21 +506,15 @@ impl<'a> SkillRun<'a> {
         );
         let _ = writeln!(
             md,
-            "| bot | Elo [95%] | seat 0's ratio [95%] | games |\n| --- | --- | --- | --- |"
+            "| bot | Elo | low95 | high95 | seat 0's ratio | low95 | high95 | games |\n\
+             | --- | --- | --- | --- | --- | --- | --- | --- |"
         );
         for row in &rows {
-            let (m, r) = (&row.mirror, &row.rating);
             let _ = writeln!(
                 md,
-                "| {} | {:.0} [{:.0}, {:.0}] | {:.4} [{:.4}, {:.4}] | {} |",
-                short_label(&m.bot),
-                r.elo,
-                r.low95,
-                r.high95,
-                m.ratio,
-                m.low95,
-                m.high95,
-                m.games
+                "| {} | {} |",
+                short_label(&row.mirror.bot),
+                number_cells(row).join(" | ")
             );
         }
         let _ = writeln!(md, "\nEvery row is in `skill.csv`.");
