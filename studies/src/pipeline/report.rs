@@ -139,7 +139,7 @@ pub fn write(
 
 /// A sweep's balance by skill (`[criterion.skill]`): `skill.csv` written
 /// into `dir` and its summary.md section returned (empty without the
-/// table).
+/// table, or for one combination: `--combination K` compares nothing).
 fn skill_part(
     experiment: &Experiment,
     args: &RunFileRequest,
@@ -147,6 +147,9 @@ fn skill_part(
     dir: &Path,
 ) -> Result<String, RunFileError> {
     let mut md = String::new();
+    if args.combination.is_some() {
+        return Ok(md);
+    }
     if let Some(run) = skill::SkillRun::new(experiment, &manifest.description.plan, args.quick)? {
         run.write(&mut md, dir)?;
     }
