@@ -179,6 +179,9 @@ pub enum PlotInput {
     Games,
     /// A league's ratings CSV.
     Ratings,
+    /// A balance-by-skill experiment's `skill.csv` (`[criterion.skill]`):
+    /// `x = "elo"`, `y = "seat0_ratio"` draws seat 0's ratio against Elo.
+    Skill,
 }
 
 /// A value of a `where` table: TOML strings, numbers and booleans.
@@ -243,7 +246,7 @@ impl Columns {
 /// where = { seat = 0 }
 /// title = "Win share of the first player"
 /// file = "win_share.svg"   # relative to the results folder
-/// input = "metrics"        # metrics (default), games, ratings
+/// input = "metrics"        # metrics (default), games, ratings, skill
 /// fit = "linear"           # a trend line per series (line only): linear, log
 /// reference = ["players=4"] # one-point series drawn as level lines (line only)
 /// ```

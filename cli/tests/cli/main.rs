@@ -33,6 +33,7 @@ mod search;
 mod search_answer;
 mod seat_ratios;
 mod serve;
+mod skill;
 mod solve;
 mod spec_files;
 mod study_folder;

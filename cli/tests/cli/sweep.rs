@@ -388,6 +388,14 @@ fn every_experiment_file_runs_quickly_end_to_end() {
         } else {
             want.push("metrics.csv");
         }
+        // A balance-by-skill rule writes its table (docs/balancing.md).
+        if table
+            .get("criterion")
+            .and_then(|c| c.get("skill"))
+            .is_some()
+        {
+            want.push("skill.csv");
+        }
         let plots: Vec<String> = table
             .get("plot")
             .and_then(|p| p.as_array())

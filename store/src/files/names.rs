@@ -19,6 +19,9 @@ pub const COMPARE_FILE: &str = "compare.csv";
 /// A sweep's trend lines (written with `compare.csv` when the sweep has a
 /// numeric varied key or a declared trend).
 pub const TRENDS_FILE: &str = "trends.csv";
+/// A balance-by-skill experiment's table: each bot's Elo and seat 0's
+/// ratio in its mirror games (`[criterion.skill]`).
+pub const SKILL_FILE: &str = "skill.csv";
 /// An experiment's confirmation runs against the original (`[criterion]`'s
 /// `confirm`).
 pub const CONFIRM_FILE: &str = "confirm.csv";

@@ -37,6 +37,7 @@ pub const RUN_FILES: &[&str] = &[
     names::METRICS_FILE,
     names::COMPARE_FILE,
     names::TRENDS_FILE,
+    names::SKILL_FILE,
     names::CONFIRM_FILE,
     names::CONFIRM_DIR,
     names::RECORDS_FILE,

@@ -257,6 +257,10 @@ pub struct Criterion {
     /// ["deck.Shell"] }`.
     #[serde(default)]
     pub trends: Vec<TrendTable>,
+    /// Balance by skill (`[criterion.skill]`): the league's ratings of the
+    /// mirror lineups' bots, for `skill.csv` and its answer
+    /// ([`super::skill`]).
+    pub skill: Option<super::skill::SkillTable>,
 }
 
 impl Criterion {

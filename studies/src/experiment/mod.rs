@@ -19,6 +19,7 @@ pub mod pick;
 pub mod pick_within;
 pub mod search;
 pub mod search_table;
+pub mod skill;
 pub mod specs;
 mod table_csv;
 

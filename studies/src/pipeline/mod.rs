@@ -25,6 +25,7 @@ pub mod report;
 pub mod search_file;
 
 use crate::experiment::lock::{self, LockRequest};
+use crate::experiment::skill::SkillRun;
 use crate::experiment::{confirm, file};
 
 pub use error::RunFileError;
@@ -173,6 +174,12 @@ fn play_file_sweep(
     // The confirmation's picks checked before playing.
     if let Some(spec) = &compare {
         confirm::confirm_sweep(experiment, &sweep, spec, args.quick)?;
+    }
+    // A skill table's ratings and baseline checked before playing.
+    if compare.is_some()
+        && let Some(skill) = SkillRun::new(experiment, &sweep.plan, args.quick)?
+    {
+        skill.check_before_games(&sweep.plan)?;
     }
     // Power, when the rule is locked: a margin no outcome of the
     // planned games can resolve is said before they are played.

@@ -11,12 +11,13 @@ use beachcomber::tournament::Totals;
 use super::{Ports, RunFileError, RunFileRequest};
 use crate::experiment::file::{Experiment, Kind};
 use crate::experiment::specs::quick_replace_text;
-use crate::experiment::{answer, confirm, pick};
+use crate::experiment::{answer, confirm, pick, skill};
 use crate::plot_spec::PlotInput;
 use beachcomber_bots::short_label;
 use beachcomber_store::csv_rows::CsvError;
 use beachcomber_store::files::names::{
-    GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, RATINGS_FILE, SPEED_FILE, SUMMARY_MD,
+    GAMES_FILE, MANIFEST_FILE, METRICS_FILE, PAIRS_FILE, RATINGS_FILE, SKILL_FILE, SPEED_FILE,
+    SUMMARY_MD,
 };
 use beachcomber_store::files::run_files::Manifest;
 use beachcomber_store::manifest::RunKind;
@@ -80,12 +81,15 @@ pub fn write(
             error => RunFileError::NotAManifest { path, error },
         })?
     };
+    // skill.csv before the figures that read it.
+    let skill_md = skill_part(experiment, args, &manifest, dir)?;
     let mut warnings = Vec::new();
     for plot in &experiment.plots {
         let input = match plot.input {
             PlotInput::Metrics => dir.join(METRICS_FILE),
             PlotInput::Games => dir.join(GAMES_FILE),
             PlotInput::Ratings => dir.join(RATINGS_FILE),
+            PlotInput::Skill => dir.join(SKILL_FILE),
         };
         let mut request = plot.request(input, dir);
         canonical_game_filters(&mut request.filters);
@@ -128,9 +132,28 @@ pub fn write(
             });
         }
     }
-    let text = summary_md(experiment, name, args, &manifest, dir, &warnings)?;
+    let text = summary_md(experiment, name, args, &manifest, dir, &warnings, &skill_md)?;
     beachcomber_store::files::output::write_whole(&dir.join(SUMMARY_MD), text.as_bytes())?;
     Ok(warnings)
+}
+
+/// A sweep's balance by skill (`[criterion.skill]`): `skill.csv` written
+/// into `dir` and its summary.md section returned (empty without the
+/// table, or for one combination: `--combination K` compares nothing).
+fn skill_part(
+    experiment: &Experiment,
+    args: &RunFileRequest,
+    manifest: &Manifest,
+    dir: &Path,
+) -> Result<String, RunFileError> {
+    let mut md = String::new();
+    if args.combination.is_some() {
+        return Ok(md);
+    }
+    if let Some(run) = skill::SkillRun::new(experiment, &manifest.description.plan, args.quick)? {
+        run.write(&mut md, dir)?;
+    }
+    Ok(md)
 }
 
 /// The generated summary.md: the question, the command, the key table
@@ -142,6 +165,7 @@ fn summary_md(
     manifest: &Manifest,
     dir: &Path,
     warnings: &[PlotWarning],
+    skill_md: &str,
 ) -> Result<String, RunFileError> {
     let mut md = String::new();
     let title = experiment.title.clone().unwrap_or_else(|| name.to_string());
@@ -204,6 +228,7 @@ fn summary_md(
                 )?;
             }
             answer::answer_section(&mut md, experiment, dir)?;
+            md.push_str(skill_md);
             if experiment
                 .criterion
                 .as_ref()
