@@ -66,6 +66,15 @@ const TABLE: &[(&str, Do)] = &[
             "needs the Python package; python/ci.sh runs it after the install, and python/tests/test_readme.py checks its output against README.md's",
         ),
     ),
+    // docs/python.md: the NumPy training example.
+    (
+        "python3 python/examples/train_numpy.py --out model.json",
+        Skip("needs the Python package; python/tests/test_model.py runs it"),
+    ),
+    (
+        "python3 python/examples/train_numpy.py --game seaside --games 400 --features encoding+evaluate --l2 0.05 --out m.json",
+        Skip("needs the Python package; a measurement quoted in docs/python.md (minutes)"),
+    ),
     // Compare two bots (README.md, docs/cli.md).
     (
         "beachcomber tournament --game seashells --players 2 --bots 'ismcts(iterations=2000),greedy' --games 200 --seed 7 --summary summary.csv --record games.jsonl",
