@@ -4,4 +4,5 @@
 //! is trained.
 
 pub mod features;
+pub mod fit;
 pub mod model;
