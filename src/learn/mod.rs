@@ -6,3 +6,4 @@
 pub mod features;
 pub mod fit;
 pub mod model;
+pub mod positions;
