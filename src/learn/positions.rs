@@ -55,7 +55,13 @@ pub struct Positions {
 impl Positions {
     /// The rows of games `games` (a range of game numbers).
     pub fn rows(&self, games: std::ops::Range<usize>) -> Rows<'_> {
-        let at = |game: usize| if game == 0 { 0 } else { self.game_ends[game - 1] };
+        let at = |game: usize| {
+            if game == 0 {
+                0
+            } else {
+                self.game_ends[game - 1]
+            }
+        };
         let (start, end) = (at(games.start), at(games.end));
         Rows {
             inputs: self.inputs,
@@ -188,7 +194,8 @@ where
         GameStop::Bot(failure) => PositionsError::Bot(failure.to_string()),
     })?;
     drop(bots);
-    let (mut states, last) = std::mem::take(&mut *log.lock().unwrap_or_else(PoisonError::into_inner));
+    let (mut states, last) =
+        std::mem::take(&mut *log.lock().unwrap_or_else(PoisonError::into_inner));
     // After every action: not the setup, but the final state.
     states.extend(last);
     let after: &[G::State] = states.get(1..).unwrap_or(&[]);
@@ -278,7 +285,10 @@ mod tests {
     fn positions(spec: &str, features: FeatureSet, games: u64, threads: usize) -> Positions {
         let never = AtomicBool::new(false);
         let game = AnyGame::from_spec(spec, 2).unwrap();
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         pool.install(|| {
             fn play<G: RecordFormat + Evaluate + Encode>(
                 g: &G,
