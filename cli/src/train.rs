@@ -61,7 +61,12 @@ pub struct TrainArgs {
     pub games: u64,
     /// The share of the games held out for validation (the last ones),
     /// 0 to 0.5.
-    #[arg(long, value_name = "FRACTION", default_value_t = 0.1)]
+    #[arg(
+        long,
+        value_name = "FRACTION",
+        default_value_t = 0.1,
+        allow_negative_numbers = true
+    )]
     pub holdout: f64,
     /// Gradient steps of the fit (1 to 100000).
     #[arg(
@@ -72,7 +77,12 @@ pub struct TrainArgs {
     )]
     pub steps: u32,
     /// L2 penalty on the standardized weights (0 to 1000).
-    #[arg(long, value_name = "X", default_value_t = 1e-4)]
+    #[arg(
+        long,
+        value_name = "X",
+        default_value_t = 1e-4,
+        allow_negative_numbers = true
+    )]
     pub ridge: f64,
     /// The features the model reads: `encoding` (the seat's observation
     /// tensor) or `encoding+evaluate` (then the game's evaluation).
