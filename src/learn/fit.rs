@@ -133,12 +133,16 @@ fn cross_entropy(z: f64, y: f64) -> f64 {
 }
 
 /// `bias + sum(weights[i] * x[i])` in `f64`, in index order (as
-/// [`crate::learn::model::Model::value`] sums).
+/// [`crate::learn::model::Model::value`] sums), skipping the zero
+/// features: adding `w * 0` changes no sum (an encoding is mostly zeros,
+/// and the cost is then that of the others).
 #[inline]
 fn linear(weights: &[f64], bias: f64, x: &[f32]) -> f64 {
     let mut z = bias;
     for (w, v) in weights.iter().zip(x) {
-        z += *w * f64::from(*v);
+        if *v != 0.0 {
+            z += *w * f64::from(*v);
+        }
     }
     z
 }
@@ -174,12 +178,12 @@ fn chunk_sums<const K: usize>(
     total
 }
 
-/// Per column, the sum over the rows of `weight(x, y) * (x[j] - centre[j])`,
-/// and the sum of `weight(x, y)` and of `extra(x, y)`: the one pass every
-/// gradient, moment and power step is (chunked as [`chunk_sums`]).
+/// Per column, the sum over the rows of `weight(x, y) * x[j]`, and the
+/// sums of `weight(x, y)` and of `extra(x, y)` (its second value): the
+/// one pass every gradient and power step is (chunked as
+/// [`chunk_sums`]). Zero features are skipped, which changes no sum.
 fn weighted_column_sums(
     rows: Rows<'_>,
-    centre: &[f64],
     weight: impl Fn(&[f32], f32) -> (f64, f64) + Sync,
 ) -> (Vec<f64>, f64, f64) {
     let d = rows.inputs;
@@ -194,8 +198,10 @@ fn weighted_column_sums(
                 let (w, extra) = weight(x, *y);
                 weights += w;
                 extras += extra;
-                for ((c, v), m) in columns.iter_mut().zip(x).zip(centre) {
-                    *c += w * (f64::from(*v) - *m);
+                for (c, v) in columns.iter_mut().zip(x) {
+                    if *v != 0.0 {
+                        *c += w * f64::from(*v);
+                    }
                 }
             }
             (columns, weights, extras)
@@ -245,8 +251,7 @@ struct Scale {
 impl Scale {
     fn of(rows: Rows<'_>) -> Scale {
         let n = rows.len() as f64;
-        let zero = vec![0.0; rows.inputs];
-        let (sums, _, _) = weighted_column_sums(rows, &zero, |_, _| (1.0, 0.0));
+        let (sums, _, _) = weighted_column_sums(rows, |_, _| (1.0, 0.0));
         let mean: Vec<f64> = sums.iter().map(|s| s / n).collect();
         // The squared deviations from the mean, chunked as every sum.
         let d = rows.inputs;
@@ -313,16 +318,19 @@ impl Scale {
     ) -> (Vec<f64>, f64) {
         let n = rows.len() as f64;
         let (weights, bias) = self.raw(theta);
-        let (columns, r_sum, extra) = weighted_column_sums(rows, &self.mean, |x, y| {
+        let (columns, r_sum, extra) = weighted_column_sums(rows, |x, y| {
             residual(linear(&weights, bias, x), f64::from(y))
         });
         let mut out = Vec::with_capacity(theta.len());
         out.push(r_sum / n);
-        out.extend(columns.iter().zip(&self.sd).map(
-            |(c, sd)| {
-                if *sd == 0.0 { 0.0 } else { c / n / sd }
-            },
-        ));
+        // sum_i r_i (x_ij - mean_j) = sum_i r_i x_ij - mean_j sum_i r_i.
+        for (c, (m, sd)) in columns.iter().zip(self.mean.iter().zip(&self.sd)) {
+            out.push(if *sd == 0.0 {
+                0.0
+            } else {
+                (c - m * r_sum) / n / sd
+            });
+        }
         (out, extra / n)
     }
 }
