@@ -1055,7 +1055,8 @@ fn every_subcommand_has_examples_in_its_help() {
             "play",
             "plot",
             "serve",
-            "solve"
+            "solve",
+            "train"
         ]
     );
     for (doc, text, _) in sources().into_iter().filter(|(d, _, _)| d.starts_with('`')) {
