@@ -26,15 +26,20 @@ fn known_logistic(n: usize, weights: [f64; 3], bias: f64) -> (Vec<f32>, Vec<f32>
     (features, targets)
 }
 
+/// The rows of [`known_logistic`]'s four features.
+fn four<'a>(features: &'a [f32], targets: &'a [f32]) -> Rows<'a> {
+    Rows {
+        inputs: 4,
+        features,
+        targets,
+    }
+}
+
 #[test]
 fn a_known_logistic_is_recovered() {
     let (truth, bias) = ([1.5, -0.2, 0.03], -3.0);
     let (features, targets) = known_logistic(3000, truth, bias);
-    let rows = Rows {
-        inputs: 4,
-        features: &features,
-        targets: &targets,
-    };
+    let rows = four(&features, &targets);
     let fitted = fit(
         rows,
         &FitSettings {
@@ -61,11 +66,7 @@ fn a_known_logistic_is_recovered() {
 #[test]
 fn a_ridge_shrinks_the_weights() {
     let (features, targets) = known_logistic(2000, [1.5, -0.2, 0.03], -3.0);
-    let rows = Rows {
-        inputs: 4,
-        features: &features,
-        targets: &targets,
-    };
+    let rows = four(&features, &targets);
     let norm = |ridge| {
         let f = fit(rows, &FitSettings { steps: 500, ridge }).unwrap();
         f.weights.iter().map(|w| f64::from(*w).abs()).sum::<f64>()
@@ -77,11 +78,7 @@ fn a_ridge_shrinks_the_weights() {
 fn a_constant_target_gives_the_constant_model() {
     let (features, _) = known_logistic(500, [1.0, 1.0, 1.0], 0.0);
     let targets = vec![0.25f32; 500];
-    let rows = Rows {
-        inputs: 4,
-        features: &features,
-        targets: &targets,
-    };
+    let rows = four(&features, &targets);
     let fitted = fit(
         rows,
         &FitSettings {
@@ -115,11 +112,7 @@ fn the_fit_is_bit_identical_at_one_and_two_threads() {
             0.0
         };
     }
-    let rows = Rows {
-        inputs: 4,
-        features: &features,
-        targets: &targets,
-    };
+    let rows = four(&features, &targets);
     let settings = FitSettings {
         steps: 50,
         ridge: 1e-3,

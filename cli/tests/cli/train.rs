@@ -54,72 +54,56 @@ fn train_refuses_bad_input() {
     let dir = temp_dir();
     let empty = dir.path().join("empty");
     std::fs::create_dir(&empty).unwrap();
-    let out = empty.join("m.json");
-    let out_text = s(&out).to_string();
-    for (extra, want) in [
-        (&["--games", "0"][..], "--games 0 is not in 1..=1000000"),
+    let out = s(&empty.join("m.json")).to_string();
+    let seaside = "--game seaside --players 2 --teacher greedy";
+    for (args, want) in [
         (
-            &["--games", "1000001"][..],
+            format!("{seaside} --games 0"),
+            "--games 0 is not in 1..=1000000",
+        ),
+        (
+            format!("{seaside} --games 1000001"),
             "--games 1000001 is not in 1..=1000000",
         ),
-        (&["--holdout", "0.7"][..], "--holdout 0.7 is not in 0..=0.5"),
-        (&["--holdout", "nan"][..], "--holdout NaN is not in 0..=0.5"),
-        (&["--steps", "0"][..], "--steps 0 is not in 1..=100000"),
-        (&["--ridge", "-1"][..], "--ridge -1 is not in 0..=1000"),
         (
-            &["--features", "pixels"][..],
+            format!("{seaside} --holdout 0.7"),
+            "--holdout 0.7 is not in 0..=0.5",
+        ),
+        (
+            format!("{seaside} --holdout nan"),
+            "--holdout NaN is not in 0..=0.5",
+        ),
+        (
+            format!("{seaside} --steps 0"),
+            "--steps 0 is not in 1..=100000",
+        ),
+        (
+            format!("{seaside} --ridge -1"),
+            "--ridge -1 is not in 0..=1000",
+        ),
+        (
+            format!("{seaside} --features pixels"),
             "--features: unknown feature set `pixels`",
         ),
-        (&["--threads", "0"][..], "0 is not in 1..=1024"),
-    ] {
-        let mut args = vec![
-            "train",
-            "--game",
-            "seaside",
-            "--players",
-            "2",
-            "--teacher",
-            "greedy",
-        ];
-        args.extend_from_slice(extra);
-        args.extend_from_slice(&["--out", &out_text]);
-        refused_any(&args, want, &empty);
-    }
-    for (game, teacher, want) in [
-        ("seaside", "nope", "--teacher: "),
+        (format!("{seaside} --threads 0"), "0 is not in 1..=1024"),
         (
-            "seaside",
-            "engine(name=x)",
+            "--game seaside --players 2 --teacher nope".into(),
+            "--teacher: ",
+        ),
+        (
+            "--game seaside --players 2 --teacher engine(name=x)".into(),
             "an external engine cannot teach",
         ),
-        ("nope", "greedy", "unknown game `nope`"),
+        (
+            "--game nope --players 2 --teacher greedy".into(),
+            "unknown game `nope`",
+        ),
     ] {
-        let args = [
-            "train",
-            "--game",
-            game,
-            "--players",
-            "2",
-            "--teacher",
-            teacher,
-            "--out",
-            &out_text,
-        ];
-        refused_any(&args, want, &empty);
+        refused_any(&format!("train {args} --out {out}"), want, &empty);
     }
     // An output in a missing folder is refused before any game is played.
     let missing = dir.path().join("missing").join("m.json");
-    let o = run(&[
-        "train",
-        "--game",
-        "seaside",
-        "--players",
-        "2",
-        "--teacher",
-        "greedy",
-        "--out",
-        s(&missing),
-    ]);
+    let o = run_line(&format!("train {seaside} --out {}", s(&missing)));
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
@@ -130,18 +114,18 @@ fn train_refuses_bad_input() {
 }
 
 /// [`refused`], allowing clap's exit status 2 for a value it parses.
-fn refused_any(args: &[&str], want: &str, out: &std::path::Path) {
-    let o = run(args);
-    assert!(matches!(o.status.code(), Some(1 | 2)), "{args:?}");
+fn refused_any(line: &str, want: &str, out: &std::path::Path) {
+    let o = run_line(line);
+    assert!(matches!(o.status.code(), Some(1 | 2)), "{line}");
     let err = stderr(&o);
-    assert!(err.contains(want), "{args:?}: want `{want}` in: {err}");
+    assert!(err.contains(want), "{line}: want `{want}` in: {err}");
     assert!(
         err.lines().filter(|l| l.starts_with("error")).count() == 1,
         "{err}"
     );
     assert!(
         names(out).is_empty(),
-        "no output for {args:?}: {:?}",
+        "no output for {line}: {:?}",
         names(out)
     );
 }
