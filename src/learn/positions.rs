@@ -335,6 +335,30 @@ mod tests {
     }
 
     #[test]
+    fn a_cancelled_run_gives_no_positions() {
+        let cancel = AtomicBool::new(true);
+        let game = crate::games::seashells::Seashells::from_spec(&"seashells".parse().unwrap(), 2)
+            .unwrap();
+        let played = self_play(
+            &game,
+            FeatureSet::Encoding,
+            || Box::new(Uniform),
+            3,
+            1,
+            &cancel,
+            &|| {},
+        );
+        assert!(
+            matches!(played, Err(PositionsError::Cancelled)),
+            "{played:?}"
+        );
+        assert_eq!(
+            PositionsError::Cancelled.to_string(),
+            "interrupted: no model was written"
+        );
+    }
+
+    #[test]
     fn positions_do_not_depend_on_the_thread_count() {
         let one = positions("seaside", FeatureSet::EncodingEvaluate, 6, 1);
         let two = positions("seaside", FeatureSet::EncodingEvaluate, 6, 2);
