@@ -80,7 +80,7 @@ pub struct TrainArgs {
     #[arg(
         long,
         value_name = "X",
-        default_value_t = 1e-4,
+        default_value_t = 0.1,
         allow_negative_numbers = true
     )]
     pub ridge: f64,
