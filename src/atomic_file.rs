@@ -202,6 +202,13 @@ impl TempBeside {
     }
 }
 
+/// Whether `out` can be written by [`write_atomically`] (its folder
+/// exists, it is no folder, a temporary file can be created beside it,
+/// then removed): a long run checks its output before it starts.
+pub fn check_writable(out: &Path) -> Result<(), AtomicError> {
+    TempBeside::new(out).map(drop)
+}
+
 /// Write `bytes` to `out` through a temporary file in its folder and a
 /// rename: never a half-written file.
 pub fn write_atomically(out: &Path, bytes: &[u8]) -> Result<(), AtomicError> {

@@ -28,6 +28,7 @@ mod signals;
 mod solve;
 mod sweep;
 mod tournament;
+mod train;
 
 use std::process::ExitCode;
 
@@ -84,6 +85,9 @@ enum Command {
     /// Solve solo Shell Dash by value iteration (expected turns of optimal play), with Monte Carlo checks.
     #[command(after_help = solve::EXAMPLES)]
     Solve(solve::SolveArgs),
+    /// Train a learned evaluation: self-play by a teacher bot, a deterministic logistic fit, a model file.
+    #[command(after_help = train::EXAMPLES)]
+    Train(train::TrainArgs),
 }
 
 fn main() -> ExitCode {
@@ -112,6 +116,7 @@ fn main() -> ExitCode {
         Command::Plot(args) => plot::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Train(args) => train::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -164,7 +169,15 @@ mod tests {
         seeded.sort();
         assert_eq!(
             seeded,
-            ["bench", "league", "search", "solve", "sweep", "tournament"]
+            [
+                "bench",
+                "league",
+                "search",
+                "solve",
+                "sweep",
+                "tournament",
+                "train"
+            ]
         );
     }
 }

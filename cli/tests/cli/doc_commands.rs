@@ -622,6 +622,79 @@ const TABLE: &[(&str, Do)] = &[
     (
         "beachcomber solve --game shell-dash --duel 3000 --seed 2026",
         Run(&["solve --game shell-dash --duel 20 --seed 2026"]),
+    ), // docs/learning.md.
+    (
+        "beachcomber train --game seaside --players 2 --teacher greedy --games 1000 --features encoding --ridge 0.1 --steps 200 --seed 57 --out seaside-greedy-encoding.json",
+        Run(&[
+            "train --game seaside --players 2 --teacher greedy --quick --features encoding --seed 57 --out seaside-greedy-encoding.json",
+        ]),
+    ),
+    (
+        "beachcomber train --game seaside --players 2 --teacher greedy --games 1000 --features encoding+evaluate --ridge 0.1 --steps 200 --seed 57 --out seaside-greedy-encoding+evaluate.json",
+        Run(&[
+            "train --game seaside --players 2 --teacher greedy --quick --features encoding+evaluate --seed 57 --out seaside-greedy-encoding+evaluate.json",
+        ]),
+    ),
+    (
+        "beachcomber train --game seaside --players 2 --teacher expert --games 150 --features encoding --ridge 0.1 --steps 200 --seed 57 --out seaside-expert-encoding.json",
+        Run(&[
+            "train --game seaside --players 2 --teacher 'expert(iterations=50)' --quick --features encoding --seed 57 --out seaside-expert-encoding.json",
+        ]),
+    ),
+    (
+        "beachcomber train --game seaside --players 2 --teacher expert --games 150 --features encoding+evaluate --ridge 0.1 --steps 200 --seed 57 --out seaside-expert-encoding+evaluate.json",
+        Run(&[
+            "train --game seaside --players 2 --teacher 'expert(iterations=50)' --quick --features encoding+evaluate --seed 57 --out seaside-expert-encoding+evaluate.json",
+        ]),
+    ),
+    (
+        "beachcomber train --game seashells --players 2 --teacher greedy --games 1000 --features encoding --ridge 0.1 --steps 200 --seed 57 --out seashells-greedy-encoding.json",
+        Run(&[
+            "train --game seashells --players 2 --teacher greedy --quick --features encoding --seed 57 --out seashells-greedy-encoding.json",
+        ]),
+    ),
+    (
+        "beachcomber train --game seashells --players 2 --teacher greedy --games 1000 --features encoding+evaluate --ridge 0.1 --steps 200 --seed 57 --out seashells-greedy-encoding+evaluate.json",
+        Run(&[
+            "train --game seashells --players 2 --teacher greedy --quick --features encoding+evaluate --seed 57 --out seashells-greedy-encoding+evaluate.json",
+        ]),
+    ),
+    (
+        "beachcomber train --game seashells --players 2 --teacher expert --games 150 --features encoding --ridge 0.1 --steps 200 --seed 57 --out seashells-expert-encoding.json",
+        Run(&[
+            "train --game seashells --players 2 --teacher 'expert(iterations=50)' --quick --features encoding --seed 57 --out seashells-expert-encoding.json",
+        ]),
+    ),
+    (
+        "beachcomber train --game seashells --players 2 --teacher expert --games 150 --features encoding+evaluate --ridge 0.1 --steps 200 --seed 57 --out seashells-expert-encoding+evaluate.json",
+        Run(&[
+            "train --game seashells --players 2 --teacher 'expert(iterations=50)' --quick --features encoding+evaluate --seed 57 --out seashells-expert-encoding+evaluate.json",
+        ]),
+    ),
+    (
+        "beachcomber train --game seaside --players 2 --teacher greedy --games 1000 --out seaside-2.json",
+        Run(&["train --game seaside --players 2 --teacher greedy --quick --out seaside-2.json"]),
+    ),
+    (
+        "beachcomber train --game seashells --players 2 --teacher expert --games 150 --features encoding --out seashells-2.json",
+        Run(&[
+            "train --game seashells --players 2 --teacher 'expert(iterations=50)' --quick --features encoding --out seashells-2.json",
+        ]),
+    ),
+    // `beachcomber train --help`.
+    (
+        "beachcomber train --game seaside --players 2 --teacher greedy --games 2000 --out seaside-2.json",
+        Run(&["train --game seaside --players 2 --teacher greedy --quick --out seaside-2.json"]),
+    ),
+    (
+        "beachcomber train --game seashells --players 2 --teacher expert --games 200 --features encoding --out m.json",
+        Run(&[
+            "train --game seashells --players 2 --teacher 'expert(iterations=50)' --quick --features encoding --out m.json",
+        ]),
+    ),
+    (
+        "beachcomber train --game seaside --players 2 --teacher greedy --quick --out quick.json",
+        Run(&["train --game seaside --players 2 --teacher greedy --quick --out quick.json"]),
     ),
 ];
 
@@ -991,7 +1064,8 @@ fn every_subcommand_has_examples_in_its_help() {
             "play",
             "plot",
             "serve",
-            "solve"
+            "solve",
+            "train"
         ]
     );
     for (doc, text, _) in sources().into_iter().filter(|(d, _, _)| d.starts_with('`')) {

@@ -38,5 +38,6 @@ mod solve;
 mod spec_files;
 mod study_folder;
 mod sweep;
+mod train;
 mod trends;
 mod variants;
