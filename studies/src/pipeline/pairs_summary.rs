@@ -249,6 +249,24 @@ mod tests {
         r
     }
 
+    /// The hidden-information table of the 2-player Seaside league of
+    /// `pairs`, with the ratings' `order`.
+    fn hidden_table(pairs: &[Vec<String>], order: &[&str]) -> String {
+        let mut md = String::new();
+        hidden_information_table(&mut md, pairs, "seaside(removed=rulebook)", "2", order);
+        md
+    }
+
+    /// The one-sided pairing of the oracle and a fair bot, far apart.
+    fn far_apart(fair: &str, deals: &str) -> Vec<String> {
+        row(
+            ORACLE,
+            fair,
+            ["0.9", "0.8", "1.0", "0.9", "400.0", "300.0", "500.0"],
+            deals,
+        )
+    }
+
     fn constructed() -> Vec<Vec<String>> {
         vec![
             // Listed with the fair bot first: the table mirrors it.
@@ -278,12 +296,7 @@ mod tests {
             ),
             // Another league's oracle pairing: not this league's.
             {
-                let mut r = row(
-                    ORACLE,
-                    ISMCTS,
-                    ["0.9", "0.8", "1.0", "0.9", "400.0", "300.0", "500.0"],
-                    "200",
-                );
+                let mut r = far_apart(ISMCTS, "200");
                 r[1] = "4".to_string();
                 r
             },
@@ -296,15 +309,7 @@ mod tests {
     /// and other leagues' rows are not shown.
     #[test]
     fn each_oracle_is_shown_against_its_fair_counterpart() {
-        let mut md = String::new();
-        let order = [ORACLE, EXPERT, HANDS, ISMCTS];
-        hidden_information_table(
-            &mut md,
-            &constructed(),
-            "seaside(removed=rulebook)",
-            "2",
-            &order,
-        );
+        let md = hidden_table(&constructed(), &[ORACLE, EXPERT, HANDS, ISMCTS]);
         let lines: Vec<&str> = md.lines().filter(|l| l.starts_with("| ")).collect();
         assert_eq!(
             lines,
@@ -328,21 +333,9 @@ mod tests {
                 ["0.4", "0.35", "0.45", "0.4", "-70.0", "-90.0", "-50.0"],
                 "200",
             ),
-            row(
-                ORACLE,
-                ISMCTS,
-                ["0.9", "0.8", "1.0", "0.9", "400.0", "300.0", "500.0"],
-                "4",
-            ),
+            far_apart(ISMCTS, "4"),
         ];
-        let mut md = String::new();
-        hidden_information_table(
-            &mut md,
-            &pairs,
-            "seaside(removed=rulebook)",
-            "2",
-            &[ORACLE, ISMCTS, HANDS],
-        );
+        let md = hidden_table(&pairs, &[ORACLE, ISMCTS, HANDS]);
         let lines: Vec<&str> = md.lines().filter(|l| l.starts_with("| o")).collect();
         assert_eq!(
             lines[1..],
@@ -358,21 +351,8 @@ mod tests {
     #[test]
     fn no_table_without_the_counterpart() {
         let other_budget = "ismcts(iterations=250,c=0.7,rollout=random,reward=auto)";
-        let pairs = vec![row(
-            ORACLE,
-            other_budget,
-            ["0.9", "0.8", "1.0", "0.9", "400.0", "300.0", "500.0"],
-            "200",
-        )];
-        let mut md = String::new();
-        hidden_information_table(
-            &mut md,
-            &pairs,
-            "seaside(removed=rulebook)",
-            "2",
-            &[ORACLE, other_budget],
-        );
-        assert_eq!(md, "");
+        let pairs = vec![far_apart(other_budget, "200")];
+        assert_eq!(hidden_table(&pairs, &[ORACLE, other_budget]), "");
     }
 
     /// The neighbours' table keeps its rows: the better-rated bot first,
