@@ -171,9 +171,51 @@ registry! {
     Engine(EngineConfig),
 }
 
+impl BotConfig {
+    /// The fair bot a cheating bot is measured against
+    /// ([`OracleConfig::fair_counterpart`]: `ismcts` with the oracle's
+    /// search settings); `None` for a fair bot. The one definition of the
+    /// pairing a league's "hidden information" value reads.
+    pub fn fair_counterpart(&self) -> Option<BotConfig> {
+        match self {
+            BotConfig::Oracle(oracle) => Some(BotConfig::Ismcts(oracle.fair_counterpart())),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{BOT_NAMES, BotConfig};
+
+    /// Each oracle's fair counterpart is `ismcts` with the same search
+    /// settings, whatever it sees; a fair bot has none.
+    #[test]
+    fn an_oracle_is_measured_against_ismcts_with_its_settings() {
+        let counterpart = |spec: &str| {
+            BotConfig::parse(spec)
+                .unwrap()
+                .fair_counterpart()
+                .map(|c| c.to_string())
+        };
+        let ismcts_2000 = "ismcts(iterations=2000,c=0.7,rollout=random,reward=auto)";
+        assert_eq!(
+            counterpart("oracle(iterations=2000)").as_deref(),
+            Some(ismcts_2000)
+        );
+        assert_eq!(
+            counterpart("oracle(iterations=2000,sees=hands)").as_deref(),
+            Some(ismcts_2000)
+        );
+        assert_eq!(
+            counterpart("oracle(iterations=30,c=1.5,rollout=greedy,reward=margin,sees=hands)")
+                .as_deref(),
+            Some("ismcts(iterations=30,c=1.5,rollout=greedy,reward=margin)")
+        );
+        for fair in ["random", "greedy", "pimc", "ismcts", "expert"] {
+            assert_eq!(counterpart(fair), None, "{fair}");
+        }
+    }
 
     /// Hand-chosen specs of every bot and the work of one decision
     /// ([`crate::work`]): the default first.

@@ -219,6 +219,16 @@ impl BotKind for OracleConfig {
 }
 
 impl OracleConfig {
+    /// The fair bot the oracle is measured against: `ismcts` with the same
+    /// search settings (budget, exploration, rollout, reward), one tree
+    /// over worlds dealt from the seat's observation. The oracle's edge
+    /// over it is what seeing the hidden things is worth (every hidden
+    /// thing with `sees=all`, the other seats' private information with
+    /// `sees=hands`).
+    pub fn fair_counterpart(&self) -> IsmctsConfig {
+        IsmctsConfig(self.params)
+    }
+
     /// The bot itself (not boxed), for callers that read its root
     /// statistics ([`crate::seat_bot`]).
     pub fn bot<G: Evaluate>(&self) -> MctsBot<G> {

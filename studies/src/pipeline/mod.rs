@@ -20,6 +20,7 @@
 //! [`RunFileRequest`]), so that the CLI and Python run the same code.
 
 pub mod error;
+mod pairs_summary;
 pub mod ports;
 pub mod report;
 pub mod search_file;

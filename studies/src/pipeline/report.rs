@@ -8,7 +8,7 @@ use std::path::Path;
 use beachcomber::spec::one_line_path;
 use beachcomber::tournament::Totals;
 
-use super::{Ports, RunFileError, RunFileRequest};
+use super::{Ports, RunFileError, RunFileRequest, pairs_summary};
 use crate::experiment::file::{Experiment, Kind};
 use crate::experiment::specs::quick_replace_text;
 use crate::experiment::{answer, confirm, pick, skill};
@@ -438,7 +438,7 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), CsvError> {
     let pairs = if pairs_path.exists() {
         Some(beachcomber_store::csv_rows::Rows::select(
             &pairs_path,
-            PAIRS_COLUMNS,
+            pairs_summary::PAIRS_COLUMNS,
         )?)
     } else {
         None
@@ -493,7 +493,8 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), CsvError> {
         }
         if let Some(pairs) = &pairs {
             let order: Vec<&str> = rows.iter().map(|r| r[2].as_str()).collect();
-            pairs_table(md, pairs, game, players, &order);
+            pairs_summary::pairs_table(md, pairs, game, players, &order);
+            pairs_summary::hidden_information_table(md, pairs, game, players, &order);
         }
     }
     if speeds.is_some() {
@@ -504,118 +505,6 @@ fn league_table(md: &mut String, dir: &Path) -> Result<(), CsvError> {
         );
     }
     Ok(())
-}
-
-/// The columns of `pairs.csv` the summary reads.
-const PAIRS_COLUMNS: &[&str] = &[
-    "game_spec",
-    "players",
-    "bot_a",
-    "bot_b",
-    "score_a",
-    "score_a_low95",
-    "score_a_high95",
-    "predicted_a",
-    "elo_diff",
-    "elo_diff_low95",
-    "elo_diff_high95",
-    "p_holm",
-    "misfit",
-    "deals",
-];
-
-/// A league's pairwise table from `pairs.csv` (rows of [`PAIRS_COLUMNS`]):
-/// each bot against the next one down the ratings (`order`, best first:
-/// how far apart neighbours are, by their difference's own interval), then
-/// every misfit (a score the ratings do not predict), each pairing once,
-/// the better-rated bot first. A pairing of fewer than [`MIN_DEALS`] deals
-/// shows its score and Elo difference marked [`TOO_FEW`], not intervals.
-fn pairs_table(md: &mut String, pairs: &[Vec<String>], game: &str, players: &str, order: &[&str]) {
-    let league: Vec<&Vec<String>> = pairs
-        .iter()
-        .filter(|r| r[0] == game && r[1] == players)
-        .collect();
-    if league.is_empty() {
-        return;
-    }
-    let find = |x: &str, y: &str| {
-        league
-            .iter()
-            .find(|r| (r[2] == x && r[3] == y) || (r[2] == y && r[3] == x))
-            .copied()
-    };
-    let mut shown: Vec<&Vec<String>> = Vec::new();
-    for w in order.windows(2) {
-        if let Some(r) = find(w[0], w[1]) {
-            shown.push(r);
-        }
-    }
-    let misfits: Vec<&&Vec<String>> = league.iter().filter(|r| r[12] == "1").collect();
-    for r in &misfits {
-        if !shown.iter().any(|s| std::ptr::eq(*s, **r)) {
-            shown.push(r);
-        }
-    }
-    let rank = |bot: &str| order.iter().position(|b| *b == bot).unwrap_or(usize::MAX);
-    let cell = |text: &str| short_label(text).replace('|', "\\|");
-    let _ = writeln!(
-        md,
-        "\nPairwise (`pairs.csv`): each bot against the next one down, then every misfit \
-         ({} of {} pairings).\n",
-        misfits.len(),
-        league.len()
-    );
-    let _ = writeln!(
-        md,
-        "| bot | against | score [95%] | predicted | Elo difference [95%] | p (Holm) | misfit |"
-    );
-    let _ = writeln!(md, "| --- | --- | --- | --- | --- | --- | --- |");
-    for r in shown {
-        // The better-rated bot first: B's view of A's row is its mirror.
-        let flip = rank(&r[3]) < rank(&r[2]);
-        let num = |i: usize| r[i].parse::<f64>().ok();
-        let share = |i: usize| num(i).map(|v| if flip { 1.0 - v } else { v });
-        let elo = |i: usize| num(i).map(|v| if flip { -v } else { v });
-        let (first, second) = if flip { (&r[3], &r[2]) } else { (&r[2], &r[3]) };
-        let (low, high) = if flip {
-            (share(6), share(5))
-        } else {
-            (share(5), share(6))
-        };
-        let (dlow, dhigh) = if flip {
-            (elo(10), elo(9))
-        } else {
-            (elo(9), elo(10))
-        };
-        let f = |v: Option<f64>, digits: usize| {
-            // `+ 0.0`: a mirrored 0 is written 0, not -0.
-            v.map(|v| format!("{:.digits$}", v + 0.0))
-                .unwrap_or_else(|| "—".to_string())
-        };
-        let few = r[13].parse::<u64>().is_ok_and(|d| d < MIN_DEALS);
-        let interval = |point: String, lo: String, hi: String| {
-            if few {
-                format!("{point} {TOO_FEW}")
-            } else {
-                format!("{point} [{lo}, {hi}]")
-            }
-        };
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {} | {} |",
-            cell(first),
-            cell(second),
-            interval(f(share(4), 3), f(low, 3), f(high, 3)),
-            f(share(7), 3),
-            interval(f(elo(8), 1), f(dlow, 1), f(dhigh, 1)),
-            if r[11].is_empty() {
-                "—"
-            } else {
-                r[11].as_str()
-            },
-            if r[12] == "1" { "**yes**" } else { "no" }
-        );
-    }
 }
 
 /// The flag that labels a run's summary: ` --quick`, ` --exploratory` or
