@@ -164,10 +164,12 @@ impl Model {
         let blocks = self.weights.chunks_exact(SPARSE_BLOCK);
         let (weights_left, x_left) = (blocks.remainder(), &x[x.len() - blocks.remainder().len()..]);
         for (ws, xs) in blocks.zip(x.chunks_exact(SPARSE_BLOCK)) {
+            // A fixed-size block: the mask loop unrolls into vector code.
+            let block: &[f32; SPARSE_BLOCK] = xs.try_into().expect("an exact chunk");
             let mut nonzero = 0u32;
-            for i in 0..SPARSE_BLOCK {
+            for (i, v) in block.iter().enumerate() {
                 // `-0.0` counts as non-zero: its term is added as before.
-                nonzero |= u32::from(xs[i].to_bits() != 0) << i;
+                nonzero |= u32::from(v.to_bits() != 0) << i;
             }
             while nonzero != 0 {
                 let i = nonzero.trailing_zeros() as usize;
