@@ -232,7 +232,7 @@ mod tests {
                 .unwrap()
                 .canonical_spec(),
             players: 2,
-            teacher: "greedy".into(),
+            teacher: "greedy(worlds=8)".into(),
             games: 40,
             holdout: 0.25,
             steps: 7,
