@@ -6,8 +6,6 @@ use std::path::PathBuf;
 
 use beachcomber::atomic_file::{AtomicError, check_writable, write_atomically};
 use beachcomber::learn::features::FeatureSet;
-use beachcomber::learn::fit::FitError;
-use beachcomber::learn::positions::PositionsError;
 use beachcomber::learn::train::{SettingError, TrainSettings};
 use beachcomber_bots::BotConfig;
 use beachcomber_store::counts::Threads;
@@ -116,15 +114,9 @@ pub enum TrainError {
     /// The output cannot be written.
     #[error("--out: {0}")]
     Out(AtomicError),
-    /// The rayon pool.
-    #[error("--threads: {0}")]
-    Threads(rayon::ThreadPoolBuildError),
-    /// Self-play stopped.
+    /// The self-play or the fit stopped (the pool, Ctrl-C, the positions).
     #[error(transparent)]
-    Positions(PositionsError),
-    /// The fit refused the positions.
-    #[error(transparent)]
-    Fit(FitError),
+    Play(PlayFitError),
 }
 
 crate::error::command_error!(TrainError);
@@ -173,11 +165,7 @@ pub fn run(args: TrainArgs) -> Result<(), CliError> {
         &crate::runs::terminal(args.quiet),
         &signals::CANCEL,
     )
-    .map_err(|e| match e {
-        PlayFitError::Threads(e) => TrainError::Threads(e),
-        PlayFitError::Positions(e) => TrainError::Positions(e),
-        PlayFitError::Fit(e) => TrainError::Fit(e),
-    })?;
+    .map_err(TrainError::Play)?;
     for line in trained.lines(&settings) {
         out!("{line}");
     }

@@ -88,6 +88,14 @@ pub enum TrainFileError {
     /// The file's settings (read before).
     #[error(transparent)]
     Experiment(#[from] crate::experiment::ExperimentError),
+    /// The self-play or the fit stopped.
+    #[error(transparent)]
+    Play(#[from] PlayFitError),
+}
+
+/// Why [`play_and_fit`] stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayFitError {
     /// The thread pool.
     #[error("--threads: {0}")]
     Threads(rayon::ThreadPoolBuildError),
@@ -97,27 +105,6 @@ pub enum TrainFileError {
     /// The fit refused the positions.
     #[error(transparent)]
     Fit(FitError),
-}
-
-/// Why [`play_and_fit`] stopped.
-#[derive(Debug)]
-pub enum PlayFitError {
-    /// The thread pool.
-    Threads(rayon::ThreadPoolBuildError),
-    /// Self-play stopped.
-    Positions(PositionsError),
-    /// The fit refused the positions.
-    Fit(FitError),
-}
-
-impl From<PlayFitError> for TrainFileError {
-    fn from(e: PlayFitError) -> TrainFileError {
-        match e {
-            PlayFitError::Threads(e) => TrainFileError::Threads(e),
-            PlayFitError::Positions(e) => TrainFileError::Positions(e),
-            PlayFitError::Fit(e) => TrainFileError::Fit(e),
-        }
-    }
 }
 
 /// A model trained, with what it measured and took.
