@@ -293,7 +293,7 @@ pub struct TrendTable {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Experiment {
-    /// `tournament`, `league` or `sweep`.
+    /// `tournament`, `league`, `sweep`, `search` or `train`.
     pub kind: Kind,
     /// A title for summary.md.
     pub title: Option<String>,
