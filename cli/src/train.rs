@@ -1,21 +1,15 @@
 //! `beachcomber train`: self-play by a teacher bot, a logistic fit of the
-//! seats' results, a model file (docs/learning.md). Glue over
-//! `beachcomber::learn` ([`positions::self_play`], [`train::train`]).
+//! seats' results, a model file (docs/learning.md). Glue over the one
+//! training path, [`play_and_fit`] (which training files run too).
 
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::Instant;
 
 use beachcomber::atomic_file::{AtomicError, check_writable, write_atomically};
 use beachcomber::learn::features::FeatureSet;
-use beachcomber::learn::fit::FitError;
-use beachcomber::learn::positions::{self, PositionsError};
-use beachcomber::learn::train::{self, SettingError, TrainSettings};
-use beachcomber::progress::WorkTable;
-use beachcomber::with_game;
+use beachcomber::learn::train::{SettingError, TrainSettings};
 use beachcomber_bots::BotConfig;
 use beachcomber_store::counts::Threads;
-use beachcomber_store::execute::Reporter;
+use beachcomber_studies::pipeline::train_file::{PlayFitError, play_and_fit};
 use clap::Args;
 
 use crate::error::CliError;
@@ -120,15 +114,9 @@ pub enum TrainError {
     /// The output cannot be written.
     #[error("--out: {0}")]
     Out(AtomicError),
-    /// The rayon pool.
-    #[error("--threads: {0}")]
-    Threads(rayon::ThreadPoolBuildError),
-    /// Self-play stopped.
+    /// The self-play or the fit stopped (the pool, Ctrl-C, the positions).
     #[error(transparent)]
-    Positions(PositionsError),
-    /// The fit refused the positions.
-    #[error(transparent)]
-    Fit(FitError),
+    Play(PlayFitError),
 }
 
 crate::error::command_error!(TrainError);
@@ -160,68 +148,28 @@ pub fn run(args: TrainArgs) -> Result<(), CliError> {
     };
     settings.check().map_err(TrainError::Setting)?;
     check_writable(&args.out).map_err(TrainError::Out)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.map_or(0, Threads::get) as usize)
-        .build()
-        .map_err(TrainError::Threads)?;
     if !args.quiet {
         eprintln!(
-            "{} with {}: {} games of {} (seed {}), {} threads",
+            "{} with {}: {} games of {} (seed {})",
             settings.game,
             crate::help::players_text(settings.players),
             games,
             settings.teacher,
             settings.seed,
-            pool.current_num_threads()
         );
     }
-    let started = Instant::now();
-    let progress = crate::runs::terminal(args.quiet).start(
-        0,
-        games,
-        None,
-        Arc::new(WorkTable::from_parts(vec![(games, 1.0)])),
-    );
-    let played = pool.install(|| {
-        with_game!(&game, |g| positions::self_play(
-            g,
-            features,
-            || teacher.build(),
-            games,
-            settings.seed,
-            &signals::CANCEL,
-            &|| progress.game_done(),
-        ))
-    });
-    progress.finish();
-    let positions = played.map_err(TrainError::Positions)?;
-    let play_secs = started.elapsed().as_secs_f64();
-    let rows = positions.targets.len();
-    out!(
-        "self-play: {games} games, {rows} positions of {} features in {play_secs:.2} s ({:.0} positions/s)",
-        positions.inputs,
-        rows as f64 / play_secs.max(1e-9)
-    );
-    let started = Instant::now();
-    let (model, report) = pool
-        .install(|| train::train(&settings, &positions))
-        .map_err(TrainError::Fit)?;
-    let fit_secs = started.elapsed().as_secs_f64();
-    out!(
-        "fit: {steps} steps, ridge {} in {fit_secs:.2} s; training log loss {:.5} ({} positions)",
-        settings.ridge,
-        report.training_loss,
-        report.training_positions
-    );
-    match (report.held_out_loss, report.constant_held_out_loss) {
-        (Some(model_loss), Some(constant)) => out!(
-            "held out: {} games, {} positions: log loss {model_loss:.5}, constant model {constant:.5} ({:+.5})",
-            settings.held_out_games(),
-            report.held_out_positions,
-            model_loss - constant
-        ),
-        _ => out!("held out: none (--holdout {})", settings.holdout),
+    let trained = play_and_fit(
+        &settings,
+        &teacher,
+        args.threads,
+        &crate::runs::terminal(args.quiet),
+        &signals::CANCEL,
+    )
+    .map_err(TrainError::Play)?;
+    for line in trained.lines(&settings) {
+        out!("{line}");
     }
+    let model = trained.model;
     write_atomically(&args.out, model.to_json().as_bytes()).map_err(TrainError::Out)?;
     out!(
         "wrote {} (hash xxh3:{})",

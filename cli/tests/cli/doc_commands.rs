@@ -146,6 +146,10 @@ const TABLE: &[(&str, Do)] = &[
         Run(&["run {root}/experiments/seaside-removals.toml --quick --out full"]),
     ),
     (
+        "beachcomber run experiments/train-seaside-2p.toml",
+        Run(&["run {root}/experiments/train-seaside-2p.toml --quick --out full"]),
+    ),
+    (
         "beachcomber run experiments/seaside-removals.toml --quick",
         Skip("the same file as the line before, run with --quick there"),
     ),

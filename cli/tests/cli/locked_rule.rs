@@ -45,7 +45,7 @@ fn git(dir: &Path, args: &[&str]) -> String {
 }
 
 /// Commit everything in `dir` with `message`: the commit's hash and date.
-fn commit(dir: &Path, message: &str) -> (String, String) {
+pub(crate) fn commit(dir: &Path, message: &str) -> (String, String) {
     git(dir, &["add", "-A"]);
     git(dir, &["commit", "-q", "-m", message]);
     let line = git(dir, &["log", "-1", "--format=%H%x09%cI"]);
@@ -54,7 +54,7 @@ fn commit(dir: &Path, message: &str) -> (String, String) {
 }
 
 /// A fresh repository with `experiments/`.
-fn repository() -> tempfile::TempDir {
+pub(crate) fn repository() -> tempfile::TempDir {
     let dir = temp_dir();
     git(dir.path(), &["init", "-q"]);
     std::fs::create_dir(dir.path().join("experiments")).unwrap();
@@ -86,14 +86,14 @@ fn study_with_results(file: &str) -> (tempfile::TempDir, String) {
 }
 
 /// `beachcomber run args` in `dir`.
-fn run_in(dir: &Path, args: &[&str]) -> Output {
+pub(crate) fn run_in(dir: &Path, args: &[&str]) -> Output {
     bin().args(args).current_dir(dir).output().unwrap()
 }
 
 /// `beachcomber run args` in `dir`, refused with exactly `error` (one
 /// line), with nothing written in `dir` but what `git status` already
 /// knew.
-fn refused_in(dir: &Path, args: &[&str], error: &str) {
+pub(crate) fn refused_in(dir: &Path, args: &[&str], error: &str) {
     let before = names(dir);
     let o = run_in(dir, args);
     assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));

@@ -39,5 +39,6 @@ mod spec_files;
 mod study_folder;
 mod sweep;
 mod train;
+mod train_file;
 mod trends;
 mod variants;

@@ -373,6 +373,7 @@ fn every_experiment_file_runs_quickly_end_to_end() {
         let text = read(file);
         let table: toml::Table = text.parse().unwrap();
         let kind = table["kind"].as_str().unwrap();
+        let model_file: String;
         let mut want = vec!["games.csv", "manifest.json", "summary.md"];
         if kind == "search" {
             want = vec![
@@ -385,6 +386,15 @@ fn every_experiment_file_runs_quickly_end_to_end() {
             ];
         } else if kind == "league" {
             want.extend(["ratings.csv", "pairs.csv"]);
+        } else if kind == "train" {
+            // A training's model is written into the --quick folder.
+            model_file = format!("{}.json", table["model"].as_str().unwrap());
+            want = vec!["summary.md", &model_file];
+            let model = beachcomber::learn::model::Model::read(&out.join(&model_file)).unwrap();
+            assert_eq!(
+                model.players,
+                table["players"].as_integer().unwrap() as usize
+            );
         } else {
             want.push("metrics.csv");
         }

@@ -27,6 +27,9 @@ pub enum Kind {
     /// A design-space search in rounds (docs/search.md): its space, goal
     /// and budget in `[criterion.search]`.
     Search,
+    /// A model trained on a teacher's self-play (docs/learning.md): its
+    /// settings at the top level, the model written to `models/NAME.json`.
+    Train,
 }
 
 /// `players = 2`, `players = [2, 3]` or `players = "2..=5"`.
@@ -167,6 +170,8 @@ pub struct Quick {
     /// Other values for some varied options.
     #[serde(default)]
     pub vary: toml::Table,
+    /// The fit's steps of a training (`kind = "train"`).
+    pub steps: Option<u32>,
     /// Games per bot of the speed measurement (default: 2 when the file
     /// measures speed).
     pub speed_games: Option<u64>,
@@ -288,7 +293,7 @@ pub struct TrendTable {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Experiment {
-    /// `tournament`, `league` or `sweep`.
+    /// `tournament`, `league`, `sweep`, `search` or `train`.
     pub kind: Kind,
     /// A title for summary.md.
     pub title: Option<String>,
@@ -356,6 +361,18 @@ pub struct Experiment {
     /// The figures to draw.
     #[serde(default, rename = "plot")]
     pub plots: Vec<PlotSpec>,
+    /// A training's teacher bot (`kind = "train"`).
+    pub teacher: Option<String>,
+    /// A training's held-out share of the games.
+    pub holdout: Option<f64>,
+    /// A training's gradient steps.
+    pub steps: Option<u32>,
+    /// A training's ridge.
+    pub ridge: Option<f64>,
+    /// A training's feature set (`encoding`, `encoding+evaluate`).
+    pub features: Option<String>,
+    /// A training's model name: the file `models/NAME.json`.
+    pub model: Option<String>,
 }
 
 fn default_seed() -> u64 {
@@ -395,7 +412,7 @@ impl Experiment {
     }
 
     /// Where the keys `steps` are in the file (`file line N`).
-    fn at_keys(&self, steps: &[&str]) -> String {
+    pub(crate) fn at_keys(&self, steps: &[&str]) -> String {
         let steps: Vec<Step> = steps.iter().map(|k| Step::key(k)).collect();
         self.source.at(&steps)
     }
@@ -406,6 +423,7 @@ impl Experiment {
         self.check_tables()?;
         self.check_criterion()?;
         self.check_kind()?;
+        self.check_train_keys()?;
         self.check_plots()
     }
 

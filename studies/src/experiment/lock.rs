@@ -306,7 +306,7 @@ pub fn lock(request: LockRequest) -> Result<Option<CriterionRecord>, LockError> 
     }
     let code =
         match &repository {
-            Some((repository, _)) => Some(code_state(repository, request.dir).map_err(
+            Some((repository, _)) => Some(code_state(repository, &[request.dir]).map_err(
                 |error| LockError::Git {
                     at: at.clone(),
                     error,
@@ -615,14 +615,15 @@ fn unused_after(seed: u64, used: &std::collections::BTreeSet<u64>, seeds: &[u64]
         .collect()
 }
 
-/// The code a run in `dir` is made from: `HEAD`, and the first change of
-/// the tree outside `dir` (untracked files included, ignored paths not).
-fn code_state(repository: &Repository, dir: &Path) -> Result<CodeState, GitError> {
-    let own = resolved(dir);
-    let changed = repository
-        .changes()?
-        .into_iter()
-        .find(|p| !resolved(&repository.root.join(p)).starts_with(&own));
+/// The code a run writing `owns` (its folder, its files) is made from:
+/// `HEAD`, and the first change of the tree outside them (untracked files
+/// included, ignored paths not).
+pub(crate) fn code_state(repository: &Repository, owns: &[&Path]) -> Result<CodeState, GitError> {
+    let owns: Vec<PathBuf> = owns.iter().map(|p| resolved(p)).collect();
+    let changed = repository.changes()?.into_iter().find(|p| {
+        let path = resolved(&repository.root.join(p));
+        !owns.iter().any(|own| path.starts_with(own))
+    });
     Ok(CodeState {
         commit: repository.head(),
         clean: changed.is_none(),

@@ -6,7 +6,8 @@
 //! and `confirm.csv` ([`confirm`]), and the criterion and answer sections
 //! of `summary.md` read from `compare.csv` ([`answer`]), and the rule
 //! locked before the games ([`lock`], from the file's git history: [`git`]);
-//! a search's file ([`search`]: its space, goal and budget in `[criterion]`). Playing the runs
+//! a search's file ([`search`]: its space, goal and budget in `[criterion]`);
+//! a training's file ([`train`]: the settings of `beachcomber train`). Playing the runs
 //! and drawing the plots is the caller's.
 
 pub mod answer;
@@ -22,6 +23,7 @@ pub mod search_table;
 pub mod skill;
 pub mod specs;
 mod table_csv;
+pub mod train;
 
 pub use error::ExperimentError;
 pub use file::{Experiment, Kind};

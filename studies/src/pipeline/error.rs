@@ -184,6 +184,7 @@ held!(
     Output(beachcomber_store::files::output::OutputError),
     Csv(beachcomber_store::csv_rows::CsvError),
     Compare(beachcomber_store::compare_files::CompareFilesError),
+    Train(super::train_file::TrainFileError),
 );
 
 #[cfg(test)]

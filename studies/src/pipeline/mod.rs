@@ -10,7 +10,8 @@
 //! several, `[[league]]`, as one plan) through the store's
 //! [`execute_league`], then each bot's speed ([`bot_speed`], `speed.csv`);
 //! a sweep through the store's [`execute_sweep`]; a search through
-//! [`crate::search`] ([`search_file`]). One engine plays them all.
+//! [`crate::search`] ([`search_file`]); a training through
+//! [`beachcomber::learn`] ([`train_file`]). One engine plays them all.
 //!
 //! Here: the staging, the shards, `--resume`, `--merge`, the criterion's
 //! lock and confirmation runs, the speed measurement and the report
@@ -24,6 +25,7 @@ mod pairs_summary;
 pub mod ports;
 pub mod report;
 pub mod search_file;
+pub mod train_file;
 
 use crate::experiment::lock::{self, LockRequest};
 use crate::experiment::skill::SkillRun;
@@ -294,6 +296,15 @@ pub fn run_file(mut args: RunFileRequest, ports: &Ports<'_>) -> Result<PathBuf, 
     let (name, dir) = results_dir(&args, ports)?;
     let _fresh = FreshFolder((args.quick && args.out.is_none()).then(|| dir.clone()));
     let exploratory = args.exploratory || args.quick;
+    if experiment.kind == Kind::Train {
+        // No criterion to lock: the model's provenance names the code.
+        if let Some(out) = &args.out {
+            beachcomber_store::files::out_folder::check_out_parent("--out", out)
+                .map_err(RunFileError::from)?;
+        }
+        train_file::run(&experiment, &args, &dir, ports)?;
+        return Ok(dir);
+    }
     let rule = locked_rule(&experiment, &args, &name, &dir)?;
     for shared in rule.iter().flat_map(|r| &r.shared_seeds) {
         ports.warn(&lock::shared_seed_warning(shared));
@@ -308,6 +319,7 @@ pub fn run_file(mut args: RunFileRequest, ports: &Ports<'_>) -> Result<PathBuf, 
         search_file::run(&experiment, args, rule.as_ref(), &name, &dir, ports)?;
         return Ok(dir);
     }
+
     // The shard: `--shard`, else a Slurm array task's (as for the other
     // commands); a shard plays into `DIR/shards/I/` and draws nothing.
     // Merging, redrawing or replaying one combination plays no shard.
@@ -360,7 +372,7 @@ pub fn run_file(mut args: RunFileRequest, ports: &Ports<'_>) -> Result<PathBuf, 
                 &play_dir,
                 ports,
             )?,
-            Kind::Search => unreachable!("a search returned above"),
+            Kind::Search | Kind::Train => unreachable!("a search or training returned above"),
             Kind::League => {
                 let leagues = experiment.planned_leagues(args.quick)?;
                 let finished = control.resume

@@ -212,7 +212,7 @@ fn summary_md(
     match experiment.kind {
         Kind::League => league_table(&mut md, dir)?,
         // A search writes its own summary.md (the studies crate's search module).
-        Kind::Search => {}
+        Kind::Search | Kind::Train => {}
         Kind::Tournament | Kind::Sweep => {
             sweep_table(&mut md, manifest);
             if let Some(criterion) = &experiment.criterion
