@@ -179,7 +179,7 @@ impl SkillAnswer {
 /// margin the games resolve (the standard error read off the 95%
 /// interval's half-width over 1.96).
 pub fn edge_grows(diff: f64, low95: f64, high95: f64, margin: f64) -> (SkillAnswer, f64) {
-    let se = (high95 - low95) / 2.0 / 1.959_963_984_540_054;
+    let se = (high95 - low95) / 2.0 / beachcomber::stats::Z95;
     let within = within_target(diff, se, 0.0, margin).verdict == WithinVerdict::Within;
     let answer = if within || high95 < 0.0 {
         SkillAnswer::No
