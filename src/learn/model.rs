@@ -100,6 +100,15 @@ impl fmt::Display for ModelError {
 
 impl std::error::Error for ModelError {}
 
+/// A player count in words: `1 player`, `2 players`.
+fn seats(players: usize) -> String {
+    if players == 1 {
+        "1 player".into()
+    } else {
+        format!("{players} players")
+    }
+}
+
 /// The file's layout, as serde reads and writes it.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -192,12 +201,12 @@ impl Model {
         if self.game != game || self.players != players || self.weights.len() != inputs {
             return Err(ModelError::WrongGame {
                 model: format!(
-                    "{} at {} players ({} inputs)",
+                    "{} at {} ({} inputs)",
                     self.game,
-                    self.players,
+                    seats(self.players),
                     self.weights.len()
                 ),
-                asked: format!("{game} at {players} players ({inputs} inputs)"),
+                asked: format!("{game} at {} ({inputs} inputs)", seats(players)),
             });
         }
         Ok(())

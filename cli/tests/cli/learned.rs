@@ -129,7 +129,7 @@ fn a_missing_mismatched_or_changed_model_is_refused() {
     let err = stderr(&o);
     assert!(
         err.contains("the model was trained for shell-dash(")
-            && err.contains("at 1 players")
+            && err.contains("at 1 player (")
             && err.contains("at 2 players"),
         "{err}"
     );
